@@ -1,0 +1,147 @@
+"""Certificates: one JSON file per verdict, re-checkable without the code that produced it.
+
+A certificate records the schema version, the claim (id, source, statement), the instance, the
+verdict, its evidence and the package version.  Evidence data larger than ``PAYLOAD_LIMIT``
+bytes moves to a side file named by its sha256, and the record keeps the hash.
+:func:`check_certificate` re-derives the verdict from the evidence with exact arithmetic.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import __version__
+from .evidence import CertificateError, CheckContext, check_record
+
+SCHEMA = "quarks-certificate/1"
+PAYLOAD_LIMIT = 256 * 1024
+
+
+def _dumps(obj) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def build(claim, instance: dict, verdict, elapsed: float | None = None) -> dict:
+    """The certificate of one verdict of one claim instance."""
+    return {
+        "schema": SCHEMA,
+        "claim": claim.id,
+        "source": claim.source.as_dict(),
+        "statement": claim.statement,
+        "kind": claim.kind,
+        "expected": claim.expected,
+        "instance": instance,
+        "verdict": verdict.status,
+        "summary": verdict.summary,
+        "counterexample": verdict.counterexample,
+        "reason": verdict.reason,
+        "evidence": verdict.evidence,
+        "data": verdict.data,
+        "package": {"name": "quarks", "version": __version__},
+        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "elapsed": elapsed,
+    }
+
+
+def atomic_write(path: Path, text: str | bytes) -> None:
+    """Write a file so that it is either absent or complete: temp file, fsync, rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = text.encode() if isinstance(text, str) else text
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write(cert: dict, path: Path) -> Path:
+    """Write a certificate (and its side payloads) atomically; returns the path."""
+    path = Path(path)
+    cert = json.loads(_dumps(cert))  # a deep copy, and a check that it is JSON
+    for record in cert["evidence"]:
+        if "data" in record:
+            raw = _dumps(record["data"]).encode()
+            if len(raw) > PAYLOAD_LIMIT:
+                sha = hashlib.sha256(raw).hexdigest()
+                name = f"{path.stem}.{sha[:16]}.payload.json"
+                atomic_write(path.parent / name, raw)
+                record["data"] = {"$payload": {"file": name, "sha256": sha, "bytes": len(raw)}}
+    atomic_write(path, json.dumps(cert, indent=1, sort_keys=True))
+    return path
+
+
+def load(path: Path) -> dict:
+    """Read a certificate; a malformed file raises :class:`CertificateError`."""
+    path = Path(path)
+    try:
+        cert = json.loads(path.read_text())
+    except OSError as exc:
+        raise CertificateError(f"{path}: unreadable ({exc.strerror})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CertificateError(f"{path}: not JSON ({exc})") from None
+    if not isinstance(cert, dict) or cert.get("schema") != SCHEMA:
+        raise CertificateError(f"{path}: not a quarks certificate (schema {SCHEMA} expected)")
+    for key in ("claim", "instance", "verdict", "evidence"):
+        if key not in cert:
+            raise CertificateError(f"{path}: certificate lacks {key!r}")
+    return cert
+
+
+def resolve_payloads(cert: dict, ctx: CheckContext) -> dict:
+    """Replace side-payload references by their (hash-verified) data."""
+    for record in cert["evidence"]:
+        data = record.get("data")
+        if isinstance(data, dict) and "$payload" in data:
+            record["data"] = ctx.load_payload(data["$payload"])
+    return cert
+
+
+@dataclass
+class CheckResult:
+    path: str
+    claim: str
+    verdict: str
+    ok: bool
+    message: str
+
+
+def check(cert: dict, ctx: CheckContext | None = None) -> tuple[bool, str]:
+    """Re-check a certificate's evidence and that its verdict follows from it."""
+    ctx = ctx or CheckContext()
+    verdict = cert["verdict"]
+    if not cert["evidence"] and verdict in ("verified", "refuted"):
+        return False, "a decided verdict without evidence"
+    outcomes = [check_record(r, ctx) for r in cert["evidence"]]
+    bad = [o for o in outcomes if not o.valid]
+    if bad:
+        return False, bad[0].message
+    all_hold = all(o.holds for o in outcomes)
+    if verdict == "verified" and not all_hold:
+        return False, "verdict 'verified' but some recorded fact fails"
+    if verdict == "refuted":
+        if all_hold:
+            return False, "verdict 'refuted' but every recorded fact holds"
+        if cert.get("counterexample") is None:
+            return False, "verdict 'refuted' without a counterexample"
+    return True, f"{verdict}: {len(outcomes)} evidence record(s) re-checked"
+
+
+def check_file(path) -> CheckResult:
+    """Load and re-check one certificate file."""
+    path = Path(path)
+    cert = load(path)
+    ctx = CheckContext(directory=path.parent)
+    resolve_payloads(cert, ctx)
+    ok, msg = check(cert, ctx)
+    return CheckResult(str(path), cert["claim"], cert["verdict"], ok, msg)

@@ -1,0 +1,169 @@
+"""The claim model: a theorem instance-by-instance, declared once.
+
+A claim names its source (seed file and the number as printed), states itself in plain text and
+LaTeX, says what kind of statement it is, generates instances for a quick and a full tier, and
+checks one instance, returning a :class:`Verdict`.  A claim that is false as printed declares
+``expected="refuted"``: refutation is then its expected outcome.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+KINDS = ("symbolic", "finite", "construction", "asymptotic", "exploration")
+STATUSES = ("verified", "refuted", "inconclusive", "error")
+TIERS = ("quick", "full")
+
+SEEDS = {
+    "000": "000_4c8400a14b071543.txt",
+    "001": "001_5c3355a32a2e1b83.txt",
+    "002": "002_d413566773724dca.txt",
+    "003": "003_37c30e39584b5a1b.txt",
+    "004": "004_e2bc6c39f5fe955a.txt",
+}
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a claim is printed: a seed file and the number as printed there."""
+
+    seed: str
+    number: str
+
+    def __post_init__(self):
+        object.__setattr__(self, "seed", SEEDS.get(self.seed, self.seed))
+
+    def __str__(self) -> str:
+        return f"{self.seed[:3]} {self.number}"
+
+    def as_dict(self) -> dict:
+        return {"seed": self.seed, "number": self.number}
+
+
+@dataclass
+class Verdict:
+    """The outcome of checking one instance.
+
+    ``evidence`` is a list of evidence records (dicts with a ``kind``; see
+    :mod:`quarks.evidence`) from which the checker re-derives the verdict.
+    ``counterexample`` is required when refuted; ``reason`` explains an inconclusive or error.
+    """
+
+    status: str
+    summary: str = ""
+    evidence: list = field(default_factory=list)
+    counterexample: Any = None
+    reason: str = ""
+    data: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.status not in STATUSES:
+            raise ValueError(f"unknown verdict status {self.status!r}")
+
+    @classmethod
+    def verified(cls, summary: str, evidence: Iterable = (), **data) -> "Verdict":
+        return cls("verified", summary, list(evidence), data=data)
+
+    @classmethod
+    def refuted(cls, summary: str, counterexample: Any, evidence: Iterable = (), **data) -> "Verdict":
+        return cls("refuted", summary, list(evidence), counterexample=counterexample, data=data)
+
+    @classmethod
+    def inconclusive(cls, reason: str, evidence: Iterable = (), **data) -> "Verdict":
+        return cls("inconclusive", reason, list(evidence), reason=reason, data=data)
+
+    @classmethod
+    def from_facts(cls, evidence: list, summary: str, counterexample: Any = None) -> "Verdict":
+        """Verified when every fact in the evidence holds, refuted otherwise.
+
+        The decision is made by the same exact checker that re-verifies certificates, so a
+        verdict can never disagree with its own evidence.
+        """
+        from .evidence import evidence_holds
+
+        if evidence_holds(evidence):
+            return cls.verified(summary, evidence)
+        return cls.refuted(summary, counterexample, evidence)
+
+
+@dataclass
+class Claim:
+    """One claim of one paper.
+
+    instances: ``{"quick": [...], "full": [...]}`` of instance dicts (JSON-able), or a callable
+    ``tier -> list``.  The key named by ``size`` (default ``"n"``) is the instance size bounded by
+    ``--max-n``; ``max_feasible`` is the largest size the check supports at all.
+    check: ``instance -> Verdict``.
+    """
+
+    id: str
+    source: Source
+    statement: str
+    latex: str
+    kind: str
+    instances: Any
+    check: Callable[[dict], Verdict]
+    expected: str = "verified"
+    size: str = "n"
+    max_feasible: int | None = None
+    note: str = ""
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.id}: unknown kind {self.kind!r}")
+        if self.expected not in ("verified", "refuted"):
+            raise ValueError(f"{self.id}: expected must be 'verified' or 'refuted'")
+
+    def instances_for(self, tier: str = "quick", max_n: int | None = None) -> list[dict]:
+        """The instances of a tier, those larger than ``max_n`` left out."""
+        if tier not in TIERS:
+            raise ValueError(f"unknown tier {tier!r} (choose quick or full)")
+        gen = self.instances(tier) if callable(self.instances) else self.instances[tier]
+        out = [dict(i) for i in gen]
+        if max_n is not None:
+            out = [i for i in out if i.get(self.size) is None or i[self.size] <= max_n]
+        return out
+
+    def run(self, instance: dict) -> Verdict:
+        """Check one instance; an exception becomes an ``error`` verdict."""
+        try:
+            verdict = self.check(dict(instance))
+        except Exception as exc:  # noqa: BLE001 - a failing check is reported, not raised
+            return Verdict("error", f"{type(exc).__name__}: {exc}", reason=repr(exc))
+        if not isinstance(verdict, Verdict):
+            return Verdict("error", f"check returned {type(verdict).__name__}, not a Verdict")
+        if verdict.status == "refuted" and verdict.counterexample is None:
+            return Verdict("error", "refuted without a counterexample", verdict.evidence)
+        return verdict
+
+    def describe(self) -> dict:
+        return {
+            "id": self.id,
+            "source": self.source.as_dict(),
+            "statement": self.statement,
+            "latex": self.latex,
+            "kind": self.kind,
+            "expected": self.expected,
+            "note": self.note,
+        }
+
+
+def instance_key(instance: dict) -> str:
+    """A stable text key for an instance: canonical JSON."""
+    return json.dumps(instance, sort_keys=True, separators=(",", ":"))
+
+
+def instance_label(instance: dict) -> str:
+    """A short human label, also used as the certificate file stem."""
+    if not instance:
+        return "default"
+    parts = []
+    for k in sorted(instance):
+        v = instance[k]
+        if isinstance(v, (list, tuple)):
+            v = "-".join(str(x) for x in v)
+        parts.append(f"{k}={v}")
+    label = ",".join(parts)
+    safe = "".join(c if c.isalnum() or c in "=,.-_+" else "_" for c in label)
+    return safe[:120]

@@ -1,0 +1,215 @@
+"""Evidence records and their exact re-checkers.
+
+An evidence record is a dict with a ``kind``.  Each kind has a checker, named here as
+``"module:function"`` and imported only when a record of that kind is met, so re-checking
+non-symbolic evidence never imports a solver or a computer-algebra system.
+
+A checker takes ``(record, ctx)`` and returns an :class:`Outcome`: whether the record is valid
+(every recorded value re-derived exactly) and whether the fact it records holds.  Malformed
+records raise :class:`CertificateError`.
+
+Kinds defined here:
+
+``arith``
+    ``values``: ``{name: {"expr": E, "value": V}}`` (evaluated in order, later ones may use
+    earlier names); ``facts``: ``[{"name": str, "fact": E, "holds": bool}]``.
+``forall``
+    an exhaustive check over integer boxes: ``vars`` ``[[name, lo, hi], ...]``, ``fact`` E,
+    ``cases`` (the number of points), ``holds``; when it fails, ``witness`` names a failing point.
+``exhaustive``
+    a re-runnable exhaustive-check record: ``procedure`` ``"module:function"`` (a quarks function
+    that imports no solver), ``args``, and the recorded ``result`` (``cases``, ``holds``, and a
+    ``digest`` of everything checked); the checker re-runs the procedure and compares.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import itertools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .exact import ExprError, evaluate, to_exact
+
+
+class CertificateError(ValueError):
+    """A certificate or evidence record that is malformed or wrong."""
+
+
+@dataclass
+class Outcome:
+    valid: bool
+    holds: bool
+    message: str = ""
+
+
+@dataclass
+class CheckContext:
+    """What a checker may need besides the record: where side payloads live."""
+
+    directory: Path | None = None
+
+    def load_payload(self, ref: dict):
+        """Load a side payload ``{"file": ..., "sha256": ...}`` and verify its hash."""
+        if self.directory is None:
+            raise CertificateError("payload referenced but no certificate directory known")
+        path = self.directory / ref["file"]
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise CertificateError(f"payload {ref['file']} unreadable: {exc.strerror}") from None
+        if hashlib.sha256(raw).hexdigest() != ref.get("sha256"):
+            raise CertificateError(f"payload {ref['file']} does not match its sha256")
+        return json.loads(raw)
+
+
+CHECKERS = {
+    "arith": "quarks.evidence:check_arith",
+    "forall": "quarks.evidence:check_forall",
+    "exhaustive": "quarks.evidence:check_exhaustive",
+    "symbolic": "quarks.symbolic.check:check_symbolic",
+}
+
+# Packages whose functions an ``exhaustive`` record may name as its procedure.
+PROCEDURE_PREFIXES = ("quarks.",)
+
+
+def _resolve(path: str):
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def check_record(record: dict, ctx: CheckContext | None = None) -> Outcome:
+    """Re-check one evidence record."""
+    if not isinstance(record, dict) or "kind" not in record:
+        raise CertificateError("evidence record without a kind")
+    kind = record["kind"]
+    if kind not in CHECKERS:
+        raise CertificateError(f"unknown evidence kind {kind!r} (known: {', '.join(sorted(CHECKERS))})")
+    try:
+        return _resolve(CHECKERS[kind])(record, ctx or CheckContext())
+    except CertificateError:
+        raise
+    except (ExprError, KeyError, TypeError, ValueError, IndexError) as exc:
+        raise CertificateError(f"{kind} evidence malformed: {type(exc).__name__}: {exc}") from None
+
+
+def evidence_holds(evidence: list, ctx: CheckContext | None = None) -> bool:
+    """True when every record is valid and every recorded fact holds."""
+    outcomes = [check_record(r, ctx) for r in evidence]
+    return all(o.valid and o.holds for o in outcomes)
+
+
+# --- arith -------------------------------------------------------------------------------------
+
+def check_arith(record: dict, ctx: CheckContext) -> Outcome:
+    env = {}
+    for name, spec in record.get("values", {}).items():
+        got = evaluate(spec["expr"], env)
+        want = to_exact(spec["value"])
+        if got != want:
+            return Outcome(False, False, f"value {name}: recorded {spec['value']}, recomputed {got}")
+        env[name] = got
+    holds = True
+    for fact in record.get("facts", []):
+        truth = evaluate(fact["fact"], env)
+        if not isinstance(truth, bool):
+            raise CertificateError(f"fact {fact.get('name')} is not a relation")
+        if truth != bool(fact["holds"]):
+            return Outcome(False, False, f"fact {fact.get('name')}: recorded {fact['holds']}, recomputed {truth}")
+        holds = holds and truth
+    return Outcome(True, holds, "arith ok")
+
+
+def arith(values: dict | None = None, facts: list | None = None) -> dict:
+    """Build an ``arith`` record, computing every value and truth exactly now."""
+    from .exact import to_json
+
+    env, vals, out_facts = {}, {}, []
+    for name, expr in (values or {}).items():
+        env[name] = evaluate(expr, env)
+        vals[name] = {"expr": expr, "value": to_json(env[name])}
+    for item in facts or []:
+        name, expr = item if isinstance(item, tuple) else (item["name"], item["fact"])
+        out_facts.append({"name": name, "fact": expr, "holds": bool(evaluate(expr, env))})
+    return {"kind": "arith", "values": vals, "facts": out_facts}
+
+
+# --- forall ------------------------------------------------------------------------------------
+
+def _box(vars_, env):
+    names = [v[0] for v in vars_]
+    ranges = [range(evaluate(lo, env), evaluate(hi, env) + 1) for _, lo, hi in vars_]
+    return names, ranges
+
+
+def check_forall(record: dict, ctx: CheckContext) -> Outcome:
+    env = {k: to_exact(v) for k, v in record.get("given", {}).items()}
+    names, ranges = _box(record["vars"], env)
+    fact, holds = record["fact"], bool(record["holds"])
+    if not holds:
+        w = record["witness"]
+        point = {k: to_exact(w[k]) for k in names}
+        inside = all(point[k] in r for k, r in zip(names, ranges))
+        ok = inside and evaluate(fact, {**env, **point}) is False
+        return Outcome(ok, False, "witness fails the fact" if ok else "witness does not refute")
+    cases = 0
+    for point in itertools.product(*ranges):
+        cases += 1
+        if not evaluate(fact, {**env, **dict(zip(names, point))}):
+            return Outcome(False, False, f"fact fails at {dict(zip(names, point))}")
+    if cases != record["cases"]:
+        return Outcome(False, True, f"recorded {record['cases']} cases, counted {cases}")
+    return Outcome(True, True, f"{cases} cases")
+
+
+def forall(vars_: list, fact, given: dict | None = None) -> dict:
+    """Build a ``forall`` record by running the exhaustive check now."""
+    env = dict(given or {})
+    names, ranges = _box(vars_, env)
+    cases, witness = 0, None
+    for point in itertools.product(*ranges):
+        cases += 1
+        if witness is None and not evaluate(fact, {**env, **dict(zip(names, point))}):
+            witness = dict(zip(names, point))
+            break
+    rec = {"kind": "forall", "vars": vars_, "fact": fact, "given": given or {}}
+    if witness is None:
+        rec.update(holds=True, cases=cases)
+    else:
+        rec.update(holds=False, witness=witness)
+    return rec
+
+
+# --- exhaustive --------------------------------------------------------------------------------
+
+def digest(items) -> str:
+    """sha256 of the canonical JSON of a sequence of checked items."""
+    h = hashlib.sha256()
+    for item in items:
+        h.update(json.dumps(item, sort_keys=True, separators=(",", ":")).encode())
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def check_exhaustive(record: dict, ctx: CheckContext) -> Outcome:
+    proc = record["procedure"]
+    if not proc.startswith(PROCEDURE_PREFIXES):
+        raise CertificateError(f"procedure {proc!r} is outside the quarks package")
+    try:
+        fn = _resolve(proc)
+    except (ImportError, AttributeError):
+        raise CertificateError(f"unknown procedure {proc!r}") from None
+    got = fn(**record.get("args", {}))
+    want = record["result"]
+    for key in ("cases", "holds", "digest"):
+        if key in want and got.get(key) != want[key]:
+            return Outcome(False, bool(got.get("holds")), f"{key}: recorded {want[key]}, recomputed {got.get(key)}")
+    return Outcome(True, bool(got["holds"]), f"{got['cases']} cases re-run")
+
+
+def exhaustive(procedure: str, **args) -> dict:
+    """Build an ``exhaustive`` record by running the procedure now."""
+    result = _resolve(procedure)(**args)
+    return {"kind": "exhaustive", "procedure": procedure, "args": args, "result": result}

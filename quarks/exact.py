@@ -1,0 +1,157 @@
+"""A small exact expression language for certificates: integers, rationals, relations.
+
+Expressions are JSON: an ``int``; a string ``"p/q"`` (a rational) or a name (bound by the
+certificate's values or by a ``forall``); or a list ``[op, arg, ...]``.  Evaluation uses only
+Python integers and :class:`fractions.Fraction`, so a certificate is re-checked without floats,
+solvers or a computer-algebra system.
+
+Ops: ``+ - * / neg ^`` (integer exponent), ``abs min max floor ceil``, ``binom fact``,
+``sum prod`` (``[op, var, lo, hi, body]``, bounds inclusive), ``< <= == != > >=``,
+``and or not``, ``rank`` (a matrix given as a list of rows), ``len`` and ``list``.
+"""
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+
+_RATIONAL = re.compile(r"^-?\d+(/\d+)?$")
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
+MAX_EXPONENT = 1 << 16
+
+
+class ExprError(ValueError):
+    """A malformed expression."""
+
+
+def to_exact(value):
+    """Parse a recorded exact value: int, or a ``"p/q"`` string."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and _RATIONAL.match(value):
+        q = Fraction(value)
+        return q.numerator if q.denominator == 1 else q
+    raise ExprError(f"not an exact number: {value!r}")
+
+
+def to_json(value):
+    """The JSON form of an exact value: int, bool, or ``"p/q"``."""
+    if isinstance(value, bool) or isinstance(value, int):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, list):
+        return [to_json(v) for v in value]
+    raise ExprError(f"not an exact value: {value!r}")
+
+
+def _norm(x):
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return x.numerator
+    return x
+
+
+def rank(matrix) -> int:
+    """The rank over Q of a matrix of exact numbers (fraction-free Gaussian elimination)."""
+    rows = [[Fraction(x) for x in row] for row in matrix]
+    r = 0
+    ncols = len(rows[0]) if rows else 0
+    for c in range(ncols):
+        pivot = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
+        if pivot is None:
+            continue
+        rows[r], rows[pivot] = rows[pivot], rows[r]
+        for i in range(r + 1, len(rows)):
+            if rows[i][c] != 0:
+                f = rows[i][c] / rows[r][c]
+                rows[i] = [a - f * b for a, b in zip(rows[i], rows[r])]
+        r += 1
+    return r
+
+
+def evaluate(expr, env: dict | None = None):
+    """Evaluate an expression exactly; ``env`` binds names."""
+    env = env or {}
+    if isinstance(expr, bool):
+        return expr
+    if isinstance(expr, int):
+        return expr
+    if isinstance(expr, str):
+        if _RATIONAL.match(expr):
+            return to_exact(expr)
+        if _NAME.match(expr):
+            if expr not in env:
+                raise ExprError(f"unbound name {expr!r}")
+            return env[expr]
+        raise ExprError(f"bad atom {expr!r}")
+    if not isinstance(expr, list) or not expr or not isinstance(expr[0], str):
+        raise ExprError(f"bad expression {expr!r}")
+    op, args = expr[0], expr[1:]
+    if op in ("sum", "prod"):
+        if len(args) != 4:
+            raise ExprError(f"{op} needs var, lo, hi, body")
+        var, lo, hi, body = args
+        lo, hi = evaluate(lo, env), evaluate(hi, env)
+        acc = 0 if op == "sum" else 1
+        for v in range(lo, hi + 1):
+            val = evaluate(body, {**env, var: v})
+            acc = acc + val if op == "sum" else acc * val
+        return _norm(acc)
+    if op == "list":
+        return [evaluate(a, env) for a in args]
+    if op == "rank":
+        (m,) = args
+        return rank([[evaluate(x, env) for x in row] for row in m])
+    vals = [evaluate(a, env) for a in args]
+    return _norm(_apply(op, vals))
+
+
+def _apply(op, v):
+    if op == "+":
+        return sum(v, 0)
+    if op == "*":
+        out = 1
+        for x in v:
+            out *= x
+        return out
+    if op == "-":
+        return v[0] - v[1] if len(v) == 2 else -v[0]
+    if op == "neg":
+        return -v[0]
+    if op == "/":
+        if v[1] == 0:
+            raise ExprError("division by zero")
+        return Fraction(v[0]) / Fraction(v[1])
+    if op == "^":
+        base, e = v
+        if not isinstance(e, int) or abs(e) > MAX_EXPONENT:
+            raise ExprError(f"exponent must be an integer of size <= {MAX_EXPONENT}")
+        return Fraction(base) ** e if e < 0 else base**e
+    if op == "abs":
+        return abs(v[0])
+    if op == "min":
+        return min(v)
+    if op == "max":
+        return max(v)
+    if op == "floor":
+        return math.floor(v[0])
+    if op == "ceil":
+        return math.ceil(v[0])
+    if op == "binom":
+        return math.comb(v[0], v[1]) if 0 <= v[1] <= v[0] else 0
+    if op == "fact":
+        return math.factorial(v[0])
+    if op == "len":
+        return len(v[0])
+    if op in ("<", "<=", "==", "!=", ">", ">="):
+        a, b = v
+        return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[op]
+    if op == "and":
+        return all(v)
+    if op == "or":
+        return any(v)
+    if op == "not":
+        return not v[0]
+    raise ExprError(f"unknown op {op!r}")

@@ -1,0 +1,123 @@
+"""The results store: an SQLite database of runs and verdicts.
+
+Verdicts are keyed by (claim, instance, package version).  Every verdict is committed in its own
+transaction after its certificate is on disk, so a run killed at any moment leaves a consistent
+store: each row is complete and points at a complete certificate.  ``decided`` answers
+``--resume``.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+
+DEFAULT_PATH = Path(".quarks/results.sqlite")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    started TEXT NOT NULL,
+    finished TEXT,
+    version TEXT NOT NULL,
+    args TEXT NOT NULL,
+    exit_code INTEGER
+);
+CREATE TABLE IF NOT EXISTS verdicts (
+    claim TEXT NOT NULL,
+    instance TEXT NOT NULL,
+    version TEXT NOT NULL,
+    status TEXT NOT NULL,
+    expected TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    elapsed REAL,
+    certificate TEXT,
+    run INTEGER REFERENCES runs(id),
+    recorded TEXT NOT NULL,
+    PRIMARY KEY (claim, instance, version)
+);
+"""
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+class Store:
+    """A connection to the results database (created on first use)."""
+
+    def __init__(self, path: Path | str = DEFAULT_PATH):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, timeout=30)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(SCHEMA)
+        self.db.commit()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def begin_run(self, version: str, args: dict) -> int:
+        with self.db:
+            cur = self.db.execute(
+                "INSERT INTO runs (started, version, args) VALUES (?, ?, ?)",
+                (_now(), version, json.dumps(args, sort_keys=True)),
+            )
+        return cur.lastrowid
+
+    def end_run(self, run: int, exit_code: int) -> None:
+        with self.db:
+            self.db.execute("UPDATE runs SET finished = ?, exit_code = ? WHERE id = ?", (_now(), exit_code, run))
+
+    def record(self, run: int, claim: str, instance: str, version: str, status: str, expected: str,
+               summary: str, elapsed: float | None, certificate: str | None) -> None:
+        """Record one verdict (replacing an earlier one for the same key), in one transaction."""
+        with self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (claim, instance, version, status, expected, summary, elapsed, certificate, run, _now()),
+            )
+
+    def decided(self, claim: str, instance: str, version: str) -> bool:
+        """True when this instance already has a verified or refuted verdict at this version."""
+        row = self.db.execute(
+            "SELECT status FROM verdicts WHERE claim = ? AND instance = ? AND version = ?",
+            (claim, instance, version),
+        ).fetchone()
+        return row is not None and row[0] in ("verified", "refuted")
+
+    def results(self, claim: str | None = None, version: str | None = None) -> list[dict]:
+        """Recorded verdicts, newest first."""
+        sql, args = "SELECT * FROM verdicts WHERE 1=1", []
+        if claim is not None:
+            sql, args = sql + " AND claim = ?", args + [claim]
+        if version is not None:
+            sql, args = sql + " AND version = ?", args + [version]
+        cur = self.db.execute(sql + " ORDER BY recorded DESC", args)
+        cols = [c[0] for c in cur.description]
+        return [dict(zip(cols, row)) for row in cur.fetchall()]
+
+    def last_status(self, claim: str) -> str | None:
+        """A one-word summary of a claim's latest verdicts: the worst status among them."""
+        rows = self.db.execute(
+            "SELECT status, recorded FROM verdicts WHERE claim = ? ORDER BY recorded DESC", (claim,)
+        ).fetchall()
+        if not rows:
+            return None
+        statuses = {r[0] for r in rows}
+        for s in ("error", "inconclusive", "refuted", "verified"):
+            if s in statuses:
+                return s
+        return None
+
+    def runs(self) -> list[dict]:
+        cur = self.db.execute("SELECT * FROM runs ORDER BY id")
+        cols = [c[0] for c in cur.description]
+        return [dict(zip(cols, row)) for row in cur.fetchall()]

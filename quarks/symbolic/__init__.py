@@ -1,0 +1,1 @@
+"""SymPy lemmas and the re-checker of symbolic evidence."""
