@@ -1,0 +1,55 @@
+"""The ``quarks`` command line: one module per verb, each with ``add_parser`` and ``run``."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from ..errors import UsageError
+
+# verb -> module under quarks.cli
+COMMANDS = {
+    "verify": "verify",
+    "list": "listing",
+    "show": "show",
+    "check-cert": "check_cert",
+    "claims-table": "claims_table",
+}
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="quarks",
+        description="Machine-check theorems about attention instance by instance, with certificates.",
+    )
+    from .. import __version__
+
+    p.add_argument("--version", action="version", version=f"quarks {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    for verb, mod in COMMANDS.items():
+        importlib.import_module(f"{__name__}.{mod}").add_parser(sub, verb)
+    return p
+
+
+class _Parser(argparse.ArgumentParser):
+    pass
+
+
+def main(argv=None) -> int:
+    p = parser()
+    args = p.parse_args(argv)
+    if not args.command:
+        p.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except UsageError as exc:
+        print(f"quarks {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("quarks: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
