@@ -17,22 +17,25 @@ COMMANDS = {
 }
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """Usage errors as one line (``quarks VERB: error: ...``) and exit code 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = OneLineParser(
         prog="quarks",
         description="Machine-check theorems about attention instance by instance, with certificates.",
     )
     from .. import __version__
 
     p.add_argument("--version", action="version", version=f"quarks {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     for verb, mod in COMMANDS.items():
         importlib.import_module(f"{__name__}.{mod}").add_parser(sub, verb)
     return p
-
-
-class _Parser(argparse.ArgumentParser):
-    pass
 
 
 def main(argv=None) -> int:

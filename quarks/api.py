@@ -1,0 +1,47 @@
+"""The Python API for notebooks: the same verbs as the command line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import registry
+
+
+def claims(*patterns):
+    """The registered claims (matching glob patterns, if given), in declaration order."""
+    return registry.select(patterns)
+
+
+def verify(*patterns, tier="quick", max_n=None, jobs=None, timeout=None, out=None, store=None,
+           resume=False, executor="local", scheduler=None, progress=False):
+    """Check claims instance by instance; returns a Report (``.results``, ``.table()``, ``.exit_code``)."""
+    from . import driver, store as store_mod
+
+    return driver.verify(
+        patterns, tier=tier, max_n=max_n, jobs=jobs,
+        timeout=driver.DEFAULT_TIMEOUT if timeout is None else timeout,
+        out=driver.DEFAULT_OUT if out is None else out,
+        store=store_mod.DEFAULT_PATH if store is None else store,
+        resume=resume, executor=executor, scheduler=scheduler, progress=progress,
+    )
+
+
+def show(claim_id, store=None) -> dict:
+    """A claim's statement, instances and last recorded results."""
+    from . import store as store_mod
+
+    claim = registry.get(claim_id)
+    info = claim.describe()
+    info["instances"] = {t: claim.instances_for(t) for t in ("quick", "full")}
+    path = Path(store) if store else store_mod.DEFAULT_PATH
+    info["results"] = []
+    if path.exists():
+        with store_mod.Store(path) as db:
+            info["results"] = db.results(claim.id)
+    return info
+
+
+def check_certificates(*paths):
+    """Re-check certificate files; a list of CheckResult (``.ok``, ``.message``)."""
+    from . import certificate
+
+    return [certificate.check_file(p) for p in paths]

@@ -1,0 +1,41 @@
+"""quarks list: every claim with its source, kind and last recorded status."""
+from __future__ import annotations
+
+import json
+import sys
+
+
+def add_parser(sub, verb):
+    p = sub.add_parser(verb, help="list the claims", description="List claims (matching PATTERNs) with "
+                       "their source, kind, expected outcome and last recorded status.")
+    p.add_argument("patterns", nargs="*", metavar="PATTERN")
+    p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from .. import registry, store as store_mod
+    from ..errors import UsageError
+    from pathlib import Path
+
+    try:
+        chosen = registry.select(args.patterns)
+    except registry.UnknownClaim as exc:
+        raise UsageError(str(exc)) from None
+    path = Path(args.store) if args.store else store_mod.DEFAULT_PATH
+    status = {}
+    if path.exists():
+        with store_mod.Store(path) as db:
+            status = {c.id: db.last_status(c.id) for c in chosen}
+    rows = [{"id": c.id, "source": str(c.source), "kind": c.kind, "expected": c.expected,
+             "last": status.get(c.id) or "-"} for c in chosen]
+    if args.json:
+        json.dump(rows, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    head = ("id", "source", "kind", "expected", "last")
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *[tuple(r.values()) for r in rows])]
+    for row in [head] + [tuple(r.values()) for r in rows]:
+        print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
+    return 0

@@ -1,0 +1,49 @@
+"""quarks show: one claim's statement, instances, last results and certificate paths."""
+from __future__ import annotations
+
+import json
+import sys
+
+
+def add_parser(sub, verb):
+    p = sub.add_parser(verb, help="show one claim", description="Show a claim's source, statement, "
+                       "instances, and its last recorded results with their certificate paths.")
+    p.add_argument("id", metavar="ID")
+    p.add_argument("--store", default=None, metavar="PATH")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from .. import api, registry
+    from ..claim import instance_label
+    from ..errors import UsageError
+
+    try:
+        info = api.show(args.id, store=args.store)
+    except registry.UnknownClaim as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        json.dump(info, sys.stdout, indent=1, default=str)
+        sys.stdout.write("\n")
+        return 0
+    src = info["source"]
+    print(f"{info['id']}  ({info['kind']}; {src['seed']}, {src['number']})")
+    if info["expected"] == "refuted":
+        print("expected outcome: refuted as printed")
+    print(f"\n{info['statement']}\n\nLaTeX: {info['latex']}")
+    if info["note"]:
+        print(f"\nnote: {info['note']}")
+    for tier in ("quick", "full"):
+        labels = [instance_label(i) for i in info["instances"][tier]]
+        print(f"\n{tier} tier: {len(labels)} instance(s): {', '.join(labels[:12])}"
+              + (" ..." if len(labels) > 12 else ""))
+    if info["results"]:
+        print("\nlast results:")
+        for r in info["results"]:
+            print(f"  {r['status']:<12} {instance_label(json.loads(r['instance'])):<30} v{r['version']} "
+                  f"{r['elapsed'] or 0:.2f}s  {r['certificate']}")
+            print(f"      {r['summary']}")
+    else:
+        print("\nno recorded results (run: quarks verify " + info["id"] + ")")
+    return 0

@@ -1,0 +1,85 @@
+"""quarks verify: check claims instance by instance and write certificates."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..errors import UsageError
+
+
+def add_parser(sub, verb):
+    p = sub.add_parser(
+        verb, help="check claims instance by instance",
+        description="Check the claims matching PATTERN (glob, e.g. 'navon.*'; all when none) on every "
+                    "instance of a tier, each in a worker process with a time limit. Writes one JSON "
+                    "certificate per verdict under --out and records verdicts in the results store. "
+                    "Exit code 0 when every verdict is the expected one, 1 when any is not, 2 on usage errors.")
+    p.add_argument("patterns", nargs="*", metavar="PATTERN", help="claim id or glob pattern")
+    p.add_argument("--tier", choices=("quick", "full"), default="quick", help="instance tier (default quick)")
+    p.add_argument("--max-n", type=_nonneg, default=None, metavar="N", help="skip instances larger than N")
+    p.add_argument("--jobs", "-j", type=_positive, default=None, metavar="J", help="worker processes (default: cores)")
+    p.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="per-instance limit in seconds (default 600)")
+    p.add_argument("--out", default=None, metavar="DIR", help="certificate directory (default .quarks/certificates)")
+    p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
+    p.add_argument("--resume", action="store_true", help="skip instances already decided at this version")
+    p.add_argument("--executor", choices=("local", "dask"), default="local", help="where instances run")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address (with --executor dask)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress output")
+    p.set_defaults(func=run)
+
+
+def _int(text):
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer, got {text!r}") from None
+
+
+def _nonneg(text):
+    v = _int(text)
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, got {v}")
+    return v
+
+
+def _positive(text):
+    v = _int(text)
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {v}")
+    return v
+
+
+def _seconds(text):
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, got {text!r}") from None
+    if not v > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    return v
+
+
+def run(args) -> int:
+    from .. import api, registry
+
+    if args.executor == "dask" and not args.scheduler:
+        raise UsageError("--executor dask needs --scheduler ADDRESS")
+    try:
+        registry.select(args.patterns)
+    except registry.UnknownClaim as exc:
+        raise UsageError(str(exc)) from None
+    report = api.verify(*args.patterns, tier=args.tier, max_n=args.max_n, jobs=args.jobs,
+                        timeout=args.timeout, out=args.out, store=args.store, resume=args.resume,
+                        executor=args.executor, scheduler=args.scheduler,
+                        progress=not args.quiet)
+    if args.json:
+        json.dump(report.as_dict(), sys.stdout, indent=1, default=str)
+        sys.stdout.write("\n")
+    else:
+        print(report.table())
+        details = report.details()
+        if details:
+            print(details)
+    return report.exit_code

@@ -1,0 +1,354 @@
+"""The verification driver: claims x instances, each checked in its own worker process.
+
+Each instance runs in a forked process (its own process group) with a wall-clock limit; when the
+limit passes the group is killed and the verdict is ``inconclusive``.  A worker that dies gives
+``error``.  The parent writes each certificate atomically, then records the verdict in the store
+in its own transaction, so an interrupted run leaves complete certificates and a consistent store.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import multiprocessing.connection
+import os
+import signal
+import sys
+import time
+import traceback
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import __version__, certificate, registry
+from .claim import Verdict, instance_key, instance_label
+
+DEFAULT_TIMEOUT = 600.0
+DEFAULT_OUT = Path(".quarks/certificates")
+
+
+@dataclass
+class Task:
+    claim: str
+    instance: dict
+
+    @property
+    def key(self) -> str:
+        return instance_key(self.instance)
+
+    @property
+    def label(self) -> str:
+        return instance_label(self.instance)
+
+
+@dataclass
+class Result:
+    claim: str
+    instance: dict
+    status: str
+    expected: str
+    summary: str
+    elapsed: float
+    certificate: str | None = None
+    counterexample: object = None
+    skipped: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.status == self.expected
+
+    def as_dict(self) -> dict:
+        return {
+            "claim": self.claim, "instance": self.instance, "status": self.status,
+            "expected": self.expected, "ok": self.ok, "summary": self.summary,
+            "elapsed": round(self.elapsed, 4), "certificate": self.certificate,
+            "counterexample": self.counterexample, "skipped": self.skipped,
+        }
+
+
+# --- running one instance ----------------------------------------------------------------------
+
+def execute(claim_id: str, instance: dict) -> dict:
+    """Check one instance in this process; the verdict as a plain dict (with ``elapsed``)."""
+    t0 = time.perf_counter()
+    try:
+        verdict = registry.get(claim_id).run(instance)
+    except Exception as exc:  # noqa: BLE001 - reported as an error verdict
+        verdict = Verdict("error", f"{type(exc).__name__}: {exc}", reason=traceback.format_exc())
+    out = {
+        "status": verdict.status, "summary": verdict.summary, "evidence": verdict.evidence,
+        "counterexample": verdict.counterexample, "reason": verdict.reason, "data": verdict.data,
+    }
+    out["elapsed"] = time.perf_counter() - t0
+    return out
+
+
+def _child(claim_id: str, instance: dict, conn) -> None:
+    os.setpgrp()  # its own process group, so a timeout kills whatever it started
+    try:
+        conn.send(execute(claim_id, instance))
+    except Exception as exc:  # noqa: BLE001 - e.g. an unpicklable verdict
+        conn.send({"status": "error", "summary": f"cannot return verdict: {exc}", "evidence": [],
+                   "counterexample": None, "reason": repr(exc), "data": {}, "elapsed": 0.0})
+    finally:
+        conn.close()
+
+
+def _killgroup(proc) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.join()
+
+
+def _timed_out(timeout: float) -> dict:
+    return {"status": "inconclusive", "summary": f"timeout after {timeout:g} s", "evidence": [],
+            "counterexample": None, "reason": f"timeout after {timeout:g} s", "data": {},
+            "elapsed": timeout}
+
+
+def run_local(tasks, jobs: int, timeout: float, on_result) -> None:
+    """Run tasks in up to ``jobs`` forked workers; ``on_result(task, payload)`` as each ends."""
+    ctx = mp.get_context("fork")
+    pending = deque(tasks)
+    active: dict = {}
+    try:
+        while pending or active:
+            while pending and len(active) < max(1, jobs):
+                task = pending.popleft()
+                recv, send = ctx.Pipe(duplex=False)
+                proc = ctx.Process(target=_child, args=(task.claim, task.instance, send))
+                proc.start()
+                send.close()
+                active[recv] = (task, proc, time.monotonic())
+            now = time.monotonic()
+            wait = min(start + timeout for _, _, start in active.values()) - now
+            for conn in mp.connection.wait(list(active), timeout=max(0.0, wait)):
+                task, proc, start = active.pop(conn)
+                try:
+                    payload = conn.recv()
+                except (EOFError, OSError):
+                    proc.join()
+                    payload = {"status": "error", "evidence": [], "counterexample": None, "data": {},
+                               "summary": f"worker died (exit code {proc.exitcode})",
+                               "reason": f"exit code {proc.exitcode}", "elapsed": time.monotonic() - start}
+                conn.close()
+                proc.join()
+                on_result(task, payload)
+            now = time.monotonic()
+            for conn, (task, proc, start) in list(active.items()):
+                if now - start >= timeout:
+                    del active[conn]
+                    _killgroup(proc)
+                    conn.close()
+                    on_result(task, _timed_out(timeout))
+    finally:
+        for conn, (task, proc, start) in active.items():
+            _killgroup(proc)
+
+
+def execute_isolated(claim_id: str, instance: dict, timeout: float) -> dict:
+    """Check one instance in a fresh interpreter with a time limit (used on Dask workers,
+    whose daemonic processes may not fork children of their own)."""
+    import json
+    import subprocess
+
+    code = "from quarks.driver import _stdio_worker; _stdio_worker()"
+    proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(json.dumps({"claim": claim_id, "instance": instance}), timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return _timed_out(timeout)
+    if proc.returncode != 0 or not out.strip():
+        tail = (err.strip().splitlines() or [""])[-1]
+        return {"status": "error", "summary": f"worker died (exit code {proc.returncode}) {tail}".strip(),
+                "evidence": [], "counterexample": None, "reason": err[-2000:], "data": {}, "elapsed": 0.0}
+    return json.loads(out)
+
+
+def _stdio_worker() -> None:
+    import json
+
+    task = json.loads(sys.stdin.read())
+    sys.stdout.write(json.dumps(execute(task["claim"], task["instance"])))
+
+
+def run_dask(tasks, scheduler: str, timeout: float, on_result) -> None:
+    """Run tasks on a Dask distributed cluster; each still forks and times out on its worker."""
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError:
+        from .errors import UsageError
+
+        raise UsageError("--executor dask needs the optional extra: pip install 'quarks[dask]'") from None
+    with Client(scheduler, timeout="30s") as client:
+        futures = {client.submit(execute_isolated, t.claim, t.instance, timeout, pure=False): t for t in tasks}
+        for fut in as_completed(futures):
+            on_result(futures[fut], fut.result())
+
+
+# --- progress ----------------------------------------------------------------------------------
+
+class Progress:
+    """A progress bar on a terminal, one line per finished instance otherwise."""
+
+    def __init__(self, total: int, stream=None, enabled: bool = True):
+        self.total, self.done, self.t0 = total, 0, time.monotonic()
+        self.stream = stream or sys.stderr
+        self.enabled = enabled and total > 0
+        self.tty = self.enabled and self.stream.isatty()
+
+    def update(self, result: Result) -> None:
+        self.done += 1
+        if not self.enabled:
+            return
+        label = f"{result.claim} {instance_label(result.instance)}"
+        if self.tty:
+            width = 28
+            fill = int(width * self.done / self.total)
+            bar = "#" * fill + "." * (width - fill)
+            line = f"\r[{bar}] {self.done}/{self.total} {time.monotonic() - self.t0:6.1f}s {label[:50]:<50}"
+            self.stream.write(line)
+        else:
+            mark = "" if result.ok else "  <-- expected " + result.expected
+            self.stream.write(f"[{self.done}/{self.total}] {label} {result.status} ({result.elapsed:.2f}s){mark}\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty:
+            self.stream.write("\r" + " " * 110 + "\r")
+            self.stream.flush()
+
+
+# --- the run -----------------------------------------------------------------------------------
+
+@dataclass
+class Report:
+    """The results of one verification run."""
+
+    results: list = field(default_factory=list)
+    run: int | None = None
+    elapsed: float = 0.0
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if all(r.ok for r in self.results) else 1
+
+    def by_claim(self) -> dict:
+        table: dict = {}
+        for r in self.results:
+            table.setdefault(r.claim, []).append(r)
+        return table
+
+    def summary_rows(self) -> list[dict]:
+        rows = []
+        for claim, rs in self.by_claim().items():
+            count = {s: sum(r.status == s for r in rs) for s in ("verified", "refuted", "inconclusive", "error")}
+            expected = rs[0].expected
+            ok = all(r.ok for r in rs)
+            outcome = ("refuted as printed" if expected == "refuted" else "ok") if ok else "UNEXPECTED"
+            rows.append({"claim": claim, "instances": len(rs), **count,
+                         "skipped": sum(r.skipped for r in rs),
+                         "time": round(sum(r.elapsed for r in rs if not r.skipped), 3),
+                         "expected": expected, "outcome": outcome})
+        return rows
+
+    def as_dict(self) -> dict:
+        return {"run": self.run, "version": __version__, "elapsed": round(self.elapsed, 3),
+                "exit_code": self.exit_code, "claims": self.summary_rows(),
+                "results": [r.as_dict() for r in self.results]}
+
+    def table(self) -> str:
+        rows = self.summary_rows()
+        head = ("claim", "inst", "verified", "refuted", "inconcl", "error", "time", "outcome")
+        body = [(r["claim"], str(r["instances"]) + ("*" if r["skipped"] else ""), str(r["verified"]),
+                 str(r["refuted"]), str(r["inconclusive"]), str(r["error"]), f"{r['time']:.2f}s",
+                 r["outcome"]) for r in rows]
+        widths = [max(len(x) for x in col) for col in zip(head, *body)]
+        fmt = lambda row: "  ".join(c.ljust(w) if i in (0, 7) else c.rjust(w)  # noqa: E731
+                                    for i, (c, w) in enumerate(zip(row, widths)))
+        lines = [fmt(head), fmt(tuple("-" * w for w in widths))] + [fmt(b) for b in body]
+        n_ok = sum(r.ok for r in self.results)
+        lines.append(f"{len(self.results)} instances, {n_ok} as expected, "
+                     f"{len(self.results) - n_ok} not, in {self.elapsed:.1f}s")
+        if any(r["skipped"] for r in rows):
+            lines.append("* includes instances decided earlier and skipped by --resume")
+        return "\n".join(lines)
+
+    def details(self) -> str:
+        """The refutations and the unexpected verdicts, one line each."""
+        lines = []
+        for r in self.results:
+            if r.skipped:
+                continue
+            if r.status == "refuted" and r.ok:
+                lines.append(f"refuted as printed: {r.claim} [{instance_label(r.instance)}]: {r.summary}")
+            elif not r.ok:
+                lines.append(f"UNEXPECTED {r.status}: {r.claim} [{instance_label(r.instance)}]: {r.summary}")
+        return "\n".join(lines)
+
+
+def plan(patterns=(), tier: str = "quick", max_n: int | None = None) -> list[Task]:
+    """The tasks of a run: every instance of every selected claim."""
+    return [Task(c.id, i) for c in registry.select(patterns) for i in c.instances_for(tier, max_n)]
+
+
+def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int | None = None,
+           timeout: float = DEFAULT_TIMEOUT, out: Path | str = DEFAULT_OUT, store=None,
+           resume: bool = False, executor: str = "local", scheduler: str | None = None,
+           progress: bool = False) -> Report:
+    """Check the selected claims and return a :class:`Report` (see ``quarks verify --help``)."""
+    from .store import Store
+
+    out = Path(out)
+    jobs = jobs or os.cpu_count() or 1
+    tasks = plan(patterns, tier, max_n)
+    own_store = not isinstance(store, Store)
+    db = Store(store) if own_store else store
+    t0 = time.monotonic()
+    report = Report()
+    try:
+        report.run = db.begin_run(__version__, {"patterns": list(patterns), "tier": tier, "max_n": max_n,
+                                                "executor": executor})
+        todo = []
+        for t in tasks:
+            if resume and db.decided(t.claim, t.key, __version__):
+                c = registry.get(t.claim)
+                report.results.append(Result(t.claim, t.instance, c.expected, c.expected,
+                                             "decided in an earlier run", 0.0, skipped=True))
+            else:
+                todo.append(t)
+        bar = Progress(len(todo), enabled=progress)
+
+        def on_result(task: Task, payload: dict) -> None:
+            claim = registry.get(task.claim)
+            verdict = Verdict(payload["status"], payload["summary"], payload["evidence"],
+                              payload["counterexample"], payload["reason"], payload.get("data", {}))
+            cert = certificate.build(claim, task.instance, verdict, payload["elapsed"])
+            path = certificate.write(cert, out / task.claim / f"{task.label}.json")
+            result = Result(task.claim, task.instance, verdict.status, claim.expected, verdict.summary,
+                            payload["elapsed"], str(path), verdict.counterexample)
+            db.record(report.run, task.claim, task.key, __version__, result.status, result.expected,
+                      result.summary, result.elapsed, result.certificate)
+            report.results.append(result)
+            bar.update(result)
+
+        try:
+            if executor == "local":
+                run_local(todo, jobs, timeout, on_result)
+            elif executor == "dask":
+                run_dask(todo, scheduler, timeout, on_result)
+            else:
+                raise ValueError(f"unknown executor {executor!r}")
+        finally:
+            bar.close()
+        report.elapsed = time.monotonic() - t0
+        db.end_run(report.run, report.exit_code)
+    finally:
+        if own_store:
+            db.close()
+    order = {(t.claim, t.key): i for i, t in enumerate(tasks)}
+    report.results.sort(key=lambda r: order.get((r.claim, instance_key(r.instance)), 0))
+    return report

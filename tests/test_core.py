@@ -1,0 +1,158 @@
+"""The spine: exact expressions, evidence records, certificates, registry."""
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from quarks import certificate, registry
+from quarks.claim import Claim, Source, Verdict
+from quarks.evidence import CertificateError, arith, check_record, forall
+from quarks.exact import ExprError, evaluate, rank
+
+
+def test_exact_arithmetic():
+    assert evaluate(["+", 1, "1/2"]) == Fraction(3, 2)
+    assert evaluate(["^", 2, 100]) == 2**100
+    assert evaluate(["binom", 10, 3]) == 120
+    assert evaluate(["sum", "k", 0, 4, ["binom", 4, "k"]]) == 16
+    assert evaluate(["<", ["^", 2, 3], ["^", 3, 2]]) is True
+    assert evaluate(["/", 6, 3]) == 2 and isinstance(evaluate(["/", 6, 3]), int)
+    with pytest.raises(ExprError):
+        evaluate(["frobnicate", 1])
+    with pytest.raises(ExprError):
+        evaluate("x")
+
+
+def test_rank_over_q():
+    assert rank([[1, 2], [2, 4]]) == 1
+    assert rank([[1, 0, 0], [0, 1, 0], [1, 1, 0]]) == 2
+    assert rank([[Fraction(1, 2), 1], [1, 2]]) == 1
+    assert evaluate(["rank", [[1, 2], [3, 4]]]) == 2
+
+
+def test_arith_record_rechecks_and_rejects_mutation():
+    rec = arith({"a": ["^", 3, 2], "b": ["^", 2, 3]}, [("3^2 > 2^3", [">", "a", "b"])])
+    assert rec["values"]["a"]["value"] == 9
+    out = check_record(rec)
+    assert out.valid and out.holds
+    bad = json.loads(json.dumps(rec))
+    bad["values"]["a"]["value"] = 10  # one number changed
+    assert not check_record(bad).valid
+    bad = json.loads(json.dumps(rec))
+    bad["values"]["a"]["expr"] = ["^", 3, 1]  # the expression changed, not the value
+    assert not check_record(bad).valid
+    bad = json.loads(json.dumps(rec))
+    bad["facts"][0]["holds"] = False
+    assert not check_record(bad).valid
+
+
+def test_forall_record():
+    rec = forall([["d", 4, 60]], ["<", ["^", "d", 3], ["^", 3, "d"]])
+    assert rec["holds"] and rec["cases"] == 57
+    assert check_record(rec).valid
+    rec["cases"] = 58
+    assert not check_record(rec).valid
+    fails = forall([["n", 1, 10]], [">=", ["^", 2, "n"], ["^", "n", 2]])
+    assert fails["holds"] is False and fails["witness"] == {"n": 3}
+    out = check_record(fails)
+    assert out.valid and not out.holds
+    fails["witness"] = {"n": 4}  # 2^4 = 4^2: not a counterexample
+    assert not check_record(fails).valid
+
+
+def test_unknown_evidence_kind_and_outside_procedure():
+    with pytest.raises(CertificateError, match="unknown evidence kind"):
+        check_record({"kind": "magic"})
+    with pytest.raises(CertificateError, match="outside the quarks package"):
+        check_record({"kind": "exhaustive", "procedure": "os:system", "args": {}, "result": {}})
+
+
+def _cert(claim_id="test.square-sum", n=3):
+    claim = registry.get(claim_id)
+    inst = {"n": n}
+    return certificate.build(claim, inst, claim.run(inst))
+
+
+def test_certificate_roundtrip(tmp_path):
+    path = certificate.write(_cert(), tmp_path / "c.json")
+    res = certificate.check_file(path)
+    assert res.ok and res.verdict == "verified"
+
+
+def test_certificate_with_one_number_changed_is_rejected(tmp_path):
+    cert = _cert()
+    cert["evidence"][0]["values"]["rhs"]["value"] = 13  # n(n+1) = 12 at n = 3
+    path = certificate.write(cert, tmp_path / "c.json")
+    assert not certificate.check_file(path).ok
+
+
+def test_verdict_must_follow_from_evidence(tmp_path):
+    cert = _cert("test.bad-bound")
+    assert certificate.check(cert)[0]
+    cert["verdict"] = "verified"  # the evidence refutes it
+    assert not certificate.check(cert)[0]
+    cert = _cert()
+    cert["verdict"] = "refuted"
+    assert not certificate.check(cert)[0]
+    cert = _cert()
+    cert["evidence"] = []
+    assert not certificate.check(cert)[0]
+
+
+def test_large_payload_goes_to_a_hashed_side_file(tmp_path):
+    cert = _cert()
+    cert["evidence"][0]["data"] = list(range(100000))
+    path = certificate.write(cert, tmp_path / "c.json")
+    side = list(tmp_path.glob("*.payload.json"))
+    assert len(side) == 1 and certificate.check_file(path).ok
+    side[0].write_text(side[0].read_text().replace("99999", "99998"))
+    with pytest.raises(CertificateError, match="sha256"):
+        certificate.check_file(path)
+
+
+def test_malformed_certificates(tmp_path):
+    (tmp_path / "x.json").write_text("{not json")
+    with pytest.raises(CertificateError, match="not JSON"):
+        certificate.check_file(tmp_path / "x.json")
+    (tmp_path / "y.json").write_text('{"schema": "other"}')
+    with pytest.raises(CertificateError, match="not a quarks certificate"):
+        certificate.check_file(tmp_path / "y.json")
+    with pytest.raises(CertificateError, match="unreadable"):
+        certificate.check_file(tmp_path / "missing.json")
+
+
+def test_checker_imports_no_solver_or_cas(tmp_path):
+    path = certificate.write(_cert(), tmp_path / "c.json")
+    code = (
+        "import sys; from quarks.certificate import check_file; "
+        f"r = check_file({str(path)!r}); assert r.ok, r.message; "
+        "bad = [m for m in ('sympy', 'z3', 'pysat', 'scipy') if m in sys.modules]; "
+        "assert not bad, bad; print('clean')"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "clean" in out.stdout
+
+
+def test_registry_select_and_unknown():
+    ids = [c.id for c in registry.select(["test.*"])]
+    assert "test.square-sum" in ids and "test.bad-bound" in ids
+    assert [c.id for c in registry.select(["test.square-sum"])] == ["test.square-sum"]
+    with pytest.raises(registry.UnknownClaim, match="closest: test.square-sum"):
+        registry.select(["test.square-summ"])
+
+
+def test_claim_model():
+    c = registry.get("test.square-sum")
+    assert len(c.instances_for("quick")) == 3
+    assert len(c.instances_for("full", max_n=4)) == 4
+    with pytest.raises(ValueError):
+        c.instances_for("medium")
+    with pytest.raises(ValueError):
+        Claim("x", Source("003", "1"), "s", "l", "magic", {}, lambda i: None)
+    v = registry.get("test.raises").run({})
+    assert v.status == "error" and "boom" in v.summary
+    with pytest.raises(ValueError):
+        Verdict("maybe")

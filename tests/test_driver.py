@@ -1,0 +1,149 @@
+"""The driver, the store and the spine's command line: exit codes, timeouts, resume, Dask."""
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+import quarks
+from quarks import certificate
+from quarks.cli import main
+from quarks.store import Store
+
+
+def cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "quarks", *args], capture_output=True, text=True, cwd=cwd,
+                          env=os.environ.copy())
+
+
+def test_expected_verdicts_exit_zero(workdir):
+    r = quarks.verify("test.square-sum", "test.bad-bound")
+    assert r.exit_code == 0
+    assert [x.status for x in r.results] == ["verified"] * 3 + ["refuted"]
+    refuted = r.results[-1]
+    assert refuted.ok and refuted.counterexample == {"n": 3}
+    assert "refuted as printed" in r.details()
+    for x in r.results:
+        assert certificate.check_file(x.certificate).ok
+
+
+def test_unexpected_verdicts_exit_one(workdir):
+    assert main(["verify", "test.raises", "--quiet"]) == 1
+    assert main(["verify", "test.crash", "--quiet"]) == 1
+
+
+def test_timeout_gives_inconclusive_not_a_hang(workdir):
+    t0 = time.monotonic()
+    r = quarks.verify("test.sleepy", timeout=1.0)
+    assert time.monotonic() - t0 < 10
+    assert sorted(x.status for x in r.results) == ["inconclusive", "verified"]
+    slow = next(x for x in r.results if x.status == "inconclusive")
+    assert "timeout" in slow.summary and r.exit_code == 1
+
+
+def test_crash_is_an_error_verdict(workdir):
+    (res,) = quarks.verify("test.crash").results
+    assert res.status == "error" and "exit code 3" in res.summary
+
+
+def test_store_records_and_resume_skips(workdir):
+    quarks.verify("test.square-sum")
+    with Store(".quarks/results.sqlite") as db:
+        rows = db.results("test.square-sum")
+        assert len(rows) == 3 and {r["status"] for r in rows} == {"verified"}
+        assert db.last_status("test.square-sum") == "verified"
+    r = quarks.verify("test.square-sum", tier="full", resume=True)
+    assert sum(x.skipped for x in r.results) == 3
+    assert sum(not x.skipped for x in r.results) == 5
+    assert r.exit_code == 0
+
+
+def test_max_n_filters_instances(workdir):
+    r = quarks.verify("test.square-sum", tier="full", max_n=2)
+    assert [x.instance["n"] for x in r.results] == [1, 2]
+
+
+def test_killed_run_leaves_store_consistent_and_resumes(workdir):
+    proc = subprocess.Popen([sys.executable, "-m", "quarks", "verify", "test.slow-sum", "--jobs", "1"],
+                            cwd=workdir, env=os.environ.copy(), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    db_path = workdir / ".quarks/results.sqlite"
+    deadline = time.monotonic() + 30
+    done = 0
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        if db_path.exists():
+            try:
+                con = sqlite3.connect(db_path)
+                done = con.execute("SELECT count(*) FROM verdicts").fetchone()[0]
+                con.close()
+            except sqlite3.OperationalError:
+                continue
+            if done >= 3:
+                break
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    con = sqlite3.connect(db_path)
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    rows = con.execute("SELECT status, certificate FROM verdicts").fetchall()
+    con.close()
+    assert 3 <= len(rows) < 12
+    for status, cert in rows:  # every recorded verdict points at a complete certificate
+        assert status == "verified" and certificate.check_file(cert).ok
+    assert not list((workdir / ".quarks").rglob("*.tmp"))
+    r = quarks.verify("test.slow-sum", resume=True)
+    assert sum(x.skipped for x in r.results) == len(rows)
+    assert len(r.results) == 12 and r.exit_code == 0
+
+
+def test_cli_usage_errors_are_one_line_exit_two(workdir):
+    for args in (["verify", "nosuch.claim"], ["verify", "--max-n", "-1"], ["verify", "--max-n", "x"],
+                 ["show", "test.square-summ"], ["check-cert", "missing.json"],
+                 ["verify", "--executor", "dask"]):
+        out = cli(*args, cwd=workdir)
+        assert out.returncode == 2, (args, out.stderr)
+        assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr, out.stderr
+    out = cli("verify", "test.square-sumx", cwd=workdir)
+    assert "closest: test.square-sum" in out.stderr
+    assert not (workdir / ".quarks").exists()  # nothing half-written
+
+
+def test_cli_verify_json_list_show_checkcert(workdir):
+    out = cli("verify", "test.square-sum", "test.bad-bound", "--json", cwd=workdir)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["exit_code"] == 0
+    rows = {r["claim"]: r for r in report["claims"]}
+    assert rows["test.bad-bound"]["outcome"] == "refuted as printed"
+    assert rows["test.square-sum"]["verified"] == 3
+    listing = json.loads(cli("list", "test.*", "--json", cwd=workdir).stdout)
+    assert {r["id"]: r["last"] for r in listing}["test.square-sum"] == "verified"
+    shown = cli("show", "test.bad-bound", cwd=workdir).stdout
+    assert "refuted as printed" in shown and "n=3.json" in shown
+    ok = cli("check-cert", ".quarks/certificates", cwd=workdir)
+    assert ok.returncode == 0 and "4 valid, 0 rejected" in ok.stdout
+    path = workdir / ".quarks/certificates/test.square-sum/n=2.json"
+    cert = json.loads(path.read_text())
+    cert["evidence"][0]["values"]["lhs"]["value"] = 7
+    path.write_text(json.dumps(cert))
+    bad = cli("check-cert", str(path), cwd=workdir)
+    assert bad.returncode == 1 and "REJECTED" in bad.stdout
+    path.write_text("garbage")
+    assert cli("check-cert", str(path), cwd=workdir).returncode == 2
+
+
+def test_dask_executor_on_a_local_cluster(workdir):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        r = quarks.verify("test.square-sum", "test.bad-bound", "test.sleepy", executor="dask",
+                          scheduler=cluster.scheduler_address, timeout=2.0)
+    status = {(x.claim, json.dumps(x.instance)): x.status for x in r.results}
+    assert status[("test.square-sum", '{"n": 3}')] == "verified"
+    assert status[("test.bad-bound", '{"n": 3}')] == "refuted"
+    assert status[("test.sleepy", '{"seconds": 30}')] == "inconclusive"
+    assert all(certificate.check_file(x.certificate).ok for x in r.results)
