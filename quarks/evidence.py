@@ -69,6 +69,8 @@ CHECKERS = {
     "forall": "quarks.evidence:check_forall",
     "exhaustive": "quarks.evidence:check_exhaustive",
     "symbolic": "quarks.symbolic.check:check_symbolic",
+    "realization": "quarks.certify.threshold:check_realization",
+    "nonrealization": "quarks.certify.threshold:check_nonrealization",
 }
 
 # Packages whose functions an ``exhaustive`` record may name as its procedure.
