@@ -1,0 +1,70 @@
+"""Separation rank and its grid-matricization lower bound.
+
+For f(A, B) and a partition (A, B) of its variables, sep(f) is the least R with
+f = sum_{r=1}^R g_r(A) g'_r(B).  Fix template values t_1..t_M; the grid matricization
+M[a, b] = f(a, b), a in T^|A|, b in T^|B|, is then a sum of R rank-one matrices
+(g_r(a))_a (g'_r(b))_b, so rank M <= sep(f) (eq. (10) of seed 003).  An explicit decomposition
+with R terms bounds sep(f) <= R; both together give sep(f) exactly.
+
+Ranks here are exact: over Q with fractions (:func:`quarks.exact.rank`), or, for the large
+integer matrices of the explorations, modulo a prime p (``rank_mod_p``), which never exceeds the
+rank over Q and so is still a valid lower bound.
+"""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+PRIME = (1 << 61) - 1
+
+
+def grid_matricization(expr, rows, cols, grid) -> list[list[Fraction]]:
+    """The grid matricization of a SymPy polynomial ``expr`` (rows: assignments of ``rows``)."""
+    import sympy
+
+    gens = list(rows) + list(cols)
+    poly = sympy.Poly(sympy.expand(expr), *gens, domain=sympy.QQ)
+    terms = [(mon, Fraction(int(c.numerator), int(c.denominator))) for mon, c in poly.terms()]
+    values = [Fraction(int(g.p), int(g.q)) for g in grid]
+    row_points = list(itertools.product(values, repeat=len(rows)))
+    col_points = list(itertools.product(values, repeat=len(cols)))
+    return [[evaluate_terms(terms, a + b) for b in col_points] for a in row_points]
+
+
+def evaluate_terms(terms, point) -> Fraction:
+    """sum c * prod point_i^e_i over the (monomial, coefficient) terms."""
+    total = Fraction(0)
+    for mon, c in terms:
+        v = c
+        for x, e in zip(point, mon):
+            if e:
+                v *= x**e
+        total += v
+    return total
+
+
+def rank_mod_p(matrix, p: int = PRIME) -> int:
+    """Rank of an integer matrix modulo the prime p (a lower bound for its rank over Q)."""
+    rows = [[x % p for x in row] for row in matrix]
+    r, ncols = 0, len(rows[0]) if rows else 0
+    for c in range(ncols):
+        pivot = next((i for i in range(r, len(rows)) if rows[i][c]), None)
+        if pivot is None:
+            continue
+        rows[r], rows[pivot] = rows[pivot], rows[r]
+        inv = pow(rows[r][c], p - 2, p)
+        pr = [(x * inv) % p for x in rows[r]]
+        rows[r] = pr
+        for i in range(r + 1, len(rows)):
+            f = rows[i][c]
+            if f:
+                rows[i] = [(a - f * b) % p for a, b in zip(rows[i], pr)]
+        r += 1
+    return r
+
+
+def monomials_up_to(nvars: int, degree: int) -> int:
+    """Number of monomials of total degree <= degree in nvars variables: C(nvars + degree, nvars)."""
+    from math import comb
+
+    return comb(nvars + degree, nvars)
