@@ -1,0 +1,1 @@
+"""Circuits of standard-model neurons with attention operations."""
