@@ -1,0 +1,1 @@
+"""Temporal logic with counting: syntax, reference semantics, and compilation to transformers."""
