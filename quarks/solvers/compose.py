@@ -1,0 +1,560 @@
+"""Composition classes T_B(n; d_1..d_k) = { B(f_1, ..., f_k) : f_j in T(n; d_j) }, exactly.
+
+A class is a set of Boolean functions of n <= 5 variables, held as a bitmap over all 2^(2^n)
+truth tables (bit h set iff the function with table h is in the class; at n = 5 that is 2^32 bits,
+512 MiB), so its size is an exact count.
+
+Two operands.  Write a table t of n variables as (hi, lo): its halves on x_n = 1 and x_n = 0.
+B acts pointwise, so B(f, g) has upper half B(f_hi, g_hi) and lower half B(f_lo, g_lo).  Group
+each operand list by upper half; every pair of groups (a, b) then fills only the bitmap row
+key = B(a, b), and that row (2^(2^(n-1)) bits, 8 KiB at n = 5) stays in L1 cache while all the
+pairs (lo_f, lo_g) of the two groups are written into it.  Rows are filled by tasks, each task in
+a private buffer, merged afterwards: no two threads ever write the same word.  When B is symmetric
+and both operand lists are the same, only the pairs f <= g are visited.
+
+Three operands.  B(f, g, h) = h ? B(f, g, 1) : B(f, g, 0): the distinct pairs
+(u, v) = (B(f, g, 1), B(f, g, 0)) are collected first, then every h is multiplexed into them.
+
+Operator symmetries.  If C(z) = c XOR B(z_pi(1) XOR s_1, ..., z_pi(k) XOR s_k) for all z, and every
+T(n; d_j) is closed under output negation, then T_C(n; d_1..d_k) = nu_c T_B(n; d_pi(1)..d_pi(k)),
+nu = output negation.  :func:`operator_relation` finds (pi, s, c); :func:`negation_closed` checks
+the closure on a list.  Both are re-runnable procedures for ``exhaustive`` evidence records.
+
+The numerical kernels use numba (imported lazily); n <= 3 and small jobs run in numpy.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import sys
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+MAX_N = 5
+NUMPY_PAIR_LIMIT = 20_000_000  # above this many operand pairs, use the compiled kernel
+TABLE_LIMIT = 50_000_000  # largest class returned as an explicit array of tables
+
+
+# --- operators ---------------------------------------------------------------------------------
+
+def operator_bits(B, k: int | None = None) -> tuple[int, int]:
+    """(table, arity) of an operator given as a TruthTable, or an int table with its arity."""
+    if hasattr(B, "bits") and hasattr(B, "n"):
+        return int(B.bits), int(B.n)
+    if k is None:
+        raise ValueError("an operator given as an integer table needs its arity k")
+    B = int(B)
+    if not 0 <= B < 1 << (1 << k):
+        raise ValueError(f"operator table {B} does not fit 2^{k} bits")
+    return B, k
+
+
+def full(n: int) -> int:
+    """The table of the constant-true function of n variables."""
+    return (1 << (1 << n)) - 1
+
+
+def apply_operator(B: int, k: int, operands, n: int):
+    """B(f_1, ..., f_k) pointwise, for uint64 arrays (broadcast) or Python ints of tables."""
+    mask = full(n)
+    if isinstance(operands[0], (int, np.integer)) and all(isinstance(o, (int, np.integer)) for o in operands):
+        ops = [int(o) for o in operands]
+        out = 0
+        for z in range(1 << k):
+            if (B >> z) & 1:
+                term = mask
+                for j, f in enumerate(ops):
+                    term &= f if (z >> j) & 1 else ~f & mask
+                out |= term
+        return out
+    m = np.uint64(mask)
+    ops = [np.asarray(o, dtype=np.uint64) for o in operands]
+    out = np.zeros(np.broadcast_shapes(*(o.shape for o in ops)), dtype=np.uint64)
+    for z in range(1 << k):
+        if (B >> z) & 1:
+            term = np.full(out.shape, m, dtype=np.uint64)
+            for j, f in enumerate(ops):
+                term &= f if (z >> j) & 1 else (~f & m)
+            out |= term
+    return out
+
+
+def is_symmetric(B: int, k: int, i: int = 0, j: int = 1) -> bool:
+    """B is unchanged by exchanging arguments i and j."""
+    for z in range(1 << k):
+        bi, bj = (z >> i) & 1, (z >> j) & 1
+        w = (z & ~((1 << i) | (1 << j))) | (bj << i) | (bi << j)
+        if (B >> z) & 1 != (B >> w) & 1:
+            return False
+    return True
+
+
+def transform_operator(B: int, k: int, perm, flips: int, negate: bool) -> int:
+    """The operator C(z) = negate XOR B(y), y_i = z_perm[i] XOR bit i of flips."""
+    out = 0
+    for z in range(1 << k):
+        y = 0
+        for i in range(k):
+            y |= (((z >> perm[i]) & 1) ^ ((flips >> i) & 1)) << i
+        out |= (((B >> y) & 1) ^ int(negate)) << z
+    return out
+
+
+def operator_relation(B: int, C: int, k: int, allow_perm: bool = True):
+    """A triple (perm, flips, negate) with C = transform_operator(B, ...), or None."""
+    perms = itertools.permutations(range(k)) if allow_perm else [tuple(range(k))]
+    for perm in perms:
+        for flips in range(1 << k):
+            for negate in (False, True):
+                if transform_operator(B, k, perm, flips, negate) == C:
+                    return list(perm), flips, negate
+    return None
+
+
+def operator_relation_check(B: int, C: int, k: int, perm, flips: int, negate: bool) -> dict:
+    """Exhaustive-record procedure: C(z) = negate XOR B(z_perm XOR flips) at every z in {0,1}^k."""
+    seen = []
+    holds = sorted(perm) == list(range(k))
+    for z in range(1 << k):
+        y = 0
+        for i in range(k):
+            y |= (((z >> perm[i]) & 1) ^ ((flips >> i) & 1)) << i
+        lhs, rhs = (C >> z) & 1, ((B >> y) & 1) ^ int(negate)
+        seen.append([z, lhs, rhs])
+        holds = holds and lhs == rhs
+    from ..evidence import digest
+
+    return {"cases": 1 << k, "holds": bool(holds), "digest": digest(seen)}
+
+
+# --- the class as a bitmap -----------------------------------------------------------------------
+
+@dataclass
+class CompositionClass:
+    """A set of Boolean functions of n variables as a bitmap over all 2^(2^n) tables."""
+
+    n: int
+    bitmap: np.ndarray  # uint64 words; bit h (word h >> 6, bit h & 63) set iff table h in the set
+    size: int
+    info: dict = field(default_factory=dict)
+
+    @property
+    def universe(self) -> int:
+        return 1 << (1 << self.n)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __contains__(self, h) -> bool:
+        h = int(h)
+        return 0 <= h < self.universe and bool((int(self.bitmap[h >> 6]) >> (h & 63)) & 1)
+
+    def tables(self) -> np.ndarray:
+        """The tables of the class, increasing, as uint64."""
+        if self.size > TABLE_LIMIT:
+            raise ValueError(f"class of {self.size} functions is too large to list; use the bitmap")
+        bits = np.unpackbits(self.bitmap.astype("<u8").view(np.uint8), bitorder="little")
+        return np.flatnonzero(bits[: self.universe]).astype(np.uint64)
+
+    def digest(self) -> str:
+        """sha256 of the bitmap (little-endian words): two equal digests mean equal sets."""
+        return hashlib.sha256(np.ascontiguousarray(self.bitmap, dtype="<u8").tobytes()).hexdigest()
+
+    def negated(self) -> "CompositionClass":
+        """nu(S) = { not h : h in S }: table h goes to 2^(2^n) - 1 - h, a reversal of the bitmap."""
+        return CompositionClass(self.n, negate_bitmap(self.bitmap, self.n), self.size, dict(self.info))
+
+    def __and__(self, other: "CompositionClass") -> "CompositionClass":
+        if other.n != self.n:
+            raise ValueError("classes of different n")
+        bm = self.bitmap & other.bitmap
+        return CompositionClass(self.n, bm, popcount(bm))
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, CompositionClass) and self.n == other.n
+                and np.array_equal(self.bitmap, other.bitmap))
+
+
+def bitmap_words(n: int) -> int:
+    return max(1, (1 << (1 << n)) >> 6)
+
+
+def bitmap_from_tables(tables, n: int) -> np.ndarray:
+    bm = np.zeros(bitmap_words(n), dtype=np.uint64)
+    t = np.unique(np.asarray(tables, dtype=np.uint64))
+    np.bitwise_or.at(bm, (t >> np.uint64(6)).astype(np.int64), np.uint64(1) << (t & np.uint64(63)))
+    return bm
+
+
+_BYTE_REVERSE = np.array([int(f"{b:08b}"[::-1], 2) for b in range(256)], dtype=np.uint8)
+
+
+def negate_bitmap(bm: np.ndarray, n: int) -> np.ndarray:
+    """The bitmap of { not h : h in S }."""
+    universe = 1 << (1 << n)
+    if universe < 64:
+        word = int(bm[0])
+        out = sum(1 << (universe - 1 - h) for h in range(universe) if (word >> h) & 1)
+        return np.array([out], dtype=np.uint64)
+    raw = np.ascontiguousarray(bm, dtype="<u8").view(np.uint8)[::-1]
+    return _BYTE_REVERSE[raw].view("<u8").astype(np.uint64)
+
+
+def popcount(bm: np.ndarray) -> int:
+    """The number of set bits of a uint64 array."""
+    total = 0
+    raw = np.ascontiguousarray(bm, dtype="<u8").view(np.uint8)
+    step = 1 << 24
+    for s in range(0, len(raw), step):
+        total += int(np.unpackbits(raw[s:s + step]).sum(dtype=np.int64))
+    return total
+
+
+# --- progress ------------------------------------------------------------------------------------
+
+class Progress:
+    """A one-line progress bar on stderr (silent unless enabled)."""
+
+    def __init__(self, total: float, label: str, enabled: bool):
+        self.total, self.label, self.enabled = max(total, 1), label, enabled
+        self.start = time.perf_counter()
+        self.done, self.shown = 0.0, -1.0
+        self.update(0)
+
+    def update(self, amount: float) -> None:
+        self.done += amount
+        now = time.perf_counter()
+        if not self.enabled or (now - self.shown < 0.25 and self.done < self.total):
+            return
+        self.shown = now
+        frac = min(1.0, self.done / self.total)
+        bar = "#" * int(30 * frac)
+        elapsed = time.perf_counter() - self.start
+        sys.stderr.write(f"\r{self.label} [{bar:<30}] {100 * frac:5.1f}% {elapsed:6.1f} s")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+# --- numba kernels (built on first use, cached on disk) ---------------------------------------
+
+_KERNELS: dict = {}
+
+
+def _kernels():
+    if _KERNELS:
+        return _KERNELS
+    import numba as nb
+
+    @nb.njit(cache=True, inline="always")
+    def _popcount64(x):
+        x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+        x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+        x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+        return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
+
+    @nb.njit(cache=True, parallel=True)
+    def pair_tasks(task_pair_lo, task_pair_hi, pa, pb, a_start, a_lo, b_start, b_lo,
+                   m0, m1, m2, m3, lowmask, W, sym, scratch):
+        """Fill one private row per task with the lower halves B(lo_f, lo_g) of its pairs."""
+        for t in nb.prange(len(task_pair_lo)):
+            row = scratch[t]
+            for w in range(W):
+                row[w] = np.uint64(0)
+            for p in range(task_pair_lo[t], task_pair_hi[t]):
+                a = pa[p]
+                b = pb[p]
+                same = sym and a == b
+                for i in range(a_start[a], a_start[a + 1]):
+                    x = a_lo[i]
+                    one = ((x & m3) | (~x & m2)) & lowmask  # B(x, 1)
+                    zero = ((x & m1) | (~x & m0)) & lowmask  # B(x, 0)
+                    j0 = i - a_start[a] + b_start[b] if same else b_start[b]
+                    for j in range(j0, b_start[b + 1]):
+                        y = b_lo[j]
+                        h = (y & one) | (~y & zero)
+                        row[h >> np.uint64(6)] |= np.uint64(1) << (h & np.uint64(63))
+
+    @nb.njit(cache=True)
+    def merge_rows(scratch, task_key, W, out):
+        for t in range(len(task_key)):
+            base = task_key[t] * W
+            row = scratch[t]
+            for w in range(W):
+                out[base + w] |= row[w]
+
+    @nb.njit(cache=True, parallel=True)
+    def count_bits(bm):
+        total = 0
+        for i in nb.prange(len(bm)):
+            total += _popcount64(bm[i])
+        return total
+
+    @nb.njit(cache=True, parallel=True)
+    def mux_tasks(u, v, h, lo, hi, scratch):
+        """Private bitmaps: every (h & u_p) | (~h & v_p) for the pair ranges [lo[t], hi[t])."""
+        W = scratch.shape[1]
+        mask = np.uint64(W * 64 - 1)
+        for t in nb.prange(len(lo)):
+            row = scratch[t]
+            for p in range(lo[t], hi[t]):
+                up = u[p]
+                vp = v[p]
+                for q in range(len(h)):
+                    x = ((h[q] & up) | (~h[q] & vp)) & mask
+                    row[x >> np.uint64(6)] |= np.uint64(1) << (x & np.uint64(63))
+
+    _KERNELS.update(pair_tasks=pair_tasks, merge_rows=merge_rows, count_bits=count_bits,
+                    mux_tasks=mux_tasks)
+    return _KERNELS
+
+
+def _set_threads(threads: int | None) -> None:
+    import numba as nb
+
+    limit = nb.config.NUMBA_NUM_THREADS
+    nb.set_num_threads(max(1, min(threads or limit, limit)))
+
+
+# --- two operands ----------------------------------------------------------------------------
+
+def _groups(tables: np.ndarray, half: int):
+    """Group tables by upper half: (distinct upper halves, CSR starts, lower halves)."""
+    t = np.sort(np.asarray(tables, dtype=np.uint64))
+    hi = t >> np.uint64(half)
+    lo = t & np.uint64((1 << half) - 1)
+    order = np.lexsort((lo, hi))
+    hi, lo = hi[order], lo[order]
+    keys, starts = np.unique(hi, return_index=True)
+    starts = np.append(starts, len(t)).astype(np.int64)
+    return keys, starts, lo
+
+
+def _compose2_numpy(B: int, A: np.ndarray, G: np.ndarray, n: int, sym: bool) -> np.ndarray:
+    seen = np.zeros(1 << (1 << n), dtype=bool)
+    for i, f in enumerate(A):
+        rest = G[i:] if sym else G
+        seen[apply_operator(B, 2, [np.uint64(f), rest], n).astype(np.int64)] = True
+    bm = np.packbits(seen, bitorder="little")
+    return np.frombuffer(np.pad(bm, (0, (-len(bm)) % 8)).tobytes(), dtype="<u8").astype(np.uint64)
+
+
+def _compose2_kernel(B: int, A: np.ndarray, G: np.ndarray, n: int, sym: bool, threads, progress,
+                     label: str) -> np.ndarray:
+    if n < 4:
+        raise ValueError("the row kernel needs n >= 4 (rows of at least one 64-bit word)")
+    K = _kernels()
+    _set_threads(threads)
+    half = 1 << (n - 1)
+    lowmask = np.uint64((1 << half) - 1)
+    W = (1 << half) >> 6
+    a_keys, a_start, a_lo = _groups(A, half)
+    b_keys, b_start, b_lo = _groups(G, half)
+    a_size, b_size = np.diff(a_start), np.diff(b_start)
+    ia, ib = np.meshgrid(np.arange(len(a_keys)), np.arange(len(b_keys)), indexing="ij")
+    ia, ib = ia.ravel(), ib.ravel()
+    if sym:
+        keep = ia <= ib
+        ia, ib = ia[keep], ib[keep]
+    keys = apply_operator(B, 2, [a_keys[ia], b_keys[ib]], n - 1)
+    order = np.argsort(keys, kind="stable")
+    ia, ib, keys = ia[order], ib[order], keys[order]
+    work = a_size[ia].astype(np.float64) * b_size[ib]
+    if sym:
+        same = ia == ib
+        work[same] = a_size[ia[same]] * (a_size[ia[same]] + 1) / 2.0
+    # tasks: runs of pairs with one key, cut so that no task is much above the target work
+    total = float(work.sum())
+    target = max(total / 4000.0, 1.0)
+    cum = np.cumsum(work)
+    bucket = np.floor((cum - work) / target).astype(np.int64)
+    cut = np.flatnonzero((keys[1:] != keys[:-1]) | (bucket[1:] != bucket[:-1])) + 1
+    t_lo = np.concatenate([[0], cut]).astype(np.int64)
+    t_hi = np.concatenate([cut, [len(keys)]]).astype(np.int64)
+    t_key = keys[t_lo].astype(np.int64)
+    t_work = np.add.reduceat(work, t_lo) if len(t_lo) else np.zeros(0)
+    out = np.zeros(bitmap_words(n), dtype=np.uint64)
+    bar = Progress(total, label, progress)
+    # chunks of tasks, about 1/100 of the work each, so the bar moves and scratch stays small
+    chunk_of = np.minimum((np.cumsum(t_work) - t_work) * 100 // max(total, 1), 99).astype(np.int64)
+    bounds = np.flatnonzero(np.diff(chunk_of)) + 1
+    starts = np.concatenate([[0], bounds]).astype(np.int64)
+    ends = np.concatenate([bounds, [len(t_lo)]]).astype(np.int64)
+    for s, e in zip(starts, ends):
+        scratch = np.empty((e - s, W), dtype=np.uint64)
+        K["pair_tasks"](t_lo[s:e], t_hi[s:e], ia.astype(np.int64), ib.astype(np.int64),
+                        a_start, a_lo, b_start, b_lo,
+                        *_binary_masks(B, half), lowmask, W, sym, scratch)
+        K["merge_rows"](scratch, t_key[s:e], W, out)
+        bar.update(float(t_work[s:e].sum()))
+    bar.close()
+    return out
+
+
+def _binary_masks(B: int, width: int):
+    ones = np.uint64((1 << width) - 1)
+    return tuple(ones if (B >> z) & 1 else np.uint64(0) for z in range(4))
+
+
+# --- three operands ----------------------------------------------------------------------------
+
+def _compose3(B: int, ops, n: int, threads, progress, label) -> np.ndarray:
+    F, G, H = ops
+    sym = is_symmetric(B, 3, 0, 1) and np.array_equal(F, G)
+    B1 = (B >> 4) & 0xF  # B(., ., 1) as a binary operator
+    B0 = B & 0xF  # B(., ., 0)
+    width = 1 << n
+    pairs = []
+    for i, f in enumerate(F):
+        g = G[i:] if sym else G
+        u = apply_operator(B1, 2, [np.uint64(f), g], n)
+        v = apply_operator(B0, 2, [np.uint64(f), g], n)
+        pairs.append(np.unique((u << np.uint64(width)) | v))
+        if len(pairs) >= 256:
+            pairs = [np.unique(np.concatenate(pairs))]
+    P = np.unique(np.concatenate(pairs))
+    u, v = P >> np.uint64(width), P & np.uint64((1 << width) - 1)
+    H = np.asarray(H, dtype=np.uint64)
+    if len(u) * len(H) <= NUMPY_PAIR_LIMIT or n < 3:
+        seen = np.zeros(1 << width, dtype=bool)
+        step = max(1, NUMPY_PAIR_LIMIT // max(len(H), 1) // 8)
+        for s in range(0, len(u), step):
+            x = (H[None, :] & u[s:s + step, None]) | (~H[None, :] & v[s:s + step, None])
+            seen[(x & np.uint64(full(n))).astype(np.int64).ravel()] = True
+        bm = np.packbits(seen, bitorder="little")
+        return np.frombuffer(np.pad(bm, (0, (-len(bm)) % 8)).tobytes(), dtype="<u8").astype(np.uint64)
+    K = _kernels()
+    _set_threads(threads)
+    tasks = 64
+    edges = np.linspace(0, len(u), tasks + 1).astype(np.int64)
+    scratch = np.zeros((tasks, bitmap_words(n)), dtype=np.uint64)
+    bar = Progress(len(u), label, progress)
+    per = 8
+    for s in range(0, tasks, per):
+        K["mux_tasks"](u, v, H, edges[s:s + per], edges[s + 1:s + per + 1], scratch[s:s + per])
+        bar.update(float(edges[min(s + per, tasks)] - edges[s]))
+    bar.close()
+    return np.bitwise_or.reduce(scratch, axis=0)
+
+
+# --- the public entry points -----------------------------------------------------------------
+
+def compose_operands(B, operands, n: int, k: int | None = None, threads: int | None = None,
+                     progress: bool | None = None, kernel: str = "auto") -> CompositionClass:
+    """The set { B(f_1, ..., f_k) : f_j in operands[j] } for lists of n-variable tables.
+
+    kernel: "auto", "numpy" or "numba" (two operands, n >= 4).  progress: a bar on stderr
+    (default: when stderr is a terminal and the job is large).
+    """
+    B, k = operator_bits(B, k)
+    if not 0 <= n <= MAX_N:
+        raise ValueError(f"composition classes need 0 <= n <= {MAX_N}, got n = {n}")
+    if len(operands) != k:
+        raise ValueError(f"operator has {k} arguments, got {len(operands)} operand lists")
+    ops = [np.unique(np.asarray(o, dtype=np.uint64)) for o in operands]
+    if any(len(o) and int(o[-1]) > full(n) for o in ops):
+        raise ValueError(f"an operand table does not fit 2^{n} bits")
+    pairs = float(np.prod([float(len(o)) for o in ops]))
+    if progress is None:
+        progress = sys.stderr.isatty() and pairs > 1e9
+    label = f"T_B(n={n}) B={B:#x}"
+    start = time.perf_counter()
+    if any(len(o) == 0 for o in ops):
+        bm = np.zeros(bitmap_words(n), dtype=np.uint64)
+    elif k == 1:
+        bm = bitmap_from_tables(apply_operator(B, 1, ops, n), n)
+    elif k == 2:
+        sym = is_symmetric(B, 2) and np.array_equal(ops[0], ops[1])
+        use_numba = kernel == "numba" or (kernel == "auto" and n >= 4 and pairs > NUMPY_PAIR_LIMIT)
+        if use_numba:
+            bm = _compose2_kernel(B, ops[0], ops[1], n, sym, threads, progress, label)
+        else:
+            bm = _compose2_numpy(B, ops[0], ops[1], n, sym)
+    elif k == 3:
+        if n > 4:
+            raise ValueError("three operands are supported for n <= 4")
+        bm = _compose3(B, ops, n, threads, progress, label)
+    else:
+        raise ValueError(f"operators of arity {k} are not supported (1, 2 or 3)")
+    size = _count(bm)
+    info = {"operator": B, "k": k, "operand_sizes": [len(o) for o in ops], "tuples": int(pairs),
+            "seconds": time.perf_counter() - start}
+    return CompositionClass(n, bm, size, info)
+
+
+def _count(bm: np.ndarray) -> int:
+    if len(bm) >= 1 << 20:
+        return int(_kernels()["count_bits"](bm))
+    return popcount(bm)
+
+
+_LISTS: dict = {}
+
+
+def threshold_list(n: int, degree: int) -> np.ndarray:
+    """T(n; degree) as a sorted uint64 array of tables, from the enumeration engine (cached).
+
+    T(0; d) is {false, true} (sign of a nonzero constant), and T(n; d) = T(n; n) for d > n
+    (x_i^2 = x_i on the cube, so every polynomial is multilinear of degree <= n).
+    """
+    if n < 0 or degree < 0:
+        raise ValueError(f"need n, degree >= 0, got n = {n}, degree = {degree}")
+    if n == 0:
+        return np.array([0, 1], dtype=np.uint64)
+    degree = min(degree, n)
+    if (n, degree) not in _LISTS:
+        from .enumerate import threshold_class
+
+        _LISTS[(n, degree)] = np.sort(np.asarray(threshold_class(n, degree), dtype=np.uint64).ravel())
+    return _LISTS[(n, degree)]
+
+
+def compose_class(B, n: int, degrees, k: int | None = None, threads: int | None = None,
+                  progress: bool | None = None, classes: dict | None = None) -> CompositionClass:
+    """T_B(n; d_1..d_k) exactly.  ``classes`` may map (n, d) to a list T(n; d) already loaded."""
+    B, k = operator_bits(B, k)
+    degrees = list(degrees)
+    if len(degrees) != k:
+        raise ValueError(f"operator has {k} arguments, got {len(degrees)} degrees")
+    classes = {} if classes is None else classes
+    ops = []
+    for d in degrees:
+        if (n, d) not in classes:
+            classes[(n, d)] = threshold_list(n, d)
+        ops.append(classes[(n, d)])
+    cls = compose_operands(B, ops, n, k, threads=threads, progress=progress)
+    cls.info["degrees"] = degrees
+    return cls
+
+
+# --- procedures for exhaustive evidence records --------------------------------------------------
+
+def class_size_check(operator: int, k: int, n: int, degrees: list, size: int) -> dict:
+    """Exhaustive-record procedure: |T_B(n; degrees)| == size, B the operator table of arity k.
+
+    cases: the number of operand tuples covered; digest: sha256 of the class bitmap.
+    """
+    cls = compose_class(operator, n, degrees, k=k, progress=False)
+    return {"cases": cls.info["tuples"], "holds": cls.size == int(size), "digest": cls.digest(),
+            "size": cls.size}
+
+
+def threshold_size_check(n: int, degree: int, size: int) -> dict:
+    """Exhaustive-record procedure: the engine's list T(n; degree) has ``size`` distinct tables."""
+    t = threshold_list(n, degree)
+    distinct = len(np.unique(t))
+    return {"cases": int(len(t)), "holds": distinct == len(t) == int(size),
+            "digest": hashlib.sha256(t.astype("<u8").tobytes()).hexdigest()}
+
+
+def negation_closed(n: int, degree: int) -> dict:
+    """Exhaustive-record procedure: T(n; degree) is closed under output negation f -> not f."""
+    t = threshold_list(n, degree)
+    neg = np.sort(t ^ np.uint64(full(n)))
+    return {"cases": int(len(t)), "holds": bool(np.array_equal(neg, t)),
+            "digest": hashlib.sha256(t.astype("<u8").tobytes()).hexdigest()}
