@@ -108,3 +108,62 @@ def timed(fn, *args, **kw):
     t = time.perf_counter()
     out = fn(*args, **kw)
     return out, time.perf_counter() - t
+
+
+def soft_site_check(formula: str, alphabet: str, word: str, variant: str = "temperature", c="2",
+                    tau_factor="1") -> dict:
+    """Arb balls for the softmax model on one word: is every value before a rounding within 1/4 of
+    the hard model's exact value?  ``holds`` is False only when some ball lies entirely outside."""
+    from ..attention.ball import soft_ball
+    from ..attention.run import hard_exact
+    from ..attention.model import Model  # noqa: F401
+
+    f = parse(formula)
+    model = with_temperature_factor(compile_formula(f, list(alphabet), variant, Fraction(c)), Fraction(tau_factor))
+    soft = soft_ball(model, word)
+    hard = hard_exact(model, word)
+    from flint import arb
+
+    items, violated, undecided = [], False, False
+    for k, layer in enumerate(model.layers):
+        for u in layer.units:
+            if u.round is None:
+                continue
+            for i, (b, e) in enumerate(zip(soft[u.round], hard[u.round])):
+                dev = abs(b - arb(e.numerator) / e.denominator)
+                if dev > arb(1) / 4:
+                    violated = True
+                    items.append([k, u.round, i + 1, "outside"])
+                elif not (dev <= arb(1) / 4):
+                    undecided = True
+                    items.append([k, u.round, i + 1, "undecided"])
+    return {"cases": len(word), "holds": not violated, "decided": violated or not undecided,
+            "digest": hashlib.sha256(repr(items).encode()).hexdigest(), "sites": items[:5]}
+
+
+def certified_at(formula: str, alphabet: str, n: int, variant: str, c, tau_factor) -> bool:
+    """Are all words of length exactly n certified at temperature tau_factor * tau(n)?"""
+    f = parse(formula)
+    model = with_temperature_factor(compile_formula(f, list(alphabet), variant, Fraction(c)), Fraction(tau_factor))
+    r = check_words(model, f, all_words(alphabet, n))
+    return r["ok"] == r["words"]
+
+
+def temperature_edge(formula: str, alphabet: str, n: int, variant: str, c: str, lo: str, hi: str) -> dict:
+    """holds: the words of length n certify at factor ``lo`` and do not certify at factor ``hi``."""
+    ok_lo = certified_at(formula, alphabet, n, variant, c, lo)
+    ok_hi = certified_at(formula, alphabet, n, variant, c, hi)
+    return {"cases": 2, "holds": ok_lo and not ok_hi, "digest": f"{ok_lo}:{ok_hi}"}
+
+
+def largest_factor(formula: str, alphabet: str, n: int, variant: str = "temperature", c="2", step="1/4",
+                   limit: int = 64) -> Fraction | None:
+    """The largest multiple k*step (k <= limit) of tau(n) at which length-n words certify (scanning up)."""
+    step = Fraction(step)
+    best = None
+    for k in range(1, limit + 1):
+        if certified_at(formula, alphabet, n, variant, c, k * step):
+            best = k * step
+        else:
+            break
+    return best

@@ -1,0 +1,100 @@
+"""Seed 004, Sections 4.1-4.3: LTL with previous/next and since/until in softmax transformers.
+
+Each instance compiles one formula (:mod:`quarks.ltl.compile`) in one variant and checks it on every
+word up to length n: the hard model exactly, the softmax model by certified radii (every value before
+a rounding within 1/4 of its exact Boolean).  Temperatures and embeddings are ours: see the module
+docstring of the compiler and notes/soft-hard.md.
+"""
+from __future__ import annotations
+
+from ...claim import Claim, Source
+from .common import check_construction, random_formula
+
+
+def _family(formulas, variants, n_quick=8, n_full=12, three=None, ops=None, fragment_ops=None, seeds=6):
+    quick = [{"formula": f, "alphabet": "ab", "n": n_quick, "variant": v} for f in formulas[:2] for v in variants]
+    full = [{"formula": f, "alphabet": "ab", "n": n_full, "variant": v} for f in formulas for v in variants]
+    if three:
+        full += [{"formula": f, "alphabet": "abc", "n": 8, "variant": v} for f in three for v in variants]
+    if ops:
+        full += [{"formula": random_formula(s, 4, ops), "alphabet": "ab", "n": 10, "variant": variants[0]}
+                 for s in range(seeds)]
+    full += [{"formula": formulas[0], "alphabet": "ab", "n": 4, "variant": variants[0],
+              "random": [[100, 500, 2000], 2, 1]}]
+    return {"quick": quick, "full": full}
+
+
+thm12 = Claim(
+    id="yang.thm12",
+    source=Source("004", "Theorem 12"),
+    statement="Every formula of LTL[Y, X] is computed at every position by a softmax transformer with either "
+              "(a) temperature tau(n) = 1/(2n) and bounded PEs 1, (-1)^i, i/n, or (b) tau = 1 and unbounded "
+              "PEs n, (-1)^i n, i.  (First/last positions by Prop. 11; constants ours.)",
+    latex=r"\mathrm{LTL}[\mathsf{Y},\mathsf{X}]\subseteq\mathrm{SMAT}_{\tau=1/(2n)}",
+    kind="construction",
+    instances=_family(["a & X b & X X a", "!(Y a & X b) | Y Y b", "X (a & Y b)"], ["temperature", "unbounded"],
+                      three=["a & X b & X X c"], ops=["Y", "X", "!", "&", "|"]),
+    check=lambda inst: check_construction(inst, "YX"),
+    size="n",
+)
+
+thm13 = Claim(
+    id="yang.thm13",
+    source=Source("004", "Theorem 13"),
+    statement="Every formula of LTL[Y] is computed by a future-masked softmax transformer with (c) tau = 1 and "
+              "PEs i, (-1)^i i (no parameter depends on n), or (d) tau(n) = 1/(2n) and bounded PEs.",
+    latex=r"\mathrm{LTL}[\mathsf{Y}]\subseteq\mathrm{SMAT}^{\mathrm{future}}",
+    kind="construction",
+    instances=_family(["Y Y a & Y b & a", "!(a & Y a)", "Y (b | Y Y a)"], ["causal", "causal-temperature"],
+                      three=["Y a & b & !Y Y c"], ops=["Y", "!", "&", "|"]),
+    check=lambda inst: check_construction(inst, "Y"),
+)
+
+thm15 = Claim(
+    id="yang.thm15",
+    source=Source("004", "Theorem 15"),
+    statement="Every formula of LTL[Y, X, S, U] is computed by a softmax transformer with (a) tau(n) = 1/(2n) "
+              "and bounded PEs or (b) tau = 1 and unbounded PEs: phi S psi attends to the rightmost j <= i "
+              "where !phi | psi holds and reads psi there (U: leftmost j >= i).",
+    latex=r"\mathrm{LTL}[\mathsf{S},\mathsf{U}]\subseteq\mathrm{SMAT}_{\tau=1/(2n)}",
+    kind="construction",
+    instances=_family(["!b S a", "a U (b & Y a)", "(a Ss b) | (b Us a)"], ["temperature", "unbounded"],
+                      three=["!b S a & c", "(!b & !c) S a"], ops=["Y", "X", "!", "&", "S", "U", "Ss", "Us"]),
+    check=lambda inst: check_construction(inst, "SU"),
+    note="Flip-flop: !b S a over a = write 1, b = write 0 (and c = ignore/read on three letters).",
+)
+
+thm16 = Claim(
+    id="yang.thm16",
+    source=Source("004", "Theorem 16"),
+    statement="Every formula of LTL[Y, S] is computed by a future-masked softmax transformer whose parameters "
+              "do not depend on n (tau = 1, PEs i, (-1)^i i), or with tau(n) = 1/(2n) and bounded PEs.",
+    latex=r"\mathrm{LTL}[\mathsf{Y},\mathsf{S}]\subseteq\mathrm{SMAT}^{\mathrm{future}}",
+    kind="construction",
+    instances=_family(["!b S a", "(a Ss Y b) & !a", "Y (a S (b S Y a))"], ["causal", "causal-temperature"],
+                      three=["(!b & !c) S a"], ops=["Y", "!", "&", "S", "Ss"]),
+    check=lambda inst: check_construction(inst, "S"),
+)
+
+cor17 = Claim(
+    id="yang.cor17",
+    source=Source("004", "Corollary 17"),
+    statement="Full LTL (hence every masked unique-hard-attention transformer, via Yang et al. 2024) is "
+              "computed by softmax transformers as in Theorem 15 (both variants).",
+    latex=r"\mathrm{LTL}\subseteq\mathrm{SMAT}",
+    kind="construction",
+    instances=_family(["(a U b) & Y (b S a) | X !a", "G (a -> F b)", "H (b -> Y P a)"], ["temperature", "unbounded"],
+                      ops=["Y", "X", "!", "&", "|", "S", "U"]),
+    check=lambda inst: check_construction(inst, "SU"),
+)
+
+cor18 = Claim(
+    id="yang.cor18",
+    source=Source("004", "Corollary 18"),
+    statement="Past LTL (Y, S) is computed by future-masked softmax transformers (decoder-only), as in Thm 16.",
+    latex=r"\mathrm{LTL}[\mathsf{Y},\mathsf{S}]\subseteq\mathrm{SMAT}^{\mathrm{future}}",
+    kind="construction",
+    instances=_family(["(a S Y b) & Y !a", "H (b -> Y P a)"], ["causal", "causal-temperature"],
+                      ops=["Y", "!", "&", "|", "S"]),
+    check=lambda inst: check_construction(inst, "S"),
+)
