@@ -14,6 +14,7 @@ COMMANDS = {
     "show": "show",
     "check-cert": "check_cert",
     "claims-table": "claims_table",
+    "ltl": "ltl",
 }
 
 
