@@ -15,6 +15,7 @@ COMMANDS = {
     "check-cert": "check_cert",
     "claims-table": "claims_table",
     "ltl": "ltl",
+    "realize": "realize",
 }
 
 
