@@ -53,8 +53,9 @@ def run(args) -> int:
     if args.string is None and args.check_up_to is None:
         raise UsageError("give --string S or --check-up-to N")
     alphabet = args.alphabet or "".join(sorted(symbols(f) | set(args.string or "")))
-    if len(alphabet) < 1:
-        alphabet = "ab"
+    for extra in "ab":  # at least two letters, so that the check means something
+        if len(alphabet) < 2 and extra not in alphabet:
+            alphabet += extra
     if len(set(alphabet)) != len(alphabet):
         raise UsageError(f"alphabet {alphabet!r} repeats a symbol")
     missing = (symbols(f) | set(args.string or "")) - set(alphabet)
