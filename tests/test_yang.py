@@ -1,0 +1,77 @@
+"""Seed 004 claims: every quick instance decided as expected, certificates re-checked, tampering caught."""
+import copy
+import time
+
+import pytest
+
+from quarks import certificate, registry
+from quarks.evidence import check_record
+
+YANG = [c for c in registry.select(["yang.*"])]
+
+
+def test_ids_present():
+    ids = {c.id for c in YANG}
+    for want in ["yang.lemma6", "yang.lemma7", "yang.lemma8", "yang.lemma9", "yang.prop11", "yang.thm12",
+                 "yang.thm13", "yang.thm15", "yang.thm16", "yang.cor17", "yang.cor18", "yang.thm20",
+                 "yang.thm21", "yang.cor22", "yang.cor23", "yang.temperature-table", "yang.thm15-hot"]:
+        assert want in ids
+
+
+def test_quick_tier_decides_every_claim_as_expected():
+    t = time.perf_counter()
+    for claim in YANG:
+        for inst in claim.instances_for("quick"):
+            v = claim.run(inst)
+            assert v.status == claim.expected, (claim.id, inst, v.summary)
+            cert = certificate.build(claim, inst, v)
+            if claim.id in ("yang.lemma9", "yang.prop11", "yang.thm15-hot", "yang.thm20"):
+                ok, msg = certificate.check(cert)
+                assert ok, (claim.id, msg)
+    assert time.perf_counter() - t < 40
+
+
+def test_tampered_exhaustive_record_is_rejected():
+    claim = registry.get("yang.thm15")
+    inst = claim.instances_for("quick")[0]
+    v = claim.run(inst)
+    rec = copy.deepcopy(v.evidence[0])
+    assert check_record(rec).valid
+    rec["result"]["digest"] = "0" * 64
+    assert not check_record(rec).valid
+    rec = copy.deepcopy(v.evidence[0])
+    rec["args"]["tau_factor"] = "3"  # a hotter model: the recorded verdict no longer re-derives
+    out = check_record(rec)
+    assert not out.valid
+
+
+def test_hot_variant_refuted_with_arb_witness():
+    claim = registry.get("yang.thm15-hot")
+    v = claim.run(claim.instances_for("quick")[0])
+    assert v.status == "refuted"
+    assert v.counterexample["word"] == "ab" and v.counterexample["arb_sites"][0][3] == "outside"
+    cert = certificate.build(claim, claim.instances_for("quick")[0], v)
+    assert certificate.check(cert)[0]
+    cert["verdict"] = "verified"
+    assert not certificate.check(cert)[0]
+
+
+def test_lemma_grids_reject_a_wrong_constant():
+    from quarks.proofs.yang.lemmas import lemma7_grid
+
+    # the bound 2(2 + tau) e^(-1/tau) holds; a tenth of it does not
+    assert lemma7_grid(12, ["1/2"])["holds"]
+    from quarks.proofs.yang import lemmas
+    from flint import arb
+
+    s = [2 * 3 * j - j * j for j in range(1, 8)]
+    l1 = lemmas.softmax_l1([__import__("fractions").Fraction(x) for x in s], 2, __import__("fractions").Fraction(1, 2))
+    assert not (l1 <= 2 * (2 + arb(1) / 2) * (-2 * arb(1)).exp() / 10)
+
+
+@pytest.mark.slow
+def test_full_tier_lemmas():
+    for cid in ["yang.lemma6", "yang.lemma7", "yang.prop11"]:
+        claim = registry.get(cid)
+        for inst in claim.instances_for("full"):
+            assert claim.run(inst).status == "verified"
