@@ -491,3 +491,80 @@ def expand_orbits(tables, n, out):
             if not _next_multiset_perm(arr):
                 break
     return c
+
+
+# --- every function of a few variables: orbits and the full LP --------------------------------------
+
+@njit(cache=True)
+def orbit_classes(n, maps, rep, via, neg):
+    """Orbits of the group (input maps, output negation) on all 2^(2^n) tables (n <= 4).
+
+    Marks rep[h] (orbit index), via[h] (input map g) and neg[h] with h(y) = [neg] r(sigma_g(y)).
+    """
+    size = 1 << n
+    total = 1 << size
+    reps = []
+    for f in range(total):
+        if rep[f] >= 0:
+            continue
+        r = len(reps)
+        reps.append(f)
+        for g in range(maps.shape[0]):
+            h = 0
+            for y in range(size):
+                if (f >> maps[g, y]) & 1:
+                    h |= 1 << y
+            for pol in range(2):
+                hh = h if pol == 0 else (total - 1) ^ h
+                if rep[hh] < 0:
+                    rep[hh] = r
+                    via[hh] = g
+                    neg[hh] = pol
+    return reps
+
+
+@njit(cache=True)
+def full_lp(f, n, phi, out_c, out_dual):
+    """Exact LP 'max s: c.phi(a) >= t on true a, c.phi(b) <= t - s on false b', c and t free
+    (split in positive parts, normalised by sum <= 1).  f: the table as an integer (n <= 5).
+
+    Returns 1 (out_c = c, t numerators), 0 (out_dual[x] = multiplier of point x: lambda on true,
+    mu on false, equal totals and equal monomial sums), 2 (overflow or unbounded).
+    """
+    size = 1 << n
+    mm = phi.shape[1]
+    N = 2 * mm + 3
+    m = size + 1
+    T = np.zeros((m + 1, N + m + 1), np.int64)
+    basis = np.zeros(m, np.int64)
+    for x in range(size):
+        sgn = 1 if (f >> x) & 1 else -1
+        for k in range(mm):
+            T[x, k] = -sgn * phi[x, k]
+            T[x, mm + k] = sgn * phi[x, k]
+        T[x, 2 * mm] = sgn
+        T[x, 2 * mm + 1] = -sgn
+        if sgn < 0:
+            T[x, 2 * mm + 2] = 1
+    for k in range(2 * mm + 2):
+        T[size, k] = 1
+    T[size, N + m] = 1
+    for i in range(m):
+        T[i, N + i] = 1
+        basis[i] = N + i
+    T[m, 2 * mm + 2] = -1
+    st, d = simplex(T, m, N, basis)
+    if st != OPTIMAL:
+        return 2
+    vals = np.zeros(N, np.int64)
+    for i in range(m):
+        if basis[i] < N:
+            vals[basis[i]] = T[i, N + m]
+    if vals[N - 1] > 0:
+        for k in range(mm):
+            out_c[k] = vals[k] - vals[mm + k]
+        out_c[mm] = vals[2 * mm] - vals[2 * mm + 1]
+        return 1
+    for x in range(size):
+        out_dual[x] = T[m, N + x]
+    return 0
