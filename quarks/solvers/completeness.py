@@ -224,22 +224,22 @@ def _expand_and_check(V, W, n, points):
     size = 1 << n
     listed = []
     pw = np.uint64(1) << np.arange(size, dtype=np.uint64)
+    ys = np.arange(size)
+    S = ((ys[:, None] >> np.arange(n)[None, :]) & 1)        # negation patterns s, as 0/1 rows
     for perm in itertools.permutations(range(n)):
         perm = np.array(perm)
-        for s in range(size):
-            sv = np.array([(s >> j) & 1 for j in range(n)])
-            # h(y) = f(sigma(y)), sigma(y)_j = y_perm[j] xor s_j
-            ys = np.arange(size)
-            sig = np.zeros(size, np.int64)
-            for j in range(n):
-                sig |= (((ys >> perm[j]) & 1) ^ sv[j]) << j
-            H = V[:, sig]
-            # weights: w.sigma(y) = sum_j w_j (y_perm[j] or 1 - y_perm[j])
-            sgn = 1 - 2 * sv
-            Wn = np.zeros((W.shape[0], n), np.int64)
-            Wn[:, perm] = W[:, :n] * sgn[None, :]
-            tn = W[:, n] - (W[:, :n] * sv[None, :]).sum(axis=1)
-            if not np.all(((points @ Wn.T) >= tn[None, :]).T == (H == 1)):
-                return None
-            listed.append((H.astype(np.uint64) * pw[None, :]).sum(axis=1, dtype=np.uint64))
+        img = np.zeros(size, np.int64)
+        for j in range(n):
+            img |= ((ys >> perm[j]) & 1) << j
+        sig = img[None, :] ^ ys[:, None]                    # sigma_s(y) = pi(y) xor s, (s, y)
+        H = V[:, sig]                                       # (reps, s, y): h(y) = f(sigma_s(y))
+        # w.sigma_s(y) = sum_j w_j (y_perm[j] xor s_j): weight +-w_j on y_perm[j]
+        sgn = 1 - 2 * S                                     # (s, j)
+        Wn = np.zeros((W.shape[0], size, n), np.int64)
+        Wn[:, :, perm] = W[:, None, :n] * sgn[None, :, :]
+        tn = W[:, None, n] - (W[:, None, :n] * S[None, :, :]).sum(axis=2)
+        vals = Wn @ points.T
+        if not np.array_equal(vals >= tn[:, :, None], H == 1):
+            return None
+        listed.append((H.astype(np.uint64) * pw).sum(axis=2, dtype=np.uint64).ravel())
     return set(np.unique(np.concatenate(listed)).tolist())

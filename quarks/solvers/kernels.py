@@ -526,12 +526,13 @@ def orbit_classes(n, maps, rep, via, neg):
 @njit(cache=True)
 def full_lp(f, n, phi, out_c, out_dual):
     """Exact LP 'max s: c.phi(a) >= t on true a, c.phi(b) <= t - s on false b', c and t free
-    (split in positive parts, normalised by sum <= 1).  f: the table as an integer (n <= 5).
+    (split in positive parts, normalised by sum <= 1).  f: the labels as bits of an integer, one
+    per row of phi (the 2^n points of the cube, or any <= 62 points).
 
     Returns 1 (out_c = c, t numerators), 0 (out_dual[x] = multiplier of point x: lambda on true,
     mu on false, equal totals and equal monomial sums), 2 (overflow or unbounded).
     """
-    size = 1 << n
+    size = phi.shape[0]
     mm = phi.shape[1]
     N = 2 * mm + 3
     m = size + 1
