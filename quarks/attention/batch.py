@@ -64,7 +64,9 @@ class Col:
         return Col(_shrink(N), self.d // g)
 
     def floats(self) -> np.ndarray:
-        return (self.N.astype(float) if self.N.dtype != object else np.array(self.N.tolist(), dtype=float)) / self.d
+        if self.N.dtype != object and self.d < 2**53:
+            return self.N.astype(float) / self.d
+        return np.array([float(Fraction(int(v), self.d)) for v in self.N.flat]).reshape(self.N.shape)
 
     def maxabs(self) -> int:
         return int(np.max(np.abs(self.N))) if self.N.size else 0
@@ -242,7 +244,7 @@ def _head(h, x, r, n, B):
         np.put_along_axis(M, last[:, :, None], True, axis=2)
     size = M.sum(axis=2)
     V = x[h.value]
-    L = math.lcm(*range(1, n + 1))
+    L = math.lcm(*(int(k) for k in np.unique(size)))
     VN = V.N if V.maxabs() * n * L < LIMIT else _big(V.N)
     num = (M * VN[:, None, :]).sum(axis=2)
     out = Col(num * (L // size) if VN.dtype != object else num * np.vectorize(lambda s: L // s, otypes=[object])(size),
@@ -265,7 +267,7 @@ def _soft_radius(h, x, r, S, Ls, vis, M, size, out, n):
         return rv_max
     tau = float(h.temperature(n))
     tau_lo = tau * (1 - 2.0**-50)
-    Sf = (S.astype(float) if S.dtype != object else np.array(S.tolist(), dtype=float)) / Ls
+    Sf = Col(S, Ls).floats()
     topf = np.where(M, Sf, -np.inf).max(axis=2)
     gap = (topf[:, :, None] - Sf)
     # exact gaps are positive off M; the float gap is accurate to a relative 2^-50 or so
