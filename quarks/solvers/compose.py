@@ -279,6 +279,14 @@ def _kernels():
                         y = b_lo[j]
                         h = (y & one) | (~y & zero)
                         row[h >> np.uint64(6)] |= np.uint64(1) << (h & np.uint64(63))
+                if W <= 64:  # a full row cannot grow: skip the task's remaining pairs
+                    full_row = True
+                    for w in range(W):
+                        if row[w] != ~np.uint64(0):
+                            full_row = False
+                            break
+                    if full_row:
+                        break
 
     @nb.njit(cache=True)
     def merge_rows(scratch, task_key, W, out):
@@ -410,12 +418,16 @@ def _compose3(B: int, ops, n: int, threads, progress, label) -> np.ndarray:
     B0 = B & 0xF  # B(., ., 0)
     width = 1 << n
     pairs = []
-    for i, f in enumerate(F):
-        g = G[i:] if sym else G
-        u = apply_operator(B1, 2, [np.uint64(f), g], n)
-        v = apply_operator(B0, 2, [np.uint64(f), g], n)
-        pairs.append(np.unique((u << np.uint64(width)) | v))
-        if len(pairs) >= 256:
+    step = max(1, (1 << 22) // max(len(G), 1))
+    for s in range(0, len(F), step):
+        f = F[s:s + step, None]
+        u = apply_operator(B1, 2, [f, G[None, :]], n)
+        v = apply_operator(B0, 2, [f, G[None, :]], n)
+        uv = (u << np.uint64(width)) | v
+        if sym:  # pairs (f_a, g_b) with a <= b suffice
+            uv = uv[np.arange(s, s + len(f))[:, None] <= np.arange(len(G))[None, :]]
+        pairs.append(np.unique(uv))
+        if len(pairs) >= 64:
             pairs = [np.unique(np.concatenate(pairs))]
     P = np.unique(np.concatenate(pairs))
     u, v = P >> np.uint64(width), P & np.uint64((1 << width) - 1)
@@ -534,14 +546,16 @@ def compose_class(B, n: int, degrees, k: int | None = None, threads: int | None 
 
 # --- procedures for exhaustive evidence records --------------------------------------------------
 
-def class_size_check(operator: int, k: int, n: int, degrees: list, size: int) -> dict:
-    """Exhaustive-record procedure: |T_B(n; degrees)| == size, B the operator table of arity k.
-
-    cases: the number of operand tuples covered; digest: sha256 of the class bitmap.
-    """
-    cls = compose_class(operator, n, degrees, k=k, progress=False)
+def class_result(cls: CompositionClass, size: int) -> dict:
+    """The record result for a computed class: cases = operand tuples covered, holds = the size
+    is ``size``, digest = sha256 of the bitmap."""
     return {"cases": cls.info["tuples"], "holds": cls.size == int(size), "digest": cls.digest(),
             "size": cls.size}
+
+
+def class_size_check(operator: int, k: int, n: int, degrees: list, size: int) -> dict:
+    """Exhaustive-record procedure: |T_B(n; degrees)| == size, B the operator table of arity k."""
+    return class_result(compose_class(operator, n, degrees, k=k, progress=False), size)
 
 
 def threshold_size_check(n: int, degree: int, size: int) -> dict:
