@@ -18,7 +18,7 @@ from ..evidence import CertificateError
 # Names an expression may use besides its symbols and definitions.
 FUNCTIONS = (
     "log", "exp", "sqrt", "E", "pi", "oo", "Rational", "Integer", "Matrix", "transpose",
-    "binomial", "factorial", "Abs", "Integral", "integrate",
+    "binomial", "factorial", "Abs", "Integral", "integrate", "diff",
 )
 RESERVED = FUNCTIONS + ("t_param", "Symbol")
 _OPERATORS = {"+", "-", "*", "/", "**", "(", ")", "[", "]", ","}

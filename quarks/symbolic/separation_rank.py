@@ -68,3 +68,61 @@ def monomials_up_to(nvars: int, degree: int) -> int:
     from math import comb
 
     return comb(nvars + degree, nvars)
+
+
+# --- derivations ---------------------------------------------------------------------------------
+
+def separation_facts(f: str, rows, cols, terms, grid, rank_value: int, relation: str = "==",
+                     symbols: dict | None = None, monomials: int | None = None):
+    """sep(f) <= len(terms) by the decomposition f = sum g_r(rows) h_r(cols), and the grid
+    matricization rank compared with ``rank_value`` (a lower bound for sep(f))."""
+    from .derivation import Derivation
+
+    der = Derivation(symbols or {v: {} for v in list(rows) + list(cols)})
+    der.define("f", f)
+    if monomials is not None:
+        der.nterms("f", list(rows) + list(cols), monomials, label=f"f has {monomials} monomials")
+    decomposition = " + ".join(f"({g})*({h})" for g, h in terms) if terms else "0"
+    der.equal("f", decomposition, label=f"f = sum of {len(terms)} products g_r(A) h_r(B): sep(f) <= {len(terms)}")
+    der.matricization_rank("f", rows, cols, grid, rank_value, relation,
+                           label="grid matricization rank (a lower bound for sep(f))")
+    return der
+
+
+# --- explorations (pure Python integers; re-run by ``exhaustive`` records) -----------------------
+
+def _templates(n: int, count: int, seed: int):
+    import random
+
+    rng = random.Random(seed)
+    seen, out = set(), []
+    while len(out) < count:
+        v = tuple(rng.randint(-4, 4) for _ in range(n))
+        if v not in seen:
+            seen.add(v)
+            out.append(list(v))
+    return out
+
+
+def token_matricization_rank(d: int, L: int, n: int, templates: int, seed: int) -> dict:
+    """Rank (mod p) of the grid matricization of y = Y_L(X)[0][0], X n x n with n tokens (rows):
+    A = token 0, B = the other tokens, each token ranging over ``templates`` integer vectors.
+    ``holds``: the rank respects the trivial bound C(d^L + n, n) (monomials in A of degree <= d^L)."""
+    from .layers import random_weights, stack_int
+
+    weights = random_weights(d, n, L, seed)
+    temps = _templates(n, templates, seed)
+    col_points = list(itertools.product(range(templates), repeat=n - 1))
+    matrix = []
+    for a in temps:
+        row = []
+        for cp in col_points:
+            x = [a] + [temps[i] for i in cp]
+            row.append(stack_int(x, weights)[0][0])
+        matrix.append(row)
+    r = rank_mod_p(matrix)
+    bound = monomials_up_to(n, d**L)
+    from ..evidence import digest
+
+    return {"cases": len(matrix) * len(col_points), "holds": r <= bound,
+            "digest": digest([{"rank": r, "bound": bound}, matrix[0][:4]]), "rank": r, "bound": bound}

@@ -105,8 +105,12 @@ def possible_signs(e) -> frozenset:
         if not all(is_real(a) for a in e.args):
             return ANY
         out = _add([possible_signs(a) for a in e.args])
-        if out == ANY and not e.free_symbols:
-            out = constant_signs(e)
+        if out == ANY:  # decide the constant part as one number
+            const = [a for a in e.args if not a.free_symbols]
+            rest = [a for a in e.args if a.free_symbols]
+            if len(const) > 1 or (const and not rest):
+                parts = [constant_signs(sympy.Add(*const))] + [possible_signs(a) for a in rest]
+                out = _add(parts)
         return out
     if isinstance(e, sympy.Pow):
         base, ex = e.args
