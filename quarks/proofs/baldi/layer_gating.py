@@ -1,0 +1,270 @@
+"""Capacity of layer gating (seed 000, §4.6): Theorem 4.3 and Remark 4.4.
+
+T(n,m,1;x): n inputs, m hidden LTGs h_i each output-gated by an LTG g_i of the same inputs, one
+output LTG phi.  With 0/1 outputs the gated unit is h_i g_i = AND(h_i, g_i); with ±1 outputs it is
+the product, XNOR(h_i, g_i).  Since (h_i, g_i) range independently over T(n;1)^2,
+
+    T(n,m,1;x) = { phi(u_1, ..., u_m) : phi in T(m;1), u_i in U },   U = T_AND(n;1,1) or T_XNOR(n;1,1),
+
+computed exactly as a union of composition classes.  Tables as in :mod:`quarks.boolean` (bit 1 =
+true = +1); in the multiplexing construction (4.14) the selector x^- is the first ceil(log2 m)
+variables and unit i (1-based) is selected when x^- encodes i - 1.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+
+from ...claim import Claim, Source, Verdict
+from ...evidence import arith, digest
+from .composition import _decide, _record
+
+HERE = "quarks.proofs.baldi.layer_gating"
+GATE = {"01": 0b1000, "pm1": 0b1001}  # AND, XNOR as binary operator tables
+
+
+def layer_class(n: int, m: int, convention: str, plain: bool = False):
+    """T(n,m,1;x) as a CompositionClass (``plain``: no gating, u_i in T(n;1))."""
+    from ...solvers.compose import CompositionClass, compose_class, compose_operands, popcount, threshold_list
+
+    U = threshold_list(n, 1) if plain else compose_class(GATE[convention], n, [1, 1], k=2).tables()
+    out = None
+    for phi in threshold_list(m, 1).tolist():
+        cls = compose_operands(int(phi), [U] * m, n, k=m)
+        out = cls.bitmap.copy() if out is None else out | cls.bitmap
+    return CompositionClass(n, out, popcount(out), {"U": len(U)})
+
+
+def layer_result(n: int, m: int, convention: str) -> dict:
+    cls = layer_class(n, m, convention)
+    return {"cases": cls.info["U"] ** m, "holds": True, "digest": cls.digest(), "size": cls.size}
+
+
+def layer_size_check(n: int, m: int, convention: str, size: int) -> dict:
+    """Exhaustive-record procedure: |T(n,m,1;x)| == size in the given output convention."""
+    r = layer_result(n, m, convention)
+    return {**r, "holds": r["size"] == size}
+
+
+# --- the multiplexing construction (4.14) -------------------------------------------------------
+
+def multiplex(n: int, m: int, variant: str):
+    """Every gated map f+ on n+ = n - ceil(log2 m) inputs, multiplexed as in (4.14), phi = OR.
+
+    variant "01": h_i = sel_i AND h_i+, g_i = sel_i AND g_i+, gating = AND (0/1 outputs);
+    "pm1-printed": the same filtering with ±1 outputs, gating = product = XNOR;
+    "pm1-corrected": ±1 outputs, g_i = (NOT sel_i) OR g_i+ (+1 when not selected).
+    Returns (u+ tuples as an (N, m) array, outputs (N,), all h_i, g_i in T(n;1))."""
+    from ...solvers.compose import apply_operator, full, threshold_list
+
+    nm = max(0, math.ceil(math.log2(m))) if m > 1 else 0
+    np_ = n - nm
+    T = threshold_list(np_, 1)
+    T_n = threshold_list(n, 1)
+    gate = GATE["01" if variant == "01" else "pm1"]
+    # lift a table of the n+ variables x+ (variables nm+1..n) to n variables
+    idx = np.arange(1 << n)
+    xplus, xminus = idx >> nm, idx & ((1 << nm) - 1)
+
+    def lift(t):
+        return (((np.asarray(t, dtype=np.uint64)[:, None] >> xplus.astype(np.uint64)) & np.uint64(1))
+                << idx.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+
+    lifted = lift(T)
+    sel = [int(sum(1 << x for x in range(1 << n) if xminus[x] == i)) for i in range(m)]
+    F = np.uint64(full(n))
+    pairs = np.array(list(itertools.product(range(len(T)), repeat=2)), dtype=np.int64)
+    u_plus = apply_operator(gate, 2, [T[pairs[:, 0]], T[pairs[:, 1]]], np_)
+    units, in_T = [], True
+    for i in range(m):
+        h = lifted[pairs[:, 0]] & np.uint64(sel[i])
+        if variant == "pm1-corrected":
+            g = lifted[pairs[:, 1]] | (np.uint64(sel[i]) ^ F)
+        else:
+            g = lifted[pairs[:, 1]] & np.uint64(sel[i])
+        in_T = in_T and bool(np.isin(h, T_n).all() and np.isin(g, T_n).all())
+        units.append(apply_operator(gate, 2, [h, g], n))
+    # all m-tuples of (h+, g+) pairs
+    P = len(pairs)
+    grid = np.array(list(itertools.product(range(P), repeat=m)), dtype=np.int64) if m > 1 else np.arange(P)[:, None]
+    outputs = np.zeros(len(grid), dtype=np.uint64)
+    for i in range(m):
+        outputs |= units[i][grid[:, i]]  # phi = OR
+    u_tuples = np.stack([u_plus[grid[:, i]] for i in range(m)], axis=1)
+    return u_tuples, outputs, in_T, (T, pairs, grid)
+
+
+def multiplex_result(n: int, m: int, variant: str) -> dict:
+    """Injectivity of u+ -> phi o f: distinct gated maps give distinct outputs."""
+    u, out, in_T, _ = multiplex(n, m, variant)
+    keys = np.unique(u, axis=0)
+    pairs = np.unique(np.concatenate([u, out[:, None]], axis=1), axis=0)
+    outs = np.unique(out)
+    injective = len(pairs) == len(keys) == len(outs)
+    return {"cases": int(len(out)), "holds": bool(injective and in_T), "digest": digest(
+        [len(keys), len(outs), in_T, [int(x) for x in outs[:64]]]), "maps": int(len(keys)),
+        "outputs": int(len(outs)), "units_in_T": in_T}
+
+
+def multiplex_check(n: int, m: int, variant: str) -> dict:
+    """Exhaustive-record procedure: the multiplexing map is injective and uses only LTGs."""
+    return multiplex_result(n, m, variant)
+
+
+def collision(n: int, m: int, variant: str):
+    """Two gated maps with different u+ that give the same output, or None."""
+    u, out, _, (T, pairs, grid) = multiplex(n, m, variant)
+    first = {}
+    for r in range(len(out)):
+        key = int(out[r])
+        if key in first and not np.array_equal(u[first[key]], u[r]):
+            a, b = first[key], r
+            desc = lambda row: [{"h+": int(T[pairs[grid[row, i], 0]]),  # noqa: E731
+                                 "g+": int(T[pairs[grid[row, i], 1]]), "u+": int(u[row, i])} for i in range(m)]
+            return {"n": n, "m": m, "variant": variant, "map_a": desc(a), "map_b": desc(b),
+                    "common_output": key}
+        first.setdefault(key, r)
+    return None
+
+
+# --- Theorem 4.3 ---------------------------------------------------------------------------------
+
+def check_thm43(inst: dict) -> Verdict:
+    from ...solvers.compose import class_result, compose_class, threshold_list, threshold_size_check
+
+    n, m, conv = inst["n"], inst["m"], inst["convention"]
+    r = layer_result(n, m, conv)
+    ev = [_record(f"{HERE}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
+    U = compose_class(GATE[conv], n, [1, 1], k=2)
+    ev.append(_record("quarks.solvers.compose:class_size_check", class_result(U, U.size),
+                      operator=GATE[conv], k=2, n=n, degrees=[1, 1], size=U.size))
+    nm = math.ceil(math.log2(m)) if m > 1 else 0
+    values = {"size": r["size"], "U": U.size, "N": ["^", 2, n], "m": m,
+              "phi_bound": ["*", 2, ["sum", "i", 0, "m", ["binom", ["-", "N", 1], "i"]]],
+              "upper": ["*", ["^", "U", "m"], "phi_bound"]}
+    facts = [("(4.11)-(4.12): |T(n,m,1;x)| <= |T(n,1;x)|^m * 2 sum_{i<=m} C(2^n - 1, i)",
+              ["<=", "size", "upper"])]
+    if n - nm >= 1:
+        Up = compose_class(GATE[conv], n - nm, [1, 1], k=2)
+        ev.append(_record("quarks.solvers.compose:class_size_check", class_result(Up, Up.size),
+                          operator=GATE[conv], k=2, n=n - nm, degrees=[1, 1], size=Up.size))
+        values["U_plus"] = Up.size
+        values["lower"] = ["^", "U_plus", "m"]
+        facts.append(("(4.15): |T(n,m,1;x)| >= |T(n+,1;x)|^m, n+ = n - ceil(log2 m)", [">=", "size", "lower"]))
+    size_T = len(threshold_list(n, 1))
+    ev.append(_record("quarks.solvers.compose:threshold_size_check", threshold_size_check(n, 1, size_T),
+                      n=n, degree=1, size=size_T))
+    ev.append(arith(values, facts))
+    C = math.log2(r["size"])
+    v = _decide(ev, f"n = {n}, m = {m}, {conv}: |T(n,m,1;x)| = {r['size']} (C = {C:.3f}; m n^2 = {m * n * n}, "
+                    f"2 m n^2 = {2 * m * n * n})", counterexample=inst)
+    v.data.update(size=r["size"], U=U.size, capacity_float=round(C, 6), mn2=m * n * n,
+                  printed_lower_holds=C >= m * n * n)
+    return v
+
+
+def _thm43_instances(tier):
+    out = [{"n": n, "m": m, "convention": c} for c in ("01", "pm1") for m in (1, 2) for n in range(1, 4)]
+    if tier == "full":
+        out += [{"n": 4, "m": 1, "convention": c} for c in ("01", "pm1")]
+    return out
+
+
+thm43 = Claim(
+    id="quarks.thm4.3",
+    source=Source("000", "Theorem 4.3 (eq. 4.8-4.12, 4.15)"),
+    statement="m n^2 <= C(T(n,m,1;x)) <= 2 m n^2 (1+o(1)). Finite instances: the exact |T(n,m,1;x)| "
+              "against the proof's counting bound |T(n,1;x)|^m * 2 sum_{i<=m} C(2^n-1,i) (4.11-4.12) "
+              "and the multiplexing lower bound |T(n+,1;x)|^m (4.15), in the 0/1 and ±1 conventions.",
+    latex=r"mn^2 \le C(\mathcal T(n,m,1;\times)) \le 2mn^2(1+o(1))",
+    kind="asymptotic",
+    instances=_thm43_instances,
+    check=check_thm43,
+    max_feasible=4,
+    note="The printed lower bound m n^2 lacks (1+o(1)) and fails at small n (e.g. n = 3, m = 1: at most "
+         "2^8 functions of 3 variables, C <= 8 < 9); the instances record it, they do not assert it. "
+         "The multiplexing construction is checked by quarks.thm4.3-multiplexing.",
+)
+
+
+def check_multiplexing(inst: dict) -> Verdict:
+    n, m, variant = inst["n"], inst["m"], inst["variant"]
+    r = multiplex_result(n, m, variant)
+    ev = [_record(f"{HERE}:multiplex_check", r, n=n, m=m, variant=variant)]
+    cex = collision(n, m, variant) if not r["holds"] else None
+    summary = (f"n = {n}, m = {m}, {variant}: {r['maps']} gated maps -> {r['outputs']} outputs"
+               + ("" if r["holds"] else f"; two maps give the same output {cex['common_output']:#x}" if cex else ""))
+    v = _decide(ev, summary, counterexample=cex or inst)
+    v.data.update(maps=r["maps"], outputs=r["outputs"])
+    return v
+
+
+multiplexing = Claim(
+    id="quarks.thm4.3-multiplexing",
+    source=Source("000", "Theorem 4.3, construction (4.14), ±1 outputs as printed"),
+    statement="With ±1 outputs, filtering both the gated unit and the gating unit by the selector "
+              "(f_i = [x^- = i] AND f_i^+ for each) and phi = OR maps distinct gated maps f^+ to distinct "
+              "functions phi o f.",
+    latex=r"f_i(x^-,x^+) = [x^-=i]\ \mathrm{AND}\ [f_i^+(x^+)]",
+    kind="construction",
+    instances={"quick": [{"n": n, "m": 2, "variant": "pm1-printed"} for n in (2, 3)],
+               "full": [{"n": n, "m": 2, "variant": "pm1-printed"} for n in (2, 3)]},
+    check=check_multiplexing,
+    expected="refuted",
+    note="Unselected units give (-1)(-1) = +1, so OR is constantly +1 once m >= 2; the counterexample "
+         "shows two gated maps with the same output. See quarks.thm4.3-multiplexing-corrected.",
+)
+
+multiplexing_corrected = Claim(
+    id="quarks.thm4.3-multiplexing-corrected",
+    source=Source("000", "Theorem 4.3, construction (4.14), corrected"),
+    statement="Multiplexing with 0/1 outputs (both units ANDed with the selector), or with ±1 outputs "
+              "where the gating unit outputs +1 when not selected, uses only LTGs and maps distinct "
+              "gated maps f^+ to distinct phi o f (phi = OR).",
+    latex=r"g_i = \lnot[x^-=i] \lor g_i^+",
+    kind="construction",
+    instances={"quick": [{"n": n, "m": 2, "variant": v} for v in ("01", "pm1-corrected") for n in (2, 3)],
+               "full": [{"n": n, "m": 2, "variant": v} for v in ("01", "pm1-corrected") for n in (2, 3)]},
+    check=check_multiplexing,
+)
+
+
+# --- Remark 4.4 ------------------------------------------------------------------------------------
+
+def check_remark44(inst: dict) -> Verdict:
+    n, m = inst["n"], inst["m"]
+    values = {"n": n, "m": m, "ltg": ["+", "n", 1],
+              "hidden_plain": ["*", "m", "ltg"], "hidden_gated": ["*", 2, "m", "ltg"],
+              "total_plain": ["+", "hidden_plain", "m", 1], "total_gated": ["+", "hidden_gated", "m", 1],
+              "ratio": ["/", "total_gated", "total_plain"]}
+    facts = [("gating doubles the hidden-layer parameters", ["==", "hidden_gated", ["*", 2, "hidden_plain"]]),
+             ("total ratio below 2", ["<", "ratio", 2]),
+             ("2 - ratio <= 2/(n+2): the ratio tends to 2", ["<=", ["-", 2, "ratio"], ["/", 2, ["+", "n", 2]]])]
+    ev = [arith(values, facts)]
+    data = {}
+    if n <= 3 and m <= 2:
+        g, p = layer_class(n, m, "01"), layer_class(n, m, "01", plain=True)
+        data = {"gated": g.size, "plain": p.size,
+                "capacity_ratio_float": round(math.log2(g.size) / math.log2(p.size), 6)}
+    v = _decide(ev, f"n = {n}, m = {m}: parameters {2 * m * (n + 1) + m + 1} gated vs {m * (n + 1) + m + 1} plain"
+                + (f"; exact capacities {math.log2(data['gated']):.3f} vs {math.log2(data['plain']):.3f}" if data else ""),
+                counterexample=inst)
+    v.data.update(data)
+    return v
+
+
+remark44 = Claim(
+    id="quarks.remark4.4",
+    source=Source("000", "Remark 4.4"),
+    statement="In T(n,m,1;x) gating doubles the parameters of the hidden layer (2m(n+1) against m(n+1)); "
+              "the total ratio (2m(n+1)+m+1)/(m(n+1)+m+1) tends to 2, as the capacity ratio does (4.10).",
+    latex=r"\frac{2m(n+1)+m+1}{m(n+1)+m+1}\to 2",
+    kind="finite",
+    instances={"quick": [{"n": n, "m": m} for n in (1, 2, 3, 10, 100) for m in (1, 2, 4)],
+               "full": [{"n": n, "m": m} for n in (1, 2, 3, 10, 100, 1000) for m in (1, 2, 4, 16)]},
+    check=check_remark44,
+    note="An LTG of n inputs has n + 1 parameters. For n <= 3, m <= 2 the exact capacities of the "
+         "gated and ungated layers (0/1 outputs) are recorded beside the counts.",
+)
