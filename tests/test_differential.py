@@ -11,7 +11,7 @@ import pytest
 from quarks.boolean import TruthTable
 from quarks.evidence import check_record
 from quarks.solvers.monomials import monomials
-from quarks.solvers.realize import realize
+from quarks.solvers.realize import Inconclusive, realize
 
 BACKENDS = ("lp", "z3", "sat")
 
@@ -29,10 +29,18 @@ def sample(rng: random.Random, n: int, d: int) -> TruthTable:
     return f
 
 
-def agree(f: TruthTable, d: int, backends=BACKENDS) -> bool:
+def agree(f: TruthTable, d: int, backends=BACKENDS, inconclusive: list | None = None) -> bool:
+    """The common answer of the backends; a bounded backend that gives up is recorded in
+    ``inconclusive`` (when given) instead of failing."""
     answers = set()
     for backend in backends:
-        r = realize(f, d, backend)
+        try:
+            r = realize(f, d, backend)
+        except Inconclusive:
+            if inconclusive is None:
+                raise
+            inconclusive.append((backend, f.to_hex(), d))
+            continue
         out = check_record(r.to_evidence())
         assert out.valid and out.holds, (backend, f, d, out.message)
         answers.add(r.realizable)
@@ -57,10 +65,12 @@ def test_backends_agree(n, d):
 def test_backends_agree_sweep(n, d):
     rng = random.Random(7919 * n + d)
     seen = {True: 0, False: 0}
+    gave_up = []
     for _ in range(40):
-        seen[agree(sample(rng, n, d), d)] += 1
-    if d >= 1 and n >= 2:
+        seen[agree(sample(rng, n, d), d, inconclusive=gave_up)] += 1
+    if d >= 1 and d <= n - 2:
         assert seen[True] and seen[False]
+    assert len(gave_up) <= 4, gave_up  # the SAT backend may give up beyond its bounds, rarely
 
 
 @pytest.mark.slow

@@ -12,6 +12,7 @@ Let B be the integer matrix with rows ``s_x [1, x^S ...]`` (s_x = +1 on true, -1
   projecting y onto the kernel and rationalising, then the support is shrunk exactly
   (Caratheodory) until its kernel is one-dimensional: at most #columns + 1 points.
 
+For degree 1 a non-monotone variable gives a 4-point certificate at once (no LP).
 Every integer candidate is checked exactly before it is returned; if the floats mislead (a
 repair fails), the exact z3 backend decides instead.
 """
@@ -24,7 +25,7 @@ import numpy as np
 
 from ..boolean import TruthTable
 from .monomials import design_matrix, monomials
-from .realize import NonRealizability, Realization
+from .realize import NonRealizability, Realization, unateness_certificate
 
 DENOMINATORS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128, 256, 1024, 1 << 16)
 SUPPORT_TOL = 1e-9
@@ -176,6 +177,10 @@ def farkas_multipliers(B: np.ndarray, y: np.ndarray) -> list[int] | None:
 def solve(f: TruthTable, degree: int):
     from scipy.optimize import linprog
 
+    if degree == 1:  # a variable in which f is not monotone is already a Farkas certificate
+        witness = unateness_certificate(f)
+        if witness is not None:
+            return witness
     B = signed_matrix(f, degree)
     N, M = B.shape
     Bf = B.astype(float)

@@ -187,6 +187,27 @@ def interpolant(f: TruthTable) -> Realization:
     return Realization(f, max(degree, 0), masks, tuple(c[S] for S in masks), -c[0], "interpolant")
 
 
+def unateness_certificate(f: TruthTable) -> "NonRealizability | None":
+    """A Farkas certificate for degree 1 from a variable in which f is not monotone, or None.
+
+    If f(a) = 0, f(a + e_i) = 1 and f(b) = 1, f(b + e_i) = 0, then the true points a + e_i, b
+    and the false points a, b + e_i have equal sums (both are a + b + e_i): f is not in T(n;1).
+    """
+    from ..boolean import zero_mask
+
+    for i in range(f.n):
+        m, s = zero_mask(f.n, i), 1 << i
+        lo, hi = f.bits & m, (f.bits >> s) & m
+        up, down = hi & ~lo, lo & ~hi
+        if up and down:
+            a = (up & -up).bit_length() - 1
+            b = (down & -down).bit_length() - 1
+            true = tuple(sorted([(a + s, 1), (b, 1)]))
+            false = tuple(sorted([(a, 1), (b + s, 1)]))
+            return NonRealizability(f, 1, true, false, "unateness")
+    return None
+
+
 def check_degree(f: TruthTable, degree: int):
     if not isinstance(degree, int) or not 0 <= degree <= f.n:
         raise ValueError(f"degree must be in 0..n = {f.n}, got {degree!r}")

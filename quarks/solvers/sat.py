@@ -2,8 +2,8 @@
 
 Two bounded questions are asked of a SAT solver (PySAT, MiniSat 2.2), for growing bit widths:
 
-* weights: two's-complement integers v_0..v_{M-1} of ``b`` bits (v_0 = -t) such that every
-  point's sum ``s_x sum_{S subset x} v_S >= 1``;
+* weights: two's-complement integers v_S of ``b`` bits (v_0 = -t) such that at every point
+  ``s_x p(x) >= 1`` with ``p(x) = sum_{S subset x} v_S`` (a butterfly of adders);
 * multipliers: unsigned integers y_x of ``c`` bits, not all zero, with equal sums over true and
   false points of y_x x^S for every monomial S of degree 0..d (a Farkas certificate).
 
@@ -126,24 +126,28 @@ def _value(bits: list, model: set, signed: bool) -> int:
 
 
 def weights_within(f: TruthTable, degree: int, bits: int, budget: int = CONFLICT_BUDGET):
-    """Integer weights of ``bits`` bits realizing f, None if there are none, "budget" if unknown."""
+    """Integer weights of ``bits`` bits realizing f, None if there are none, "budget" if unknown.
+
+    p(x) = sum_{S subset x} v_S for all x is the zeta transform of the coefficients, built by the
+    n-level butterfly p(x) += p(x - 2^i) for x containing bit i.
+    """
     masks = (0,) + monomials(f.n, degree)
+    size = 1 << f.n
     c = Circuit()
     v = {S: [c.var() for _ in range(bits)] for S in masks}
-    width = bits + len(masks).bit_length() + 1
-    sums = {}
-    for x in range(1 << f.n):  # p(x) = p(x without its top bit) + the monomials through the top bit
-        if x == 0:
-            acc = v[0]
-        else:
-            top = 1 << (x.bit_length() - 1)
-            new = [v[S] for S in masks if S & top and (S & x) == S]
-            acc = c.total([sums[x ^ top]] + new, True, width)
-        sums[x] = acc
-        sign = acc[-1]
+    p = [v.get(x, [False]) for x in range(size)]
+    width = bits
+    for i in range(f.n):
+        width += 1
+        s = 1 << i
+        for x in range(size):
+            if x & s:
+                p[x] = c.add(p[x], p[x ^ s], True, width)
+    for x in range(size):
+        sign = p[x][-1]
         if f(x):  # p(x) >= 1: non-negative and non-zero
             c.clause([c.neg(sign)])
-            c.clause(acc)
+            c.clause(p[x])
         else:  # p(x) <= -1: negative
             c.clause([sign])
     model = _solve(c, budget)
