@@ -12,7 +12,9 @@ On a closed cube B with centre c and half-side r, for z in B:
 Hence e(z) = f(z) - N(z) lies in e(c) + G . (B - c), with G the enclosure of grad f(B) minus the
 affine slopes minus the ReLU slope intervals, and |e| <= |e(c)| + r sum_i |G_i| on B.  N(c) is
 exact (rationals).  Cubes whose bound exceeds eps are split in 2^d, to a depth limit.  The cubes
-cover [0,1]^d, so the largest accepted bound is an upper bound of the sup error.
+cover [0,1]^d, so the largest accepted bound is an upper bound of the sup error.  The search
+stops at once, failing, when |f(c) - N(c)| > eps is certain at a centre c (a witness point) or
+when a cube at the depth limit still exceeds eps.
 """
 from __future__ import annotations
 
@@ -63,8 +65,9 @@ def _groups(units):
     return [_Group(w, us) for w, us in by.items()]
 
 
-def _cell(target, groups, c, r):
-    """(bound, ok): the bound on |f - N| over the cube, ok False if an undecided unit is not a ReLU."""
+def _cell(target, groups, c, r, eps):
+    """(bound, True): the bound on |f - N| over the cube; (None, False) if a unit whose gate
+    changes sign in the cube is not a ReLU; (None, c) if |f(c) - N(c)| > eps certainly."""
     from flint import arb
 
     d = len(c)
@@ -91,6 +94,8 @@ def _cell(target, groups, c, r):
     point = [_arb(x) for x in c]
     box = [p + arb(0, rb) for p in point]
     ec = target.value(point) - _arb(Nc)
+    if abs(ec) > _arb(eps):
+        return None, c                        # the error at the centre alone exceeds eps
     grad = target.gradient(box)
     total = abs(ec)
     for i in range(d):
@@ -113,20 +118,23 @@ def sup_bound(target, units, eps: Fraction, grid: int = 8, max_depth: int = 12) 
         r0 = Fraction(1, 2 * grid)
         stack = [(tuple(Fraction(2 * k + 1, 2 * grid) for k in idx), r0, 0)
                  for idx in itertools.product(range(grid), repeat=d)]
-        worst, cells, failed = Fraction(0), 0, 0
+        worst, cells = Fraction(0), 0
         while stack:
             c, r, depth = stack.pop()
-            bound, ok = _cell(target, groups, c, r)
+            bound, ok = _cell(target, groups, c, r, eps)
+            if isinstance(ok, tuple):
+                return {"bound": None, "cells": cells, "holds": False, "witness": list(ok),
+                        "reason": "the error at this point exceeds eps"}
             if (not ok or bound > eps) and depth < max_depth:
                 h = r / 2
                 for signs in itertools.product((-1, 1), repeat=d):
                     stack.append((tuple(ci + s * h for ci, s in zip(c, signs)), h, depth + 1))
                 continue
             cells += 1
-            if not ok:
-                failed += 1
-                continue
+            if not ok or bound > eps:
+                return {"bound": None, "cells": cells, "holds": False, "witness": None,
+                        "reason": f"a cube of half-side {r} stays above eps at depth {depth}"}
             worst = max(worst, bound)
     finally:
         ctx.prec = old
-    return {"bound": worst, "cells": cells, "undecided": failed, "holds": failed == 0 and worst <= eps}
+    return {"bound": worst, "cells": cells, "holds": True}

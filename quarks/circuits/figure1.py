@@ -72,3 +72,53 @@ def weights(net: Network) -> set:
 
 def transfers(net: Network) -> set:
     return {n.transfer for n in net.neurons if n.transfer != "input"}
+
+
+PAPER = {"depth": 3, "weights": {-1, 1}, "transfers": {"exp", "log", "id"}}
+
+
+def _reference(circuit: str, x: dict, n: int, B) -> dict:
+    if circuit == "softmax":
+        ex = [B.transfer("exp", B.number(x[f"u{t}"])) for t in range(1, n + 1)]
+        total = sum(ex[1:], ex[0])
+        return {f"y{t}": ex[t - 1] / total for t in range(1, n + 1)}
+    return {"s": B.number(sum(x[f"u{t}"] * x[f"v{t}"] for t in range(1, n + 1)))}
+
+
+def check_circuit(circuit: str, n: int, sign: int | None = None, points: int = 4, seed: int = 0) -> dict:
+    """Structure (depth 3, weights +-1, exp/log/identity units) and values at rational points.
+
+    Values: the network evaluated in 128-bit arb balls against the formula (softmax, or u.v with
+    u, v > 0) in arb balls; each difference must lie within 2^-100 of 0 (both are rigorous
+    enclosures of exact reals, with radii near 2^-120).
+    """
+    import random
+    from fractions import Fraction
+
+    from flint import arb, ctx
+
+    from ..evidence import digest
+    from .network import ArbBackend
+
+    build = softmax_circuit if circuit == "softmax" else dot_product_circuit
+    net = build(n) if sign is None else build(n, sign)
+    structure = {"depth": depth(net), "weights": sorted(weights(net)), "transfers": sorted(transfers(net))}
+    ok = (structure["depth"] == PAPER["depth"] and set(structure["weights"]) <= PAPER["weights"]
+          and set(structure["transfers"]) <= PAPER["transfers"])
+    rng = random.Random(seed)
+    old, ctx.prec = ctx.prec, 128
+    close, tried = [], []
+    try:
+        B = ArbBackend(128)
+        for _ in range(points):
+            if circuit == "softmax":
+                x = {f"u{t}": Fraction(rng.randint(-32, 32), 8) for t in range(1, n + 1)}
+            else:
+                x = {f"{a}{t}": Fraction(rng.randint(1, 32), 8) for t in range(1, n + 1) for a in "uv"}
+            got, want = net.evaluate(x, B), _reference(circuit, x, n, B)
+            close.append(all(bool(abs(got[k] - w) < arb(2) ** -100) for k, w in want.items()))
+            tried.append(sorted((k, str(v)) for k, v in x.items()))
+    finally:
+        ctx.prec = old
+    return {"cases": points, "holds": ok and all(close), "structure": structure,
+            "digest": digest([structure, tried, close])}
