@@ -1,0 +1,135 @@
+"""The mechanism claims: quick tiers verify with certificates the checker accepts; every identity
+has a miswired or wrong-sign variant that is refuted; mutated certificates are rejected."""
+import json
+
+import pytest
+
+from quarks import registry
+from quarks.certificate import build, check
+from quarks.evidence import CertificateError
+from quarks.proofs.baldi import mechanisms as M
+
+IDS = ["quarks.taxonomy", "quarks.activation-gating", "quarks.gating-same-local-term",
+       "quarks.softmax-circuit", "quarks.dot-product-circuit", "quarks.transformer-gating",
+       "quarks.gate-products", "quarks.xor-by-gating", "quarks.relu-by-gating", "quarks.shaping",
+       "quarks.sparse-quadratic", "quarks.universal-approximation"]
+
+
+def certify(claim, inst):
+    v = claim.run(inst)
+    cert = json.loads(json.dumps(build(claim, inst, v)))
+    return v, cert
+
+
+def test_every_claim_is_registered():
+    table = registry.claims()
+    for cid in IDS:
+        assert cid in table and table[cid].source.seed.startswith(("000", "001"))
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_quick_tier_verifies_with_checked_certificates(cid):
+    claim = registry.get(cid)
+    for inst in claim.instances_for("quick"):
+        v, cert = certify(claim, inst)
+        assert v.status == "verified", (inst, v.summary)
+        ok, msg = check(cert)
+        assert ok, msg
+
+
+MISWIRED = [
+    ("quarks.taxonomy", {"probe": "p", "wiring": "additive synaptic in SM"}),
+    ("quarks.activation-gating", {"n": 3, "wiring": "all but one synapse"}),
+    ("quarks.gating-same-local-term", {"fanout": 2, "wiring": "gate the synapse by i"}),
+    ("quarks.softmax-circuit", {"n": 3, "wiring": "log weight +1"}),
+    ("quarks.dot-product-circuit", {"n": 2, "wiring": "log v weight -1"}),
+    ("quarks.transformer-gating", {"n": 3, "m": 2, "d": 2, "wiring": "transpose"}),
+    ("quarks.transformer-gating", {"n": 2, "m": 1, "d": 1, "wiring": "gate-by-query", "symbolic": True}),
+    ("quarks.gate-products", {"encoding": "pm1", "wiring": "AND"}),
+    ("quarks.gate-products", {"encoding": "01", "wiring": "XNOR"}),
+    ("quarks.xor-by-gating", {"encoding": "01", "wiring": "gate by AND"}),
+    ("quarks.xor-by-gating", {"encoding": "pm1", "wiring": "gate by OR"}),
+    ("quarks.relu-by-gating", {"wiring": "gate by H(-x)"}),
+    ("quarks.relu-by-gating", {"wiring": "gate by sign"}),
+    ("quarks.shaping", {"f": "id", "g": "id", "n": 2, "wiring": "gate has its own weights"}),
+    ("quarks.sparse-quadratic", {"n": 3, "wiring": "two gates on one synapse"}),
+    ("quarks.universal-approximation", {"target": "sin2pi", "eps": "1/1000", "pieces": [49]}),
+]
+
+
+@pytest.mark.parametrize("cid,inst", MISWIRED, ids=[f"{c}:{i.get('wiring', 'K-1')}" for c, i in MISWIRED])
+def test_miswired_variant_is_refuted(cid, inst):
+    v, cert = certify(registry.get(cid), inst)
+    assert v.status == "refuted", v.summary
+    assert v.counterexample is not None
+    ok, msg = check(cert)
+    assert ok, msg
+
+
+def test_specific_counterexamples():
+    v = M.gate_products.run({"encoding": "pm1", "wiring": "AND"})
+    assert v.counterexample == {"a": 0, "b": 0}          # (-1)(-1) = +1 but AND = -1
+    v = M.relu_by_gating.run({"wiring": "gate by sign"})
+    assert v.counterexample["witness"] == {"x": "-1"}     # x sign(x) = |x| != max(0, x) at -1
+    v = M.xor_by_gating.run({"encoding": "01", "wiring": "gate by AND"})
+    assert v.counterexample == {"x1": 0, "x2": 1}
+
+
+def test_xor_non_realizability_is_farkas():
+    v = M.xor_by_gating.run({"encoding": "01"})
+    rec = next(r for r in v.evidence if r["kind"] == "nonrealization")
+    assert rec["true"] == [[1, 1], [2, 1]] and rec["false"] == [[0, 1], [3, 1]]
+
+
+def _mutations():
+    v, cert = certify(M.softmax_circuit_claim, {"n": 2})
+    sym = json.loads(json.dumps(cert))
+    step = sym["evidence"][0]["steps"][1]
+    step["rhs"] = step["rhs"].replace("exp(u1)/", "exp(u2)/")          # a wrong identity claimed to hold
+    yield sym
+    v, cert = certify(M.xor_by_gating, {"encoding": "01"})
+    fa = json.loads(json.dumps(cert))
+    fa["evidence"][0]["fact"][2] = ["==", "x1", "x2"]                 # XNOR claimed to hold
+    yield fa
+    nr = json.loads(json.dumps(cert))
+    nr["evidence"][1]["false"] = [[0, 1], [3, 2]]                     # unbalanced multipliers
+    yield nr
+    v, cert = certify(M.universal_approximation, {"target": "sin2pi", "eps": "1/100", "pieces": [16]})
+    ua = json.loads(json.dumps(cert))
+    ua["evidence"][0]["args"]["pieces"] = [15]                        # fewer units, same recorded result
+    yield ua
+    v, cert = certify(M.transformer_gating, {"n": 2, "m": 2, "d": 1})
+    tg = json.loads(json.dumps(cert))
+    tg["evidence"][0]["args"]["miswire"] = "transpose"
+    yield tg
+    v, cert = certify(M.taxonomy, {"probe": "p"})
+    tx = json.loads(json.dumps(cert))
+    tx["evidence"][0]["args"]["labels"]["output gating"] = "SM"
+    yield tx
+
+
+@pytest.mark.parametrize("cert", list(_mutations()), ids=["symbolic", "forall", "nonrealization",
+                                                          "approx", "transformer", "taxonomy"])
+def test_mutated_certificates_are_rejected(cert):
+    try:
+        ok, _ = check(cert)
+    except CertificateError:
+        ok = False
+    assert not ok
+
+
+def test_universal_approximation_reports_K_and_minimality():
+    v = M.universal_approximation.run({"target": "sin2pi", "eps": "1/1000", "pieces": [50]})
+    assert v.status == "verified" and "K = 50" in v.summary
+    assert [r["procedure"] for r in v.evidence] == ["quarks.approx.certify:certify",
+                                                    "quarks.approx.certify:fewer_fails"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cid", IDS)
+def test_full_tier(cid):
+    claim = registry.get(cid)
+    for inst in claim.instances_for("full"):
+        v, cert = certify(claim, inst)
+        assert v.status == "verified", (inst, v.summary)
+        assert check(cert)[0]
