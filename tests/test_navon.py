@@ -141,3 +141,11 @@ def test_refuted_certificate_turned_verified_is_rejected():
     cert["verdict"] = "verified"
     ok, _ = certificate.check(cert)
     assert not ok
+
+
+def test_written_certificates_recheck_from_disk(tmp_path):
+    for claim in CLAIMS:
+        inst = claim.instances_for("quick")[0]
+        path = certificate.write(_cert(claim, inst), tmp_path / f"{claim.id}.json")
+        res = certificate.check_file(path)
+        assert res.ok, (claim.id, res.message)

@@ -332,7 +332,8 @@ def check_sparse_product(inst: dict) -> Verdict:
         return bad
     evidence = [rec]
     counts = arith(
-        {"n": n, "d": d, "params": ["*", "d", "n"], "dense": ["binom", ["-", ["+", "n", "d"], 1], "d"]},
+        # no value refers to another: certificates store the values with sorted keys
+        {"n": n, "d": d, "params": ["*", d, n], "dense": ["binom", n + d - 1, d]},
         [("fewer parameters than dense coefficients exactly in the regime n >= 4 or (n = 3, d >= 3)",
           ["==", _fewer("n", "d"), REGIME])],
     )
