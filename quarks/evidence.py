@@ -30,7 +30,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .exact import ExprError, evaluate, to_exact
+from .exact import ExprError, UnboundName, evaluate, to_exact
 
 
 class CertificateError(ValueError):
@@ -105,14 +105,30 @@ def evidence_holds(evidence: list, ctx: CheckContext | None = None) -> bool:
 
 # --- arith -------------------------------------------------------------------------------------
 
+def _values_in_dependency_order(values: dict):
+    """Evaluate named values whatever their order in the file (JSON may sort keys)."""
+    env, pending = {}, dict(values)
+    while pending:
+        progress, last_error = False, None
+        for name, spec in list(pending.items()):
+            try:
+                env[name] = evaluate(spec["expr"], env)
+            except UnboundName as exc:
+                last_error = exc
+                continue
+            del pending[name]
+            progress = True
+        if not progress:
+            raise CertificateError(f"arith values do not resolve: {last_error}")
+    return env
+
+
 def check_arith(record: dict, ctx: CheckContext) -> Outcome:
-    env = {}
-    for name, spec in record.get("values", {}).items():
-        got = evaluate(spec["expr"], env)
-        want = to_exact(spec["value"])
-        if got != want:
-            return Outcome(False, False, f"value {name}: recorded {spec['value']}, recomputed {got}")
-        env[name] = got
+    values = record.get("values", {})
+    env = _values_in_dependency_order(values)
+    for name, spec in values.items():
+        if env[name] != to_exact(spec["value"]):
+            return Outcome(False, False, f"value {name}: recorded {spec['value']}, recomputed {env[name]}")
     holds = True
     for fact in record.get("facts", []):
         truth = evaluate(fact["fact"], env)

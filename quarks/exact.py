@@ -24,6 +24,10 @@ class ExprError(ValueError):
     """A malformed expression."""
 
 
+class UnboundName(ExprError):
+    """An expression uses a name that nothing binds."""
+
+
 def to_exact(value):
     """Parse a recorded exact value: int, or a ``"p/q"`` string."""
     if isinstance(value, bool):
@@ -83,7 +87,7 @@ def evaluate(expr, env: dict | None = None):
             return to_exact(expr)
         if _NAME.match(expr):
             if expr not in env:
-                raise ExprError(f"unbound name {expr!r}")
+                raise UnboundName(f"unbound name {expr!r}")
             return env[expr]
         raise ExprError(f"bad atom {expr!r}")
     if not isinstance(expr, list) or not expr or not isinstance(expr[0], str):

@@ -48,6 +48,16 @@ def test_arith_record_rechecks_and_rejects_mutation():
     assert not check_record(bad).valid
 
 
+def test_arith_values_resolve_in_any_order(tmp_path):
+    rec = arith({"z": 2, "b": ["^", "z", 3], "a": ["+", "b", 1]}, [("a = 9", ["==", "a", 9])])
+    shuffled = {"kind": "arith", "values": dict(sorted(rec["values"].items())), "facts": rec["facts"]}
+    assert list(shuffled["values"]) == ["a", "b", "z"]
+    assert check_record(shuffled).valid
+    cyclic = {"kind": "arith", "values": {"a": {"expr": "b", "value": 1}, "b": {"expr": "a", "value": 1}}}
+    with pytest.raises(CertificateError, match="do not resolve"):
+        check_record(cyclic)
+
+
 def test_forall_record():
     rec = forall([["d", 4, 60]], ["<", ["^", "d", 3], ["^", 3, "d"]])
     assert rec["holds"] and rec["cases"] == 57
