@@ -110,9 +110,10 @@ def _class_record(B: int, k: int, n: int, degrees) -> tuple[dict, object]:
                    size=cls.size), cls
 
 
-def _direct(n: int, k: int) -> bool:
+def _direct(n: int, degrees) -> bool:
     """Compute every operator's class directly (not only through the symmetry) when cheap."""
-    return (k == 2 and n <= 4) or (k == 3 and n <= 3)
+    k = len(degrees)
+    return n <= 3 or (k == 2 and n == 4 and max(degrees) == 1)
 
 
 # --- Theorem 4.2 ---------------------------------------------------------------------------------
@@ -141,7 +142,7 @@ def check_thm42(inst: dict) -> Verdict:
             values[f"size_{name}"] = f"size_{rep}"
             sizes[name] = cls.size
             derived[name] = {"from": rep, "perm": perm, "flips": flips, "negate_output": negate}
-            if _direct(n, k):
+            if _direct(n, degrees):
                 rec2, cls2 = _class_record(ops[name], k, n, degrees)
                 ev.append(rec2)
                 values[f"direct_{name}"] = cls2.size
@@ -165,6 +166,8 @@ def _prod(values, m, degrees) -> int:
 
 
 def _thm42_instances(tier: str) -> list:
+    if tier == "quick":
+        return [{"n": n, "degrees": [1, 1]} for n in (3, 4)] + [{"n": 3, "degrees": [1, 1, 1]}]
     out = [{"n": n, "degrees": [1, 1]} for n in range(1, 5)]
     out += [{"n": n, "degrees": [1, 1, 1]} for n in (2, 3)]
     if tier == "full":
@@ -236,7 +239,7 @@ thm41 = Claim(
               "ratio C(T_B(n;1,1)) / (2 C(T(n;1))) tabulated.",
     latex=r"C(\mathcal T(n,1;\times)) = 2n^2(1+o(1))",
     kind="asymptotic",
-    instances={"quick": [{"n": n} for n in range(1, 5)], "full": [{"n": n} for n in range(1, 6)]},
+    instances={"quick": [{"n": 4}], "full": [{"n": n} for n in range(1, 6)]},
     check=check_thm41,
     max_feasible=5,
     note="Gating with 0/1 outputs is AND, with ±1 outputs XNOR. The o(1) statement is asymptotic: "
@@ -251,14 +254,15 @@ def intersection_result(n: int, degrees: list) -> dict:
     """The intersection I of T_B(n; d0, d1) over the ten irreducible binary B, and the check that
     every F with F|_{x1=0} in T(n-1;d0) and F|_{x1=1} in T(n-1;d1) lies in I.
 
-    n <= 4: every T_B computed.  n = 5: T_AND and T_XOR computed; the others are T_AND, its
-    negation or T_XOR through the operator relations (checked here) and negation closure."""
+    Small cases: every T_B computed.  Otherwise T_AND and T_XOR are computed and the others are
+    T_AND, its negation or T_XOR through the operator relations (checked here) and the negation
+    closure of T(n;d)."""
     from ...solvers.compose import (compose_class, negation_closed, operator_relation, threshold_list,
                                     transform_operator)
 
     ops = _operators(2)
     classes, seen = {}, []
-    if n <= 4:
+    if _direct(n, degrees):
         for name, B in ops.items():
             classes[name] = compose_class(B, n, degrees, k=2, progress=False)
     else:
@@ -344,7 +348,7 @@ prop55 = Claim(
               "irreducible binary operators B.",
     latex=r"\Big|\bigcap_B \mathcal T_B(n;d_0,d_1)\Big| \ge |\mathcal T(n-1;d_0)|\,|\mathcal T(n-1;d_1)|",
     kind="finite",
-    instances={"quick": [{"n": n, "degrees": [1, 1]} for n in range(1, 5)],
+    instances={"quick": [{"n": 4, "degrees": [1, 1]}],
                "full": [{"n": n, "degrees": [1, 1]} for n in range(1, 6)]
                + [{"n": n, "degrees": d} for d in ([2, 2], [1, 2]) for n in range(1, 5)]},
     check=check_prop55,
@@ -473,7 +477,7 @@ lemma51 = Claim(
               "with B(z) = theta z_i whenever z_j = theta_j for all j != i.",
     latex=r"B(z)=\theta z_i \text{ whenever } z_j=\theta_j\ (j\ne i)",
     kind="finite",
-    instances={"quick": [{"arity": a} for a in range(1, 5)], "full": [{"arity": a} for a in range(1, 6)]},
+    instances={"quick": [{"arity": a} for a in (3, 4)], "full": [{"arity": a} for a in range(1, 6)]},
     check=check_lemma51,
     size="arity",
     max_feasible=5,
@@ -501,41 +505,44 @@ def _q_corrected(k: int, j: int) -> str:
     return _q_printed(k, j) if j >= 1 else " + ".join(f"theta{i}*z{i}" for i in range(1, k + 1))
 
 
-def _lemma52(k: int, witness) -> Verdict:
+def _lemma52(K: int, witness):
+    """One symbolic record: for every k <= K, j and i, the step q_j(e_i) = target (0 or theta_i)."""
     from ...symbolic.derivation import Derivation
 
-    der = Derivation({**{f"theta{i}": {"real": True} for i in range(k + 1)},
-                      **{f"z{i}": {"real": True} for i in range(1, k + 1)}})
+    der = Derivation({**{f"theta{i}": {"real": True} for i in range(K + 1)},
+                      **{f"z{i}": {"real": True} for i in range(1, K + 1)}})
     failures = []
-    for j in range(k + 1):
-        q = der.define(f"q{j}", witness(k, j))
-        for i in range(k + 1):
-            point = {der.value(f"z{m}"): (1 if m == i else 0) for m in range(1, k + 1)}
-            value = q.subs(point)
-            target = "0" if i == j else f"theta{i}"
-            t = der.equal(str(value), target, label=f"q_{j}(e_{i}) = {target}")
-            if not t.holds:
-                failures.append({"k": k, "j": j, "i": i, "q": witness(k, j), "q(e_i)": str(value),
-                                 "wanted": target, "at": t.witness})
-    rec = der.record()
-    return rec, failures
+    for k in range(1, K + 1):
+        for j in range(k + 1):
+            q = der.define(f"q_{k}_{j}", witness(k, j))
+            for i in range(k + 1):
+                point = {der.value(f"z{m}"): (1 if m == i else 0) for m in range(1, k + 1)}
+                value = q.subs(point)
+                target = "0" if i == j else f"theta{i}"
+                t = der.equal(str(value), target, label=f"k={k}: q_{j}(e_{i}) = {target}")
+                if not t.holds:
+                    failures.append({"k": k, "j": j, "i": i, "q": witness(k, j), "q(e_i)": str(value),
+                                     "wanted": target, "at": t.witness})
+    return der.record(), failures
 
 
 def check_lemma52(inst: dict) -> Verdict:
-    k = inst["k"]
-    rec, failures = _lemma52(k, _q_printed)
-    cex = failures[0] if failures else None
-    return _decide([rec], f"k = {k}: printed witness (5.5) "
-                              + (f"fails at j = 0: q(e_0) = {cex['q(e_i)']} != 0 (e.g. theta0 = 1)" if cex
-                                 else "holds for every j"),
-                              counterexample=cex)
+    K = inst["k"]
+    rec, failures = _lemma52(K, _q_printed)
+    bad = sorted({(f["k"], f["j"]) for f in failures})
+    summary = (f"k <= {K}: printed witness (5.5) holds for every j >= 1 and fails at j = 0 for k in "
+               f"{sorted({k for k, _ in bad})}: q(e_0) = theta0 != 0 (theta0 = 1)" if failures
+               else f"k <= {K}: printed witness (5.5) holds for every j")
+    if any(j != 0 for _, j in bad):
+        summary += f"; also fails at {[b for b in bad if b[1] != 0]}"
+    return _decide([rec], summary, counterexample=failures[0] if failures else None)
 
 
 def check_lemma52_corrected(inst: dict) -> Verdict:
-    k = inst["k"]
-    rec, failures = _lemma52(k, _q_corrected)
-    return _decide([rec], f"k = {k}: corrected witness fits q(e_j) = 0, q(e_i) = theta_i for all j, "
-                                     f"identically in the signs", counterexample=failures[0] if failures else None)
+    K = inst["k"]
+    rec, failures = _lemma52(K, _q_corrected)
+    return _decide([rec], f"k <= {K}: the corrected witness has q(e_j) = 0, q(e_i) = theta_i for every j, "
+                          f"identically in the signs", counterexample=failures[0] if failures else None)
 
 
 lemma52 = Claim(
@@ -546,7 +553,7 @@ lemma52 = Claim(
               "for every j in {0..k} and signs theta_i (i != j).",
     latex=r"q(z)=\theta_0-\theta_0 z_j+\sum_{i\ne j}(\theta_i-\theta_0)z_i",
     kind="symbolic",
-    instances={"quick": [{"k": k} for k in range(1, 9)], "full": [{"k": k} for k in range(1, 9)]},
+    instances={"quick": [{"k": 8}], "full": [{"k": 8}]},
     check=check_lemma52,
     expected="refuted",
     size="k",
@@ -563,7 +570,7 @@ lemma52_corrected = Claim(
               "theta_i: the printed (5.5) for j >= 1, q(z) = sum_i theta_i z_i for j = 0.",
     latex=r"q(z)=\sum_{i=1}^k\theta_i z_i\ (j=0)",
     kind="symbolic",
-    instances={"quick": [{"k": k} for k in range(1, 9)], "full": [{"k": k} for k in range(1, 9)]},
+    instances={"quick": [{"k": 8}], "full": [{"k": 8}]},
     check=check_lemma52_corrected,
     size="k",
 )
@@ -678,8 +685,8 @@ lemma53 = Claim(
               "F(e_j ⊕ x) = theta f(x), F(e_i ⊕ x) = theta_i (i != j) for all x in {0,1}^(n-k).",
     latex=r"F(z\oplus x)=\operatorname{sign}(Mq(z)+\theta p(x))",
     kind="construction",
-    instances={"quick": [{"n": n, "k": k, "degree": 1} for k in (1, 2) for n in range(k, k + 4)]
-               + [{"n": n, "k": 1, "degree": 2} for n in range(1, 4)],
+    instances={"quick": [{"n": 4, "k": 1, "degree": 1}, {"n": 4, "k": 2, "degree": 1},
+                         {"n": 3, "k": 1, "degree": 2}],
                "full": [{"n": n, "k": k, "degree": 1} for k in (1, 2) for n in range(k, k + 5)]
                + [{"n": n, "k": 1, "degree": 2} for n in range(1, 4)]},
     check=check_lemma53,
@@ -773,8 +780,7 @@ lemma54 = Claim(
               "is injective, which gives the lower bound of Theorem 4.2.",
     latex=r"B(F_0,\dots,F_k)(e_i\oplus x)=f_i(x)",
     kind="construction",
-    instances={"quick": [{"n": n, "degrees": [1, 1]} for n in range(1, 5)]
-               + [{"n": n, "degrees": [1, 1, 1]} for n in range(2, 5)],
+    instances={"quick": [{"n": 4, "degrees": [1, 1]}, {"n": 4, "degrees": [1, 1, 1]}],
                "full": [{"n": n, "degrees": [1, 1]} for n in range(1, 6)]
                + [{"n": n, "degrees": [1, 1, 1]} for n in range(2, 5)]
                + [{"n": n, "degrees": d} for d in ([2, 2], [1, 2]) for n in range(1, 5)]},

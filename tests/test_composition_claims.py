@@ -1,0 +1,145 @@
+"""The capacity claims of seed 000 (§4, Appendix): verdicts, certificates, and checks that can fail."""
+import json
+
+import numpy as np
+import pytest
+
+from quarks import certificate
+from quarks.proofs.baldi import composition as comp
+from quarks.proofs.baldi import layer_gating as lg
+
+
+def _certify(claim, inst, tmp_path):
+    v = claim.run(inst)
+    path = certificate.write(certificate.build(claim, inst, v), tmp_path / "c.json")
+    return v, path
+
+
+def _mutate_arith(path, name, delta=1):
+    cert = json.loads(path.read_text())
+    for rec in cert["evidence"]:
+        if rec["kind"] == "arith" and name in rec["values"]:
+            rec["values"][name]["value"] += delta
+            rec["values"][name]["expr"] = rec["values"][name]["value"] if isinstance(
+                rec["values"][name]["expr"], int) else rec["values"][name]["expr"]
+    path.write_text(json.dumps(cert))
+
+
+def test_thm42_binary_n3_sizes_and_certificate(tmp_path):
+    v, path = _certify(comp.thm42, {"n": 3, "degrees": [1, 1]}, tmp_path)
+    assert v.status == "verified"
+    assert v.data["sizes"]["AND"] == v.data["sizes"]["NOR"] == v.data["sizes"]["OR"] == 246
+    assert v.data["sizes"]["XOR"] == v.data["sizes"]["XNOR"] == 254
+    assert (v.data["lower"], v.data["upper"]) == (14 * 14, 104 * 104)
+    assert certificate.check_file(path).ok
+    _mutate_arith(path, "size_AND", 1)
+    assert not certificate.check_file(path).ok
+
+
+def test_thm42_exhaustive_record_rejects_a_wrong_size(tmp_path):
+    v, path = _certify(comp.thm42, {"n": 2, "degrees": [1, 1]}, tmp_path)
+    cert = json.loads(path.read_text())
+    rec = next(r for r in cert["evidence"] if r.get("procedure", "").endswith("class_size_check"))
+    rec["args"]["size"] += 1
+    path.write_text(json.dumps(cert))
+    assert not certificate.check_file(path).ok
+
+
+def test_operator_classes_cover_every_operator_once():
+    ops = comp._operators(3)
+    groups = comp._classes(ops, 3, [1, 1, 1])
+    names = [m[0] for _, members in groups for m in members]
+    assert sorted(names) == sorted(ops) and len(groups) == 10  # 10 NPN classes of full support
+    assert len(comp._classes(comp._operators(2), 2, [1, 2])) == 2
+
+
+def test_prop55_and_the_proof_witness_set():
+    r = comp.intersection_result(3, [1, 1])
+    assert r["subset"] and r["size"] == 238 and r["size"] >= 14 * 14
+    v = comp.prop55.run({"n": 3, "degrees": [1, 1]})
+    assert v.status == "verified" and v.data["intersection"] == 238
+
+
+def test_thm41_proxy():
+    v = comp.thm41.run({"n": 3})
+    assert v.status == "verified" and v.data["sizes"] == {"AND": 246, "XNOR": 254}
+
+
+def test_lemma51_counts():
+    r = comp.lemma51_result(3)
+    assert r["holds"] and r["irreducible"] == 218 and r["cases"] == 218 * 3
+    assert comp.lemma51.run({"arity": 2}).status == "verified"
+
+
+def test_lemma52_printed_witness_fails_exactly_at_j0():
+    v = comp.lemma52.run({"k": 3})
+    assert v.status == "refuted"
+    assert v.counterexample["j"] == 0 and v.counterexample["i"] == 0
+    assert v.counterexample["q(e_i)"] == "theta0"
+    fails = {(f["k"], f["j"], f["i"]) for f in comp._lemma52(3, comp._q_printed)[1]}
+    assert fails == {(k, 0, 0) for k in (1, 2, 3)}
+    assert comp.lemma52_corrected.run({"k": 3}).status == "verified"
+
+
+def test_lemma53_fails_with_the_printed_witness_at_j0(monkeypatch):
+    assert comp.lemma53_result(3, 1, 1)["holds"]
+
+    def printed(k, j, signs):  # (5.5) with theta_0 := +1 where it is not given
+        s = {0: 1, **signs}
+        coef = [0] * k
+        if j >= 1:
+            coef[j - 1] = -s[0]
+        for i in range(1, k + 1):
+            if i != j:
+                coef[i - 1] = s[i] - s[0]
+        return s[0], coef
+
+    monkeypatch.setattr(comp, "_q_coefficients", printed)
+    assert not comp.lemma53_result(3, 1, 1)["holds"]
+
+
+def test_lemma54_injective_and_recovering():
+    r = comp.lemma54_result(3, [1, 1])
+    assert r["holds"] and r["cases"] == 10 * 14 * 14
+    assert all(item[3] == item[4] == 196 for item in r["per_operator"])
+
+
+def test_lemma54_detects_wrong_signs(monkeypatch):
+    real = comp._lemma51_signs
+    monkeypatch.setattr(comp, "_lemma51_signs", lambda B, a: [(-s[0], s[1]) for s in real(B, a)])
+    assert not comp.lemma54_result(3, [1, 1], ["AND"])["holds"]
+
+
+def test_thm43_counts_and_bounds():
+    v = lg.thm43.run({"n": 3, "m": 1, "convention": "01"})
+    assert v.status == "verified" and v.data["size"] == 254 and v.data["U"] == 246
+    assert v.data["printed_lower_holds"] is False  # m n^2 = 9 > C: (4.8) lacks its (1 + o(1))
+
+
+def test_printed_pm1_multiplexing_collides(tmp_path):
+    v, path = _certify(lg.multiplexing, {"n": 3, "m": 2, "variant": "pm1-printed"}, tmp_path)
+    assert v.status == "refuted"
+    cex = v.counterexample
+    ua = [u["u+"] for u in cex["map_a"]]
+    ub = [u["u+"] for u in cex["map_b"]]
+    assert ua != ub and cex["common_output"] == 0xFF  # OR of units that are +1 when unselected
+    assert certificate.check_file(path).ok
+    for variant in ("01", "pm1-corrected"):
+        r = lg.multiplex_result(3, 2, variant)
+        assert r["holds"] and r["maps"] == r["outputs"] == 16 * 16
+
+
+def test_remark44_counts():
+    v = lg.remark44.run({"n": 3, "m": 2})
+    assert v.status == "verified" and v.data["gated"] == 256
+
+
+def test_claim_modules_import_no_heavy_package():
+    import subprocess
+    import sys
+
+    code = ("import sys, quarks.proofs.baldi.composition, quarks.proofs.baldi.layer_gating, "
+            "quarks.solvers.compose, quarks.solvers.operators; "
+            "print([m for m in ('numba', 'sympy', 'scipy', 'z3', 'pysat') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
