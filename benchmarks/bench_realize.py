@@ -57,6 +57,13 @@ def main(argv=None):
     }
     from quarks.solvers.monomials import monomials
 
+    # monotone (so no unateness shortcut) but not threshold: x1 x2 or x3 x4 or a positive LTF of the rest
+    pos = [rng.randint(1, 30) for _ in range(n)]
+    h = TruthTable(n, sum(((x & 3 == 3) or (x & 12 == 12) or sum(pos[i] for i in range(4, n) if x >> i & 1) > 8 * n) << x
+                          for x in range(1 << n)))
+    cases[f"x1x2 or x3x4 or positive LTF, n={n}"] = (h, 1)
+    cases[f"uniformly random, n={n}, d=2"] = (TruthTable(n, rng.getrandbits(1 << n)), 2)
+
     coeffs = {S: rng.randint(-9, 9) for S in monomials(n, 2)}
     cases[f"sign of a random quadratic, n={n}, d=2"] = (TruthTable(n, sum(
         (2 * sum(c for S, c in coeffs.items() if x & S == S) > 1) << x for x in range(1 << n))), 2)

@@ -37,15 +37,9 @@ def signed_matrix(f: TruthTable, degree: int) -> np.ndarray:
     return s[:, None] * design_matrix(f.n, degree)
 
 
-def _row_gcd(v):
-    g = 0
-    for a in v:
-        g = math.gcd(g, a)
-    return g
-
-
 def _normalise(v: list[int]) -> list[int]:
-    g = _row_gcd(v)
+    """v divided by the gcd of its entries."""
+    g = math.gcd(*v)
     return [a // g for a in v] if g > 1 else v
 
 
@@ -167,7 +161,8 @@ def farkas_multipliers(B: np.ndarray, y: np.ndarray) -> list[int] | None:
                 break
     if z is None:
         return None
-    z = _caratheodory(cols, z)
+    if len(ker) > 1:
+        z = _caratheodory(cols, z)
     full = [0] * B.shape[0]
     for j, a in zip(support.tolist(), z):
         full[j] = a
