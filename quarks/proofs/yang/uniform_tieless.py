@@ -1,0 +1,316 @@
+"""Seed 004, §5 and Appendices A, D, E: uniform-tieless attention (our reconstructed statements).
+
+The programs (flip-flop, induction head, Dyck-k) are in :mod:`quarks.attention.programs`; gaps,
+our temperature rule and the certification in :mod:`quarks.attention.uniform_tieless`.  Lemmas
+28, 30-32, 34 are exact inequalities checked on exhaustive integer boxes (``forall``); Lemma 33 on
+an exhaustive grid with arb balls; Lemma 27 by exact breakpoint enumeration of concrete FFNs.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...claim import Claim, Source, Verdict
+from ...evidence import digest, exhaustive, forall
+
+EPS = "1/10"
+UT = "quarks.attention.uniform_tieless"
+QUICK = [{"program": "flipflop", "n": 8}, {"program": "induction", "n": 6}, {"program": "dyck1", "n": 8},
+         {"program": "dyck2", "n": 4}]
+FULL = ([{"program": "flipflop", "n": n} for n in range(2, 13)] + [{"program": "induction", "n": n} for n in range(2, 11)]
+        + [{"program": "dyck1", "n": n} for n in range(2, 13)] + [{"program": "dyck2", "n": n} for n in range(2, 9)])
+
+
+def _facts(records, summary, counterexample=None):
+    if all(r.get("holds", r.get("result", {}).get("holds")) for r in records):
+        return Verdict.verified(summary, records)
+    return Verdict.refuted(summary, counterexample or "see evidence", records)
+
+
+# --- Lemma 24 and the programs -----------------------------------------------------------------
+
+def check_lemma24(inst) -> Verdict:
+    rec = exhaustive(f"{UT}:analyse", program=inst["program"], n=inst["n"])
+    r = rec["result"]
+    if r["holds"]:
+        return Verdict.verified(f"{inst['program']}, n={inst['n']}: {r['cases']} inputs, every head uniform or "
+                                f"tieless; gaps {r['gaps']}, gamma = {r['gamma']} > 0", [rec])
+    return Verdict.refuted("a tie or a wrong output", {"gaps": r["gaps"], "agrees": r["agrees"]}, [rec])
+
+
+lemma24 = Claim(
+    id="yang.lemma24", source=Source("004", "Lemma 24"),
+    statement="Every uniform-tieless average-hard transformer has gamma(n) > 0 (instances: our flip-flop, "
+              "induction-head and Dyck-k programs; gaps computed exactly over every input of length n).",
+    latex=r"\gamma(n)=\min_{w\in\Sigma^n,i}\,(s_{i,j^*}-\max_{j\ne j^*}s_{ij})>0",
+    kind="finite", instances={"quick": QUICK, "full": FULL}, check=check_lemma24, size="n")
+
+
+def check_thm26(inst) -> Verdict:
+    from ...attention import uniform_tieless as U
+
+    prog, n, eps = inst["program"], inst["n"], inst.get("eps", EPS)
+    a = exhaustive(f"{UT}:analyse", program=prog, n=n)
+    if not a["result"]["holds"]:
+        return Verdict.refuted("not uniform-tieless / wrong output", a["result"]["gaps"], [a])
+    gamma, X = Fraction(a["result"]["gamma"]), Fraction(a["result"]["X"])
+    if "tau" in inst:  # a given temperature (the hot variant)
+        tau, recs = Fraction(inst["tau"]), [a]
+    else:
+        m, tau, _ = U.rule(prog, n, gamma, X, Fraction(eps))
+        recs = [a, exhaustive(f"{UT}:theorem26", program=prog, n=n, eps=eps, gamma=str(gamma), X=str(X), m=m)]
+    c = exhaustive(f"{UT}:certify", program=prog, n=n, tau=str(tau), eps=eps)
+    recs.append(c)
+    if all(r["result"]["holds"] for r in recs):
+        return Verdict.verified(f"{prog}, n={n}: gamma={gamma}, X={X}, tau={tau}; a priori bound "
+                                f"{float(Fraction(recs[1]['result']['bound'])) if len(recs) > 2 else '-':.3g}; certified radius "
+                                f"{float(c['result']['radius']):.3g} <= {eps} on {c['result']['cases']} inputs",
+                                recs, gamma=str(gamma), tau=str(tau))
+    word = c["result"]["failure"]
+    b = exhaustive(f"{UT}:ball_check", program=prog, word=word, tau=str(tau), eps=eps)
+    recs.append(b)
+    if not b["result"]["holds"]:
+        return Verdict.refuted(f"{prog} at tau={tau}: softmax output more than {eps} from hard on {word!r}",
+                               {"word": word, "positions": b["result"]["violations"], "soft": b["result"]["soft"],
+                                "hard": b["result"]["hard"]}, recs)
+    return Verdict.inconclusive(f"certification failed on {word!r} but arb balls show no violation", recs)
+
+
+thm26 = Claim(
+    id="yang.thm26", source=Source("004", "Theorem 26"),
+    statement="For a uniform-tieless average-hard transformer, softmax at tau(n) = gamma(n)/(2 m(n)) (our rule: "
+              "m(n) least with our Lemma 25 recursion <= eps) stays within eps = 1/10 of the hard model on every "
+              "input of length n (a priori bound exact; every input certified with arb-backed radii).",
+    latex=r"\tau(n)=\gamma(n)/(2m(n)),\ \|\hat y-y\|_\infty\le\varepsilon",
+    kind="construction", instances={"quick": QUICK, "full": FULL}, check=check_thm26, size="n")
+
+thm26_hot = Claim(
+    id="yang.thm26-hot", source=Source("004", "Theorem 26 (temperature too high)"),
+    statement="Refuted variant: the flip-flop program at tau = 1 (far above gamma(n) = 1/n) stays within 1/10 "
+              "of the hard model.",
+    latex=r"\tau=1", kind="construction", expected="refuted",
+    instances={"quick": [{"program": "flipflop", "n": 6, "tau": "1"}],
+               "full": [{"program": "flipflop", "n": 8, "tau": "1"}, {"program": "induction", "n": 6, "tau": "1/2"}]},
+    check=check_thm26, note="Caught by the certification; the arb balls confirm the violation.")
+
+
+def check_dyck(inst) -> Verdict:
+    rec = exhaustive(f"{UT}:analyse", program=inst["program"], n=inst["n"])
+    r = rec["result"]
+    if r["agrees"]:
+        return Verdict.verified(f"{inst['program']}: hard model = stack recognizer at every position of all "
+                                f"{r['cases']} words of length {inst['n']}", [rec])
+    return Verdict.refuted("disagrees with the stack recognizer", {"n": inst["n"]}, [rec])
+
+
+dyck = Claim(
+    id="yang.dyck", source=Source("004", "Appendix E"),
+    statement="The Appendix E program for Dyck-k (our average-hard encoding) outputs 1 at i iff the prefix "
+              "through i is in Dyck-k, on every string up to length 12 (k = 1) and 8 (k = 2).",
+    latex=r"\mathrm{out}_i=[w_{1..i}\in\mathrm{DYCK}_k]", kind="finite",
+    instances={"quick": [{"program": "dyck1", "n": n} for n in range(1, 9)]
+               + [{"program": "dyck2", "n": n} for n in range(1, 6)],
+               "full": [{"program": "dyck1", "n": n} for n in range(1, 13)]
+               + [{"program": "dyck2", "n": n} for n in range(1, 9)]},
+    check=check_dyck, size="n")
+
+
+# --- Appendix D lemmas: exact inequalities on exhaustive boxes -----------------------------------
+
+def _abs(e):
+    return ["abs", e]
+
+
+def _box_claim(cid, number, statement, latex, vars_, fact, given=None):
+    def check(inst):
+        rec = forall(vars_, fact, given)
+        if rec["holds"]:
+            return Verdict.verified(f"{rec['cases']} exact cases", [rec])
+        return Verdict.refuted("fails", rec["witness"], [rec])
+
+    return Claim(id=cid, source=Source("004", number), statement=statement, latex=latex, kind="finite",
+                 instances={"quick": [{}], "full": [{}]}, check=check)
+
+
+lemma28 = _box_claim(
+    "yang.lemma28", "Lemma 28",
+    "Our form: |a_1 x_1 + a_2 x_2| <= d max|a| max|x| (d = 2), on every integer point of [-3,3]^4.",
+    r"\|Ax\|_\infty\le d\,\|A\|_{\max}\|x\|_\infty",
+    [["a1", -3, 3], ["a2", -3, 3], ["x1", -3, 3], ["x2", -3, 3]],
+    ["<=", _abs(["+", ["*", "a1", "x1"], ["*", "a2", "x2"]]),
+     ["*", 2, ["*", ["max", _abs("a1"), _abs("a2")], ["max", _abs("x1"), _abs("x2")]]]])
+
+lemma30 = _box_claim(
+    "yang.lemma30", "Lemma 30",
+    "Our form (ReLU unit): |v ReLU(w x + b) - v ReLU(w y + b)| <= |v| |w| |x - y| on integers in [-3,3]^5.",
+    r"|v\,\mathrm{ReLU}(wx+b)-v\,\mathrm{ReLU}(wy+b)|\le|v||w||x-y|",
+    [["v", -3, 3], ["w", -3, 3], ["b", -3, 3], ["x", -3, 3], ["y", -3, 3]],
+    ["<=", _abs(["-", ["*", "v", ["max", 0, ["+", ["*", "w", "x"], "b"]]], ["*", "v", ["max", 0, ["+", ["*", "w", "y"], "b"]]]]),
+     ["*", ["*", _abs("v"), _abs("w")], _abs(["-", "x", "y"])]])
+
+lemma31 = _box_claim(
+    "yang.lemma31", "Lemma 31",
+    "Our form (uniform head, 3 visible keys): |avg(x) - avg(y)| <= max_j |x_j - y_j| on integers in [-2,2]^6.",
+    r"\left|\tfrac1k\textstyle\sum_j x_j-\tfrac1k\sum_j y_j\right|\le\max_j|x_j-y_j|",
+    [["x1", -2, 2], ["x2", -2, 2], ["x3", -2, 2], ["y1", -2, 2], ["y2", -2, 2], ["y3", -2, 2]],
+    ["<=", _abs(["/", ["-", ["+", "x1", ["+", "x2", "x3"]], ["+", "y1", ["+", "y2", "y3"]]], 3]),
+     ["max", _abs(["-", "x1", "y1"]), ["max", _abs(["-", "x2", "y2"]), _abs(["-", "x3", "y3"])]]])
+
+lemma32 = _box_claim(
+    "yang.lemma32", "Lemma 32",
+    "Our form (one bilinear score term): |q|, |k| <= X = 3, |dq|, |dk| <= delta = 2 imply "
+    "|(q+dq)(k+dk) - qk| <= 2 X delta + delta^2 (tight: equality at q = k = X, dq = dk = delta).",
+    r"|\hat q\hat k-qk|\le 2X\delta+\delta^2",
+    [["q", -3, 3], ["k", -3, 3], ["dq", -2, 2], ["dk", -2, 2]],
+    ["<=", _abs(["-", ["*", ["+", "q", "dq"], ["+", "k", "dk"]], ["*", "q", "k"]]), 16])
+
+lemma34 = _box_claim(
+    "yang.lemma34", "Lemma 34",
+    "Our form (two keys, weights in quarters): |sum_j w'_j v'_j - sum_j w_j v_j| <= max_j |v'_j - v_j| + "
+    "(||w' - w||_1 / 2)(max v - min v) on every point (w1, w1', v1, v2, dv1, dv2) of the box.",
+    r"|\hat w\cdot\hat v-w\cdot v|\le\max_j|\hat v_j-v_j|+\tfrac12\|\hat w-w\|_1(\max v-\min v)",
+    [["a", 0, 4], ["b", 0, 4], ["v1", -2, 2], ["v2", -2, 2], ["d1", -1, 1], ["d2", -1, 1]],
+    ["<=", _abs(["-", ["+", ["*", ["/", "b", 4], ["+", "v1", "d1"]], ["*", ["/", ["-", 4, "b"], 4], ["+", "v2", "d2"]]],
+                 ["+", ["*", ["/", "a", 4], "v1"], ["*", ["/", ["-", 4, "a"], 4], "v2"]]]),
+     ["+", ["max", _abs("d1"), _abs("d2")], ["*", ["/", _abs(["-", "b", "a"]), 4], _abs(["-", "v1", "v2"])]]])
+
+
+def lemma33_grid(max_n: int, gammas: list, etas: list, taus: list) -> dict:
+    """Scores s_1 = 0 > s_j, s_j in {-g, -2g}, perturbed by e_j in {-eta, 0, eta} (2 eta < g):
+    the off-top softmax weight 1 - w_1 <= (n-1) e^{-(g - 2 eta)/tau} (arb-certain)."""
+    import itertools
+
+    from flint import arb
+
+    def A(q):
+        q = Fraction(q)
+        return arb(q.numerator) / q.denominator
+
+    cases, holds, items = 0, True, []
+    for g, eta, tau in itertools.product(gammas, etas, taus):
+        if 2 * Fraction(eta) >= Fraction(g):
+            continue
+        for n in range(2, max_n + 1):
+            bound = (n - 1) * (-(A(g) - 2 * A(eta)) / A(tau)).exp()
+            for s in itertools.product((-Fraction(g), -2 * Fraction(g)), repeat=n - 1):
+                for e in itertools.product((-1, 0, 1), repeat=n):
+                    sc = [Fraction(0)] + list(s)
+                    sh = [x + k * Fraction(eta) for x, k in zip(sc, e)]
+                    ex = [((A(x) - A(sh[0])) / A(tau)).exp() for x in sh]
+                    off = sum(ex[1:], arb(0)) / sum(ex, arb(0))
+                    ok = bool(off <= bound)
+                    holds = holds and ok
+                    cases += 1
+                    items.append(ok)
+    return {"cases": cases, "holds": holds, "digest": digest(items)}
+
+
+def check_lemma33(inst) -> Verdict:
+    rec = exhaustive("quarks.proofs.yang.uniform_tieless:lemma33_grid", **inst)
+    if rec["result"]["holds"]:
+        return Verdict.verified(f"{rec['result']['cases']} score patterns, arb-certain", [rec])
+    return Verdict.refuted("bound fails on the grid", "see evidence", [rec])
+
+
+lemma33 = Claim(
+    id="yang.lemma33", source=Source("004", "Lemma 33"),
+    statement="Our form: if s_1 - s_j >= g for j >= 2 and every score is perturbed by at most eta < g/2, the "
+              "softmax weight off position 1 is at most (n-1) e^{-(g - 2 eta)/tau} (so the L1 distance to e_1 is "
+              "at most twice that).",
+    latex=r"1-\hat w_1\le (n-1)e^{-(g-2\eta)/\tau}",
+    kind="finite",
+    instances={"quick": [{"max_n": 4, "gammas": ["1", "1/4"], "etas": ["0", "1/16"], "taus": ["1", "1/8"]}],
+               "full": [{"max_n": 5, "gammas": ["1", "1/4", "1/12"], "etas": ["0", "1/64", "1/32"],
+                         "taus": ["1", "1/8", "1/50"]}]},
+    check=check_lemma33)
+
+
+# --- Lemma 27 (Appendix A): pieces of ReLU networks -----------------------------------------------
+
+def pieces(layers: list, lo: Fraction, hi: Fraction) -> list:
+    """Exact pieces of a scalar ReLU network on [lo, hi]: layers are (W, b) with W rows of
+    Fractions; ReLU after every layer but the last.  Returns merged (a, b, slope, intercept)."""
+    segs = [(lo, hi, [Fraction(1)], [Fraction(0)])]  # each coordinate affine: slope, intercept
+    for k, (W, b) in enumerate(layers):
+        last = k == len(layers) - 1
+        new = []
+        for a, c, sl, ic in segs:
+            S = [sum((w * s for w, s in zip(row, sl)), Fraction(0)) for row in W]
+            I = [sum((w * t for w, t in zip(row, ic)), Fraction(0)) + bb for row, bb in zip(W, b)]
+            cuts = sorted({-i / s for s, i in zip(S, I) if s != 0 and a < -i / s < c})
+            pts = [a] + cuts + [c]
+            for x0, x1 in zip(pts, pts[1:]):
+                mid = (x0 + x1) / 2
+                if last:
+                    new.append((x0, x1, S, I))
+                else:
+                    on = [s * mid + i > 0 for s, i in zip(S, I)]
+                    new.append((x0, x1, [s if o else Fraction(0) for s, o in zip(S, on)],
+                                [i if o else Fraction(0) for i, o in zip(I, on)]))
+        segs = new
+    merged = []
+    for a, c, S, I in segs:
+        if merged and merged[-1][2] == S[0] and merged[-1][3] == I[0]:
+            merged[-1] = (merged[-1][0], c, S[0], I[0])
+        else:
+            merged.append((a, c, S[0], I[0]))
+    return merged
+
+
+def rounding_net(p: int, q: int) -> list:
+    """Width 2(2^q - 1), one hidden layer (L = 1): floor to q bits of x in [0, 1) on the p-bit grid (steps of
+    height 2^-q at the q-bit points, each a ReLU pair of slope 2^p)."""
+    h = Fraction(1, 2 ** p)
+    W1, b1 = [], []
+    for t in range(1, 2 ** q):
+        c = Fraction(t, 2 ** q)
+        W1 += [[1 / h], [1 / h]]
+        b1 += [-(c - h) / h, -c / h]
+    W2 = [[Fraction(1, 2 ** q) * (1 if k % 2 == 0 else -1) for k in range(len(W1))]]
+    return [(W1, b1), (W2, [Fraction(0)])]
+
+
+def lemma27_check(p: int, q: int) -> dict:
+    """The rounding network agrees with floor-to-q-bits on every p-bit point of [0, 1); its exact
+    piece count P satisfies 2^q <= P (the lemma's lower bound) and P <= (2w)^L (Telgarsky)."""
+    net = rounding_net(p, q)
+    segs = pieces(net, Fraction(0), Fraction(1))
+    w, L = len(net[0][0]), len(net) - 1
+    agree = True
+    for k in range(2 ** p):
+        x = Fraction(k, 2 ** p)
+        y = next(s * x + i for a, c, s, i in segs if a <= x <= c)
+        agree = agree and y == Fraction(int(x * 2 ** q), 2 ** q)
+    P = len(segs)
+    holds = agree and 2 ** q <= P <= (2 * w) ** L
+    return {"cases": 2 ** p, "holds": holds, "digest": digest([P, w, L, agree]), "pieces": P, "width": w, "depth": L}
+
+
+def sawtooth_check(depth: int) -> dict:
+    """The tent map composed `depth` times (width 2 per layer) has exactly 2^depth pieces <= 4^depth."""
+    half = Fraction(1, 2)
+    layers = [([[Fraction(1)], [Fraction(1)]], [Fraction(0), -half])]
+    layers += [([[Fraction(2), Fraction(-4)]] * 2, [Fraction(0), -half]) for _ in range(depth - 1)]
+    layers.append(([[Fraction(2), Fraction(-4)]], [Fraction(0)]))
+    P = len(pieces(layers, Fraction(0), Fraction(1)))
+    return {"cases": 1, "holds": P == 2 ** depth and P <= 4 ** depth, "digest": digest([P]), "pieces": P}
+
+
+def check_lemma27(inst) -> Verdict:
+    recs = [exhaustive("quarks.proofs.yang.uniform_tieless:lemma27_check", p=p, q=q) for p, q in inst["pq"]]
+    recs += [exhaustive("quarks.proofs.yang.uniform_tieless:sawtooth_check", depth=d) for d in inst["saw"]]
+    table = [[p, q, r["result"]["pieces"], r["result"]["width"]] for (p, q), r in zip(inst["pq"], recs)]
+    if all(r["result"]["holds"] for r in recs):
+        return Verdict.verified(f"rounding nets (p, q, pieces, width): {table}; sawtooth 2^L pieces for L in "
+                                f"{inst['saw']}", recs)
+    return Verdict.refuted("piece count out of bounds", table, recs)
+
+
+lemma27 = Claim(
+    id="yang.lemma27", source=Source("004", "Lemma 27"),
+    statement="A ReLU FFN of depth L and width w has at most (2w)^L affine pieces; one rounding p-bit numbers to "
+              "q-bit numbers has at least 2^q pieces, so (2w)^L >= 2^q. Instances: exact piece counts of concrete "
+              "rounding networks and of the sawtooth (tent-map) networks.",
+    latex=r"2^q\le\#\text{pieces}\le(2w)^L", kind="finite",
+    instances={"quick": [{"pq": [[3, 1], [4, 2], [5, 3]], "saw": [1, 2, 3, 4]}],
+               "full": [{"pq": [[p, q] for p in range(2, 9) for q in range(1, p)], "saw": list(range(1, 9))}]},
+    check=check_lemma27)
