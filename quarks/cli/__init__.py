@@ -16,6 +16,7 @@ COMMANDS = {
     "claims-table": "claims_table",
     "ltl": "ltl",
     "realize": "realize",
+    "capacity": "capacity",
 }
 
 

@@ -572,3 +572,43 @@ def negation_closed(n: int, degree: int) -> dict:
     neg = np.sort(t ^ np.uint64(full(n)))
     return {"cases": int(len(t)), "holds": bool(np.array_equal(neg, t)),
             "digest": hashlib.sha256(t.astype("<u8").tobytes()).hexdigest()}
+
+
+def binary_family(n: int, degrees=(1, 1), threads: int | None = None, progress: bool | None = None,
+                  direct: bool = False) -> dict:
+    """|T_B(n; d0, d1)| for the ten irreducible binary B.
+
+    Representatives (AND, XOR) are computed; every other B is related to one of them by argument
+    negations and output negation (checked on {0,1}^2), and T(n; d) is checked to be closed under
+    negation on the engine's list, so |T_B| = |T_rep|.  ``direct``: compute all ten instead.
+    Returns {name: {"size", "from", "relation", "seconds"}}.
+    """
+    from ..boolean import BINARY_OPERATORS
+
+    from .operators import is_irreducible
+
+    ops = {name: int(B.bits) for name, B in BINARY_OPERATORS.items() if is_irreducible(int(B.bits), 2)}
+    degrees = list(degrees)
+    out: dict = {}
+    if not direct:
+        for d in set(degrees):
+            if not negation_closed(n, d)["holds"]:
+                raise AssertionError(f"T({n};{d}) is not closed under negation")
+    reps = {}
+    for name, B in ops.items():
+        t0 = time.perf_counter()
+        rel = None
+        if not direct:
+            for rep, R in reps.items():
+                rel = operator_relation(R, B, 2, allow_perm=False)
+                if rel and operator_relation_check(R, B, 2, *rel)["holds"]:
+                    out[name] = {"size": out[rep]["size"], "from": rep, "relation": rel,
+                                 "seconds": time.perf_counter() - t0}
+                    break
+                rel = None
+        if rel is None:
+            cls = compose_class(B, n, degrees, k=2, threads=threads, progress=progress)
+            out[name] = {"size": cls.size, "from": name, "relation": None, "seconds": time.perf_counter() - t0}
+            reps[name] = B
+            del cls
+    return out
