@@ -12,7 +12,7 @@ from quarks.proofs.baldi import mechanisms as M
 IDS = ["quarks.taxonomy", "quarks.activation-gating", "quarks.gating-same-local-term",
        "quarks.softmax-circuit", "quarks.dot-product-circuit", "quarks.transformer-gating",
        "quarks.gate-products", "quarks.xor-by-gating", "quarks.relu-by-gating", "quarks.shaping",
-       "quarks.sparse-quadratic", "quarks.universal-approximation"]
+       "quarks.sparse-quadratic", "quarks.universal-approximation", "quarks.synaptic-gating-capacity"]
 
 
 def certify(claim, inst):
@@ -25,6 +25,44 @@ def test_every_claim_is_registered():
     table = registry.claims()
     for cid in IDS:
         assert cid in table and table[cid].source.seed.startswith(("000", "001"))
+
+
+def test_synaptic_gating_counts():
+    from quarks.circuits import capacity as C
+
+    assert [C.count_one_gated(n) for n in range(5)] == [2, 4, 14, 132, 5782]
+    assert [C.count_all_gated(n) for n in range(4)] == [2, 4, 16, 254]
+    assert [C.count_output_gated(n) for n in range(5)] == [2, 4, 16, 246, 32506]
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_one_gated_weight_by_direct_evaluation(n):
+    """The composition F(x_1 g(x), x_2, ..) against the defining formula with integer weights."""
+    import itertools
+
+    from quarks.circuits import capacity as C
+
+    gates = C._tables(n).tolist()
+    points = list(range(1 << n))
+    found = set()
+    for w in itertools.product(range(-2, 3), repeat=n):   # T(3;1) needs weights |w_i| <= 2
+        for w0 in range(-7, 8):
+            for g in gates:
+                bits = 0
+                for x in points:
+                    xs = [(x >> i) & 1 for i in range(n)]
+                    s = 2 * (w[0] * ((g >> x) & 1) * xs[0] + sum(wi * xi for wi, xi in zip(w[1:], xs[1:]))) + w0
+                    bits |= (s > 0) << x
+                found.add(bits)
+    assert len(found) == C.count_one_gated(n)
+
+
+def test_output_gating_count_agrees_with_the_composition_engine():
+    from quarks.circuits import capacity as C
+    from quarks.proofs.baldi import composition
+
+    v = composition.thm41.run({"n": 3})
+    assert v.data["sizes"]["AND"] == C.count_output_gated(3) == 246
 
 
 @pytest.mark.parametrize("cid", IDS)

@@ -556,3 +556,45 @@ universal_approximation = Claim(
          "(shifted piecewise-linear interpolation along ridge directions) certifies; it is not a "
          "lower bound for all networks.",
 )
+
+
+# --- synaptic-gating capacity (exact counts; the paper leaves a gap) ------------------------------
+
+def check_synaptic_capacity(inst) -> Verdict:
+    import math
+
+    n = inst["n"]
+    all_gated = n <= 3
+    rec = exhaustive("quarks.circuits.capacity:capacity_table", n=n, all_gated=all_gated)
+    row = rec["result"]["row"]
+    caps = {k: f"{math.log2(row[k]):.3f}" for k in ("T", "one_gated", "output_gated", "all_gated") if k in row}
+    summary = (f"n = {n}: |T(n;1)| = {row['T']} (C = {caps['T']}), one gated weight |S_1| = {row['one_gated']} "
+               f"(C = {caps['one_gated']}) <= |T(n;1)||T(n-1;1)| = {row['T'] * row['T_prev']}, "
+               + (f"every weight gated |S_all| = {row['all_gated']} (C = {caps['all_gated']}), " if all_gated else
+                  "every weight gated: not computed at n >= 4 (|T(n-1;1)|^n gate maps), ")
+               + f"output gating |T_AND(n;1,1)| = {row['output_gated']} (C = {caps['output_gated']}), "
+               f"|T(n;1)|^2 = {row['T'] ** 2}")
+    v = _verdict([rec], summary)
+    v.data.update(row=row)
+    return v
+
+
+synaptic_gating_capacity = Claim(
+    id="quarks.synaptic-gating-capacity",
+    source=Source("001", "Limitations (Prop. 6.9 of the full paper): single-weight synaptic gating"),
+    statement="Exact counts, for small n, of the Boolean functions sign(w_1 g(x) x_1 + sum_{i>=2} w_i x_i "
+              "+ w_0) with g in T(n;1) (0/1 gate), and of the model where every weight w_i has its own "
+              "gating LTG (bias not gated), placed between |T(n;1)| and |T(n;1)|^2 and compared with "
+              "output gating |T_AND(n;1,1)| at the same n.",
+    latex=r"|\mathcal T(n;1)|\le|\{\mathrm{sgn}(w_1g(x)x_1+\textstyle\sum_{i\ge2}w_ix_i+w_0)\}|"
+          r"\le|\mathcal T(n;1)|\,|\mathcal T(n-1;1)|",
+    kind="exploration",
+    instances={"quick": [{"n": n} for n in (2, 3, 4)], "full": [{"n": n} for n in range(0, 5)]},
+    check=check_synaptic_capacity,
+    max_feasible=4,
+    note="Gating w_i by g_i replaces x_i by x_i g_i(x), so the unit computes F(x_1 g_1(x), .., x_n g_n(x)) "
+         "with F in T(n;1); g_i matters only on the face x_i = 1, whence the upper bound |T(n;1)| "
+         "|T(n-1;1)| per gated weight.  n = 5 (94572 x 1882 compositions) and the all-gated model at "
+         "n = 4 (104^4 gate maps) are not computed here.  Gates with -1/+1 outputs give a different "
+         "class (a gated weight can flip sign) and are not counted.",
+)
