@@ -16,6 +16,7 @@ COMMANDS = {
     "claims-table": "claims_table",
     "ltl": "ltl",
     "realize": "realize",
+    "count": "count",
     "capacity": "capacity",
 }
 

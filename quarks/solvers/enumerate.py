@@ -194,17 +194,20 @@ def regular_counts(enum: RegularEnumeration) -> dict:
 # --- the public API ------------------------------------------------------------------------------
 
 def _check(n, degree, max_n, what):
+    """Validate (n, degree); a degree above n means n (x_i^2 = x_i on the cube)."""
     if not isinstance(n, (int, np.integer)) or n < 0:
         raise UsageError(f"n must be a non-negative integer, got {n!r}")
-    if not isinstance(degree, (int, np.integer)) or not 0 <= degree <= n:
-        raise UsageError(f"degree must be in 0..n = 0..{n}, got {degree!r}")
+    if not isinstance(degree, (int, np.integer)) or degree < 0:
+        raise UsageError(f"degree must be a non-negative integer, got {degree!r}")
     if n > max_n:
         raise UsageError(what)
+    return int(n), int(min(degree, n))
 
 
 def count_threshold(n: int, degree: int = 1, progress: bool = False) -> int:
-    """|T(n;d)|: exact count (d = 1 for n <= 8; every degree for n <= 4; d = 0, n - 1, n always)."""
-    _check(n, degree, max(MAX_COUNT_N, MAX_ANY_DEGREE_N) if degree == 1 else 64, "")
+    """|T(n;d)|: exact count (d = 1 for n <= 8; every degree for n <= 4; d = 0 and d = n always:
+    2 and 2^(2^n), since every f is [p >= 1/2] for its multilinear interpolating polynomial p)."""
+    n, degree = _check(n, degree, 64, "")
     if degree == 0:
         return 2
     if degree == 1 and n >= 1:
@@ -218,10 +221,8 @@ def count_threshold(n: int, degree: int = 1, progress: bool = False) -> int:
         return int(classify(n, degree).member.sum())
     if degree == n:
         return 1 << (1 << n)
-    if degree == n - 1:
-        return (1 << (1 << n)) - 2
     raise UsageError(f"T(n;{degree}) is counted only for n <= {MAX_ANY_DEGREE_N} "
-                     f"(all 2^(2^n) functions are classified), or for d in 0, 1, n-1, n")
+                     f"(all 2^(2^n) functions are classified), or for d in 0, 1, n")
 
 
 def threshold_class(n: int, degree: int = 1, progress: bool = False) -> np.ndarray:
@@ -229,7 +230,7 @@ def threshold_class(n: int, degree: int = 1, progress: bool = False) -> np.ndarr
 
     d = 1: n <= 6 (orbits of the regular representatives); any d: n <= 4.
     """
-    _check(n, degree, MAX_LIST_N, f"listing T(n;d) is supported for n <= {MAX_LIST_N} "
+    n, degree = _check(n, degree, MAX_LIST_N, f"listing T(n;d) is supported for n <= {MAX_LIST_N} "
            f"(T(7;1) has 8,378,070,864 tables, 134 GB)")
     if degree == 1 and n >= 1:
         from . import kernels as K

@@ -129,8 +129,8 @@ eq42 = Claim(
                             [{"n": n, "d": 1} for n in range(1, 8)]
                             + [{"n": 8, "d": 1, "source": "reference"}, {"n": 9, "d": 1, "source": "reference"}]),
     check=check_eq42,
-    note="The O(n) constant is not printed; the residual/n tabulated is 1, 0.90, 0.77, 0.72, 0.66, "
-         "0.56, 0.52, 0.50, 0.50 for n = 1..9 (bounded, slowly decreasing).",
+    note="The O(n) constant is not printed; the residual/n is 1, 0.904, 0.818, 0.720, 0.628, "
+         "0.559, 0.517, 0.500, 0.503 for n = 1..9 (bounded, levelling off near 1/2).",
 )
 
 
