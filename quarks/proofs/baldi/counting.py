@@ -50,7 +50,7 @@ def _count(inst):
 
 # --- (4.1) Zuev ----------------------------------------------------------------------------------
 
-def _zuev_instances(lo):
+def _zuev_instances(lo=2):
     def gen(tier):
         top = 4 if tier == "quick" else 7
         out = [{"n": n, "d": 1} for n in range(lo, top + 1)]
@@ -81,7 +81,7 @@ zuev = Claim(
               "upper bound against exact counts.  It fails at n = 1: |T(1;1)| = 4, C = 2 > 1.",
     latex=r"\left(1-\frac{10}{\log n}\right)n^2\le C(\mathcal T(n;1))\le n^2",
     kind="asymptotic",
-    instances=_zuev_instances(1),
+    instances={"quick": [{"n": 1, "d": 1}], "full": [{"n": 1, "d": 1}]},
     check=check_zuev,
     expected="refuted",
     note="Zuev's theorem is asymptotic; printed without 'for large n' the upper bound is false at "
