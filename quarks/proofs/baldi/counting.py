@@ -321,8 +321,7 @@ def check_cover(inst) -> Verdict:
     gp = general_position(pts)
     from ...evidence import arith as _arith
 
-    rec = exhaustive("quarks.proofs.baldi.counting:cover_count", points=pts, count=0)
-    count = rec["result"]["count"]
+    count = cover_count(pts, 0)["count"]
     rec = exhaustive("quarks.proofs.baldi.counting:cover_count", points=pts, count=count)
     values = {"N": N, "m": m, "count": count, "bound": ["*", 2, ["sum", "k", 0, "m", ["binom", ["-", "N", 1], "k"]]]}
     facts = [("at most 2 sum_{k<=m} C(N-1,k)", ["<=", "count", "bound"])]
