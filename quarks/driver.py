@@ -24,7 +24,7 @@ from .claim import Verdict, instance_key, instance_label
 DEFAULT_TIMEOUT = 600.0
 DEFAULT_OUT = Path(".quarks/certificates")
 # Imported once in the parent before forking, so that workers do not each pay for them.
-PRELOAD = ("numpy", "sympy")
+PRELOAD = ("numpy", "sympy", "numba", "scipy.optimize", "flint", "z3")
 
 
 @dataclass
@@ -111,7 +111,7 @@ def _timed_out(timeout: float) -> dict:
 def run_local(tasks, jobs: int, timeout: float, on_result) -> None:
     """Run tasks in up to ``jobs`` forked workers; ``on_result(task, payload)`` as each ends."""
     ctx = mp.get_context("fork")
-    if len(tasks) > 1:
+    if len(tasks) > 4:
         for name in PRELOAD:
             try:
                 __import__(name)
