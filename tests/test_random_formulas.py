@@ -1,0 +1,57 @@
+"""Random formulas of depth <= 4 (seed 004): the generator, the family check and its certificate."""
+import copy
+
+from quarks import certificate, registry
+from quarks.evidence import check_record
+from quarks.ltl.random import family, family_check, random_formula
+from quarks.ltl.syntax import Count, Next, Until, depth, parse, subformulas
+
+
+def _walk(f):
+    from quarks.ltl.syntax import children
+    yield f
+    for c in children(f):
+        yield from _walk(c)
+
+
+def test_generator_is_deterministic_and_bounded():
+    assert family(range(5)) == family(range(5))
+    assert random_formula(3) != random_formula(4)
+    for s in range(60):
+        for frag in ("full", "past", "temporal", "past-temporal"):
+            f = parse(random_formula(s, 4, frag))
+            assert 2 <= depth(f) <= 4
+            nodes = list(_walk(f))
+            if frag.startswith("past"):
+                assert not any(isinstance(g, (Next, Until)) for g in nodes)
+                assert not any(isinstance(g, Count) and g.side == "right" for g in nodes)
+            if frag.endswith("temporal"):
+                assert not any(isinstance(g, Count) for g in nodes)
+
+
+def test_full_syntax_is_drawn():
+    kinds = {type(g).__name__ for s in range(40) for g in _walk(parse(random_formula(s)))}
+    assert {"Prev", "Next", "Since", "Until", "Compare", "Pred", "Not", "And", "Or"} <= kinds
+    texts = " ".join(family(range(40)))
+    for piece in ("#left[", "#right[", " Ss ", " Us ", "(pos)", "MOD_3_1(#"):
+        assert piece in texts
+
+
+def test_family_check_counts_words_and_reports_rejections():
+    r = family_check([0, 1], 4, "past-temporal", "causal", 6)
+    assert r["holds"] and r["cases"] == 2 * 126 and not r["rejected"]
+    # full-fragment formulas (with X, U, #right) cannot be future-masked: reported, not skipped
+    bad = family_check([0, 1], 4, "full", "causal", 4)
+    assert not bad["holds"] and bad["rejected"] and bad["rejected"][0]["formula"] == random_formula(0)
+
+
+def test_claim_quick_tier_and_tampering():
+    claim = registry.get("yang.random-formulas")
+    inst = claim.instances_for("quick")[-1]
+    v = claim.run(inst)
+    assert v.status == "verified"
+    cert = certificate.build(claim, inst, v)
+    assert certificate.check(cert)[0]
+    rec = copy.deepcopy(v.evidence[0])
+    rec["args"]["seeds"] = [5, 6, 7]  # other formulas: the digest no longer re-derives
+    assert not check_record(rec).valid
