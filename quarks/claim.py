@@ -86,6 +86,14 @@ class Verdict:
             return cls.verified(summary, evidence)
         return cls.refuted(summary, counterexample, evidence)
 
+    def _repr_html_(self):
+        from .display import verdict_html
+        return verdict_html(self)
+
+    def _repr_markdown_(self):
+        from .display import verdict_markdown
+        return verdict_markdown(self)
+
 
 @dataclass
 class Claim:

@@ -297,6 +297,14 @@ class Report:
                 lines.append(f"UNEXPECTED {r.status}: {r.claim} [{instance_label(r.instance)}]: {r.summary}")
         return "\n".join(lines)
 
+    def _repr_html_(self):
+        from .display import report_html
+        return report_html(self)
+
+    def _repr_markdown_(self):
+        from .display import report_markdown
+        return report_markdown(self)
+
 
 def plan(patterns=(), tier: str = "quick", max_n: int | None = None) -> list[Task]:
     """The tasks of a run: every instance of every selected claim."""

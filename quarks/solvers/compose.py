@@ -176,6 +176,14 @@ class CompositionClass:
         return (isinstance(other, CompositionClass) and self.n == other.n
                 and np.array_equal(self.bitmap, other.bitmap))
 
+    def _repr_html_(self):
+        from ..display import composition_class_html
+        return composition_class_html(self)
+
+    def _repr_markdown_(self):
+        from ..display import composition_class_markdown
+        return composition_class_markdown(self)
+
 
 def bitmap_words(n: int) -> int:
     return max(1, (1 << (1 << n)) >> 6)

@@ -100,6 +100,14 @@ class Realization:
         """The certificate with a readable formula (for the CLI)."""
         return {**self.to_evidence(), "polynomial": self.polynomial(), "backend": self.backend}
 
+    def _repr_html_(self):
+        from ..display import realization_html
+        return realization_html(self)
+
+    def _repr_markdown_(self):
+        from ..display import realization_markdown
+        return realization_markdown(self)
+
     @classmethod
     def from_evidence(cls, rec: dict) -> "Realization":
         n, d, bits = cert.parse_table(rec)
@@ -152,6 +160,14 @@ class NonRealizability:
 
     def to_json(self) -> dict:
         return {**self.to_evidence(), "backend": self.backend}
+
+    def _repr_html_(self):
+        from ..display import nonrealizability_html
+        return nonrealizability_html(self)
+
+    def _repr_markdown_(self):
+        from ..display import nonrealizability_markdown
+        return nonrealizability_markdown(self)
 
     @classmethod
     def from_evidence(cls, rec: dict) -> "NonRealizability":

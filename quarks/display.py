@@ -1,0 +1,443 @@
+"""Rich display: truth tables, realizations, certificates, verdicts, reports and classes as HTML
+and Markdown (what Jupyter shows through ``_repr_html_`` and ``_repr_markdown_``).
+
+Every function here is pure: it takes an object (or a plain dict) and returns a string.  All text
+that comes from data is escaped (:func:`esc` for HTML, :func:`md` for Markdown table cells).
+Conventions are those of :mod:`quarks.boolean`: x1 is bit 0 of the point index, f(x) = 1 is true.
+"""
+from __future__ import annotations
+
+import html
+import json
+import math
+
+# status -> (background, text colour)
+COLOURS = {
+    "verified": ("#d8f0dc", "#14532d"),
+    "refuted": ("#ffe8c2", "#7c3a00"),
+    "refuted as printed": ("#ffe8c2", "#7c3a00"),
+    "inconclusive": ("#fff6bf", "#5c4a00"),
+    "error": ("#f9d0d0", "#7f1d1d"),
+    "unexpected": ("#f9d0d0", "#7f1d1d"),
+    "not run": ("#eeeeee", "#444444"),
+    "ok": ("#d8f0dc", "#14532d"),
+}
+TRUE_CELL = "background:#1f6f3f;color:#fff"
+FALSE_CELL = "background:#f4f4f4;color:#999"
+TABLE = "border-collapse:collapse;font-family:ui-monospace,monospace;font-size:90%"
+CELL = "border:1px solid #ccc;padding:2px 6px;text-align:center"
+
+
+# --- escaping ------------------------------------------------------------------------------------
+
+def esc(text) -> str:
+    """HTML-escape any value's text (quotes included)."""
+    return html.escape(str(text), quote=True)
+
+
+_MD_SPECIAL = "\\`*_[]<>|~$"
+
+
+def md(text) -> str:
+    """Escape text for a Markdown table cell: special characters backslashed, newlines as spaces."""
+    s = str(text).replace("\r", " ").replace("\n", " ")
+    return "".join("\\" + c if c in _MD_SPECIAL else c for c in s)
+
+
+def md_table(head, rows) -> str:
+    """A Markdown table; cells are escaped."""
+    lines = ["| " + " | ".join(md(h) for h in head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(md(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def html_table(head, rows, row_styles=None, cell_styles=None) -> str:
+    """An HTML table; cells are escaped unless given as ``Markup``."""
+    out = [f'<table style="{TABLE}"><thead><tr>']
+    out += [f'<th style="{CELL};background:#eee">{_cell(h)}</th>' for h in head]
+    out.append("</tr></thead><tbody>")
+    for i, row in enumerate(rows):
+        rs = row_styles[i] if row_styles else ""
+        out.append(f'<tr style="{rs}">' if rs else "<tr>")
+        for j, c in enumerate(row):
+            cs = cell_styles[i][j] if cell_styles and cell_styles[i] and cell_styles[i][j] else ""
+            out.append(f'<td style="{CELL};{cs}">{_cell(c)}</td>')
+        out.append("</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+class Markup(str):
+    """A string that is already HTML (not escaped again by :func:`html_table`)."""
+
+
+def _cell(c) -> str:
+    return c if isinstance(c, Markup) else esc(c)
+
+
+def badge(status: str, label: str | None = None) -> Markup:
+    """A coloured status label."""
+    key = status if status in COLOURS else ("unexpected" if status.lower().startswith("unexpected") else "error")
+    bg, fg = COLOURS[key]
+    return Markup(f'<span style="background:{bg};color:{fg};padding:1px 6px;border-radius:3px;'
+                  f'font-weight:600">{esc(label or status)}</span>')
+
+
+def status_style(status: str) -> str:
+    key = status if status in COLOURS else ("unexpected" if status.lower().startswith("unexpected") else "error")
+    bg, fg = COLOURS[key]
+    return f"background:{bg};color:{fg}"
+
+
+def var(i: int) -> Markup:
+    """x_{i+1} in HTML (variables are 0-based in code)."""
+    return Markup(f"<i>x</i><sub>{i + 1}</sub>")
+
+
+def point(x: int, n: int) -> str:
+    """The point x as the bit string x1 x2 ... xn."""
+    return "".join(str((x >> i) & 1) for i in range(n))
+
+
+# --- truth tables ----------------------------------------------------------------------------
+
+def gray(k: int) -> list[int]:
+    """The reflected Gray code on k bits (the order of a Karnaugh map's rows or columns)."""
+    return [i ^ (i >> 1) for i in range(1 << k)]
+
+
+def karnaugh_split(n: int) -> tuple[int, int]:
+    """(row variables, column variables): x1..x_r index rows, x_{r+1}..x_n columns."""
+    r = n // 2
+    return r, n - r
+
+
+def truth_table_html(f, max_rows: int = 16, max_cells: int = 1024) -> str:
+    """A list (x1..xn | f) for 2^n <= max_rows, a Karnaugh-style grid up to max_cells, else a summary."""
+    n, size = f.n, 1 << f.n
+    head = f'<div style="font-family:sans-serif;font-size:90%">{_tt_caption(f)}</div>'
+    if size <= max_rows:
+        rows, styles = [], []
+        for x in range(size):
+            v = (f.bits >> x) & 1
+            rows.append([*((x >> i) & 1 for i in range(n)), v])
+            styles.append([None] * n + [TRUE_CELL if v else FALSE_CELL])
+        return head + html_table([var(i) for i in range(n)] + [Markup("<i>f</i>")], rows, cell_styles=styles)
+    if size > max_cells:
+        return head + "<p>(too many points to draw: 2<sup>%d</sup>)</p>" % n
+    r, c = karnaugh_split(n)
+    rows_order, cols_order = gray(r), gray(c)
+    rlab = "".join(f"<i>x</i><sub>{i + 1}</sub>" for i in range(r))
+    clab = "".join(f"<i>x</i><sub>{i + 1}</sub>" for i in range(r, n))
+    out = [head, f'<table style="{TABLE}"><thead><tr>',
+           f'<th style="{CELL};background:#eee">{rlab} \\ {clab}</th>']
+    out += [f'<th style="{CELL};background:#eee">{point(b, c)}</th>' for b in cols_order]
+    out.append("</tr></thead><tbody>")
+    for a in rows_order:
+        out.append(f'<tr><th style="{CELL};background:#eee">{point(a, r)}</th>')
+        for b in cols_order:
+            x = a | (b << r)
+            v = (f.bits >> x) & 1
+            out.append(f'<td style="{CELL};{TRUE_CELL if v else FALSE_CELL}">{v}</td>')
+        out.append("</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _tt_caption(f) -> str:
+    return (f"<b>TruthTable</b> n = {f.n}, {esc(f.to_string() if f.n <= 4 else f.to_hex())}, "
+            f"{bin(f.bits).count('1')} true point(s) of {1 << f.n}")
+
+
+def truth_table_markdown(f, max_rows: int = 16, max_cells: int = 1024) -> str:
+    n, size = f.n, 1 << f.n
+    cap = (f"**TruthTable** n = {f.n}, `{f.to_string() if n <= 4 else f.to_hex()}`, "
+           f"{bin(f.bits).count('1')} true point(s) of {size}\n\n")
+    if size <= max_rows:
+        rows = [[*((x >> i) & 1 for i in range(n)), (f.bits >> x) & 1] for x in range(size)]
+        return cap + md_table([f"x{i + 1}" for i in range(n)] + ["f"], rows)
+    if size > max_cells:
+        return cap + f"(too many points to draw: 2^{n})"
+    r, c = karnaugh_split(n)
+    rows_order, cols_order = gray(r), gray(c)
+    corner = "".join(f"x{i + 1}" for i in range(r)) + " \\ " + "".join(f"x{i + 1}" for i in range(r, n))
+    rows = [[point(a, r)] + [(f.bits >> (a | (b << r))) & 1 for b in cols_order] for a in rows_order]
+    return cap + md_table([corner] + [point(b, c) for b in cols_order], rows)
+
+
+# --- realizations --------------------------------------------------------------------------
+
+def monomial_vars(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if (mask >> i) & 1]
+
+
+def _terms(realization):
+    """[(coefficient, variables)] of p(x) = sum w_S x^S - t, the constant last."""
+    terms = [(w, monomial_vars(S)) for S, w in zip(realization.monomials, realization.weights) if w]
+    if realization.threshold or not terms:
+        terms.append((-realization.threshold, []))
+    return terms
+
+
+def _render_poly(terms, name, times: str, plus: str, minus: str, neg: str) -> str:
+    out = ""
+    for w, vs in terms:
+        body = times.join(name(i) for i in vs)
+        mag = abs(w)
+        text = body if (mag == 1 and body) else (f"{mag}{times}{body}" if body else str(mag))
+        if not out:
+            out = (neg if w < 0 else "") + text
+        else:
+            out += (minus if w < 0 else plus) + text
+    return out or "0"
+
+
+def formula_text(realization) -> str:
+    """The realization as text: ``2 x1 + 2 x2 - 3 >= 0`` (f(x) = 1 exactly when it holds);
+    a degree-2 monomial is written ``x1 x2``."""
+    p = _render_poly(_terms(realization), lambda i: f"x{i + 1}", " ", " + ", " - ", "-")
+    return f"{p} >= 0"
+
+
+def formula_html(realization) -> Markup:
+    p = _render_poly(_terms(realization), lambda i: f"<i>x</i><sub>{i + 1}</sub>", "&#8239;",
+                     " + ", " &minus; ", "&minus;")
+    return Markup(f"{p} &ge; 0")
+
+
+def formula_latex(realization) -> str:
+    p = _render_poly(_terms(realization), lambda i: f"x_{{{i + 1}}}", " ", " + ", " - ", "-")
+    return f"{p} \\ge 0"
+
+
+def _p_value(realization, x: int) -> int:
+    t = -realization.threshold
+    for S, w in zip(realization.monomials, realization.weights):
+        if x & S == S:
+            t += w
+    return t
+
+
+def realization_html(r) -> str:
+    f = r.f
+    head = (f'<div style="font-family:sans-serif"><b>Realization</b> of a function of n = {f.n} '
+            f"variables in T({f.n};{r.degree})"
+            + (f" (backend {esc(r.backend)})" if r.backend else "")
+            + f'<br><i>f</i>(<i>x</i>) = 1 &iff; {formula_html(r)}'
+            + "<br><small>p &ge; 1 on the true points and p &le; &minus;1 on the false points "
+              "(integer weights)</small></div>")
+    if f.n > 4:
+        return head + truth_table_html(f)
+    rows, styles = [], []
+    for x in range(1 << f.n):
+        v = (f.bits >> x) & 1
+        rows.append([*((x >> i) & 1 for i in range(f.n)), v, _p_value(r, x)])
+        styles.append([None] * f.n + [TRUE_CELL if v else FALSE_CELL, None])
+    return head + html_table([var(i) for i in range(f.n)] + [Markup("<i>f</i>"), Markup("<i>p</i>(<i>x</i>)")],
+                             rows, cell_styles=styles)
+
+
+def realization_markdown(r) -> str:
+    f = r.f
+    text = (f"**Realization** in T({f.n};{r.degree})" + (f" (backend {r.backend})" if r.backend else "")
+            + f": $f(x) = 1 \\iff {formula_latex(r)}$\n\n`{formula_text(r)}`")
+    if f.n <= 4:
+        rows = [[*((x >> i) & 1 for i in range(f.n)), (f.bits >> x) & 1, _p_value(r, x)] for x in range(1 << f.n)]
+        text += "\n\n" + md_table([f"x{i + 1}" for i in range(f.n)] + ["f", "p(x)"], rows)
+    return text
+
+
+# --- non-realizability ---------------------------------------------------------------------
+
+def _multiplier_rows(nr):
+    n = nr.f.n
+    rows = [[point(x, n), "true", a] for x, a in nr.true_multipliers]
+    rows += [[point(y, n), "false", b] for y, b in nr.false_multipliers]
+    return rows
+
+
+def nonrealizability_html(nr) -> str:
+    n, d = nr.f.n, nr.degree
+    total_t = sum(a for _, a in nr.true_multipliers)
+    total_f = sum(b for _, b in nr.false_multipliers)
+    head = (f'<div style="font-family:sans-serif"><b>NonRealizability</b>: not in T({n};{d})'
+            + (f" (backend {esc(nr.backend)})" if nr.backend else "")
+            + f"<br>Multipliers on points (written {esc(''.join(f'x{i + 1}' for i in range(n)))}): the "
+              f"true side (total {total_t}) and the false side (total {total_f}) have equal weighted sums "
+              f"of every monomial of degree &le; {d}, so no polynomial of degree &le; {d} is positive on "
+              "the true and negative on the false points (Farkas).</div>")
+    rows = _multiplier_rows(nr)
+    styles = [[None, TRUE_CELL if side == "true" else FALSE_CELL, None] for _, side, _ in rows]
+    return head + html_table(["point", "f", "multiplier"], rows, cell_styles=styles)
+
+
+def nonrealizability_markdown(nr) -> str:
+    n, d = nr.f.n, nr.degree
+    return (f"**NonRealizability**: not in T({n};{d}). Multipliers on points "
+            f"(written {''.join(f'x{i + 1}' for i in range(n))}); both sides have equal sums of every "
+            f"monomial of degree <= {d}:\n\n" + md_table(["point", "f", "multiplier"], _multiplier_rows(nr)))
+
+
+# --- verdicts, certificates, reports -------------------------------------------------------------
+
+def _json_short(obj, limit: int = 400) -> str:
+    s = json.dumps(obj, sort_keys=True, default=str)
+    return s if len(s) <= limit else s[:limit] + " ..."
+
+
+def verdict_html(v) -> str:
+    rows = [["status", badge(v.status)], ["summary", v.summary]]
+    if v.counterexample is not None:
+        rows.append(["counterexample", Markup(f"<code>{esc(_json_short(v.counterexample))}</code>")])
+    if v.reason and v.reason != v.summary:
+        rows.append(["reason", Markup(f"<pre style='margin:0;white-space:pre-wrap'>{esc(v.reason[-1500:])}</pre>")])
+    rows.append(["evidence", _evidence_kinds(v.evidence)])
+    if v.data:
+        rows.append(["data", Markup(f"<code>{esc(_json_short(v.data))}</code>")])
+    return html_table(["Verdict", ""], rows, row_styles=[status_style(v.status)] + [""] * (len(rows) - 1))
+
+
+def verdict_markdown(v) -> str:
+    rows = [["status", v.status], ["summary", v.summary]]
+    if v.counterexample is not None:
+        rows.append(["counterexample", _json_short(v.counterexample)])
+    rows.append(["evidence", _evidence_kinds(v.evidence)])
+    if v.data:
+        rows.append(["data", _json_short(v.data)])
+    return md_table(["Verdict", ""], rows)
+
+
+def _evidence_kinds(evidence) -> str:
+    counts: dict = {}
+    for rec in evidence or []:
+        k = rec.get("kind", "?") if isinstance(rec, dict) else "?"
+        counts[k] = counts.get(k, 0) + 1
+    if not counts:
+        return "none"
+    return ", ".join(f"{c} {k}" for k, c in counts.items()) + " record(s)"
+
+
+def outcome(status: str, expected: str) -> str:
+    """An instance's verdict against the claim's expectation, as a label."""
+    if status == expected:
+        return "refuted as printed" if status == "refuted" else status
+    if status in ("inconclusive", "error"):
+        return status
+    return f"unexpected: {status}"
+
+
+def certificate_html(cert: dict, href: str | None = None) -> str:
+    src = cert.get("source") or {}
+    label = outcome(cert.get("verdict", "?"), cert.get("expected", "verified"))
+    rows = [["claim", cert.get("claim", "?")],
+            ["source", f"{str(src.get('seed', ''))[:3]} {src.get('number', '')}".strip()],
+            ["statement", cert.get("statement", "")],
+            ["instance", Markup(f"<code>{esc(_json_short(cert.get('instance')))}</code>")],
+            ["verdict", badge(label if label in COLOURS else cert.get("verdict", "error"), label)],
+            ["summary", cert.get("summary", "")]]
+    if cert.get("counterexample") is not None:
+        rows.append(["counterexample", Markup(f"<code>{esc(_json_short(cert['counterexample']))}</code>")])
+    rows.append(["evidence", _evidence_kinds(cert.get("evidence"))])
+    if cert.get("elapsed") is not None:
+        rows.append(["time", f"{cert['elapsed']:.3f} s"])
+    pkg = cert.get("package") or {}
+    rows.append(["package", f"{pkg.get('name', '')} {pkg.get('version', '')}, created {cert.get('created', '')}"])
+    if href:
+        rows.append(["file", Markup(f'<a href="{esc(href)}">{esc(href)}</a>')])
+    return html_table(["Certificate", ""], rows)
+
+
+def certificate_markdown(cert: dict, href: str | None = None) -> str:
+    src = cert.get("source") or {}
+    rows = [["claim", cert.get("claim", "?")],
+            ["source", f"{str(src.get('seed', ''))[:3]} {src.get('number', '')}".strip()],
+            ["statement", cert.get("statement", "")],
+            ["instance", _json_short(cert.get("instance"))],
+            ["verdict", outcome(cert.get("verdict", "?"), cert.get("expected", "verified"))],
+            ["summary", cert.get("summary", "")],
+            ["evidence", _evidence_kinds(cert.get("evidence"))]]
+    if cert.get("counterexample") is not None:
+        rows.append(["counterexample", _json_short(cert["counterexample"])])
+    out = md_table(["Certificate", ""], rows)
+    if href:
+        out += f"\n\n[{md(href)}]({href})"
+    return out
+
+
+REPORT_HEAD = ("claim", "instances", "verified", "refuted", "inconclusive", "error", "time", "outcome")
+
+
+def _report_rows(report):
+    rows, styles = [], []
+    for r in report.summary_rows():
+        o = r["outcome"]
+        rows.append([r["claim"], str(r["instances"]) + ("*" if r["skipped"] else ""), r["verified"], r["refuted"],
+                     r["inconclusive"], r["error"], f"{r['time']:.2f} s", o])
+        styles.append(status_style("ok" if o == "ok" else ("refuted as printed" if o == "refuted as printed"
+                                                          else "unexpected")))
+    return rows, styles
+
+
+def report_html(report) -> str:
+    rows, styles = _report_rows(report)
+    n_ok = sum(r.ok for r in report.results)
+    foot = (f'<div style="font-family:sans-serif;font-size:90%">{len(report.results)} instance(s), {n_ok} as '
+            f"expected, {len(report.results) - n_ok} not, in {report.elapsed:.1f} s"
+            + (f" (run {report.run})" if report.run is not None else "") + "</div>")
+    return html_table(REPORT_HEAD, rows, row_styles=styles) + foot
+
+
+def report_markdown(report) -> str:
+    rows, _ = _report_rows(report)
+    n_ok = sum(r.ok for r in report.results)
+    return (md_table(REPORT_HEAD, rows) + f"\n\n{len(report.results)} instance(s), {n_ok} as expected, "
+            f"{len(report.results) - n_ok} not, in {report.elapsed:.1f} s")
+
+
+# --- composition classes -----------------------------------------------------------------------
+
+def composition_class_html(cls, show: int = 16) -> str:
+    n, size = cls.n, cls.size
+    universe = 1 << (1 << n)
+    cap = math.log2(size) if size else float("-inf")
+    rows = [["n", n], ["|class|", f"{size:,}"], ["capacity log2 |class|", f"{cap:.4f}" if size else "-inf"],
+            ["fraction of all 2^(2^n) functions", f"{size / universe:.6g}"], ["sha256 of the bitmap", cls.digest()[:16] + "..."]]
+    for k, v in (cls.info or {}).items():
+        rows.append([str(k), _json_short(v, 120)])
+    out = html_table(["CompositionClass", ""], rows)
+    if 0 < size <= show:
+        digits = max(1, (1 << n) // 4)
+        members = ", ".join(f"0x{int(h):0{digits}x}" for h in cls.tables())
+        out += f'<div style="font-family:ui-monospace,monospace;font-size:85%">members: {esc(members)}</div>'
+    return out
+
+
+def composition_class_markdown(cls) -> str:
+    size = cls.size
+    cap = f"{math.log2(size):.4f}" if size else "-inf"
+    return md_table(["CompositionClass", ""], [["n", cls.n], ["size", size], ["capacity log2 size", cap],
+                                               ["sha256 of the bitmap", cls.digest()[:16] + "..."]])
+
+
+class Rendered:
+    """HTML and Markdown shown by Jupyter (for values without a class of their own, e.g. a
+    certificate dict: ``Rendered.certificate(quarks.certificate.load(path))``)."""
+
+    def __init__(self, html_text: str, markdown_text: str):
+        self.html, self.markdown = html_text, markdown_text
+
+    def _repr_html_(self):
+        return self.html
+
+    def _repr_markdown_(self):
+        return self.markdown
+
+    @classmethod
+    def certificate(cls, cert, href: str | None = None) -> "Rendered":
+        """A certificate dict, or the path of a certificate file."""
+        if not isinstance(cert, dict):
+            from .certificate import load
+
+            href = href or str(cert)
+            cert = load(cert)
+        return cls(certificate_html(cert, href), certificate_markdown(cert, href))
