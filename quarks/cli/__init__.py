@@ -18,6 +18,7 @@ COMMANDS = {
     "realize": "realize",
     "count": "count",
     "capacity": "capacity",
+    "report": "report",
 }
 
 

@@ -1,0 +1,35 @@
+"""quarks report: a static HTML page and Markdown of the results store, with plots."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import UsageError
+
+
+def add_parser(sub, verb):
+    p = sub.add_parser(
+        verb, help="build a static HTML/Markdown report of the results store",
+        description="Build DIR/index.html and DIR/README.md from the results store: every claim with its "
+                    "source, statement, verdict, time and a link to its certificate (copied into DIR, so the "
+                    "report works offline), the exact-count tables read from the certificates, and PNG plots. "
+                    "DIR is replaced as a whole. Exit code 2 when the store is empty.")
+    p.add_argument("--out", default="report", metavar="DIR", help="output directory (default report)")
+    p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from .. import report
+    from ..store import DEFAULT_PATH
+
+    store = Path(args.store) if args.store else DEFAULT_PATH
+    try:
+        summary = report.build(store, Path(args.out))
+    except report.EmptyStore as exc:
+        raise UsageError(f"{exc}; run `quarks verify` first") from None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    plots = ", ".join(summary["plots"]) or "no plots"
+    print(f"wrote {summary['index']} and {summary['readme']}: {summary['claims']} claims, "
+          f"{summary['verdicts']} verdicts, {summary['tables']} count tables, {plots}")
+    return 0

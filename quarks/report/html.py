@@ -1,0 +1,151 @@
+"""The report as one static HTML page (no scripts, no external resources)."""
+from __future__ import annotations
+
+import json
+
+from ..display import Markup, badge, esc, status_style
+
+PAPERS = {
+    "000": "The Quarks of Attention (Baldi & Vershynin), seeds 000-002",
+    "001": "The Quarks of Attention (Baldi & Vershynin), seeds 000-002",
+    "002": "The Quarks of Attention (Baldi & Vershynin), seeds 000-002",
+    "003": "Attention is an optimal building block (Navon), seed 003",
+    "004": "Simulating Hard Attention Using Soft Attention (Yang, Strobl, Chiang, Angluin), seed 004",
+}
+
+CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:1.5em auto;max-width:1200px;
+color:#222;padding:0 1em;line-height:1.4}
+h1{font-size:1.6em}h2{border-bottom:1px solid #ddd;padding-bottom:.2em;margin-top:1.6em}
+table{border-collapse:collapse;margin:.6em 0;font-size:90%}
+th,td{border:1px solid #ccc;padding:3px 7px;vertical-align:top;text-align:left}
+th{background:#f0f0f0}
+td.num{text-align:right;font-family:ui-monospace,monospace}
+code{font-size:90%}
+.stmt{max-width:560px}
+details summary{cursor:pointer;color:#335}
+ul.inst{margin:.3em 0;padding-left:1.2em}
+.small{font-size:85%;color:#555}
+figure{display:inline-block;margin:.5em 1em .5em 0;vertical-align:top;max-width:560px}
+figure img{max-width:100%;border:1px solid #ddd}
+figcaption{font-size:85%;color:#444}
+"""
+
+
+def _outcome_badge(outcome: str) -> Markup:
+    if outcome.startswith("unexpected"):
+        return badge("unexpected", outcome)
+    return badge(outcome)
+
+
+def _instances(row) -> str:
+    if not row.entries:
+        return '<span class="small">no verdict in the store</span>'
+    items = []
+    for e in row.entries:
+        label = "refuted as printed" if (e.status == "refuted" and e.expected == "refuted") else e.status
+        if e.status != e.expected and e.status in ("verified", "refuted"):
+            label = f"unexpected: {e.status}"
+        link = (f' <a href="{esc(e.href)}">certificate</a>' if e.href else ' <span class="small">(certificate not found)</span>')
+        t = f" {e.elapsed:.2f} s" if e.elapsed is not None else ""
+        items.append(f"<li>{_outcome_badge(label)} <code>{esc(e.label)}</code>{esc(t)}{link}<br>"
+                     f'<span class="small">{esc(e.summary)}</span></li>')
+    return f'<details><summary>{len(row.entries)} instance(s)</summary><ul class="inst">{"".join(items)}</ul></details>'
+
+
+def _links(row) -> str:
+    return " ".join(f'<a href="{esc(e.href)}" title="{esc(e.label)}">[{k + 1}]</a>'
+                    for k, e in enumerate(row.entries) if e.href)
+
+
+def claims_section(results) -> str:
+    groups: dict = {}
+    for row in results.claims:
+        groups.setdefault(PAPERS.get(row.seed, f"seed {row.seed}"), []).append(row)
+    out = []
+    for title, rows in groups.items():
+        out.append(f"<h3>{esc(title)}</h3><table><thead><tr><th>claim</th><th>source</th><th>statement</th>"
+                   "<th>verdict</th><th>time</th><th>certificates</th></tr></thead><tbody>")
+        for row in rows:
+            out.append(
+                f'<tr id="{esc(row.id)}"><td><code>{esc(row.id)}</code><br><span class="small">{esc(row.kind)}'
+                f'{", expected refuted" if row.expected == "refuted" else ""}</span></td>'
+                f"<td>{esc(row.source)}</td>"
+                f'<td class="stmt">{esc(row.statement)}{_instances(row)}</td>'
+                f'<td style="{status_style(_key(row.outcome))}">{_outcome_badge(row.outcome)}</td>'
+                f'<td class="num">{row.elapsed:.2f} s</td><td>{_links(row)}</td></tr>')
+        out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _key(outcome: str) -> str:
+    return "unexpected" if outcome.startswith("unexpected") else outcome
+
+
+def summary_section(results, meta) -> str:
+    counts: dict = {}
+    for row in results.claims:
+        counts[row.outcome] = counts.get(row.outcome, 0) + 1
+    order = ["verified", "refuted as printed", "inconclusive", "error", "not run"]
+    keys = order + sorted(k for k in counts if k not in order)
+    cells = "".join(f"<td>{_outcome_badge(k)} {counts[k]}</td>" for k in keys if counts.get(k))
+    versions = sorted({e.version for e in results.entries})
+    last = results.runs[-1] if results.runs else {}
+    refuted = [row for row in results.claims if row.outcome == "refuted as printed"]
+    ref_items = []
+    for row in refuted:
+        for e in row.entries:
+            if e.status == "refuted":
+                cex = (e.cert or {}).get("counterexample")
+                cex_text = json.dumps(cex, sort_keys=True) if cex is not None else ""
+                if len(cex_text) > 240:
+                    cex_text = cex_text[:240] + " ..."
+                ref_items.append(f'<li><a href="#{esc(row.id)}"><code>{esc(row.id)}</code></a> ({esc(row.source)}) '
+                                 f"<code>{esc(e.label)}</code>: {esc(e.summary)}"
+                                 + (f'<br><span class="small">counterexample: <code>{esc(cex_text)}</code></span>' if cex_text else "")
+                                 + "</li>")
+    unexpected = [row for row in results.claims if row.outcome.startswith("unexpected") or row.outcome == "error"]
+    return (f"<table><tr><th>claims</th>{cells}</tr></table>"
+            f'<p class="small">{len(results.entries)} verdict(s) of {sum(1 for c in results.claims if c.entries)} '
+            f"claim(s) from <code>{esc(meta['store'])}</code>; package version(s) {esc(', '.join(versions))}; "
+            f"{len(results.runs)} run(s), the last started {esc(last.get('started', '?'))}. "
+            f"Generated {esc(meta['generated'])}. The certificates are copied next to this page; "
+            f"re-check any of them with <code>quarks check-cert FILE</code>.</p>"
+            + (f"<h3>Refuted as printed</h3><ul>{''.join(ref_items)}</ul>" if ref_items else "")
+            + ("<h3>Unexpected verdicts</h3><ul>" + "".join(
+                f'<li><a href="#{esc(r.id)}"><code>{esc(r.id)}</code></a>: {esc(r.outcome)}</li>' for r in unexpected)
+               + "</ul>" if unexpected else ""))
+
+
+def table_html(t) -> str:
+    head = "".join(f"<th>{esc(h)}</th>" for h in t.head)
+    body = "".join("<tr>" + "".join(f'<td class="num">{esc(c)}</td>' for c in row) + "</tr>" for row in t.rows)
+    src = ", ".join((f'<a href="{esc(h)}">{esc(lab)}</a>' if h else esc(lab)) for lab, h in t.sources)
+    return (f"<h3>{esc(t.title)}</h3><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            + (f'<p class="small">{esc(t.note)}</p>' if t.note else "")
+            + (f'<p class="small">Read from: {src}</p>' if src else ""))
+
+
+def figures_html(figures) -> str:
+    out = []
+    for f in figures:
+        if f.file:
+            out.append(f'<figure><img src="{esc(f.file)}" alt="{esc(f.title)}">'
+                       f"<figcaption><b>{esc(f.title)}.</b> {esc(f.caption)}</figcaption></figure>")
+        else:
+            out.append(f'<p class="small"><b>{esc(f.title)}</b>: {esc(f.caption)}</p>')
+    return "".join(out)
+
+
+def page(results, tables, figures, meta) -> str:
+    return ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>quarks report</title><style>{CSS}</style></head><body>"
+            "<h1>quarks: machine-checked claims about attention</h1>"
+            + summary_section(results, meta)
+            + "<h2>Plots</h2>" + figures_html(figures)
+            + "<h2>Exact counts</h2>"
+            + ("".join(table_html(t) for t in tables) if tables else
+               '<p class="small">No counting certificates in the store.</p>')
+            + "<h2>Claims</h2>" + claims_section(results)
+            + "</body></html>\n")
