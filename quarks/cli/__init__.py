@@ -19,6 +19,7 @@ COMMANDS = {
     "count": "count",
     "capacity": "capacity",
     "report": "report",
+    "classes": "classes",
 }
 
 

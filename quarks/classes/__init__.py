@@ -1,0 +1,10 @@
+"""Class algebra: sets of Boolean functions written as expressions over all(n), T(n;d), T_B(n;d..),
+union, intersection, difference, complement and the symmetry group, evaluated exactly.
+
+:mod:`.syntax` parses an expression, :mod:`.evaluate` computes the set it denotes.
+"""
+from .evaluate import BeyondReach, FunctionSet, classes, evaluate, orbit, sample
+from .syntax import Node, ParseError, parse, unparse
+
+__all__ = ["BeyondReach", "FunctionSet", "Node", "ParseError", "classes", "evaluate", "orbit", "parse",
+           "sample", "unparse"]
