@@ -71,6 +71,8 @@ CHECKERS = {
     "symbolic": "quarks.symbolic.check:check_symbolic",
     "realization": "quarks.certify.threshold:check_realization",
     "nonrealization": "quarks.certify.threshold:check_nonrealization",
+    "decomposition": "quarks.certify.decomposition:check_decomposition",
+    "non-decomposition": "quarks.certify.decomposition:check_non_decomposition",
 }
 
 # Packages whose functions an ``exhaustive`` record may name as its procedure.
