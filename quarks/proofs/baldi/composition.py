@@ -431,13 +431,11 @@ def _lemma51_numba(a: int) -> dict:
                 for i in range(a):
                     s = np.uint64(1 << i)
                     diff = (b ^ (b >> s)) & masks[i]
-                    z = np.uint64(0)
-                    while ((diff >> z) & np.uint64(1)) == 0:
-                        z += np.uint64(1)
+                    low = diff & (~diff + np.uint64(1))  # the first z (z_i = 0) where flipping z_i changes B
                     # B differs between z (z_i = -1) and z + e_i (z_i = +1): theta = B(z + e_i)
-                    lo = (b >> z) & np.uint64(1)
-                    hi = (b >> (z + s)) & np.uint64(1)
-                    if lo == hi:
+                    lo = (b & low) != 0
+                    hi = ((b >> s) & low) != 0
+                    if low == 0 or lo == hi:
                         bad[c] += 1
         return irr.sum(), bad.sum()
 
@@ -638,7 +636,7 @@ def lemma53_result(n: int, k: int, degree: int) -> dict:
     m = n - k
     T = threshold_list(m, degree)
     reals = realizations(m, degree, T)
-    member = threshold_list(n, max(degree, 1)) if degree == 1 or n <= 4 else None
+    member = threshold_list(n, degree) if n <= 4 or (degree == 1 and n <= 5) else None
     ok, cases, items = True, 0, []
     for j in range(k + 1):
         others = [i for i in range(k + 1) if i != j]
@@ -693,8 +691,8 @@ lemma53 = Claim(
     max_feasible=6,
     note="p has n - k variables (the draft says n). p comes with integer weights (box search, else "
          "the LP engine), p >= 1 on true and <= -1 on false points; q is the corrected witness of "
-         "Lemma 5.2, so q is integer and M q(z) dominates wherever q(z) != 0. F is also found in "
-         "the engine's list T(n;d).",
+         "Lemma 5.2, so q is integer and M q(z) dominates wherever q(z) != 0. For n <= 5 F is also "
+         "found in the engine's list T(n;d).",
 )
 
 
@@ -711,7 +709,7 @@ def lemma54_result(n: int, degrees: list, operators: list | None = None) -> dict
     ops = _operators(k + 1, operators)
     lists = {d: threshold_list(m, d) for d in set(degrees)}
     reals = {d: realizations(m, d, lists[d]) for d in lists}
-    member = {d: threshold_list(n, d) for d in set(degrees) if d == 1 or n <= 4}
+    member = {d: threshold_list(n, d) for d in set(degrees) if n <= 4 or (d == 1 and n <= 5)}
     ok, cases, items = True, 0, []
     for name, B in ops.items():
         signs = _lemma51_signs(B, k + 1)  # theta_i, and theta_ij = value of z_j when attending i
