@@ -20,6 +20,7 @@ COMMANDS = {
     "capacity": "capacity",
     "report": "report",
     "classes": "classes",
+    "refute": "refute",
 }
 
 
