@@ -59,7 +59,7 @@ def run(args) -> int:
                   f"  counterexample: {json.dumps(ref.verdict.counterexample)}",
                   f"  certificate: {path} (re-checked: {checked.message})"]
     else:
-        lines.append(f"  no counterexample among {len(ref.tried)} instance(s) "
-                     f"({', '.join(_short(i) for i, _, _ in ref.tried[:3])}{', ...' if len(ref.tried) > 3 else ''})")
+        shown = "; ".join(_short(i) for i, _, _ in ref.tried[:3]) + ("; ..." if len(ref.tried) > 3 else "")
+        lines.append(f"  no counterexample among {len(ref.tried)} instance(s) ({shown})")
     print(json.dumps(out) if args.json else "\n".join(lines))
     return 0 if ref.found else 1
