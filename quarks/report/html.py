@@ -20,7 +20,7 @@ h1{font-size:1.6em}h2{border-bottom:1px solid #ddd;padding-bottom:.2em;margin-to
 table{border-collapse:collapse;margin:.6em 0;font-size:90%}
 th,td{border:1px solid #ccc;padding:3px 7px;vertical-align:top;text-align:left}
 th{background:#f0f0f0}
-td.num{text-align:right;font-family:ui-monospace,monospace}
+td.num{text-align:right;font-family:ui-monospace,monospace;white-space:nowrap}
 code{font-size:90%}
 .stmt{max-width:560px}
 details summary{cursor:pointer;color:#335}
@@ -40,7 +40,7 @@ def _outcome_badge(outcome: str) -> Markup:
 
 def _instances(row) -> str:
     if not row.entries:
-        return '<span class="small">no verdict in the store</span>'
+        return '<br><span class="small">no verdict in the store</span>'
     items = []
     for e in row.entries:
         label = "refuted as printed" if (e.status == "refuted" and e.expected == "refuted") else e.status
@@ -119,11 +119,17 @@ def summary_section(results, meta) -> str:
 
 def table_html(t) -> str:
     head = "".join(f"<th>{esc(h)}</th>" for h in t.head)
-    body = "".join("<tr>" + "".join(f'<td class="num">{esc(c)}</td>' for c in row) + "</tr>" for row in t.rows)
+    body = "".join("<tr>" + "".join(f'<td{_num(c)}>{esc(c)}</td>' for c in row) + "</tr>" for row in t.rows)
     src = ", ".join((f'<a href="{esc(h)}">{esc(lab)}</a>' if h else esc(lab)) for lab, h in t.sources)
     return (f"<h3>{esc(t.title)}</h3><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
             + (f'<p class="small">{esc(t.note)}</p>' if t.note else "")
             + (f'<p class="small">Read from: {src}</p>' if src else ""))
+
+
+def _num(cell) -> str:
+    """A right-aligned class for numeric cells."""
+    text = str(cell).replace(",", "").replace(".", "", 1).lstrip("-")
+    return ' class="num"' if text.isdigit() and not (len(text) > 1 and str(cell).startswith("0") and "." not in str(cell)) else ""
 
 
 def figures_html(figures) -> str:

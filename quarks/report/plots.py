@@ -172,7 +172,8 @@ def softmax_plot(results, path) -> bool:
     inst = lemma7_instances(results)
     n = max((i[0] for i in inst), default=DEFAULT_LEMMA7["n"])
     checked = sorted({Fraction(t) for _, taus, st in inst if st == "verified" for t in taus})
-    grid = sorted({Fraction(1, m) for m in range(1, 25)} | {Fraction(k, 4) for k in range(1, 17)} | set(checked))
+    grid = sorted({Fraction(1, m) for m in (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24)}
+                  | {Fraction(k, 2) for k in range(1, 9)} | set(checked))
     errs = softmax_errors(n, grid)
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6.4, 4.2))

@@ -81,6 +81,10 @@ def threshold_counts(results) -> Table | None:
                  "certificate.")
 
 
+def _count(v) -> str:
+    return f"{v:,}" if isinstance(v, int) else "not computed"
+
+
 def _ops_text(names: list) -> str:
     names = sorted(names)
     if len(names) <= 4:
@@ -178,9 +182,10 @@ def synaptic(results) -> Table | None:
         row = (cert.get("data") or {}).get("row")
         if not row:
             continue
-        rows.append([row.get("n"), f"{row.get('T', 0):,}", f"{row.get('one_gated', 0):,}",
-                     f"{row.get('all_gated', 0):,}", f"{row.get('output_gated', 0):,}",
-                     f"{row.get('T', 0) * row.get('T_prev', 0):,}", f"{row.get('T', 0) ** 2:,}"])
+        T, prev = row.get("T"), row.get("T_prev")
+        rows.append([row.get("n"), _count(T), _count(row.get("one_gated")), _count(row.get("all_gated")),
+                     _count(row.get("output_gated")), _count(T * prev if T and prev else None),
+                     _count(T * T if T else None)])
         src.append(_source(e))
     if not rows:
         return None

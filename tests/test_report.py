@@ -1,0 +1,145 @@
+"""quarks report: built from a quick run of a few fast claims into a temporary store."""
+import json
+import re
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from quarks import certificate
+from quarks.cli import main
+from quarks.driver import verify
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+# fast claims: counts (thm4.1 at n = 4 records |T(3;1)|, |T(4;1)| and the gated classes), a refutation as printed (eq4.1-zuev), Lemma 7 and 9,
+# and a test claim whose statement needs escaping (2^n >= n^2)
+CLAIMS = ["quarks.thm4.1", "quarks.eq4.1-zuev", "yang.lemma7", "yang.lemma9", "test.bad-bound"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    root = tmp_path_factory.mktemp("report")
+    store = root / "results.sqlite"
+    rep = verify(CLAIMS, tier="quick", jobs=2, timeout=120, out=root / "certs", store=store)
+    assert rep.exit_code == 0, rep.table()
+    out = root / "site"
+    assert main(["report", "--store", str(store), "--out", str(out)]) == 0
+    return root, store, out, rep
+
+
+def links(html_text, attr="href"):
+    return re.findall(attr + r'="([^"#][^"]*)"', html_text)
+
+
+def test_index_and_readme_exist(built):
+    _, _, out, rep = built
+    index = (out / "index.html").read_text()
+    assert index.startswith("<!DOCTYPE html>") and index.rstrip().endswith("</html>")
+    assert (out / "README.md").is_file()
+    for c in CLAIMS:
+        assert f'id="{c}"' in index
+
+
+def test_every_link_resolves_to_a_file_inside_the_report(built):
+    _, _, out, rep = built
+    index = (out / "index.html").read_text()
+    hrefs = links(index)
+    assert len([h for h in hrefs if h.endswith(".json")]) >= len(rep.results)
+    for h in hrefs + links(index, "src"):
+        assert not h.startswith(("http:", "https:", "/")), h  # offline and relative
+        target = out / urllib.parse.unquote(h.replace("&amp;", "&"))
+        assert target.is_file(), h
+        assert out.resolve() in target.resolve().parents
+    readme = (out / "README.md").read_text()
+    for h in re.findall(r"\]\(([^)#]+)\)", readme):
+        assert (out / urllib.parse.unquote(h)).is_file(), h
+
+
+def test_copied_certificates_recheck(built):
+    _, _, out, _ = built
+    files = sorted((out / "certificates").rglob("*.json"))
+    assert files
+    for f in files:
+        assert certificate.check_file(f).ok, f
+
+
+def test_pngs_are_valid(built):
+    _, _, out, _ = built
+    for name in ("capacity", "ratios", "softmax"):
+        data = (out / f"{name}.png").read_bytes()
+        assert data[:8] == PNG_MAGIC and data[12:16] == b"IHDR"
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert width > 300 and height > 200
+
+
+def test_verdicts_tables_and_escaping(built):
+    _, _, out, _ = built
+    index = (out / "index.html").read_text()
+    readme = (out / "README.md").read_text()
+    # the refutation as printed is marked, with its counterexample
+    assert "Refuted as printed" in index and "quarks.eq4.1-zuev" in index
+    row = index[index.index('id="quarks.eq4.1-zuev"'):]
+    assert "refuted as printed" in row[:row.index("</tr>")]
+    # exact counts read from the certificates: |T(n;1)| for n = 1, 3, 4 and the gating sizes at n = 4
+    for value in ("1,882", "104", "4", "32,506", "54,310"):
+        assert f">{value}<" in index
+    assert "| 4 | 1,882 |" in readme
+    # text from the data is escaped
+    assert "2^n &gt;= n^2" in index and "2^n >= n^2" not in index
+
+
+def test_rebuild_replaces_the_directory(built):
+    root, store, out, _ = built
+    stray = out / "stale.txt"
+    stray.write_text("old")
+    assert main(["report", "--store", str(store), "--out", str(out)]) == 0
+    assert not stray.exists() and (out / "index.html").is_file()
+    assert not [p for p in out.parent.iterdir() if p.name.startswith(f".{out.name}.")]
+
+
+def test_refuses_to_replace_a_foreign_directory(built, capsys):
+    root, store, _, _ = built
+    foreign = root / "mine"
+    foreign.mkdir()
+    (foreign / "keep.txt").write_text("precious")
+    assert main(["report", "--store", str(store), "--out", str(foreign)]) == 2
+    assert (foreign / "keep.txt").read_text() == "precious"
+    assert "not a quarks report directory" in capsys.readouterr().err
+
+
+def test_empty_or_missing_store_exits_two(tmp_path, capsys):
+    from quarks.store import Store
+
+    Store(tmp_path / "empty.sqlite").close()
+    assert main(["report", "--store", str(tmp_path / "empty.sqlite"), "--out", str(tmp_path / "r")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "holds no verdicts" in err
+    assert not (tmp_path / "r").exists()
+    assert main(["report", "--store", str(tmp_path / "none.sqlite"), "--out", str(tmp_path / "r")]) == 2
+    assert "no results store" in capsys.readouterr().err
+    assert not (tmp_path / "none.sqlite").exists()
+
+
+def test_missing_certificate_is_shown_not_linked(tmp_path):
+    from quarks.store import Store
+
+    with Store(tmp_path / "s.sqlite") as db:
+        run = db.begin_run("0", {})
+        db.record(run, "quarks.thm4.1", json.dumps({"n": 9}), "0", "verified", "verified", "gone", 1.0,
+                  str(tmp_path / "nowhere.json"))
+    assert main(["report", "--store", str(tmp_path / "s.sqlite"), "--out", str(tmp_path / "r")]) == 0
+    index = (tmp_path / "r" / "index.html").read_text()
+    assert "certificate not found" in index
+    assert (tmp_path / "r" / "softmax.png").is_file()  # recomputed, needs no certificate
+    assert not (tmp_path / "r" / "capacity.png").exists() and "quarks verify quarks.thm4.2" in index
+
+
+def test_fresh_run_with_default_paths(workdir):
+    """quarks verify (default store and certificate paths, relative) then quarks report."""
+    assert main(["verify", "yang.lemma9", "test.bad-bound", "-q", "-j", "2"]) == 0
+    assert main(["report"]) == 0
+    out = workdir / "report"
+    index = (out / "index.html").read_text()
+    assert 'href="certificates/yang.lemma9/default.json"' in index
+    assert (out / "certificates" / "yang.lemma9" / "default.json").is_file()
+    assert (out / "softmax.png").read_bytes()[:8] == PNG_MAGIC
