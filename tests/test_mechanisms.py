@@ -171,3 +171,127 @@ def test_full_tier(cid):
         v, cert = certify(claim, inst)
         assert v.status == "verified", (inst, v.summary)
         assert check(cert)[0]
+
+
+# --- synaptic-gating capacity: the fast counts against brute force and their reductions ----------
+
+def _ltf_by_weights(n, wmax=2, tmax=7):
+    """Truth tables of [2 w.x + w0 > 0] over small integer weights (independent of the engine)."""
+    import itertools
+
+    out = set()
+    for w in itertools.product(range(-wmax, wmax + 1), repeat=n):
+        for w0 in range(-tmax, tmax + 1):
+            out.add(sum((2 * sum(wi * ((x >> i) & 1) for i, wi in enumerate(w)) + w0 > 0) << x
+                        for x in range(1 << n)))
+    return sorted(out)
+
+
+def _all_gated_brute(n):
+    """|{x -> F(x_1 g_1(x), .., x_n g_n(x))}| over weight-enumerated F and full gates g_i (no face
+    reduction, no symmetry): identical partial feature maps are merged, nothing else."""
+    import numpy as np
+
+    L = _ltf_by_weights(n)
+    P = 1 << n
+    partial = {tuple([0] * P)}
+    for i in range(n):
+        partial = {tuple(phi[x] | ((((x >> i) & 1) & ((g >> x) & 1)) << i) for x in range(P))
+                   for phi in partial for g in L}
+    Fbits = np.array([[(F >> y) & 1 for y in range(P)] for F in L], np.int64)   # (F, feature point)
+    phis = np.array(sorted(partial), np.int64)                                  # (map, x)
+    vals = Fbits[:, phis]                                                        # (F, map, x)
+    tables = (vals << np.arange(P)).sum(axis=2)
+    return len(L), len(np.unique(tables))
+
+
+@pytest.mark.parametrize("n,want", [(2, 16), (3, 254)])
+def test_all_gated_against_brute_force(n, want):
+    from quarks.circuits import capacity as C
+
+    size, brute = _all_gated_brute(n)
+    assert size == len(C._tables(n))                     # the weight enumeration finds all of T(n;1)
+    assert brute == want == C.count_all_gated(n) == C.all_gated_by_maps(n)
+
+
+def test_all_gated_n2_by_the_defining_formula():
+    """sign-free H(w_0 + sum w_i g_i(x) x_i) over integer weights and weight-enumerated gates."""
+    import itertools
+
+    gates = _ltf_by_weights(2)
+    found = set()
+    for w in itertools.product(range(-2, 3), repeat=2):
+        for w0 in range(-7, 8):
+            for g1, g2 in itertools.product(gates, repeat=2):
+                found.add(sum((2 * (w[0] * ((g1 >> x) & 1) * (x & 1) + w[1] * ((g2 >> x) & 1) * ((x >> 1) & 1))
+                               + w0 > 0) << x for x in range(4)))
+    assert len(found) == 16
+
+
+def test_gate_faces_are_the_threshold_functions_of_the_other_variables():
+    from quarks.circuits import capacity as C
+
+    for n in range(1, 5):
+        T, T_prev = C._tables(n), C._tables(n - 1)
+        assert C.face_features_check(n, T, T_prev)
+        for i in range(n):
+            H = C.face_features(n, i, T).tolist()
+            direct = {sum(((x >> i) & 1 & (int(g) >> x) & 1) << x for x in range(1 << n)) for g in T.tolist()}
+            assert sorted(direct) == H and len(H) == len(T_prev)
+
+
+def test_symmetry_facts_fail_for_a_class_that_is_not_symmetric():
+    import numpy as np
+
+    from quarks.circuits import capacity as C
+
+    T = C._tables(3)
+    H = [C.face_features(3, i, T) for i in range(3)]
+    _, facts = C.symmetry_maps(3, T, H)
+    assert all(facts.values())
+    x0 = np.uint64(C._face(3, 0))                      # drop x_1 (but keep x_2, x_3): not S_3-closed
+    _, facts = C.symmetry_maps(3, T[T != x0], H)
+    assert not facts["p T(n;1) = T(n;1)"]
+    H_bad = [H[0][1:], H[1], H[2]]
+    _, facts = C.symmetry_maps(3, T, H_bad)
+    assert not facts["p H_i = H_p(i)"]
+
+
+def test_one_gated_by_halves_matches_the_maps():
+    from quarks.circuits import capacity as C
+
+    assert [C.count_one_gated(n) for n in range(5)] == [C.one_gated_by_maps(n) for n in range(5)]
+
+
+def test_one_gated_weight_at_n5():
+    from quarks.circuits import capacity as C
+
+    r = C.one_gated(5)
+    assert r["count"] == 1935004 and all(r["facts"].values())
+
+
+def test_capacity_certificate_with_a_wrong_count_is_rejected():
+    v, cert = certify(M.synaptic_gating_capacity, {"n": 3})
+    assert v.status == "verified" and v.data["row"]["all_gated"] == 254
+    assert check(cert)[0]
+    cert["evidence"][0]["args"]["n"] = 2                 # the record now claims n = 2 produced n = 3's table
+    assert not check(cert)[0]
+
+
+@pytest.mark.slow
+def test_all_gated_n4_count_and_sampled_gates():
+    """|S_all(4)| = 63228, and units with random full gates g_i in T(4;1) land in the counted set."""
+    import numpy as np
+
+    from quarks.circuits import capacity as C
+
+    r = C.all_gated(4)
+    assert r["count"] == 63228 and all(r["facts"].values())
+    found = set(r["tables"].tolist())
+    T = C._tables(4).tolist()
+    rng = np.random.default_rng(5)
+    for _ in range(3000):
+        F, *g = (T[k] for k in rng.integers(0, len(T), 5))
+        phi = [sum((((x >> i) & 1) & ((g[i] >> x) & 1)) << i for i in range(4)) for x in range(16)]
+        assert sum(((F >> phi[x]) & 1) << x for x in range(16)) in found
+    assert r["count"] == len(found) and len(found) < 1 << 16

@@ -101,7 +101,7 @@ def symmetry_maps(n: int, T: np.ndarray, H: list) -> tuple[np.ndarray, dict]:
     """maps[k, i, a] = index in H_{p[i]} of p . H_i[a], for the permutations p of :func:`_permutations`,
     with the facts that make them symmetries: p T = T and p H_i = H_{p[i]} (as sets)."""
     perms = _permutations(n)
-    m = len(H[0]) if n else 0
+    m = max((len(h) for h in H), default=0)
     maps = np.zeros((len(perms), n, m), np.int64)
     closed_T = closed_H = True
     Tset = np.sort(T)
@@ -112,8 +112,8 @@ def symmetry_maps(n: int, T: np.ndarray, H: list) -> tuple[np.ndarray, dict]:
             target = H[p[i]]
             idx = np.searchsorted(target, img)
             ok = np.all(idx < len(target)) and np.array_equal(target[np.minimum(idx, len(target) - 1)], img)
-            closed_H &= bool(ok) and len(np.unique(idx)) == len(target)
-            maps[k, i] = np.minimum(idx, len(target) - 1)
+            closed_H &= bool(ok) and len(np.unique(idx)) == len(target) == len(img)
+            maps[k, i, :len(img)] = np.minimum(idx, len(target) - 1)
     return maps, {"p T(n;1) = T(n;1)": closed_T, "p H_i = H_p(i)": closed_H}
 
 
