@@ -69,9 +69,9 @@ def run(args) -> int:
             tabs = s.members()
             out["tables"] = [_hex(t, n) for t in tabs]
             out["classes_met"] = [{"canonical": _hex(r, n), "size": size, "in_set": k} for r, size, k in groups]
-            met = ", ".join(f"{k} of {size}" for _, size, k in groups)
+            met = " and ".join(f"{k} of {size}" for _, size, k in groups)
             lines.append(f"not closed under the symmetry group: its members lie in {len(groups)} class"
-                         f"{'es' if len(groups) != 1 else ''} ({met} of each class's functions); every table:")
+                         f"{'es' if len(groups) != 1 else ''} (holding {met} of their functions); every table:")
             for t in tabs:
                 lines.append(f"{_hex(t, n)}" + (f"  {_bits(t, n)}" if show_bits else ""))
     elif args.sample is not None:
