@@ -51,8 +51,9 @@ def md_table(head, rows) -> str:
     return "\n".join(lines)
 
 
-def html_table(head, rows, row_styles=None, cell_styles=None) -> str:
+def html_table(head, rows, row_styles=None, cell_styles=None, align: str = "center") -> str:
     """An HTML table; cells are escaped unless given as ``Markup``."""
+    cell = CELL.replace("text-align:center", f"text-align:{align}")
     out = [f'<table style="{TABLE}"><thead><tr>']
     out += [f'<th style="{CELL};background:#eee">{_cell(h)}</th>' for h in head]
     out.append("</tr></thead><tbody>")
@@ -61,7 +62,7 @@ def html_table(head, rows, row_styles=None, cell_styles=None) -> str:
         out.append(f'<tr style="{rs}">' if rs else "<tr>")
         for j, c in enumerate(row):
             cs = cell_styles[i][j] if cell_styles and cell_styles[i] and cell_styles[i][j] else ""
-            out.append(f'<td style="{CELL};{cs}">{_cell(c)}</td>')
+            out.append(f'<td style="{cell};{cs}">{_cell(c)}</td>')
         out.append("</tr>")
     out.append("</tbody></table>")
     return "".join(out)
@@ -294,7 +295,8 @@ def verdict_html(v) -> str:
     rows.append(["evidence", _evidence_kinds(v.evidence)])
     if v.data:
         rows.append(["data", Markup(f"<code>{esc(_json_short(v.data))}</code>")])
-    return html_table(["Verdict", ""], rows, row_styles=[status_style(v.status)] + [""] * (len(rows) - 1))
+    return html_table(["Verdict", ""], rows, row_styles=[status_style(v.status)] + [""] * (len(rows) - 1),
+                      align="left")
 
 
 def verdict_markdown(v) -> str:
@@ -344,7 +346,7 @@ def certificate_html(cert: dict, href: str | None = None) -> str:
     rows.append(["package", f"{pkg.get('name', '')} {pkg.get('version', '')}, created {cert.get('created', '')}"])
     if href:
         rows.append(["file", Markup(f'<a href="{esc(href)}">{esc(href)}</a>')])
-    return html_table(["Certificate", ""], rows)
+    return html_table(["Certificate", ""], rows, align="left")
 
 
 def certificate_markdown(cert: dict, href: str | None = None) -> str:
@@ -394,29 +396,57 @@ def report_markdown(report) -> str:
             f"{len(report.results) - n_ok} not, in {report.elapsed:.1f} s")
 
 
-# --- composition classes -----------------------------------------------------------------------
+# --- classes of functions --------------------------------------------------------------------
+
+def _class_size(cls) -> int:
+    """|class| of a CompositionClass (``size``) or of any set with ``count()`` (e.g. quarks.classes)."""
+    return int(cls.size) if hasattr(cls, "size") and not callable(cls.size) else int(cls.count())
+
+
+def _class_members(cls, limit: int):
+    """Up to ``limit`` member tables, or None when the class is larger or cannot list them."""
+    if _class_size(cls) > limit:
+        return None
+    try:
+        tables = cls.tables() if callable(getattr(cls, "tables", None)) else cls.members(limit)
+    except Exception:  # noqa: BLE001 - a class that cannot list its members is shown without them
+        return None
+    return [int(h) for h in tables]
+
+
+def _class_rows(cls) -> list:
+    n, size = cls.n, _class_size(cls)
+    universe = 1 << (1 << n)
+    rows = [["n", n], ["size", f"{size:,}"],
+            ["capacity log2 size", f"{math.log2(size):.4f}" if size else "-inf"],
+            ["fraction of all 2^(2^n) functions", f"{size / universe:.6g}"]]
+    if callable(getattr(cls, "digest", None)):
+        rows.append(["sha256 of the bitmap", cls.digest()[:16] + "..."])
+    for k, v in (getattr(cls, "info", None) or {}).items():
+        rows.append([str(k), _json_short(v, 120)])
+    return rows
+
+
+def _hex(h: int, n: int) -> str:
+    return f"0x{h:0{max(1, (1 << n) // 4)}x}"
+
 
 def composition_class_html(cls, show: int = 16) -> str:
-    n, size = cls.n, cls.size
-    universe = 1 << (1 << n)
-    cap = math.log2(size) if size else float("-inf")
-    rows = [["n", n], ["|class|", f"{size:,}"], ["capacity log2 |class|", f"{cap:.4f}" if size else "-inf"],
-            ["fraction of all 2^(2^n) functions", f"{size / universe:.6g}"], ["sha256 of the bitmap", cls.digest()[:16] + "..."]]
-    for k, v in (cls.info or {}).items():
-        rows.append([str(k), _json_short(v, 120)])
-    out = html_table(["CompositionClass", ""], rows)
-    if 0 < size <= show:
-        digits = max(1, (1 << n) // 4)
-        members = ", ".join(f"0x{int(h):0{digits}x}" for h in cls.tables())
-        out += f'<div style="font-family:ui-monospace,monospace;font-size:85%">members: {esc(members)}</div>'
+    """A class of Boolean functions (CompositionClass, or a set with ``n`` and ``count()``)."""
+    out = html_table([type(cls).__name__, ""], _class_rows(cls), align="left")
+    members = _class_members(cls, show)
+    if members:
+        text = ", ".join(_hex(h, cls.n) for h in members)
+        out += f'<div style="font-family:ui-monospace,monospace;font-size:85%">members: {esc(text)}</div>'
     return out
 
 
-def composition_class_markdown(cls) -> str:
-    size = cls.size
-    cap = f"{math.log2(size):.4f}" if size else "-inf"
-    return md_table(["CompositionClass", ""], [["n", cls.n], ["size", size], ["capacity log2 size", cap],
-                                               ["sha256 of the bitmap", cls.digest()[:16] + "..."]])
+def composition_class_markdown(cls, show: int = 16) -> str:
+    out = md_table([type(cls).__name__, ""], _class_rows(cls))
+    members = _class_members(cls, show)
+    if members:
+        out += "\n\nmembers: " + ", ".join(f"`{_hex(h, cls.n)}`" for h in members)
+    return out
 
 
 class Rendered:

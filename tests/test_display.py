@@ -140,3 +140,19 @@ def test_composition_class_repr():
     h = cls._repr_html_()
     assert f"{cls.size:,}" in h and cls.digest()[:16] in h
     assert "| size | 16 |" in cls._repr_markdown_()
+    assert "members: `0x0`" in cls._repr_markdown_()  # all 16 functions of 2 variables, listed
+
+
+def test_any_set_with_count_renders():
+    class Odd:  # the shape of quarks.classes sets: n, count(), members(limit)
+        n = 2
+
+        def count(self):
+            return 8
+
+        def members(self, limit):
+            return [h for h in range(16) if bin(h).count("1") % 2]
+
+    h = display.composition_class_html(Odd())
+    assert "<td" in h and ">8<" in h and "0x1, 0x2, 0x4, 0x7" in h
+    assert "| capacity log2 size | 3.0000 |" in display.composition_class_markdown(Odd())
