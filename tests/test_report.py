@@ -118,6 +118,10 @@ def test_empty_or_missing_store_exits_two(tmp_path, capsys):
     assert main(["report", "--store", str(tmp_path / "none.sqlite"), "--out", str(tmp_path / "r")]) == 2
     assert "no results store" in capsys.readouterr().err
     assert not (tmp_path / "none.sqlite").exists()
+    (tmp_path / "junk.sqlite").write_text("not a database at all " * 100)
+    assert main(["report", "--store", str(tmp_path / "junk.sqlite"), "--out", str(tmp_path / "r")]) == 2
+    assert "is not a results store" in capsys.readouterr().err
+    assert not (tmp_path / "r").exists()
 
 
 def test_missing_certificate_is_shown_not_linked(tmp_path):

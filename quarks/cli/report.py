@@ -19,6 +19,8 @@ def add_parser(sub, verb):
 
 
 def run(args) -> int:
+    import sqlite3
+
     from .. import report
     from ..store import DEFAULT_PATH
 
@@ -29,6 +31,10 @@ def run(args) -> int:
         raise UsageError(f"{exc}; run `quarks verify` first") from None
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    except sqlite3.DatabaseError as exc:
+        raise UsageError(f"{store} is not a results store ({exc})") from None
+    except OSError as exc:
+        raise UsageError(f"cannot write the report to {args.out}: {exc.strerror or exc}") from None
     plots = ", ".join(summary["plots"]) or "no plots"
     print(f"wrote {summary['index']} and {summary['readme']}: {summary['claims']} claims, "
           f"{summary['verdicts']} verdicts, {summary['tables']} count tables, {plots}")
