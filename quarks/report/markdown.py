@@ -9,7 +9,10 @@ def _claim_rows(rows) -> list:
     out = []
     for row in rows:
         links = " ".join(f"[{k + 1}]({e.href})" for k, e in enumerate(row.entries) if e.href)
-        verdicts = "; ".join(f"{e.label}: {e.status}" for e in row.entries) or "no verdict in the store"
+        tally: dict = {}
+        for e in row.entries:
+            tally[e.status] = tally.get(e.status, 0) + 1
+        verdicts = ", ".join(f"{k} {v}" for k, v in tally.items()) or "no verdict in the store"
         out.append([f"`{row.id}`", md(row.source), md(row.statement), md(row.outcome.upper() if
                     row.outcome.startswith("unexpected") else row.outcome), f"{row.elapsed:.2f} s",
                     md(verdicts), links])
