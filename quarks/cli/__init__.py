@@ -18,6 +18,7 @@ COMMANDS = {
     "realize": "realize",
     "count": "count",
     "capacity": "capacity",
+    "plot-temperature": "plot_temperature",
     "report": "report",
     "classes": "classes",
     "refute": "refute",
