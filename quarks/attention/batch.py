@@ -66,7 +66,7 @@ class Col:
     def floats(self) -> np.ndarray:
         if self.N.dtype != object and self.d < 2**53:
             return self.N.astype(float) / self.d
-        return np.array([float(Fraction(int(v), self.d)) for v in self.N.flat]).reshape(self.N.shape)
+        return (_big(self.N) / self.d).astype(float)  # int / int is correctly rounded, like float(Fraction)
 
     def maxabs(self) -> int:
         return int(np.max(np.abs(self.N))) if self.N.size else 0
