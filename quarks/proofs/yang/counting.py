@@ -17,9 +17,11 @@ def _family(formulas, variants, n_quick=8, n_full=12, ops=None, seeds=4, quick_c
     if ops:
         full += [{"formula": random_formula(s, 4, ops), "alphabet": "ab", "n": 10, "variant": variants[0]}
                  for s in range(seeds)]
-    if long:
+    if long:  # random words up to length 2000, one batch per instance (exact big-integer hard model)
         full += [{"formula": formulas[0], "alphabet": "ab", "n": 4, "variant": variants[0],
-                  "random": [[100, 300], 2, 1]}]
+                  "random": [[100, 300, 1000], 1, 1]},
+                 {"formula": formulas[0], "alphabet": "ab", "n": 2, "variant": variants[0],
+                  "random": [[2000], 1, 2]}]
     return {"quick": quick, "full": full}
 
 
