@@ -103,7 +103,13 @@ def _grid(name, procedure, **args) -> Verdict:
 
 
 def check_lemma6(inst):
-    return _grid("Lemma 6", "quarks.proofs.yang.lemmas:lemma6_grid", max_n=inst["n"], gammas=inst["gammas"])
+    from .algebra import lemma6_record
+
+    v = _grid("Lemma 6", "quarks.proofs.yang.lemmas:lemma6_grid", max_n=inst["n"], gammas=inst["gammas"])
+    sym = lemma6_record()  # SymPy: the geometric series behind 4 e^-gamma / (1 - e^-gamma)
+    if v.status == "verified" and all(st["holds"] for st in sym["steps"]):
+        return Verdict.verified(v.summary + "; series algebra proved in SymPy", list(v.evidence) + [sym])
+    return v
 
 
 def check_lemma7(inst):
@@ -172,7 +178,10 @@ def check_lemma9(instance):
     ]
     values = {"f_q1": _round_expr("1/4"), "f_q3": _round_expr("3/4"), "f_left": _round_expr("-3/4"),
               "f_right": _round_expr("7/4"), "f_mid": _round_expr("1/2")}
-    return Verdict.from_facts([arith(values, facts)], "rounding FFN: 0 on x <= 1/4, 1 on x >= 3/4")
+    from .algebra import lemma9_record
+
+    return Verdict.from_facts([arith(values, facts), lemma9_record()],
+                              "rounding FFN: 0 on x <= 1/4, 1 on x >= 3/4 (exact break points; SymPy piecewise)")
 
 
 lemma9 = Claim(

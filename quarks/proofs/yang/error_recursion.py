@@ -1,0 +1,199 @@
+"""Seed 004, Lemmas 25 and 29 (our precise forms), checked layer by layer on the §5 programs.
+
+Our Lemma 29 (activation growth).  Every coordinate is written once, by a head or a unit.  With
+X_0 = max(1, max_i |PE(i, n)|) and, layer by layer,
+    heads:  X <- X                     (an average of values is a convex combination)
+    units:  X <- max(X, sum_h |v_h| (||w_h||_1 X + |b_h|) + |c|)
+every activation of the hard model on every input of length n is at most the final X.
+
+Our Lemma 25 (error recursion; :func:`quarks.attention.uniform_tieless.a_priori`):
+    tieless head  delta <- delta + 2 X u,  u = (n-1) e^{-m}   (while eta <= gamma/4)
+    uniform head  delta <- delta;   unit  delta <- Lip * delta
+at tau = gamma / (2m).  The check: every coordinate written in layer l deviates, in the softmax
+model (every input of length n), from the hard model by at most delta after layer l: the engine's
+certified radius (an upper bound of the deviation) is compared with delta exactly; a radius above
+delta is looked at in arb balls before anything is called a violation.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...claim import Claim, Source, Verdict
+from ...evidence import digest, exhaustive
+
+HERE = "quarks.proofs.yang.error_recursion"
+
+
+def growth_bounds(model, n: int) -> list:
+    """Our Lemma 29: the activation bound after each layer (exact Fractions)."""
+    from ...attention.model import pe_value
+
+    X = max([Fraction(1)] + [abs(pe_value(spec, i, n)) for spec in model.pe.values() for i in range(1, n + 1)])
+    out = []
+    for layer in model.layers:
+        new = [X]
+        for unit in layer.units:
+            for vs, c in unit.out.values():
+                new.append(sum(abs(v) * (sum(abs(w) for w in ws.values()) * X + abs(b))
+                               for v, (ws, b) in zip(vs, unit.hidden)) + abs(Fraction(c)))
+        X = max(new)
+        out.append(X)
+    return out
+
+
+def error_bounds(model, n: int, gamma: Fraction, X: Fraction, m: int) -> tuple:
+    """Our Lemma 25, layer by layer: (delta after each layer, every eta <= gamma/4)."""
+    from ...attention.uniform_tieless import exp_neg_upper
+
+    u = (n - 1) * exp_neg_upper(m)
+    delta, ok, out = Fraction(0), True, []
+    for layer in model.layers:
+        errs = [delta]
+        for h in layer.heads:
+            if not h.uniform():
+                eta = sum(abs(c) for _, _, c in h.terms) * (2 * X * delta + delta * delta)
+                ok = ok and eta <= gamma / 4
+                errs.append(delta + 2 * X * u)
+        delta = max(errs)
+        for unit in layer.units:
+            for vs, _ in unit.out.values():
+                lip = sum(abs(v) * sum(abs(w) for w in ws.values()) for v, (ws, _) in zip(vs, unit.hidden))
+                errs.append(lip * delta)
+        delta = max(errs)
+        out.append(delta)
+    return out, ok
+
+
+def _written(model) -> dict:
+    """coordinate -> the layer that writes it."""
+    at = {}
+    for k, layer in enumerate(model.layers):
+        for h in layer.heads:
+            at[h.out] = k
+        for unit in layer.units:
+            for t in unit.out:
+                at[t] = k
+    return at
+
+
+def lemma29_check(program: str, n: int) -> dict:
+    """Every hard activation on every input of length n within our Lemma 29 bound of its layer."""
+    from ...attention import programs
+    from ...attention.batch import run
+    from ...attention.uniform_tieless import words
+
+    model = programs.program(program, n)
+    bounds = growth_bounds(model, n)
+    at = _written(model)
+    seen = {c: Fraction(0) for c in at}
+    cases = 0
+    for batch in words(len(model.alphabet), n):
+        x = run(model, batch, certify=False).x
+        for c in at:
+            seen[c] = max(seen[c], Fraction(x[c].maxabs(), x[c].d))
+        cases += len(batch)
+    bad = sorted(c for c in at if seen[c] > bounds[at[c]])
+    items = [[c, at[c], str(seen[c]), str(bounds[at[c]])] for c in sorted(at)]
+    return {"cases": cases, "holds": not bad, "digest": digest(items), "bounds": [str(b) for b in bounds],
+            "X": str(max(seen.values())), "violations": bad}
+
+
+def lemma25_check(program: str, n: int, eps: str = "1/10", tau: str | None = None) -> dict:
+    """At our Theorem 26 temperature tau = gamma/(2m): on every input of length n, every coordinate
+    of the softmax model lies within the Lemma 25 delta of the layer that writes it.  Deviations are
+    bounded by the engine's certified radii (arb-backed exp bounds; compared with delta exactly).
+    A given ``tau`` runs the model at that temperature instead (to see a hot model break the bound)."""
+    from ...attention import programs
+    from ...attention.batch import run
+    from ...attention.uniform_tieless import a_priori, analyse, rule, words
+
+    a = analyse(program, n)
+    gamma, X = Fraction(a["gamma"]), Fraction(a["X"])
+    m, tau_m, _ = rule(program, n, gamma, X, Fraction(eps))
+    tau = tau_m if tau is None else Fraction(tau)
+    model = programs.program(program, n, tau=str(tau))
+    deltas, ok = error_bounds(model, n, gamma, X, m)
+    if (deltas[-1], ok) != a_priori(model, n, gamma, X, m):
+        raise ArithmeticError("layer-wise recursion disagrees with a_priori")
+    at = _written(model)
+    worst = {c: 0.0 for c in at}
+    cases, first = 0, None
+    for batch in words(len(model.alphabet), n):
+        r = run(model, batch, certify=True).r
+        for c in at:
+            worst[c] = max(worst[c], float(r[c].max()))
+            if first is None and not Fraction(worst[c]) <= deltas[at[c]]:
+                k = int(r[c].max(axis=1).argmax())
+                first = ["".join(model.alphabet[s] for s in batch[k]), c]
+        cases += len(batch)
+    bad = sorted(c for c in at if not Fraction(worst[c]) <= deltas[at[c]])
+    items = [[c, at[c], repr(worst[c])] for c in sorted(at)]
+    return {"cases": cases, "holds": ok and not bad, "digest": digest(items + [m, str(tau)]),
+            "m": m, "tau": str(tau), "deltas": [str(d) for d in deltas], "violations": bad, "first": first,
+            "observed": {c: f"{worst[c]:.3g}" for c in sorted(at)}}
+
+
+def lemma25_ball(program: str, n: int, word: str, coord: str, eps: str = "1/10") -> dict:
+    """One input in arb balls: holds unless the softmax value of ``coord`` lies certainly farther
+    than the Lemma 25 delta of its layer from the hard value (so holds = False is a violation)."""
+    from flint import arb
+
+    from ...attention import programs
+    from ...attention.ball import soft_ball
+    from ...attention.run import hard_exact
+    from ...attention.uniform_tieless import analyse, rule
+
+    a = analyse(program, n)
+    gamma, X = Fraction(a["gamma"]), Fraction(a["X"])
+    m, tau, _ = rule(program, n, gamma, X, Fraction(eps))
+    model = programs.program(program, n, tau=str(tau))
+    deltas, _ = error_bounds(model, n, gamma, X, m)
+    d = deltas[_written(model)[coord]]
+    soft, hard = soft_ball(model, word)[coord], hard_exact(model, word)[coord]
+    out = [i + 1 for i, (s, h) in enumerate(zip(soft, hard))
+           if abs(s - arb(h.numerator) / h.denominator) > arb(d.numerator) / d.denominator]
+    return {"cases": len(word), "holds": not out, "digest": digest([word, coord, out]), "positions": out}
+
+
+def _check(procedure, what):
+    def check(inst) -> Verdict:
+        rec = exhaustive(f"{HERE}:{procedure}", program=inst["program"], n=inst["n"])
+        r = rec["result"]
+        if r["holds"]:
+            return Verdict.verified(f"{inst['program']}, n={inst['n']}: {r['cases']} inputs, {what}", [rec])
+        if procedure == "lemma25_check" and r["first"]:  # a radius above delta: a violation only if arb shows one
+            word, coord = r["first"]
+            ball = exhaustive(f"{HERE}:lemma25_ball", program=inst["program"], n=inst["n"], word=word, coord=coord)
+            if ball["result"]["holds"]:
+                return Verdict.inconclusive(f"radius of {coord} above delta on {word!r}; arb shows no violation",
+                                            [rec, ball])
+            return Verdict.refuted(f"{what} fails", {"word": word, "coordinate": coord,
+                                                     "positions": ball["result"]["positions"]}, [rec, ball])
+        return Verdict.refuted(f"{what} fails for {r['violations']}", {"violations": r["violations"]}, [rec])
+    return check
+
+
+QUICK = [{"program": "flipflop", "n": 5}, {"program": "dyck1", "n": 6}]
+FULL = ([{"program": "flipflop", "n": n} for n in (6, 8)] + [{"program": "induction", "n": 5}]
+        + [{"program": "dyck1", "n": n} for n in (8, 10)] + [{"program": "dyck2", "n": 6}])
+
+lemma25 = Claim(
+    id="yang.lemma25", source=Source("004", "Lemma 25"),
+    statement="Our error recursion: at tau = gamma/(2m), a tieless head raises the sup error delta to "
+              "delta + 2X(n-1)e^{-m} (while the score error stays <= gamma/4), a uniform head keeps it, a ReLU "
+              "unit multiplies it by sum_h |v_h| ||w_h||_1; every coordinate written in layer l of the softmax "
+              "model is within the layer-l delta of the hard model (certified radii, every input).",
+    latex=r"\delta_{l+1}\le \mathrm{Lip}_l\,(\delta_l+2X(n-1)e^{-m})",
+    kind="finite", instances={"quick": QUICK, "full": FULL},
+    check=_check("lemma25_check", "every coordinate within its layer's delta (arb)"), size="n",
+    note="Constants ours (the seed's were lost); the programs are those of yang.thm26.")
+
+lemma29 = Claim(
+    id="yang.lemma29", source=Source("004", "Lemma 29"),
+    statement="Our activation growth bound: X_0 = max(1, |PE|), heads keep X, a unit gives at most "
+              "sum_h |v_h| (||w_h||_1 X + |b_h|) + |c|; every hard activation written in layer l, on every input "
+              "of length n, is at most X_l.",
+    latex=r"X_{l+1}\le\max\Big(X_l,\ \sum_h|v_h|(\|w_h\|_1X_l+|b_h|)+|c|\Big)",
+    kind="finite", instances={"quick": QUICK, "full": FULL + [{"program": "dyck1", "n": 12}]},
+    check=_check("lemma29_check", "every activation within its layer's growth bound (exact)"), size="n",
+    note="The exact X(n) used by yang.thm26 is far below this a priori bound.")
