@@ -18,6 +18,7 @@ COMMANDS = {
     "realize": "realize",
     "count": "count",
     "capacity": "capacity",
+    "decompose": "decompose",
     "plot-temperature": "plot_temperature",
     "report": "report",
     "classes": "classes",

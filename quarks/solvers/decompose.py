@@ -6,7 +6,8 @@ f_j(x) and base clauses forcing B(f_1(x), ..., f_k(x)) = f(x) at every x.  A mod
 g_1..g_k.  Each g_j is decided exactly (:func:`quarks.solvers.realize.realize`): if every g_j is in
 T(n; d_j) the realizations are the witness.  Otherwise each g_j outside its class yields a Farkas
 certificate on a few points (for degree 1 first the four-point unateness certificates: g(a) = 0,
-g(a + e_i) = 1, g(b) = 1, g(b + e_i) = 0), and the clause forbidding that pattern on those points
+g(a + e_i) = 1, g(b) = 1, g(b + e_i) = 0, and their degree-d analogues on pairs of d-subcubes,
+:func:`derivative_cuts`), and the clause forbidding that pattern on those points
 (a *cut*) is added; then solve again.  The loop ends because each cut excludes the current model
 and there are finitely many tables.  When the CNF with its cuts is unsatisfiable, CaDiCaL 1.9.5
 re-solves it from scratch with proof logging, and the DRUP proof is checked by our own checker
@@ -97,29 +98,48 @@ class NonDecomposition:
                 "data": {"cuts": cuts, "cnf": self.cnf, "proof": self.proof}}
 
 
-def unateness_cuts(g: TruthTable, pairs: str = "linear") -> list[tuple[tuple, tuple]]:
-    """Four-point Farkas certificates (true pairs, false pairs) showing g is not in T(n;1):
-    true points a + e_i, b and false points a, b + e_i have equal totals and coordinate sums.
+def derivative_cuts(g: TruthTable, degree: int, pairs: str = "linear") -> list[tuple[tuple, tuple]]:
+    """Farkas certificates (true pairs, false pairs) on 2^(d+1) points showing g is not in T(n;d).
 
-    For each variable i every increasing edge (a, a + e_i) is paired with the first decreasing
-    edge and every decreasing edge with the first increasing one (``pairs="all"``: every pair).
+    For a set D of d variables, the d-fold difference D_D p(a) = sum_{T subset D} (-1)^{|D - T|}
+    p(a + e_T) of a polynomial p of degree <= d does not depend on the base point a (bits of D
+    clear).  Call the subcube at a *positive* when g(a + e_T) = 1 exactly for |D - T| even and
+    *negative* when exactly for |D - T| odd.  A positive subcube at a and a negative one at b give
+    true points {a + e_T: |D - T| even} + {b + e_T: |D - T| odd}, false points the rest of the two
+    subcubes, multipliers 1: their monomial sums of degree <= d agree because
+    D_D x^S(a) = D_D x^S(b) for |S| <= d.  For d = 1 this is unateness: an increasing edge
+    (a, a + e_i) and a decreasing edge (b, b + e_i).
+
+    Every positive subcube is paired with the first negative one and every negative with the first
+    positive (``pairs="all"``: every pair).
     """
+    import itertools
+
     n, bits = g.n, g.bits
     out = []
-    for i in range(n):
-        m, s = zero_mask(n, i), 1 << i
-        lo, hi = bits & m, (bits >> s) & m
-        up, down = hi & ~lo, lo & ~hi
-        if not (up and down):
+    for D in itertools.combinations(range(n), degree):
+        dmask = sum(1 << i for i in D)
+        subsets = [sum(1 << D[i] for i in range(degree) if (m >> i) & 1) for m in range(1 << degree)]
+        even = [T for T in subsets if (degree - bin(T).count("1")) % 2 == 0]
+        odd = [T for T in subsets if (degree - bin(T).count("1")) % 2 == 1]
+        pos, neg = [], []
+        for a in range(1 << n):
+            if a & dmask:
+                continue
+            if all((bits >> (a + T)) & 1 for T in even) and not any((bits >> (a + T)) & 1 for T in odd):
+                pos.append(a)
+            elif all((bits >> (a + T)) & 1 for T in odd) and not any((bits >> (a + T)) & 1 for T in even):
+                neg.append(a)
+        if not (pos and neg):
             continue
-        ups = [x for x in range(1 << n) if (up >> x) & 1]
-        downs = [x for x in range(1 << n) if (down >> x) & 1]
         if pairs == "all":
-            chosen = [(a, b) for a in ups for b in downs]
+            chosen = [(a, b) for a in pos for b in neg]
         else:
-            chosen = sorted({(a, downs[0]) for a in ups} | {(ups[0], b) for b in downs})
+            chosen = sorted({(a, neg[0]) for a in pos} | {(pos[0], b) for b in neg})
         for a, b in chosen:
-            out.append((tuple(sorted([(a + s, 1), (b, 1)])), tuple(sorted([(a, 1), (b + s, 1)]))))
+            true = [a + T for T in even] + [b + T for T in odd]
+            false = [a + T for T in odd] + [b + T for T in even]
+            out.append((tuple((x, 1) for x in sorted(true)), tuple((y, 1) for y in sorted(false))))
     return out
 
 
@@ -139,7 +159,7 @@ def decompose(f: TruthTable, B: TruthTable, degrees=None, *, unate: str = "linea
               solver: str = SOLVER, check_proof: bool = True):
     """A :class:`Decomposition` of f as B(f_1, ..., f_k), f_j in T(n; degrees[j]), or a
     :class:`NonDecomposition` (cuts and a DRUP proof, checked exactly unless ``check_proof`` is
-    False).  ``unate``: "linear", "all" (see :func:`unateness_cuts`) or "none" (LP cuts only)."""
+    False).  ``unate``: "linear", "all" (see :func:`derivative_cuts`) or "none" (LP cuts only)."""
     from pysat.solvers import Solver
 
     n, k = f.n, B.n
@@ -175,8 +195,8 @@ def decompose(f: TruthTable, B: TruthTable, degrees=None, *, unate: str = "linea
                 if d == n:
                     reals.append(interpolant(g))
                     continue
-                if d == 1 and unate != "none":
-                    witnesses = unateness_cuts(g, unate)
+                if d >= 1 and unate != "none":
+                    witnesses = derivative_cuts(g, d, unate)
                     if witnesses:
                         found += [(j, t, fl, "unate") for t, fl in witnesses]
                         continue
@@ -191,8 +211,12 @@ def decompose(f: TruthTable, B: TruthTable, degrees=None, *, unate: str = "linea
                     found.append((j, r.true_multipliers, r.false_multipliers, "lp"))
             stats["lp_seconds"] += time.perf_counter() - t0
             if not found:
+                result = Decomposition(f, B, degrees, reals, stats)
+                problem = enc.decomposition_problem(result.to_evidence())
+                if problem is not None:
+                    raise AssertionError(f"our checker rejects the witness: {problem}")
                 stats["seconds"] = time.perf_counter() - start
-                return Decomposition(f, B, degrees, reals, stats)
+                return result
             for j, t, fl, why in found:
                 clause = enc.cut_clause(n, j, [x for x, _ in t], [y for y, _ in fl])
                 key = (j, tuple(sorted(clause)))
