@@ -173,7 +173,7 @@ def _thm42_instances(tier: str) -> list:
     if tier == "full":
         out += [{"n": n, "degrees": d} for d in ([2, 2], [1, 2]) for n in range(1, 5)]
         out.append({"n": 5, "degrees": [1, 1]})
-        out.append({"n": 4, "degrees": [1, 1, 1], "operators": ["AND3", "MAJ3", "XOR3", "MUX"]})
+        out.append({"n": 4, "degrees": [1, 1, 1]})
     return out
 
 
