@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from ..boolean import BINARY_OPERATORS, TruthTable, zero_mask
 from ..certify import decomposition as enc
 from ..certify import drup
-from .realize import NonRealizability, Realization, interpolant, realize
+from .realize import realize
 
 SOLVER = "cadical195"
 MAX_N = 8  # 2^8 points per operand; n = 6 takes minutes, above that it is open-ended
@@ -193,7 +193,7 @@ def decompose(f: TruthTable, B: TruthTable, degrees=None, *, unate: str = "linea
             t0 = time.perf_counter()
             for j, (g, d) in enumerate(zip(tables, degrees)):
                 if d == n:
-                    reals.append(interpolant(g))
+                    reals.append(realize(g, d))  # the Möbius interpolant, stated at degree n
                     continue
                 if d >= 1 and unate != "none":
                     witnesses = derivative_cuts(g, d, unate)
