@@ -143,3 +143,15 @@ def test_claim_modules_import_no_heavy_package():
             "print([m for m in ('numba', 'sympy', 'scipy', 'z3', 'pysat') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_capacity_cli(tmp_path, capsys):
+    from quarks.cli import main
+
+    assert main(["capacity", "plot", "--max-n", "7"]) == 2
+    assert "--max-n must be in 1..5" in capsys.readouterr().err
+    assert main(["capacity", "plot", "--max-n", "3", "--out", str(tmp_path / "no" / "x.png")]) == 2
+    assert main(["capacity", "plot", "--max-n", "3", "--out", str(tmp_path / "x.txt")]) == 2
+    out = tmp_path / "cap.png"
+    assert main(["capacity", "plot", "--max-n", "3", "--out", str(out)]) == 0
+    assert out.read_bytes()[:4] == b"\x89PNG"
