@@ -55,3 +55,15 @@ def test_claim_quick_tier_and_tampering():
     rec = copy.deepcopy(v.evidence[0])
     rec["args"]["seeds"] = [5, 6, 7]  # other formulas: the digest no longer re-derives
     assert not check_record(rec).valid
+
+
+def test_repeated_operands_compile_correctly():
+    """phi & phi, phi | phi and C = C once collapsed the unit's weights {a: 1, a: 1} to {a: 1}
+    (found by the full tier's random formulas): the hard model must equal the formula."""
+    from quarks.ltl.check import exhaustive_check
+
+    for f, v in [("a & a", "temperature"), ("(b | ((a & a) & Y b))", "causal"), ("(Y (a & a) U b)", "temperature"),
+                 ("!a | !a", "unbounded"), ("#left[a] = #left[a]", "temperature"),
+                 ("#right[b] != #right[b]", "unbounded"), ("#left[a] = #left[a]", "causal-temperature")]:
+        r = exhaustive_check(f, "ab", 6, v)
+        assert r["holds"] and r["cases"] == 126, (f, v, r["failure"])

@@ -166,10 +166,10 @@ class Compiler:
             c = self.unit_node(g, [a], lambda: Unit([({a: -1}, 1)], {}))
         elif isinstance(g, And):
             a, b = self.node(g.left), self.node(g.right)
-            c = self.unit_node(g, [a, b], lambda: Unit([({a: 1, b: 1}, -1)], {}))
+            c = self.unit_node(g, [a, b], lambda: Unit([(_sum_of(a, b), -1)], {}))
         elif isinstance(g, Or):
             a, b = self.node(g.left), self.node(g.right)
-            c = self.unit_node(g, [a, b], lambda: Unit([({a: 1, b: 1}, 0), ({a: 1, b: 1}, -1)], {}), [1, -1])
+            c = self.unit_node(g, [a, b], lambda: Unit([(_sum_of(a, b), 0), (_sum_of(a, b), -1)], {}), [1, -1])
         elif isinstance(g, Prev):
             c = self.prev(g)
         elif isinstance(g, Next):
@@ -259,6 +259,11 @@ class Compiler:
         from .counting import compile_pred
 
         return compile_pred(self, g)
+
+
+def _sum_of(a: str, b: str) -> dict:
+    """Weights of a + b (a and b may be the same coordinate: phi & phi, phi | phi)."""
+    return {a: 1, b: 1} if a != b else {a: 2}
 
 
 def _json(x: Fraction):
