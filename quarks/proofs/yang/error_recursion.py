@@ -185,7 +185,7 @@ lemma25 = Claim(
               "model is within the layer-l delta of the hard model (certified radii, every input).",
     latex=r"\delta_{l+1}\le \mathrm{Lip}_l\,(\delta_l+2X(n-1)e^{-m})",
     kind="finite", instances={"quick": QUICK, "full": FULL},
-    check=_check("lemma25_check", "every coordinate within its layer's delta (arb)"), size="n",
+    check=_check("lemma25_check", "every coordinate's certified radius within its layer's delta"), size="n",
     note="Constants ours (the seed's were lost); the programs are those of yang.thm26.")
 
 lemma29 = Claim(

@@ -43,8 +43,9 @@ def check(instance) -> Verdict:
         return Verdict.inconclusive("the compiler rejects " + "; ".join(
             f"seed {r['seed']}: {r['formula']} ({r['reason']})" for r in res["rejected"]), [rec])
     if res["holds"]:
-        return Verdict.verified(f"{len(res['formulas'])} random formulas, {res['cases']} words each checked at "
-                                f"every position: {shown}", [rec], margin=res["margin"])
+        per = res["formulas"][0]["words"] if res["formulas"] else 0
+        return Verdict.verified(f"{len(res['formulas'])} random formulas, each on all {per} words of length <= "
+                                f"{instance['n']}, at every position: {shown}", [rec], margin=res["margin"])
     fail = res["failures"][0]
     if not fail["hard_matches_formula"]:
         return Verdict.refuted(f"hard model differs from {fail['formula']} on {fail['word']!r}", fail, [rec])
