@@ -155,3 +155,10 @@ def test_capacity_cli(tmp_path, capsys):
     out = tmp_path / "cap.png"
     assert main(["capacity", "plot", "--max-n", "3", "--out", str(out)]) == 0
     assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_prop55_through_the_symmetries_equals_the_direct_intersection(monkeypatch):
+    direct = comp.intersection_result(4, [1, 1])
+    monkeypatch.setattr(comp, "_direct", lambda n, degrees: False)
+    via = comp.intersection_result(4, [1, 1])
+    assert via["size"] == direct["size"] == 23398 and via["digest"] == direct["digest"] and via["subset"]

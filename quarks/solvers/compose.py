@@ -207,7 +207,7 @@ def negate_bitmap(bm: np.ndarray, n: int) -> np.ndarray:
         out = sum(1 << (universe - 1 - h) for h in range(universe) if (word >> h) & 1)
         return np.array([out], dtype=np.uint64)
     raw = np.ascontiguousarray(bm, dtype="<u8").view(np.uint8)[::-1]
-    return _BYTE_REVERSE[raw].view("<u8").astype(np.uint64)
+    return _BYTE_REVERSE[raw].view("<u8").astype(np.uint64, copy=False)
 
 
 def popcount(bm: np.ndarray) -> int:

@@ -257,19 +257,22 @@ def intersection_result(n: int, degrees: list) -> dict:
     Small cases: every T_B computed.  Otherwise T_AND and T_XOR are computed and the others are
     T_AND, its negation or T_XOR through the operator relations (checked here) and the negation
     closure of T(n;d)."""
-    from ...solvers.compose import (compose_class, negation_closed, operator_relation, threshold_list,
-                                    transform_operator)
+    from ...solvers.compose import (CompositionClass, compose_class, negate_bitmap, negation_closed,
+                                    operator_relation, popcount, threshold_list, transform_operator)
 
     ops = _operators(2)
     classes, seen = {}, []
     if _direct(n, degrees):
         for name, B in ops.items():
             classes[name] = compose_class(B, n, degrees, k=2, progress=False)
+        inter = None
+        for cls in classes.values():
+            inter = cls if inter is None else inter & cls
     else:
         base = {"AND": compose_class(ops["AND"], n, degrees, k=2, progress=False),
                 "XOR": compose_class(ops["XOR"], n, degrees, k=2, progress=False)}
         closed = all(negation_closed(n, d)["holds"] for d in set(degrees))
-        neg_and = base["AND"].negated()
+        used = set()
         for name, B in ops.items():
             rel = None
             for rep in ("AND", "XOR"):
@@ -280,11 +283,18 @@ def intersection_result(n: int, degrees: list) -> dict:
             seen.append([name, rep, rel[1] if rel else None, rel[2] if rel else None, ok])
             if not ok:
                 return {"cases": 0, "holds": False, "digest": digest(seen), "size": -1, "subset": False}
-            classes[name] = neg_and if (rel[2] and rep == "AND") else (
-                base[rep].negated() if rel[2] else base[rep])
-    inter = None
-    for cls in classes.values():
-        inter = cls if inter is None else inter & cls
+            used.add((rep, bool(rel[2])))
+            classes[name] = base[rep]  # size only: T_B = T_rep or its negation, same size
+        # intersect the distinct sets in place: T_rep, or nu(T_rep) for an output negation
+        inter_bm = None
+        for rep, neg in sorted(used):
+            bm = negate_bitmap(base[rep].bitmap, n) if neg else base[rep].bitmap
+            if inter_bm is None:
+                inter_bm = bm.copy()
+            else:
+                inter_bm &= bm
+            del bm
+        inter = CompositionClass(n, inter_bm, popcount(inter_bm))
     # the proof's F: interleave f0 (x1 = 0) and f1 (x1 = 1)
     f0s, f1s = threshold_list(n - 1, degrees[0]), threshold_list(n - 1, degrees[1])
     spread = _spread_table(n - 1)
