@@ -280,6 +280,12 @@ def test_higher_degree():
     # parity of 4 is the XOR of two parities of 2 variables, each of degree 2
     assert decompose(PARITY4, BINARY_OPERATORS["XOR"], [2, 2]).decomposable
     assert not decompose(PARITY4, BINARY_OPERATORS["XOR"], [1, 1]).decomposable
+    # mixed degrees: T_XOR(4;2,1) is every function but parity and its complement (65,534)
+    cls = compose_class(IRREDUCIBLE_BINARY["XOR"], 4, [2, 1])
+    assert cls.size == 65534 and PARITY4.bits not in cls
+    r = decompose(PARITY4, BINARY_OPERATORS["XOR"], [2, 1])
+    assert not r.decomposable and r.stats["lp_cuts"] > 0 and check_record(r.to_evidence()).holds
+    assert decompose(TruthTable(4, PARITY4.bits ^ 1), BINARY_OPERATORS["XOR"], [2, 1]).decomposable
     # degrees above n mean n: everything decomposes
     assert decompose(PARITY4, BINARY_OPERATORS["AND"], [9, 9]).decomposable
 
