@@ -131,7 +131,11 @@ def test_n5_and_xor_counts():
     x = C.compose_operands(6, [t, t], 5, k=2)
     assert (a.size, x.size) == (44642388, 387698944)
     # one full row against numpy: every f AND g whose upper half (x5 = 1) is 0
-    rows = [C.apply_operator(8, 2, [t[:, None], g[None, :]], 5) for g in np.array_split(t, 256)]
-    got = np.unique(np.concatenate([r[(r >> np.uint64(16)) == 0] for r in rows]))
+    parts = []
+    for g in np.array_split(t, 256):  # about 280 MB at a time
+        r = C.apply_operator(8, 2, [t[:, None], g[None, :]], 5)
+        parts.append(np.unique(r[(r >> np.uint64(16)) == 0]))
+        del r
+    got = np.unique(np.concatenate(parts))
     bits = np.unpackbits(a.bitmap[:1024].astype("<u8").view(np.uint8), bitorder="little")
     assert np.array_equal(got, np.flatnonzero(bits).astype(np.uint64))
