@@ -25,8 +25,11 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.abc
 import itertools
 import json
+import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,6 +82,39 @@ CHECKERS = {
 PROCEDURE_PREFIXES = ("quarks.",)
 
 
+# The checker re-derives evidence with exact arithmetic; solvers may find answers, never check them.
+# While a record is re-checked these packages cannot be imported (sympy only for symbolic records).
+SOLVERS = ("scipy", "z3", "pysat")
+CAS = ("sympy",)
+
+
+class _Blocker(importlib.abc.MetaPathFinder):
+    """Refuses imports of the packages on top of ``stack``; already-imported ones are unaffected."""
+
+    def __init__(self):
+        self.stack: list[frozenset] = []
+
+    def find_spec(self, name, path=None, target=None):
+        if self.stack and name.partition(".")[0] in self.stack[-1]:
+            raise ModuleNotFoundError(f"{name} is not available while checking certificates", name=name)
+        return None
+
+
+_BLOCKER = _Blocker()
+
+
+@contextmanager
+def solver_free(allow_cas: bool = False):
+    """Run a block with solvers (and, unless allowed, the CAS) unimportable."""
+    if _BLOCKER not in sys.meta_path:
+        sys.meta_path.insert(0, _BLOCKER)
+    _BLOCKER.stack.append(frozenset(SOLVERS + (() if allow_cas else CAS)))
+    try:
+        yield
+    finally:
+        _BLOCKER.stack.pop()
+
+
 def _resolve(path: str):
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
@@ -92,9 +128,12 @@ def check_record(record: dict, ctx: CheckContext | None = None) -> Outcome:
     if kind not in CHECKERS:
         raise CertificateError(f"unknown evidence kind {kind!r} (known: {', '.join(sorted(CHECKERS))})")
     try:
-        return _resolve(CHECKERS[kind])(record, ctx or CheckContext())
+        with solver_free(allow_cas=kind == "symbolic"):
+            return _resolve(CHECKERS[kind])(record, ctx or CheckContext())
     except CertificateError:
         raise
+    except ImportError as exc:
+        raise CertificateError(f"{kind} checker needs {exc.name}, which certificate checking may not use") from None
     except (ExprError, KeyError, TypeError, ValueError, IndexError) as exc:
         raise CertificateError(f"{kind} evidence malformed: {type(exc).__name__}: {exc}") from None
 

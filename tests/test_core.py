@@ -146,6 +146,21 @@ def test_checker_imports_no_solver_or_cas(tmp_path):
     assert "clean" in out.stdout
 
 
+def test_checkers_cannot_import_solvers(monkeypatch):
+    import quarks.evidence as ev
+
+    def sneaky(record, ctx):
+        import scipy.optimize  # noqa: F401 - a checker that would trust a solver
+        return ev.Outcome(True, True)
+
+    for name in ("scipy", "scipy.optimize"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.setattr(sys.modules[__name__], "sneaky", sneaky, raising=False)
+    monkeypatch.setitem(ev.CHECKERS, "sneaky", f"{__name__}:sneaky")
+    with pytest.raises(CertificateError, match="needs scipy"):
+        check_record({"kind": "sneaky"})
+
+
 def test_registry_select_and_unknown():
     ids = [c.id for c in registry.select(["test.*"])]
     assert "test.square-sum" in ids and "test.bad-bound" in ids
