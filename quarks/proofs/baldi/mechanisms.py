@@ -40,7 +40,11 @@ def _first_witness(records) -> dict | None:
 
 
 def _verdict(evidence, summary):
-    return Verdict.from_facts(evidence, summary, counterexample=_first_witness(evidence))
+    """Verified when the evidence holds; otherwise refuted, and the summary says what failed."""
+    v = Verdict.from_facts(evidence, summary, counterexample=_first_witness(evidence))
+    if v.status == "refuted":
+        v.summary = f"does not hold (counterexample {v.counterexample}): {summary}"
+    return v
 
 
 def _wiring(inst, allowed):
