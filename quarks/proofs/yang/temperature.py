@@ -36,7 +36,7 @@ def check_table(instance) -> Verdict:
                                   variant=variant, c="2", lo=lo, hi=hi))
         rows.append([n, lo])
     if all(r["result"]["holds"] for r in records):
-        return Verdict.verified(f"{formula}: largest certified factor of tau(n) = 1/(2n) per n: {rows}", records,
+        return Verdict.verified(f"{formula}: largest certified factor of its tau(n) per n: {rows}", records,
                                 table=rows)
     return Verdict.inconclusive("table not reproducible", records)
 
