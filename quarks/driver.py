@@ -256,7 +256,14 @@ class Report:
             count = {s: sum(r.status == s for r in rs) for s in ("verified", "refuted", "inconclusive", "error")}
             expected = rs[0].expected
             ok = all(r.ok for r in rs)
-            outcome = ("refuted as printed" if expected == "refuted" else "ok") if ok else "UNEXPECTED"
+            if not ok:
+                outcome = "UNEXPECTED"
+            elif expected == "refuted":
+                outcome = "refuted as printed"
+            elif registry.get(claim).kind == "exploration":
+                outcome = "explored (not a proof)"
+            else:
+                outcome = "ok"
             rows.append({"claim": claim, "instances": len(rs), **count,
                          "skipped": sum(r.skipped for r in rs),
                          "time": round(sum(r.elapsed for r in rs if not r.skipped), 3),
