@@ -366,3 +366,15 @@ def test_cli_bad_input_one_line(capsys, argv, needle):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert needle in err and err.count("\n") == 1
+
+
+def test_timeout_gives_undecided_exit_one():
+    """A hard degree-2 instance (parity of 5 as XOR of two T(5;2)) stops at the time limit."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "quarks", "decompose", "0x69969669", "--n", "5",
+                          "--op", "XOR", "--degrees", "2,2", "--timeout", "1"],
+                         capture_output=True, text=True)
+    assert out.returncode == 1, out.stderr
+    assert "undecided after 1 s" in out.stderr and len(out.stderr.strip().splitlines()) == 1

@@ -31,6 +31,8 @@ def add_parser(sub, verb):
                    help="'all': try each of the ten irreducible binary operators and print a table")
     p.add_argument("--degrees", default=None,
                    help="comma-separated degrees d_1,...,d_k (default 1 for every operand)")
+    p.add_argument("--timeout", type=float, default=None, metavar="S",
+                   help="give up after S seconds per operator (exit code 1: undecided)")
     p.add_argument("--json", action="store_true",
                    help='print {"decomposable": bool, "evidence": ...} (the witness or the proof)')
     p.set_defaults(func=run)
@@ -79,9 +81,39 @@ def _describe(result, name: str) -> list[str]:
     return lines
 
 
+def _progress(stats) -> None:
+    cuts = stats["unate_cuts"] + stats["lp_cuts"]
+    print(f"\r  searching: {stats['rounds']} SAT rounds, {cuts} cuts ...", end="", file=sys.stderr, flush=True)
+
+
+def _decide(f, B, degrees, timeout):
+    """decompose(), with a progress line on a terminal."""
+    from ..solvers.decompose import decompose
+
+    show = _progress if sys.stderr.isatty() else None
+    try:
+        return decompose(f, B, degrees, timeout=timeout, progress=show)
+    finally:
+        if show is not None:
+            print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
+
+
 def run(args) -> int:
     from ..errors import UsageError
-    from ..solvers.decompose import MAX_N, decompose, operator_name, operator_table
+    from ..solvers.decompose import MAX_N, Undecided, operator_name, operator_table
+
+    if args.timeout is not None and not args.timeout > 0:
+        raise UsageError(f"--timeout must be positive, got {args.timeout:g}")
+    try:
+        return _run(args, MAX_N, operator_name, operator_table)
+    except Undecided as exc:
+        print(f"quarks decompose: {exc}; raise --timeout to search longer", file=sys.stderr)
+        return 1
+
+
+def _run(args, MAX_N, operator_name, operator_table) -> int:
+    from ..errors import UsageError
+
 
     f = parse_function(args.table, args.n)
     if args.n is not None and f.n != args.n:
@@ -94,7 +126,7 @@ def run(args) -> int:
         from ..boolean import IRREDUCIBLE_BINARY
 
         degrees = parse_degrees(args.degrees, 2, f.n)
-        results = {name: decompose(f, B, degrees) for name, B in IRREDUCIBLE_BINARY.items()}
+        results = {name: _decide(f, B, degrees, args.timeout) for name, B in IRREDUCIBLE_BINARY.items()}
         if args.json:
             json.dump({"table": f.to_hex(), "degrees": degrees,
                        "operators": {name: _summary(r) for name, r in results.items()}}, sys.stdout)
@@ -118,7 +150,7 @@ def run(args) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     degrees = parse_degrees(args.degrees, B.n, f.n)
-    result = decompose(f, B, degrees)
+    result = _decide(f, B, degrees, args.timeout)
     if args.json:
         json.dump(_summary(result), sys.stdout)
         sys.stdout.write("\n")

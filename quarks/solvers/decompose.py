@@ -155,11 +155,22 @@ def _model_tables(model, n: int, k: int) -> list[TruthTable]:
     return tables
 
 
+class Undecided(RuntimeError):
+    """The search reached its time limit before a witness or a proof; ``stats`` says how far."""
+
+    def __init__(self, seconds: float, stats: dict):
+        super().__init__(f"undecided after {seconds:g} s ({stats['rounds']} SAT rounds, "
+                         f"{stats['unate_cuts'] + stats['lp_cuts']} cuts)")
+        self.stats = stats
+
+
 def decompose(f: TruthTable, B: TruthTable, degrees=None, *, unate: str = "linear",
-              solver: str = SOLVER, check_proof: bool = True):
+              solver: str = SOLVER, check_proof: bool = True, timeout: float | None = None,
+              progress=None):
     """A :class:`Decomposition` of f as B(f_1, ..., f_k), f_j in T(n; degrees[j]), or a
     :class:`NonDecomposition` (cuts and a DRUP proof, checked exactly unless ``check_proof`` is
-    False).  ``unate``: "linear", "all" (see :func:`derivative_cuts`) or "none" (LP cuts only)."""
+    False).  ``unate``: "linear", "all" (see :func:`derivative_cuts`) or "none" (LP cuts only).
+    ``timeout`` (seconds) raises :class:`Undecided`; ``progress(stats)`` is called every 2 s."""
     from pysat.solvers import Solver
 
     n, k = f.n, B.n
@@ -181,7 +192,14 @@ def decompose(f: TruthTable, B: TruthTable, degrees=None, *, unate: str = "linea
     seen: set = set()
     cache: dict = {}
     with Solver(name=solver, bootstrap_with=base) as s:
+        last_report = start
         while True:
+            now = time.perf_counter()
+            if timeout is not None and now - start > timeout:
+                raise Undecided(timeout, stats)
+            if progress is not None and now - last_report >= 2.0:
+                last_report = now
+                progress(stats)
             stats["rounds"] += 1
             t0 = time.perf_counter()
             sat = s.solve()
