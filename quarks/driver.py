@@ -260,7 +260,7 @@ class Report:
                 outcome = "UNEXPECTED"
             elif expected == "refuted":
                 outcome = "refuted as printed"
-            elif registry.get(claim).kind == "exploration":
+            elif getattr(registry.claims().get(claim), "kind", None) == "exploration":
                 outcome = "explored (not a proof)"
             else:
                 outcome = "ok"

@@ -7,7 +7,7 @@ import pytest
 
 from quarks.attention import batch
 from quarks.attention.ball import soft_ball
-from quarks.attention.model import Head, Layer, Model, Unit, pe_value
+from quarks.attention.model import Head, Layer, Model, pe_value
 from quarks.attention.run import hard_exact, hardmax, soft_float
 from quarks.ltl.check import with_temperature_factor
 from quarks.ltl.compile import compile_formula, rounding

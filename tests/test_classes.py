@@ -2,7 +2,6 @@
 import itertools
 import json
 
-import numpy as np
 import pytest
 
 from quarks.classes import BeyondReach, ParseError, classes, evaluate, parse, unparse

@@ -1,8 +1,6 @@
 """The capacity claims of seed 000 (§4, Appendix): verdicts, certificates, and checks that can fail."""
 import json
 
-import numpy as np
-import pytest
 
 from quarks import certificate
 from quarks.proofs.baldi import composition as comp

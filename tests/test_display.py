@@ -1,7 +1,6 @@
 """Notebook display: the HTML/Markdown reprs contain the right cells and escape their text."""
 import re
 
-import pytest
 
 from quarks import display
 from quarks.boolean import TruthTable

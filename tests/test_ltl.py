@@ -1,7 +1,6 @@
 """The logic: parser, reference semantics, compiler, exhaustive check, CLI."""
 import time
 
-import numpy as np
 import pytest
 
 from quarks.cli import main

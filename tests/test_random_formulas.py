@@ -4,7 +4,7 @@ import copy
 from quarks import certificate, registry
 from quarks.evidence import check_record
 from quarks.ltl.random import family, family_check, random_formula
-from quarks.ltl.syntax import Count, Next, Until, depth, parse, subformulas
+from quarks.ltl.syntax import Count, Next, Until, depth, parse
 
 
 def _walk(f):

@@ -2,7 +2,6 @@
 mutated certificates rejected, none found where the theorem holds, exit codes."""
 import json
 
-import pytest
 
 from quarks import refute as R
 from quarks.certificate import check_file

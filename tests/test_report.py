@@ -2,7 +2,6 @@
 import json
 import re
 import urllib.parse
-from pathlib import Path
 
 import pytest
 

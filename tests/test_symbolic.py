@@ -1,5 +1,4 @@
 """The symbolic evidence kind: safe parsing, exact decisions, the builder and the re-checker."""
-import copy
 import subprocess
 import sys
 

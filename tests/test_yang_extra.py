@@ -1,8 +1,6 @@
 """Seed 004 additions: Lemmas 25 and 29 (our forms), SymPy records for Lemmas 6 and 9, the temperature plot."""
-import copy
 from fractions import Fraction
 
-import pytest
 
 from quarks import certificate, registry
 from quarks.evidence import check_record

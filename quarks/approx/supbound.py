@@ -19,7 +19,7 @@ when a cube at the depth limit still exceeds eps.
 from __future__ import annotations
 
 import itertools
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from fractions import Fraction
 
 PREC = 96

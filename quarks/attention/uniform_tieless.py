@@ -25,7 +25,7 @@ import numpy as np
 
 from ..evidence import digest
 from . import programs
-from .batch import Col, masks, run
+from .batch import masks, run
 
 CHUNK = 8192
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import math
 import sys
 
 # per backend: largest n, and why

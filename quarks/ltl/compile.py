@@ -30,7 +30,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..attention.model import Head, Layer, Model, Unit
-from .syntax import (And, Atom, Compare, Const, Count, Lin, Next, Not, Or, Pos, Pred, Prev, Since,
+from .syntax import (And, Atom, Compare, Const, Next, Not, Or, Pred, Prev, Since,
                      Until, show, subformulas, symbols)
 
 VARIANTS = ("temperature", "unbounded", "causal-temperature", "causal")

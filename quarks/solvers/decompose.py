@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ..boolean import BINARY_OPERATORS, TruthTable, zero_mask
+from ..boolean import BINARY_OPERATORS, TruthTable
 from ..certify import decomposition as enc
 from ..certify import drup
 from .realize import realize

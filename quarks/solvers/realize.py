@@ -24,7 +24,7 @@ from typing import ClassVar
 
 from ..boolean import TruthTable
 from ..certify import threshold as cert
-from .monomials import monomial_name, monomials
+from .monomials import monomial_name
 
 BACKENDS = {
     "lp": "quarks.solvers.lp:solve",

@@ -110,7 +110,7 @@ def stack_degree(d: int, L: int, n: int, expect: int, seed: int = 0, expand: boo
             names.append(f"W{layer}_{k}")
         der.define(f"Z{layer}", layer_text(f"Z{layer - 1}", names))
     steps.append(lambda: der.degree(f"Z{L}", ["s"], expect,
-                                    label=f"on the line s X0 with integer weights: degree d^L in s"))
+                                    label="on the line s X0 with integer weights: degree d^L in s"))
     if expand:
         der.define("T0", "X")
         for layer in range(1, L + 1):
