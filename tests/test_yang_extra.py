@@ -49,23 +49,23 @@ def test_symbolic_records_prove_and_reject_tampering():
     assert not check_record(bad).valid
 
 
-def test_plot_temperature_usage_errors(tmp_path):
+def test_temperature_usage_errors(tmp_path):
     from quarks.cli import main
 
-    assert main(["plot-temperature", "--max-n", "1"]) == 2
-    assert main(["plot-temperature", "--step", "x"]) == 2
-    assert main(["plot-temperature", "--out", str(tmp_path / "nope" / "t.png")]) == 2
-    assert main(["plot-temperature", "--out", str(tmp_path / "t.txt")]) == 2
+    assert main(["temperature", "plot", "--max-n", "1"]) == 2
+    assert main(["temperature", "plot", "--step", "x"]) == 2
+    assert main(["temperature", "plot", "--out", str(tmp_path / "nope" / "t.png")]) == 2
+    assert main(["temperature", "plot", "--out", str(tmp_path / "t.txt")]) == 2
     assert not list(tmp_path.iterdir())
 
 
-def test_plot_temperature_small(tmp_path):
+def test_temperature_plot_small(tmp_path):
     from quarks.cli import main
-    from quarks.cli.plot_temperature import rows
+    from quarks.cli.temperature import rows
 
     table = rows(3, Fraction(1, 4))
     got = {(r["construction"], r["n"]): r["factor"] for r in table}
     assert got[("S", 2)] == Fraction(5, 4) and got[("lookup", 3)] == Fraction(7, 4)
     out = tmp_path / "t.png"
-    assert main(["plot-temperature", "--max-n", "3", "--out", str(out)]) == 0
+    assert main(["temperature", "plot", "--max-n", "3", "--out", str(out)]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

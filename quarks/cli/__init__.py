@@ -19,7 +19,7 @@ COMMANDS = {
     "count": "count",
     "capacity": "capacity",
     "decompose": "decompose",
-    "plot-temperature": "plot_temperature",
+    "temperature": "temperature",
     "report": "report",
     "classes": "classes",
     "refute": "refute",

@@ -1,6 +1,7 @@
-"""quarks plot-temperature: the largest certified temperature of each construction against its tau(n).
+"""quarks temperature: the largest certified temperature of each construction against its tau(n).
 
-    quarks plot-temperature [--max-n 10] [--step 1/4] [--out notes/img/temperature.png] [--table]
+    quarks temperature table [--max-n 10] [--step 1/4]
+    quarks temperature plot  [--max-n 10] [--step 1/4] [--out notes/img/temperature.png]
 
 For each construction of ``yang.temperature-table`` (Y, S, U, sign test, lookup) and each length
 n = 2..max-n, the largest multiple k * step of the construction's temperature tau(n) at which every
@@ -28,14 +29,14 @@ CONSTRUCTIONS = {
 
 
 def add_parser(sub, verb):
-    p = sub.add_parser(verb, help="plot the largest certified temperature per construction against tau(n)",
+    p = sub.add_parser(verb, help="largest certified temperature per construction against tau(n) (table, plot)",
                        description="For each compiled construction and length n, the largest multiple of its "
-                                   "temperature tau(n) at which every word of length n certifies; plotted "
-                                   "against tau(n) (log-log PNG) and printed as a table.")
+                                   "temperature tau(n) at which every word of length n certifies: printed as a "
+                                   "table, and with 'plot' also drawn against tau(n) (log-log PNG).")
+    p.add_argument("action", choices=("table", "plot"))
     p.add_argument("--max-n", type=int, default=10, help="largest length n (2..14, default 10)")
     p.add_argument("--step", default="1/4", help="grid of the factor k * step (default 1/4)")
     p.add_argument("--out", default=DEFAULT_PNG, help=f"PNG file (default {DEFAULT_PNG})")
-    p.add_argument("--table", action="store_true", help="print the table only, write no PNG")
     p.set_defaults(func=run)
     return p
 
@@ -101,9 +102,9 @@ def run(args) -> int:
     if not 0 < step <= 1:
         raise UsageError(f"--step must lie in (0, 1], not {args.step}")
     out = Path(args.out)
-    if not args.table and not out.parent.is_dir():
+    if not args.action == "table" and not out.parent.is_dir():
         raise UsageError(f"directory {out.parent} does not exist")
-    if not args.table and out.suffix.lower() != ".png":
+    if not args.action == "table" and out.suffix.lower() != ".png":
         raise UsageError(f"--out must name a .png file, not {out}")
     t = time.perf_counter()
     table = rows(args.max_n, step)
@@ -114,7 +115,7 @@ def run(args) -> int:
         print(f"{name:12s} {formula:22s} {'1/(2n)' if power == 1 else '1/(2n^3)':12s} "
               + " ".join(f"{str(f) if f is not None else '-':>5}" for f in fs))
     print(f"(largest certified factor k*{step} of tau(n); {time.perf_counter() - t:.1f} s)")
-    if not args.table:
+    if not args.action == "table":
         plot(table, out)
         print(f"wrote {out}")
     return 0
