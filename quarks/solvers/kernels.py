@@ -149,13 +149,8 @@ def realizes(v, n, W, t, buf):
 @njit(cache=True)
 def is_upset(v, n):
     for x in range(1 << n):
-        if v[x]:
-            for j in range(n):
-                if not (x >> j) & 1:
-                    if not v[x | (1 << j)]:
-                        return False
-                    if j + 1 < n and (x >> (j + 1)) & 1 and not v[x ^ (3 << j)]:
-                        return False
+        if v[x] and not _all_successors_true(v, n, x):
+            return False
     return True
 
 
