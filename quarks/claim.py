@@ -116,6 +116,9 @@ class Claim:
     size: str = "n"
     max_feasible: int | None = None
     note: str = ""
+    # Coq theorems proving the claim for all parameters: "File.v:theorem_name", files under
+    # quarks/proofs/coq/.  Empty when no proof-assistant proof exists.
+    coq: tuple = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -154,6 +157,7 @@ class Claim:
             "kind": self.kind,
             "expected": self.expected,
             "note": self.note,
+            "coq": list(self.coq),
         }
 
 
