@@ -1,6 +1,8 @@
 """The Python API for notebooks: the same verbs as the command line."""
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 from . import registry
@@ -37,6 +39,11 @@ def show(claim_id, store=None) -> dict:
     if path.exists():
         with store_mod.Store(path) as db:
             info["results"] = db.results(claim.id)
+            latest = db.latest(claim.id)
+        if latest:
+            from .driver import largest_size
+            instances = [json.loads(r["instance"]) for r in latest]
+            info["verdict"] = claim.label({r["status"] for r in latest}, largest_size(claim, instances))
     return info
 
 

@@ -119,6 +119,12 @@ class Claim:
     # Coq theorems proving the claim for all parameters: "File.v:theorem_name", files under
     # quarks/proofs/coq/.  Empty when no proof-assistant proof exists.
     coq: tuple = ()
+    # A claim we made up to show where a construction breaks (not a statement of the paper): its
+    # refutation reads "refuted (our variant: <variant>)", never "refuted as printed".
+    variant: str = ""
+    # An asymptotic claim whose statement is proved for all parameters by other means than Coq
+    # (a SymPy derivation for all n): its finite verdicts may then read "verified".
+    proved_for_all: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -158,7 +164,61 @@ class Claim:
             "expected": self.expected,
             "note": self.note,
             "coq": list(self.coq),
+            "variant": self.variant,
+            "label": self.expected_label(),
         }
+
+    def expected_label(self) -> str:
+        """What a run of the full tier that goes as expected will say of this claim."""
+        sizes = [i.get(self.size) for i in self.instances_for("full") if isinstance(i.get(self.size), int)]
+        return outcome_label(self, {self.expected}, max(sizes) if sizes else None)
+
+    def label(self, statuses, largest=None) -> str:
+        """The claim's verdict over the instances run, saying what was checked."""
+        return outcome_label(self, statuses, largest)
+
+
+def outcome_label(claim, statuses, largest=None) -> str:
+    """The honest label of a claim's verdict over a set of instance statuses.
+
+    ``claim`` is a :class:`Claim` (or any object with ``kind``, ``expected`` and optionally
+    ``variant``, ``coq``, ``proved_for_all``, ``size``); ``largest`` is the largest instance size
+    checked.  Finite instances never prove an asymptotic statement: unless a proof for all
+    parameters exists, its label reads "consistent on n <= N (asymptotic, not proved)".
+    Explorations are never "verified"; our own variants are never "refuted as printed".
+    """
+    statuses = set(statuses)
+    kind, expected = getattr(claim, "kind", "finite"), getattr(claim, "expected", "verified")
+    if not statuses:
+        return "not run"
+    if "error" in statuses:
+        return "error"
+    if expected == "refuted":
+        if "refuted" in statuses:
+            variant = getattr(claim, "variant", "")
+            return f"refuted (our variant: {variant})" if variant else "refuted as printed"
+        return "inconclusive" if "inconclusive" in statuses else "unexpected: not refuted"
+    if "refuted" in statuses:
+        return "unexpected: refuted"
+    if "inconclusive" in statuses:
+        return "inconclusive"
+    if kind == "exploration":
+        return "explored (not a proof)"
+    if kind == "asymptotic" and not (getattr(claim, "coq", ()) or getattr(claim, "proved_for_all", False)):
+        size = getattr(claim, "size", "n") or "n"
+        bound = f"{size} <= {largest}" if largest is not None else "finite instances"
+        return f"consistent on {bound} (asymptotic, not proved)"
+    return "verified"
+
+
+def label_key(label: str) -> str:
+    """The colour class of a label: verified, refuted as printed, variant, consistent, explored,
+    inconclusive, error, unexpected or not run."""
+    for prefix, key in (("unexpected", "unexpected"), ("refuted (our variant", "variant"),
+                        ("consistent", "consistent"), ("explored", "explored")):
+        if label.startswith(prefix):
+            return key
+    return label
 
 
 def instance_key(instance: dict) -> str:

@@ -21,6 +21,10 @@ COLOURS = {
     "unexpected": ("#f9d0d0", "#7f1d1d"),
     "not run": ("#eeeeee", "#444444"),
     "ok": ("#d8f0dc", "#14532d"),
+    # neither green nor red: a finite check of an asymptotic statement, an exploration, our variant
+    "consistent": ("#e3ecf7", "#1e3a5f"),
+    "explored": ("#ece6f5", "#3b2a5c"),
+    "variant": ("#f3ece0", "#5c4326"),
 }
 TRUE_CELL = "background:#1f6f3f;color:#fff"
 FALSE_CELL = "background:#f4f4f4;color:#999"
@@ -76,16 +80,22 @@ def _cell(c) -> str:
     return c if isinstance(c, Markup) else esc(c)
 
 
+def _colour_key(status: str) -> str:
+    from .claim import label_key
+    key = label_key(status)
+    return key if key in COLOURS else "error"
+
+
 def badge(status: str, label: str | None = None) -> Markup:
     """A coloured status label."""
-    key = status if status in COLOURS else ("unexpected" if status.lower().startswith("unexpected") else "error")
+    key = _colour_key(status)
     bg, fg = COLOURS[key]
     return Markup(f'<span style="background:{bg};color:{fg};padding:1px 6px;border-radius:3px;'
                   f'font-weight:600">{esc(label or status)}</span>')
 
 
 def status_style(status: str) -> str:
-    key = status if status in COLOURS else ("unexpected" if status.lower().startswith("unexpected") else "error")
+    key = _colour_key(status)
     bg, fg = COLOURS[key]
     return f"background:{bg};color:{fg}"
 
@@ -375,8 +385,7 @@ def _report_rows(report):
         o = r["outcome"]
         rows.append([r["claim"], str(r["instances"]) + ("*" if r["skipped"] else ""), r["verified"], r["refuted"],
                      r["inconclusive"], r["error"], f"{r['time']:.2f} s", o])
-        styles.append(status_style("ok" if o == "ok" else ("refuted as printed" if o == "refuted as printed"
-                                                          else "unexpected")))
+        styles.append(status_style("unexpected" if o == "UNEXPECTED" else o))
     return rows, styles
 
 

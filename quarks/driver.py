@@ -232,6 +232,12 @@ class Progress:
 
 # --- the run -----------------------------------------------------------------------------------
 
+def largest_size(claim, instances) -> int | None:
+    """The largest value of the claim's size parameter among the instances (None if absent)."""
+    sizes = [i.get(claim.size) for i in instances if isinstance(i.get(claim.size), int)]
+    return max(sizes) if sizes else None
+
+
 @dataclass
 class Report:
     """The results of one verification run."""
@@ -256,14 +262,13 @@ class Report:
             count = {s: sum(r.status == s for r in rs) for s in ("verified", "refuted", "inconclusive", "error")}
             expected = rs[0].expected
             ok = all(r.ok for r in rs)
+            c = registry.claims().get(claim)
             if not ok:
                 outcome = "UNEXPECTED"
-            elif expected == "refuted":
-                outcome = "refuted as printed"
-            elif getattr(registry.claims().get(claim), "kind", None) == "exploration":
-                outcome = "explored (not a proof)"
+            elif c is None:
+                outcome = "refuted as printed" if expected == "refuted" else "verified"
             else:
-                outcome = "ok"
+                outcome = c.label({r.status for r in rs}, largest_size(c, [r.instance for r in rs]))
             rows.append({"claim": claim, "instances": len(rs), **count,
                          "skipped": sum(r.skipped for r in rs),
                          "time": round(sum(r.elapsed for r in rs if not r.skipped), 3),

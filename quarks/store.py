@@ -117,6 +117,16 @@ class Store:
                 return s
         return None
 
+    def latest(self, claim: str) -> list[dict]:
+        """The latest recorded verdict of each instance of a claim."""
+        rows = self.db.execute(
+            "SELECT instance, status, recorded FROM verdicts WHERE claim = ? ORDER BY recorded", (claim,)
+        ).fetchall()
+        last = {}
+        for inst, status, _ in rows:
+            last[inst] = status
+        return [{"instance": inst, "status": st} for inst, st in last.items()]
+
     def runs(self) -> list[dict]:
         cur = self.db.execute("SELECT * FROM runs ORDER BY id")
         cols = [c[0] for c in cur.description]

@@ -115,7 +115,7 @@ def test_report_html_colours_rows_by_outcome():
     assert display.COLOURS["unexpected"][0] in h
     assert "3 instance(s), 2 as expected, 1 not" in h
     m = rep._repr_markdown_()
-    assert "| c.ok | 1 | 1 | 0 | 0 | 0 | 0.50 s | ok |" in m
+    assert "| c.ok | 1 | 1 | 0 | 0 | 0 | 0.50 s | verified |" in m
 
 
 def test_certificate_rendering_from_a_dict_and_a_file(tmp_path):

@@ -17,8 +17,6 @@ def markdown() -> str:
 
     lines = ["| claim | source | kind | expected |", "|---|---|---|---|"]
     for c in registry.claims().values():
-        exp = "refuted as printed" if c.expected == "refuted" else "verified"
-        if c.kind == "exploration":
-            exp = "explored (not a proof)"
+        exp = c.expected_label()
         lines.append(f"| `{c.id}` | {c.source.seed[:3]} {c.source.number} | {c.kind} | {exp} |")
     return "\n".join(lines)

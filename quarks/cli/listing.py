@@ -27,8 +27,8 @@ def run(args) -> int:
     status = {}
     if path.exists():
         with store_mod.Store(path) as db:
-            status = {c.id: db.last_status(c.id) for c in chosen}
-    rows = [{"id": c.id, "source": str(c.source), "kind": c.kind, "expected": c.expected,
+            status = {c.id: _label(c, db.latest(c.id)) for c in chosen}
+    rows = [{"id": c.id, "source": str(c.source), "kind": c.kind, "expected": c.expected_label(),
              "last": status.get(c.id) or "-"} for c in chosen]
     if args.json:
         json.dump(rows, sys.stdout, indent=1)
@@ -39,3 +39,13 @@ def run(args) -> int:
     for row in [head] + [tuple(r.values()) for r in rows]:
         print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
     return 0
+
+
+def _label(claim, latest: list) -> str | None:
+    """The claim's honest label over the latest verdict of each recorded instance."""
+    from ..driver import largest_size
+
+    if not latest:
+        return None
+    instances = [json.loads(r["instance"]) for r in latest]
+    return claim.label({r["status"] for r in latest}, largest_size(claim, instances))

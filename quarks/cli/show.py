@@ -29,8 +29,8 @@ def run(args) -> int:
         return 0
     src = info["source"]
     print(f"{info['id']}  ({info['kind']}; {src['seed']}, {src['number']})")
-    if info["expected"] == "refuted":
-        print("expected outcome: refuted as printed")
+    if info["expected"] != "verified" or info["kind"] in ("asymptotic", "exploration"):
+        print(f"expected outcome: {info['label']}")
     print(f"\n{info['statement']}\n\nLaTeX: {info['latex']}")
     if info["note"]:
         print(f"\nnote: {info['note']}")
@@ -39,6 +39,7 @@ def run(args) -> int:
         print(f"\n{tier} tier: {len(labels)} instance(s): {', '.join(labels[:12])}"
               + (" ..." if len(labels) > 12 else ""))
     if info["results"]:
+        print(f"\nverdict: {info.get('verdict', '-')}")
         print("\nlast results:")
         for r in info["results"]:
             print(f"  {r['status']:<12} {instance_label(json.loads(r['instance'])):<30} v{r['version']} "

@@ -58,22 +58,19 @@ class ClaimRow:
     kind: str
     expected: str
     entries: list = field(default_factory=list)
+    claim: object = None  # the registered Claim, when there is one
 
     @property
     def outcome(self) -> str:
-        """verified, refuted as printed, inconclusive, error, unexpected: ..., or not run."""
-        statuses = {e.status for e in self.entries}
-        if not statuses:
-            return "not run"
-        if "error" in statuses:
-            return "error"
-        if self.expected == "refuted":
-            if "refuted" in statuses:
-                return "refuted as printed"
-            return "inconclusive" if "inconclusive" in statuses else "unexpected: not refuted"
-        if "refuted" in statuses:
-            return "unexpected: refuted"
-        return "inconclusive" if "inconclusive" in statuses else "verified"
+        """The claim's label (quarks.claim.outcome_label): verified, refuted as printed, consistent on
+        n <= N (asymptotic, not proved), explored (not a proof), inconclusive, error, unexpected: ...,
+        or not run."""
+        from ..claim import outcome_label
+        from ..driver import largest_size
+
+        subject = self.claim if self.claim is not None else self
+        largest = largest_size(self.claim, [e.instance for e in self.entries]) if self.claim is not None else None
+        return outcome_label(subject, {e.status for e in self.entries}, largest)
 
     @property
     def elapsed(self) -> float:
@@ -136,7 +133,7 @@ def collect(store_path: Path | str) -> Results:
     claims = []
     for cid, c in table.items():
         claims.append(ClaimRow(cid, str(c.source), c.source.seed[:3], c.statement, c.kind, c.expected,
-                               _ordered(by_claim.pop(cid, []), c)))
+                               _ordered(by_claim.pop(cid, []), c), c))
     for cid, es in by_claim.items():  # in the store but no longer registered
         cert = next((e.cert for e in es if e.cert), None) or {}
         src = cert.get("source") or {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from ..display import Markup, badge, esc, status_style
+from ..claim import outcome_label
 
 PAPERS = {
     "000": "The Quarks of Attention (Baldi & Vershynin), seeds 000-002",
@@ -43,9 +44,8 @@ def _instances(row) -> str:
         return '<br><span class="small">no verdict in the store</span>'
     items = []
     for e in row.entries:
-        label = "refuted as printed" if (e.status == "refuted" and e.expected == "refuted") else e.status
-        if e.status != e.expected and e.status in ("verified", "refuted"):
-            label = f"unexpected: {e.status}"
+        label = outcome_label(row.claim if row.claim is not None else row, {e.status},
+                              e.instance.get(getattr(row.claim, "size", "n")))
         link = (f' <a href="{esc(e.href)}">certificate</a>' if e.href else ' <span class="small">(certificate not found)</span>')
         t = f" {e.elapsed:.2f} s" if e.elapsed is not None else ""
         items.append(f"<li>{_outcome_badge(label)} <code>{esc(e.label)}</code>{esc(t)}{link}<br>"
@@ -78,6 +78,15 @@ def claims_section(results) -> str:
     return "".join(out)
 
 
+def _merge_labels(counts: dict) -> dict:
+    """Counts by label with every asymptotic "consistent on ..." label merged into one."""
+    out: dict = {}
+    for k, v in counts.items():
+        k = "consistent (asymptotic, not proved)" if k.startswith("consistent on") else k
+        out[k] = out.get(k, 0) + v
+    return out
+
+
 def _key(outcome: str) -> str:
     return "unexpected" if outcome.startswith("unexpected") else outcome
 
@@ -87,6 +96,8 @@ def summary_section(results, meta) -> str:
     for row in results.claims:
         counts[row.outcome] = counts.get(row.outcome, 0) + 1
     order = ["verified", "refuted as printed", "inconclusive", "error", "not run"]
+    # a badge per label: "consistent on n <= 4 ..." and "n <= 5" are one class, counted apart from verified
+    counts = _merge_labels(counts)
     keys = order + sorted(k for k in counts if k not in order)
     cells = "".join(f"<td>{_outcome_badge(k)} {counts[k]}</td>" for k in keys if counts.get(k))
     versions = sorted({e.version for e in results.entries})

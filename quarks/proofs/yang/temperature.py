@@ -63,6 +63,7 @@ thm15_hot = Claim(
     latex=r"\tau(n)=1/n",
     kind="construction",
     expected="refuted",
+    variant="temperature too high",
     instances={"quick": [{"formula": "!b S a", "alphabet": "ab", "n": 6, "variant": "temperature", "c": "1"}],
                "full": [{"formula": "!b S a", "alphabet": "ab", "n": 10, "variant": "unbounded", "c": "1"},
                         {"formula": "!b S a", "alphabet": "ab", "n": 10, "variant": "temperature", "c": "1"}]},

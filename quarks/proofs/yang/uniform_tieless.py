@@ -87,7 +87,7 @@ thm26_hot = Claim(
     id="yang.thm26-hot", source=Source("004", "Theorem 26 (temperature too high)"),
     statement="Refuted variant: the flip-flop program at tau = 1 (far above gamma(n) = 1/n) stays within 1/10 "
               "of the hard model.",
-    latex=r"\tau=1", kind="construction", expected="refuted",
+    latex=r"\tau=1", kind="construction", expected="refuted", variant="temperature too high",
     instances={"quick": [{"program": "flipflop", "n": 6, "tau": "1"}],
                "full": [{"program": "flipflop", "n": 8, "tau": "1"}, {"program": "induction", "n": 6, "tau": "1"}]},
     check=check_thm26, note="Caught by the certification; the arb balls confirm the violation.")

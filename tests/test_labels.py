@@ -1,0 +1,49 @@
+"""Verdict labels say what was checked (issue: honest verdict labels)."""
+from quarks import registry
+from quarks.claim import label_key, outcome_label
+from quarks.cli.claims_table import markdown
+
+
+class _C:
+    def __init__(self, kind="finite", expected="verified", variant="", coq=(), size="n"):
+        self.kind, self.expected, self.variant, self.coq, self.size = kind, expected, variant, coq, size
+        self.proved_for_all = False
+
+
+def test_asymptotic_claims_are_consistent_not_verified():
+    assert outcome_label(_C("asymptotic"), {"verified"}, 5) == "consistent on n <= 5 (asymptotic, not proved)"
+    # a proof for all parameters lifts the label
+    assert outcome_label(_C("asymptotic", coq=("X.v:t",)), {"verified"}, 5) == "verified"
+    assert label_key("consistent on n <= 5 (asymptotic, not proved)") == "consistent"
+
+
+def test_explorations_and_variants():
+    assert outcome_label(_C("exploration"), {"verified"}) == "explored (not a proof)"
+    assert outcome_label(_C(expected="refuted", variant="temperature too high"), {"refuted"}) == \
+        "refuted (our variant: temperature too high)"
+    assert outcome_label(_C(expected="refuted"), {"refuted"}) == "refuted as printed"
+    assert outcome_label(_C(), {"verified", "refuted"}) == "unexpected: refuted"
+    assert outcome_label(_C(expected="refuted"), {"verified"}) == "unexpected: not refuted"
+    assert outcome_label(_C(), set()) == "not run"
+
+
+def test_registry_labels():
+    claims = registry.claims()
+    assert claims["quarks.thm4.3"].label({"verified"}, 4) == "consistent on n <= 4 (asymptotic, not proved)"
+    assert claims["yang.thm15-hot"].expected_label() == "refuted (our variant: temperature too high)"
+    assert claims["yang.thm26-hot"].expected_label() == "refuted (our variant: temperature too high)"
+    table = markdown()
+    assert "| asymptotic | verified |" not in table
+    assert "| exploration | verified |" not in table
+    for c in claims.values():
+        if c.variant:
+            assert f"`{c.id}`" in table and "refuted as printed" not in table.split(f"`{c.id}`")[1].split("\n")[0]
+
+
+def test_verify_summary_uses_labels(tmp_path):
+    import quarks
+
+    rep = quarks.verify("quarks.thm4.3", tier="quick", store=tmp_path / "r.sqlite", out=tmp_path / "c")
+    row = rep.summary_rows()[0]
+    assert row["outcome"].startswith("consistent on n <= ")
+    assert "verified" not in row["outcome"]
