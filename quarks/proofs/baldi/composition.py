@@ -217,17 +217,21 @@ def check_thm41(inst: dict) -> Verdict:
                           perm=[0, 1], flips=1, negate=False))
     values.update(size_AND=cls_and.size, size_XNOR=cls_x.size,
                   lower=["^", f"T_{n - 1}_1", 2], upper=["^", f"T_{n}_1", 2])
+    values["ceiling"] = ["^", 2, ["*", 2, ["^", n, 2]]]
     facts = [(f"|T(n-1;1)|^2 <= |T_{b}(n;1,1)| <= |T(n;1)|^2 ({b})",
               ["and", ["<=", "lower", f"size_{b}"], ["<=", f"size_{b}", "upper"]]) for b in ("AND", "XNOR")]
+    facts.append(("|T(n;1)| <= 2^(n^2), hence C(T_B(n;1,1)) <= 2 n^2 (the upper half without o(1))",
+                  ["<=", "upper", "ceiling"]))
     ev.append(arith(values, facts))
     t = len(threshold_list(n, 1))
     ratio = {b: math.log2(s) / (2 * math.log2(t)) for b, s in (("AND", cls_and.size), ("XNOR", cls_x.size))}
     v = _decide(ev, f"n = {n}: |T_AND| = {cls_and.size}, |T_XNOR| = {cls_x.size}; "
                                f"C/(2C(T(n;1))) = {ratio['AND']:.4f} (AND), {ratio['XNOR']:.4f} (XNOR)",
                            counterexample={"n": n})
+    # the ratios are recorded, not asserted: the o(1) is a limit no finite instance decides
     v.data.update(sizes={"AND": cls_and.size, "XNOR": cls_x.size}, T=t,
-                  ratio_float={b: round(r, 6) for b, r in ratio.items()},
-                  lower_ratio_float=round(math.log2(len(threshold_list(n - 1, 1))) / math.log2(t), 6))
+                  not_rechecked={"ratio_float": {b: round(r, 6) for b, r in ratio.items()},
+                                 "lower_ratio_float": round(math.log2(len(threshold_list(n - 1, 1))) / math.log2(t), 6)})
     return v
 
 
@@ -235,8 +239,9 @@ thm41 = Claim(
     id="quarks.thm4.1",
     source=Source("000", "Theorem 4.1"),
     statement="C(T(n,1;x)) = 2n^2(1+o(1)): an LTG output-gated by an LTG of the same n inputs. "
-              "Finite proxy: |T(n-1;1)|^2 <= |T_AND(n;1,1)|, |T_XNOR(n;1,1)| <= |T(n;1)|^2, with the "
-              "ratio C(T_B(n;1,1)) / (2 C(T(n;1))) tabulated.",
+              "Checked at each n (exactly): |T(n-1;1)|^2 <= |T_B(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2) for "
+              "B = AND (0/1 outputs) and XNOR (±1 outputs); the ratio C(T_B(n;1,1)) / (2 C(T(n;1))) is "
+              "recorded, not asserted (its limit is what the o(1) says).",
     latex=r"C(\mathcal T(n,1;\times)) = 2n^2(1+o(1))",
     kind="asymptotic",
     instances={"quick": [{"n": 4}], "full": [{"n": n} for n in range(1, 6)]},

@@ -314,9 +314,10 @@ def check_lemma27(inst) -> Verdict:
 lemma27 = Claim(
     id="yang.lemma27", source=Source("004", "Lemma 27"),
     statement="A ReLU FFN of depth L and width w has at most (2w)^L affine pieces; one rounding p-bit numbers to "
-              "q-bit numbers has at least 2^q pieces, so (2w)^L >= 2^q. Instances: exact piece counts of concrete "
-              "rounding networks and of the sawtooth (tent-map) networks.",
-    latex=r"2^q\le\#\text{pieces}\le(2w)^L", kind="finite",
+              "q-bit numbers has at least 2^q pieces, so (2w)^L >= 2^q. Explored, not proved: both bounds "
+              "quantify over all networks; the instances compute the exact piece counts of our own rounding "
+              "networks and of the sawtooth (tent-map) networks and show they lie between the bounds.",
+    latex=r"2^q\le\#\text{pieces}\le(2w)^L", kind="exploration",
     instances={"quick": [{"pq": [[3, 1], [4, 2], [5, 3]], "saw": [1, 2, 3, 4]}],
                "full": [{"pq": [[p, q] for p in range(2, 9) for q in range(1, p)], "saw": list(range(1, 9))}]},
     check=check_lemma27)
