@@ -170,3 +170,16 @@ def test_prop55_through_the_symmetries_equals_the_direct_intersection(monkeypatc
     monkeypatch.setattr(comp, "_direct", lambda n, degrees: False)
     via = comp.intersection_result(4, [1, 1])
     assert via["size"] == direct["size"] == 23398 and via["digest"] == direct["digest"] and via["subset"]
+
+
+def test_dense_encoding_as_printed_is_refuted_and_corrected_holds(tmp_path):
+    from quarks.proofs.baldi import dense_encoding as de
+
+    assert [de.dense_units(k, "corrected") for k in (2, 3, 4, 5)] == [1, 2, 2, 3]
+    assert [de.dense_units(k, "printed") for k in (2, 3, 4, 5)] == [0, 1, 2, 2]
+    v, path = _certify(de.dense_as_printed, {"n": 2, "degrees": [1, 1], "reading": "printed"}, tmp_path)
+    assert v.status == "refuted" and v.counterexample["lower"] == 196
+    assert v.counterexample["failing_count"] == 10 and v.counterexample["failing"]["AND"] == 16
+    assert certificate.check_file(path).ok
+    v = de.dense_corrected.run({"n": 3, "degrees": [1, 1], "reading": "corrected"})
+    assert v.status == "verified" and v.data["lower"] == 14 ** 2 and min(v.data["sizes"].values()) == 246
