@@ -39,6 +39,11 @@ class Search:
     candidates: Callable[[dict], Iterable[dict]]  # instances, smallest first
     check: Callable[[dict], Verdict] | None = None  # None: the claim's own check
     notes: str = ""
+    dropped: Callable[[dict], str] | None = None  # the hypothesis dropped by these parameters, if it varies
+
+    def hypothesis_for(self, params: dict) -> str:
+        """The hypothesis these parameters drop, in words."""
+        return self.dropped(params) if self.dropped else self.hypothesis
 
 
 @dataclass
@@ -101,7 +106,7 @@ def variant_claim(search: Search, params: dict) -> Claim:
         check=search.check or base.check,
         expected="refuted",
         size=base.size,
-        note=f"{search.hypothesis} (search of quarks.refute on {base.id})",
+        note=f"{search.hypothesis_for(params)} (search of quarks.refute on {base.id})",
     )
 
 
@@ -138,7 +143,7 @@ def certify(ref: Refutation, out: Path = DEFAULT_OUT) -> Path:
     claim = variant_claim(ref.search, ref.params)
     cert = certificate.build(claim, ref.instance, ref.verdict, elapsed=round(ref.seconds, 3))
     cert["data"] = {**cert.get("data", {}), "search": {"claim": ref.search.claim, "hypothesis_dropped":
-                                                      ref.search.hypothesis, "params": ref.params,
+                                                      ref.search.hypothesis_for(ref.params), "params": ref.params,
                                                       "instances_tried": len(ref.tried)}}
     return certificate.write(cert, Path(out) / f"{claim.id}.{instance_label(ref.instance)}.json")
 
@@ -221,19 +226,35 @@ def _thm42_candidates(params: dict):
             yield {"n": n, "degrees": degrees, "operator": name, "table": B, "k": 2}
 
 
+def _thm42_dropped(params: dict) -> str:
+    """Which hypothesis of Theorem 4.2 the parameters drop: irreducibility of B, d_j >= 1, or both."""
+    from .boolean import BINARY_OPERATORS
+    from .solvers.operators import is_irreducible
+
+    if params["encoding"] != "-":
+        return "the encoding of the gate outputs changed (B = AND or XNOR, both irreducible)"
+    zero = any(int(d) == 0 for d in str(params["degrees"]).split(",") if d.strip().lstrip("-").isdigit())
+    name = str(params["operator"]).upper()
+    reducible = params["operator"] == "reducible" or (
+        name in BINARY_OPERATORS and not is_irreducible(int(BINARY_OPERATORS[name].bits), 2))
+    parts = (["B irreducible"] if reducible else []) + (["d_j >= 1"] if zero else [])
+    return " and ".join(parts) + " dropped" if parts else "no hypothesis dropped (B irreducible, every d_j >= 1)"
+
+
 def _thm42_statement(params: dict) -> str:
     if params["encoding"] != "-":
         return (f"Theorem 4.2's bounds for B = the product of two gate outputs in the {params['encoding']} "
                 f"encoding ({PRODUCT.get(params['encoding'], '?')}): |T(n-1;d)|^2 <= |T_B(n;d,d)| <= |T(n;d)|^2")
     which = "every reducible binary B" if params["operator"] == "reducible" else f"B = {params['operator']}"
-    return (f"Theorem 4.2 without irreducibility, for {which}: prod_j |T(n-1;d_j)| <= |T_B(n;d_1,d_2)| "
-            f"<= prod_j |T(n;d_j)|")
+    return (f"Theorem 4.2 with {_thm42_dropped(params)}, for {which}, degrees {params['degrees']}: "
+            f"prod_j |T(n-1;d_j)| <= |T_B(n;d_1,d_2)| <= prod_j |T(n;d_j)|")
 
 
 register(Search(
     claim="quarks.thm4.2", name="reducible",
-    hypothesis="B irreducible dropped (or B = the product of gate outputs in a chosen encoding)",
-    statement=_thm42_statement,
+    hypothesis="B irreducible dropped, or d_j >= 1 dropped (degrees with a 0), or B = the product of gate "
+               "outputs in a chosen encoding",
+    statement=_thm42_statement, dropped=_thm42_dropped,
     params={"operator": "reducible", "encoding": "-", "degrees": "1,1", "max_n": 4},
     candidates=_thm42_candidates, check=bounds_check,
     notes="operator=reducible tries the 6 reducible binary operators (constants, projections and their "

@@ -183,3 +183,23 @@ def test_dense_encoding_as_printed_is_refuted_and_corrected_holds(tmp_path):
     assert certificate.check_file(path).ok
     v = de.dense_corrected.run({"n": 3, "degrees": [1, 1], "reading": "corrected"})
     assert v.status == "verified" and v.data["lower"] == 14 ** 2 and min(v.data["sizes"].values()) == 246
+
+
+def test_degree_zero_as_printed_refuted_and_constants(tmp_path):
+    from quarks.proofs.baldi import degree_zero as dz
+
+    v, path = _certify(dz.degree_zero_as_printed, {"n": 1, "reading": "printed"}, tmp_path)
+    assert v.status == "refuted" and v.counterexample["size"] == 2 and v.counterexample["lower"] == 4
+    assert certificate.check_file(path).ok
+    assert dz.degree_zero.run({"n": 3, "reading": "corrected"}).status == "verified"
+
+
+def test_refute_names_the_dropped_degree_hypothesis():
+    from quarks import refute
+
+    ref = refute.run("quarks.thm4.2", {"operator": "AND", "degrees": "0,0", "max_n": 2})
+    assert ref.found and ref.instance["n"] == 1
+    assert ref.search.hypothesis_for(ref.params) == "d_j >= 1 dropped"
+    assert "irreducib" not in ref.search.hypothesis_for(ref.params)
+    assert refute.SEARCHES["quarks.thm4.2"].hypothesis_for(
+        {"operator": "reducible", "degrees": "1,1", "encoding": "-"}) == "B irreducible dropped"

@@ -44,10 +44,10 @@ def run(args) -> int:
     if not args.claim:
         raise UsageError("name a claim (or --searches to list them)")
     ref = R.run(args.claim, pairs=args.param)
-    out = {"claim": args.claim, "hypothesis_dropped": ref.search.hypothesis, "params": ref.params,
+    out = {"claim": args.claim, "hypothesis_dropped": ref.search.hypothesis_for(ref.params), "params": ref.params,
            "statement": ref.search.statement(ref.params), "found": ref.found,
            "instances_tried": len(ref.tried), "seconds": round(ref.seconds, 3)}
-    lines = [f"{args.claim}, {ref.search.hypothesis}:", f"  statement: {out['statement']}"]
+    lines = [f"{args.claim}, {out['hypothesis_dropped']}:", f"  statement: {out['statement']}"]
     if ref.found:
         path = R.certify(ref, R.DEFAULT_OUT if args.out is None else args.out)
         checked = check_file(path)
