@@ -149,3 +149,25 @@ def test_written_certificates_recheck_from_disk(tmp_path):
         path = certificate.write(_cert(claim, inst), tmp_path / f"{claim.id}.json")
         res = certificate.check_file(path)
         assert res.ok, (claim.id, res.message)
+
+
+def test_conclusion11_integer_layers(tmp_path):
+    from quarks import certificate
+    from quarks.proofs import navon
+
+    v = navon.conclusion11_printed.run({"K": 4})
+    assert v.status == "refuted" and v.data["argmax"] == [2, 4]
+    assert navon.conclusion11_printed.run({"K": 6}).status == "verified"  # 3 | 6: the printed optimum
+    assert navon.conclusion11.run({"K_max": 24}).status == "verified"
+    cert = certificate.build(navon.conclusion11_printed, {"K": 4}, v)
+    path = certificate.write(cert, tmp_path / "c.json")
+    assert certificate.check_file(path).ok
+
+
+def test_pointwise_errors_printed_and_corrected():
+    from quarks.proofs import navon
+
+    v = navon.d2_metric_printed.run({"constants": [0, 1, 2]})
+    assert v.status == "refuted" and "d_2(0,2) = 4 > d_2(0,1) + d_2(1,2) = 2" in v.summary
+    assert navon.d1_d2_printed.run({"C": 10}).status == "refuted"
+    assert navon.pointwise_errors.run({"samples": 10, "points": 3, "seed": 5}).status == "verified"
