@@ -203,3 +203,10 @@ def test_refute_names_the_dropped_degree_hypothesis():
     assert "irreducib" not in ref.search.hypothesis_for(ref.params)
     assert refute.SEARCHES["quarks.thm4.2"].hypothesis_for(
         {"operator": "reducible", "degrees": "1,1", "encoding": "-"}) == "B irreducible dropped"
+
+
+def test_prop55_corollary_proxy_is_labelled_asymptotic():
+    v = comp.prop55_corollary.run({"n": 3})
+    assert v.status == "verified" and v.data["intersection"] >= 14 ** 2
+    assert "ratio_to_2n2_float" in v.data["not_rechecked"]
+    assert comp.prop55_corollary.label({"verified"}, 3) == "consistent on n <= 3 (asymptotic, not proved)"

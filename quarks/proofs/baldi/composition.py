@@ -374,6 +374,48 @@ prop55 = Claim(
 )
 
 
+def check_prop55_corollary(inst: dict) -> Verdict:
+    """|T(n-1;1)|^2 <= |∩_B T_B(n;1,1)| <= |T_AND(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2), exactly."""
+    from ...solvers.compose import threshold_list
+
+    n = inst["n"]
+    r = intersection_result(n, [1, 1])
+    ev = [_record(f"{HERE}:prop55_check", {**r, "holds": r["subset"]}, n=n, degrees=[1, 1], size=r["size"])]
+    more, values = _sizes_and_closure(n, [1], n - 1)
+    ev += more
+    rec, cls_and = _class_record(_operators(2)["AND"], 2, n, [1, 1])
+    ev.append(rec)
+    values.update(inter=r["size"], size_AND=cls_and.size, lower=["^", f"T_{n - 1}_1", 2],
+                  upper=["^", f"T_{n}_1", 2], ceiling=["^", 2, ["*", 2, ["^", n, 2]]])
+    ev.append(arith(values, [("|T(n-1;1)|^2 <= |∩_B T_B(n;1,1)|", ["<=", "lower", "inter"]),
+                             ("∩_B T_B(n;1,1) ⊆ T_AND(n;1,1)", ["<=", "inter", "size_AND"]),
+                             ("|T_AND(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2)",
+                              ["and", ["<=", "size_AND", "upper"], ["<=", "upper", "ceiling"]])]))
+    t = len(threshold_list(n, 1))
+    v = _decide(ev, f"n = {n}: |∩_B T_B(n;1,1)| = {r['size']}, between |T(n-1;1)|^2 = {values[f'T_{n - 1}_1'] ** 2} "
+                    f"and 2^(2n^2); C / (2n^2) = {math.log2(r['size']) / (2 * n * n):.4f} (recorded)",
+                counterexample={"n": n, "intersection": r["size"]})
+    v.data.update(intersection=r["size"], not_rechecked={"ratio_to_2n2_float": round(math.log2(r["size"]) / (2 * n * n), 6),
+                                                          "ratio_to_2C_float": round(math.log2(r["size"]) / (2 * math.log2(t)), 6)})
+    return v
+
+
+prop55_corollary = Claim(
+    id="quarks.prop5.5-corollary",
+    source=Source("000", "Proposition 5.5, corollary: functions that are AND, OR and XOR of gates"),
+    statement="About 2^(2n^2)(1+o(1)) Boolean functions of n variables are simultaneously the AND, the OR and the XOR "
+              "(indeed every irreducible binary B) of two linear threshold gates: C(∩_B T_B(n;1,1)) = 2n^2(1+o(1)). "
+              "Finite proxy, checked exactly: |T(n-1;1)|^2 <= |∩_B T_B(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2).",
+    latex=r"C\Big(\bigcap_B \mathcal T_B(n;1,1)\Big)=2n^2(1+o(1))",
+    kind="asymptotic",
+    instances={"quick": [{"n": n} for n in (2, 3, 4)], "full": [{"n": n} for n in range(2, 6)]},
+    check=check_prop55_corollary,
+    max_feasible=5,
+    note="A finite proxy of an asymptotic statement: the sandwich holds at every n checked, and with Zuev's "
+         "C(T(n;1)) = n^2(1+o(1)) it gives the corollary; the o(1) itself is not decided by finite instances.",
+)
+
+
 # --- Lemma 5.1 -----------------------------------------------------------------------------------
 
 def lemma51_result(arity: int) -> dict:
