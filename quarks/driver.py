@@ -304,7 +304,9 @@ class Report:
             if r.skipped:
                 continue
             if r.status == "refuted" and r.ok:
-                lines.append(f"refuted as printed: {r.claim} [{instance_label(r.instance)}]: {r.summary}")
+                c = registry.claims().get(r.claim)
+                label = c.label({"refuted"}) if c is not None else "refuted as printed"
+                lines.append(f"{label}: {r.claim} [{instance_label(r.instance)}]: {r.summary}")
             elif not r.ok:
                 lines.append(f"UNEXPECTED {r.status}: {r.claim} [{instance_label(r.instance)}]: {r.summary}")
         return "\n".join(lines)
