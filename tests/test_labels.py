@@ -47,3 +47,11 @@ def test_verify_summary_uses_labels(tmp_path):
     row = rep.summary_rows()[0]
     assert row["outcome"].startswith("consistent on n <= ")
     assert "verified" not in row["outcome"]
+
+
+def test_readme_claims_table_is_current():
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    block = readme.split("<!-- claims-table -->")[1].split("<!-- /claims-table -->")[0].strip()
+    assert block == markdown(), "README claims table is stale: regenerate with `quarks claims-table`"
