@@ -54,4 +54,5 @@ def test_readme_claims_table_is_current():
 
     readme = (Path(__file__).parent.parent / "README.md").read_text()
     block = readme.split("<!-- claims-table -->")[1].split("<!-- /claims-table -->")[0].strip()
-    assert block == markdown(), "README claims table is stale: regenerate with `quarks claims-table`"
+    ours = "\n".join(line for line in markdown().splitlines() if not line.startswith("| `test."))
+    assert block == ours, "README claims table is stale: regenerate with `quarks claims-table`"
