@@ -257,12 +257,13 @@ def _regular_lp(v, n, T, basis, rowpoint):
 
 @njit(cache=True)
 def decide_regular(cands, origin, added, pweights, n, status, weights, duals):
-    """Decide each regular positive candidate exactly.
+    """Decide each regular positive candidate exactly, by the exact integer LP.
 
-    Fast path: the parent's weights with the threshold lowered to W.x, when x is then the only
-    new true point.  Otherwise the exact LP.  status: 1 realizable (weights[c] = W, t),
-    0 not (duals[c] = multipliers on minimal true rows, maximal false rows, ordering rows, in the
-    order the LP builds them), 2 overflow (caller retries with big integers).
+    status: 1 realizable (weights[c] = W, t), 0 not (duals[c] = multipliers on minimal true rows,
+    maximal false rows, ordering rows, in the order the LP builds them), 2 overflow (caller retries
+    with big integers).  (There is no shortcut through the parent's weights: with the stored LP-vertex
+    weights, lowering the threshold to W.x admits x alone for no candidate at n = 4..7;
+    benchmarks/bench_fast_path.py.)
     """
     size = 1 << n
     v = np.zeros(size, np.uint8)
@@ -274,17 +275,6 @@ def decide_regular(cands, origin, added, pweights, n, status, weights, duals):
     W = np.zeros(n, np.int64)
     for c in range(cands.shape[0]):
         unpack(cands[c], n, v)
-        p = origin[c]
-        for j in range(n):
-            W[j] = pweights[p, j]
-        dots(W, n, buf)
-        t = buf[added[c]]
-        if realizes(v, n, W, t, buf):
-            for j in range(n):
-                weights[c, j] = W[j]
-            weights[c, n] = t
-            status[c] = 1
-            continue
         m, N, mt, mf = _regular_lp(v, n, T, basis, rowpoint)
         st, d = simplex(T, m, N, basis)
         if st != OPTIMAL:
