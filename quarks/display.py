@@ -329,23 +329,37 @@ def _evidence_kinds(evidence) -> str:
     return ", ".join(f"{c} {k}" for k, c in counts.items()) + " record(s)"
 
 
-def outcome(status: str, expected: str) -> str:
-    """An instance's verdict against the claim's expectation, as a label."""
-    if status == expected:
-        return "refuted as printed" if status == "refuted" else status
-    if status in ("inconclusive", "error"):
-        return status
-    return f"unexpected: {status}"
+def outcome(status: str, expected: str, claim_id: str | None = None, instance: dict | None = None) -> str:
+    """An instance's verdict against the claim's expectation, as the claim's honest label
+    (:func:`quarks.claim.outcome_label`: an asymptotic claim is "consistent", an exploration
+    "explored", our variant "refuted (our variant: ...)")."""
+    from .claim import outcome_label
+
+    claim = None
+    if claim_id is not None:
+        from . import registry
+        claim = registry.claims().get(claim_id)
+    if claim is None:
+        class _Bare:
+            kind, variant, coq = "finite", "", ()
+        claim = _Bare()
+        claim.expected = expected
+    size = (instance or {}).get(getattr(claim, "size", "n"))
+    return outcome_label(claim, {status}, size if isinstance(size, int) else None)
+
+
+def _cert_label(cert: dict) -> str:
+    return outcome(cert.get("verdict", "?"), cert.get("expected", "verified"), cert.get("claim"), cert.get("instance"))
 
 
 def certificate_html(cert: dict, href: str | None = None) -> str:
     src = cert.get("source") or {}
-    label = outcome(cert.get("verdict", "?"), cert.get("expected", "verified"))
+    label = _cert_label(cert)
     rows = [["claim", cert.get("claim", "?")],
             ["source", f"{str(src.get('seed', ''))[:3]} {src.get('number', '')}".strip()],
             ["statement", cert.get("statement", "")],
             ["instance", Markup(f"<code>{esc(_json_short(cert.get('instance')))}</code>")],
-            ["verdict", badge(label if label in COLOURS else cert.get("verdict", "error"), label)],
+            ["verdict", badge(label)],
             ["summary", cert.get("summary", "")]]
     if cert.get("counterexample") is not None:
         rows.append(["counterexample", Markup(f"<code>{esc(_json_short(cert['counterexample']))}</code>")])
@@ -365,7 +379,7 @@ def certificate_markdown(cert: dict, href: str | None = None) -> str:
             ["source", f"{str(src.get('seed', ''))[:3]} {src.get('number', '')}".strip()],
             ["statement", cert.get("statement", "")],
             ["instance", _json_short(cert.get("instance"))],
-            ["verdict", outcome(cert.get("verdict", "?"), cert.get("expected", "verified"))],
+            ["verdict", _cert_label(cert)],
             ["summary", cert.get("summary", "")],
             ["evidence", _evidence_kinds(cert.get("evidence"))]]
     if cert.get("counterexample") is not None:

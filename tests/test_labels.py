@@ -56,3 +56,13 @@ def test_readme_claims_table_is_current():
     block = readme.split("<!-- claims-table -->")[1].split("<!-- /claims-table -->")[0].strip()
     ours = "\n".join(line for line in markdown().splitlines() if not line.startswith("| `test."))
     assert block == ours, "README claims table is stale: regenerate with `quarks claims-table`"
+
+
+def test_certificate_rendering_uses_the_label():
+    from quarks import display
+
+    cert = {"claim": "yang.lemma27", "verdict": "verified", "expected": "verified", "instance": {}}
+    assert "explored (not a proof)" in display.certificate_markdown(cert)
+    assert display.COLOURS["verified"][0] not in display.certificate_html(cert)
+    hot = {"claim": "yang.thm26-hot", "verdict": "refuted", "expected": "refuted", "instance": {"n": 6}}
+    assert "refuted (our variant: temperature too high)" in display.certificate_markdown(hot)
