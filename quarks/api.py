@@ -27,6 +27,14 @@ def verify(*patterns, tier="quick", max_n=None, jobs=None, timeout=None, out=Non
     )
 
 
+def prove(*patterns, out=None, progress=False) -> list:
+    """Check the Coq theorems of the claims matching the patterns: one dict per claim with
+    ``status`` proved, not checked (coqc not installed) or failed."""
+    from . import driver
+
+    return driver.prove_claims(registry.select(patterns), out, progress=progress)
+
+
 def show(claim_id, store=None) -> dict:
     """A claim's statement, instances and last recorded results."""
     from . import store as store_mod

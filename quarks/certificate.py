@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import __version__
-from .evidence import CertificateError, CheckContext, check_record
+from .evidence import CertificateError, CheckContext, NotChecked, check_record
 
 SCHEMA = "quarks-certificate/1"
 PAYLOAD_LIMIT = 256 * 1024
@@ -114,6 +114,7 @@ class CheckResult:
     verdict: str
     ok: bool
     message: str
+    checked: bool = True  # False: some evidence could not be checked here (e.g. coqc missing)
 
 
 def check(cert: dict, ctx: CheckContext | None = None) -> tuple[bool, str]:
@@ -122,7 +123,7 @@ def check(cert: dict, ctx: CheckContext | None = None) -> tuple[bool, str]:
     verdict = cert["verdict"]
     if not cert["evidence"] and verdict in ("verified", "refuted"):
         return False, "a decided verdict without evidence"
-    outcomes = [check_record(r, ctx) for r in cert["evidence"]]
+    outcomes = [check_record(r, ctx) for r in cert["evidence"]]  # NotChecked propagates
     bad = [o for o in outcomes if not o.valid]
     if bad:
         return False, bad[0].message
@@ -143,5 +144,8 @@ def check_file(path) -> CheckResult:
     cert = load(path)
     ctx = CheckContext(directory=path.parent)
     resolve_payloads(cert, ctx)
-    ok, msg = check(cert, ctx)
+    try:
+        ok, msg = check(cert, ctx)
+    except NotChecked as exc:
+        return CheckResult(str(path), cert["claim"], cert["verdict"], False, str(exc), checked=False)
     return CheckResult(str(path), cert["claim"], cert["verdict"], ok, msg)

@@ -245,10 +245,12 @@ class Report:
     results: list = field(default_factory=list)
     run: int | None = None
     elapsed: float = 0.0
+    proofs: list = field(default_factory=list)  # one dict per claim with Coq theorems (see prove_claims)
 
     @property
     def exit_code(self) -> int:
-        return 0 if all(r.ok for r in self.results) else 1
+        ok = all(r.ok for r in self.results) and not any(p["status"] == "failed" for p in self.proofs)
+        return 0 if ok else 1
 
     def by_claim(self) -> dict:
         table: dict = {}
@@ -278,7 +280,7 @@ class Report:
     def as_dict(self) -> dict:
         return {"run": self.run, "version": __version__, "elapsed": round(self.elapsed, 3),
                 "exit_code": self.exit_code, "claims": self.summary_rows(),
-                "results": [r.as_dict() for r in self.results]}
+                "results": [r.as_dict() for r in self.results], "proofs": self.proofs}
 
     def table(self) -> str:
         rows = self.summary_rows()
@@ -293,6 +295,12 @@ class Report:
         n_ok = sum(r.ok for r in self.results)
         lines.append(f"{len(self.results)} instances, {n_ok} as expected, "
                      f"{len(self.results) - n_ok} not, in {self.elapsed:.1f}s")
+        if self.proofs:
+            count = {s: sum(p["status"] == s for p in self.proofs) for s in ("proved", "not checked", "failed")}
+            lines.append(f"Coq proofs for all parameters: {count['proved']} claim(s) proved"
+                         + (f", {count['not checked']} not checked (coqc not installed)" if count["not checked"] else "")
+                         + (f", {count['failed']} FAILED" if count["failed"] else ""))
+            lines += [f"  FAILED {p['claim']}: {p['message']}" for p in self.proofs if p["status"] == "failed"]
         if any(r["skipped"] for r in rows):
             lines.append("* includes instances decided earlier and skipped by --resume")
         return "\n".join(lines)
@@ -323,6 +331,43 @@ class Report:
 def plan(patterns=(), tier: str = "quick", max_n: int | None = None) -> list[Task]:
     """The tasks of a run: every instance of every selected claim."""
     return [Task(c.id, i) for c in registry.select(patterns) for i in c.instances_for(tier, max_n)]
+
+
+PROOF_INSTANCE = {"proof": "coq"}
+
+
+def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False) -> list:
+    """Check the Coq theorems of every claim that has some: one row per claim with status proved,
+    not checked (coqc not installed) or failed; a certificate ``CLAIM/proof=coq.json`` for each
+    checked claim, and a row in the store's ``proofs`` table."""
+    from . import coq
+    from .certify.coq import coq_record
+
+    rows = []
+    claims = [c for c in claims if c.coq]
+    if claims and progress and coq.available():
+        print(f"Coq: checking the theorems of {len(claims)} claim(s) (compiling the theories once)",
+              file=sys.stderr, flush=True)
+    for c in claims:
+        rec, proofs = coq_record(c)
+        statuses = {p.status for p in proofs}
+        status = "failed" if "failed" in statuses else ("not checked" if "not checked" in statuses else "proved")
+        failed = [p for p in proofs if p.status != "proved"]
+        message = (f"{failed[0].ref}: {failed[0].message}" if failed else
+                   f"{len(proofs)} theorem(s); assumptions: {', '.join(sorted({a for p in proofs for a in p.axioms})) or 'none'}")
+        path = None
+        if status != "not checked" and out is not None:
+            verdict = Verdict("verified" if status == "proved" else "error",
+                              f"proved in Coq for all parameters: {', '.join(c.coq)}" if status == "proved" else message,
+                              [rec], reason="" if status == "proved" else message)
+            cert = certificate.build(c, dict(PROOF_INSTANCE), verdict, proofs[0].seconds if proofs else 0.0)
+            path = str(certificate.write(cert, Path(out) / c.id / "proof=coq.json"))
+        row = {"claim": c.id, "status": status, "theorems": [p.as_dict() for p in proofs], "message": message,
+               "certificate": path}
+        if db is not None:
+            db.record_proof(run, c.id, __version__, status, list(c.coq), message, path)
+        rows.append(row)
+    return rows
 
 
 def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int | None = None,
@@ -374,6 +419,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
                 raise ValueError(f"unknown executor {executor!r}")
         finally:
             bar.close()
+        report.proofs = prove_claims(registry.select(patterns), out, db, report.run, progress)
         report.elapsed = time.monotonic() - t0
         db.end_run(report.run, report.exit_code)
     finally:

@@ -40,6 +40,10 @@ class CertificateError(ValueError):
     """A certificate or evidence record that is malformed or wrong."""
 
 
+class NotChecked(Exception):
+    """A record that cannot be checked here (its tool is missing): never valid, never rejected."""
+
+
 @dataclass
 class Outcome:
     valid: bool
@@ -76,6 +80,7 @@ CHECKERS = {
     "nonrealization": "quarks.certify.threshold:check_nonrealization",
     "decomposition": "quarks.certify.decomposition:check_decomposition",
     "non-decomposition": "quarks.certify.decomposition:check_non_decomposition",
+    "coq": "quarks.certify.coq:check_coq",
 }
 
 # Packages whose functions an ``exhaustive`` record may name as its procedure.
@@ -130,7 +135,7 @@ def check_record(record: dict, ctx: CheckContext | None = None) -> Outcome:
     try:
         with solver_free(allow_cas=kind == "symbolic"):
             return _resolve(CHECKERS[kind])(record, ctx or CheckContext())
-    except CertificateError:
+    except (CertificateError, NotChecked):
         raise
     except ImportError as exc:
         raise CertificateError(f"{kind} checker needs {exc.name}, which certificate checking may not use") from None

@@ -23,6 +23,17 @@ CREATE TABLE IF NOT EXISTS runs (
     args TEXT NOT NULL,
     exit_code INTEGER
 );
+CREATE TABLE IF NOT EXISTS proofs (
+    claim TEXT NOT NULL,
+    version TEXT NOT NULL,
+    status TEXT NOT NULL,
+    theorems TEXT NOT NULL,
+    message TEXT NOT NULL,
+    certificate TEXT,
+    run INTEGER REFERENCES runs(id),
+    recorded TEXT NOT NULL,
+    PRIMARY KEY (claim, version)
+);
 CREATE TABLE IF NOT EXISTS verdicts (
     claim TEXT NOT NULL,
     instance TEXT NOT NULL,
@@ -116,6 +127,22 @@ class Store:
             if s in statuses:
                 return s
         return None
+
+    def record_proof(self, run, claim: str, version: str, status: str, theorems: list, message: str,
+                     certificate: str | None) -> None:
+        """The outcome of a claim's Coq theorems at this version (replacing an earlier one)."""
+        self.db.execute("INSERT OR REPLACE INTO proofs VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (claim, version, status, json.dumps(theorems), message, certificate, run, _now()))
+        self.db.commit()
+
+    def proof(self, claim: str) -> dict | None:
+        """The latest recorded Coq outcome of a claim."""
+        row = self.db.execute("SELECT status, theorems, message, certificate, version FROM proofs WHERE claim = ? "
+                              "ORDER BY recorded DESC LIMIT 1", (claim,)).fetchone()
+        if row is None:
+            return None
+        return {"status": row[0], "theorems": json.loads(row[1]), "message": row[2], "certificate": row[3],
+                "version": row[4]}
 
     def latest(self, claim: str) -> list[dict]:
         """The latest recorded verdict of each instance of a claim."""

@@ -16,3 +16,25 @@ def workdir(tmp_path, monkeypatch):
     """Run in a fresh directory: the default store and certificates land there."""
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``coq`` need coqc: skipped without it, except under CI=true, where they fail."""
+    import shutil
+
+    if shutil.which(os.environ.get("QUARKS_COQC", "coqc")) or os.environ.get("CI") == "true":
+        return
+    skip = pytest.mark.skip(reason="coqc not installed (apt-get install coq libcoq-mathcomp ...)")
+    for item in items:
+        if "coq" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def package_proofs():
+    """The package's Coq theories, compiled once per session (through the build cache)."""
+    from quarks import coq
+
+    b = coq.build()
+    assert b.ok, b.error
+    return b

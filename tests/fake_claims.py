@@ -71,3 +71,10 @@ slow_sum = Claim(
     latex="", kind="finite", instances={"quick": [{"n": n} for n in range(1, 13)], "full": []},
     check=_slow_sum,
 )
+
+
+coq_proved = Claim(
+    id="test.coq-proved", source=Source("003", "test 7"), statement="membership in T(n;d) is decidable classically",
+    latex="", kind="finite", instances={"quick": [{"n": 1}], "full": []}, check=_square_sum,
+    coq=("Threshold.v:inTP",),
+)

@@ -23,6 +23,7 @@ COMMANDS = {
     "report": "report",
     "classes": "classes",
     "refute": "refute",
+    "prove": "prove",
 }
 
 

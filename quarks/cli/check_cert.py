@@ -10,7 +10,9 @@ def add_parser(sub, verb):
     p = sub.add_parser(verb, help="re-verify certificates",
                        description="Re-verify certificate files (or every *.json under a directory) "
                                    "with exact arithmetic. Exit 0 when all are valid, 1 when any is "
-                                   "rejected, 2 when a file is unreadable or not a certificate.")
+                                   "rejected, 2 when a file is unreadable or not a certificate, 3 when "
+                                   "none is rejected but some could not be checked here (a Coq proof "
+                                   "without coqc installed).")
     p.add_argument("paths", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=run)
@@ -40,7 +42,12 @@ def run(args) -> int:
         sys.stdout.write("\n")
     else:
         for r in results:
-            print(f"{'OK      ' if r.ok else 'REJECTED'} {r.path}: {r.claim}: {r.message}")
-        bad = sum(not r.ok for r in results)
-        print(f"{len(results) - bad} valid, {bad} rejected")
-    return 0 if all(r.ok for r in results) else 1
+            tag = "OK      " if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
+            print(f"{tag} {r.path}: {r.claim}: {r.message}")
+        unchecked = sum(not r.checked for r in results)
+        bad = sum(not r.ok and r.checked for r in results)
+        print(f"{len(results) - bad - unchecked} valid, {bad} rejected"
+              + (f", {unchecked} not checked" if unchecked else ""))
+    if any(not r.ok and r.checked for r in results):
+        return 1
+    return 3 if any(not r.checked for r in results) else 0

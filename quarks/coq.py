@@ -1,0 +1,288 @@
+"""The Coq layer: compile the theories of ``quarks/proofs/coq/`` and read what each theorem assumes.
+
+A claim's ``coq`` field names theorems ("File.v:theorem") that prove it for all parameters.  This
+module compiles the theories (in the order of ``_CoqProject``) into a build cache keyed by the
+sources and the Coq version, so a second run costs nothing, and runs ``Print Assumptions`` on each
+named theorem.  A proof counts only when its file compiles, the sources contain no ``Admitted`` or
+new ``Axiom``/``Parameter``, and every assumption is in :data:`ALLOWED_AXIOMS` (classical logic and
+the standard library's real numbers) or in one of :data:`ALLOWED_MODULES` (Coq's primitive numbers,
+used by the interval tactic).
+
+Environment: ``QUARKS_COQC`` (the coqc binary), ``QUARKS_COQ_CACHE`` (the cache directory, default
+``~/.cache/quarks/coq``).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+THEORIES = Path(__file__).parent / "proofs" / "coq"
+LOGICAL = "Quarks"
+
+# Axioms a proof may rest on: classical logic and choice, extensionality, and the axioms of the
+# standard library's real numbers (Coq 8.16 builds R from classical Dedekind cuts).
+ALLOWED_AXIOMS = frozenset({
+    "Classical_Prop.classic",
+    "ClassicalEpsilon.constructive_indefinite_description",
+    "FunctionalExtensionality.functional_extensionality_dep",
+    "PropExtensionality.propositional_extensionality",
+    "ProofIrrelevance.proof_irrelevance",
+    "Classical_Prop.proof_irrelevance",
+    "ClassicalDedekindReals.sig_forall_dec",
+    "ClassicalDedekindReals.sig_not_dec",
+    "Eqdep.Eq_rect_eq.eq_rect_eq",
+    "JMeq.JMeq_eq",
+})
+# Whole modules whose axioms are Coq's own: the real-number axioms of the standard library and the
+# primitive machine numbers (floats and 63-bit integers) that the interval tactic computes with.
+ALLOWED_MODULES = ("Raxioms.", "Rdefinitions.", "PrimFloat.", "FloatAxioms.", "PrimInt63.", "Uint63.",
+                   "Int63.", "Uint63Axioms.", "Sint63.", "PrimArray.")
+
+FORBIDDEN = re.compile(r"\b(Admitted|admit|Axiom|Axioms|Parameter|Parameters|Conjecture|Hypothesis)\b")
+
+
+class CoqUnavailable(RuntimeError):
+    """coqc is not installed (or not where QUARKS_COQC says)."""
+
+
+def coqc() -> str:
+    """The coqc binary; raises CoqUnavailable when there is none."""
+    name = os.environ.get("QUARKS_COQC", "coqc")
+    path = shutil.which(name)
+    if path is None:
+        raise CoqUnavailable("coqc not installed")
+    return path
+
+
+def available() -> bool:
+    try:
+        coqc()
+        return True
+    except CoqUnavailable:
+        return False
+
+
+def version() -> str:
+    out = subprocess.run([coqc(), "--version"], capture_output=True, text=True, timeout=60)
+    return out.stdout.strip().splitlines()[0] if out.stdout else "unknown"
+
+
+def project_files(root: Path = THEORIES) -> list[str]:
+    """The .v files of ``_CoqProject``, in compilation order."""
+    lines = (root / "_CoqProject").read_text().splitlines()
+    return [ln.strip() for ln in lines if ln.strip().endswith(".v") and not ln.strip().startswith("#")]
+
+
+def _strip_comments(text: str) -> str:
+    out, depth, i = [], 0, 0
+    while i < len(text):
+        if text.startswith("(*", i):
+            depth += 1
+            i += 2
+        elif text.startswith("*)", i) and depth:
+            depth -= 1
+            i += 2
+        else:
+            if not depth:
+                out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def forbidden(text: str) -> list[str]:
+    """The forbidden vernacular (Admitted, Axiom, Parameter, ...) used outside comments."""
+    return sorted(set(FORBIDDEN.findall(_strip_comments(text))))
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def cache_root() -> Path:
+    return Path(os.environ.get("QUARKS_COQ_CACHE", Path.home() / ".cache" / "quarks" / "coq"))
+
+
+@dataclass
+class Build:
+    """A compiled copy of the theories: where it is, how long each file took, or what failed."""
+
+    directory: Path
+    files: dict = field(default_factory=dict)      # file -> sha256
+    seconds: dict = field(default_factory=dict)    # file -> compile seconds
+    error: str = ""                                # first failure, "" when everything compiled
+    cached: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
+
+
+def build(root: Path = THEORIES, progress=None) -> Build:
+    """Compile every theory of ``_CoqProject`` (through the cache)."""
+    files = project_files(root)
+    hashes = {f: sha256(root / f) for f in files}
+    key = hashlib.sha256(json.dumps([version(), files, hashes], sort_keys=True).encode()).hexdigest()[:24]
+    target = cache_root() / key
+    marker = target / "build.json"
+    if marker.is_file():
+        info = json.loads(marker.read_text())
+        return Build(target, hashes, info["seconds"], info.get("error", ""), cached=True)
+    work = Path(tempfile.mkdtemp(prefix="quarks-coq-"))
+    seconds, error = {}, ""
+    for f in files:
+        text = (root / f).read_text()
+        bad = forbidden(text)
+        if bad:
+            error = f"{f}: uses {', '.join(bad)}"
+            break
+        shutil.copy2(root / f, work / f)
+        if progress:
+            progress(f)
+        t0 = time.perf_counter()
+        out = subprocess.run([coqc(), "-q", "-R", ".", LOGICAL, f], cwd=work, capture_output=True, text=True)
+        seconds[f] = round(time.perf_counter() - t0, 2)
+        if out.returncode != 0:
+            error = f"{f}: " + " ".join((out.stderr or out.stdout).split())[:600]
+            break
+    (work / "build.json").write_text(json.dumps({"seconds": seconds, "error": error, "files": hashes}))
+    if error:  # failures are not cached: the next run tries again
+        result = Build(work, hashes, seconds, error)
+        return result
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.exists():
+        shutil.rmtree(work, ignore_errors=True)
+    else:
+        os.replace(work, target)
+    return Build(target, hashes, seconds, "")
+
+
+def parse_assumptions(text: str) -> list[str] | None:
+    """The axiom names of one ``Print Assumptions`` output (None when it cannot be read)."""
+    text = text.strip()
+    if text.startswith("Closed under the global context"):
+        return []
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != "Axioms:":
+        return None
+    names = []
+    for ln in lines[1:]:
+        if ln and not ln[0].isspace():
+            names.append(ln.split(" : ", 1)[0].strip())
+    return names
+
+
+def split_outputs(stdout: str) -> list[str]:
+    """The outputs of consecutive ``Print Assumptions`` commands, one string each."""
+    chunks: list[list[str]] = []
+    for ln in stdout.splitlines():
+        if ln.strip() == "Axioms:" or ln.startswith("Closed under the global context"):
+            chunks.append([])
+        if chunks:
+            chunks[-1].append(ln)
+    return ["\n".join(c) for c in chunks]
+
+
+def _print_assumptions(directory: Path, theorems) -> tuple[bool, str]:
+    """Run Print Assumptions on (file, theorem) pairs against a build; (ok, stdout or error)."""
+    script = "".join(f"From {LOGICAL} Require {Path(f).stem}.\n" for f in sorted({f for f, _ in theorems}))
+    script += "".join(f"Print Assumptions {Path(f).stem}.{name}.\n" for f, name in theorems)
+    with tempfile.TemporaryDirectory(prefix="quarks-coq-q-") as tmp:
+        probe = Path(tmp) / "QuarksAssumptions.v"
+        probe.write_text(script)
+        res = subprocess.run([coqc(), "-q", "-R", str(directory), LOGICAL, str(probe)], cwd=tmp,
+                             capture_output=True, text=True)
+    if res.returncode != 0:
+        msg = " ".join((res.stderr or res.stdout).split())
+        return False, re.sub(r'File "[^"]*", line \d+, characters [\d-]+: ', "", msg)[:400]
+    return True, res.stdout
+
+
+def allowed(axiom: str) -> bool:
+    return axiom in ALLOWED_AXIOMS or axiom.startswith(ALLOWED_MODULES)
+
+
+@dataclass
+class Proof:
+    """One theorem: did it compile, what does it assume, is that allowed."""
+
+    ref: str                     # "File.v:theorem"
+    status: str                  # proved, failed, not checked
+    message: str = ""
+    axioms: list = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def proved(self) -> bool:
+        return self.status == "proved"
+
+    def as_dict(self) -> dict:
+        return {"theorem": self.ref, "status": self.status, "message": self.message, "axioms": self.axioms,
+                "seconds": self.seconds}
+
+
+def _split(ref: str) -> tuple[str, str]:
+    file, _, name = ref.partition(":")
+    if not file.endswith(".v") or not name:
+        raise ValueError(f"a Coq theorem is named 'File.v:theorem', got {ref!r}")
+    return file, name
+
+
+def check_theorems(refs, root: Path = THEORIES, progress=None) -> list[Proof]:
+    """Compile the theories (cached) and check each named theorem's assumptions."""
+    refs = list(refs)
+    if not refs:
+        return []
+    try:
+        coqc()
+    except CoqUnavailable as exc:
+        return [Proof(r, "not checked", f"not checked: {exc}") for r in refs]
+    t0 = time.perf_counter()
+    b = build(root, progress)
+    files = set(project_files(root))
+    out = []
+    wanted = []
+    for r in refs:
+        try:
+            f, name = _split(r)
+        except ValueError as exc:
+            out.append(Proof(r, "failed", str(exc)))
+            continue
+        if f not in files:
+            out.append(Proof(r, "failed", f"{f} is not in _CoqProject"))
+        elif not b.ok:
+            out.append(Proof(r, "failed", f"the theories do not compile: {b.error}"))
+        else:
+            wanted.append((r, f, name))
+    if wanted:
+        ok, stdout = _print_assumptions(b.directory, [(f, name) for _, f, name in wanted])
+        if not ok and len(wanted) > 1:  # find which theorem is missing: one probe each
+            results = [_print_assumptions(b.directory, [(f, name)]) for _, f, name in wanted]
+        else:
+            results = [(ok, c) for c in split_outputs(stdout)] if ok else [(ok, stdout)]
+        for (r, f, _), (ok, chunk) in zip(wanted, results):
+            if not ok:
+                out.append(Proof(r, "failed", f"Print Assumptions failed: {chunk}"))
+                continue
+            axioms = parse_assumptions(chunk)
+            if axioms is None:
+                out.append(Proof(r, "failed", f"unreadable Print Assumptions output: {chunk.strip()[:200]}"))
+                continue
+            extra = [a for a in axioms if not allowed(a)]
+            if extra:
+                out.append(Proof(r, "failed", f"assumes {', '.join(extra)}", axioms))
+            else:
+                out.append(Proof(r, "proved", f"{f} compiled in {b.seconds.get(f, 0):.1f} s"
+                                 + (" (cached)" if b.cached else ""), axioms))
+    elapsed = round(time.perf_counter() - t0, 2)
+    for p in out:
+        p.seconds = elapsed
+    order = {r: i for i, r in enumerate(refs)}
+    return sorted(out, key=lambda p: order[p.ref])

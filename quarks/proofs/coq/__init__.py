@@ -1,0 +1,1 @@
+"""The Coq theories that prove claims for all parameters (``*.v``, compiled by :mod:`quarks.coq`)."""

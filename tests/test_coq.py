@@ -1,0 +1,90 @@
+"""The Coq layer: builds, assumptions, the coq evidence kind, proofs in verify and `quarks prove`."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from quarks import certificate, coq
+
+pytestmark = pytest.mark.coq
+
+
+def test_every_theory_compiles_without_admitted(package_proofs):
+    for f in coq.project_files():
+        assert coq.forbidden((coq.THEORIES / f).read_text()) == [], f
+    assert set(package_proofs.seconds) == set(coq.project_files())
+
+
+def test_assumptions_are_read_and_limited():
+    [p] = coq.check_theorems(["Threshold.v:inTP"])
+    assert p.proved and set(p.axioms) == {"ClassicalEpsilon.constructive_indefinite_description",
+                                         "Classical_Prop.classic"}
+    [q] = coq.check_theorems(["Threshold.v:no_such_theorem"])
+    assert q.status == "failed" and "not found" in q.message
+
+
+def _theory(tmp_path, body: str):
+    root = tmp_path / "theories"
+    root.mkdir(parents=True)
+    (root / "_CoqProject").write_text("-R . Quarks\nT.v\n")
+    (root / "T.v").write_text(body)
+    return root
+
+
+def test_admitted_and_extra_axioms_are_refused(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
+    root = _theory(tmp_path, "Lemma t : 1 = 1.\nProof. Admitted.\n")
+    [p] = coq.check_theorems(["T.v:t"], root=root)
+    assert p.status == "failed" and "Admitted" in p.message
+    root2 = _theory(tmp_path / "b", "Require Import Coq.Logic.Epsilon.\n"
+                    "Lemma t : exists n : nat, n = n.\nProof. exact (ex_intro _ (epsilon (inhabits 0) (fun n => n = n)) eq_refl). Qed.\n")
+    [q] = coq.check_theorems(["T.v:t"], root=root2)
+    assert q.status == "failed" and "Epsilon.epsilon_statement" in q.message
+    assert coq.forbidden("(* Admitted in a comment *) Lemma a : True. Proof. exact I. Qed.") == []
+
+
+def test_without_coqc_proofs_are_not_checked(monkeypatch):
+    monkeypatch.setenv("QUARKS_COQC", "/nonexistent/coqc")
+    [p] = coq.check_theorems(["Threshold.v:inTP"])
+    assert p.status == "not checked" and p.message == "not checked: coqc not installed"
+
+
+def test_verify_writes_a_proof_certificate_and_check_cert_binds_it(tmp_path, monkeypatch):
+    import quarks
+
+    rep = quarks.verify("test.coq-proved", store=tmp_path / "r.sqlite", out=tmp_path / "c")
+    assert rep.exit_code == 0 and [p["status"] for p in rep.proofs] == ["proved"]
+    path = tmp_path / "c" / "test.coq-proved" / "proof=coq.json"
+    assert certificate.check_file(path).ok
+    cert = json.loads(path.read_text())
+    # the theorems must be those the claim declares, whatever the certificate says
+    cert["evidence"][0]["theorems"] = ["Threshold.v:asboolP"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(cert))
+    r = certificate.check_file(bad)
+    assert not r.ok and r.checked and "not those" in r.message
+    cert["evidence"][0]["theorems"] = ["Threshold.v:inTP"]
+    cert["evidence"][0]["files"]["Threshold.v"] = "0" * 64
+    bad.write_text(json.dumps(cert))
+    assert "differs" in certificate.check_file(bad).message
+    # without coqc the same valid certificate is "not checked": exit 3, never valid
+    env = {**os.environ, "QUARKS_COQC": "/nonexistent/coqc"}
+    out = subprocess.run([sys.executable, "-m", "quarks", "check-cert", str(path)], capture_output=True, text=True,
+                         env=env)
+    assert out.returncode == 3 and "NOT CHECKED" in out.stdout and "coqc not installed" in out.stdout
+
+
+def test_prove_cli(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "quarks", "prove", "test.coq-proved", "--json"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    [row] = json.loads(out.stdout)["proofs"]
+    assert row["claim"] == "test.coq-proved" and row["status"] == "proved"
+    bad = subprocess.run([sys.executable, "-m", "quarks", "prove", "no.such-claim"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+    env = {**os.environ, "QUARKS_COQC": "/nonexistent/coqc"}
+    nc = subprocess.run([sys.executable, "-m", "quarks", "prove", "test.coq-proved"], capture_output=True, text=True,
+                        env=env)
+    assert nc.returncode == 3 and "not checked: coqc not installed" in nc.stdout
