@@ -48,6 +48,7 @@ def show(claim_id, store=None) -> dict:
         with store_mod.Store(path) as db:
             info["results"] = db.results(claim.id)
             latest = db.latest(claim.id)
+            info["proof"] = db.proof(claim.id) if claim.coq else None
         if latest:
             from .driver import largest_size
             instances = [json.loads(r["instance"]) for r in latest]

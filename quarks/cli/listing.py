@@ -28,13 +28,16 @@ def run(args) -> int:
     if path.exists():
         with store_mod.Store(path) as db:
             status = {c.id: _label(c, db.latest(c.id)) for c in chosen}
+            proofs = {c.id: db.proof(c.id) for c in chosen if c.coq}
+    else:
+        proofs = {}
     rows = [{"id": c.id, "source": str(c.source), "kind": c.kind, "expected": c.expected_label(),
-             "last": status.get(c.id) or "-"} for c in chosen]
+             "last": status.get(c.id) or "-", "proof": _proof(c, proofs.get(c.id))} for c in chosen]
     if args.json:
         json.dump(rows, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
-    head = ("id", "source", "kind", "expected", "last")
+    head = ("id", "source", "kind", "expected", "last", "proof")
     widths = [max(len(str(x)) for x in col) for col in zip(head, *[tuple(r.values()) for r in rows])]
     for row in [head] + [tuple(r.values()) for r in rows]:
         print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
@@ -49,3 +52,12 @@ def _label(claim, latest: list) -> str | None:
         return None
     instances = [json.loads(r["instance"]) for r in latest]
     return claim.label({r["status"] for r in latest}, largest_size(claim, instances))
+
+
+def _proof(claim, recorded: dict | None) -> str:
+    """The claim's Coq proof: '-' when it has none, else the last recorded outcome (or 'not run')."""
+    if not claim.coq:
+        return "-"
+    if recorded is None:
+        return "Coq: not run"
+    return {"proved": "proved (Coq, all parameters)"}.get(recorded["status"], f"Coq: {recorded['status']}")

@@ -34,6 +34,14 @@ def run(args) -> int:
     print(f"\n{info['statement']}\n\nLaTeX: {info['latex']}")
     if info["note"]:
         print(f"\nnote: {info['note']}")
+    if info.get("coq"):
+        proof = info.get("proof")
+        state = "not run (quarks prove " + info["id"] + ")" if proof is None else proof["status"]
+        print(f"\nproved for all parameters in Coq: {state}")
+        for ref in info["coq"]:
+            print(f"  quarks/proofs/coq/{ref.replace(':', ' : ')}")
+        if proof and proof["status"] != "proved":
+            print(f"  {proof['message']}")
     for tier in ("quick", "full"):
         labels = [instance_label(i) for i in info["instances"][tier]]
         print(f"\n{tier} tier: {len(labels)} instance(s): {', '.join(labels[:12])}"

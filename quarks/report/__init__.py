@@ -59,6 +59,18 @@ class ClaimRow:
     expected: str
     entries: list = field(default_factory=list)
     claim: object = None  # the registered Claim, when there is one
+    proof: dict | None = None  # the last recorded Coq outcome (quarks.store.Store.proof), if any
+
+    @property
+    def proof_label(self) -> str:
+        """'proved (Coq, all parameters)', 'Coq: not checked ...', 'Coq: failed', or '' (no Coq theorems)."""
+        if self.claim is None or not getattr(self.claim, "coq", ()):
+            return ""
+        if self.proof is None:
+            return "Coq: not run"
+        if self.proof["status"] == "proved":
+            return "proved (Coq, all parameters)"
+        return f"Coq: {self.proof['status']}"
 
     @property
     def outcome(self) -> str:
@@ -110,6 +122,7 @@ def collect(store_path: Path | str) -> Results:
         raise EmptyStore(f"no results store at {store_path}")
     with Store(store_path) as db:
         rows, runs = db.results(), db.runs()
+        proofs = {cid: db.proof(cid) for cid, c in registry.claims().items() if c.coq}
     if not rows:
         raise EmptyStore(f"the results store {store_path} holds no verdicts")
     latest: dict = {}
@@ -133,7 +146,7 @@ def collect(store_path: Path | str) -> Results:
     claims = []
     for cid, c in table.items():
         claims.append(ClaimRow(cid, str(c.source), c.source.seed[:3], c.statement, c.kind, c.expected,
-                               _ordered(by_claim.pop(cid, []), c), c))
+                               _ordered(by_claim.pop(cid, []), c), c, proofs.get(cid)))
     for cid, es in by_claim.items():  # in the store but no longer registered
         cert = next((e.cert for e in es if e.cert), None) or {}
         src = cert.get("source") or {}

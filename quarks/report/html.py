@@ -72,7 +72,7 @@ def claims_section(results) -> str:
                 f'{", expected refuted" if row.expected == "refuted" else ""}</span></td>'
                 f"<td>{esc(row.source)}</td>"
                 f'<td class="stmt">{esc(row.statement)}{_instances(row)}</td>'
-                f'<td style="{status_style(_key(row.outcome))}">{_outcome_badge(row.outcome)}</td>'
+                f'<td style="{status_style(_key(row.outcome))}">{_outcome_badge(row.outcome)}{_proof_badge(row)}</td>'
                 f'<td class="num">{row.elapsed:.2f} s</td><td>{_links(row)}</td></tr>')
         out.append("</tbody></table>")
     return "".join(out)
@@ -85,6 +85,14 @@ def _merge_labels(counts: dict) -> dict:
         k = "consistent (asymptotic, not proved)" if k.startswith("consistent on") else k
         out[k] = out.get(k, 0) + v
     return out
+
+
+def _proof_badge(row) -> str:
+    label = row.proof_label
+    if not label:
+        return ""
+    key = "verified" if label.startswith("proved") else ("error" if "failed" in label else "not run")
+    return f"<br>{badge(key, label)}"
 
 
 def _key(outcome: str) -> str:
