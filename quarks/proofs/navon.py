@@ -86,6 +86,8 @@ def check_degree_optimum(inst: dict) -> Verdict:
 degree_optimum = Claim(
     id="navon.degree-optimum",
     source=Source("003", "eq. (5)"),
+    coq=("NavonOptimum.v:h_derive", "NavonOptimum.v:h_critical", "NavonOptimum.v:h_increasing",
+         "NavonOptimum.v:h_decreasing", "NavonOptimum.v:degree_optimum", "NavonOptimum.v:h_e"),
     statement="h(d) = ln(d)/d on d > 0 has h'(d) = (1 - ln d)/d^2, a unique critical point d = e, "
               "h increasing on (0, e) and decreasing on (e, oo): a unique global maximum h(e) = 1/e.",
     latex=r"h(d)=\frac{\ln d}{d},\ h'(d)=\frac{1-\ln d}{d^2}=0\iff d=e,\ \max h=h(e)=\frac1e",
@@ -131,6 +133,7 @@ def check_integer_optimum(inst: dict) -> Verdict:
 integer_optimum = Claim(
     id="navon.integer-optimum",
     source=Source("003", "Conclusion 1.1"),
+    coq=("NavonOptimum.v:pow3_gt_cube", "NavonOptimum.v:integer_optimum", "NavonOptimum.v:h4_eq_h2"),
     statement="Over the positive integers, h(d) = ln(d)/d is maximal exactly at d = 3: h(3) > h(d) for "
               "every integer d != 3, equivalently 3^d > d^3; h(3) > h(2) iff 9 > 8; h(4) = h(2).",
     latex=r"\forall d\in\mathbb N\setminus\{3\}:\ \frac{\ln 3}3>\frac{\ln d}d\iff 3^d>d^3",
