@@ -187,6 +187,7 @@ def check_lemma9(instance):
 lemma9 = Claim(
     id="yang.lemma9",
     source=Source("004", "Lemma 9"),
+    coq=("Rounding.v:lemma9", "Rounding.v:lemma9_monotone"),
     statement="The one-hidden-layer ReLU FFN f(x) = 2 ReLU(x - 1/4) - 2 ReLU(x - 3/4) maps every x <= 1/4 to 0 "
               "and every x >= 3/4 to 1 (approximate Booleans to exact ones).",
     latex=r"f(x)=2\,\mathrm{ReLU}(x-\tfrac14)-2\,\mathrm{ReLU}(x-\tfrac34)",
