@@ -41,11 +41,24 @@ def build(claim, instance: dict, verdict, elapsed: float | None = None) -> dict:
         "counterexample": verdict.counterexample,
         "reason": verdict.reason,
         "evidence": verdict.evidence,
+        "trust": trust_of(verdict.evidence),
         "data": verdict.data,
         "package": {"name": "quarks", "version": __version__},
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "elapsed": elapsed,
     }
+
+
+def trust_of(evidence: list) -> str:
+    """How far a verdict's evidence is independent of our code: "coq" (Coq's kernel), "witness" (facts
+    and witnesses re-verified by the exact checker), "sympy" (some step is a SymPy derivation, re-run),
+    or "re-run" (some record is re-checked only by running the project's own procedure again)."""
+    kinds = {r.get("kind") for r in evidence if isinstance(r, dict)}
+    if kinds == {"coq"}:
+        return "coq"
+    if "exhaustive" in kinds:
+        return "re-run"
+    return "sympy" if "symbolic" in kinds else "witness"
 
 
 def atomic_write(path: Path, text: str | bytes) -> None:
@@ -115,12 +128,16 @@ class CheckResult:
     ok: bool
     message: str
     checked: bool = True  # False: some evidence could not be checked here (e.g. coqc missing)
+    trust: str = ""       # coq, witness or re-run (see trust_of); "" when rejected
+    bound: bool = True    # the statement was re-derived from the claim and instance and matched
 
 
 def check(cert: dict, ctx: CheckContext | None = None) -> tuple[bool, str]:
     """Re-check a certificate's evidence and that its verdict follows from it."""
     ctx = ctx or CheckContext()
     verdict = cert["verdict"]
+    if verdict not in ("verified", "refuted", "inconclusive", "error"):
+        return False, f"unknown verdict {verdict!r}"
     if not cert["evidence"] and verdict in ("verified", "refuted"):
         return False, "a decided verdict without evidence"
     outcomes = [check_record(r, ctx) for r in cert["evidence"]]  # NotChecked propagates
@@ -138,14 +155,44 @@ def check(cert: dict, ctx: CheckContext | None = None) -> tuple[bool, str]:
     return True, f"{verdict}: {len(outcomes)} evidence record(s) re-checked"
 
 
-def check_file(path) -> CheckResult:
-    """Load and re-check one certificate file."""
+def check_file(path, statements: bool = True, rederive_timeout: float | None = None) -> CheckResult:
+    """Load and re-check one certificate file.
+
+    With ``statements`` (the default) the certificate must first say exactly what its claim's check
+    derives for its instance (:mod:`quarks.obligations`); then its evidence is re-verified exactly."""
+    from . import obligations
+
     path = Path(path)
     cert = load(path)
     ctx = CheckContext(directory=path.parent)
     resolve_payloads(cert, ctx)
+    result = lambda ok, msg, **kw: CheckResult(str(path), cert["claim"], cert["verdict"], ok, msg, **kw)  # noqa: E731
+    bound = False
+    if statements and cert.get("verdict") not in ("verified", "refuted"):
+        try:  # an undecided verdict proves nothing: only its claim's statement is bound
+            problem = obligations.bind_metadata(cert)
+        except obligations.Unbound as exc:
+            return result(False, str(exc))
+        if problem:
+            return result(False, problem)
+        bound = True
+    elif statements and cert.get("instance") != {"proof": "coq"}:
+        try:
+            regen = obligations.rederive(cert, rederive_timeout)
+        except obligations.Unbound as exc:
+            return result(False, str(exc))
+        problem = obligations.bind(cert, regen)
+        if problem:
+            return result(False, problem)
+        ctx.rerun = frozenset(obligations.rerun_keys(regen))
+        bound = True
     try:
         ok, msg = check(cert, ctx)
     except NotChecked as exc:
-        return CheckResult(str(path), cert["claim"], cert["verdict"], False, str(exc), checked=False)
-    return CheckResult(str(path), cert["claim"], cert["verdict"], ok, msg)
+        return result(False, str(exc), checked=False)
+    if ok and cert.get("trust", trust_of(cert["evidence"])) != trust_of(cert["evidence"]):
+        ok, msg = False, "the trust field does not match the evidence kinds"
+    trust = trust_of(cert["evidence"]) if ok else ""
+    if ok and not bound and cert.get("instance") != {"proof": "coq"}:
+        msg += "; statement not re-derived (--evidence-only)"
+    return result(ok, msg, trust=trust, bound=bound or cert.get("instance") == {"proof": "coq"})

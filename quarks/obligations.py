@@ -1,0 +1,170 @@
+"""What a certificate has to prove, re-derived from its claim id and instance alone.
+
+A certificate's evidence can be true and still prove something else (``2^3 > 3`` in place of
+``2^2 > 3``).  So the checker never takes the statement from the certificate: the claim's
+*obligation generator* is its check function in ``quarks/proofs/`` (short on purpose, the trusted
+statement of the claim), run again on the certificate's instance in a separate process.  Every field
+that carries meaning (statement, instance, verdict, summary, counterexample, the shown ``data``, and
+every evidence record: facts, expressions, procedures and arguments, witnesses) must equal the
+re-derived one; only ``created``, ``elapsed``, ``package`` and timings inside ``data`` may differ.
+The exact checker then re-verifies the facts and witnesses independently, without solvers.
+
+The re-derivation runs the claim's own code (solvers included) in a forked child, so the checking
+process itself stays solver-free.  ``exhaustive`` records are re-run there: their trust is "re-run".
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+
+# fields that record when and by whom a certificate was made, not what it says
+VOLATILE_FIELDS = ("created", "elapsed", "package")
+MEANING_FIELDS = ("claim", "source", "statement", "kind", "expected", "instance", "verdict", "summary",
+                  "counterexample", "reason", "evidence", "data", "trust")
+# keys inside data/evidence that are wall-clock measurements
+VOLATILE_KEYS = ("seconds", "elapsed", "wall", "wall_seconds")
+
+
+class Unbound(Exception):
+    """The certificate's statement cannot be re-derived (unknown claim, the check failed, ...)."""
+
+
+def _stable(obj):
+    if isinstance(obj, dict):
+        return {k: _stable(v) for k, v in obj.items() if k not in VOLATILE_KEYS}
+    if isinstance(obj, list):
+        return [_stable(v) for v in obj]
+    return obj
+
+
+def _claim_for(cert: dict):
+    """The claim a certificate speaks about: registered, or a refute variant rebuilt from its search."""
+    from . import registry
+
+    cid = cert.get("claim")
+    table = registry.claims()
+    if cid in table:
+        return table[cid]
+    base, sep, name = str(cid).partition("~")
+    if sep:
+        from . import refute
+
+        search = refute.SEARCHES.get(base)
+        params = ((cert.get("data") or {}).get("search") or {}).get("params")
+        if search is not None and search.name == name and isinstance(params, dict):
+            return refute.variant_claim(search, params)
+    raise Unbound(f"unknown claim {cid!r}: its statement cannot be re-derived")
+
+
+def _child(conn, cert):
+    from . import certificate
+
+    try:
+        claim = _claim_for(cert)
+        verdict = claim.run(dict(cert["instance"]))
+        regen = certificate.build(claim, cert["instance"], verdict)
+        conn.send(("ok", json.loads(json.dumps(regen, sort_keys=True))))
+    except Unbound as exc:
+        conn.send(("unbound", str(exc)))
+    except Exception as exc:  # noqa: BLE001 - reported as a one-line reason
+        conn.send(("unbound", f"re-deriving the statement failed: {type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+
+
+def bind_metadata(cert: dict) -> str | None:
+    """For verdicts that decide nothing (inconclusive, error): the claim's own statement and source."""
+    from . import certificate
+
+    claim = _claim_for(cert)
+    fresh = certificate.build(claim, cert.get("instance"), _Undecided())
+    for key in ("source", "statement", "kind", "expected"):
+        if json.dumps(cert.get(key), sort_keys=True) != json.dumps(fresh.get(key), sort_keys=True):
+            return f"{key} is not the claim's"
+    return None
+
+
+class _Undecided:
+    status, summary, counterexample, reason, evidence, data = "inconclusive", "", None, "", [], {}
+
+
+def rederive(cert: dict, timeout: float | None = None) -> dict:
+    """Run the claim's check on the certificate's instance (in a forked child); the fresh certificate.
+    Time limit: ``timeout``, by default 60 s plus ten times the time the certificate says it took."""
+    if cert.get("instance") == {"proof": "coq"}:
+        raise Unbound("a Coq proof: bound by the claim's declared theorems")
+    key = json.dumps([cert.get("claim"), cert.get("instance"), ((cert.get("data") or {}).get("search") or {})
+                      .get("params")], sort_keys=True)
+    if key in _CACHE:
+        return _CACHE[key]
+    ctx = mp.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+    p = ctx.Process(target=_child, args=(child, cert))
+    p.start()
+    child.close()
+    limit = timeout if timeout is not None else 60 + 10 * float(cert.get("elapsed") or 0)
+    if parent.poll(limit):
+        try:
+            status, payload = parent.recv()
+        except EOFError:
+            status, payload = "unbound", "re-deriving the statement crashed"
+    else:
+        p.kill()
+        status, payload = "unbound", f"re-deriving the statement took more than {limit:.0f} s"
+    p.join()
+    if status != "ok":
+        raise Unbound(payload)
+    _CACHE[key] = payload
+    return payload
+
+
+# re-derived certificates by (claim, instance): the claim's code does not change within a process
+_CACHE: dict = {}
+
+
+def _first_difference(a, b, path="") -> str:
+    if type(a) is not type(b):
+        return path or "(top)"
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                return f"{path}.{k}" if path else k
+            d = _first_difference(a[k], b[k], f"{path}.{k}" if path else k)
+            if d:
+                return d
+        return ""
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path} (length {len(a)} vs {len(b)})"
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = _first_difference(x, y, f"{path}[{i}]")
+            if d:
+                return d
+        return ""
+    return "" if a == b else (path or "(top)")
+
+
+def _meaning(cert: dict) -> dict:
+    out = {k: cert.get(k) for k in MEANING_FIELDS}
+    data = dict(out.get("data") or {})
+    data.pop("search", None)  # the refute search's own bookkeeping, checked in bind()
+    out["data"] = data
+    return _stable(json.loads(json.dumps(out, sort_keys=True)))
+
+
+def bind(cert: dict, regen: dict) -> str | None:
+    """None when the certificate says exactly what the re-derived one says; else where it differs."""
+    search = (cert.get("data") or {}).get("search")
+    if search is not None and "~" in str(cert.get("claim")):
+        from . import refute
+
+        s = refute.SEARCHES[cert["claim"].partition("~")[0]]
+        if search.get("claim") != s.claim or search.get("hypothesis_dropped") != s.hypothesis_for(search["params"]):
+            return "data.search does not name the search's claim and dropped hypothesis"
+    d = _first_difference(_meaning(cert), _meaning(regen))
+    return f"differs from what the claim's check derives at {d}" if d else None
+
+
+def rerun_keys(regen: dict) -> set:
+    """The exhaustive records of a re-derived certificate (already re-run): their canonical JSON."""
+    return {json.dumps(_stable(r), sort_keys=True) for r in regen.get("evidence", []) if r.get("kind") == "exhaustive"}

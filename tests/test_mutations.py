@@ -1,0 +1,191 @@
+"""The mutation campaign: every meaning-changing edit of a quick-tier certificate is rejected.
+
+Each certificate of the quick tier is mutated at every site of a kind (or a deterministic sample of
+them in the default suite): integers +1, booleans flipped, strings changed, lists with an element
+dropped, duplicated or two swapped, the instance's parameters changed, the claim id changed, the
+verdict flipped.  Edits of ``created``, ``elapsed`` and ``package`` and of timings inside ``data``
+change no meaning and must be accepted; every other edit must be rejected.  ``python -m pytest -m slow
+tests/test_mutations.py -s`` runs the campaign over every quick-tier certificate (up to 40 sites each) and
+prints the tally recorded in notes/README.md.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+
+from pathlib import Path
+
+import pytest
+
+from quarks import certificate
+from quarks.obligations import VOLATILE_FIELDS, VOLATILE_KEYS
+
+# the default suite mutates the certificates of these claims (every evidence kind but the heavy
+# exhaustive classes); the slow campaign mutates every quick-tier certificate
+DEFAULT = ("navon.*", "quarks.thm4.3-lower-as-printed", "quarks.thm4.2-degree-zero*", "quarks.self-attention*",
+           "quarks.remark4.4", "quarks.gate-products", "quarks.xor-by-gating", "quarks.relu-by-gating",
+           "yang.lemma9", "yang.lemma28", "yang.prop11")
+ALL = ("quarks.*", "navon.*", "yang.*")
+SKIP_CLAIMS = ()  # every claim takes part
+
+
+def _certificates(tmp_path_factory, patterns):
+    import quarks
+
+    out = tmp_path_factory.mktemp("mutations")
+    rep = quarks.verify(*patterns, tier="quick", store=out / "r.sqlite", out=out / "c", jobs=2)
+    assert rep.exit_code == 0
+    return [Path(r.certificate) for r in rep.results]
+
+
+@pytest.fixture(scope="module")
+def quick_certificates(tmp_path_factory):
+    return _certificates(tmp_path_factory, DEFAULT)
+
+
+@pytest.fixture(scope="module")
+def all_certificates(tmp_path_factory):
+    return _certificates(tmp_path_factory, ALL)
+
+
+def _sites(obj, path=()):
+    """(path, value) of every leaf and every list of a JSON tree."""
+    if isinstance(obj, dict):
+        for k in sorted(obj):
+            yield from _sites(obj[k], path + (k,))
+    elif isinstance(obj, list):
+        yield path, obj
+        for i, v in enumerate(obj):
+            yield from _sites(v, path + (i,))
+    else:
+        yield path, obj
+
+
+def _get(obj, path):
+    for p in path:
+        obj = obj[p]
+    return obj
+
+
+def _set(obj, path, value):
+    _get(obj, path[:-1])[path[-1]] = value
+
+
+def _harmless(path) -> str | None:
+    if path and path[0] in VOLATILE_FIELDS:
+        return f"{path[0]} (when and by what the certificate was made)"
+    if any(p in VOLATILE_KEYS for p in path if isinstance(p, str)):
+        return "a wall-clock timing inside data or evidence"
+    return None
+
+
+def mutations(cert: dict):
+    """(description, path, mutated certificate) for every mutation site of the certificate."""
+    for path, v in _sites(cert):
+        if path in (("schema",),):
+            continue
+        if isinstance(v, bool):
+            m = copy.deepcopy(cert)
+            _set(m, path, not v)
+            yield "flip", path, m
+        elif isinstance(v, int):
+            m = copy.deepcopy(cert)
+            _set(m, path, v - 1 if path[:1] == ("instance",) else v + 1)
+            yield "int", path, m
+        elif isinstance(v, str) and path:
+            m = copy.deepcopy(cert)
+            _set(m, path, v + "1" if not v.endswith("1") else v[:-1] + "2")
+            yield "string", path, m
+        elif isinstance(v, list) and v and path:
+            m = copy.deepcopy(cert)
+            _get(m, path).pop()
+            yield "drop", path, m
+            m = copy.deepcopy(cert)
+            _get(m, path).append(copy.deepcopy(v[0]))
+            yield "duplicate", path, m
+            if len(v) > 1 and v[0] != v[1]:
+                m = copy.deepcopy(cert)
+                lst = _get(m, path)
+                lst[0], lst[1] = lst[1], lst[0]
+                yield "swap", path, m
+    m = copy.deepcopy(cert)
+    m["claim"] = "navon.degree-optimum" if cert["claim"] != "navon.degree-optimum" else "navon.integer-optimum"
+    yield "claim id", ("claim",), m
+    m = copy.deepcopy(cert)
+    m["verdict"] = "refuted" if cert["verdict"] == "verified" else "verified"
+    yield "verdict", ("verdict",), m
+
+
+def campaign(paths, tmp_path, per_certificate: int | None, seed: int = 0):
+    """Run the mutations; the tally and the accepted meaning-changing ones (which must be none)."""
+    rng = random.Random(seed)
+    tally, harmless, missed = Counter(), Counter(), []
+    for k, path in enumerate(paths):
+        cert = json.loads(open(path).read())
+        if cert["claim"] in SKIP_CLAIMS:
+            continue
+        muts = list(mutations(cert))
+        if per_certificate is not None and len(muts) > per_certificate:
+            keep = [m for m in muts if m[0] in ("claim id", "verdict")]
+            muts = keep + rng.sample([m for m in muts if m not in keep], per_certificate - len(keep))
+        for desc, site, m in muts:
+            if site[:1] == ("elapsed",):
+                continue  # only sets the time limit of the re-derivation
+            target = path.parent / f".mutant-{k}.json"  # beside the original: side payloads resolve
+            target.write_text(json.dumps(m))
+            try:
+                res = certificate.check_file(target, rederive_timeout=15)
+                accepted = res.ok
+            except Exception:  # noqa: BLE001 - a malformed mutant is a rejected one
+                accepted = False
+            finally:
+                target.unlink()
+            tally["tried"] += 1
+            why = _harmless(site)
+            if accepted and why:
+                tally["accepted (harmless)"] += 1
+                harmless[why] += 1
+            elif accepted:
+                tally["accepted (meaning changed)"] += 1
+                missed.append((cert["claim"], desc, site))
+            else:
+                tally["rejected"] += 1
+                if why:
+                    tally["rejected (harmless edit)"] += 1
+    return tally, harmless, missed
+
+
+def test_unmutated_certificates_are_accepted(quick_certificates):
+    bad = [(p, r.message) for p in quick_certificates if not (r := certificate.check_file(p)).ok]
+    assert not bad, bad[:3]
+
+
+def test_the_printed_example_is_rejected(quick_certificates):
+    [path] = [p for p in quick_certificates if "navon.budget-objective-eq2" in str(p)]
+    cert = json.loads(open(path).read())
+    for rec in cert["evidence"]:
+        for f in rec.get("facts", []):
+            if f["fact"] == [">", ["^", 2, 2], 3]:
+                f["fact"] = [">", ["^", 2, 3], 3]  # true, but not what the claim needs
+    mutant = path.parent / "eq2-mutant.json"
+    mutant.write_text(json.dumps(cert))
+    assert certificate.check_file(mutant, statements=False).ok  # the evidence alone is true...
+    res = certificate.check_file(mutant)
+    assert not res.ok and "derives" in res.message  # ...but it does not prove this claim
+
+
+def test_mutation_sample(quick_certificates, tmp_path):
+    tally, harmless, missed = campaign(quick_certificates, tmp_path, per_certificate=6)
+    assert not missed, missed[:5]
+    assert tally["rejected"] > 0.8 * tally["tried"]
+
+
+@pytest.mark.slow
+def test_full_mutation_campaign(all_certificates, tmp_path):
+    bad = [(p, r.message) for p in all_certificates if not (r := certificate.check_file(p)).ok]
+    assert not bad, bad[:3]
+    tally, harmless, missed = campaign(all_certificates, tmp_path, per_certificate=40)
+    print("\nmutation campaign:", dict(tally), "harmless kinds:", dict(harmless))
+    assert not missed, missed[:10]
