@@ -162,6 +162,8 @@ def check_budget_objective(inst: dict) -> Verdict:
 budget_objective = Claim(
     id="navon.budget-objective",
     source=Source("003", "§1.2 f(d) after eq. (4); eq. (17)"),
+    coq=("NavonBudget.v:budget_objective_eq", "NavonBudget.v:budget_objective_derive",
+         "NavonBudget.v:budget_objective_optimum", "NavonBudget.v:budget_objective_integer_optimum"),
     statement="Under the budget B = L d N (eq. (4)), d^(L dx) = (d^(1/d))^(B dx/N) = exp((B dx/N) h(d)), "
               "whose derivative is a positive multiple of h'(d): it has the same maximizer as h. "
               "Likewise the degree proxy d^p with p = B/(N d) (eq. (17)).",
@@ -194,6 +196,8 @@ def check_budget_eq2(inst: dict) -> Verdict:
 budget_objective_eq2 = Claim(
     id="navon.budget-objective-eq2",
     source=Source("003", "eq. (2) with eq. (4)"),
+    coq=("NavonBudget.v:ln_gt_1_minus_inv", "NavonBudget.v:g_decreasing", "NavonBudget.v:budget_eq2_eq",
+         "NavonBudget.v:budget_objective_eq2_optimum", "NavonBudget.v:budget_objective_eq2_integer_optimum"),
     statement="Counting the d - 1 weight matrices that the layer of eq. (2) actually has, B = L (d-1) N, "
               "the objective d^(L dx) = exp((B dx/N) ln(d)/(d-1)) is strictly decreasing in d > 1: the "
               "integer optimum is d = 2, not 3.",
