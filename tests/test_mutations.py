@@ -81,41 +81,49 @@ def _harmless(path) -> str | None:
     return None
 
 
-def mutations(cert: dict):
-    """(description, path, mutated certificate) for every mutation site of the certificate."""
+def _plan(cert: dict) -> list:
+    """(kind, path) of every mutation site of a certificate (cheap: no copies)."""
+    plan = []
     for path, v in _sites(cert):
-        if path in (("schema",),):
+        if path in (("schema",),) or not path:
             continue
         if isinstance(v, bool):
-            m = copy.deepcopy(cert)
-            _set(m, path, not v)
-            yield "flip", path, m
+            plan.append(("flip", path))
         elif isinstance(v, int):
-            m = copy.deepcopy(cert)
-            _set(m, path, v - 1 if path[:1] == ("instance",) else v + 1)
-            yield "int", path, m
-        elif isinstance(v, str) and path:
-            m = copy.deepcopy(cert)
-            _set(m, path, v + "1" if not v.endswith("1") else v[:-1] + "2")
-            yield "string", path, m
-        elif isinstance(v, list) and v and path:
-            m = copy.deepcopy(cert)
-            _get(m, path).pop()
-            yield "drop", path, m
-            m = copy.deepcopy(cert)
-            _get(m, path).append(copy.deepcopy(v[0]))
-            yield "duplicate", path, m
+            plan.append(("int", path))
+        elif isinstance(v, str):
+            plan.append(("string", path))
+        elif isinstance(v, list) and v:
+            plan += [("drop", path), ("duplicate", path)]
             if len(v) > 1 and v[0] != v[1]:
-                m = copy.deepcopy(cert)
-                lst = _get(m, path)
-                lst[0], lst[1] = lst[1], lst[0]
-                yield "swap", path, m
+                plan.append(("swap", path))
+    return plan + [("claim id", ("claim",)), ("verdict", ("verdict",))]
+
+
+def mutate(cert: dict, kind: str, path) -> dict:
+    """One mutant of the certificate."""
     m = copy.deepcopy(cert)
-    m["claim"] = "navon.degree-optimum" if cert["claim"] != "navon.degree-optimum" else "navon.integer-optimum"
-    yield "claim id", ("claim",), m
-    m = copy.deepcopy(cert)
-    m["verdict"] = "refuted" if cert["verdict"] == "verified" else "verified"
-    yield "verdict", ("verdict",), m
+    if kind == "claim id":
+        m["claim"] = "navon.degree-optimum" if cert["claim"] != "navon.degree-optimum" else "navon.integer-optimum"
+    elif kind == "verdict":
+        m["verdict"] = "refuted" if cert["verdict"] == "verified" else "verified"
+    elif kind == "flip":
+        _set(m, path, not _get(m, path))
+    elif kind == "int":
+        v = _get(m, path)
+        _set(m, path, v - 1 if path[:1] == ("instance",) else v + 1)
+    elif kind == "string":
+        v = _get(m, path)
+        _set(m, path, v + "1" if not v.endswith("1") else v[:-1] + "2")
+    elif kind == "drop":
+        _get(m, path).pop()
+    elif kind == "duplicate":
+        lst = _get(m, path)
+        lst.append(copy.deepcopy(lst[0]))
+    elif kind == "swap":
+        lst = _get(m, path)
+        lst[0], lst[1] = lst[1], lst[0]
+    return m
 
 
 def campaign(paths, tmp_path, per_certificate: int | None, seed: int = 0):
@@ -126,13 +134,12 @@ def campaign(paths, tmp_path, per_certificate: int | None, seed: int = 0):
         cert = json.loads(open(path).read())
         if cert["claim"] in SKIP_CLAIMS:
             continue
-        muts = list(mutations(cert))
-        if per_certificate is not None and len(muts) > per_certificate:
-            keep = [m for m in muts if m[0] in ("claim id", "verdict")]
-            muts = keep + rng.sample([m for m in muts if m not in keep], per_certificate - len(keep))
-        for desc, site, m in muts:
-            if site[:1] == ("elapsed",):
-                continue  # only sets the time limit of the re-derivation
+        plan = [p for p in _plan(cert) if p[1][:1] != ("elapsed",)]  # elapsed only sets a time limit
+        if per_certificate is not None and len(plan) > per_certificate:
+            keep = plan[-2:]  # the claim id and the verdict, always
+            plan = keep + rng.sample(plan[:-2], per_certificate - len(keep))
+        for desc, site in plan:
+            m = mutate(cert, desc, site)
             target = path.parent / f".mutant-{k}.json"  # beside the original: side payloads resolve
             target.write_text(json.dumps(m))
             try:
