@@ -49,6 +49,11 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    import signal
+    import sqlite3
+
+    if hasattr(signal, "SIGPIPE"):  # `quarks list | head`: stop quietly like other Unix tools
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     p = parser()
     args = p.parse_args(argv)
     if not args.command:
@@ -58,6 +63,13 @@ def main(argv=None) -> int:
         return int(args.func(args) or 0)
     except UsageError as exc:
         print(f"quarks {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as exc:
+        print(f"quarks {args.command}: error: results database: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a path that cannot be written or read: one line, never a traceback
+        where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
+        print(f"quarks {args.command}: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("quarks: interrupted", file=sys.stderr)

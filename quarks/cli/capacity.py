@@ -9,7 +9,7 @@ import math
 import sys
 from pathlib import Path
 
-DEFAULT_PNG = "notes/capacity.png"
+DEFAULT_PNG = "capacity.png"  # in the current directory; notes/capacity.png is made with --out
 
 
 def add_parser(sub, verb):
@@ -36,8 +36,8 @@ def run(args) -> int:
         out = Path(args.out)
         if out.suffix.lower() != ".png":
             raise UsageError(f"--out must name a .png file, got {args.out}")
-        if not out.parent.exists():
-            raise UsageError(f"directory {out.parent} does not exist")
+        from . import paths
+        paths.output_file(out, "--out")
         rows = binary_rows(args.max_n, (1, 1), args.threads, args.progress)
         plot(rows, out)
         print(f"wrote {out}")
@@ -72,7 +72,7 @@ def tables(max_n: int, threads=None, progress=False) -> str:
         rows = binary_rows(top, degrees, threads, progress)
         names = list(rows[0]["family"])
         out.append(f"### |T_B(n; {degrees[0]},{degrees[1]})| for the ten irreducible binary B\n")
-        out.append("| n | lower prod |T(n-1;d_j)| | " + " | ".join(names) + " | upper prod |T(n;d_j)| |")
+        out.append("| n | lower prod \\|T(n-1;d_j)\\| | " + " | ".join(names) + " | upper prod \\|T(n;d_j)\\| |")
         out.append("|---" * (len(names) + 3) + "|")
         for r in rows:
             out.append(f"| {r['n']} | {r['lower']:,} | " + " | ".join(f"{r['family'][b]['size']:,}" for b in names)

@@ -9,10 +9,11 @@ from pathlib import Path
 def add_parser(sub, verb):
     p = sub.add_parser(verb, help="re-verify certificates",
                        description="Re-verify certificate files (or every *.json under a directory) "
-                                   "with exact arithmetic. Exit 0 when all are valid, 1 when any is "
-                                   "rejected, 2 when a file is unreadable or not a certificate, 3 when "
-                                   "none is rejected but some could not be checked here (a Coq proof "
-                                   "without coqc installed).")
+                                   "with exact arithmetic, every file reported (an unreadable or malformed "
+                                   "one as rejected). Exit 0 when all are valid, 1 when any is rejected or "
+                                   "nothing was found to check, 2 when a path does not exist, 3 when none "
+                                   "is rejected but some could not be checked here (a Coq proof without "
+                                   "coqc installed).")
     p.add_argument("paths", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true")
     p.add_argument("--evidence-only", action="store_true",
@@ -39,12 +40,21 @@ def run(args) -> int:
     from ..errors import UsageError
     from ..evidence import CertificateError
 
+    from ..certificate import CheckResult
+
     results = []
+    for p in map(Path, args.paths):
+        if not p.exists():
+            raise UsageError(f"{p}: no such file or directory")
     for path in _expand(args.paths):
         try:
             results.append(check_file(path, statements=not args.evidence_only))
-        except CertificateError as exc:
-            raise UsageError(str(exc)) from None
+        except CertificateError as exc:  # every file is reported; a bad one does not stop the others
+            results.append(CheckResult(str(path), "?", "?", False, str(exc).replace(f"{path}: ", "")))
+    if not results:
+        print(f"quarks check-cert: nothing to check: no certificate (*.json) under {' '.join(args.paths)}",
+              file=sys.stderr)
+        return 1
     if args.json:
         json.dump([r.__dict__ for r in results], sys.stdout, indent=1)
         sys.stdout.write("\n")

@@ -23,7 +23,9 @@ def run(args) -> int:
         chosen = registry.select(args.patterns)
     except registry.UnknownClaim as exc:
         raise UsageError(str(exc)) from None
-    path = Path(args.store) if args.store else store_mod.DEFAULT_PATH
+    from . import paths
+
+    path = paths.store(args.store, store_mod.DEFAULT_PATH, write=False)
     status = {}
     if path.exists():
         with store_mod.Store(path) as db:

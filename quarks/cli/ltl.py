@@ -47,6 +47,9 @@ def run(args) -> int:
     from ..ltl.compile import CompileError, compile_formula
     from ..ltl.syntax import parse, show, symbols
 
+    if args.save:
+        from . import paths
+        paths.output_file(args.save, "--save")
     f = parse(args.formula)
     c = _rational(args.c, "c")
     factor = _rational(args.tau_factor, "tau-factor")

@@ -37,6 +37,13 @@ def parse_function(text: str, n: int | None):
 
     if n is not None and not 0 <= n <= 30:
         raise UsageError(f"--n {n} is outside 0..30")
+    body = text.strip()
+    if n is not None and not body.lower().startswith("0x"):
+        binary = set(body) <= {"0", "1"} and len(body) == 1 << n
+        hexa = n >= 2 and len(body) == (1 << n) // 4
+        if not (binary or hexa):
+            raise UsageError(f"truth table {text!r} has {len(body)} digit(s); a function of --n {n} variables has "
+                             f"{1 << n} binary digits" + (f" or {(1 << n) // 4} hex digits" if n >= 2 else ""))
     try:
         return TruthTable.parse(text, n)
     except ValueError as exc:

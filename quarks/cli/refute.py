@@ -31,6 +31,9 @@ def run(args) -> int:
     from ..certificate import check_file
     from ..errors import UsageError
 
+    if args.out is not None:
+        from . import paths
+        paths.output_dir(args.out, "--out")
     if args.searches:
         rows = [{"claim": s.claim, "drops": s.hypothesis, "params": s.params, "notes": s.notes}
                 for s in R.SEARCHES.values()]

@@ -19,6 +19,10 @@ def run(args) -> int:
     from ..claim import instance_label
     from ..errors import UsageError
 
+    from . import paths
+    from .. import store as store_mod
+
+    paths.store(args.store, store_mod.DEFAULT_PATH, write=False)
     try:
         info = api.show(args.id, store=args.store)
     except registry.UnknownClaim as exc:

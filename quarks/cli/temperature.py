@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 
-DEFAULT_PNG = "notes/img/temperature.png"
+DEFAULT_PNG = "temperature.png"  # in the current directory; notes/img/temperature.png is made with --out
 # construction -> (formula, power p of tau(n) = 1/(2 n^p))
 CONSTRUCTIONS = {
     "Y": ("Y a", 1),
@@ -102,8 +102,9 @@ def run(args) -> int:
     if not 0 < step <= 1:
         raise UsageError(f"--step must lie in (0, 1], not {args.step}")
     out = Path(args.out)
-    if not args.action == "table" and not out.parent.is_dir():
-        raise UsageError(f"directory {out.parent} does not exist")
+    if not args.action == "table":
+        from . import paths
+        paths.output_file(out, "--out")
     if not args.action == "table" and out.suffix.lower() != ".png":
         raise UsageError(f"--out must name a .png file, not {out}")
     t = time.perf_counter()

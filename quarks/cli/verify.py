@@ -61,15 +61,46 @@ def _seconds(text):
     return v
 
 
+def _reachable(address: str) -> None:
+    """The Dask scheduler answers on its TCP port (checked before any work starts)."""
+    import socket
+    from urllib.parse import urlparse
+
+    try:
+        import dask.distributed  # noqa: F401
+    except ImportError:
+        raise UsageError("--executor dask needs the optional extra: pip install 'quarks[dask]'") from None
+    url = urlparse(address if "://" in address else f"tcp://{address}")
+    if url.scheme not in ("tcp", "tls") or not url.hostname or not url.port:
+        raise UsageError(f"--scheduler {address}: expected tcp://HOST:PORT")
+    try:
+        socket.create_connection((url.hostname, url.port), timeout=5).close()
+    except OSError as exc:
+        raise UsageError(f"--scheduler {address}: cannot connect ({exc.strerror or exc})") from None
+
+
 def run(args) -> int:
     from .. import api, registry
 
+    from . import paths
+    from .. import driver, store as store_mod
+
     if args.executor == "dask" and not args.scheduler:
         raise UsageError("--executor dask needs --scheduler ADDRESS")
+    if args.scheduler and args.executor != "dask":
+        raise UsageError("--scheduler needs --executor dask")
     try:
-        registry.select(args.patterns)
+        chosen = registry.select(args.patterns)
     except registry.UnknownClaim as exc:
         raise UsageError(str(exc)) from None
+    if args.executor == "dask":
+        _reachable(args.scheduler)
+    paths.output_dir(args.out or driver.DEFAULT_OUT, "--out")
+    paths.store(args.store, store_mod.DEFAULT_PATH)
+    if not any(c.instances_for(args.tier, args.max_n) for c in chosen):
+        print(f"quarks verify: no instance selected (tier {args.tier}"
+              + (f", --max-n {args.max_n}" if args.max_n is not None else "") + ")", file=sys.stderr)
+        return 1
     report = api.verify(*args.patterns, tier=args.tier, max_n=args.max_n, jobs=args.jobs,
                         timeout=args.timeout, out=args.out, store=args.store, resume=args.resume,
                         executor=args.executor, scheduler=args.scheduler,

@@ -420,6 +420,8 @@ def check_sep_rank(inst: dict) -> Verdict:
     from ..symbolic.separation_rank import separation_facts
 
     f, rows, cols, terms, grid, value, rel, mons = _sep_case(inst)
+    if inst.get("n") is not None and inst["n"] != len(rows) + len(cols):
+        raise ValueError(f"instance n = {inst['n']} but the case has {len(rows) + len(cols)} variables")
     rec, bad = _symbolic(lambda: separation_facts(f, rows, cols, terms, grid, value, rel, monomials=mons))
     if bad:
         return bad

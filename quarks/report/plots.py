@@ -215,8 +215,18 @@ MISSING = {
 }
 
 
+NO_MATPLOTLIB = "not drawn: matplotlib is not installed (pip install 'quarks[plots]')"
+
+
 def all_plots(results, root, log=None) -> list:
+    """Every figure of the report; without matplotlib none is drawn and each caption says why."""
     figures = []
+    try:
+        _pyplot()
+    except ImportError:
+        if log:
+            log(NO_MATPLOTLIB)
+        return [Figure(name, title, None, NO_MATPLOTLIB) for name, title, _, _ in PLOTS]
     for name, title, make, caption in PLOTS:
         path = root / f"{name}.png"
         ok = make(results, path)

@@ -78,7 +78,7 @@ taxonomy = Claim(
               "gating and synaptic gating carry the rest.",
     latex=r"|\{S,O,w\}^2\times\{+,\times\}|=18;\ O_j\textstyle\sum_l w_{il}O_l=\sum_l(w_{il}O_j)O_l",
     kind="finite",
-    instances={"quick": [{"probe": "fan-in 2, fan-out 2"}], "full": [{"probe": "fan-in 2, fan-out 2"}]},
+    instances={"quick": [{}], "full": [{}]},
     check=check_taxonomy,
     note="Computed in the local view: every output O_l is a free variable and an SM activation is a "
          "linear form in them; a class extends the SM iff a quadratic monomial O_i O_j appears.  "
@@ -528,6 +528,8 @@ def check_universal_approximation(inst) -> Verdict:
     from ...approx.targets import TARGETS
 
     target, eps = inst["target"], inst["eps"]
+    if "pieces" in inst and not inst["pieces"]:
+        raise ValueError("pieces, when given, must be a non-empty list")
     pieces = inst.get("pieces") or smallest_pieces(target, eps)
     rec = exhaustive("quarks.approx.certify:certify", target=target, pieces=list(pieces), eps=eps)
     fewer = exhaustive("quarks.approx.certify:fewer_fails", target=target, pieces=list(pieces), eps=eps)
