@@ -232,6 +232,8 @@ def check_prop11(instance):
 prop11 = Claim(
     id="yang.prop11",
     source=Source("004", "Proposition 11"),
+    coq=("Uniform.v:prop11_future_marks_first", "Uniform.v:prop11_past_marks_last",
+         "Uniform.v:prop11_first_indicator", "Uniform.v:prop11_last_indicator", "Uniform.v:softmax_equal_scores"),
     statement="With PE (-1)^i, uniform future-masked attention marks position 1 (average -1 exactly there, "
               ">= -1/2 elsewhere) and past-masked attention marks position n; uniform attention to the "
               "indicator of position 1 (of n) gives exactly 1/i (1/(n-i+1)).  Softmax over equal scores is "
