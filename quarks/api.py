@@ -41,6 +41,7 @@ def show(claim_id, store=None) -> dict:
 
     claim = registry.get(claim_id)
     info = claim.describe()
+    info["paper"] = claim.source.paper
     info["instances"] = {t: claim.instances_for(t) for t in ("quick", "full")}
     path = Path(store) if store else store_mod.DEFAULT_PATH
     info["results"] = []

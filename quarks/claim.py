@@ -24,6 +24,16 @@ SEEDS = {
 }
 
 
+# The papers behind the seeds: authors, title, where to find them.
+PAPERS = {
+    "000": "Baldi & Vershynin, The Quarks of Attention (arXiv:2202.08371)",
+    "001": "Baldi & Vershynin, The Quarks of Attention (arXiv:2202.08371)",
+    "002": "Baldi & Vershynin, The Quarks of Attention (arXiv:2202.08371)",
+    "003": "Navon, Attention is optimal building block (note of 27 November 2021, no arXiv id)",
+    "004": "Yang, Strobl, Chiang & Angluin, Simulating Hard Attention Using Soft Attention (arXiv:2412.09925)",
+}
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a claim is printed: a seed file and the number as printed there."""
@@ -36,6 +46,11 @@ class Source:
 
     def __str__(self) -> str:
         return f"{self.seed[:3]} {self.number}"
+
+    @property
+    def paper(self) -> str:
+        """Authors, title and arXiv id of the paper the seed comes from."""
+        return PAPERS.get(self.seed[:3], f"seed {self.seed}")
 
     def as_dict(self) -> dict:
         return {"seed": self.seed, "number": self.number}

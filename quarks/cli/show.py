@@ -32,7 +32,8 @@ def run(args) -> int:
         sys.stdout.write("\n")
         return 0
     src = info["source"]
-    print(f"{info['id']}  ({info['kind']}; {src['seed']}, {src['number']})")
+    print(f"{info['id']}  ({info['kind']}; {src['number']})")
+    print(f"paper: {info['paper']} [seed file {src['seed']}]")
     if info["expected"] != "verified" or info["kind"] in ("asymptotic", "exploration"):
         print(f"expected outcome: {info['label']}")
     print(f"\n{info['statement']}\n\nLaTeX: {info['latex']}")

@@ -6,13 +6,7 @@ import json
 from ..display import Markup, badge, esc, status_style
 from ..claim import outcome_label
 
-PAPERS = {
-    "000": "The Quarks of Attention (Baldi & Vershynin), seeds 000-002",
-    "001": "The Quarks of Attention (Baldi & Vershynin), seeds 000-002",
-    "002": "The Quarks of Attention (Baldi & Vershynin), seeds 000-002",
-    "003": "Attention is an optimal building block (Navon), seed 003",
-    "004": "Simulating Hard Attention Using Soft Attention (Yang, Strobl, Chiang, Angluin), seed 004",
-}
+from ..claim import PAPERS  # noqa: E402  (authors, title, arXiv id per seed)
 
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:1.5em auto;max-width:1200px;
