@@ -241,6 +241,17 @@ def instance_key(instance: dict) -> str:
     return json.dumps(instance, sort_keys=True, separators=(",", ":"))
 
 
+def instance_text(instance: dict) -> str:
+    """The instance as a person reads it: ``formula=!b S a, n=6`` (file names use instance_label)."""
+    if not instance:
+        return "default"
+    def show(v):
+        if isinstance(v, (list, tuple)):
+            return "[" + ", ".join(show(x) for x in v) + "]"
+        return str(v)
+    return ", ".join(f"{k}={show(instance[k])}" for k in sorted(instance))
+
+
 def instance_label(instance: dict) -> str:
     """A short human label, also used as the certificate file stem."""
     if not instance:

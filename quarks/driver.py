@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__, certificate, registry
-from .claim import Verdict, instance_key, instance_label
+from .claim import Verdict, instance_key, instance_label, instance_text
 
 DEFAULT_TIMEOUT = 600.0
 DEFAULT_OUT = Path(".quarks/certificates")
@@ -212,7 +212,7 @@ class Progress:
         self.done += 1
         if not self.enabled:
             return
-        label = f"{result.claim} {instance_label(result.instance)}"
+        label = f"{result.claim} {instance_text(result.instance)}"
         if self.tty:
             width = 28
             fill = int(width * self.done / self.total)
@@ -314,9 +314,9 @@ class Report:
             if r.status == "refuted" and r.ok:
                 c = registry.claims().get(r.claim)
                 label = c.label({"refuted"}) if c is not None else "refuted as printed"
-                lines.append(f"{label}: {r.claim} [{instance_label(r.instance)}]: {r.summary}")
+                lines.append(f"{label}: {r.claim} [{instance_text(r.instance)}]: {r.summary}")
             elif not r.ok:
-                lines.append(f"UNEXPECTED {r.status}: {r.claim} [{instance_label(r.instance)}]: {r.summary}")
+                lines.append(f"UNEXPECTED {r.status}: {r.claim} [{instance_text(r.instance)}]: {r.summary}")
         return "\n".join(lines)
 
     def _repr_html_(self):
@@ -422,6 +422,10 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
         report.proofs = prove_claims(registry.select(patterns), out, db, report.run, progress)
         report.elapsed = time.monotonic() - t0
         db.end_run(report.run, report.exit_code)
+    except (KeyboardInterrupt, SystemExit):
+        if report.run is not None:
+            db.end_run(report.run, None, "interrupted")
+        raise
     finally:
         if own_store:
             db.close()

@@ -50,6 +50,18 @@ CREATE TABLE IF NOT EXISTS verdicts (
 """
 
 
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
@@ -64,6 +76,10 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        cols = {row[1] for row in self.db.execute("PRAGMA table_info(runs)")}
+        for col in ("ended", "pid", "host"):  # stores written before these columns existed
+            if col not in cols:
+                self.db.execute(f"ALTER TABLE runs ADD COLUMN {col} {'INTEGER' if col == 'pid' else 'TEXT'}")
         self.db.commit()
 
     def close(self) -> None:
@@ -76,16 +92,27 @@ class Store:
         self.close()
 
     def begin_run(self, version: str, args: dict) -> int:
+        """A new run; earlier runs of this host that never ended and whose process is gone are
+        marked ``killed`` (kill -9, a crash of the machine)."""
+        import os
+        import socket
+
+        host = socket.gethostname()
         with self.db:
+            for rid, pid in self.db.execute("SELECT id, pid FROM runs WHERE ended IS NULL AND host = ?", (host,)).fetchall():
+                if pid is None or not _alive(pid):
+                    self.db.execute("UPDATE runs SET ended = 'killed' WHERE id = ?", (rid,))
             cur = self.db.execute(
-                "INSERT INTO runs (started, version, args) VALUES (?, ?, ?)",
-                (_now(), version, json.dumps(args, sort_keys=True)),
+                "INSERT INTO runs (started, version, args, pid, host) VALUES (?, ?, ?, ?, ?)",
+                (_now(), version, json.dumps(args, sort_keys=True), os.getpid(), host),
             )
         return cur.lastrowid
 
-    def end_run(self, run: int, exit_code: int) -> None:
+    def end_run(self, run: int, exit_code: int | None, ended: str = "completed") -> None:
+        """How the run ended: completed (with its exit code) or interrupted (Ctrl-C, SIGTERM)."""
         with self.db:
-            self.db.execute("UPDATE runs SET finished = ?, exit_code = ? WHERE id = ?", (_now(), exit_code, run))
+            self.db.execute("UPDATE runs SET finished = ?, exit_code = ?, ended = ? WHERE id = ?",
+                            (_now(), exit_code, ended, run))
 
     def record(self, run: int, claim: str, instance: str, version: str, status: str, expected: str,
                summary: str, elapsed: float | None, certificate: str | None) -> None:

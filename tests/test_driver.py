@@ -148,3 +148,18 @@ def test_dask_executor_on_a_local_cluster(workdir):
     assert status[("test.bad-bound", '{"n": 3}')] == "refuted"
     assert status[("test.sleepy", '{"seconds": 30}')] == "inconclusive"
     assert all(certificate.check_file(x.certificate).ok for x in r.results)
+
+
+def test_runs_record_how_they_ended(tmp_path):
+    from quarks.store import Store
+
+    with Store(tmp_path / "r.sqlite") as db:
+        a = db.begin_run("0", {})
+        db.end_run(a, 0)
+        b = db.begin_run("0", {})
+        db.db.execute("UPDATE runs SET pid = 2147483646 WHERE id = ?", (b,))  # a process that is gone
+        db.db.commit()
+        c = db.begin_run("0", {})  # notices the dead run b
+        db.end_run(c, None, "interrupted")
+        ended = {r["id"]: r["ended"] for r in db.runs()}
+    assert ended == {a: "completed", b: "killed", c: "interrupted"}

@@ -16,7 +16,7 @@ def add_parser(sub, verb):
 
 def run(args) -> int:
     from .. import api, registry
-    from ..claim import instance_label
+    from ..claim import instance_text
     from ..errors import UsageError
 
     from . import paths
@@ -48,14 +48,14 @@ def run(args) -> int:
         if proof and proof["status"] != "proved":
             print(f"  {proof['message']}")
     for tier in ("quick", "full"):
-        labels = [instance_label(i) for i in info["instances"][tier]]
+        labels = [instance_text(i) for i in info["instances"][tier]]
         print(f"\n{tier} tier: {len(labels)} instance(s): {', '.join(labels[:12])}"
               + (" ..." if len(labels) > 12 else ""))
     if info["results"]:
         print(f"\nverdict: {info.get('verdict', '-')}")
         print("\nlast results:")
         for r in info["results"]:
-            print(f"  {r['status']:<12} {instance_label(json.loads(r['instance'])):<30} v{r['version']} "
+            print(f"  {r['status']:<12} {instance_text(json.loads(r['instance'])):<30} v{r['version']} "
                   f"{r['elapsed'] or 0:.2f}s  {r['certificate']}")
             print(f"      {r['summary']}")
     else:
