@@ -57,8 +57,51 @@ def show(claim_id, store=None) -> dict:
     return info
 
 
-def check_certificates(*paths):
-    """Re-check certificate files; a list of CheckResult (``.ok``, ``.message``)."""
+def check_certificates(*paths, statements: bool = True):
+    """Re-check certificate files, or every certificate under a directory; a list of CheckResult
+    (``.ok``, ``.message``, ``.trust``)."""
     from . import certificate
 
-    return [certificate.check_file(p) for p in paths]
+    files = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files += sorted(q for q in p.rglob("*.json") if not q.name.endswith(".payload.json"))
+        else:
+            files.append(p)
+    return [certificate.check_file(f, statements=statements) for f in files]
+
+
+def _table(f, n=None):
+    from .boolean import TruthTable
+
+    return f if isinstance(f, TruthTable) else TruthTable.parse(str(f), n)
+
+
+def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp"):
+    """Decide f in T(n;degree): a Realization (integer weights) or a NonRealizability (Farkas
+    multipliers).  ``f`` is a TruthTable or a string ("0110", "0x96")."""
+    from .solvers.realize import realize as _realize
+
+    return _realize(_table(f, n), degree, backend=backend)
+
+
+def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None):
+    """f = B(f_1, f_2) with f_j in T(n;d_j), or a certificate that no such operands exist."""
+    from .solvers.decompose import decompose as _decompose, operator_table
+
+    return _decompose(_table(f, n), operator_table(op), list(degrees))
+
+
+def classes(expression: str):
+    """The set of Boolean functions a class expression denotes ("T(4;2) - T(4;1)"), as a FunctionSet
+    (``.count()``, members)."""
+    from .classes import evaluate, parse
+
+    return evaluate(parse(expression))
+
+
+def count(n: int, degree: int = 1) -> int:
+    """|T(n;degree)|, exactly."""
+    from .solvers.enumerate import count_threshold
+
+    return count_threshold(n, degree)

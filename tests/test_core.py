@@ -181,3 +181,13 @@ def test_claim_model():
     assert v.status == "error" and "boom" in v.summary
     with pytest.raises(ValueError):
         Verdict("maybe")
+
+
+def test_notebook_api():
+    import quarks
+
+    assert quarks.realize("0110").realizable is False  # XOR is not a threshold function
+    assert quarks.realize("0x8", n=2).realizable is True
+    assert quarks.decompose("0110", op="AND").__class__.__name__ == "Decomposition"
+    assert quarks.classes("T(4;2) - T(4;1)").count() == 57574 - 1882
+    assert quarks.count(5) == 94572
