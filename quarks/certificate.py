@@ -196,3 +196,7 @@ def check_file(path, statements: bool = True, rederive_timeout: float | None = N
     if ok and not bound and cert.get("instance") != {"proof": "coq"}:
         msg += "; statement not re-derived (--evidence-only)"
     return result(ok, msg, trust=trust, bound=bound or cert.get("instance") == {"proof": "coq"})
+
+
+CheckResult._repr_html_ = lambda self: __import__("quarks.display", fromlist=["x"]).check_result_html(self)
+CheckResult._repr_markdown_ = lambda self: __import__("quarks.display", fromlist=["x"]).check_result_markdown(self)

@@ -265,3 +265,7 @@ def instance_label(instance: dict) -> str:
     label = ",".join(parts)
     safe = "".join(c if c.isalnum() or c in "=,.-_+" else "_" for c in label)
     return safe[:120]
+
+
+Claim._repr_html_ = lambda self: __import__("quarks.display", fromlist=["x"]).claim_html(self)
+Claim._repr_markdown_ = lambda self: __import__("quarks.display", fromlist=["x"]).claim_markdown(self)

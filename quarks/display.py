@@ -494,3 +494,93 @@ class Rendered:
             href = href or str(cert)
             cert = load(cert)
         return cls(certificate_html(cert, href), certificate_markdown(cert, href))
+
+
+# --- notebook objects ------------------------------------------------------------------------------
+
+def claim_rows(c) -> list:
+    rows = [["claim", c.id], ["paper", c.source.paper], ["source", c.source.number], ["kind", c.kind],
+            ["statement", c.statement], ["expected", c.expected_label()]]
+    if c.coq:
+        rows.append(["Coq", ", ".join(c.coq)])
+    if c.note:
+        rows.append(["note", c.note])
+    return rows
+
+
+def claim_html(c) -> str:
+    return html_table(["Claim", ""], claim_rows(c), align="left")
+
+
+def claim_markdown(c) -> str:
+    return md_table(["Claim", ""], claim_rows(c))
+
+
+def check_result_rows(r) -> list:
+    label = "valid" if r.ok else ("not checked" if not r.checked else "rejected")
+    return [["file", r.path], ["claim", r.claim], ["verdict", r.verdict], ["check", label],
+            ["trust", r.trust or "-"], ["message", r.message]]
+
+
+def check_result_html(r) -> str:
+    key = "verified" if r.ok else ("not run" if not r.checked else "error")
+    rows = check_result_rows(r)
+    rows[3][1] = badge(key, rows[3][1])
+    return html_table(["Certificate check", ""], rows, align="left")
+
+
+def check_result_markdown(r) -> str:
+    return md_table(["Certificate check", ""], check_result_rows(r))
+
+
+def result_rows(r) -> list:
+    label = outcome(r.status, r.expected, r.claim, r.instance)
+    return [["claim", r.claim], ["instance", json.dumps(r.instance, sort_keys=True)], ["verdict", label],
+            ["summary", r.summary], ["time", f"{r.elapsed:.3f} s"], ["certificate", r.certificate or "-"]]
+
+
+def result_html(r) -> str:
+    rows = result_rows(r)
+    rows[2][1] = badge(rows[2][1])
+    return html_table(["Result", ""], rows, align="left")
+
+
+def result_markdown(r) -> str:
+    return md_table(["Result", ""], result_rows(r))
+
+
+def function_set_rows(s, show: int = 8) -> list:
+    count = s.count()
+    rows = [["functions of", f"{s.n} variable(s)"], ["count", f"{count:,} of {s.universe:,}"]]
+    try:
+        members = s.members(limit=max(show, 1 << 20))[:show]
+        rows.append(["first members", ", ".join(_hex(int(t), s.n) for t in members) + (" ..." if count > show else "")])
+    except Exception:  # noqa: BLE001 - too many to list: the count says it all
+        pass
+    return rows
+
+
+def function_set_html(s) -> str:
+    return html_table(["Function set", ""], function_set_rows(s), align="left")
+
+
+def function_set_markdown(s) -> str:
+    return md_table(["Function set", ""], function_set_rows(s))
+
+
+def decomposition_rows(d) -> list:
+    rows = [["f", d.f.to_hex()], ["operator", "0x" + format(d.operator.bits, "x")], ["degrees", str(list(d.degrees))]]
+    if getattr(d, "decomposable", False):
+        for j, r in enumerate(d.operands):
+            rows.append([f"f_{j + 1}", r.polynomial() + " > 0"])
+    else:
+        rows.append(["decomposable", "no: Farkas-justified cuts and a DRUP refutation"])
+    return rows
+
+
+def decomposition_html(d) -> str:
+    return html_table(["Decomposition", ""], decomposition_rows(d), align="left")
+
+
+def decomposition_markdown(d) -> str:
+    return md_table(["Decomposition", ""], decomposition_rows(d))

@@ -432,3 +432,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
     order = {(t.claim, t.key): i for i, t in enumerate(tasks)}
     report.results.sort(key=lambda r: order.get((r.claim, instance_key(r.instance)), 0))
     return report
+
+
+Result._repr_html_ = lambda self: __import__("quarks.display", fromlist=["x"]).result_html(self)
+Result._repr_markdown_ = lambda self: __import__("quarks.display", fromlist=["x"]).result_markdown(self)

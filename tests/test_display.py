@@ -155,3 +155,17 @@ def test_any_set_with_count_renders():
     h = display.composition_class_html(Odd())
     assert "<td" in h and ">8<" in h and "0x1, 0x2, 0x4, 0x7" in h
     assert "| capacity log2 size | 3.0000 |" in display.composition_class_markdown(Odd())
+
+
+def test_rich_reprs_of_notebook_objects(tmp_path):
+    import quarks
+    from quarks import registry
+
+    assert "arXiv:2412.09925" in registry.get("yang.prop11")._repr_html_()
+    s = quarks.classes("T(3;1)")
+    assert "104 of 256" in s._repr_html_() and "uint64" not in s._repr_html_()
+    assert "f_1" in quarks.decompose("0110", op="AND")._repr_markdown_().replace("\\_", "_")
+    rep = quarks.verify("navon.integer-optimum", store=tmp_path / "r.sqlite", out=tmp_path / "c")
+    assert "verified" in rep.results[0]._repr_html_()
+    [chk] = quarks.check_certificates(tmp_path / "c" / "navon.integer-optimum")[:1]
+    assert "witness" in chk._repr_markdown_() or "sympy" in chk._repr_markdown_()

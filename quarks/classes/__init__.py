@@ -8,3 +8,14 @@ from .syntax import Node, ParseError, parse, unparse
 
 __all__ = ["BeyondReach", "FunctionSet", "Node", "ParseError", "classes", "evaluate", "orbit", "parse",
            "sample", "unparse"]
+
+
+class _Module(type(__import__("sys"))):
+    """``quarks.classes("T(4;2) - T(4;1)")``: the package itself evaluates an expression, so the
+    notebook call works whether ``quarks.classes`` names this package or the API function."""
+
+    def __call__(self, expression: str) -> FunctionSet:
+        return evaluate(parse(expression))
+
+
+__import__("sys").modules[__name__].__class__ = _Module
