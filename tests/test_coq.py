@@ -95,7 +95,8 @@ def test_package_claims_are_proved(package_proofs):
 
     claims = [c for c in registry.claims().values() if c.coq and not c.id.startswith("test.")]
     assert {"navon.degree-optimum", "navon.integer-optimum", "navon.budget-objective",
-            "navon.budget-objective-eq2", "quarks.lemma5.1", "yang.lemma9", "yang.prop11"} <= {c.id for c in claims}
+            "navon.budget-objective-eq2", "quarks.lemma5.1", "quarks.lemma5.2", "quarks.lemma5.2-corrected",
+            "yang.lemma9", "yang.prop11"} <= {c.id for c in claims}
     for c in claims:
         proofs = coq.check_theorems(c.coq)
         assert all(p.proved for p in proofs), (c.id, [p.message for p in proofs if not p.proved])

@@ -604,6 +604,7 @@ def check_lemma52_corrected(inst: dict) -> Verdict:
 lemma52 = Claim(
     id="quarks.lemma5.2",
     source=Source("000", "Lemma 5.2, witness (5.5)"),
+    coq=("Affine.v:lemma5_2_printed", "Affine.v:lemma5_2_printed_fails_j0", "Affine.v:lemma5_2_printed_refuted"),
     statement="With e_0 = 0 and e_1..e_k the unit vectors of R^k, the printed q(z) = theta_0 - theta_0 z_j "
               "+ sum_{i != j} (theta_i - theta_0) z_i has q(e_j) = 0 and q(e_i) = theta_i (i != j), "
               "for every j in {0..k} and signs theta_i (i != j).",
@@ -622,6 +623,7 @@ lemma52 = Claim(
 lemma52_corrected = Claim(
     id="quarks.lemma5.2-corrected",
     source=Source("000", "Lemma 5.2 (corrected witness)"),
+    coq=("Affine.v:lemma5_2_corrected", "Affine.v:lemma5_2"),
     statement="For every j in {0..k} and signs theta_i (i != j) an affine q has q(e_j) = 0 and q(e_i) = "
               "theta_i: the printed (5.5) for j >= 1, q(z) = sum_i theta_i z_i for j = 0.",
     latex=r"q(z)=\sum_{i=1}^k\theta_i z_i\ (j=0)",

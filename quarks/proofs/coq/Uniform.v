@@ -1,11 +1,9 @@
 (** * Seed 004, Proposition 11: uniform attention marks the first and the last position exactly. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz.
+From Quarks Require Import RSum.
 Open Scope R_scope.
 
-(** sum_{k < m} f (a + k): the positions a, a+1, .., a+m-1. *)
-Fixpoint rsum (f : nat -> R) (a m : nat) : R :=
-  match m with O => 0 | S m' => rsum f a m' + f (a + m')%nat end.
 
 (** The value of uniform attention over positions a..a+m-1 (m >= 1). *)
 Definition uniform (f : nat -> R) (a m : nat) : R := rsum f a m / INR m.
