@@ -146,3 +146,20 @@ def test_fresh_run_with_default_paths(workdir):
     assert 'href="certificates/yang.lemma9/default.json"' in index
     assert (out / "certificates" / "yang.lemma9" / "default.json").is_file()
     assert (out / "softmax.png").read_bytes()[:8] == PNG_MAGIC
+
+
+def test_a_page_per_claim_with_tables_and_coq(tmp_path):
+    import quarks
+    from quarks import report
+
+    (tmp_path / "s").mkdir()
+    quarks.verify("quarks.thm4.3-lower-as-printed", "navon.integer-optimum", store=tmp_path / "s" / "r.sqlite",
+                  out=tmp_path / "c")
+    report.build(tmp_path / "s" / "r.sqlite", tmp_path / "rep")
+    index = (tmp_path / "rep" / "index.html").read_text()
+    assert 'href="claims/quarks.thm4.3-lower-as-printed.html"' in index
+    page = (tmp_path / "rep" / "claims" / "quarks.thm4.3-lower-as-printed.html").read_text()
+    assert "counterexample" in page and "m_n2" in page and "quick tier" in page
+    assert "arXiv:2202.08371" in page
+    proved = (tmp_path / "rep" / "claims" / "navon.integer-optimum.html").read_text()
+    assert "NavonOptimum.v" in proved and "integer_optimum" in proved

@@ -215,6 +215,9 @@ def build(store: Path | str, out: Path | str, log=None) -> dict:
         meta = {"generated": time.strftime("%Y-%m-%d %H:%M:%SZ", time.gmtime()),
                 "store": str(store)}
         (tmp / "index.html").write_text(html.page(results, count_tables, figures, meta))
+        (tmp / "claims").mkdir()
+        for row in results.claims:
+            (tmp / html.claim_file(row.id)).write_text(html.claim_page(row))
         (tmp / "README.md").write_text(markdown.page(results, count_tables, figures, meta))
         (tmp / MARKER).write_text("written by quarks report; the directory is replaced on each run\n")
         for p in tmp.rglob("*"):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from ..display import Markup, badge, esc, status_style
+from ..display import Markup, badge, esc, html_table, status_style
 from ..claim import outcome_label
 
 from ..claim import PAPERS  # noqa: E402  (authors, title, arXiv id per seed)
@@ -62,7 +62,7 @@ def claims_section(results) -> str:
                    "<th>verdict</th><th>time</th><th>certificates</th></tr></thead><tbody>")
         for row in rows:
             out.append(
-                f'<tr id="{esc(row.id)}"><td><code>{esc(row.id)}</code><br><span class="small">{esc(row.kind)}'
+                f'<tr id="{esc(row.id)}"><td><a href="{esc(claim_file(row.id))}"><code>{esc(row.id)}</code></a><br><span class="small">{esc(row.kind)}'
                 f'{", expected refuted" if row.expected == "refuted" else ""}</span></td>'
                 f"<td>{esc(row.source)}</td>"
                 f'<td class="stmt">{esc(row.statement)}{_instances(row)}</td>'
@@ -168,3 +168,64 @@ def page(results, tables, figures, meta) -> str:
                '<p class="small">No counting certificates in the store.</p>')
             + "<h2>Claims</h2>" + claims_section(results)
             + "</body></html>\n")
+
+
+# --- one page per claim ------------------------------------------------------------------------------
+
+def _value_table(obj) -> str:
+    """A counterexample (or any JSON value) as a key/value table rather than raw JSON."""
+    if isinstance(obj, dict):
+        rows = [[k, Markup(_value_table(v)) if isinstance(v, (dict, list)) and v else json.dumps(v)]
+                for k, v in obj.items()]
+        return html_table(["", ""], rows, align="left")
+    if isinstance(obj, list) and obj and all(isinstance(x, dict) for x in obj):
+        return "".join(_value_table(x) for x in obj)
+    text = json.dumps(obj)
+    return f"<code>{esc(text[:2000] + (' ...' if len(text) > 2000 else ''))}</code>"
+
+
+def claim_file(claim_id: str) -> str:
+    """The page of a claim, relative to the report directory."""
+    return "claims/" + "".join(c if c.isalnum() or c in "-_." else "_" for c in claim_id) + ".html"
+
+
+def claim_page(row) -> str:
+    """Statement, paper and source, the verdict of every instance with its parameters and tier,
+    counterexamples as tables, certificate links, and the Coq theorems where there are some."""
+    c = row.claim
+    parts = [f"<h1><code>{esc(row.id)}</code></h1>",
+             f'<p><a href="../index.html#{esc(row.id)}">back to the report</a></p>',
+             html_table(["", ""], [["paper", c.source.paper if c is not None else row.source],
+                                   ["source", row.source], ["kind", row.kind],
+                                   ["statement", row.statement],
+                                   ["verdict", _outcome_badge(row.outcome)]]
+                        + ([["note", c.note]] if c is not None and c.note else []), align="left")]
+    if c is not None and c.coq:
+        theorems = "".join(f"<li><code>quarks/proofs/coq/{esc(t.split(':')[0])}</code>: "
+                           f"<code>{esc(t.split(':')[1])}</code></li>" for t in c.coq)
+        parts.append(f"<h2>Proved for all parameters in Coq</h2><p>{_proof_badge(row) or 'not run'}</p>"
+                     f"<ul>{theorems}</ul>")
+    tiers = {}
+    if c is not None:
+        for tier in ("quick", "full"):
+            for inst in c.instances_for(tier):
+                tiers.setdefault(json.dumps(inst, sort_keys=True), tier)
+    parts.append("<h2>Instances</h2>")
+    if not row.entries:
+        parts.append('<p class="small">No verdict in the store.</p>')
+    for e in row.entries:
+        label = outcome_label(c if c is not None else row, {e.status}, e.instance.get(getattr(c, "size", "n")))
+        tier = tiers.get(json.dumps(e.instance, sort_keys=True), "not in a tier")
+        href = f"../{e.href}" if e.href else None
+        parts.append(f"<h3>{_outcome_badge(label)} <code>{esc(e.label)}</code> "
+                     f'<span class="small">({esc(tier)} tier, {e.elapsed or 0:.2f} s)</span></h3>'
+                     + html_table(["parameter", "value"], [[k, json.dumps(v)] for k, v in sorted(e.instance.items())],
+                                  align="left")
+                     + f"<p>{esc(e.summary)}</p>"
+                     + (f'<p><a href="{esc(href)}">certificate</a></p>' if href else ""))
+        cex = (e.cert or {}).get("counterexample")
+        if cex is not None:
+            parts.append("<p><b>counterexample</b></p>" + _value_table(cex))
+    return ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{esc(row.id)} - quarks report</title><style>{CSS}</style></head><body>"
+            + "".join(parts) + "</body></html>\n")
