@@ -163,3 +163,12 @@ def test_runs_record_how_they_ended(tmp_path):
         db.end_run(c, None, "interrupted")
         ended = {r["id"]: r["ended"] for r in db.runs()}
     assert ended == {a: "completed", b: "killed", c: "interrupted"}
+
+
+def test_junit_xml(workdir):
+    import xml.dom.minidom
+
+    out = cli("verify", "test.square-sum", "test.bad-bound", "--junit", "j.xml", "--quiet", cwd=workdir)
+    assert out.returncode == 0, out.stderr
+    doc = xml.dom.minidom.parse(str(workdir / "j.xml"))
+    assert len(doc.getElementsByTagName("testcase")) == 4 and not doc.getElementsByTagName("failure")

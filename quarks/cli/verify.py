@@ -26,6 +26,8 @@ def add_parser(sub, verb):
     p.add_argument("--executor", choices=("local", "dask"), default="local", help="where instances run")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address (with --executor dask)")
     p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
+    p.add_argument("--junit", metavar="FILE", default=None,
+                   help="also write JUnit XML (one test case per instance, failed when not as expected) for CI")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress output")
     p.set_defaults(func=run)
 
@@ -96,6 +98,8 @@ def run(args) -> int:
     if args.executor == "dask":
         _reachable(args.scheduler)
     paths.output_dir(args.out or driver.DEFAULT_OUT, "--out")
+    if args.junit:
+        paths.output_file(args.junit, "--junit")
     paths.store(args.store, store_mod.DEFAULT_PATH)
     if not any(c.instances_for(args.tier, args.max_n) for c in chosen):
         print(f"quarks verify: no instance selected (tier {args.tier}"
@@ -105,6 +109,9 @@ def run(args) -> int:
                         timeout=args.timeout, out=args.out, store=args.store, resume=args.resume,
                         executor=args.executor, scheduler=args.scheduler,
                         progress=not args.quiet)
+    if args.junit:
+        from ..certificate import atomic_write
+        atomic_write(args.junit, junit_xml(report))
     if args.json:
         json.dump(report.as_dict(), sys.stdout, indent=1, default=str)
         sys.stdout.write("\n")
@@ -114,3 +121,36 @@ def run(args) -> int:
         if details:
             print(details)
     return report.exit_code
+
+
+def junit_xml(report) -> str:
+    """The report as JUnit XML: a test suite per claim, a test case per instance (and per Coq proof)."""
+    from xml.sax.saxutils import quoteattr
+
+    from ..claim import instance_text
+
+    out = ['<?xml version="1.0" encoding="utf-8"?>', "<testsuites>"]
+    for claim, rs in report.by_claim().items():
+        bad = sum(not r.ok for r in rs)
+        out.append(f"<testsuite name={quoteattr(claim)} tests=\"{len(rs)}\" failures=\"{bad}\">")
+        for r in rs:
+            out.append(f"<testcase classname={quoteattr(claim)} name={quoteattr(instance_text(r.instance))} "
+                       f"time=\"{r.elapsed:.3f}\">")
+            if not r.ok:
+                out.append(f"<failure message={quoteattr(f'{r.status} (expected {r.expected})')}>"
+                           f"{quoteattr(r.summary)[1:-1]}</failure>")
+            out.append("</testcase>")
+        out.append("</testsuite>")
+    if report.proofs:
+        failed = sum(p["status"] == "failed" for p in report.proofs)
+        out.append(f"<testsuite name=\"coq\" tests=\"{len(report.proofs)}\" failures=\"{failed}\">")
+        for pr in report.proofs:
+            out.append(f"<testcase classname=\"coq\" name={quoteattr(pr['claim'])}>")
+            if pr["status"] == "failed":
+                out.append(f"<failure message={quoteattr(pr['message'])}/>")
+            elif pr["status"] == "not checked":
+                out.append(f"<skipped message={quoteattr(pr['message'])}/>")
+            out.append("</testcase>")
+        out.append("</testsuite>")
+    out.append("</testsuites>")
+    return "\n".join(out) + "\n"
