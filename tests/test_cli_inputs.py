@@ -88,3 +88,14 @@ def test_markdown_table_headers_escape_bars():
     head = [ln for ln in tables(2).splitlines() if ln.startswith("| n | lower")][0]
     cells = [c for c in head.replace("\\|", "").split("|")]
     assert len(cells) - 2 == 13  # n, lower, ten operators, upper
+
+
+def test_json_outputs(place):
+    import json
+
+    ltl = _run(["ltl", "Y a", "--string", "ab", "--json"], place)
+    assert ltl.returncode == 0 and json.loads(ltl.stdout)["certified"] is True
+    cap = _run(["capacity", "table", "--max-n", "2", "--json"], place)
+    assert json.loads(cap.stdout)[1]["sizes"]["AND"] == 16
+    tem = _run(["temperature", "table", "--max-n", "3", "--json"], place)
+    assert {r["construction"] for r in json.loads(tem.stdout)} >= {"Y", "S"}

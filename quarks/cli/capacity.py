@@ -22,6 +22,7 @@ def add_parser(sub, verb):
     p.add_argument("--out", default=DEFAULT_PNG, help=f"PNG file for the plot (default {DEFAULT_PNG})")
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--progress", action="store_true", help="progress bars on stderr")
+    p.add_argument("--json", action="store_true", help="print |T_B(n;1,1)| per operator and the bounds as JSON")
     p.set_defaults(func=run)
 
 
@@ -41,6 +42,12 @@ def run(args) -> int:
         rows = binary_rows(args.max_n, (1, 1), args.threads, args.progress)
         plot(rows, out)
         print(f"wrote {out}")
+        return 0
+    if args.json:
+        import json
+        rows = binary_rows(args.max_n, (1, 1), args.threads, args.progress)
+        print(json.dumps([{"n": r["n"], "lower": r["lower"], "upper": r["upper"],
+                           "sizes": {b: v["size"] for b, v in r["family"].items()}} for r in rows]))
         return 0
     print(tables(args.max_n, args.threads, args.progress))
     return 0

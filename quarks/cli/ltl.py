@@ -26,6 +26,7 @@ def add_parser(sub, verb):
     p.add_argument("--tau-factor", default="1", help="multiply every temperature (to see a model fail)")
     p.add_argument("--explain", action="store_true", help="show the layers and every sub-formula")
     p.add_argument("--save", metavar="FILE", help="write the compiled model as JSON")
+    p.add_argument("--json", action="store_true", help="print the model, the per-position values and the check as JSON")
     p.set_defaults(func=run)
     return p
 
@@ -70,6 +71,8 @@ def run(args) -> int:
         raise UsageError(str(exc)) from None
     if args.save:
         model.save(args.save)
+    if args.json:
+        return _json(args, model, f, alphabet, c, factor)
     print(f"formula   {show(f)}")
     print(f"model     {args.variant}, {len(model.layers)} layers, temperature {model.info['temperature']}"
           f"{'' if factor == 1 else f' x {factor}'}, PEs {', '.join(model.pe)}")
@@ -129,3 +132,35 @@ def _side_by_side(model, f, word, explain: bool):
     ok = all(bool(h) == w for h, w in zip(hard, want)) and (rad == 0).all()
     print("result    the softmax transformer equals the formula at every position (certified)" if ok
           else "result    NOT certified at every position")
+
+
+def _json(args, model, f, alphabet, c, factor) -> int:
+    """The --json output: model summary, the per-position values on --string, the exhaustive check."""
+    import json
+
+    import numpy as np
+
+    from ..attention import batch
+    from ..attention.run import soft_float
+    from ..ltl.check import exhaustive_check
+    from ..ltl.semantics import truth
+    from ..ltl.syntax import show
+
+    out = {"formula": show(f), "variant": args.variant, "layers": len(model.layers),
+           "temperature": str(model.info["temperature"]), "tau_factor": str(factor), "alphabet": alphabet}
+    code = 0
+    if args.string:
+        want = truth(f, args.string)
+        res = batch.run(model, np.array([[model.alphabet.index(a) for a in args.string]]), certify=True)
+        hard = res.x[model.output].floats()[0]
+        soft = soft_float(model, args.string)[model.output]
+        rad = res.r[model.output][0]
+        out["positions"] = [{"i": i + 1, "symbol": a, "formula": bool(want[i]), "hard": int(hard[i]),
+                             "soft": float(soft[i]), "radius": float(rad[i])} for i, a in enumerate(args.string)]
+        out["certified"] = bool(all(bool(h) == w for h, w in zip(hard, want)) and (rad == 0).all())
+    if args.check_up_to is not None:
+        res = exhaustive_check(show(f), alphabet, args.check_up_to, args.variant, str(c), str(factor))
+        out["check"] = {k: res[k] for k in ("cases", "holds", "margin", "digest") if k in res}
+        code = 0 if res["holds"] else 1
+    print(json.dumps(out))
+    return code

@@ -1,6 +1,8 @@
 """quarks report: a static HTML page and Markdown of the results store, with plots."""
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 from ..errors import UsageError
@@ -15,6 +17,7 @@ def add_parser(sub, verb):
                     "DIR is replaced as a whole. Exit code 2 when the store is empty.")
     p.add_argument("--out", default="report", metavar="DIR", help="output directory (default report)")
     p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
+    p.add_argument("--json", action="store_true", help="print what was written as a JSON object")
     p.set_defaults(func=run)
 
 
@@ -35,6 +38,9 @@ def run(args) -> int:
         raise UsageError(f"{store} is not a results store ({exc})") from None
     except OSError as exc:
         raise UsageError(f"cannot write the report to {args.out}: {exc.strerror or exc}") from None
+    if getattr(args, "json", False):
+        print(json.dumps(summary, default=str))
+        return 0
     plots = ", ".join(summary["plots"]) or "no plots"
     print(f"wrote {summary['index']} and {summary['readme']}: {summary['claims']} claims, "
           f"{summary['verdicts']} verdicts, {summary['tables']} count tables, {plots}")

@@ -37,6 +37,7 @@ def add_parser(sub, verb):
     p.add_argument("--max-n", type=int, default=10, help="largest length n (2..14, default 10)")
     p.add_argument("--step", default="1/4", help="grid of the factor k * step (default 1/4)")
     p.add_argument("--out", default=DEFAULT_PNG, help=f"PNG file (default {DEFAULT_PNG})")
+    p.add_argument("--json", action="store_true", help="print the table as JSON (factors as p/q strings)")
     p.set_defaults(func=run)
     return p
 
@@ -109,6 +110,14 @@ def run(args) -> int:
         raise UsageError(f"--out must name a .png file, not {out}")
     t = time.perf_counter()
     table = rows(args.max_n, step)
+    if args.json:
+        import json
+        print(json.dumps([{k: (str(v) if isinstance(v, Fraction) else v) for k, v in r.items()} for r in table],
+                         default=str))
+        if args.action == "table":
+            return 0
+        plot(table, out)
+        return 0
     ns = list(range(2, args.max_n + 1))
     print(f"{'construction':12s} {'formula':22s} tau(n)       " + " ".join(f"{n:>5}" for n in ns))
     for name, (formula, power) in CONSTRUCTIONS.items():
