@@ -14,16 +14,18 @@ def claims(*patterns):
 
 
 def verify(*patterns, tier="quick", max_n=None, jobs=None, timeout=None, out=None, store=None,
-           resume=False, executor="local", scheduler=None, progress=False):
-    """Check claims instance by instance; returns a Report (``.results``, ``.table()``, ``.exit_code``)."""
+           resume=False, executor="local", scheduler=None, progress=None):
+    """Check claims instance by instance; returns a Report (``.results``, ``.table()``, ``.exit_code``).
+    ``progress``: a bar (None: in a notebook or on a terminal)."""
     from . import driver, store as store_mod
+    from .progress import wanted
 
     return driver.verify(
         patterns, tier=tier, max_n=max_n, jobs=jobs,
         timeout=driver.DEFAULT_TIMEOUT if timeout is None else timeout,
         out=driver.DEFAULT_OUT if out is None else out,
         store=store_mod.DEFAULT_PATH if store is None else store,
-        resume=resume, executor=executor, scheduler=scheduler, progress=progress,
+        resume=resume, executor=executor, scheduler=scheduler, progress=wanted(progress),
     )
 
 
@@ -57,10 +59,11 @@ def show(claim_id, store=None) -> dict:
     return info
 
 
-def check_certificates(*paths, statements: bool = True):
+def check_certificates(*paths, statements: bool = True, progress=None):
     """Re-check certificate files, or every certificate under a directory; a list of CheckResult
-    (``.ok``, ``.message``, ``.trust``)."""
+    (``.ok``, ``.message``, ``.trust``).  ``progress``: a bar (None: in a notebook or on a terminal)."""
     from . import certificate
+    from .progress import bar, wanted
 
     files = []
     for p in map(Path, paths):
@@ -68,7 +71,12 @@ def check_certificates(*paths, statements: bool = True):
             files += sorted(q for q in p.rglob("*.json") if not q.name.endswith(".payload.json"))
         else:
             files.append(p)
-    return [certificate.check_file(f, statements=statements) for f in files]
+    checks = []
+    with bar(len(files), "check-cert", wanted(progress) and len(files) > 1, unit="file") as b:
+        for f in files:
+            checks.append(certificate.check_file(f, statements=statements))
+            b.update(1)
+    return checks
 
 
 def _table(f, n=None):
@@ -100,8 +108,18 @@ def classes(expression: str):
     return evaluate(parse(expression))
 
 
-def count(n: int, degree: int = 1) -> int:
-    """|T(n;degree)|, exactly."""
+def count(n: int, degree: int = 1, progress=None) -> int:
+    """|T(n;degree)|, exactly.  ``progress``: a bar (None: in a notebook or on a terminal)."""
+    from .progress import wanted
     from .solvers.enumerate import count_threshold
 
-    return count_threshold(n, degree)
+    return count_threshold(n, degree, progress=wanted(progress) and n >= 6)
+
+
+def capacity(max_n: int, degrees=(1, 1), progress=None) -> list[dict]:
+    """For n = 1..max_n: |T_B(n; d0, d1)| for the 10 irreducible binary B, with the bounds of
+    Theorem 4.2 (``lower`` = prod |T(n-1;d_j)|, ``upper`` = prod |T(n;d_j)|)."""
+    from .cli.capacity import binary_rows
+    from .progress import wanted
+
+    return binary_rows(max_n, tuple(degrees), progress=wanted(progress))

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__, certificate, registry
+from . import progress as progress_bars
 from .claim import Verdict, instance_key, instance_label, instance_text
 
 DEFAULT_TIMEOUT = 600.0
@@ -200,34 +201,31 @@ def run_dask(tasks, scheduler: str, timeout: float, on_result) -> None:
 # --- progress ----------------------------------------------------------------------------------
 
 class Progress:
-    """A progress bar on a terminal, one line per finished instance otherwise."""
+    """tqdm's bar on a terminal or in a notebook; one line per finished instance in a log."""
 
     def __init__(self, total: int, stream=None, enabled: bool = True):
-        self.total, self.done, self.t0 = total, 0, time.monotonic()
+        self.total, self.done = total, 0
         self.stream = stream or sys.stderr
         self.enabled = enabled and total > 0
-        self.tty = self.enabled and self.stream.isatty()
+        live = self.enabled and (self.stream.isatty() or progress_bars.in_notebook())
+        self.bar = progress_bars.bar(total, "verify", unit="instance") if live else None
 
     def update(self, result: Result) -> None:
         self.done += 1
         if not self.enabled:
             return
         label = f"{result.claim} {instance_text(result.instance)}"
-        if self.tty:
-            width = 28
-            fill = int(width * self.done / self.total)
-            bar = "#" * fill + "." * (width - fill)
-            line = f"\r[{bar}] {self.done}/{self.total} {time.monotonic() - self.t0:6.1f}s {label[:50]:<50}"
-            self.stream.write(line)
-        else:
-            mark = "" if result.ok else "  <-- expected " + result.expected
-            self.stream.write(f"[{self.done}/{self.total}] {label} {result.status} ({result.elapsed:.2f}s){mark}\n")
+        if self.bar is not None:
+            self.bar.set_postfix_str(label[:50], refresh=False)
+            self.bar.update(1)
+            return
+        mark = "" if result.ok else "  <-- expected " + result.expected
+        self.stream.write(f"[{self.done}/{self.total}] {label} {result.status} ({result.elapsed:.2f}s){mark}\n")
         self.stream.flush()
 
     def close(self) -> None:
-        if self.tty:
-            self.stream.write("\r" + " " * 110 + "\r")
-            self.stream.flush()
+        if self.bar is not None:
+            self.bar.close()
 
 
 # --- the run -----------------------------------------------------------------------------------

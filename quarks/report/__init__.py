@@ -41,6 +41,7 @@ class Entry:
     source_path: Path | None = None  # the certificate on disk, as found
     cert: dict | None = None
     href: str | None = None  # relative link inside the report
+    tier: str = "not in a tier"  # quick or full: the tier whose instance list holds this instance
 
     @property
     def label(self) -> str:
@@ -145,8 +146,11 @@ def collect(store_path: Path | str) -> Results:
         by_claim.setdefault(e.claim, []).append(e)
     claims = []
     for cid, c in table.items():
+        tiers = _tiers(c)
+        for e in by_claim.get(cid, []):
+            e.tier = tiers.get(json.dumps(e.instance, sort_keys=True), "not in a tier")
         claims.append(ClaimRow(cid, str(c.source), c.source.seed[:3], c.statement, c.kind, c.expected,
-                               _ordered(by_claim.pop(cid, []), c), c, proofs.get(cid)))
+                               _ordered(by_claim.pop(cid, []), tiers), c, proofs.get(cid)))
     for cid, es in by_claim.items():  # in the store but no longer registered
         cert = next((e.cert for e in es if e.cert), None) or {}
         src = cert.get("source") or {}
@@ -156,15 +160,21 @@ def collect(store_path: Path | str) -> Results:
     return Results(store_path, claims, entries, runs)
 
 
-def _ordered(entries: list, claim) -> list:
-    """Entries in the order of the claim's instances (quick then full), others after."""
-    order: dict = {}
+def _tiers(claim) -> dict:
+    """Instance (as sorted JSON) -> "quick" or "full", in the claim's order (quick first)."""
+    tiers: dict = {}
     for tier in ("quick", "full"):
         try:
             for inst in claim.instances_for(tier):
-                order.setdefault(json.dumps(inst, sort_keys=True), len(order))
+                tiers.setdefault(json.dumps(inst, sort_keys=True), tier)
         except Exception:  # noqa: BLE001 - an instance generator that fails is not our concern here
             pass
+    return tiers
+
+
+def _ordered(entries: list, tiers: dict) -> list:
+    """Entries in the order of the claim's instances (quick then full), others after."""
+    order = {key: k for k, key in enumerate(tiers)}
     return sorted(entries, key=lambda e: (order.get(json.dumps(e.instance, sort_keys=True), 1 << 30), e.label))
 
 

@@ -42,9 +42,18 @@ def _instances(row) -> str:
                               e.instance.get(getattr(row.claim, "size", "n")))
         link = (f' <a href="{esc(e.href)}">certificate</a>' if e.href else ' <span class="small">(certificate not found)</span>')
         t = f" {e.elapsed:.2f} s" if e.elapsed is not None else ""
-        items.append(f"<li>{_outcome_badge(label)} <code>{esc(e.label)}</code>{esc(t)}{link}<br>"
+        items.append(f"<li>{_outcome_badge(label)} <code>{esc(e.label)}</code> "
+                     f'<span class="small">({esc(e.tier)})</span>{esc(t)}{link}<br>'
                      f'<span class="small">{esc(e.summary)}</span></li>')
     return f'<details><summary>{len(row.entries)} instance(s)</summary><ul class="inst">{"".join(items)}</ul></details>'
+
+
+def _tier_counts(row) -> str:
+    """Which tiers the row's verdicts came from: "quick 3", "quick 3, full 2"."""
+    counts: dict = {}
+    for e in row.entries:
+        counts[e.tier] = counts.get(e.tier, 0) + 1
+    return ", ".join(f"{t} {k}" for t, k in counts.items()) or "-"
 
 
 def _links(row) -> str:
@@ -59,7 +68,7 @@ def claims_section(results) -> str:
     out = []
     for title, rows in groups.items():
         out.append(f"<h3>{esc(title)}</h3><table><thead><tr><th>claim</th><th>source</th><th>statement</th>"
-                   "<th>verdict</th><th>time</th><th>certificates</th></tr></thead><tbody>")
+                   "<th>verdict</th><th>tiers</th><th>time</th><th>certificates</th></tr></thead><tbody>")
         for row in rows:
             out.append(
                 f'<tr id="{esc(row.id)}"><td><a href="{esc(claim_file(row.id))}"><code>{esc(row.id)}</code></a><br><span class="small">{esc(row.kind)}'
@@ -67,6 +76,7 @@ def claims_section(results) -> str:
                 f"<td>{esc(row.source)}</td>"
                 f'<td class="stmt">{esc(row.statement)}{_instances(row)}</td>'
                 f'<td style="{status_style(_key(row.outcome))}">{_outcome_badge(row.outcome)}{_proof_badge(row)}</td>'
+                f"<td>{esc(_tier_counts(row))}</td>"
                 f'<td class="num">{row.elapsed:.2f} s</td><td>{_links(row)}</td></tr>')
         out.append("</tbody></table>")
     return "".join(out)
@@ -205,17 +215,12 @@ def claim_page(row) -> str:
                            f"<code>{esc(t.split(':')[1])}</code></li>" for t in c.coq)
         parts.append(f"<h2>Proved for all parameters in Coq</h2><p>{_proof_badge(row) or 'not run'}</p>"
                      f"<ul>{theorems}</ul>")
-    tiers = {}
-    if c is not None:
-        for tier in ("quick", "full"):
-            for inst in c.instances_for(tier):
-                tiers.setdefault(json.dumps(inst, sort_keys=True), tier)
     parts.append("<h2>Instances</h2>")
     if not row.entries:
         parts.append('<p class="small">No verdict in the store.</p>')
     for e in row.entries:
         label = outcome_label(c if c is not None else row, {e.status}, e.instance.get(getattr(c, "size", "n")))
-        tier = tiers.get(json.dumps(e.instance, sort_keys=True), "not in a tier")
+        tier = e.tier
         href = f"../{e.href}" if e.href else None
         parts.append(f"<h3>{_outcome_badge(label)} <code>{esc(e.label)}</code> "
                      f'<span class="small">({esc(tier)} tier, {e.elapsed or 0:.2f} s)</span></h3>'

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import sys
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from ..progress import wanted as progress_wanted
 
 MAX_N = 5
 NUMPY_PAIR_LIMIT = 20_000_000  # above this many operand pairs, use the compiled kernel
@@ -222,31 +223,11 @@ def popcount(bm: np.ndarray) -> int:
 
 # --- progress ------------------------------------------------------------------------------------
 
-class Progress:
-    """A one-line progress bar on stderr (silent unless enabled)."""
+def _bar(total: float, label: str, enabled: bool):
+    """A tqdm bar over units of pair work (silent unless enabled)."""
+    from ..progress import bar
 
-    def __init__(self, total: float, label: str, enabled: bool):
-        self.total, self.label, self.enabled = max(total, 1), label, enabled
-        self.start = time.perf_counter()
-        self.done, self.shown = 0.0, -1.0
-        self.update(0)
-
-    def update(self, amount: float) -> None:
-        self.done += amount
-        now = time.perf_counter()
-        if not self.enabled or (now - self.shown < 0.25 and self.done < self.total):
-            return
-        self.shown = now
-        frac = min(1.0, self.done / self.total)
-        bar = "#" * int(30 * frac)
-        elapsed = time.perf_counter() - self.start
-        sys.stderr.write(f"\r{self.label} [{bar:<30}] {100 * frac:5.1f}% {elapsed:6.1f} s")
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+    return bar(max(total, 1), label, enabled, unit="pair", scale=True, leave=True)
 
 
 # --- numba kernels (built on first use, cached on disk) ---------------------------------------
@@ -395,7 +376,7 @@ def _compose2_kernel(B: int, A: np.ndarray, G: np.ndarray, n: int, sym: bool, th
     t_key = keys[t_lo].astype(np.int64)
     t_work = np.add.reduceat(work, t_lo) if len(t_lo) else np.zeros(0)
     out = np.zeros(bitmap_words(n), dtype=np.uint64)
-    bar = Progress(total, label, progress)
+    bar = _bar(total, label, progress)
     # chunks of tasks, about 1/100 of the work each, so the bar moves and scratch stays small
     chunk_of = np.minimum((np.cumsum(t_work) - t_work) * 100 // max(total, 1), 99).astype(np.int64)
     bounds = np.flatnonzero(np.diff(chunk_of)) + 1
@@ -453,7 +434,7 @@ def _compose3(B: int, ops, n: int, threads, progress, label) -> np.ndarray:
     tasks = 64
     edges = np.linspace(0, len(u), tasks + 1).astype(np.int64)
     scratch = np.zeros((tasks, bitmap_words(n)), dtype=np.uint64)
-    bar = Progress(len(u), label, progress)
+    bar = _bar(len(u), label, progress)
     per = 8
     for s in range(0, tasks, per):
         K["mux_tasks"](u, v, H, edges[s:s + per], edges[s + 1:s + per + 1], scratch[s:s + per])
@@ -481,7 +462,7 @@ def compose_operands(B, operands, n: int, k: int | None = None, threads: int | N
         raise ValueError(f"an operand table does not fit 2^{n} bits")
     pairs = float(np.prod([float(len(o)) for o in ops]))
     if progress is None:
-        progress = sys.stderr.isatty() and pairs > 1e9
+        progress = progress_wanted(None) and pairs > 1e9
     label = f"T_B(n={n}) B={B:#x}"
     start = time.perf_counter()
     if any(len(o) == 0 for o in ops):

@@ -16,13 +16,13 @@ permuting and negating inputs and negating the output (see :mod:`quarks.solvers.
 from __future__ import annotations
 
 import math
-import sys
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..errors import UsageError
+from ..progress import bar as progress_bar
 
 MAX_LIST_N = 6      # |T(7;1)| = 8,378,070,864 tables would need 134 GB
 MAX_COUNT_N = 8     # |T(8;1)| needs ~53 million regular representatives (the stretch)
@@ -109,6 +109,7 @@ def regular_threshold(n: int, keep_rejected: bool = False, progress: bool = Fals
     w0[0, n] = 1  # const 0 = [0 >= 1]
     out = RegularEnumeration(n)
     out.levels.append(RegularLevel(0, zero, w0, 1))
+    bar = progress_bar(out.half, f"T({n};1) regular levels", progress, unit="level")
     for k in range(1, out.half + 1):
         parents = out.levels[-1]
         total = K.count_candidates(parents.tables, n)
@@ -139,12 +140,10 @@ def regular_threshold(n: int, keep_rejected: bool = False, progress: bool = Fals
             level.rejected = cands[~acc]
             level.duals = duals[~acc]
         out.levels.append(level)
-        if progress:
-            print(f"\r  T({n};1) regular level {k}/{out.half}: {level.tables.shape[0]} accepted, "
-                  f"{c - level.tables.shape[0]} rejected, {time.perf_counter() - t0:.1f}s",
-                  end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+        bar.set_postfix_str(f"{level.tables.shape[0]} accepted, {c - level.tables.shape[0]} rejected",
+                            refresh=False)
+        bar.update(1)
+    bar.close()
     out.seconds = time.perf_counter() - t0
     return out
 
