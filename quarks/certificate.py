@@ -7,6 +7,7 @@ bytes moves to a side file named by its sha256, and the record keeps the hash.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -83,7 +84,13 @@ def write(cert: dict, path: Path) -> Path:
     path = Path(path)
     cert = json.loads(_dumps(cert))  # a deep copy, and a check that it is JSON
     for record in cert["evidence"]:
-        if "data" in record:
+        if isinstance(record.get("data"), dict) and "npz_base64" in record["data"]:
+            raw = base64.b64decode(record["data"]["npz_base64"])
+            sha = hashlib.sha256(raw).hexdigest()
+            name = f"{path.stem}.{sha[:16]}.payload.npz"
+            atomic_write(path.parent / name, raw)
+            record["data"] = {"$payload": {"file": name, "sha256": sha, "bytes": len(raw), "format": "npz"}}
+        elif "data" in record:
             raw = _dumps(record["data"]).encode()
             if len(raw) > PAYLOAD_LIMIT:
                 sha = hashlib.sha256(raw).hexdigest()
@@ -115,8 +122,8 @@ def resolve_payloads(cert: dict, ctx: CheckContext) -> dict:
     """Replace side-payload references by their (hash-verified) data."""
     for record in cert["evidence"]:
         data = record.get("data")
-        if isinstance(data, dict) and "$payload" in data:
-            record["data"] = ctx.load_payload(data["$payload"])
+        if isinstance(data, dict) and "$payload" in data and data["$payload"].get("format") != "npz":
+            record["data"] = ctx.load_payload(data["$payload"])  # binary payloads: their kind's checker
     return cert
 
 

@@ -140,6 +140,11 @@ class Claim:
     # An asymptotic claim whose statement is proved for all parameters by other means than Coq
     # (a SymPy derivation for all n): its finite verdicts may then read "verified".
     proved_for_all: bool = False
+    # For checks too long to repeat when a certificate is re-checked: (instance, certificate) ->
+    # the Verdict the certificate must carry, derived from the instance and the certificate's
+    # witness payload reference without re-running the search (the exact checker then verifies
+    # the witnesses).  None: the check itself is re-run.
+    obligation: Callable[[dict, dict], Verdict] | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:

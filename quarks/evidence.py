@@ -70,6 +70,16 @@ class CheckContext:
             raise CertificateError(f"payload {ref['file']} unreadable: {exc.strerror}") from None
         if hashlib.sha256(raw).hexdigest() != ref.get("sha256"):
             raise CertificateError(f"payload {ref['file']} does not match its sha256")
+        if ref.get("format") == "npz":  # integer arrays (numpy's zip format, no pickled objects)
+            import io
+
+            import numpy as np
+
+            try:
+                with np.load(io.BytesIO(raw), allow_pickle=False) as z:
+                    return {k: z[k] for k in z.files}
+            except Exception as exc:  # noqa: BLE001 - any unreadable archive is a bad payload
+                raise CertificateError(f"payload {ref['file']} is not a readable .npz: {exc}") from None
         return json.loads(raw)
 
 
@@ -83,6 +93,7 @@ CHECKERS = {
     "decomposition": "quarks.certify.decomposition:check_decomposition",
     "non-decomposition": "quarks.certify.decomposition:check_non_decomposition",
     "coq": "quarks.certify.coq:check_coq",
+    "halves-count": "quarks.certify.halves:check_halves_count",
 }
 
 # Packages whose functions an ``exhaustive`` record may name as its procedure.

@@ -61,7 +61,10 @@ def _child(conn, cert):
 
     try:
         claim = _claim_for(cert)
-        verdict = claim.run(dict(cert["instance"]))
+        if claim.obligation is not None:
+            verdict = claim.obligation(dict(cert["instance"]), cert)
+        else:
+            verdict = claim.run(dict(cert["instance"]))
         regen = certificate.build(claim, cert["instance"], verdict)
         conn.send(("ok", json.loads(json.dumps(regen, sort_keys=True))))
     except Unbound as exc:
@@ -95,6 +98,11 @@ def rederive(cert: dict, timeout: float | None = None) -> dict:
         raise Unbound("a Coq proof: bound by the claim's declared theorems")
     key = json.dumps([cert.get("claim"), cert.get("instance"), ((cert.get("data") or {}).get("search") or {})
                       .get("params")], sort_keys=True)
+    try:
+        if _claim_for(cert).obligation is not None:  # derived from the certificate's own payload
+            key += json.dumps(cert.get("evidence"), sort_keys=True)
+    except Unbound:
+        pass
     if key in _CACHE:
         return _CACHE[key]
     ctx = mp.get_context("fork")
