@@ -1,8 +1,18 @@
 (** * Seed 004, Lemmas 6 and 7: softmax with a clear winner is close to hardmax in L1. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From Coq Require Import Reals Lia Lra Psatz.
+From Coq Require Import Reals Lia Lra Psatz Bool.
 From Quarks Require Import RSum.
 Open Scope R_scope.
+
+(** Clearing a positive denominator. *)
+Lemma div_le (a b c : R) : 0 < b -> a <= c * b -> a / b <= c.
+Proof. intros Hb H. apply (Rmult_le_reg_r b); [lra|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l; lra. Qed.
+
+Lemma le_div (a b c : R) : 0 < b -> a * b <= c -> a <= c / b.
+Proof. intros Hb H. apply (Rmult_le_reg_r b); [lra|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l; lra. Qed.
+
+Lemma exp_mono (x y : R) : x <= y -> exp x <= exp y.
+Proof. intros [H|H]; [apply Rlt_le, exp_increasing, H | rewrite H; lra]. Qed.
 
 (** ** General facts about [rsum]. *)
 
@@ -65,33 +75,33 @@ Lemma rsum_geom_le (q : R) (M : nat) : 0 <= q < 1 -> rsum (fun m => q ^ m) 1 M <
 Proof.
 intros Hq. pose proof (rsum_geom q M) as E.
 assert (0 <= q ^ S M) by (apply pow_le; lra).
-apply Rle_div_r; [lra|]. lra.
+apply le_div; [lra|]. lra.
 Qed.
 
 (** ** Softmax, hardmax and their L1 distance over positions 0..n-1. *)
 
-(** The normaliser Z = sum_k exp(s_k). *)
-Definition Z (s : nat -> R) (n : nat) : R := rsum (fun k => exp (s k)) 0 n.
+(** The normaliser (partition function) Z = sum_k exp(s_k). *)
+Definition partition (s : nat -> R) (n : nat) : R := rsum (fun k => exp (s k)) 0 n.
 
-Definition softmax (s : nat -> R) (n j : nat) : R := exp (s j) / Z s n.
+Definition softmax (s : nat -> R) (n j : nat) : R := exp (s j) / partition s n.
 
 (** The unit vector e_t: hardmax when the maximum is at t and unique. *)
-Definition e (t j : nat) : R := if Nat.eqb j t then 1 else 0.
+Definition hardmax (t j : nat) : R := if Nat.eqb j t then 1 else 0.
 
-Definition l1 (s : nat -> R) (n t : nat) : R := rsum (fun j => Rabs (softmax s n j - e t j)) 0 n.
+Definition l1 (s : nat -> R) (n t : nat) : R := rsum (fun j => Rabs (softmax s n j - hardmax t j)) 0 n.
 
 (** The mass off t: sum_{j != t} exp(s_j). *)
-Definition rest (s : nat -> R) (n t : nat) : R := rsum (fun j => if Nat.eqb j t then 0 else exp (s j)) 0 n.
+Definition off_mass (s : nat -> R) (n t : nat) : R := rsum (fun j => if Nat.eqb j t then 0 else exp (s j)) 0 n.
 
-Lemma rest_nonneg (s : nat -> R) (n t : nat) : 0 <= rest s n t.
+Lemma off_mass_nonneg (s : nat -> R) (n t : nat) : 0 <= off_mass s n t.
 Proof.
 apply rsum_nonneg. intros j _. destruct (Nat.eqb j t); [lra|apply Rlt_le, exp_pos].
 Qed.
 
 (** Z = exp(s_t) + sum_{j != t} exp(s_j). *)
-Lemma Z_rest (s : nat -> R) (n t : nat) : (t < n)%nat -> Z s n = exp (s t) + rest s n t.
+Lemma partition_rest (s : nat -> R) (n t : nat) : (t < n)%nat -> partition s n = exp (s t) + off_mass s n t.
 Proof.
-intros Ht. unfold rest, Z.
+intros Ht. unfold off_mass, partition.
 rewrite (rsum_ext (fun j => if Nat.eqb j t then 0 else exp (s j))
                   (fun j => exp (s j) + (- exp (s j)) * (if Nat.eqb j t then 1 else 0)))
   by (intros j _; destruct (Nat.eqb j t); ring).
@@ -101,38 +111,38 @@ replace ((0 <=? t) && (t <? 0 + n))%nat with true
 ring.
 Qed.
 
-Lemma Z_ge (s : nat -> R) (n t : nat) : (t < n)%nat -> exp (s t) <= Z s n.
-Proof. intros Ht. rewrite (Z_rest s n t Ht). pose proof (rest_nonneg s n t). lra. Qed.
+Lemma partition_ge (s : nat -> R) (n t : nat) : (t < n)%nat -> exp (s t) <= partition s n.
+Proof. intros Ht. rewrite (partition_rest s n t Ht). pose proof (off_mass_nonneg s n t). lra. Qed.
 
-Lemma Z_pos (s : nat -> R) (n t : nat) : (t < n)%nat -> 0 < Z s n.
-Proof. intros Ht. pose proof (Z_ge s n t Ht). pose proof (exp_pos (s t)). lra. Qed.
+Lemma partition_pos (s : nat -> R) (n t : nat) : (t < n)%nat -> 0 < partition s n.
+Proof. intros Ht. pose proof (partition_ge s n t Ht). pose proof (exp_pos (s t)). lra. Qed.
 
 (** Softmax is a probability vector. *)
 Lemma softmax_sum (s : nat -> R) (n t : nat) : (t < n)%nat -> rsum (softmax s n) 0 n = 1.
 Proof.
-intros Ht. pose proof (Z_pos s n t Ht).
-unfold softmax. rewrite (rsum_ext _ (fun j => / Z s n * exp (s j))) by (intros; unfold Rdiv; ring).
-rewrite rsum_scal. fold (Z s n). field. lra.
+intros Ht. pose proof (partition_pos s n t Ht).
+unfold softmax. rewrite (rsum_ext _ (fun j => / partition s n * exp (s j))) by (intros; unfold Rdiv; ring).
+rewrite rsum_scal. fold (partition s n). field. lra.
 Qed.
 
 Lemma softmax_bounds (s : nat -> R) (n t j : nat) : (t < n)%nat -> (j < n)%nat ->
   0 <= softmax s n j <= 1.
 Proof.
-intros Ht Hj. pose proof (Z_pos s n t Ht). pose proof (Z_ge s n j Hj).
+intros Ht Hj. pose proof (partition_pos s n t Ht). pose proof (partition_ge s n j Hj).
 pose proof (exp_pos (s j)). unfold softmax. split.
 - apply Rlt_le, Rdiv_lt_0_compat; lra.
-- apply Rle_div_l; lra.
+- apply div_le; lra.
 Qed.
 
 (** The L1 distance from softmax to e_t is 2 (1 - softmax_t) = 2 sum_{j != t} exp(s_j) / Z. *)
 Lemma softmax_l1_to_e (s : nat -> R) (n t : nat) : (t < n)%nat ->
-  l1 s n t = 2 * (1 - softmax s n t) /\ l1 s n t = 2 * rest s n t / Z s n.
+  l1 s n t = 2 * (1 - softmax s n t) /\ l1 s n t = 2 * off_mass s n t / partition s n.
 Proof.
 intros Ht.
 assert (E1 : l1 s n t = 2 * (1 - softmax s n t)).
 { unfold l1.
   rewrite (rsum_ext _ (fun j => softmax s n j + (1 - 2 * softmax s n j) * (if Nat.eqb j t then 1 else 0))).
-  2: { intros j Hj. pose proof (softmax_bounds s n t j Ht ltac:(lia)). unfold e.
+  2: { intros j Hj. pose proof (softmax_bounds s n t j Ht ltac:(lia)). unfold hardmax.
        destruct (Nat.eqb j t) eqn:E.
        - rewrite Rabs_left1 by lra. ring.
        - rewrite Rabs_pos_eq by lra. ring. }
@@ -141,6 +151,124 @@ assert (E1 : l1 s n t = 2 * (1 - softmax s n t)).
     by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia).
   ring. }
 split; [exact E1|]. rewrite E1.
-pose proof (Z_pos s n t Ht). pose proof (Z_rest s n t Ht).
+pose proof (partition_pos s n t Ht). pose proof (partition_rest s n t Ht).
 unfold softmax. field_simplify; [|lra|lra]. f_equal. lra.
+Qed.
+
+(** Since Z >= exp(s_t): (off-t mass) / Z <= (off-t mass) / exp(s_t). *)
+Lemma off_mass_over_partition (s : nat -> R) (n t : nat) : (t < n)%nat ->
+  off_mass s n t / partition s n <= off_mass s n t / exp (s t).
+Proof.
+intros Ht. pose proof (partition_ge s n t Ht). pose proof (exp_pos (s t)). pose proof (off_mass_nonneg s n t).
+unfold Rdiv. apply Rmult_le_compat_l; [lra|]. apply Rinv_le_contravar; lra.
+Qed.
+
+(** Lemma 6 (gap form): if every other score is at least gamma below s_t, the L1 distance
+    from softmax to e_t is at most 2 (n - 1) e^(-gamma). *)
+Lemma lemma6_gap (s : nat -> R) (n t : nat) (gamma : R) : (t < n)%nat -> 0 <= gamma ->
+  (forall j, (j < n)%nat -> j <> t -> s j <= s t - gamma) ->
+  l1 s n t <= 2 * (INR n - 1) * exp (- gamma).
+Proof.
+intros Ht Hg Hs. destruct (softmax_l1_to_e s n t Ht) as [_ ->].
+assert (Hr : off_mass s n t <= (INR n - 1) * exp (s t - gamma)).
+{ unfold off_mass.
+  apply Rle_trans with (rsum (fun j => exp (s t - gamma) + (- exp (s t - gamma)) * (if Nat.eqb j t then 1 else 0)) 0 n).
+  - apply rsum_le. intros j Hj. destruct (Nat.eqb j t) eqn:E; [lra|].
+    apply Nat.eqb_neq in E. apply Rplus_le_reg_r with 0. ring_simplify.
+    apply exp_mono, Hs; lia.
+  - rewrite rsum_plus, rsum_const, rsum_indicator.
+    replace ((0 <=? t) && (t <? 0 + n))%nat with true
+      by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia).
+    lra. }
+pose proof (off_mass_over_partition s n t Ht). pose proof (exp_pos (s t)).
+assert (off_mass s n t / exp (s t) <= (INR n - 1) * exp (- gamma)).
+{ apply div_le; [lra|]. unfold Rminus at 2 in Hr. rewrite exp_plus in Hr. lra. }
+unfold Rdiv in *. lra.
+Qed.
+
+(** exp(x d) = (exp x)^d for a natural d. *)
+Lemma exp_mult_nat (x : R) (d : nat) : exp (x * INR d) = exp x ^ d.
+Proof.
+induction d as [|d IH]; [simpl; rewrite Rmult_0_r; apply exp_0|].
+rewrite S_INR, Rmult_plus_distr_l, Rmult_1_r, exp_plus, IH. simpl. ring.
+Qed.
+
+Lemma rsum_shift_by (f : nat -> R) (a b m : nat) : rsum f (b + a) m = rsum (fun j => f (b + j)%nat) a m.
+Proof. induction m as [|m IH]; simpl; [reflexivity|]. rewrite IH, Nat.add_assoc. reflexivity. Qed.
+
+(** The off-t mass relative to exp(s_t): sum_{j != t} exp(s_j - s_t). *)
+Lemma off_mass_rel (s : nat -> R) (n t : nat) :
+  off_mass s n t / exp (s t) = rsum (fun j => if Nat.eqb j t then 0 else exp (s j - s t)) 0 n.
+Proof.
+unfold off_mass, Rdiv. rewrite Rmult_comm, <- rsum_scal. apply rsum_ext. intros j _.
+destruct (Nat.eqb j t); [ring|]. unfold Rminus. rewrite exp_plus, exp_Ropp. ring.
+Qed.
+
+(** Lemma 6 (fall-off form): if s_j <= s_t - p |j - t| for all j, with p > 0, then with
+    q = e^(-p) the off-t mass is at most 2 (q + q^2 + ..) = 2 q / (1 - q) times exp(s_t), so
+    the L1 distance is at most 4 q / (1 - q).  (The constant 4 is ours.) *)
+Lemma lemma6_falloff (s : nat -> R) (n t : nat) (p : R) : (t < n)%nat -> 0 < p ->
+  (forall j, (j < n)%nat -> s j <= s t - p * Rabs (INR j - INR t)) ->
+  l1 s n t <= 4 * exp (- p) / (1 - exp (- p)).
+Proof.
+intros Ht Hp Hs. set (q := exp (- p)).
+assert (Hq : 0 <= q < 1).
+{ unfold q. split; [apply Rlt_le, exp_pos|]. rewrite <- exp_0. apply exp_increasing. lra. }
+(* one term at distance d from t *)
+assert (Hterm : forall j d, (j < n)%nat -> Rabs (INR j - INR t) = INR d -> exp (s j - s t) <= q ^ d).
+{ intros j d Hj Hd. unfold q. rewrite <- exp_mult_nat. apply exp_mono.
+  specialize (Hs j Hj). rewrite Hd in Hs. lra. }
+set (F := fun j => if Nat.eqb j t then 0 else exp (s j - s t)).
+assert (Hsplit : rsum F 0 n = rsum F 0 t + rsum F (t + 1) (n - t - 1)).
+{ replace n with (t + S (n - t - 1))%nat at 1 by lia.
+  rewrite rsum_split, rsum_first. simpl (0 + t)%nat.
+  replace (t + 1)%nat with (S t) by lia.
+  unfold F at 2. rewrite Nat.eqb_refl. ring. }
+assert (Hleft : rsum F 0 t <= q / (1 - q)).
+{ apply Rle_trans with (rsum (fun j => q ^ (t - j)) 0 t); [|rewrite rsum_reverse; apply rsum_geom_le, Hq].
+  apply rsum_le. intros j Hj. unfold F.
+  replace (Nat.eqb j t) with false by (symmetry; apply Nat.eqb_neq; lia).
+  apply Hterm; [lia|]. rewrite minus_INR by lia.
+  rewrite Rabs_minus_sym. apply Rabs_pos_eq.
+  assert (INR j <= INR t) by (apply le_INR; lia). lra. }
+assert (Hright : rsum F (t + 1) (n - t - 1) <= q / (1 - q)).
+{ rewrite rsum_shift_by.
+  apply Rle_trans with (rsum (fun m => q ^ m) 1 (n - t - 1)); [|apply rsum_geom_le, Hq].
+  apply rsum_le. intros j Hj. unfold F.
+  replace (Nat.eqb (t + j) t) with false by (symmetry; apply Nat.eqb_neq; lia).
+  apply Hterm; [lia|]. rewrite plus_INR.
+  replace (INR t + INR j - INR t) with (INR j) by ring. apply Rabs_pos_eq, pos_INR. }
+destruct (softmax_l1_to_e s n t Ht) as [_ ->].
+pose proof (off_mass_over_partition s n t Ht). rewrite off_mass_rel in H. fold F in H.
+assert (E : 4 * q / (1 - q) = 2 * (q / (1 - q) + q / (1 - q))) by (field; lra).
+rewrite E. unfold Rdiv in *. lra.
+Qed.
+
+(** Distinct naturals are at distance >= 1, so |j - i| <= (j - i)^2. *)
+Lemma sq_ge_abs_nat (i j : nat) : Rabs (INR j - INR i) <= (INR j - INR i) ^ 2.
+Proof.
+destruct (Nat.lt_trichotomy j i) as [H|[H|H]].
+- assert (INR (S j) <= INR i) by (apply le_INR; lia). rewrite S_INR in *.
+  rewrite Rabs_left by lra. nra.
+- subst. replace (INR i - INR i) with 0 by ring. rewrite Rabs_R0. simpl. lra.
+- assert (INR (S i) <= INR j) by (apply le_INR; lia). rewrite S_INR in *.
+  rewrite Rabs_pos_eq by lra. nra.
+Qed.
+
+(** Lemma 7 (table lookup): the scores s_j = (2 i j - j^2) / tau peak at the queried index i
+    and fall off quadratically, s_j - s_i = -(j - i)^2 / tau <= -|j - i| / tau, so the fall-off
+    form of Lemma 6 with p = 1/tau bounds the L1 distance to e_i by 4 e^(-1/tau) / (1 - e^(-1/tau)),
+    for every n and every tau > 0 (no upper bound on tau is needed).  This constant is the one the
+    fall-off form yields; our Python notes state 2 (2 + tau) e^(-1/tau), which is not proved here. *)
+Lemma lemma7_lookup (n i : nat) (tau : R) : (i < n)%nat -> 0 < tau ->
+  l1 (fun j => (2 * INR i * INR j - INR j ^ 2) / tau) n i
+  <= 4 * exp (- (1 / tau)) / (1 - exp (- (1 / tau))).
+Proof.
+intros Hi Htau. apply lemma6_falloff; [exact Hi | apply Rdiv_lt_0_compat; lra |].
+intros j _. pose proof (sq_ge_abs_nat i j).
+apply (Rmult_le_reg_r tau); [exact Htau|].
+replace ((2 * INR i * INR j - INR j ^ 2) / tau * tau) with (2 * INR i * INR j - INR j ^ 2) by (field; lra).
+replace (((2 * INR i * INR i - INR i ^ 2) / tau - 1 / tau * Rabs (INR j - INR i)) * tau)
+  with (INR i ^ 2 - Rabs (INR j - INR i)) by (field; lra).
+nra.
 Qed.

@@ -132,6 +132,7 @@ lemma6 = Claim(
                "full": [{"n": 9, "gammas": ["1/4", "1/2", "1", "2", "3", "5"]}]},
     check=check_lemma6,
     note="Exhaustive grid of score patterns (j*, and an extra drop of 0 or 1/2 at every other position).",
+    coq=("Softmax.v:softmax_l1_to_e", "Softmax.v:lemma6_falloff", "Softmax.v:lemma6_gap"),
 )
 
 lemma7 = Claim(
