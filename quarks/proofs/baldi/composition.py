@@ -192,6 +192,7 @@ thm42 = Claim(
          "argument negations and output negation have classes related by a bijection "
          "(T(n;d) closed under negation is checked on the list); below n = 5 (binary) and "
          "n = 4 (ternary) every class is also computed directly.",
+    coq=("Composition.v:thm4_2_upper", "Lower.v:thm4_2_lower", "Lower.v:thm4_2_lower_n"),
 )
 
 
@@ -371,6 +372,7 @@ prop55 = Claim(
     note="The evidence also checks the proof's witness set: every F whose restrictions to x1 = 0 "
          "and x1 = 1 are in T(n-1;d0) and T(n-1;d1) lies in the intersection ('on {0,1}' in the "
          "text means {0,1}^n).",
+    coq=("Lower.v:prop5_5", "Lower.v:compose_mux"),
 )
 
 
@@ -753,6 +755,7 @@ lemma53 = Claim(
          "the LP engine), p >= 1 on true and <= -1 on false points; q is the corrected witness of "
          "Lemma 5.2, so q is integer and M q(z) dominates wherever q(z) != 0. For n <= 5 F is also "
          "found in the engine's list T(n;d).",
+    coq=("Lower.v:lemma5_3_extension", "Lower.v:ext_self", "Lower.v:ext_other"),
 )
 
 
@@ -846,4 +849,5 @@ lemma54 = Claim(
     max_feasible=5,
     note="Every irreducible B of the arity: 10 binary (n <= 5), 218 ternary (n <= 4). The signs come "
          "from Lemma 5.1 (first assignment found), the F_j from Lemma 5.3 with integer weights.",
+    coq=("Lower.v:lemma5_4", "Lower.v:extensions_operands"),
 )

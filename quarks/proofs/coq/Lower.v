@@ -1,16 +1,16 @@
-(** * Towards Theorem 4.2's lower bound, Lemmas 5.3 and 5.4 and Proposition 5.5: the groundwork.
+(** * Theorem 4.2's lower bound, Lemmas 5.3 and 5.4 and Proposition 5.5, for all parameters.
 
-    Proved here: polynomials of degree at most d as functions on {0,1}^n ([poly]) are closed
-    under constants, variables (d >= 1), sums, scalar multiples and lifting along an injection
-    of the variables ([poly_lift]); f is in T(n;d) iff f = [g > 0] for such a g ([realizableP]);
-    {0,1}^(a+m) splits into selector variables z in {0,1}^a and data variables x in {0,1}^m
-    ([join], [lpart], [rpart]); the selector points e_0 = 0, e_i = the i-th unit vector and the
-    degree-1 indicators L_i with L_i(e_i') = [i = i'] ([L_e], [poly_L]); and the selector
-    polynomial Q_j(z) = sum_{i != j} (+-1) L_i(z), zero at e_j and +-1 at e_i ([Q_e]).
-
-    Still to prove (notes/coq.md): the extension F_j(z, x) = [M Q_j(z) + P_j(x) > 0] of
-    Lemma 5.3, Lemma 5.4, the injectivity giving |T_B(a + m; d)| >= prod_j |T(m; d_j)|, and
-    Proposition 5.5 through the multiplexer. *)
+    For an irreducible B of arity k = a.+1, split the a + m variables of {0,1}^(a+m) into
+    selector variables z in {0,1}^a and data variables x in {0,1}^m.  Each operand f_j in
+    T(m; d_j) extends (Lemma 5.3, [lemma5_3_extension]) to a threshold function of degree d_j
+    on {0,1}^(a+m): f_j xor c_j on the selector point e_j, and on the other selector points e_i
+    the value that Lemma 5.1's line through argument i needs.  Hence B(extensions) equals f_i
+    on e_i (Lemma 5.4, [lemma5_4]), so f |-> B(extensions) is injective and
+    |T_B(a + m; d)| >= prod_j |T(m; d_j)| ([thm4_2_lower], and [thm4_2_lower_n] for every
+    n >= k - 1).  For a = 1 the selector points are all of {0,1}^1 and B(extensions) is the
+    multiplexer whatever the irreducible binary B ([compose_mux], [prop5_5]).  The printed
+    affine-fit Lemma 5.2 (wrong at j = 0) is not used: the selector part is the explicit
+    degree-1 polynomial Q_j.  Added hypotheses, as the paper needs them: d_j >= 1, n >= k - 1. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
 From Quarks Require Import Threshold Operators Composition.
@@ -175,3 +175,200 @@ by rewrite mulr0.
 Qed.
 End Selectors.
 
+(** ** Lemma 5.3: extending a threshold function from {0,1}^m to {0,1}^(a+m) *)
+
+(** For |R| < |X|, X + R has the sign of X. *)
+Lemma sign_dom (X R : int) : `|R| < `|X| -> (0 < X + R) = (0 < X).
+Proof.
+case: (ltrgt0P X) => hX h.
+- have h1 : - R < X by apply: le_lt_trans h; rewrite -normrN ler_norm.
+  by apply/idP; rewrite -[R]opprK subr_gt0.
+- have h2 : R < - X by apply: le_lt_trans h; rewrite ler_norm.
+  have h3 : X + R < 0 by rewrite addrC -(opprK X) subr_lt0.
+  by apply/negbTE; rewrite -leNgt ltW.
+- by move: h; rewrite ltNge normr_ge0.
+Qed.
+
+(** 2x - 1 is odd, never 0, and has the sign of x (resp. 1 - 2x the opposite one). *)
+Lemma odd_sign (x : int) : (0 < x + x - 1) = (0 < x).
+Proof.
+case: (ltrgt0P x) => hx.
+- by apply/idP; rewrite subr_gt0 ltr_spaddl // -gtz0_ge1.
+- apply/negbTE; rewrite -leNgt subr_le0; apply: ltW; apply: lt_trans (_ : 0 < 1) => //.
+  by rewrite -(addr0 0) ltr_add.
+- by subst x.
+Qed.
+
+Lemma odd_sign_neg (x : int) : (0 < 1 - (x + x)) = ~~ (0 < x).
+Proof.
+case: (ltrgt0P x) => hx /=.
+- apply/negbTE; rewrite -leNgt subr_le0; apply: ltW.
+  by rewrite ltr_spaddl // -gtz0_ge1.
+- apply/idP; rewrite subr_gt0; apply: lt_trans (_ : 0 < 1) => //.
+  by rewrite -(addr0 0) ltr_add.
+- by subst x.
+Qed.
+
+Section Extension.
+Variables a m : nat.
+
+(** The extension of f along the selector: where Q_(j,t)(z) = 0 (at z = e_j) it is f(x) xor c,
+    elsewhere the sign of Q_(j,t)(z). *)
+Definition ext (j : 'I_a.+1) (t : 'I_a.+1 -> bool) (c : bool) (f : boolfun m) : boolfun (a + m) :=
+  [ffun y => let q := Q j t (lpart y) in if q == 0 then f (rpart y) (+) c else 0 < q].
+
+(** Lemma 5.3: for d >= 1 the extension of f in T(m;d) is in T(a + m; d), realized by
+    M Q(z) + R(x) with R = +-(2 p - 1) odd and M > max |R|. *)
+Lemma lemma5_3_extension d j t c (f : boolfun m) :
+  (0 < d)%N -> f \in T m d -> ext j t c f \in T (a + m) d.
+Proof.
+move=> hd /inTP [p hp]; apply/inTP/realizableP.
+pose P := peval d p.
+pose R x := (if c then -1 else 1) * (P x + P x - 1).
+have hP : poly d P by exists p.
+have hR : poly d R.
+  by apply: poly_scale; apply: poly_add (poly_add hP hP) (poly_const _ d (-1)).
+have hRs x : (0 < R x) = f x (+) c.
+  rewrite /R hp; case: (c).
+    by rewrite mulN1r opprB odd_sign_neg addbT.
+  by rewrite mul1r odd_sign addbF.
+pose M : int := 1 + \sum_x `|R x|.
+have hM x : `|R x| < M.
+  rewrite /M (bigD1 x) //=; apply: ltr_spaddl => //.
+  by apply: ler_paddr => //; apply: sumr_ge0 => y _; apply: normr_ge0.
+have hM0 : 0 < M by apply: le_lt_trans (normr_ge0 (R [ffun _ => false])) (hM _).
+pose G y := M * Q j t (lpart y) + R (rpart y).
+exists G; split.
+  apply: poly_add; first apply: poly_scale.
+    exact: (poly_ext (poly_lift (@lshift_inj a m) (poly_Q j t hd))).
+  exact: (poly_ext (poly_lift (@rshift_inj a m) hR)).
+move=> y; rewrite /G ffunE /=.
+case: eqP => [->|/eqP hq]; first by rewrite mulr0 add0r hRs.
+rewrite sign_dom ?pmulr_rgt0 //.
+rewrite [`|M * _|]normrM (gtr0_norm hM0); apply: lt_le_trans (hM _) _.
+by apply: ler_pemulr; [apply: ltW | rewrite -gtz0_ge1 normr_gt0].
+Qed.
+(** On the selector points: e_j gives f xor c, e_i (i <> j) gives t_i. *)
+Lemma ext_self j t c f x : ext j t c f (join (e j) x) = f x (+) c.
+Proof. by rewrite ffunE; cbv zeta; rewrite lpart_join rpart_join Q_e eqxx /= ?eqxx. Qed.
+
+Lemma ext_other j t c f i x : i != j -> ext j t c f (join (e i) x) = t i.
+Proof.
+move=> hij; rewrite ffunE; cbv zeta; rewrite lpart_join Q_e (negbTE hij).
+by case: (t i).
+Qed.
+End Extension.
+
+(** ** Lemma 5.4: B of the extensions is f_i on the selector point e_i *)
+
+Section Lemma54.
+Variables a m : nat.
+Variable B : boolfun a.+1.
+
+(** A line of Lemma 5.1 through the i-th argument: a point z and a bit c with
+    B(z with z_i := b) = b xor c (a fixed default when there is none). *)
+Definition line (i : 'I_a.+1) : point a.+1 * bool :=
+  odflt ([ffun _ => false], false) [pick zc | [forall b, B (setp zc.1 i b) == b (+) zc.2]].
+
+Lemma lineP i : irreducible B -> forall b, B (setp (line i).1 i b) = b (+) (line i).2.
+Proof.
+move=> hB b; rewrite /line; case: pickP => [zc /forallP h|h]; first exact/eqP/h.
+have [z [c hz]] := lemma5_1 hB i.
+by have := h (z, c); rewrite /=; move/negP; case; apply/forallP => b'; rewrite hz.
+Qed.
+
+(** The operands: f_j extended so that, on e_i, operand j takes the value of the line through
+    argument i, and operand i takes f_i xor c_i. *)
+Definition extensions (fs : {ffun 'I_a.+1 -> boolfun m}) : {ffun 'I_a.+1 -> boolfun (a + m)} :=
+  [ffun j => ext j (fun i => (line i).1 j) (line j).2 (fs j)].
+
+(** Lemma 5.4: B(F_0, .., F_a)(e_i, x) = f_i(x). *)
+Lemma lemma5_4 fs i x : irreducible B -> compose B (extensions fs) (join (e i) x) = fs i x.
+Proof.
+move=> hB; rewrite ffunE.
+have -> : [ffun j => extensions fs j (join (e i) x)] = setp (line i).1 i (fs i x (+) (line i).2).
+  apply/ffunP => j; rewrite [LHS]ffunE [RHS]ffunE.
+  have -> : extensions fs j = ext j (fun i0 => (line i0).1 j) (line j).2 (fs j) by rewrite ffunE.
+  case: eqP => [->|/eqP hji]; first exact: ext_self.
+  by rewrite ext_other // eq_sym.
+by rewrite lineP // addbK.
+Qed.
+
+(** The extensions lie in T(a + m; d_j) when every d_j >= 1 (Lemma 5.3). *)
+Lemma extensions_operands ds fs : (forall j, 0 < ds j)%N -> fs \in operands m ds -> extensions fs \in operands (a + m) ds.
+Proof.
+move=> hds; rewrite !inE => /forallP hfs; apply/forallP => j; rewrite ffunE.
+exact: lemma5_3_extension.
+Qed.
+
+(** Theorem 4.2, lower bound: prod_j |T(m; d_j)| <= |T_B(a + m; d_0..d_a)|, for every irreducible
+    B of arity a + 1, every m and all degrees d_j >= 1. *)
+Theorem thm4_2_lower ds : irreducible B -> (forall j, 0 < ds j)%N ->
+  (\prod_(j < a.+1) #|T m (ds j)| <= #|TB (a + m) B ds|)%N.
+Proof.
+move=> hB hds; rewrite -card_operands.
+pose phi fs := compose B (extensions fs).
+have inj : {in operands m ds &, injective phi}.
+  move=> fs gs _ _ h; apply/ffunP => i; apply/ffunP => x.
+  by rewrite -(lemma5_4 fs i x hB) -(lemma5_4 gs i x hB) /phi in h *; rewrite h.
+rewrite -(card_in_imset inj); apply: subset_leq_card; apply/subsetP => g /imsetP [fs hfs ->].
+by apply/imsetP; exists (extensions fs) => //; apply: extensions_operands.
+Qed.
+End Lemma54.
+
+(** The same for every n >= a (n variables, a of them selectors): the paper's
+    prod_j |T(n - k + 1; d_j)| <= |T_B(n; d_1..d_k)| with k = a + 1, under the added hypotheses
+    n >= k - 1 and d_j >= 1. *)
+Corollary thm4_2_lower_n a n (B : boolfun a.+1) ds : irreducible B -> (forall j, 0 < ds j)%N ->
+  (a <= n)%N -> (\prod_(j < a.+1) #|T (n - a) (ds j)| <= #|TB n B ds|)%N.
+Proof.
+move=> hB hds han.
+have gen : forall n' m : nat, n' = (a + m)%N -> (\prod_(j < a.+1) #|T m (ds j)| <= #|TB n' B ds|)%N.
+  by move=> n' m ->; apply: thm4_2_lower.
+by apply: gen; rewrite subnKC.
+Qed.
+
+(** ** Proposition 5.5: one injective family lies in T_B for every irreducible binary B *)
+
+(** With one selector variable the selector points e_0, e_1 are all of {0,1}^1. *)
+Definition sel (z : point 1) : 'I_2 := if z ord0 then lift ord0 ord0 else ord0.
+
+Lemma sel_e i : sel (e i) = i.
+Proof.
+apply/val_inj; rewrite /sel ffunE; case: (unliftP ord0 i) => [j ->|->] //.
+by rewrite (ord1 j) eqxx.
+Qed.
+
+Lemma e_sel z : e (sel z) = z.
+Proof.
+apply/ffunP => l; rewrite (ord1 l) /sel; case hz: (z ord0); rewrite ffunE.
+  by rewrite liftK eqxx.
+by rewrite unlift_none.
+Qed.
+
+(** The multiplexer: f_0 where the selector is 0, f_1 where it is 1. *)
+Definition mux m (fs : {ffun 'I_2 -> boolfun m}) : boolfun (1 + m) :=
+  [ffun y => fs (sel (lpart y)) (rpart y)].
+
+(** For every irreducible binary B, B of the extensions is the multiplexer. *)
+Lemma compose_mux m (B : boolfun 2) (fs : {ffun 'I_2 -> boolfun m}) :
+  irreducible B -> compose B (extensions B fs) = mux fs.
+Proof.
+move=> hB; apply/ffunP => y; rewrite -{1}(join_parts y) -{1}(e_sel (lpart y)) lemma5_4 //.
+by rewrite ffunE.
+Qed.
+
+(** Proposition 5.5: |intersection over the irreducible binary B of T_B(1 + m; d_0, d_1)|
+    >= |T(m; d_0)| |T(m; d_1)|, for d_0, d_1 >= 1. *)
+Theorem prop5_5 m (ds : 'I_2 -> nat) : (forall j, 0 < ds j)%N ->
+  (\prod_(j < 2) #|T m (ds j)| <= #|\bigcap_(B : boolfun 2 | irreducible B) TB (1 + m) B ds|)%N.
+Proof.
+move=> hds; rewrite -card_operands.
+have inj : {in operands m ds &, injective (@mux m)}.
+  move=> fs gs _ _ h; apply/ffunP => i; apply/ffunP => x.
+  have := congr1 (fun g : boolfun (1 + m) => g (join (e i) x)) h.
+  by rewrite /= !ffunE !lpart_join !rpart_join sel_e.
+rewrite -(card_in_imset inj); apply: subset_leq_card; apply/subsetP => g /imsetP [fs hfs ->].
+apply/bigcapP => B hB; rewrite -(compose_mux fs hB).
+by apply/imsetP; exists (extensions B fs) => //; apply: extensions_operands.
+Qed.
