@@ -1,0 +1,28 @@
+(** * Section 4.2: products of gate outputs.  For all real (indeed all ordered-ring) values p, q:
+    the Heaviside outputs multiply to their AND, the sign outputs to their XNOR. *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From mathcomp Require Import all_ssreflect all_algebra.
+
+Set Implicit Arguments.
+Unset Strict Implicit.
+Unset Printing Implicit Defensive.
+
+Import Order.TTheory GRing.Theory Num.Theory.
+Local Open Scope ring_scope.
+
+Section Gates.
+Variable R : realDomainType.
+
+(** H(x) = [x > 0] in {0,1}, and sign(x) in {-1,+1} (+1 exactly when x > 0). *)
+Definition heaviside (x : R) : R := if 0 < x then 1 else 0.
+Definition sgn (x : R) : R := if 0 < x then 1 else -1.
+
+(** H(p) H(q) is the AND of the two threshold gates. *)
+Lemma gate_product_and (p q : R) :
+  heaviside p * heaviside q = if (0 < p) && (0 < q) then 1 else 0.
+Proof. by rewrite /heaviside; case: (0 < p); case: (0 < q); rewrite ?mul1r ?mul0r. Qed.
+
+(** sign(p) sign(q) is their XNOR: +1 when the gates agree, -1 when they differ. *)
+Lemma gate_product_xnor (p q : R) : sgn p * sgn q = if (0 < p) == (0 < q) then 1 else -1.
+Proof. by rewrite /sgn; case: (0 < p); case: (0 < q); rewrite ?mul1r ?mulN1r ?opprK. Qed.
+End Gates.
