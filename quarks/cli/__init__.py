@@ -24,6 +24,7 @@ COMMANDS = {
     "classes": "classes",
     "refute": "refute",
     "prove": "prove",
+    "export-coq": "export_coq",
 }
 
 

@@ -20,7 +20,37 @@ def add_parser(sub, verb):
                    help="only re-verify the evidence (solver-free); do not re-derive what each certificate "
                         "has to prove from its claim and instance (by default the claim's check is run again "
                         "in a child process and the certificate must match it)")
+    p.add_argument("--coq", action="store_true",
+                   help="check the threshold witnesses with Coq's kernel instead: export each realization / "
+                        "non-realization record as a theorem about the formal T(n;d) (see export-coq) and "
+                        "compile it; other kinds are listed as having no Coq checker")
     p.set_defaults(func=run)
+
+
+def run_coq(paths) -> int:
+    """check-cert --coq: one line per evidence record; 1 when Coq rejects one, 3 without coqc."""
+    from .. import coq, coq_export
+    from ..evidence import CertificateError
+
+    if not coq.available():
+        print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
+              "nothing checked by Coq", file=sys.stderr)
+        return 3
+    rejected = valid = 0
+    for path in _expand(paths):
+        try:
+            items = coq_export.export(path)
+        except CertificateError as exc:
+            print(f"REJECTED {path}: {exc}")
+            rejected += 1
+            continue
+        for e, msg in coq_export.check(items):
+            print(f"{'OK      ' if msg.startswith('valid') else 'REJECTED' if msg.startswith('rejected') else 'SKIPPED '}"
+                  f" {path} evidence[{e.index}]: {msg}")
+            valid += msg.startswith("valid")
+            rejected += msg.startswith("rejected")
+    print(f"{valid} valid (Coq), {rejected} rejected")
+    return 1 if rejected or not valid else 0
 
 
 TRUST = {"coq": "Coq's kernel", "witness": "witnesses checked exactly",
@@ -46,6 +76,8 @@ def run(args) -> int:
     for p in map(Path, args.paths):
         if not p.exists():
             raise UsageError(f"{p}: no such file or directory")
+    if args.coq:
+        return run_coq(args.paths)
     for path in _expand(args.paths):
         try:
             results.append(check_file(path, statements=not args.evidence_only))

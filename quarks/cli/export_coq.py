@@ -1,0 +1,49 @@
+"""``quarks export-coq``: certificates as Coq theorems about the formal T(n;d)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def add_parser(sub, verb):
+    p = sub.add_parser(verb, help="write each threshold certificate as a Coq theorem (proof by reflection)",
+                       description="Write one .v file per realization / non-realization evidence record "
+                                   "(the theorem f \\in T n d or f \\notin T n d, proved by Checker.v's "
+                                   "sound checkers and vm_compute), plus a _CoqProject.  Other evidence "
+                                   "kinds are listed as having no Coq checker.")
+    p.add_argument("paths", nargs="+", help="certificate files or directories")
+    p.add_argument("--out", required=True, help="directory for the .v files")
+    p.set_defaults(func=run)
+
+
+def certificate_files(paths) -> list[Path]:
+    files = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files += sorted(q for q in p.rglob("*.json") if not q.name.endswith(".payload.json"))
+        elif p.is_file():
+            files.append(p)
+        else:
+            raise FileNotFoundError(f"{p}: no such file or directory")
+    return files
+
+
+def run(args) -> int:
+    from .. import coq_export
+    from ..errors import UsageError
+    from ..evidence import CertificateError
+    from .paths import output_dir
+
+    try:
+        files = certificate_files(args.paths)
+        output_dir(args.out, "--out")
+        items = [e for f in files for e in coq_export.export(f)]
+    except (FileNotFoundError, CertificateError, UsageError) as exc:
+        print(f"quarks export-coq: error: {exc}", file=sys.stderr)
+        return 2
+    written = coq_export.write(items, Path(args.out))
+    for e in items:
+        print(f"{'exported' if e.theorem else 'skipped '}  {e.certificate} evidence[{e.index}]: "
+              + (e.theorem if e.theorem else f"no Coq checker for kind {e.kind}"))
+    print(f"{len(written)} theorem(s) written to {args.out}")
+    return 0 if written else 1

@@ -1,0 +1,126 @@
+"""Certificates as Coq theorems: realizations and Farkas certificates checked by Coq's kernel.
+
+Each ``realization`` / ``nonrealization`` evidence record becomes a theorem about the formal
+T(n;d) of ``quarks/proofs/coq/Threshold.v``, proved by the reflective checkers of ``Checker.v``
+(``check_realization_sound``, ``check_farkas_sound``) and ``vm_compute`` on the data:
+
+    Theorem <name> : table_fun n tt \\in T n d.        (or \\notin)
+
+Other evidence kinds have no Coq checker yet and are listed as such, never as valid.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .certificate import atomic_write
+
+KINDS = ("realization", "nonrealization")
+
+HEADER = """Set Warnings "-notation-overridden,-ambiguous-paths".
+From mathcomp Require Import all_ssreflect all_algebra.
+From Quarks Require Import Threshold Checker.
+From Coq Require Import ZArith.
+"""
+
+
+@dataclass
+class Exported:
+    """One evidence record of a certificate: its Coq theorem, or why there is none."""
+
+    certificate: str
+    index: int
+    kind: str
+    theorem: str = ""          # empty: no Coq checker for this kind
+    source: str = ""           # the .v text
+
+
+def _bools(n: int, bits: int) -> str:
+    return "[:: " + "; ".join("true" if (bits >> x) & 1 else "false" for x in range(1 << n)) + "]"
+
+
+def _pairs(pairs) -> str:
+    return "[:: " + "; ".join(f"({int(a)}, {int(b)})" for a, b in pairs) + "]%Z"
+
+
+def theorem_text(record: dict, name: str) -> str:
+    """The Coq theorem (statement and reflective proof) for one threshold evidence record."""
+    from .certify.threshold import parse_table
+
+    n, d, bits = parse_table(record)
+    tt = _bools(n, bits)
+    if record["kind"] == "realization":
+        p = [(0, -int(record["threshold"]))] + list(zip(record["monomials"], record["weights"]))
+        return (f"(** f = [sum_S w_S x^S - t > 0]: f is in T({n};{d}). *)\n"
+                f"Theorem {name} : table_fun {n} {tt} \\in T {n} {d}.\n"
+                f"Proof. apply: (check_realization_sound (p := {_pairs(p)})); by vm_compute. Qed.\n")
+    u = [tuple(x) for x in record["true"]] + [tuple(y) for y in record["false"]]
+    return (f"(** Farkas multipliers balance every monomial of degree <= {d}: f is not in T({n};{d}). *)\n"
+            f"Theorem {name} : table_fun {n} {tt} \\notin T {n} {d}.\n"
+            f"Proof. apply: (check_farkas_sound (u := {_pairs(u)})); by vm_compute. Qed.\n")
+
+
+def _name(path: Path, index: int) -> str:
+    stem = re.sub(r"[^A-Za-z0-9_]", "_", f"{path.parent.name}__{path.stem}")
+    return f"cert_{stem}_{index}"
+
+
+def from_record(record: dict, name: str, certificate: str = "", index: int = 0) -> Exported:
+    """One evidence record as an Exported theorem named ``name`` (no theorem for other kinds)."""
+    kind = record.get("kind", "?") if isinstance(record, dict) else "?"
+    e = Exported(certificate, index, kind)
+    if kind in KINDS:
+        e.theorem = name
+        e.source = HEADER + "\n" + theorem_text(record, name)
+    return e
+
+
+def export(cert_path: Path) -> list[Exported]:
+    """Every evidence record of a certificate file, as a Coq theorem where a checker exists."""
+    from . import certificate
+
+    cert = certificate.load(cert_path)
+    return [from_record(r, _name(Path(cert_path), i), str(cert_path), i) for i, r in enumerate(cert["evidence"])]
+
+
+def write(items: list[Exported], out: Path) -> list[Path]:
+    """One .v file per theorem (written atomically) and a _CoqProject naming them."""
+    out.mkdir(parents=True, exist_ok=True)
+    files = []
+    for e in items:
+        if e.theorem:
+            path = out / f"{e.theorem}.v"
+            atomic_write(path, e.source)
+            files.append(path)
+    atomic_write(out / "_CoqProject", "-R . Certificates\n" + "".join(f"{p.name}\n" for p in files))
+    return files
+
+
+def check(items: list[Exported]) -> list[tuple[Exported, str]]:
+    """Compile each exported theorem against the compiled theories: (item, "valid (Coq)" |
+    "rejected by Coq: ..." | "no Coq checker for kind K")."""
+    from . import coq
+
+    built = coq.build()
+    if not built.ok:
+        raise coq.CoqUnavailable(f"the Coq theories do not compile: {built.error}")
+    results = []
+    with tempfile.TemporaryDirectory(prefix="quarks-export-") as tmp:
+        for e in items:
+            if not e.theorem:
+                results.append((e, f"no Coq checker for kind {e.kind}"))
+                continue
+            path = Path(tmp) / f"{e.theorem}.v"
+            path.write_text(e.source)
+            res = subprocess.run([coq.coqc(), "-q", "-R", str(built.directory), coq.LOGICAL, path.name],
+                                 cwd=tmp, capture_output=True, text=True)
+            if res.returncode == 0:
+                results.append((e, f"valid (Coq): {e.theorem}"))
+            else:
+                msg = " ".join((res.stderr or res.stdout).split())
+                msg = re.sub(r'File "[^"]*", line \d+, characters [\d-]+: ', "", msg)[:200]
+                results.append((e, f"rejected by Coq: {e.theorem}: {msg}"))
+    return results

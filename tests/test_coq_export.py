@@ -1,0 +1,51 @@
+"""Threshold certificates checked by Coq's kernel (export-coq, check-cert --coq)."""
+import pytest
+
+from quarks import coq_export
+
+pytestmark = pytest.mark.coq
+
+# AND of 2 variables: x1 + x2 - 1 >= 1 exactly on (1,1); XOR is not in T(2;1): weight 1 on each point
+AND = {"kind": "realization", "n": 2, "degree": 1, "table": "0x8", "monomials": [1, 2], "weights": [1, 1],
+       "threshold": 1}
+XOR = {"kind": "nonrealization", "n": 2, "degree": 1, "table": "0x6", "true": [[1, 1], [2, 1]],
+       "false": [[0, 1], [3, 1]]}
+
+
+def _verdicts(*records):
+    items = [coq_export.from_record(r, f"t{k}") for k, r in enumerate(records)]
+    return [msg for _, msg in coq_export.check(items)]
+
+
+def test_realization_and_farkas_are_coq_theorems():
+    assert all(m.startswith("valid (Coq)") for m in _verdicts(AND, XOR))
+
+
+def test_mutated_certificates_are_rejected_by_coq():
+    bad_weight = dict(AND, weights=[1, 0])
+    bad_multiplier = dict(XOR, true=[[1, 2], [2, 1]])
+    bad_bit = dict(AND, table="0x9")
+    out = _verdicts(bad_weight, bad_multiplier, bad_bit)
+    assert all(m.startswith("rejected by Coq") for m in out), out
+
+
+def test_other_kinds_have_no_coq_checker():
+    assert _verdicts({"kind": "forall"}) == ["no Coq checker for kind forall"]
+
+
+def test_export_cli(tmp_path):
+    import json
+
+    from quarks import certificate, registry
+    from quarks.claim import Verdict
+    from quarks.cli import main
+
+    claim = registry.get("quarks.gate-products")
+    cert = certificate.build(claim, {"encoding": "01"}, Verdict("verified", "s", [AND, XOR]), 0.1)
+    path = certificate.write(cert, tmp_path / "c" / "x.json")
+    assert main(["export-coq", str(path), "--out", str(tmp_path / "v")]) == 0
+    assert len(list((tmp_path / "v").glob("*.v"))) == 2
+    assert main(["export-coq", str(tmp_path / "nope"), "--out", str(tmp_path / "v")]) == 2
+    (tmp_path / "c" / "bad.json").write_text(json.dumps({"schema": "other"}))
+    assert main(["export-coq", str(tmp_path / "c" / "bad.json"), "--out", str(tmp_path / "w")]) == 2
+    assert not (tmp_path / "w").exists()
