@@ -55,8 +55,8 @@ def trust_of(evidence: list) -> str:
     and witnesses re-verified by the exact checker), "sympy" (some step is a SymPy derivation, re-run),
     or "re-run" (some record is re-checked only by running the project's own procedure again)."""
     kinds = {r.get("kind") for r in evidence if isinstance(r, dict)}
-    if kinds == {"coq"}:
-        return "coq"
+    if kinds == {"coq"} or "coq-classification" in kinds and kinds <= {"coq-classification", "arith"}:
+        return "coq"   # (a classification's count is Coq's; the arith record only compares it with the claim)
     if "exhaustive" in kinds:
         return "re-run"
     return "sympy" if "symbolic" in kinds else "witness"

@@ -94,6 +94,7 @@ CHECKERS = {
     "non-decomposition": "quarks.certify.decomposition:check_non_decomposition",
     "coq": "quarks.certify.coq:check_coq",
     "halves-count": "quarks.certify.halves:check_halves_count",
+    "coq-classification": "quarks.certify.coq_classification:check_coq_classification",
 }
 
 # Packages whose functions an ``exhaustive`` record may name as its procedure.

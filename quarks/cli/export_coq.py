@@ -11,8 +11,12 @@ def add_parser(sub, verb):
                                    "(the theorem f \\in T n d or f \\notin T n d, proved by Checker.v's "
                                    "sound checkers and vm_compute), plus a _CoqProject.  Other evidence "
                                    "kinds are listed as having no Coq checker.")
-    p.add_argument("paths", nargs="+", help="certificate files or directories")
+    p.add_argument("paths", nargs="*", help="certificate files or directories")
     p.add_argument("--out", required=True, help="directory for the .v files")
+    p.add_argument("--classification", nargs=2, type=int, metavar=("N", "D"), default=None,
+                   help="instead: the complete classification of the functions of N <= 4 variables at "
+                        "degree D (chunk files and TN_D.v with the theorem #|T N D| = count), compiled with "
+                        "coqc -R <quarks/proofs/coq build> Quarks -R DIR QuarksClass")
     p.set_defaults(func=run)
 
 
@@ -34,6 +38,12 @@ def run(args) -> int:
     from ..evidence import CertificateError
     from .paths import output_dir
 
+    if args.classification is not None:
+        return _classification(args)
+    if not args.paths:
+        print("quarks export-coq: error: give certificate files or directories, or --classification N D",
+              file=sys.stderr)
+        return 2
     try:
         files = certificate_files(args.paths)
         output_dir(args.out, "--out")
@@ -47,3 +57,32 @@ def run(args) -> int:
               + (e.theorem if e.theorem else f"no Coq checker for kind {e.kind}"))
     print(f"{len(written)} theorem(s) written to {args.out}")
     return 0 if written else 1
+
+
+def _classification(args) -> int:
+    from .. import coq_classification as cc
+    from ..errors import UsageError
+    from .paths import output_dir
+
+    n, d = args.classification
+    if not 1 <= n <= cc.MAX_N or not 0 <= d <= n:
+        print(f"quarks export-coq: error: --classification needs 1 <= N <= {cc.MAX_N} and 0 <= D <= N, "
+              f"got N={n}, D={d}", file=sys.stderr)
+        return 2
+    try:
+        output_dir(args.out, "--out")
+    except UsageError as exc:
+        print(f"quarks export-coq: error: {exc}", file=sys.stderr)
+        return 2
+    from .. import coq
+
+    theories = coq.THEORIES
+    if coq.available():
+        b = coq.build()
+        theories = b.directory if b.ok else theories
+    P = cc.payload(n, d)
+    count = int(P["member"].sum())
+    files = cc.write(n, d, count, P, Path(args.out), theories)
+    print(f"{len(files)} files written to {args.out}: {files[-1]} proves #|T {n} {d}| = {count} "
+          f"(theorems card_{cc.base_name(n, d)}, mem_{cc.base_name(n, d)}); the chunks compile independently")
+    return 0
