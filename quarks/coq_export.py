@@ -1,10 +1,12 @@
 """Certificates as Coq theorems: realizations and Farkas certificates checked by Coq's kernel.
 
-Each ``realization`` / ``nonrealization`` evidence record becomes a theorem about the formal
+Each ``realization`` / ``nonrealization`` / ``decomposition`` evidence record becomes a theorem about the formal
 T(n;d) of ``quarks/proofs/coq/Threshold.v``, proved by the reflective checkers of ``Checker.v``
-(``check_realization_sound``, ``check_farkas_sound``) and ``vm_compute`` on the data:
+(``check_realization_sound``, ``check_farkas_sound``) and of ``Decomposition.v``
+(``check_decomposition_sound``) and ``vm_compute`` on the data:
 
     Theorem <name> : table_fun n tt \\in T n d.        (or \\notin)
+    Theorem <name> : table_fun n tt \\in TB n (table_fun k B) (fun j : 'I_k => nth 0 ds j).
 
 Other evidence kinds have no Coq checker yet and are listed as such, never as valid.
 """
@@ -18,12 +20,13 @@ from pathlib import Path
 
 from .certificate import atomic_write
 
-KINDS = ("realization", "nonrealization")
+KINDS = ("realization", "nonrealization", "decomposition")
 
 HEADER = """Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
-From Quarks Require Import Threshold Checker.
+From Quarks Require Import Threshold Checker Decomposition.
 From Coq Require Import ZArith.
+Import ssrnat.
 """
 
 
@@ -46,14 +49,39 @@ def _pairs(pairs) -> str:
     return "[:: " + "; ".join(f"({int(a)}, {int(b)})" for a, b in pairs) + "]%Z"
 
 
+def _polynomial(record: dict) -> list:
+    """A realization record's polynomial as (mask, coefficient) pairs, f = [p > 0]."""
+    return [(0, -int(record["threshold"]))] + list(zip(record["monomials"], record["weights"]))
+
+
+def decomposition_text(record: dict, name: str) -> str:
+    """The Coq theorem f \\in TB n B ds for a decomposition record, proved by Decomposition.v."""
+    from .certify.decomposition import parse_header
+    from .certify.threshold import parse_table
+
+    n, table, operator, k, degrees = parse_header(record)
+    ops = record["operands"]
+    if not isinstance(ops, list) or len(ops) != k:
+        from .evidence import CertificateError
+        raise CertificateError(f"need {k} operand realizations")
+    data = "; ".join(f"({_bools(n, parse_table(r)[2])}, {_pairs(_polynomial(r))})" for r in ops)
+    ds = "; ".join(map(str, degrees))
+    return (f"(** f = B(f_1, .., f_{k}) with f_j in T({n};d_j), d = {degrees}: f is in T_B. *)\n"
+            f"Theorem {name} : table_fun {n} {_bools(n, table)}\n"
+            f"  \\in TB {n} (table_fun {k} {_bools(k, operator)}) (fun j : 'I_{k} => nth 0%N [:: {ds}]%N j).\n"
+            f"Proof. apply: (check_decomposition_sound (ops := [:: {data}])); by vm_compute. Qed.\n")
+
+
 def theorem_text(record: dict, name: str) -> str:
     """The Coq theorem (statement and reflective proof) for one threshold evidence record."""
     from .certify.threshold import parse_table
 
+    if record["kind"] == "decomposition":
+        return decomposition_text(record, name)
     n, d, bits = parse_table(record)
     tt = _bools(n, bits)
     if record["kind"] == "realization":
-        p = [(0, -int(record["threshold"]))] + list(zip(record["monomials"], record["weights"]))
+        p = _polynomial(record)
         return (f"(** f = [sum_S w_S x^S - t > 0]: f is in T({n};{d}). *)\n"
                 f"Theorem {name} : table_fun {n} {tt} \\in T {n} {d}.\n"
                 f"Proof. apply: (check_realization_sound (p := {_pairs(p)})); by vm_compute. Qed.\n")

@@ -352,12 +352,17 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
         status = "failed" if "failed" in statuses else ("not checked" if "not checked" in statuses else "proved")
         failed = [p for p in proofs if p.status != "proved"]
         message = (f"{failed[0].ref}: {failed[0].message}" if failed else
-                   f"{len(proofs)} theorem(s); assumptions: {', '.join(sorted({a for p in proofs for a in p.axioms})) or 'none'}")
+                   ("refutation (the negation of the printed statement): " if c.expected == "refuted" else "")
+                   + f"{len(proofs)} theorem(s); assumptions: {', '.join(sorted({a for p in proofs for a in p.axioms})) or 'none'}")
         path = None
         if status != "not checked" and out is not None:
-            verdict = Verdict("verified" if status == "proved" else "error",
-                              f"proved in Coq for all parameters: {', '.join(c.coq)}" if status == "proved" else message,
-                              [rec], reason="" if status == "proved" else message)
+            if status != "proved":
+                verdict = Verdict("error", message, [rec], reason=message)
+            elif c.expected == "refuted":   # the theorems are the negation of the printed statement
+                verdict = Verdict("refuted", f"refuted as printed, in Coq: {', '.join(c.coq)}", [rec],
+                                  counterexample={"coq": list(c.coq)})
+            else:
+                verdict = Verdict("verified", f"proved in Coq for all parameters: {', '.join(c.coq)}", [rec])
             cert = certificate.build(c, dict(PROOF_INSTANCE), verdict, proofs[0].seconds if proofs else 0.0)
             path = str(certificate.write(cert, Path(out) / c.id / "proof=coq.json"))
         row = {"claim": c.id, "status": status, "theorems": [p.as_dict() for p in proofs], "message": message,

@@ -40,6 +40,7 @@ class Search:
     check: Callable[[dict], Verdict] | None = None  # None: the claim's own check
     notes: str = ""
     dropped: Callable[[dict], str] | None = None  # the hypothesis dropped by these parameters, if it varies
+    coq: tuple = ()                              # Coq theorems of the negated statement (the refute gallery)
 
     def hypothesis_for(self, params: dict) -> str:
         """The hypothesis these parameters drop, in words."""
@@ -252,6 +253,8 @@ def _thm42_statement(params: dict) -> str:
 
 register(Search(
     claim="quarks.thm4.2", name="reducible",
+    coq=("Gallery.v:thm4_2_reducible_false", "Gallery.v:thm4_2_reducible_proj",
+         "Gallery.v:thm4_2_degree_zero_printed"),
     hypothesis="B irreducible dropped, or d_j >= 1 dropped (degrees with a 0), or B = the product of gate "
                "outputs in a chosen encoding",
     statement=_thm42_statement, dropped=_thm42_dropped,
@@ -276,6 +279,7 @@ def _gate_candidates(params: dict):
 
 register(Search(
     claim="quarks.gate-products", name="encoding",
+    coq=("Gates.v:gate_product_pm1_not_and",),
     hypothesis="the encoding that makes the product AND (0/1) or XNOR (±1) swapped",
     statement=lambda p: (f"With gate outputs in the {p['encoding']} encoding the product of two gates is "
                          f"{'AND or XNOR' if p['op'] == 'both' else p['op']}"),
@@ -295,6 +299,7 @@ def _k_candidates(params: dict):
 
 register(Search(
     claim="quarks.lemma5.2", name="j0",
+    coq=("Affine.v:lemma5_2_printed_fails_j0", "Affine.v:lemma5_2_printed_refuted"),
     hypothesis="j >= 1 dropped: the printed witness (5.5) read at j = 0",
     statement=lambda p: "The printed q(z) of (5.5) has q(e_j) = 0 and q(e_i) = theta_i for every j in {0..k}, "
                         f"k <= {p['max_k']}",
@@ -317,6 +322,7 @@ def _n_candidates(lo: int, hi: int, **extra):
 for _zid in ("quarks.eq4.1-zuev", "quarks.eq4.1-zuev-n2"):
     register(Search(
         claim=_zid, name="small-n",
+        coq=("Gallery.v:eq4_1_zuev_n1",),
         hypothesis="n large (n >= 2 in the corrected claim) dropped",
         statement=lambda p: f"C(T(n;1)) <= n^2 for every 1 <= n <= {p['max_n']}",
         params={"max_n": 4},
@@ -421,6 +427,7 @@ def _degree_candidates(params: dict):
 
 register(Search(
     claim="quarks.eq4.3-ptf", name="degree",
+    coq=tuple(f"Gallery.v:eq4_3_degree_n{n}" for n in range(1, 5)),
     hypothesis="d >= n dropped in T(n;d) = all(n) (C(T(n;n)) = 2^n, every function is the sign of its "
                "multilinear interpolant)",
     statement=lambda p: (f"Every Boolean function of n variables is a polynomial threshold function of degree "

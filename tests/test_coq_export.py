@@ -49,3 +49,30 @@ def test_export_cli(tmp_path):
     (tmp_path / "c" / "bad.json").write_text(json.dumps({"schema": "other"}))
     assert main(["export-coq", str(tmp_path / "c" / "bad.json"), "--out", str(tmp_path / "w")]) == 2
     assert not (tmp_path / "w").exists()
+
+
+# XOR = OR(x0 AND NOT x1, NOT x0 AND x1), both operands in T(2;1): p = 2 x0 - 2 x1 - 1 and
+# 2 x1 - 2 x0 - 1 (realization records: p = sum w_S x^S - threshold is >= 1 on true, <= -1 on false points)
+XOR_BY_OR = {"kind": "decomposition", "n": 2, "table": "0x6", "operator": "0xe", "arity": 2, "degrees": [1, 1],
+             "operands": [{"kind": "realization", "n": 2, "degree": 1, "table": "0x2", "monomials": [1, 2],
+                           "weights": [2, -2], "threshold": 1},
+                          {"kind": "realization", "n": 2, "degree": 1, "table": "0x4", "monomials": [1, 2],
+                           "weights": [-2, 2], "threshold": 1}]}
+
+
+def test_decomposition_is_a_coq_theorem():
+    from quarks.certify.decomposition import check_decomposition
+
+    assert check_decomposition(XOR_BY_OR).holds       # our own checker agrees
+    assert _verdicts(XOR_BY_OR)[0].startswith("valid (Coq)")
+
+
+def test_mutated_decompositions_are_rejected_by_coq():
+    import copy
+
+    weight = copy.deepcopy(XOR_BY_OR)
+    weight["operands"][0]["weights"] = [2, 2]          # 2 x0 + 2 x1 - 1 > 0 is OR, not x0 AND NOT x1
+    operator = dict(XOR_BY_OR, operator="0x8")         # AND of the operands is constantly false
+    bit = dict(XOR_BY_OR, table="0x7")                 # f(1,1) flipped
+    out = _verdicts(weight, operator, bit)
+    assert all(m.startswith("rejected by Coq") for m in out), out

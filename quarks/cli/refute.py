@@ -26,6 +26,13 @@ def _short(inst: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in inst.items())
 
 
+def _coq_status(theorems) -> list[dict]:
+    """Each gallery theorem: proved, failed or not checked (compiled through the theories' cache)."""
+    from .. import coq
+
+    return [{"theorem": p.ref, "status": p.status} for p in coq.check_theorems(theorems)]
+
+
 def run(args) -> int:
     from .. import refute as R
     from ..certificate import check_file
@@ -35,14 +42,15 @@ def run(args) -> int:
         from . import paths
         paths.output_dir(args.out, "--out")
     if args.searches:
-        rows = [{"claim": s.claim, "drops": s.hypothesis, "params": s.params, "notes": s.notes}
-                for s in R.SEARCHES.values()]
+        rows = [{"claim": s.claim, "drops": s.hypothesis, "params": s.params, "notes": s.notes,
+                 "coq": list(s.coq)} for s in R.SEARCHES.values()]
         if args.json:
             print(json.dumps(rows))
         else:
             for r in rows:
                 params = " ".join(f"{k}={v}" for k, v in r["params"].items())
-                print(f"{r['claim']}: drops {r['drops']}; params {params}")
+                print(f"{r['claim']}: drops {r['drops']}; params {params}"
+                      + (f"; Coq: {', '.join(r['coq'])}" if r["coq"] else ""))
         return 0
     if not args.claim:
         raise UsageError("name a claim (or --searches to list them)")
@@ -61,6 +69,10 @@ def run(args) -> int:
                   f"  {ref.verdict.summary}",
                   f"  counterexample: {json.dumps(ref.verdict.counterexample)}",
                   f"  certificate: {path} (re-checked: {checked.message})"]
+        if ref.search.coq:
+            out["coq"] = _coq_status(ref.search.coq)
+            lines += ["  in Coq (the negated statement, refute gallery):"] + [
+                f"    {t['status']:<11} {t['theorem']}" for t in out["coq"]]
     else:
         shown = "; ".join(_short(i) for i, _, _ in ref.tried[:3]) + ("; ..." if len(ref.tried) > 3 else "")
         lines.append(f"  no counterexample among {len(ref.tried)} instance(s) ({shown})")

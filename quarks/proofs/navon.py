@@ -550,6 +550,7 @@ def check_conclusion11(inst: dict) -> Verdict:
 conclusion11_printed = Claim(
     id="navon.conclusion1.1-as-printed",
     source=Source("003", "Conclusion 1.1 (integer L)"),
+    coq=("GalleryReals.v:conclusion1_1_printed_K4",),
     statement="With the budget B = L d N and integer degree d, the optimal degree is d = 3 (read with an integer "
               "number of layers L = B/(N d)).",
     latex=r"d^*_{\mathbb N}=3",
@@ -646,6 +647,7 @@ def check_pointwise_errors(inst: dict) -> Verdict:
 d2_metric_printed = Claim(
     id="navon.d2-metric-as-printed",
     source=Source("003", "§4.5.1-4.5.2, eq. (15): d_2 as a metric"),
+    coq=("GalleryReals.v:d2_metric_printed",),
     statement="d_2(y, y') = E|y - y'|^2 is a metric (in particular it satisfies the triangle inequality).",
     latex=r"d_2(y,y'')\le d_2(y,y')+d_2(y',y'')",
     kind="finite",
@@ -659,6 +661,7 @@ d2_metric_printed = Claim(
 d1_d2_printed = Claim(
     id="navon.d1-d2-equivalence-as-printed",
     source=Source("003", "§4.5.1: the losses equivalent up to multiplicative constants"),
+    coq=("GalleryReals.v:d1_d2_equivalence_printed",),
     statement="d_1 = E|Z| and d_2 = E|Z|^2 (Z = y - y_gold) are equivalent up to multiplicative constants: for some "
               "C, d_2 <= C d_1 and d_1 <= C d_2 for every Z.",
     latex=r"\exists C:\ d_2\le C d_1,\ d_1\le C d_2",

@@ -25,4 +25,13 @@ Proof. by rewrite /heaviside; case: (0 < p); case: (0 < q); rewrite ?mul1r ?mul0
 (** sign(p) sign(q) is their XNOR: +1 when the gates agree, -1 when they differ. *)
 Lemma gate_product_xnor (p q : R) : sgn p * sgn q = if (0 < p) == (0 < q) then 1 else -1.
 Proof. by rewrite /sgn; case: (0 < p); case: (0 < q); rewrite ?mul1r ?mulN1r ?opprK. Qed.
+
+(** As printed with outputs in {-1,+1}, "the product is the AND" is false: at p = q = -1 both
+    gates are off, the product is +1, the AND (encoded) is -1. *)
+Lemma gate_product_pm1_not_and :
+  ~ (forall p q : R, sgn p * sgn q = if (0 < p) && (0 < q) then 1 else -1).
+Proof.
+move=> /(_ (-1) (-1)); rewrite /sgn oppr_gt0 ltr10 /= mulrNN mulr1 => h.
+by have := @ltr01 R; rewrite h oppr_gt0 ltr10.
+Qed.
 End Gates.
