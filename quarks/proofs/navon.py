@@ -257,6 +257,25 @@ layer_degree = Claim(
 )
 
 
+layer_degree_bound = Claim(
+    id="navon.layer-degree-bound",
+    source=Source("003", "eq. (16), upper bound"),
+    coq=("LayerDegree.v:layer_degree", "LayerDegree.v:layer_degree_stack"),
+    statement="If the entries of X have degree <= D, the layer y(X) = X prod_{k=1}^{d-1} (W_k X^T) has entries "
+              "of degree <= d D; a stack of L such layers on the matrix of variables has degree <= d^L (for every "
+              "n, d, L and weights).",
+    latex=r"\deg\left(y^d_L\circ\cdots\circ y^d_1\right)\le d^L",
+    kind="symbolic",
+    instances=_layer_instances,
+    check=check_layer_degree,
+    size="L",
+    max_feasible=8,
+    note="The half of navon.layer-degree proved in Coq for all parameters (polynomials over any ring, "
+         "mathcomp-multinomials); the instances check the exact degree d^L, which implies the bound. "
+         "Equality for generic weights stays an instance check (navon.layer-degree).",
+)
+
+
 # --- navon.parameter-count -----------------------------------------------------------------------
 
 def check_parameter_count(inst: dict) -> Verdict:

@@ -138,6 +138,7 @@ lemma6 = Claim(
 lemma7 = Claim(
     id="yang.lemma7",
     source=Source("004", "Lemma 7"),
+    coq=("Lookup.v:lemma7_lookup_sharp",),
     statement="Table lookup: for 1 <= q <= n and s_j = 2qj - j^2, ||softmax(s / tau) - e_q||_1 <= "
               "2 (2 + tau) e^(-1/tau), independently of n (our constant).",
     latex=r"\|\mathrm{softmax}_\tau(2qj-j^2)-e_q\|_1\le 2(2+\tau)e^{-1/\tau}",
@@ -150,6 +151,7 @@ lemma7 = Claim(
 lemma8 = Claim(
     id="yang.lemma8",
     source=Source("004", "Lemma 8"),
+    coq=("TieBreak.v:lemma8_tiebreak", "TieBreak.v:lemma8_tiebreak_left"),
     statement="Tie-breaking: for integer scores s (distinct values differ by >= 1) and tau = 1/(c n), adding "
               "+j/(2n) (resp. -j/(2n)) makes softmax within 2 (x/(1-x) + n e^(-1/(2 tau))) in L1 of the "
               "rightmost (resp. leftmost) hardmax, x = e^(-c/2).  (Our form and constants.)",
