@@ -256,55 +256,38 @@ def _regular_lp(v, n, T, basis, rowpoint):
 
 
 @njit(cache=True)
-def code3(n):
-    """code[x] = sum_i x_i 3^i: the sum of two points is coded by the sum of their codes."""
-    code = np.zeros(1 << n, np.int64)
-    for x in range(1 << n):
-        c, p = 0, 1
-        for j in range(n):
-            if (x >> j) & 1:
-                c += p
-            p *= 3
-        code[x] = c
-    return code
-
-
-@njit(cache=True)
-def two_summable(v, n, code, mark, pair, stamp, bt, bf, out):
-    """A 2-summability witness on the boundary of a regular positive candidate: shift-minimal true
-    points a, b and shift-maximal false points c, d with a + b = c + d.  Then f is not threshold
-    (multipliers 1 on a, b, c, d are a Farkas certificate, and a dual of the regular LP, whose rows
-    are exactly these boundary points).  Returns True and out = (a, b, c, d), or False (no verdict).
-    ``mark``/``pair``: scratch of size 3^n, valid where mark == stamp."""
-    nt = 0
-    nf = 0
-    for x in range(1 << n):
-        if v[x]:
-            if _all_predecessors_false(v, n, x):
-                bt[nt] = x
-                nt += 1
-        elif _all_successors_true(v, n, x):
-            bf[nf] = x
-            nf += 1
-    for i in range(nt):
-        for j in range(i, nt):
-            s = code[bt[i]] + code[bt[j]]
-            mark[s] = stamp
-            pair[s] = bt[i] * (1 << n) + bt[j]
-    for i in range(nf):
-        for j in range(i, nf):
-            s = code[bf[i]] + code[bf[j]]
-            if mark[s] == stamp:
-                out[0] = pair[s] >> n
-                out[1] = pair[s] & ((1 << n) - 1)
-                out[2] = bf[i]
-                out[3] = bf[j]
+def two_summable(v, n, x0, out):
+    """A 2-summability witness through the added point x0 of a one-point extension of a threshold
+    function: a true point b and false points c, d with x0 + b = c + d.  (Any witness of the
+    extension must use x0, else it would be one for the threshold parent.)  Coordinate-wise,
+    x0 + b = c + d forces c = d = 1 where x0 = b = 1, c = d = 0 where x0 = b = 0, and c_i + d_i = 1
+    elsewhere: c = (x0 & b) | s, d = (x0 & b) | (x0 ^ b) & ~s for a submask s of x0 ^ b.  Multipliers
+    1 on x0, b, c, d are then a Farkas certificate (and a dual of the regular LP: ordering
+    multipliers 0).  Returns True and out = (x0, b, c, d), or False.  For n <= 8 every
+    non-threshold function is 2-summable (Muroga), so this decides every rejection there."""
+    for b in range(1 << n):
+        if not v[b] or b == x0:
+            continue
+        both = x0 & b
+        odd = x0 ^ b
+        s = odd
+        while True:
+            c = both | s
+            d = both | (odd & ~s)
+            if not v[c] and not v[d]:
+                out[0] = x0
+                out[1] = b
+                out[2] = c
+                out[3] = d
                 return True
+            if s == 0:
+                break
+            s = (s - 1) & odd
     return False
 
 
 @njit(cache=True)
-def _decide_range(cands, n, status, weights, duals, lo, hi, presum, code):
+def _decide_range(cands, added, n, status, weights, duals, lo, hi, presum):
     size = 1 << n
     v = np.zeros(size, np.uint8)
     buf = np.zeros(size, np.int64)
@@ -313,14 +296,10 @@ def _decide_range(cands, n, status, weights, duals, lo, hi, presum, code):
     basis = np.zeros(maxm, np.int64)
     rowpoint = np.zeros(maxm, np.int64)
     W = np.zeros(n, np.int64)
-    mark = np.zeros(3 ** n + 1, np.int64)
-    pair = np.zeros(3 ** n + 1, np.int64)
-    bt = np.zeros(size, np.int64)
-    bf = np.zeros(size, np.int64)
     wit = np.zeros(4, np.int64)
     for c in range(lo, hi):
         unpack(cands[c], n, v)
-        if presum and two_summable(v, n, code, mark, pair, c + 1, bt, bf, wit):
+        if presum and two_summable(v, n, added[c], wit):
             status[c] = 0
             if duals.shape[0] > c:
                 for k in range(duals.shape[1]):
@@ -373,22 +352,21 @@ def _decide_range(cands, n, status, weights, duals, lo, hi, presum, code):
 
 @njit(cache=True, parallel=True)
 def decide_regular(cands, origin, added, pweights, n, status, weights, duals, presum=True):
-    """Decide each regular positive candidate exactly: first a 2-summability witness on the
-    boundary points (:func:`two_summable`, a Farkas certificate with multipliers 1), else the
-    exact integer LP.  Candidates are split into blocks decided in parallel (numba threads).
+    """Decide each regular positive candidate exactly: first a 2-summability witness through the
+    added point (:func:`two_summable`, a Farkas certificate with multipliers 1), else the exact
+    integer LP.  Candidates are split into blocks decided in parallel (numba threads).
 
     status: 1 realizable (weights[c] = W, t), 0 not (duals[c] = multipliers on points, then on
     the ordering rows), 2 overflow (caller retries with big integers).  (There is no shortcut through
     the parent's weights: with the stored LP-vertex weights, lowering the threshold to W.x admits x
     alone for no candidate at n = 4..7; benchmarks/bench_fast_path.py.)
     """
-    code = code3(n)
     total = cands.shape[0]
     blocks = max(1, min(256, total // 64))
     for b in prange(blocks):
         lo = total * b // blocks
         hi = total * (b + 1) // blocks
-        _decide_range(cands, n, status, weights, duals, lo, hi, presum, code)
+        _decide_range(cands, added, n, status, weights, duals, lo, hi, presum)
     return 0
 
 

@@ -120,7 +120,7 @@ def _abs(e):
     return ["abs", e]
 
 
-def _box_claim(cid, number, statement, latex, vars_, fact, given=None):
+def _box_claim(cid, number, statement, latex, vars_, fact, given=None, coq=()):
     def check(inst):
         rec = forall(vars_, fact, given)
         if rec["holds"]:
@@ -128,50 +128,60 @@ def _box_claim(cid, number, statement, latex, vars_, fact, given=None):
         return Verdict.refuted("fails", rec["witness"], [rec])
 
     return Claim(id=cid, source=Source("004", number), statement=statement, latex=latex, kind="finite",
-                 instances={"quick": [{}], "full": [{}]}, check=check)
+                 instances={"quick": [{}], "full": [{}]}, check=check, coq=coq)
 
 
 lemma28 = _box_claim(
     "yang.lemma28", "Lemma 28",
-    "Our form: |a_1 x_1 + a_2 x_2| <= d max|a| max|x| (d = 2), on every integer point of [-3,3]^4.",
+    "Our form: |sum_{j<d} a_j x_j| <= d max|a| max|x| (Coq: every d and all reals; checked here at d = 2 on every "
+    "integer point of [-3,3]^4).",
     r"\|Ax\|_\infty\le d\,\|A\|_{\max}\|x\|_\infty",
     [["a1", -3, 3], ["a2", -3, 3], ["x1", -3, 3], ["x2", -3, 3]],
     ["<=", _abs(["+", ["*", "a1", "x1"], ["*", "a2", "x2"]]),
-     ["*", 2, ["*", ["max", _abs("a1"), _abs("a2")], ["max", _abs("x1"), _abs("x2")]]]])
+     ["*", 2, ["*", ["max", _abs("a1"), _abs("a2")], ["max", _abs("x1"), _abs("x2")]]]],
+    coq=("ErrorProp.v:lemma28_matvec",))
 
 lemma30 = _box_claim(
     "yang.lemma30", "Lemma 30",
-    "Our form (ReLU unit): |v ReLU(w x + b) - v ReLU(w y + b)| <= |v| |w| |x - y| on integers in [-3,3]^5.",
+    "Our form (ReLU unit): |v ReLU(w x + b) - v ReLU(w y + b)| <= |v| |w| |x - y| (Coq: all reals; checked here on "
+    "integers in [-3,3]^5).",
     r"|v\,\mathrm{ReLU}(wx+b)-v\,\mathrm{ReLU}(wy+b)|\le|v||w||x-y|",
     [["v", -3, 3], ["w", -3, 3], ["b", -3, 3], ["x", -3, 3], ["y", -3, 3]],
     ["<=", _abs(["-", ["*", "v", ["max", 0, ["+", ["*", "w", "x"], "b"]]], ["*", "v", ["max", 0, ["+", ["*", "w", "y"], "b"]]]]),
-     ["*", ["*", _abs("v"), _abs("w")], _abs(["-", "x", "y"])]])
+     ["*", ["*", _abs("v"), _abs("w")], _abs(["-", "x", "y"])]],
+    coq=("ErrorProp.v:lemma30_relu",))
 
 lemma31 = _box_claim(
     "yang.lemma31", "Lemma 31",
-    "Our form (uniform head, 3 visible keys): |avg(x) - avg(y)| <= max_j |x_j - y_j| on integers in [-2,2]^6.",
+    "Our form (uniform head, k visible keys): |avg(x) - avg(y)| <= max_j |x_j - y_j| (Coq: every k and all reals; "
+    "checked here at k = 3 on integers in [-2,2]^6).",
     r"\left|\tfrac1k\textstyle\sum_j x_j-\tfrac1k\sum_j y_j\right|\le\max_j|x_j-y_j|",
     [["x1", -2, 2], ["x2", -2, 2], ["x3", -2, 2], ["y1", -2, 2], ["y2", -2, 2], ["y3", -2, 2]],
     ["<=", _abs(["/", ["-", ["+", "x1", ["+", "x2", "x3"]], ["+", "y1", ["+", "y2", "y3"]]], 3]),
-     ["max", _abs(["-", "x1", "y1"]), ["max", _abs(["-", "x2", "y2"]), _abs(["-", "x3", "y3"])]]])
+     ["max", _abs(["-", "x1", "y1"]), ["max", _abs(["-", "x2", "y2"]), _abs(["-", "x3", "y3"])]]],
+    coq=("ErrorProp.v:lemma31_average",))
 
 lemma32 = _box_claim(
     "yang.lemma32", "Lemma 32",
-    "Our form (one bilinear score term): |q|, |k| <= X = 3, |dq|, |dk| <= delta = 2 imply "
-    "|(q+dq)(k+dk) - qk| <= 2 X delta + delta^2 (tight: equality at q = k = X, dq = dk = delta).",
+    "Our form (one bilinear score term): |q|, |k| <= X, |dq|, |dk| <= delta imply "
+    "|(q+dq)(k+dk) - qk| <= 2 X delta + delta^2 (tight: equality at q = k = X, dq = dk = delta; Coq: all reals; "
+    "checked here at X = 3, delta = 2).",
     r"|\hat q\hat k-qk|\le 2X\delta+\delta^2",
     [["q", -3, 3], ["k", -3, 3], ["dq", -2, 2], ["dk", -2, 2]],
-    ["<=", _abs(["-", ["*", ["+", "q", "dq"], ["+", "k", "dk"]], ["*", "q", "k"]]), 16])
+    ["<=", _abs(["-", ["*", ["+", "q", "dq"], ["+", "k", "dk"]], ["*", "q", "k"]]), 16],
+    coq=("ErrorProp.v:lemma32_bilinear",))
 
 lemma34 = _box_claim(
     "yang.lemma34", "Lemma 34",
-    "Our form (two keys, weights in quarters): |sum_j w'_j v'_j - sum_j w_j v_j| <= max_j |v'_j - v_j| + "
-    "(||w' - w||_1 / 2)(max v - min v) on every point (w1, w1', v1, v2, dv1, dv2) of the box.",
+    "Our form: for probability vectors w, w', |sum_j w'_j v'_j - sum_j w_j v_j| <= max_j |v'_j - v_j| + "
+    "(||w' - w||_1 / 2)(max v - min v) (Coq: any number of keys, all reals; checked here with two keys, weights in "
+    "quarters, on every point (w1, w1', v1, v2, dv1, dv2) of the box).",
     r"|\hat w\cdot\hat v-w\cdot v|\le\max_j|\hat v_j-v_j|+\tfrac12\|\hat w-w\|_1(\max v-\min v)",
     [["a", 0, 4], ["b", 0, 4], ["v1", -2, 2], ["v2", -2, 2], ["d1", -1, 1], ["d2", -1, 1]],
     ["<=", _abs(["-", ["+", ["*", ["/", "b", 4], ["+", "v1", "d1"]], ["*", ["/", ["-", 4, "b"], 4], ["+", "v2", "d2"]]],
                  ["+", ["*", ["/", "a", 4], "v1"], ["*", ["/", ["-", 4, "a"], 4], "v2"]]]),
-     ["+", ["max", _abs("d1"), _abs("d2")], ["*", ["/", _abs(["-", "b", "a"]), 4], _abs(["-", "v1", "v2"])]]])
+     ["+", ["max", _abs("d1"), _abs("d2")], ["*", ["/", _abs(["-", "b", "a"]), 4], _abs(["-", "v1", "v2"])]]],
+    coq=("ErrorProp.v:lemma34_mixture",))
 
 
 def lemma33_grid(max_n: int, gammas: list, etas: list, taus: list) -> dict:
@@ -218,10 +228,10 @@ def check_lemma33(inst) -> Verdict:
 
 
 lemma33 = Claim(
-    id="yang.lemma33", source=Source("004", "Lemma 33"),
+    id="yang.lemma33", source=Source("004", "Lemma 33"), coq=("ErrorProp.v:lemma33_perturbed_gap",),
     statement="Our form: if s_1 - s_j >= g for j >= 2 and every score is perturbed by at most eta < g/2, the "
               "softmax weight off position 1 is at most (n-1) e^{-(g - 2 eta)/tau} (so the L1 distance to e_1 is "
-              "at most twice that).",
+              "at most twice that); Coq: every n, tau > 0 and reals.",
     latex=r"1-\hat w_1\le (n-1)e^{-(g-2\eta)/\tau}",
     kind="finite",
     instances={"quick": [{"max_n": 4, "gammas": ["1", "1/4"], "etas": ["0", "1/16"], "taus": ["1", "1/8"]}],
