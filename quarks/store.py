@@ -34,6 +34,21 @@ CREATE TABLE IF NOT EXISTS proofs (
     recorded TEXT NOT NULL,
     PRIMARY KEY (claim, version)
 );
+CREATE TABLE IF NOT EXISTS count_chunks (
+    n INTEGER NOT NULL,
+    level INTEGER NOT NULL,
+    bucket INTEGER NOT NULL,
+    buckets INTEGER NOT NULL,
+    candidates INTEGER NOT NULL,
+    accepted INTEGER NOT NULL,
+    rejected_by_witness INTEGER NOT NULL,
+    mass TEXT NOT NULL,
+    positive_mass TEXT NOT NULL,
+    file TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    recorded TEXT NOT NULL,
+    PRIMARY KEY (n, level, bucket, buckets)
+);
 CREATE TABLE IF NOT EXISTS verdicts (
     claim TEXT NOT NULL,
     instance TEXT NOT NULL,
@@ -154,6 +169,27 @@ class Store:
             if s in statuses:
                 return s
         return None
+
+    def record_chunk(self, n: int, level: int, bucket: int, buckets: int, row: dict) -> None:
+        """One finished chunk of a level-by-level count (its file is already complete)."""
+        with self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO count_chunks VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (n, level, bucket, buckets, row["candidates"], row["accepted"], row["rejected_by_witness"],
+                 str(row["mass"]), str(row["positive_mass"]), row["file"], row["seconds"], _now()))
+
+    def chunks(self, n: int, buckets: int) -> dict:
+        """(level, bucket) -> the recorded chunk of a count of T(n;1) with this many buckets."""
+        cur = self.db.execute("SELECT level, bucket, candidates, accepted, rejected_by_witness, mass, "
+                              "positive_mass, file, seconds FROM count_chunks WHERE n = ? AND buckets = ?",
+                              (n, buckets))
+        keys = ("candidates", "accepted", "rejected_by_witness", "mass", "positive_mass", "file", "seconds")
+        out = {}
+        for level, bucket, *vals in cur:
+            row = dict(zip(keys, vals))
+            row["mass"], row["positive_mass"] = int(row["mass"]), int(row["positive_mass"])
+            out[(level, bucket)] = row
+        return out
 
     def record_proof(self, run, claim: str, version: str, status: str, theorems: list, message: str,
                      certificate: str | None) -> None:

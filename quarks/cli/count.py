@@ -23,6 +23,19 @@ def add_parser(sub, verb):
                    help="also write the class: FILE.npy (uint64 tables, one row per function) or, for "
                         "any other name, one hex table per line (bit x of the table = f(x)); n <= 6 for D = 1")
     p.add_argument("--progress", action="store_true", help="show progress on stderr")
+    g = p.add_argument_group("chunked count (degree 1; always used for n = 9)",
+                             "Levels of regular representatives split into independent chunks, recorded in the "
+                             "results store; a killed run continues with --resume.")
+    g.add_argument("--chunked", action="store_true", help="count in chunks (n <= 9)")
+    g.add_argument("--work", default=".quarks/count", metavar="DIR", help="chunk files (default .quarks/count)")
+    g.add_argument("--store", default=None, metavar="PATH", help="results store (default .quarks/results.sqlite)")
+    g.add_argument("--buckets", type=int, default=16, help="chunks per level (default 16)")
+    g.add_argument("--resume", action="store_true", help="skip the chunks the store already records")
+    g.add_argument("--levels", type=int, default=None, metavar="K",
+                   help="stop after level K and print a projection of the rest (n = 9: A000609 gives the total)")
+    g.add_argument("--executor", choices=("local", "dask"), default="local", help="where chunks run")
+    g.add_argument("--scheduler", default=None, metavar="ADDR", help="Dask scheduler address (with --executor dask)")
+    g.add_argument("--jobs", type=int, default=2, help="local Dask workers when no --scheduler is given")
     p.set_defaults(func=run)
 
 
@@ -65,6 +78,10 @@ def run(args) -> int:
         raise UsageError(f"--n {n} is negative")
     if not 0 <= d <= n:
         raise UsageError(f"degree {d} is outside 0..n = 0..{n}")
+    chunked = d == 1 and (args.chunked or n == 9 or args.levels is not None or args.resume
+                          or args.scheduler is not None or args.executor == "dask")
+    if chunked:
+        return _chunked(args, n)
     if d == 1 and n > E.MAX_COUNT_N:
         raise UsageError(f"n = {n} is above the limit {E.MAX_COUNT_N} for degree 1: T(9;1) would need "
                          f"billions of regular representatives (|T(9;1)| ~ 1.4e17)")
@@ -94,4 +111,59 @@ def run(args) -> int:
         print(count)
         if args.list is not None:
             print(f"wrote {count} tables to {args.list}", file=sys.stderr)
+    return 0
+
+
+def _chunked(args, n: int) -> int:
+    """The chunked, resumable count of T(n;1) (quarks.solvers.levels)."""
+    from pathlib import Path
+
+    from ..errors import UsageError
+    from ..proofs.baldi.counting import A000609
+    from ..solvers import levels as L
+    from ..store import DEFAULT_PATH
+    from .paths import output_dir
+
+    if args.list is not None:
+        raise UsageError("--list is not available with the chunked count")
+    if not 1 <= n <= L.MAX_N:
+        raise UsageError(f"the chunked count supports 1 <= n <= {L.MAX_N}, got n = {n}")
+    if args.levels is not None and args.levels < 1:
+        raise UsageError("--levels must be >= 1")
+    if args.scheduler and args.executor != "dask":
+        raise UsageError("--scheduler needs --executor dask")
+    if args.scheduler:
+        from .verify import _reachable
+        _reachable(args.scheduler)
+    elif args.executor == "dask":
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise UsageError("--executor dask needs the optional extra: pip install 'quarks[dask]'") from None
+    output_dir(args.work, "--work")
+    store = Path(args.store) if args.store else DEFAULT_PATH
+    t0 = time.perf_counter()
+    res = L.count_levels(n, Path(args.work), store, buckets=args.buckets, resume=args.resume,
+                         executor=args.executor, scheduler=args.scheduler,
+                         progress=args.progress or sys.stderr.isatty(), top=args.levels, jobs=args.jobs)
+    wall = time.perf_counter() - t0
+    out = {"n": n, "degree": 1, "count": res.count, "complete": res.complete, "levels_done": res.levels_done,
+           "representatives": res.representatives, "candidates": res.candidates, "buckets": res.buckets,
+           "chunk_seconds": round(res.seconds, 1), "seconds": round(wall, 1)}
+    if res.complete:
+        out["agrees_with_A000609"] = res.count == A000609[n]
+    else:
+        out["projection"] = {k: (round(v, 1) if isinstance(v, float) else v)
+                             for k, v in L.projection(res, A000609[n]).items()}
+    if args.json:
+        print(json.dumps(out))
+    elif res.complete:
+        print(res.count)
+    else:
+        p = out["projection"]
+        print(f"levels 0..{res.levels_done} of {(1 << n) // 2} done: {res.representatives:,} representatives, "
+              f"{res.candidates:,} candidates, {res.seconds:.0f} s in chunks; remaining orbit mass "
+              f"{p['remaining_mass']:,} (A000609) -> at least {p['reps_low']:,} and about {p['reps_mid']:,} more "
+              f"representatives, {p['seconds_low'] / 3600:.1f} to {p['seconds_mid'] / 3600:.1f} h of chunk time at "
+              f"the last level's rate (continue with --resume)")
     return 0

@@ -95,8 +95,10 @@ def _decide_bigint(table_bits, n):
     return False, None, dual
 
 
-def regular_threshold(n: int, keep_rejected: bool = False, progress: bool = False) -> RegularEnumeration:
-    """All regular positive LTFs of n variables with at most 2^(n-1) true points, level by level."""
+def regular_threshold(n: int, keep_rejected: bool = False, progress: bool = False,
+                      top: int | None = None) -> RegularEnumeration:
+    """All regular positive LTFs of n variables with at most 2^(n-1) true points (or at most ``top``),
+    level by level."""
     from . import kernels as K
 
     if n < 0:
@@ -110,7 +112,7 @@ def regular_threshold(n: int, keep_rejected: bool = False, progress: bool = Fals
     out = RegularEnumeration(n)
     out.levels.append(RegularLevel(0, zero, w0, 1))
     bar = progress_bar(out.half, f"T({n};1) regular levels", progress, unit="level")
-    for k in range(1, out.half + 1):
+    for k in range(1, (out.half if top is None else min(top, out.half)) + 1):
         parents = out.levels[-1]
         total = K.count_candidates(parents.tables, n)
         cands = np.zeros((total, nw), np.uint64)

@@ -287,6 +287,20 @@ def two_summable(v, n, x0, out):
 
 
 @njit(cache=True)
+def count_two_summable(cands, added, status, n):
+    """How many rejected candidates (status 0) have a 2-summability witness through the added point."""
+    v = np.zeros(1 << n, np.uint8)
+    wit = np.zeros(4, np.int64)
+    hits = 0
+    for c in range(cands.shape[0]):
+        if status[c] == 0:
+            unpack(cands[c], n, v)
+            if two_summable(v, n, added[c], wit):
+                hits += 1
+    return hits
+
+
+@njit(cache=True)
 def _decide_range(cands, added, n, status, weights, duals, lo, hi, presum):
     size = 1 << n
     v = np.zeros(size, np.uint8)

@@ -1,0 +1,228 @@
+"""Counting T(n;1) level by level in independent, resumable chunks (for n = 9).
+
+The regular positive LTFs with k true points (level k) are the one-point extensions of level
+k - 1 that are threshold (see :mod:`quarks.solvers.enumerate`).  Here a level is split into B
+*chunks*: every candidate (a parent plus one shift-maximal false point) belongs to the chunk
+``hash(candidate) mod B``, so the chunks of a level are disjoint, each is deduplicated on its own,
+and each is decided independently (a 2-summability witness, else the exact LP).  A chunk writes its
+accepted tables to ``WORK/n{n}/L{k:03d}.b{b:03d}.npy`` and then records, in the results store
+(table ``count_chunks``), its candidates, acceptances and orbit *mass* (the sum over its functions
+of the orbit size under permuting and negating inputs).  The next level reads the files of the
+previous one as its parents.  So a run may stop at any moment: ``resume`` skips the recorded
+chunks, and a chunk counts only once its file is complete; none is lost or counted twice.
+
+|T(n;1)| = sum_k mult_k mass_k with mult_k = 2 below the middle level k = 2^(n-1) (the duals
+f*(x) = not f(not x) fill the upper levels, with the same orbit sizes) and 1 at it.
+
+Projection (:func:`projection`): after levels 0..K the remaining orbit mass is known when the
+total is (A000609), and every remaining function has orbit size at most n! 2^n; so at least
+remaining / (2 n! 2^n) representatives remain, and about remaining / (2 m) with m the mean orbit
+size of level K.  Times the measured seconds per representative, that brackets the time left.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import UsageError
+
+MAX_N = 9
+BLOCK = 1 << 18   # parents per block when generating a chunk's candidates
+
+
+def _hash(tables: np.ndarray) -> np.ndarray:
+    """A well-mixed 64-bit hash of each table (rows of uint64 words)."""
+    h = np.full(tables.shape[0], 0x9E3779B97F4A7C15, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for w in range(tables.shape[1]):
+            h ^= tables[:, w]
+            h *= np.uint64(0xBF58476D1CE4E5B9)
+            h ^= h >> np.uint64(31)
+    return h
+
+
+def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int) -> np.ndarray:
+    """The distinct one-point extensions of the parents that fall in this bucket, with the point
+    added (needed by the 2-summability test)."""
+    from . import kernels as K
+    from .enumerate import _unique_rows
+
+    nw = parents.shape[1]
+    parts = []
+    for lo in range(0, parents.shape[0], BLOCK):   # in blocks of parents: only this bucket is kept
+        block = parents[lo:lo + BLOCK]
+        total = K.count_candidates(block, n)
+        cands = np.zeros((total, nw), np.uint64)
+        origin = np.zeros(total, np.int64)
+        added = np.zeros(total, np.int64)
+        K.candidates(block, n, cands, origin, added)
+        keep = (_hash(cands) % np.uint64(buckets)) == np.uint64(bucket)
+        parts.append((cands[keep], origin[keep] + lo, added[keep]))
+    if not parts:
+        return np.zeros((0, nw), np.uint64), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    return _unique_rows(*(np.concatenate([p[i] for p in parts]) for i in range(3)))
+
+
+def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int) -> dict:
+    """Decide one chunk: its accepted tables, and the counts and orbit masses it contributes."""
+    from . import kernels as K
+    from .enumerate import _decide_bigint, _factorials
+
+    t0 = time.perf_counter()
+    cands, origin, added = chunk_candidates(parents, n, bucket, buckets)
+    c = cands.shape[0]
+    status = np.zeros(c, np.int64)
+    weights = np.zeros((c, n + 1), np.int64)
+    K.decide_regular(cands, origin, added, np.zeros((0, n + 1), np.int64), n, status, weights,
+                     np.zeros((0, 1), np.int64))
+    if np.any(status == 3):
+        raise AssertionError("an exact LP solution failed the exact check")
+    for i in np.flatnonzero(status == 2):
+        v = np.zeros(1 << n, np.uint8)
+        K.unpack(cands[i], n, v)
+        ok, _, _ = _decide_bigint(v, n)
+        status[i] = 1 if ok else 0
+    acc = status == 1
+    witnessed = int(K.count_two_summable(cands, added, status, n))
+    tables = cands[acc]
+    pos = np.zeros(tables.shape[0], np.int64)
+    allo = np.zeros(tables.shape[0], np.int64)
+    K.orbit_sizes(tables, n, _factorials(n), pos, allo)
+    return {"tables": tables, "candidates": int(c), "accepted": int(acc.sum()), "rejected_by_witness": witnessed,
+            "mass": int(allo.sum()), "positive_mass": int(pos.sum()), "seconds": time.perf_counter() - t0}
+
+
+def _chunk_task(parent_files: list, n: int, k: int, bucket: int, buckets: int, out: str) -> dict:
+    """One chunk as a self-contained task (local or on a Dask worker): read the parents, decide,
+    write the accepted tables atomically; returns the row to record."""
+    import os
+    import tempfile
+
+    parents = np.concatenate([np.load(f) for f in parent_files]) if parent_files else np.zeros((0, 1), np.uint64)
+    res = decide_chunk(parents, n, bucket, buckets)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(out), suffix=".npy.tmp")
+    with os.fdopen(fd, "wb") as fh:
+        np.save(fh, res.pop("tables"))
+    os.replace(tmp, out)
+    res["file"] = out
+    return res
+
+
+@dataclass
+class LevelCount:
+    """A (possibly partial) count: the levels done, the mass so far, the measured rate."""
+
+    n: int
+    buckets: int
+    levels_done: int = -1                  # the last complete level
+    mass: int = 0                          # sum_k mult_k mass_k over the complete levels
+    representatives: int = 0
+    candidates: int = 0
+    seconds: float = 0.0                   # chunk seconds summed (CPU-side work)
+    level_rows: list = field(default_factory=list)   # per level: k, accepted, candidates, mass, seconds
+
+    @property
+    def complete(self) -> bool:
+        return self.levels_done == (1 << self.n) // 2
+
+    @property
+    def count(self) -> int | None:
+        return self.mass if self.complete else None
+
+
+def count_levels(n: int, work: Path, store_path: Path, buckets: int = 16, resume: bool = False,
+                 executor: str = "local", scheduler: str | None = None, progress: bool = False,
+                 top: int | None = None, jobs: int = 1) -> LevelCount:
+    """Count T(n;1) in chunks (levels up to ``top`` only, if given); see the module docstring."""
+    from .. import store as store_mod
+    from ..progress import bar as progress_bar
+
+    if not 1 <= n <= MAX_N:
+        raise UsageError(f"the chunked count supports 1 <= n <= {MAX_N}, got n = {n}")
+    if buckets < 1:
+        raise UsageError("--buckets must be >= 1")
+    half = (1 << n) // 2
+    last = half if top is None else min(top, half)
+    wdir = Path(work) / f"n{n}.b{buckets}"
+    wdir.mkdir(parents=True, exist_ok=True)
+    client = None
+    if executor == "dask":
+        from distributed import Client
+
+        client = Client(scheduler) if scheduler else Client(processes=True, n_workers=jobs, threads_per_worker=1)
+    out = LevelCount(n, buckets)
+    with store_mod.Store(store_path) as db:
+        done = db.chunks(n, buckets) if resume else {}
+        if not resume:
+            for f in wdir.glob("*.npy"):
+                f.unlink()
+        level0 = wdir / "L000.b000.npy"
+        np.save(level0, np.zeros((1, max(1, (1 << n) // 64)), np.uint64))   # level 0: the constant 0
+        out.levels_done, out.mass, out.representatives = 0, 2, 1   # level 0 (and its dual, the constant 1)
+        parents = [str(level0)]
+        total_chunks = last * buckets
+        bar = progress_bar(total_chunks, f"T({n};1) chunks", progress, unit="chunk")
+        for k in range(1, last + 1):
+            mult = 1 if k == half else 2
+            todo = [b for b in range(buckets) if (k, b) not in done]
+            rows = {b: done[(k, b)] for b in range(buckets) if b not in todo}
+            bar.update(len(rows))
+            files = {b: str(wdir / f"L{k:03d}.b{b:03d}.npy") for b in range(buckets)}
+            missing = [f for f in parents if not Path(f).is_file()]
+            if todo and missing:
+                raise UsageError(f"cannot resume: {len(missing)} chunk file(s) of level {k - 1} are missing under "
+                                 f"{wdir} (run again without --resume)")
+            if client is not None and todo:
+                futures = {client.submit(_chunk_task, parents, n, k, b, buckets, files[b], pure=False): b for b in todo}
+                from distributed import as_completed
+
+                for fut in as_completed(futures):
+                    b = futures[fut]
+                    rows[b] = fut.result()
+                    db.record_chunk(n, k, b, buckets, rows[b])
+                    bar.update(1)
+            else:
+                for b in todo:
+                    rows[b] = _chunk_task(parents, n, k, b, buckets, files[b])
+                    db.record_chunk(n, k, b, buckets, rows[b])
+                    bar.update(1)
+            lev = {"k": k, "accepted": sum(r["accepted"] for r in rows.values()),
+                   "candidates": sum(r["candidates"] for r in rows.values()),
+                   "mass": sum(r["mass"] for r in rows.values()),
+                   "seconds": sum(r["seconds"] for r in rows.values())}
+            out.level_rows.append(lev)
+            out.levels_done = k
+            out.mass += mult * lev["mass"]
+            out.representatives += lev["accepted"]
+            out.candidates += lev["candidates"]
+            out.seconds += lev["seconds"]
+            bar.set_postfix_str(f"level {k}/{last}, {out.representatives:,} reps", refresh=False)
+            parents = [files[b] for b in range(buckets)]
+            if k >= 2:   # level k - 2 is no longer needed as parents
+                for f in wdir.glob(f"L{k - 2:03d}.b*.npy"):
+                    f.unlink()
+        bar.close()
+    if client is not None and not scheduler:
+        client.close()
+    return out
+
+
+def projection(res: LevelCount, total: int) -> dict:
+    """Representatives and seconds left, bracketed from the remaining orbit mass (module docstring)."""
+    n = res.n
+    remaining = total - res.mass
+    if remaining <= 0 or not res.level_rows:
+        return {"remaining_mass": remaining, "reps_low": 0, "reps_mid": 0, "seconds_low": 0.0, "seconds_mid": 0.0}
+    last = res.level_rows[-1]
+    mean_orbit = last["mass"] / max(1, last["accepted"])
+    max_orbit = math.factorial(n) * (1 << n)
+    per_rep = last["seconds"] / max(1, last["accepted"])
+    low = remaining / (2 * max_orbit)
+    mid = remaining / (2 * mean_orbit)
+    return {"remaining_mass": remaining, "mean_orbit_last_level": mean_orbit, "max_orbit": max_orbit,
+            "seconds_per_rep_last_level": per_rep, "reps_low": int(low), "reps_mid": int(mid),
+            "seconds_low": low * per_rep, "seconds_mid": mid * per_rep}

@@ -1,0 +1,80 @@
+"""The chunked, resumable count of T(n;1) (quarks.solvers.levels, quarks count --chunked)."""
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from quarks.proofs.baldi.counting import A000609
+from quarks.solvers import levels as L
+
+
+@pytest.mark.parametrize("n, buckets", [(4, 3), (6, 8)])
+def test_chunked_counts_agree_with_a000609(tmp_path, n, buckets):
+    res = L.count_levels(n, tmp_path / "w", tmp_path / "s.sqlite", buckets=buckets)
+    assert res.complete and res.count == A000609[n]
+
+
+def test_every_rejection_at_n7_has_a_two_summability_witness(tmp_path):
+    res = L.count_levels(7, tmp_path / "w", tmp_path / "s.sqlite", buckets=4)
+    from quarks.store import Store
+
+    with Store(tmp_path / "s.sqlite") as db:
+        rows = db.chunks(7, 4).values()
+    rejected = sum(r["candidates"] - r["accepted"] for r in rows)
+    assert rejected > 0 and sum(r["rejected_by_witness"] for r in rows) == rejected   # Muroga: n <= 8
+    assert res.count == A000609[7]
+
+
+def _recorded(store):
+    try:
+        with sqlite3.connect(store, timeout=30) as db:
+            return db.execute("SELECT COUNT(*) FROM count_chunks WHERE n = 7 AND buckets = 32").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
+
+
+def test_killed_run_resumes_without_losing_or_double_counting(tmp_path, monkeypatch):
+    work, store = tmp_path / "w", tmp_path / "s.sqlite"
+    cmd = [sys.executable, "-m", "quarks", "count", "--n", "7", "--chunked", "--buckets", "32",
+           "--work", str(work), "--store", str(store), "--json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    while _recorded(store) < 300 and time.time() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGKILL)   # mid-run: 64 levels x 32 chunks = 2048 chunks in all
+    proc.wait()
+    before = _recorded(store)
+    assert 300 <= before < 2048
+    calls = []
+    real = L._chunk_task
+    monkeypatch.setattr(L, "_chunk_task", lambda *a: calls.append(a[2:4]) or real(*a))
+    res = L.count_levels(7, work, store, buckets=32, resume=True)
+    assert res.count == A000609[7]
+    assert _recorded(store) == 2048
+    assert len(calls) == 2048 - before                        # recorded chunks are not redone
+    assert len(set(calls)) == len(calls)                      # and none twice
+
+
+def test_count_cli_bad_input_and_projection(tmp_path):
+    base = [sys.executable, "-m", "quarks", "count", "--work", str(tmp_path / "w"), "--store", str(tmp_path / "s")]
+    for extra in (["--n", "10", "--chunked"], ["--n", "8", "--levels", "0"], ["--n", "7", "--scheduler", "x:1"],
+                  ["--n", "9", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:1"]):
+        out = subprocess.run(base + extra, capture_output=True, text=True)
+        assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr
+    out = subprocess.run(base + ["--n", "8", "--levels", "30", "--json"], capture_output=True, text=True)
+    res = json.loads(out.stdout)
+    p = res["projection"]
+    assert not res["complete"] and res["levels_done"] == 30
+    # the bracket contains the true number of representatives left (1,366,318 up to the middle level)
+    assert p["reps_low"] <= 1_366_318 - res["representatives"] <= p["reps_mid"]
+
+
+def test_chunks_on_a_local_dask_cluster(tmp_path):
+    pytest.importorskip("dask.distributed")
+    res = L.count_levels(6, tmp_path / "w", tmp_path / "s.sqlite", buckets=4, executor="dask", jobs=2)
+    assert res.count == A000609[6]
