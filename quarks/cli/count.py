@@ -12,7 +12,8 @@ def add_parser(sub, verb):
     p = sub.add_parser(
         verb, help="count (and list) the threshold functions T(n;d)",
         description="Count T(n;d), the Boolean functions sign(p(x)) on {0,1}^n with p of degree <= D. "
-        "Degree 1: n <= 8 (regular representatives, orbit sizes; n = 7 ~1 s, n = 8 ~7 min). Any degree: "
+        "Degree 1: n <= 8 (regular representatives, orbit sizes; n = 7 ~1 s, n = 8 ~1 min), n = 9 in resumable "
+        "chunks (about a day on 2 cores: use --levels, --resume, Dask). Any degree: "
         "n <= 4 (all 2^(2^n) functions classified); D = 0 and D = n for any n. Every accepted function "
         "has exact integer weights, every rejected candidate an exact Farkas certificate.",
     )
