@@ -167,7 +167,7 @@ def test_cli_count(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["count", "--n", "9"], "limit 8"),
+    (["count", "--n", "10"], "above the limit 9"),
     (["count", "--n", "3", "--degree", "4"], "outside 0..n"),
     (["count", "--n", "3", "--degree", "-1"], "outside 0..n"),
     (["count", "--n", "5", "--degree", "2"], "limit 4"),

@@ -84,8 +84,8 @@ def run(args) -> int:
     if chunked:
         return _chunked(args, n)
     if d == 1 and n > E.MAX_COUNT_N:
-        raise UsageError(f"n = {n} is above the limit {E.MAX_COUNT_N} for degree 1: T(9;1) would need "
-                         f"billions of regular representatives (|T(9;1)| ~ 1.4e17)")
+        raise UsageError(f"n = {n} is above the limit 9 for degree 1 (n = 9 only in chunks: |T(9;1)| ~ 1.4e17, "
+                         f"about a day on 2 cores)")
     if d not in (0, 1, n) and n > E.MAX_ANY_DEGREE_N:
         raise UsageError(f"n = {n} is above the limit {E.MAX_ANY_DEGREE_N} for degree {d}: all 2^(2^n) "
                          f"functions are classified, and 2^(2^{n}) is too many")
