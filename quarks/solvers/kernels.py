@@ -16,7 +16,7 @@ This module imports numba; import it only inside functions.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 LIMIT = 2_000_000_000  # |entries| <= LIMIT keeps a*b - c*d inside int64
 OPTIMAL, UNBOUNDED, OVERFLOW = 0, 1, 2
@@ -364,11 +364,11 @@ def _decide_range(cands, added, n, status, weights, duals, lo, hi, presum):
     return 0
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def decide_regular(cands, origin, added, pweights, n, status, weights, duals, presum=True):
     """Decide each regular positive candidate exactly: first a 2-summability witness through the
     added point (:func:`two_summable`, a Farkas certificate with multipliers 1), else the exact
-    integer LP.  Candidates are split into blocks decided in parallel (numba threads).
+    integer LP.
 
     status: 1 realizable (weights[c] = W, t), 0 not (duals[c] = multipliers on points, then on
     the ordering rows), 2 overflow (caller retries with big integers).  (There is no shortcut through
@@ -377,7 +377,7 @@ def decide_regular(cands, origin, added, pweights, n, status, weights, duals, pr
     """
     total = cands.shape[0]
     blocks = max(1, min(256, total // 64))
-    for b in prange(blocks):
+    for b in range(blocks):   # serial: numba's thread pool does not survive the driver's fork
         lo = total * b // blocks
         hi = total * (b + 1) // blocks
         _decide_range(cands, added, n, status, weights, duals, lo, hi, presum)
