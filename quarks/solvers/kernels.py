@@ -300,7 +300,7 @@ def count_two_summable(cands, added, status, n):
     return hits
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _decide_range(cands, added, n, status, weights, duals, lo, hi, presum):
     size = 1 << n
     v = np.zeros(size, np.uint8)
@@ -364,8 +364,7 @@ def _decide_range(cands, added, n, status, weights, duals, lo, hi, presum):
     return 0
 
 
-@njit(cache=True)
-def decide_regular(cands, origin, added, pweights, n, status, weights, duals, presum=True):
+def decide_regular(cands, origin, added, pweights, n, status, weights, duals, presum=True, jobs=None):
     """Decide each regular positive candidate exactly: first a 2-summability witness through the
     added point (:func:`two_summable`, a Farkas certificate with multipliers 1), else the exact
     integer LP.
@@ -374,13 +373,26 @@ def decide_regular(cands, origin, added, pweights, n, status, weights, duals, pr
     the ordering rows), 2 overflow (caller retries with big integers).  (There is no shortcut through
     the parent's weights: with the stored LP-vertex weights, lowering the threshold to W.x admits x
     alone for no candidate at n = 4..7; benchmarks/bench_fast_path.py.)
+
+    ``jobs`` threads (default: the CPU count) run the compiled kernel without the GIL on blocks of
+    candidates.  The threads are joined before returning, so no thread pool outlives the call: a
+    process may fork afterwards (numba's own parallel pool does not survive the driver's fork).
     """
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
     total = cands.shape[0]
-    blocks = max(1, min(256, total // 64))
-    for b in range(blocks):   # serial: numba's thread pool does not survive the driver's fork
-        lo = total * b // blocks
-        hi = total * (b + 1) // blocks
-        _decide_range(cands, added, n, status, weights, duals, lo, hi, presum)
+    jobs = jobs or os.cpu_count() or 1
+    if jobs <= 1 or total < 256:
+        _decide_range(cands, added, n, status, weights, duals, 0, total, presum)
+        return 0
+    blocks = min(16 * jobs, total // 16)
+    cuts = [total * b // blocks for b in range(blocks + 1)]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        done = [pool.submit(_decide_range, cands, added, n, status, weights, duals, lo, hi, presum)
+                for lo, hi in zip(cuts, cuts[1:])]
+        for f in done:
+            f.result()
     return 0
 
 

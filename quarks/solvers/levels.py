@@ -67,8 +67,9 @@ def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int) -> 
     return _unique_rows(*(np.concatenate([p[i] for p in parts]) for i in range(3)))
 
 
-def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int) -> dict:
-    """Decide one chunk: its accepted tables, and the counts and orbit masses it contributes."""
+def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int, threads: int | None = None) -> dict:
+    """Decide one chunk: its accepted tables, and the counts and orbit masses it contributes
+    (``threads``: as in :func:`kernels.decide_regular`)."""
     from . import kernels as K
     from .enumerate import _decide_bigint, _factorials
 
@@ -78,7 +79,7 @@ def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int) -> dict
     status = np.zeros(c, np.int64)
     weights = np.zeros((c, n + 1), np.int64)
     K.decide_regular(cands, origin, added, np.zeros((0, n + 1), np.int64), n, status, weights,
-                     np.zeros((0, 1), np.int64))
+                     np.zeros((0, 1), np.int64), jobs=threads)
     if np.any(status == 3):
         raise AssertionError("an exact LP solution failed the exact check")
     for i in np.flatnonzero(status == 2):
@@ -96,14 +97,15 @@ def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int) -> dict
             "mass": int(allo.sum()), "positive_mass": int(pos.sum()), "seconds": time.perf_counter() - t0}
 
 
-def _chunk_task(parent_files: list, n: int, k: int, bucket: int, buckets: int, out: str) -> dict:
+def _chunk_task(parent_files: list, n: int, k: int, bucket: int, buckets: int, out: str,
+                threads: int | None = None) -> dict:
     """One chunk as a self-contained task (local or on a Dask worker): read the parents, decide,
     write the accepted tables atomically; returns the row to record."""
     import os
     import tempfile
 
     parents = np.concatenate([np.load(f) for f in parent_files]) if parent_files else np.zeros((0, 1), np.uint64)
-    res = decide_chunk(parents, n, bucket, buckets)
+    res = decide_chunk(parents, n, bucket, buckets, threads)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(out), suffix=".npy.tmp")
     with os.fdopen(fd, "wb") as fh:
         np.save(fh, res.pop("tables"))
@@ -150,7 +152,9 @@ def count_levels(n: int, work: Path, store_path: Path, buckets: int = 16, resume
     wdir = Path(work) / f"n{n}.b{buckets}"
     wdir.mkdir(parents=True, exist_ok=True)
     client = None
+    threads = None   # local: each chunk uses every core (kernels.decide_regular)
     if executor == "dask":
+        threads = None if scheduler else 1   # a local cluster has one process per core already
         from distributed import Client
 
         client = Client(scheduler) if scheduler else Client(processes=True, n_workers=jobs, threads_per_worker=1)
@@ -177,7 +181,7 @@ def count_levels(n: int, work: Path, store_path: Path, buckets: int = 16, resume
                 raise UsageError(f"cannot resume: {len(missing)} chunk file(s) of level {k - 1} are missing under "
                                  f"{wdir} (run again without --resume)")
             if client is not None and todo:
-                futures = {client.submit(_chunk_task, parents, n, k, b, buckets, files[b], pure=False): b for b in todo}
+                futures = {client.submit(_chunk_task, parents, n, k, b, buckets, files[b], threads, pure=False): b for b in todo}
                 from distributed import as_completed
 
                 for fut in as_completed(futures):
