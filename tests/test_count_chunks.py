@@ -19,6 +19,27 @@ def test_chunked_counts_agree_with_a000609(tmp_path, n, buckets):
     assert res.complete and res.count == A000609[n]
 
 
+def test_canonical_parents_give_each_candidate_once():
+    """Over the chunks of a level, canonical augmentation yields exactly the distinct one-point
+    extensions (what generating all of them and deduplicating gives), each once."""
+    import numpy as np
+
+    from quarks.solvers import kernels as K
+    from quarks.solvers.enumerate import _unique_rows, regular_threshold
+
+    e = regular_threshold(7)
+    for lev in e.levels[20:40:4]:
+        parents = lev.tables
+        total = K.count_candidates(parents, 7)
+        cands, origin, added = (np.zeros((total, 2), np.uint64), np.zeros(total, np.int64), np.zeros(total, np.int64))
+        K.candidates(parents, 7, cands, origin, added)
+        distinct = _unique_rows(cands, origin, added)[0]
+        chunks = [L.chunk_candidates(parents, 7, b, 5, threads=2)[0] for b in range(5)]
+        ours = np.concatenate(chunks)
+        assert ours.shape[0] == distinct.shape[0] < total   # nothing twice, though many have several parents
+        assert np.array_equal(_unique_rows(ours, np.zeros(len(ours)), np.zeros(len(ours)))[0], distinct)
+
+
 def test_every_rejection_at_n7_has_a_two_summability_witness(tmp_path):
     res = L.count_levels(7, tmp_path / "w", tmp_path / "s.sqlite", buckets=4)
     from quarks.store import Store

@@ -2,14 +2,19 @@
 
 The regular positive LTFs with k true points (level k) are the one-point extensions of level
 k - 1 that are threshold (see :mod:`quarks.solvers.enumerate`).  Here a level is split into B
-*chunks*: every candidate (a parent plus one shift-maximal false point) belongs to the chunk
-``hash(candidate) mod B``, so the chunks of a level are disjoint, each is deduplicated on its own,
-and each is decided independently (a 2-summability witness, else the exact LP).  A chunk writes its
-accepted tables to ``WORK/n{n}/L{k:03d}.b{b:03d}.npy`` and then records, in the results store
-(table ``count_chunks``), its candidates, acceptances and orbit *mass* (the sum over its functions
-of the orbit size under permuting and negating inputs).  The next level reads the files of the
-previous one as its parents.  So a run may stop at any moment: ``resume`` skips the recorded
-chunks, and a chunk counts only once its file is complete; none is lost or counted twice.
+*chunks* by ranges of parents.  A candidate g (a parent plus one shift-maximal false point x) is
+generated only by its *canonical* parent: g - x is kept as g's parent iff no larger shift-minimal
+true point x' of g has g - x' in the level (canonical augmentation,
+:func:`kernels.canonical_candidates`; membership by binary search in the level's sorted hashes).
+So every distinct candidate belongs to exactly one chunk, with no deduplication across chunks, and
+each parent is scanned once per level (hash buckets of candidates, the first design, generated
+every candidate B times).  Each chunk is decided independently (a 2-summability witness, else the
+exact LP) and writes its accepted tables to ``WORK/n{n}.p{B}/L{k:03d}.b{b:03d}.npy``; then it
+records, in the results store (table ``count_chunks``), its candidates, acceptances and orbit
+*mass* (the sum over its functions of the orbit size under permuting and negating inputs).  The
+next level reads the files of the previous one, in chunk order, as its parents.  So a run may
+stop at any moment: ``resume`` skips the recorded chunks, and a chunk counts only once its file
+is complete; none is lost or counted twice.
 
 |T(n;1)| = sum_k mult_k mass_k with mult_k = 2 below the middle level k = 2^(n-1) (the duals
 f*(x) = not f(not x) fill the upper levels, with the same orbit sizes) and 1 at it.
@@ -31,7 +36,6 @@ import numpy as np
 from ..errors import UsageError
 
 MAX_N = 9
-BLOCK = 1 << 18   # parents per block when generating a chunk's candidates
 
 
 def _hash(tables: np.ndarray) -> np.ndarray:
@@ -45,26 +49,50 @@ def _hash(tables: np.ndarray) -> np.ndarray:
     return h
 
 
-def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int) -> np.ndarray:
-    """The distinct one-point extensions of the parents that fall in this bucket, with the point
-    added (needed by the 2-summability test)."""
+def level_index(level: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The sorted row hashes of a level and the rows they belong to (membership by binary search)."""
+    h = _hash(level)
+    order = np.argsort(h, kind="stable")
+    return h[order], order
+
+
+def chunk_range(parents: int, bucket: int, buckets: int) -> tuple[int, int]:
+    """Chunk ``bucket`` of ``buckets`` owns the parents [lo, hi) of the level, in file order."""
+    return parents * bucket // buckets, parents * (bucket + 1) // buckets
+
+
+def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int, threads: int | None = None):
+    """The candidates whose canonical parent (kernels.canonical_candidates) lies in this chunk's range
+    of parents: over the chunks of a level, every distinct candidate exactly once, with the parent
+    and the point added (needed by the 2-summability test)."""
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
     from . import kernels as K
-    from .enumerate import _unique_rows
 
     nw = parents.shape[1]
-    parts = []
-    for lo in range(0, parents.shape[0], BLOCK):   # in blocks of parents: only this bucket is kept
-        block = parents[lo:lo + BLOCK]
-        total = K.count_candidates(block, n)
-        cands = np.zeros((total, nw), np.uint64)
+    keys, order = level_index(parents)
+    lo, hi = chunk_range(parents.shape[0], bucket, buckets)
+    jobs = threads or os.cpu_count() or 1
+    parts = max(1, min(4 * jobs, (hi - lo) // 64))
+    cuts = [lo + (hi - lo) * j // parts for j in range(parts + 1)]
+
+    def part(a: int, b: int):
+        total = K.count_candidates(parents[a:b], n)
+        out = np.zeros((total, nw), np.uint64)
         origin = np.zeros(total, np.int64)
         added = np.zeros(total, np.int64)
-        K.candidates(block, n, cands, origin, added)
-        keep = (_hash(cands) % np.uint64(buckets)) == np.uint64(bucket)
-        parts.append((cands[keep], origin[keep] + lo, added[keep]))
-    if not parts:
+        m = K.canonical_candidates(parents, a, b, n, keys, order, out, origin, added)
+        return out[:m], origin[:m], added[:m]
+
+    if jobs > 1 and parts > 1:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:   # joined here: no thread outlives the call
+            res = list(pool.map(part, cuts[:-1], cuts[1:]))
+    else:
+        res = [part(a, b) for a, b in zip(cuts, cuts[1:])]
+    if not res:
         return np.zeros((0, nw), np.uint64), np.zeros(0, np.int64), np.zeros(0, np.int64)
-    return _unique_rows(*(np.concatenate([p[i] for p in parts]) for i in range(3)))
+    return tuple(np.concatenate([r[i] for r in res]) for i in range(3))
 
 
 def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int, threads: int | None = None) -> dict:
@@ -74,7 +102,7 @@ def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int, threads
     from .enumerate import _decide_bigint, _factorials
 
     t0 = time.perf_counter()
-    cands, origin, added = chunk_candidates(parents, n, bucket, buckets)
+    cands, origin, added = chunk_candidates(parents, n, bucket, buckets, threads)
     c = cands.shape[0]
     status = np.zeros(c, np.int64)
     weights = np.zeros((c, n + 1), np.int64)
@@ -149,7 +177,7 @@ def count_levels(n: int, work: Path, store_path: Path, buckets: int = 16, resume
         raise UsageError("--buckets must be >= 1")
     half = (1 << n) // 2
     last = half if top is None else min(top, half)
-    wdir = Path(work) / f"n{n}.b{buckets}"
+    wdir = Path(work) / f"n{n}.p{buckets}"
     wdir.mkdir(parents=True, exist_ok=True)
     client = None
     threads = None   # local: each chunk uses every core (kernels.decide_regular)
@@ -160,7 +188,9 @@ def count_levels(n: int, work: Path, store_path: Path, buckets: int = 16, resume
         client = Client(scheduler) if scheduler else Client(processes=True, n_workers=jobs, threads_per_worker=1)
     out = LevelCount(n, buckets)
     with store_mod.Store(store_path) as db:
-        done = db.chunks(n, buckets) if resume else {}
+        done = {}
+        if resume:   # only this layout's chunks (a record names its file, under the work directory)
+            done = {kb: r for kb, r in db.chunks(n, buckets).items() if Path(r["file"]).resolve().parent == wdir.resolve()}
         if not resume:
             for f in wdir.glob("*.npy"):
                 f.unlink()
