@@ -146,7 +146,8 @@ def _chunked(args, n: int) -> int:
     t0 = time.perf_counter()
     res = L.count_levels(n, Path(args.work), store, buckets=args.buckets, resume=args.resume,
                          executor=args.executor, scheduler=args.scheduler,
-                         progress=args.progress or sys.stderr.isatty(), top=args.levels, jobs=args.jobs)
+                         progress=args.progress or sys.stderr.isatty(), top=args.levels, jobs=args.jobs,
+                         total=A000609[n])
     wall = time.perf_counter() - t0
     out = {"n": n, "degree": 1, "count": res.count, "complete": res.complete, "levels_done": res.levels_done,
            "representatives": res.representatives, "candidates": res.candidates, "buckets": res.buckets,

@@ -166,8 +166,9 @@ class LevelCount:
 
 def count_levels(n: int, work: Path, store_path: Path, buckets: int = 16, resume: bool = False,
                  executor: str = "local", scheduler: str | None = None, progress: bool = False,
-                 top: int | None = None, jobs: int = 1) -> LevelCount:
-    """Count T(n;1) in chunks (levels up to ``top`` only, if given); see the module docstring."""
+                 top: int | None = None, jobs: int = 1, total: int | None = None) -> LevelCount:
+    """Count T(n;1) in chunks (levels up to ``top`` only, if given); see the module docstring.
+    With the ``total`` known (A000609), the progress bar shows the projected time left."""
     from .. import store as store_mod
     from ..progress import bar as progress_bar
 
@@ -234,7 +235,12 @@ def count_levels(n: int, work: Path, store_path: Path, buckets: int = 16, resume
             out.representatives += lev["accepted"]
             out.candidates += lev["candidates"]
             out.seconds += lev["seconds"]
-            bar.set_postfix_str(f"level {k}/{last}, {out.representatives:,} reps", refresh=False)
+            note = f"level {k}/{last}, {out.representatives:,} reps"
+            if total is not None and k < half:
+                p = projection(out, total)
+                lo_h, mid_h = p["seconds_low"] / 3600, p["seconds_mid"] / 3600
+                note += f", {lo_h:.1f}-{mid_h:.1f} h left (projected from the orbit mass)"
+            bar.set_postfix_str(note, refresh=False)
             parents = [files[b] for b in range(buckets)]
             if k >= 2:   # level k - 2 is no longer needed as parents
                 for f in wdir.glob(f"L{k - 2:03d}.b*.npy"):
