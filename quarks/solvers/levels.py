@@ -61,7 +61,8 @@ def chunk_range(parents: int, bucket: int, buckets: int) -> tuple[int, int]:
     return parents * bucket // buckets, parents * (bucket + 1) // buckets
 
 
-def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int, threads: int | None = None):
+def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int, threads: int | None = None,
+                     index: tuple | None = None):
     """The candidates whose canonical parent (kernels.canonical_candidates) lies in this chunk's range
     of parents: over the chunks of a level, every distinct candidate exactly once, with the parent
     and the point added (needed by the 2-summability test)."""
@@ -71,7 +72,7 @@ def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int, thr
     from . import kernels as K
 
     nw = parents.shape[1]
-    keys, order = level_index(parents)
+    keys, order = index if index is not None else level_index(parents)
     lo, hi = chunk_range(parents.shape[0], bucket, buckets)
     jobs = threads or os.cpu_count() or 1
     parts = max(1, min(4 * jobs, (hi - lo) // 64))
@@ -95,14 +96,15 @@ def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int, thr
     return tuple(np.concatenate([r[i] for r in res]) for i in range(3))
 
 
-def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int, threads: int | None = None) -> dict:
+def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int, threads: int | None = None,
+                 index: tuple | None = None) -> dict:
     """Decide one chunk: its accepted tables, and the counts and orbit masses it contributes
     (``threads``: as in :func:`kernels.decide_regular`)."""
     from . import kernels as K
     from .enumerate import _decide_bigint, _factorials
 
     t0 = time.perf_counter()
-    cands, origin, added = chunk_candidates(parents, n, bucket, buckets, threads)
+    cands, origin, added = chunk_candidates(parents, n, bucket, buckets, threads, index)
     c = cands.shape[0]
     status = np.zeros(c, np.int64)
     weights = np.zeros((c, n + 1), np.int64)
@@ -125,6 +127,22 @@ def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int, threads
             "mass": int(allo.sum()), "positive_mass": int(pos.sum()), "seconds": time.perf_counter() - t0}
 
 
+_LEVEL = {}   # the last parent level read by this process: the chunks of a level share it
+
+
+def _parent_level(parent_files: list):
+    """The parent level (its files concatenated in chunk order) and its index, read once per process
+    and level (keyed by the files' names, sizes and modification times)."""
+    import os
+
+    key = tuple((f, os.stat(f).st_size, os.stat(f).st_mtime_ns) for f in parent_files)
+    if key not in _LEVEL:
+        _LEVEL.clear()
+        parents = np.concatenate([np.load(f) for f in parent_files]) if parent_files else np.zeros((0, 1), np.uint64)
+        _LEVEL[key] = (parents, level_index(parents))
+    return _LEVEL[key]
+
+
 def _chunk_task(parent_files: list, n: int, k: int, bucket: int, buckets: int, out: str,
                 threads: int | None = None) -> dict:
     """One chunk as a self-contained task (local or on a Dask worker): read the parents, decide,
@@ -132,8 +150,8 @@ def _chunk_task(parent_files: list, n: int, k: int, bucket: int, buckets: int, o
     import os
     import tempfile
 
-    parents = np.concatenate([np.load(f) for f in parent_files]) if parent_files else np.zeros((0, 1), np.uint64)
-    res = decide_chunk(parents, n, bucket, buckets, threads)
+    parents, index = _parent_level(parent_files)
+    res = decide_chunk(parents, n, bucket, buckets, threads, index)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(out), suffix=".npy.tmp")
     with os.fdopen(fd, "wb") as fh:
         np.save(fh, res.pop("tables"))
