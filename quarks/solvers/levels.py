@@ -5,7 +5,7 @@ k - 1 that are threshold (see :mod:`quarks.solvers.enumerate`).  Here a level is
 *chunks* by ranges of parents.  A candidate g (a parent plus one shift-maximal false point x) is
 generated only by its *canonical* parent: g - x is kept as g's parent iff no larger shift-minimal
 true point x' of g has g - x' in the level (canonical augmentation,
-:func:`kernels.canonical_candidates`; membership by binary search in the level's sorted hashes).
+:func:`kernels.canonical_candidates`; membership through a hash table of the level).
 So every distinct candidate belongs to exactly one chunk, with no deduplication across chunks, and
 each parent is scanned once per level (hash buckets of candidates, the first design, generated
 every candidate B times).  Each chunk is decided independently (a 2-summability witness, else the
@@ -49,11 +49,13 @@ def _hash(tables: np.ndarray) -> np.ndarray:
     return h
 
 
-def level_index(level: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The sorted row hashes of a level and the rows they belong to (membership by binary search)."""
-    h = _hash(level)
-    order = np.argsort(h, kind="stable")
-    return h[order], order
+def level_index(level: np.ndarray) -> np.ndarray:
+    """A hash table of the level's rows (kernels.level_table, load at most 1/2): membership in
+    one or two probes."""
+    from . import kernels as K
+
+    bits = max(4, int(level.shape[0]).bit_length() + 1)
+    return K.level_table(level, _hash(level), bits)
 
 
 def chunk_range(parents: int, bucket: int, buckets: int) -> tuple[int, int]:
@@ -72,7 +74,7 @@ def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int, thr
     from . import kernels as K
 
     nw = parents.shape[1]
-    keys, order = index if index is not None else level_index(parents)
+    table = index if index is not None else level_index(parents)
     lo, hi = chunk_range(parents.shape[0], bucket, buckets)
     jobs = threads or os.cpu_count() or 1
     parts = max(1, min(4 * jobs, (hi - lo) // 64))
@@ -83,7 +85,7 @@ def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int, thr
         out = np.zeros((total, nw), np.uint64)
         origin = np.zeros(total, np.int64)
         added = np.zeros(total, np.int64)
-        m = K.canonical_candidates(parents, a, b, n, keys, order, out, origin, added)
+        m = K.canonical_candidates(parents, a, b, n, table, out, origin, added)
         return out[:m], origin[:m], added[:m]
 
     if jobs > 1 and parts > 1:
