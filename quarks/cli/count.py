@@ -12,8 +12,8 @@ def add_parser(sub, verb):
     p = sub.add_parser(
         verb, help="count (and list) the threshold functions T(n;d)",
         description="Count T(n;d), the Boolean functions sign(p(x)) on {0,1}^n with p of degree <= D. "
-        "Degree 1: n <= 8 (regular representatives, orbit sizes; n = 7 ~1 s, n = 8 ~1 min), n = 9 in resumable "
-        "chunks (about a day on 2 cores: use --levels, --resume, Dask). Any degree: "
+        "Degree 1: n <= 8 (regular representatives, orbit sizes; n = 7 ~1 s, n = 8 ~10 s), n = 9 in resumable "
+        "chunks (about 2 h on 2 cores: --levels, --resume, Dask). Any degree: "
         "n <= 4 (all 2^(2^n) functions classified); D = 0 and D = n for any n. Every accepted function "
         "has exact integer weights, every rejected candidate an exact Farkas certificate.",
     )
@@ -85,7 +85,7 @@ def run(args) -> int:
         return _chunked(args, n)
     if d == 1 and n > E.MAX_COUNT_N:
         raise UsageError(f"n = {n} is above the limit 9 for degree 1 (n = 9 only in chunks: |T(9;1)| ~ 1.4e17, "
-                         f"about a day on 2 cores)")
+                         f"about 2 h on 2 cores)")
     if d not in (0, 1, n) and n > E.MAX_ANY_DEGREE_N:
         raise UsageError(f"n = {n} is above the limit {E.MAX_ANY_DEGREE_N} for degree {d}: all 2^(2^n) "
                          f"functions are classified, and 2^(2^{n}) is too many")
