@@ -471,7 +471,20 @@ def count_two_summable(cands, added, status, n):
 
 
 @njit(cache=True)
-def _float_realization(v, n, T, F, m, N, basis, W, buf):
+def _reduce(W, n, t):
+    """Divide the weights W (in place) and the threshold t by their gcd; returns the new t."""
+    g = t
+    for j in range(n):
+        g = _gcd(g, W[j])
+    if g > 1:
+        for j in range(n):
+            W[j] //= g
+        t //= g
+    return t
+
+
+@njit(cache=True)
+def _float_realization(v, n, T, F, m, N, basis, fbasis, W, buf):
     """Solve the regular LP of ``T`` in floating point, round w * (2n + 2) / s to integers W and
     decide exactly: True (W, and the threshold t = min over true points of W.x in buf[0]) only if
     [W.x >= t] is v on all 2^n points.  (Rounding moves each W.x by at most n/2, less than half
@@ -480,6 +493,9 @@ def _float_realization(v, n, T, F, m, N, basis, W, buf):
     for i in range(m + 1):
         for k in range(ncol):
             F[i, k] = T[i, k]
+    for i in range(m):
+        fbasis[i] = basis[i]
+    basis = fbasis
     if simplex_float(F, m, N, basis) != OPTIMAL:
         return False
     rhs = ncol - 1
@@ -507,14 +523,7 @@ def _float_realization(v, n, T, F, m, N, basis, W, buf):
     for x in range(1 << n):
         if not v[x] and buf[x] >= t:
             return False
-    g = t
-    for j in range(n):
-        g = _gcd(g, W[j])
-    if g > 1:
-        for j in range(n):
-            W[j] //= g
-        t //= g
-    buf[0] = t
+    buf[0] = _reduce(W, n, t)
     return True
 
 
@@ -527,6 +536,7 @@ def _decide_range(cands, added, n, status, weights, duals, lo, hi, presum, fast)
     T = np.zeros((maxm + 1, n + 2 + maxm + 1), np.int64)
     F = np.zeros((maxm + 1, n + 2 + maxm + 1), np.float64)
     basis = np.zeros(maxm, np.int64)
+    fbasis = np.zeros(maxm, np.int64)
     rowpoint = np.zeros(maxm, np.int64)
     W = np.zeros(n, np.int64)
     wit = np.zeros(4, np.int64)
@@ -541,14 +551,12 @@ def _decide_range(cands, added, n, status, weights, duals, lo, hi, presum, fast)
                     duals[c, wit[k]] += 1
             continue
         m, N, mt, mf = _regular_lp(v, n, T, basis, rowpoint)
-        if fast and _float_realization(v, n, T, F, m, N, basis, W, buf):
+        if fast and _float_realization(v, n, T, F, m, N, basis, fbasis, W, buf):
             for j in range(n):
                 weights[c, j] = W[j]
             weights[c, n] = buf[0]
             status[c] = 1
             continue
-        if fast:
-            m, N, mt, mf = _regular_lp(v, n, T, basis, rowpoint)
         st, d = simplex(T, m, N, basis)
         if st != OPTIMAL:
             status[c] = 2
@@ -567,13 +575,7 @@ def _decide_range(cands, added, n, status, weights, duals, lo, hi, presum, fast)
             elif b == n + 1:
                 S = T[i, rhs]
         if S > 0:
-            g = tt
-            for j in range(n):
-                g = _gcd(g, W[j])
-            if g > 1:
-                for j in range(n):
-                    W[j] //= g
-                tt //= g
+            tt = _reduce(W, n, tt)
             if not realizes(v, n, W, tt, buf):
                 status[c] = 3  # cannot happen: an exact LP solution that fails the exact check
                 continue
