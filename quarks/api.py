@@ -62,7 +62,7 @@ def show(claim_id, store=None) -> dict:
 def check_certificates(*paths, statements: bool = True, progress=None):
     """Re-check certificate files, or every certificate under a directory; a list of CheckResult
     (``.ok``, ``.message``, ``.trust``).  ``progress``: a bar (None: in a notebook or on a terminal)."""
-    from . import certificate
+    from . import binding
     from .progress import bar, wanted
 
     files = []
@@ -74,7 +74,7 @@ def check_certificates(*paths, statements: bool = True, progress=None):
     checks = []
     with bar(len(files), "check-cert", wanted(progress) and len(files) > 1, unit="file") as b:
         for f in files:
-            checks.append(certificate.check_file(f, statements=statements))
+            checks.append(binding.check_file(f, evidence_only=not statements))
             b.update(1)
     return checks
 

@@ -145,6 +145,12 @@ class Claim:
     # witness payload reference without re-running the search (the exact checker then verifies
     # the witnesses).  None: the check itself is re-run.
     obligation: Callable[[dict, dict], Verdict] | None = None
+    # The instances a certificate of this claim may speak of: None means exactly the declared
+    # instances of both tiers (and {"proof": "coq"} when the claim has Coq theorems); otherwise a
+    # predicate on an instance dict.
+    domain: Callable[[dict], bool] | None = None
+    # Seconds one instance may take when a certificate is re-derived (None: the checker's default).
+    time_budget: float | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -161,6 +167,23 @@ class Claim:
         if max_n is not None:
             out = [i for i in out if i.get(self.size) is None or i[self.size] <= max_n]
         return out
+
+    def in_domain(self, instance) -> bool:
+        """Whether a certificate may speak of ``instance``: declared by the claim, or in its domain."""
+        if not isinstance(instance, dict):
+            return False
+        if instance == {"proof": "coq"}:
+            return bool(self.coq)
+        if self.domain is not None:
+            try:
+                return self.domain(dict(instance)) is True
+            except (KeyError, TypeError, ValueError):
+                return False
+        declared = getattr(self, "_declared", None)
+        if declared is None:
+            declared = {instance_key(i) for t in TIERS for i in self.instances_for(t)}
+            self._declared = declared
+        return instance_key(instance) in declared
 
     def run(self, instance: dict) -> Verdict:
         """Check one instance; an exception becomes an ``error`` verdict."""

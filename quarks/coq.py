@@ -3,10 +3,18 @@
 A claim's ``coq`` field names theorems ("File.v:theorem") that prove it for all parameters.  This
 module compiles the theories (in the order of ``_CoqProject``) into a build cache keyed by the
 sources and the Coq version, so a second run costs nothing, and runs ``Print Assumptions`` on each
-named theorem.  A proof counts only when its file compiles, the sources contain no ``Admitted`` or
-new ``Axiom``/``Parameter``, and every assumption is in :data:`ALLOWED_AXIOMS` (classical logic and
-the standard library's real numbers) or in one of :data:`ALLOWED_MODULES` (Coq's primitive numbers,
-used by the interval tactic).
+named theorem.  A proof counts only when
+
+* no theory file is named like a module of Coq's standard library or of an installed library
+  (``Uint63.v``, ``Raxioms.v``, ...), and no source uses, outside comments, ``Admitted``, ``admit``,
+  ``Axiom``, ``Parameter``, ``Conjecture``, ``Variable``/``Context``/``Hypothesis`` outside a
+  section, ``Unset``/``Set ... Checking``, ``bypass_check``, ``Primitive``, ``Register``,
+  ``Declare ML Module``, ``Load`` (:func:`forbidden`);
+* its file compiles;
+* ``Print Assumptions`` in a fresh ``coqc`` on the compiled theories lists only assumptions whose
+  fully qualified names (read back with ``Locate``) are in :data:`ALLOWED_AXIOMS` or under one of
+  :data:`ALLOWED_MODULES` (classical logic, extensionality, the standard library's real numbers,
+  and Coq's primitive machine numbers, which the interval tactic computes with).
 
 Environment: ``QUARKS_COQC`` (the coqc binary), ``QUARKS_COQ_CACHE`` (the cache directory, default
 ``~/.cache/quarks/coq``).
@@ -27,26 +35,35 @@ from pathlib import Path
 THEORIES = Path(__file__).parent / "proofs" / "coq"
 LOGICAL = "Quarks"
 
-# Axioms a proof may rest on: classical logic and choice, extensionality, and the axioms of the
-# standard library's real numbers (Coq 8.16 builds R from classical Dedekind cuts).
+# Axioms a proof may rest on, by fully qualified name: classical logic and choice, extensionality,
+# proof irrelevance, and the axioms of the standard library's real numbers (Coq 8.16 builds R from
+# classical Dedekind cuts).
 ALLOWED_AXIOMS = frozenset({
-    "Classical_Prop.classic",
-    "ClassicalEpsilon.constructive_indefinite_description",
-    "FunctionalExtensionality.functional_extensionality_dep",
-    "PropExtensionality.propositional_extensionality",
-    "ProofIrrelevance.proof_irrelevance",
-    "Classical_Prop.proof_irrelevance",
-    "ClassicalDedekindReals.sig_forall_dec",
-    "ClassicalDedekindReals.sig_not_dec",
-    "Eqdep.Eq_rect_eq.eq_rect_eq",
-    "JMeq.JMeq_eq",
+    "Coq.Logic.Classical_Prop.classic",
+    "Coq.Logic.ClassicalEpsilon.constructive_indefinite_description",
+    "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep",
+    "Coq.Logic.PropExtensionality.propositional_extensionality",
+    "Coq.Logic.ProofIrrelevance.proof_irrelevance",
+    "Coq.Logic.Classical_Prop.proof_irrelevance",
+    "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
+    "Coq.Reals.ClassicalDedekindReals.sig_not_dec",
+    "Coq.Logic.Eqdep.Eq_rect_eq.eq_rect_eq",
+    "Coq.Logic.JMeq.JMeq_eq",
 })
-# Whole modules whose axioms are Coq's own: the real-number axioms of the standard library and the
-# primitive machine numbers (floats and 63-bit integers) that the interval tactic computes with.
-ALLOWED_MODULES = ("Raxioms.", "Rdefinitions.", "PrimFloat.", "FloatAxioms.", "PrimInt63.", "Uint63.",
-                   "Int63.", "Uint63Axioms.", "Sint63.", "PrimArray.")
+# Whole modules, by fully qualified prefix, whose axioms are Coq's own: the real-number axioms of the
+# standard library and the primitive machine numbers (floats, 63-bit integers, arrays).
+ALLOWED_MODULES = ("Coq.Reals.Raxioms.", "Coq.Reals.Rdefinitions.", "Coq.Floats.PrimFloat.",
+                   "Coq.Floats.FloatAxioms.", "Coq.Numbers.Cyclic.Int63.PrimInt63.",
+                   "Coq.Numbers.Cyclic.Int63.Uint63.", "Coq.Numbers.Cyclic.Int63.Sint63.",
+                   "Coq.Array.PArray.")
 
-FORBIDDEN = re.compile(r"\b(Admitted|admit|Axiom|Axioms|Parameter|Parameters|Conjecture|Hypothesis)\b")
+FORBIDDEN = re.compile(
+    r"\b(Admitted|admit|Axiom|Axioms|Parameter|Parameters|Conjecture|bypass_check|Primitive|Register"
+    r"|Declare\s+ML\s+Module|Load)\b|\b(?:Set|Unset)\s+(?:\w+\s+)?Checking\b|\bTyping\s+Flags\b")
+# Allowed inside a section (its local assumptions are discharged at the end), never at top level.
+SECTION_ONLY = re.compile(r"(?:^|\.)\s*(?:#\[[^\]]*\]\s*)?(?:(?:Local|Global|Polymorphic)\s+)*"
+                          r"(Variables?|Context|Hypothesis|Hypotheses)\b")
+SENTENCE = re.compile(r"\b(Section|Module(?:\s+Type)?|End)\s+([A-Za-z_][A-Za-z0-9_']*)")
 
 
 class CoqUnavailable(RuntimeError):
@@ -97,9 +114,44 @@ def _strip_comments(text: str) -> str:
     return "".join(out)
 
 
+def _strip_strings(text: str) -> str:
+    return re.sub(r'"(?:[^"]|"")*"', '""', text)
+
+
 def forbidden(text: str) -> list[str]:
-    """The forbidden vernacular (Admitted, Axiom, Parameter, ...) used outside comments."""
-    return sorted(set(FORBIDDEN.findall(_strip_comments(text))))
+    """The forbidden vernacular used outside comments and strings (see the module docstring)."""
+    code = _strip_strings(_strip_comments(text))
+    found = {" ".join(m.group(0).split()) for m in FORBIDDEN.finditer(code)}
+    # Variable/Context/Hypothesis are local assumptions only inside a section
+    events = sorted((m.start(), m.group(1).split()[0], m.group(2)) for m in SENTENCE.finditer(code))
+    stack, pos = [], 0
+    for m in SECTION_ONLY.finditer(code):
+        while pos < len(events) and events[pos][0] < m.start(1):
+            _, kind, name = events[pos]
+            if kind != "End":
+                stack.append((kind, name))
+            elif stack and stack[-1][1] == name:
+                stack.pop()
+            pos += 1
+        if not any(kind == "Section" for kind, _ in stack):
+            found.add(f"top-level {m.group(1)}")
+    return sorted(found)
+
+
+def stdlib_modules() -> set:
+    """The module names (file stems) of Coq's standard library and installed libraries."""
+    try:
+        out = subprocess.run([coqc(), "-where"], capture_output=True, text=True, timeout=60)
+    except (CoqUnavailable, OSError, subprocess.SubprocessError):
+        return set()
+    root = Path(out.stdout.strip())
+    return {p.stem for p in root.rglob("*.v")} | {p.stem for p in root.rglob("*.vo")}
+
+
+def shadowing(files) -> list[str]:
+    """The theory files named like a standard-library (or installed library) module."""
+    names = stdlib_modules()
+    return [f for f in files if Path(f).stem in names]
 
 
 def sha256(path: Path) -> str:
@@ -137,7 +189,10 @@ def build(root: Path = THEORIES, progress=None) -> Build:
         return Build(target, hashes, info["seconds"], info.get("error", ""), cached=True)
     work = Path(tempfile.mkdtemp(prefix="quarks-coq-"))
     seconds, error = {}, ""
-    for f in files:
+    shadows = shadowing(files)
+    if shadows:
+        error = f"{shadows[0]}: named like a module of Coq's standard library"
+    for f in files if not error else []:
         text = (root / f).read_text()
         bad = forbidden(text)
         if bad:
@@ -206,7 +261,37 @@ def _print_assumptions(directory: Path, theorems) -> tuple[bool, str]:
 
 
 def allowed(axiom: str) -> bool:
+    """Whether an assumption, by its fully qualified name, may appear in a proof."""
     return axiom in ALLOWED_AXIOMS or axiom.startswith(ALLOWED_MODULES)
+
+
+def qualify(directory: Path, requires: list, names: list) -> dict | None:
+    """The fully qualified name of each printed assumption (``Locate`` in a fresh coqc, with the same
+    files required as the ``Print Assumptions`` that printed it); None when coqc fails."""
+    if not names:
+        return {}
+    script = "".join(f"From {LOGICAL} Require {stem}.\n" for stem in requires)
+    script += "".join(f"Locate {name}.\nCheck I.\n" for name in names)   # "I" ends each answer
+    with tempfile.TemporaryDirectory(prefix="quarks-coq-q-") as tmp:
+        probe = Path(tmp) / "QuarksLocate.v"
+        probe.write_text(script)
+        res = subprocess.run([coqc(), "-q", "-R", str(directory), LOGICAL, str(probe)], cwd=tmp,
+                             capture_output=True, text=True)
+    if res.returncode != 0:
+        return None
+    answers, current = [], []
+    for ln in res.stdout.splitlines():
+        if ln.strip() == "I":
+            answers.append(current)
+            current = []
+        elif ln and not ln[0].isspace():
+            current.append(ln.split())
+    full = {}
+    for name, lines in zip(names, answers):
+        first = lines[0] if lines else []   # the object the name denotes comes first
+        if len(first) >= 2 and first[0] in ("Constant", "Inductive", "Constructor"):
+            full[name] = first[1]
+    return full if len(full) == len(names) else None
 
 
 @dataclass
@@ -267,20 +352,24 @@ def check_theorems(refs, root: Path = THEORIES, progress=None) -> list[Proof]:
             results = [_print_assumptions(b.directory, [(f, name)]) for _, f, name in wanted]
         else:
             results = [(ok, c) for c in split_outputs(stdout)] if ok else [(ok, stdout)]
-        for (r, f, _), (ok, chunk) in zip(wanted, results):
+        parsed = [(r, f, ok, chunk, parse_assumptions(chunk) if ok else None)
+                  for (r, f, _), (ok, chunk) in zip(wanted, results)]
+        short = sorted({a for *_, axioms in parsed if axioms for a in axioms})
+        full = qualify(b.directory, sorted({Path(f).stem for _, f, _ in wanted}), short) or {}
+        for r, f, ok, chunk, axioms in parsed:
             if not ok:
                 out.append(Proof(r, "failed", f"Print Assumptions failed: {chunk}"))
                 continue
-            axioms = parse_assumptions(chunk)
             if axioms is None:
                 out.append(Proof(r, "failed", f"unreadable Print Assumptions output: {chunk.strip()[:200]}"))
                 continue
-            extra = [a for a in axioms if not allowed(a)]
+            named = [full.get(a, a) for a in axioms]
+            extra = [a for a in named if not allowed(a)]
             if extra:
-                out.append(Proof(r, "failed", f"assumes {', '.join(extra)}", axioms))
+                out.append(Proof(r, "failed", f"assumes {', '.join(extra)}", named))
             else:
                 out.append(Proof(r, "proved", f"{f} compiled in {b.seconds.get(f, 0):.1f} s"
-                                 + (" (cached)" if b.cached else ""), axioms))
+                                 + (" (cached)" if b.cached else ""), named))
     elapsed = round(time.perf_counter() - t0, 2)
     for p in out:
         p.seconds = elapsed

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from . import coq
-from .certificate import atomic_write
+from .fileio import atomic_write
 
 MAX_N = 4
 CHUNK = 4096
@@ -47,21 +47,6 @@ Import ssrnat.
 def low_masks(n: int, d: int) -> list[int]:
     """The masks 0 <= m < 2^n with at most d variables, in increasing order (Classify.masks)."""
     return [m for m in range(1 << n) if bin(m).count("1") <= d]
-
-
-def payload(n: int, d: int) -> dict:
-    """The certificates of every function of n variables as integer arrays: ``member`` (bool, by
-    function number), ``real`` (one row of coefficients on :func:`low_masks` per member, constant
-    term first, f = [p > 0]) and ``farkas`` (one row of multipliers on the 2^n points per
-    non-member)."""
-    from .solvers.classify import classify, evidence_arrays
-
-    cl = classify(n, d)
-    coeffs, thr, lam = evidence_arrays(cl)
-    real = coeffs[cl.member][:, low_masks(n, d)].copy()
-    real[:, 0] += 1 - thr[cl.member]          # [p >= t]  <=>  [p - t + 1 > 0]
-    return {"member": cl.member.copy(), "real": real.astype(np.int64),
-            "farkas": lam[~cl.member].astype(np.int64)}
 
 
 def _shape_error(n: int, d: int, P: dict) -> str:

@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .certificate import atomic_write
+from .fileio import atomic_write
 
 KINDS = ("realization", "nonrealization", "decomposition")
 
@@ -62,7 +62,7 @@ def decomposition_text(record: dict, name: str) -> str:
     n, table, operator, k, degrees = parse_header(record)
     ops = record["operands"]
     if not isinstance(ops, list) or len(ops) != k:
-        from .evidence import CertificateError
+        from .certify.base import CertificateError
         raise CertificateError(f"need {k} operand realizations")
     data = "; ".join(f"({_bools(n, parse_table(r)[2])}, {_pairs(_polynomial(r))})" for r in ops)
     ds = "; ".join(map(str, degrees))
@@ -117,9 +117,17 @@ def export(cert_path: Path) -> list[Exported]:
 def write(items: list[Exported], out: Path) -> list[Path]:
     """One .v file per theorem (written atomically) and a _CoqProject naming them."""
     out.mkdir(parents=True, exist_ok=True)
-    files = []
+    files, seen = [], set()
     for e in items:
+        if e.theorem in seen:   # two certificates named alike (x/c.json in two directories): a fresh name
+            k = 2
+            while f"{e.theorem}_{k}" in seen:
+                k += 1
+            fresh = f"{e.theorem}_{k}"
+            e.source = e.source.replace(f"Theorem {e.theorem} :", f"Theorem {fresh} :")
+            e.theorem = fresh
         if e.theorem:
+            seen.add(e.theorem)
             path = out / f"{e.theorem}.v"
             atomic_write(path, e.source)
             files.append(path)

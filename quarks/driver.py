@@ -339,6 +339,7 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
     not checked (coqc not installed) or failed; a certificate ``CLAIM/proof=coq.json`` for each
     checked claim, and a row in the store's ``proofs`` table."""
     from . import coq
+    from .binding import proof_verdict
     from .certify.coq import coq_record
 
     rows = []
@@ -356,13 +357,8 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
                    + f"{len(proofs)} theorem(s); assumptions: {', '.join(sorted({a for p in proofs for a in p.axioms})) or 'none'}")
         path = None
         if status != "not checked" and out is not None:
-            if status != "proved":
-                verdict = Verdict("error", message, [rec], reason=message)
-            elif c.expected == "refuted":   # the theorems are the negation of the printed statement
-                verdict = Verdict("refuted", f"refuted as printed, in Coq: {', '.join(c.coq)}", [rec],
-                                  counterexample={"coq": list(c.coq)})
-            else:
-                verdict = Verdict("verified", f"proved in Coq for all parameters: {', '.join(c.coq)}", [rec])
+            verdict = (Verdict("error", message, [rec], reason=message) if status != "proved"
+                       else proof_verdict(c, rec))
             cert = certificate.build(c, dict(PROOF_INSTANCE), verdict, proofs[0].seconds if proofs else 0.0)
             path = str(certificate.write(cert, Path(out) / c.id / "proof=coq.json"))
         row = {"claim": c.id, "status": status, "theorems": [p.as_dict() for p in proofs], "message": message,

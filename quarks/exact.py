@@ -18,6 +18,8 @@ from fractions import Fraction
 _RATIONAL = re.compile(r"^-?\d+(/\d+)?$")
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
 MAX_EXPONENT = 1 << 16
+MAX_BITS = 1 << 17      # no integer (numerator, denominator) above this size is ever made
+MAX_TERMS = 1 << 24     # a sum or product over more terms is refused outright
 
 
 class ExprError(ValueError):
@@ -35,6 +37,11 @@ def to_exact(value):
     if isinstance(value, int):
         return value
     if isinstance(value, str) and _RATIONAL.match(value):
+        if len(value) > MAX_BITS // 3:
+            raise ExprError("number too long")
+        num, _, den = value.partition("/")
+        if den and int(den) == 0:
+            raise ExprError(f"{value!r} divides by zero")
         q = Fraction(value)
         return q.numerator if q.denominator == 1 else q
     raise ExprError(f"not an exact number: {value!r}")
@@ -75,9 +82,28 @@ def rank(matrix) -> int:
     return r
 
 
-def evaluate(expr, env: dict | None = None):
-    """Evaluate an expression exactly; ``env`` binds names."""
+def _bits(x) -> int:
+    if isinstance(x, bool):
+        return 1
+    if isinstance(x, int):
+        return x.bit_length()
+    if isinstance(x, Fraction):
+        return max(x.numerator.bit_length(), x.denominator.bit_length())
+    return 0
+
+
+def _sized(x):
+    if _bits(x) > MAX_BITS:
+        raise ExprError(f"a value exceeds {MAX_BITS} bits")
+    return x
+
+
+def evaluate(expr, env: dict | None = None, tick=None):
+    """Evaluate an expression exactly; ``env`` binds names.  ``tick()`` is called once per node (a
+    budget may raise there); no value larger than ``MAX_BITS`` bits is ever built."""
     env = env or {}
+    if tick is not None:
+        tick()
     if isinstance(expr, bool):
         return expr
     if isinstance(expr, int):
@@ -97,19 +123,34 @@ def evaluate(expr, env: dict | None = None):
         if len(args) != 4:
             raise ExprError(f"{op} needs var, lo, hi, body")
         var, lo, hi, body = args
-        lo, hi = evaluate(lo, env), evaluate(hi, env)
+        lo, hi = evaluate(lo, env, tick), evaluate(hi, env, tick)
+        if not (isinstance(lo, int) and isinstance(hi, int)) or isinstance(lo, bool) or isinstance(hi, bool):
+            raise ExprError(f"{op} bounds must be integers")
+        if hi - lo >= MAX_TERMS:
+            raise ExprError(f"{op} over more than {MAX_TERMS} terms")
         acc = 0 if op == "sum" else 1
         for v in range(lo, hi + 1):
-            val = evaluate(body, {**env, var: v})
-            acc = acc + val if op == "sum" else acc * val
+            val = evaluate(body, {**env, var: v}, tick)
+            acc = _sized(acc + val if op == "sum" else acc * val)
         return _norm(acc)
     if op == "list":
-        return [evaluate(a, env) for a in args]
+        return [evaluate(a, env, tick) for a in args]
     if op == "rank":
         (m,) = args
-        return rank([[evaluate(x, env) for x in row] for row in m])
-    vals = [evaluate(a, env) for a in args]
-    return _norm(_apply(op, vals))
+        if not isinstance(m, list) or not all(isinstance(row, list) for row in m) or sum(map(len, m)) > 4096:
+            raise ExprError("rank needs a matrix of at most 4096 entries")
+        return rank([[evaluate(x, env, tick) for x in row] for row in m])
+    vals = [evaluate(a, env, tick) for a in args]
+    try:
+        return _norm(_sized(_apply(op, vals)))
+    except ZeroDivisionError:
+        raise ExprError("division by zero") from None
+
+
+def _integers(v, k):
+    if len(v) != k or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        raise ExprError(f"expected {k} integer argument(s)")
+    return v
 
 
 def _apply(op, v):
@@ -132,6 +173,8 @@ def _apply(op, v):
         base, e = v
         if not isinstance(e, int) or abs(e) > MAX_EXPONENT:
             raise ExprError(f"exponent must be an integer of size <= {MAX_EXPONENT}")
+        if _bits(base) > 1 and _bits(base) * abs(e) > MAX_BITS:
+            raise ExprError(f"a power exceeds {MAX_BITS} bits")
         return Fraction(base) ** e if e < 0 else base**e
     if op == "abs":
         return abs(v[0])
@@ -144,9 +187,17 @@ def _apply(op, v):
     if op == "ceil":
         return math.ceil(v[0])
     if op == "binom":
-        return math.comb(v[0], v[1]) if 0 <= v[1] <= v[0] else 0
+        n, k = _integers(v, 2)
+        if not 0 <= k <= n:
+            return 0
+        if min(k, n - k) * max(n.bit_length(), 1) > MAX_BITS:
+            raise ExprError(f"a binomial exceeds {MAX_BITS} bits")
+        return math.comb(n, k)
     if op == "fact":
-        return math.factorial(v[0])
+        (n,) = _integers(v, 1)
+        if n * max(n.bit_length(), 1) > MAX_BITS:
+            raise ExprError(f"a factorial exceeds {MAX_BITS} bits")
+        return math.factorial(n)
     if op == "len":
         return len(v[0])
     if op in ("<", "<=", "==", "!=", ">", ">="):

@@ -17,50 +17,24 @@ from __future__ import annotations
 import json
 import multiprocessing as mp
 
+from .certify.base import CertificateError
+from .certify.exhaustive import canonical, stable as _stable
+
 # fields that record when and by whom a certificate was made, not what it says
 VOLATILE_FIELDS = ("created", "elapsed", "package")
 MEANING_FIELDS = ("claim", "source", "statement", "kind", "expected", "instance", "verdict", "summary",
                   "counterexample", "reason", "evidence", "data", "trust")
-# keys inside data/evidence that are wall-clock measurements
-VOLATILE_KEYS = ("seconds", "elapsed", "wall", "wall_seconds")
+DEFAULT_TIMEOUT = 300.0   # seconds to re-derive one certificate, unless its claim declares more
 
 
 class Unbound(Exception):
     """The certificate's statement cannot be re-derived (unknown claim, the check failed, ...)."""
 
 
-def _stable(obj):
-    if isinstance(obj, dict):
-        return {k: _stable(v) for k, v in obj.items() if k not in VOLATILE_KEYS}
-    if isinstance(obj, list):
-        return [_stable(v) for v in obj]
-    return obj
-
-
-def _claim_for(cert: dict):
-    """The claim a certificate speaks about: registered, or a refute variant rebuilt from its search."""
-    from . import registry
-
-    cid = cert.get("claim")
-    table = registry.claims()
-    if cid in table:
-        return table[cid]
-    base, sep, name = str(cid).partition("~")
-    if sep:
-        from . import refute
-
-        search = refute.SEARCHES.get(base)
-        params = ((cert.get("data") or {}).get("search") or {}).get("params")
-        if search is not None and search.name == name and isinstance(params, dict):
-            return refute.variant_claim(search, params)
-    raise Unbound(f"unknown claim {cid!r}: its statement cannot be re-derived")
-
-
-def _child(conn, cert):
+def _child(conn, cert, claim):
     from . import certificate
 
     try:
-        claim = _claim_for(cert)
         if claim.obligation is not None:
             verdict = claim.obligation(dict(cert["instance"]), cert)
         else:
@@ -75,11 +49,10 @@ def _child(conn, cert):
         conn.close()
 
 
-def bind_metadata(cert: dict) -> str | None:
-    """For verdicts that decide nothing (inconclusive, error): the claim's own statement and source."""
+def bind_metadata(cert: dict, claim) -> str | None:
+    """None when the certificate's source, statement, kind and expected outcome are the claim's."""
     from . import certificate
 
-    claim = _claim_for(cert)
     fresh = certificate.build(claim, cert.get("instance"), _Undecided())
     for key in ("source", "statement", "kind", "expected"):
         if json.dumps(cert.get(key), sort_keys=True) != json.dumps(fresh.get(key), sort_keys=True):
@@ -91,26 +64,22 @@ class _Undecided:
     status, summary, counterexample, reason, evidence, data = "inconclusive", "", None, "", [], {}
 
 
-def rederive(cert: dict, timeout: float | None = None) -> dict:
+def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
     """Run the claim's check on the certificate's instance (in a forked child); the fresh certificate.
-    Time limit: ``timeout``, by default 60 s plus ten times the time the certificate says it took."""
-    if cert.get("instance") == {"proof": "coq"}:
-        raise Unbound("a Coq proof: bound by the claim's declared theorems")
+    Time limit: ``timeout``, by default the claim's ``time_budget`` or DEFAULT_TIMEOUT (never a
+    figure the certificate states)."""
     key = json.dumps([cert.get("claim"), cert.get("instance"), ((cert.get("data") or {}).get("search") or {})
                       .get("params")], sort_keys=True)
-    try:
-        if _claim_for(cert).obligation is not None:  # derived from the certificate's own payload
-            key += json.dumps(cert.get("evidence"), sort_keys=True)
-    except Unbound:
-        pass
+    if claim.obligation is not None:  # derived from the certificate's own payload
+        key += json.dumps(cert.get("evidence"), sort_keys=True)
     if key in _CACHE:
         return _CACHE[key]
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_child, args=(child, cert))
+    p = ctx.Process(target=_child, args=(child, cert, claim))
     p.start()
     child.close()
-    limit = timeout if timeout is not None else 60 + 10 * float(cert.get("elapsed") or 0)
+    limit = float(timeout if timeout is not None else (claim.time_budget or DEFAULT_TIMEOUT))
     if parent.poll(limit):
         try:
             status, payload = parent.recv()
@@ -124,6 +93,20 @@ def rederive(cert: dict, timeout: float | None = None) -> dict:
         raise Unbound(payload)
     _CACHE[key] = payload
     return payload
+
+
+def resolve_payloads(cert: dict, ctx) -> dict:
+    """Replace JSON side-payload references by their (hash-verified) data; binary (.npz) payloads stay
+    references, loaded by their kind's checker."""
+    for record in cert["evidence"]:
+        data = record.get("data")
+        if isinstance(data, dict) and "$payload" in data:
+            ref = data["$payload"]
+            if not isinstance(ref, dict):
+                raise CertificateError("a payload reference must be an object")
+            if ref.get("format") != "npz":
+                record["data"] = ctx.load_payload(ref)
+    return cert
 
 
 # re-derived certificates by (claim, instance): the claim's code does not change within a process
@@ -175,4 +158,4 @@ def bind(cert: dict, regen: dict) -> str | None:
 
 def rerun_keys(regen: dict) -> set:
     """The exhaustive records of a re-derived certificate (already re-run): their canonical JSON."""
-    return {json.dumps(_stable(r), sort_keys=True) for r in regen.get("evidence", []) if r.get("kind") == "exhaustive"}
+    return {canonical(r) for r in regen.get("evidence", []) if r.get("kind") == "exhaustive"}

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from quarks import binding
 from quarks import certificate, coq
 
 pytestmark = pytest.mark.coq
@@ -57,18 +58,18 @@ def test_verify_writes_a_proof_certificate_and_check_cert_binds_it(tmp_path, mon
     rep = quarks.verify("test.coq-proved", store=tmp_path / "r.sqlite", out=tmp_path / "c")
     assert rep.exit_code == 0 and [p["status"] for p in rep.proofs] == ["proved"]
     path = tmp_path / "c" / "test.coq-proved" / "proof=coq.json"
-    assert certificate.check_file(path).ok
+    assert binding.check_file(path).ok
     cert = json.loads(path.read_text())
     # the theorems must be those the claim declares, whatever the certificate says
     cert["evidence"][0]["theorems"] = ["Threshold.v:asboolP"]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(cert))
-    r = certificate.check_file(bad)
+    r = binding.check_file(bad)
     assert not r.ok and r.checked and "not those" in r.message
     cert["evidence"][0]["theorems"] = ["Threshold.v:inTP"]
     cert["evidence"][0]["files"]["Threshold.v"] = "0" * 64
     bad.write_text(json.dumps(cert))
-    assert "differs" in certificate.check_file(bad).message
+    assert "differs" in binding.check_file(bad).message
     # without coqc the same valid certificate is "not checked": exit 3, never valid
     env = {**os.environ, "QUARKS_COQC": "/nonexistent/coqc"}
     out = subprocess.run([sys.executable, "-m", "quarks", "check-cert", str(path)], capture_output=True, text=True,

@@ -2,7 +2,9 @@
 import numpy as np
 import pytest
 
+from quarks import binding
 from quarks import coq_classification as cc
+from quarks.solvers.classify import classification_payload
 from quarks.solvers.compose import threshold_list
 
 pytestmark = pytest.mark.coq
@@ -14,7 +16,7 @@ def _members(P) -> np.ndarray:
 
 @pytest.mark.parametrize("n, d, count", [(3, 1, 104), (3, 2, 254), (4, 1, 1882)])
 def test_classification_is_a_coq_theorem(n, d, count):
-    P = cc.payload(n, d)
+    P = classification_payload(n, d)
     res = cc.prove(n, d, count, P)
     assert res.proved, res.message
     assert res.theorems == [f"card_T{n}_{d}", f"mem_T{n}_{d}"]
@@ -25,14 +27,14 @@ def test_classification_is_a_coq_theorem(n, d, count):
 
 @pytest.mark.parametrize("d, count", [(2, 57574), (3, 65534)])   # about a minute each on 2 cores
 def test_classification_n4_higher_degree(d, count):
-    P = cc.payload(4, d)
+    P = classification_payload(4, d)
     res = cc.prove(4, d, count, P)
     assert res.proved, res.message
     assert np.array_equal(_members(P), threshold_list(4, d))
 
 
 def _mutant(kind):
-    P = {k: v.copy() for k, v in cc.payload(3, 1).items()}
+    P = {k: v.copy() for k, v in classification_payload(3, 1).items()}
     members = np.flatnonzero(P["member"])
     if kind == "weight":        # the constant term of a non-constant member's polynomial, made huge
         row = int(np.flatnonzero(members == 0xE8)[0])   # majority of 3
@@ -55,12 +57,12 @@ def test_mutated_classification_is_rejected_by_coq(kind):
 
 
 def test_wrong_count_is_rejected_by_coq():
-    res = cc.prove(3, 1, 105, cc.payload(3, 1))
+    res = cc.prove(3, 1, 105, classification_payload(3, 1))
     assert not res.proved and "rejected by Coq" in res.message
 
 
 def test_malformed_payload_is_refused():
-    P = cc.payload(3, 1)
+    P = classification_payload(3, 1)
     P["real"] = P["real"][:-1]
     res = cc.prove(3, 1, 104, P)
     assert not res.proved and res.message.startswith("malformed classification: real")
@@ -72,7 +74,7 @@ def test_certificate_round_trip(tmp_path):
     rep = api.verify("quarks.count-coq", out=tmp_path / "certs", store=tmp_path / "r.sqlite", progress=False)
     assert {r.status for r in rep.results} == {"verified"} and len(rep.results) == 3
     files = sorted((tmp_path / "certs").rglob("*.json"))
-    checks = [certificate.check_file(f) for f in files]
+    checks = [binding.check_file(f) for f in files]
     assert all(c.ok and c.trust == "coq" for c in checks), [c.message for c in checks]
 
 

@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from quarks import binding
+
 from quarks.boolean import BINARY_OPERATORS, IRREDUCIBLE_BINARY, TruthTable, compose
 from quarks.certify import drup
 from quarks.certify.decomposition import (
@@ -323,7 +325,7 @@ def test_large_payload_moves_to_side_file(tmp_path):
     path = certificate.write(cert, tmp_path / "cert.json")
     on_disk = json.loads(path.read_text())
     assert "$payload" in on_disk["evidence"][0]["data"]
-    assert certificate.check_file(path, statements=False).ok  # a synthetic certificate: evidence only
+    assert binding.check_file(path, evidence_only=True).ok  # a synthetic certificate: evidence only
 
 
 # --- the CLI ----------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from quarks import binding
 import quarks
 from quarks import certificate
 from quarks.cli import main
@@ -28,7 +29,7 @@ def test_expected_verdicts_exit_zero(workdir):
     assert refuted.ok and refuted.counterexample == {"n": 3}
     assert "refuted as printed" in r.details()
     for x in r.results:
-        assert certificate.check_file(x.certificate).ok
+        assert binding.check_file(x.certificate).ok
 
 
 def test_unexpected_verdicts_exit_one(workdir):
@@ -93,7 +94,7 @@ def test_killed_run_leaves_store_consistent_and_resumes(workdir):
     con.close()
     assert 3 <= len(rows) < 12
     for status, cert in rows:  # every recorded verdict points at a complete certificate
-        assert status == "verified" and certificate.check_file(cert).ok
+        assert status == "verified" and binding.check_file(cert).ok
     assert not list((workdir / ".quarks").rglob("*.tmp"))
     r = quarks.verify("test.slow-sum", resume=True)
     assert sum(x.skipped for x in r.results) == len(rows)
@@ -147,7 +148,7 @@ def test_dask_executor_on_a_local_cluster(workdir):
     assert status[("test.square-sum", '{"n": 3}')] == "verified"
     assert status[("test.bad-bound", '{"n": 3}')] == "refuted"
     assert status[("test.sleepy", '{"seconds": 30}')] == "inconclusive"
-    assert all(certificate.check_file(x.certificate).ok for x in r.results)
+    assert all(binding.check_file(x.certificate).ok for x in r.results)
 
 
 def test_runs_record_how_they_ended(tmp_path):

@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from quarks import binding
 from quarks import coq, refute, registry
 
 pytestmark = pytest.mark.coq
@@ -41,9 +42,9 @@ def test_a_refutation_proof_certificate_says_refuted(tmp_path):
     path = tmp_path / "quarks.eq4.1-zuev" / "proof=coq.json"
     cert = json.loads(path.read_text())
     assert cert["verdict"] == "refuted" and cert["evidence"][0]["refutes"] is True
-    assert certificate.check_file(path).ok
+    assert binding.check_file(path).ok
     cert["evidence"][0]["refutes"] = False       # now it claims to prove the printed statement
     cert["verdict"] = "verified"
     cert["counterexample"] = None
     path.write_text(json.dumps(cert))
-    assert not certificate.check_file(path).ok
+    assert not binding.check_file(path).ok

@@ -7,6 +7,7 @@ import json
 import numpy as np
 import pytest
 
+from quarks import binding
 from quarks import certificate, registry
 from quarks.solvers.halves import act, byte_tables, canonical, hyperoctahedral, pair_witnesses
 
@@ -49,11 +50,11 @@ def _mutate(path, tmp_path, change):
     (d / "m.payload.npz").write_bytes(raw)
     ref.update(file="m.payload.npz", sha256=hashlib.sha256(raw).hexdigest(), bytes=len(raw))
     (d / "c.json").write_text(json.dumps(cert))
-    return certificate.check_file(d / "c.json")
+    return binding.check_file(d / "c.json")
 
 
 def test_certificate_checks(cert_dir):
-    r = certificate.check_file(cert_dir)
+    r = binding.check_file(cert_dir)
     assert r.ok and r.trust == "witness", r.message
 
 
@@ -84,7 +85,7 @@ def test_changed_count_rejected(cert_dir, tmp_path):
     for p in cert_dir.parent.iterdir():
         (d / p.name).write_bytes(p.read_bytes())
     (d / "c.json").write_text(json.dumps(cert))
-    r = certificate.check_file(d / "c.json")
+    r = binding.check_file(d / "c.json")
     assert not r.ok
 
 

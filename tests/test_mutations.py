@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from quarks import binding
 from quarks import certificate
 from quarks.obligations import VOLATILE_FIELDS, VOLATILE_KEYS
 
@@ -143,7 +144,7 @@ def campaign(paths, tmp_path, per_certificate: int | None, seed: int = 0):
             target = path.parent / f".mutant-{k}.json"  # beside the original: side payloads resolve
             target.write_text(json.dumps(m))
             try:
-                res = certificate.check_file(target, rederive_timeout=15)
+                res = binding.check_file(target, time_limit=15)
                 accepted = res.ok
             except Exception:  # noqa: BLE001 - a malformed mutant is a rejected one
                 accepted = False
@@ -165,7 +166,7 @@ def campaign(paths, tmp_path, per_certificate: int | None, seed: int = 0):
 
 
 def test_unmutated_certificates_are_accepted(quick_certificates):
-    bad = [(p, r.message) for p in quick_certificates if not (r := certificate.check_file(p)).ok]
+    bad = [(p, r.message) for p in quick_certificates if not (r := binding.check_file(p)).ok]
     assert not bad, bad[:3]
 
 
@@ -178,8 +179,8 @@ def test_the_printed_example_is_rejected(quick_certificates):
                 f["fact"] = [">", ["^", 2, 3], 3]  # true, but not what the claim needs
     mutant = path.parent / "eq2-mutant.json"
     mutant.write_text(json.dumps(cert))
-    assert certificate.check_file(mutant, statements=False).ok  # the evidence alone is true...
-    res = certificate.check_file(mutant)
+    assert binding.check_file(mutant, evidence_only=True).ok  # the evidence alone is true...
+    res = binding.check_file(mutant)
     assert not res.ok and "derives" in res.message  # ...but it does not prove this claim
 
 
@@ -191,7 +192,7 @@ def test_mutation_sample(quick_certificates, tmp_path):
 
 @pytest.mark.slow
 def test_full_mutation_campaign(all_certificates, tmp_path):
-    bad = [(p, r.message) for p in all_certificates if not (r := certificate.check_file(p)).ok]
+    bad = [(p, r.message) for p in all_certificates if not (r := binding.check_file(p)).ok]
     assert not bad, bad[:3]
     tally, harmless, missed = campaign(all_certificates, tmp_path, per_certificate=40)
     print("\nmutation campaign:", dict(tally), "harmless kinds:", dict(harmless))

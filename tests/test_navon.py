@@ -3,6 +3,7 @@ import copy
 
 import pytest
 
+from quarks import binding
 from quarks import certificate
 from quarks.claim import Claim
 from quarks.proofs import navon
@@ -147,7 +148,7 @@ def test_written_certificates_recheck_from_disk(tmp_path):
     for claim in CLAIMS:
         inst = claim.instances_for("quick")[0]
         path = certificate.write(_cert(claim, inst), tmp_path / f"{claim.id}.json")
-        res = certificate.check_file(path)
+        res = binding.check_file(path)
         assert res.ok, (claim.id, res.message)
 
 
@@ -161,7 +162,7 @@ def test_conclusion11_integer_layers(tmp_path):
     assert navon.conclusion11.run({"K_max": 24}).status == "verified"
     cert = certificate.build(navon.conclusion11_printed, {"K": 4}, v)
     path = certificate.write(cert, tmp_path / "c.json")
-    assert certificate.check_file(path).ok
+    assert binding.check_file(path).ok
 
 
 def test_pointwise_errors_printed_and_corrected():

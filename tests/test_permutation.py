@@ -1,6 +1,7 @@
 """Self-attention is permutation-equivariant, not invariant (seed 001)."""
 from fractions import Fraction
 
+from quarks import binding
 from quarks import certificate
 from quarks.attention.self_attention import equivariance_check, invariance_check, output_forms, permute
 from quarks.proofs.baldi import permutation as pm
@@ -33,5 +34,5 @@ def test_claims_and_certificates(tmp_path):
     v = pm.invariance_as_printed.run(inst)
     assert v.status == "refuted" and v.counterexample["position"] == 1
     path = certificate.write(certificate.build(pm.invariance_as_printed, inst, v), tmp_path / "inv.json")
-    assert certificate.check_file(path).ok
+    assert binding.check_file(path).ok
     assert pm.equivariance.run({"n": 3, "dim": 2, "samples": 10, "seed": 2}).status == "verified"

@@ -4,7 +4,7 @@ import json
 
 
 from quarks import refute as R
-from quarks.certificate import check_file
+from quarks.binding import check_file
 from quarks.cli import main
 
 

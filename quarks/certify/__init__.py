@@ -1,5 +1,117 @@
-"""Exact checkers for evidence kinds that need more than the expression language.
+"""The checking kernel: a closed set of evidence kinds, each a pure function of a record's data.
 
-Modules here import no solver and no computer-algebra system (only the standard library), so a
-certificate is re-checked independently of whatever found it.
+``check_evidence(cert, ctx)`` re-verifies every record of a certificate and that its verdict
+follows from them.  Nothing here reads a claim, runs a claim's code, or resolves a name found in a
+certificate: the binding layer (quarks.binding) re-derives what a certificate must say and hands
+down only what the ``coq`` and ``exhaustive`` kinds need (``ctx.binding``, ``ctx.rerun``).  The
+modules import the standard library, numpy (arrays of payloads), quarks.exact and each other;
+``symbolic`` alone imports SymPy, and the Coq kinds run ``coqc`` (quarks.coq).
+
+Kinds: arith, forall (arith.py); exhaustive; symbolic; realization, nonrealization (threshold.py);
+decomposition, non-decomposition (decomposition.py, drup.py); halves-count (halves.py); coq (coq.py);
+coq-classification (coq_classification.py).  Limits: base.Limits.
 """
+from __future__ import annotations
+
+from .base import Budget, CertificateError, CheckContext, NotChecked, Outcome, solver_free
+
+KINDS = ("arith", "forall", "exhaustive", "symbolic", "realization", "nonrealization", "decomposition",
+         "non-decomposition", "halves-count", "coq", "coq-classification")
+VERDICTS = ("verified", "refuted", "inconclusive", "error")
+
+
+def checker(kind: str):
+    """The checker of one evidence kind (imported on first use: no solver is ever imported)."""
+    if kind in ("arith", "forall"):
+        from . import arith
+        return arith.check_arith if kind == "arith" else arith.check_forall
+    if kind == "exhaustive":
+        from .exhaustive import check_exhaustive
+        return check_exhaustive
+    if kind == "symbolic":
+        from .symbolic.check import check_symbolic
+        return check_symbolic
+    if kind in ("realization", "nonrealization"):
+        from . import threshold
+        return threshold.check_realization if kind == "realization" else threshold.check_nonrealization
+    if kind in ("decomposition", "non-decomposition"):
+        from . import decomposition
+        return decomposition.check_decomposition if kind == "decomposition" else decomposition.check_non_decomposition
+    if kind == "halves-count":
+        from .halves import check_halves_count
+        return check_halves_count
+    if kind == "coq":
+        from .coq import check_coq
+        return check_coq
+    if kind == "coq-classification":
+        from .coq_classification import check_coq_classification
+        return check_coq_classification
+    raise CertificateError(f"unknown evidence kind {str(kind)[:40]!r} (known: {', '.join(KINDS)})")
+
+
+def check_record(record, ctx: CheckContext | None = None) -> Outcome:
+    """Re-check one evidence record; a malformed one raises CertificateError."""
+    from ..exact import ExprError
+
+    if not isinstance(record, dict) or not isinstance(record.get("kind"), str):
+        raise CertificateError("evidence record without a kind")
+    kind = record["kind"]
+    check = checker(kind)
+    try:
+        with solver_free(allow_cas=kind == "symbolic"):
+            out = check(record, ctx or CheckContext())
+    except (CertificateError, NotChecked):
+        raise
+    except ImportError as exc:
+        raise CertificateError(f"{kind} checker needs {exc.name}, which certificate checking may not use") from None
+    except (ExprError, KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError,
+            OverflowError) as exc:
+        raise CertificateError(f"{kind} evidence malformed: {type(exc).__name__}: {str(exc)[:120]}") from None
+    except RecursionError:
+        raise CertificateError(f"{kind} evidence nests too deep") from None
+    if not isinstance(out, Outcome):
+        raise CertificateError(f"{kind} checker returned no outcome")
+    return out
+
+
+def check_evidence(cert: dict, ctx: CheckContext) -> tuple[bool, str, list]:
+    """Re-check a decided certificate's evidence and that its verdict follows: (ok, message, outcomes).
+    Undecided verdicts (inconclusive, error) prove nothing and run no evidence code."""
+    verdict, evidence = cert["verdict"], cert["evidence"]
+    if verdict not in VERDICTS:
+        return False, f"unknown verdict {str(verdict)[:40]!r}", []
+    if verdict not in ("verified", "refuted"):
+        return True, f"{verdict}: proves nothing (its evidence is not run)", []
+    if not evidence:
+        return False, "a decided verdict without evidence", []
+    if len(evidence) > ctx.limits.records:
+        return False, f"more than {ctx.limits.records:,} evidence records", []
+    outcomes = [check_record(r, ctx) for r in evidence]  # NotChecked propagates
+    bad = [o for o in outcomes if not o.valid]
+    if bad:
+        return False, bad[0].message, outcomes
+    all_hold = all(o.holds for o in outcomes)
+    if verdict == "verified" and not all_hold:
+        return False, "verdict 'verified' but some recorded fact fails", outcomes
+    if verdict == "refuted":
+        if all_hold:
+            return False, "verdict 'refuted' but every recorded fact holds", outcomes
+        if cert.get("counterexample") is None:
+            return False, "verdict 'refuted' without a counterexample", outcomes
+    return True, f"{verdict}: {len(outcomes)} evidence record(s) re-checked", outcomes
+
+
+def trust_of(evidence: list) -> str:
+    """How far a verdict's evidence is independent of our code: "coq" (Coq's kernel), "witness" (facts
+    and witnesses re-verified by the kernel), "sympy" (some step is a SymPy derivation, re-run), or
+    "re-run" (some record is confirmed only by running the claim's own check again)."""
+    kinds = {r.get("kind") for r in evidence if isinstance(r, dict)}
+    if kinds == {"coq"} or "coq-classification" in kinds and kinds <= {"coq-classification", "arith"}:
+        return "coq"   # (a classification's count is Coq's; the arith record only compares it with the claim)
+    if "exhaustive" in kinds:
+        return "re-run"
+    return "sympy" if "symbolic" in kinds else "witness"
+
+
+__all__ = ["Budget", "CertificateError", "CheckContext", "NotChecked", "Outcome", "KINDS", "check_record",
+           "check_evidence", "trust_of"]

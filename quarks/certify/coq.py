@@ -1,15 +1,18 @@
 """Evidence kind ``coq``: the claim is proved for all parameters by Coq theorems (or, for a claim
 expected "refuted as printed", its negation is: the record says ``refutes``).
 
-The record names the theorems and the sha256 of every theory file they were compiled from.  The
-checker requires the theorems to be exactly those the claim declares (its ``coq`` field, read from
-the registry, never from the certificate), the installed theory files to have the recorded hashes,
-and then compiles them (through the build cache of :mod:`quarks.coq`) and checks every theorem's
-assumptions.  Without coqc the record is *not checked*, never valid.
+The record names the claim, the theorems, the sha256 of every theory file they were compiled from,
+and each theorem's assumptions.  The checker requires, against what the binding layer hands down
+from the registry (``ctx.binding``, never the certificate): the record's claim is the
+certificate's claim, the theorems are exactly those the claim declares, ``refutes`` says whether
+the claim is expected refuted; the installed theory files have the recorded hashes; then it
+compiles them (quarks.coq, through its build cache), checks every theorem's assumptions against
+the allow-list, and requires the recorded assumptions to be exactly those Coq prints.  Without
+coqc the record is *not checked*, never valid.
 """
 from __future__ import annotations
 
-from ..evidence import CertificateError, CheckContext, NotChecked, Outcome
+from .base import CertificateError, CheckContext, NotChecked, Outcome
 
 
 def coq_record(claim) -> tuple[dict, list]:
@@ -25,32 +28,38 @@ def coq_record(claim) -> tuple[dict, list]:
 
 
 def check_coq(record: dict, ctx: CheckContext) -> Outcome:
-    from .. import coq, registry
+    from .. import coq
 
-    claim = registry.claims().get(record.get("claim"))
-    if claim is None:
-        raise CertificateError(f"coq evidence for an unknown claim {record.get('claim')!r}")
-    if bool(record.get("refutes", False)) != (claim.expected == "refuted"):
-        return Outcome(False, False, f"the record {'refutes' if record.get('refutes') else 'proves'} {claim.id}, "
-                                     f"whose statement is expected {claim.expected}")
-    if list(record["theorems"]) != list(claim.coq):
-        return Outcome(False, False, f"the theorems {record['theorems']} are not those {claim.id} declares "
-                                     f"({list(claim.coq)})")
+    b = ctx.binding
+    if b is None or not b.theorems:
+        raise CertificateError("coq evidence outside a claim that declares Coq theorems")
+    if record.get("claim") != b.claim:
+        return Outcome(False, False, f"the coq record speaks of {str(record.get('claim'))[:60]!r}, "
+                                     f"the certificate of {b.claim}")
+    if record.get("refutes") is not b.refutes:
+        return Outcome(False, False, f"the record {'refutes' if record.get('refutes') else 'proves'} {b.claim}, "
+                                     f"whose Coq theorems {'refute' if b.refutes else 'prove'} it")
+    if record.get("theorems") != list(b.theorems):
+        return Outcome(False, False, f"the theorems are not those {b.claim} declares ({list(b.theorems)})")
     files = coq.project_files()
-    if sorted(record["files"]) != sorted(files):
+    recorded = record.get("files")
+    if not isinstance(recorded, dict) or sorted(recorded) != sorted(files):
         return Outcome(False, False, "the certificate's theory files are not the installed ones")
     for f in files:
-        if coq.sha256(coq.THEORIES / f) != record["files"][f]:
+        if coq.sha256(coq.THEORIES / f) != recorded[f]:
             return Outcome(False, False, f"{f} differs from the file the certificate was made from")
+    if record.get("proved") is not True:
+        return Outcome(False, False, "the record does not say proved")
     if not coq.available():
         raise NotChecked("not checked: coqc not installed")
-    proofs = coq.check_theorems(record["theorems"])
+    proofs = coq.check_theorems(list(b.theorems))
     failed = [p for p in proofs if not p.proved]
     if failed:
         return Outcome(False, False, f"{failed[0].ref}: {failed[0].message}")
-    if not record.get("proved", False):
-        return Outcome(False, False, "the record says not proved, but every theorem checks")
-    if record.get("refutes"):  # the theorems prove the negation of the printed statement: it fails
+    axioms = {p.ref: p.axioms for p in proofs}
+    if record.get("axioms") != axioms:
+        return Outcome(False, False, "the recorded assumptions are not those Coq prints")
+    if b.refutes:  # the theorems prove the negation of the printed statement: it fails
         return Outcome(True, False, f"{len(proofs)} Coq theorem(s) refuting the printed statement proved, "
                                     "assumptions allowed")
     return Outcome(True, True, f"{len(proofs)} Coq theorem(s) proved, assumptions allowed")

@@ -8,19 +8,18 @@ Without coqc the record is *not checked*, never valid.
 """
 from __future__ import annotations
 
-from ..evidence import CertificateError, NotChecked, Outcome
+from .base import CertificateError, NotChecked, Outcome
 
 
 def check_coq_classification(record: dict, ctx) -> Outcome:
     from .. import coq
     from ..coq_classification import MAX_N, prove
-    from .halves import _inline
+    from .halves import _inline, integer
 
-    try:
-        n, d, count = int(record["n"]), int(record["degree"]), int(record["count"])
-        data = dict(record["data"])
-    except (KeyError, TypeError, ValueError):
-        raise CertificateError("coq-classification record needs n, degree, count and a payload") from None
+    n, d, count = integer(record, "n"), integer(record, "degree"), integer(record, "count")
+    data = record.get("data")
+    if not isinstance(data, dict):
+        raise CertificateError("coq-classification record needs a payload")
     if not 1 <= n <= MAX_N or not 0 <= d <= n:
         raise CertificateError(f"coq-classification supports 1 <= n <= {MAX_N} and 0 <= d <= n, not n={n}, d={d}")
     if "npz_base64" in data:  # inline, before the certificate is written

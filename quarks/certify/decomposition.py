@@ -28,7 +28,7 @@ Only the standard library and quarks.certify are used.
 """
 from __future__ import annotations
 
-from ..evidence import CertificateError, Outcome
+from .base import CertificateError, Outcome
 from . import drup
 from .threshold import _int, check_nonrealization_data, check_realization_data, parse_table
 

@@ -1,6 +1,7 @@
 """Exact checker for a count of T(n;d) by halves (evidence kind ``halves-count``).
 
-The record states ``n``, ``degree`` and ``count``; its payload (an ``.npz`` side file, sha256 in the
+The record states ``n``, ``degree``, ``count`` and the figures a reader is shown (``pairs``,
+``realizable_pairs``, ``representatives``, each re-derived here); its payload (an ``.npz`` side file, sha256 in the
 record) holds witnesses only.  Independently of the code that found them, the checker
 
 1. establishes T(m;d), m = n - 1: every m-variable function has a realization (integer
@@ -15,8 +16,14 @@ record) holds witnesses only.  Independently of the code that found them, the ch
 
 Soundness rests on three facts stated in notes/threshold.md: restricting a realization to
 x_n = 0 or 1 realizes the halves (so both halves lie in T(m;d)); G acting on both halves at once
-preserves T(n;d); and the sum over orbits counts each pair once.  Numpy integer arithmetic only,
-with the magnitudes bounded so that no int64 overflows.
+preserves T(n;d); and the sum over orbits counts each pair once.
+
+No arithmetic can wrap.  Every payload array must have an integer (or, for memberships, boolean)
+dtype, and its range is checked in Python integers (``int(a.min())``, ``int(a.max())`` are exact
+for any integer dtype) before it is cast to int64: coefficients and multipliers lie in
+(-2^40, 2^40), tables and indices in [0, 2^32).  A row has at most 2^5 = 32 entries (n <= 5), each
+product with a 0/1 monomial or a sign is below 2^40 in size, so every dot product is below
+32 * 2^40 = 2^45 < 2^63.  The final recount is done in Python integers.
 """
 from __future__ import annotations
 
@@ -24,7 +31,7 @@ import itertools
 
 import numpy as np
 
-from ..evidence import CertificateError, Outcome
+from .base import LIMITS, CertificateError, Outcome, load_npz
 
 CHUNK = 1 << 18
 LIMIT = 1 << 40  # |coefficient| and |multiplier| bound: sums over <= 2^5 points stay far below 2^63
@@ -104,29 +111,50 @@ def farkas_hold(tables, duals, n, d) -> np.ndarray:
     return ok
 
 
-def _inline(text: str) -> dict:
+def _inline(text) -> dict:
+    """An .npz given inline (base64), before the certificate is written."""
     import base64
-    import io
+    import binascii
 
+    if not isinstance(text, str) or len(text) > (LIMITS.payload_bytes * 4) // 3 + 4:
+        raise CertificateError("inline .npz must be a base64 string within the payload limit")
     try:
-        with np.load(io.BytesIO(base64.b64decode(text)), allow_pickle=False) as z:
-            return {k: z[k] for k in z.files}
-    except Exception as exc:  # noqa: BLE001 - any unreadable archive is a bad record
-        raise CertificateError(f"inline .npz unreadable: {exc}") from None
+        raw = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise CertificateError("inline .npz is not base64") from None
+    return load_npz(raw, LIMITS.npz_bytes, "inline")
 
 
-def _bounded(*arrays) -> None:
-    for a in arrays:
-        if a.size and int(np.abs(a.astype(np.int64)).max()) >= LIMIT:
-            raise CertificateError("a witness entry exceeds 2^40")
+def integer(record: dict, key: str) -> int:
+    """record[key], which must be a JSON integer (not a bool, string or float)."""
+    v = record.get(key)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise CertificateError(f"{key} must be an integer")
+    return v
+
+
+def _ints(P: dict, key: str, lo: int, hi: int, ndim: int = 1) -> np.ndarray:
+    """P[key] as int64, after checking in Python integers that it is an integer array in [lo, hi)."""
+    a = np.asarray(P[key])
+    if a.dtype.kind not in "iu" or a.ndim != ndim:
+        raise CertificateError(f"payload array {key} must be {ndim}-dimensional integers, not {a.dtype} {a.shape}")
+    if a.size and not (lo <= int(a.min()) and int(a.max()) < hi):
+        raise CertificateError(f"payload array {key} has an entry outside [{lo}, {hi})")
+    return a.astype(np.int64)
+
+
+def _bools(P: dict, key: str) -> np.ndarray:
+    a = np.asarray(P[key])
+    if a.dtype.kind != "b" or a.ndim != 1:
+        raise CertificateError(f"payload array {key} must be one-dimensional booleans")
+    return a
 
 
 def check_halves_count(record: dict, ctx) -> Outcome:
-    try:
-        n, d, count = int(record["n"]), int(record["degree"]), int(record["count"])
-        data = dict(record["data"])
-    except (KeyError, TypeError, ValueError):
-        raise CertificateError("halves-count record needs n, degree, count and a payload") from None
+    n, d, count = integer(record, "n"), integer(record, "degree"), integer(record, "count")
+    data = record.get("data")
+    if not isinstance(data, dict):
+        raise CertificateError("halves-count record needs a payload")
     if not 2 <= n <= 5 or not 1 <= d <= n:
         raise CertificateError(f"halves-count supports 2 <= n <= 5 and 1 <= d <= n, not n={n}, d={d}")
     if "npz_base64" in data:  # inline, before the certificate is written
@@ -141,13 +169,12 @@ def check_halves_count(record: dict, ctx) -> Outcome:
         raise CertificateError(f"halves-count payload lacks {[k for k in need if k not in P]}")
     m, dm = n - 1, min(d, n - 1)
     # 1. T(m;d), every function decided by a witness
-    low = np.asarray(P["low_tables"], np.int64)
+    low = _ints(P, "low_tables", 0, 1 << 32)
     if not np.array_equal(low, np.arange(1 << (1 << m))):
         return Outcome(False, False, f"the payload does not list all {1 << (1 << m)} functions of {m} variables")
-    member = np.asarray(P["low_member"], bool)
-    lc, ld = np.asarray(P["low_coeffs"]), np.asarray(P["low_duals"])
-    _bounded(lc, ld)
-    if len(lc) != member.sum() or len(ld) != (~member).sum():
+    member = _bools(P, "low_member")
+    lc, ld = _ints(P, "low_coeffs", -LIMIT + 1, LIMIT, 2), _ints(P, "low_duals", -LIMIT + 1, LIMIT, 2)
+    if len(member) != len(low) or len(lc) != member.sum() or len(ld) != (~member).sum():
         return Outcome(False, False, "the witnesses of T(m;d) do not match its members")
     if not (realizations_hold(low[member], lc, m, dm).all() and farkas_hold(low[~member], ld, m, dm).all()):
         return Outcome(False, False, f"a witness for T({m};{dm}) fails")
@@ -163,17 +190,16 @@ def check_halves_count(record: dict, ctx) -> Outcome:
         want_g.append(gs)
         want_size.append(gsz)
     want_rep, want_g, want_size = map(np.concatenate, (want_rep, want_g, want_size))
-    if not (np.array_equal(np.asarray(P["reps"], np.int64), reps)
-            and np.array_equal(np.asarray(P["rep_orbit"], np.int64), sizes)):
+    if not (np.array_equal(_ints(P, "reps", 0, 1 << 32), reps)
+            and np.array_equal(_ints(P, "rep_orbit", 0, 1 << 32), sizes)):
         return Outcome(False, False, "the representatives or their orbit sizes differ from the group's")
-    if not (np.array_equal(np.asarray(P["pair_rep"], np.int64), want_rep)
-            and np.array_equal(np.asarray(P["pair_g"], np.int64), want_g)
-            and np.array_equal(np.asarray(P["pair_orbit"], np.int64), want_size)):
+    if not (np.array_equal(_ints(P, "pair_rep", 0, 1 << 32), want_rep)
+            and np.array_equal(_ints(P, "pair_g", 0, 1 << 32), want_g)
+            and np.array_equal(_ints(P, "pair_orbit", 0, 1 << 32), want_size)):
         return Outcome(False, False, "the payload's pairs are not the orbits of pairs under the stabilizers")
     # 3. every pair by its witness
-    pm = np.asarray(P["pair_member"], bool)
-    pc, pd = np.asarray(P["pair_coeffs"]), np.asarray(P["pair_duals"])
-    _bounded(pc, pd)
+    pm = _bools(P, "pair_member")
+    pc, pd = _ints(P, "pair_coeffs", -LIMIT + 1, LIMIT, 2), _ints(P, "pair_duals", -LIMIT + 1, LIMIT, 2)
     if len(pm) != len(want_g) or len(pc) != pm.sum() or len(pd) != (~pm).sum():
         return Outcome(False, False, "the pair witnesses do not match the pairs")
     fs = reps[want_rep] | (want_g << (1 << m))
@@ -186,5 +212,9 @@ def check_halves_count(record: dict, ctx) -> Outcome:
     recount = int(sum(weights[pm]))
     if recount != count:
         return Outcome(False, False, f"the witnesses count {recount:,}, the record says {count:,}")
+    derived = {"pairs": int(len(pm)), "realizable_pairs": int(pm.sum()), "representatives": int(len(reps))}
+    for key, value in derived.items():   # what a reader is shown must be what the witnesses give
+        if record.get(key) != value:
+            return Outcome(False, False, f"{key}: recorded {record.get(key)!r}, the witnesses give {value:,}")
     return Outcome(True, True, f"|T({n};{d})| = {count:,}: {len(T):,} members of T({m};{dm}) and "
-                               f"{len(pm):,} orbits of pairs, each by its witness")
+                               f"{len(pm):,} orbits of pairs, each by its witness", derived)

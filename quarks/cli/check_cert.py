@@ -1,56 +1,32 @@
-"""quarks check-cert: re-verify certificates with exact arithmetic."""
+"""quarks check-cert: re-verify certificates: bound to their claims, then checked by the kernel."""
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 
 def add_parser(sub, verb):
-    p = sub.add_parser(verb, help="re-verify certificates",
-                       description="Re-verify certificate files (or every *.json under a directory) "
-                                   "with exact arithmetic, every file reported (an unreadable or malformed "
-                                   "one as rejected). Exit 0 when all are valid, 1 when any is rejected or "
-                                   "nothing was found to check, 2 when a path does not exist, 3 when none "
-                                   "is rejected but some could not be checked here (a Coq proof without "
-                                   "coqc installed).")
-    p.add_argument("paths", nargs="+", metavar="FILE")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser(
+        verb, help="re-verify certificates",
+        description="Re-verify certificate files (or every *.json under a directory), one line per file: "
+                    "each must be what its claim's check derives for an instance in the claim's domain, and "
+                    "every evidence record is re-verified exactly by the checking kernel. A bad file is "
+                    "reported REJECTED with the reason and the run goes on. Exit 0 when all are valid, 1 when "
+                    "any is rejected or nothing was found to check, 2 on a usage error (a path that does not "
+                    "exist), 3 when none is rejected but some could not be checked here (a Coq proof without "
+                    "coqc; an exhaustive record with --evidence-only).")
+    p.add_argument("paths", nargs="+", metavar="FILE", help="certificate files or directories")
+    p.add_argument("--json", action="store_true", help="one JSON object per file (a list), no table")
     p.add_argument("--evidence-only", action="store_true",
-                   help="only re-verify the evidence (solver-free); do not re-derive what each certificate "
-                        "has to prove from its claim and instance (by default the claim's check is run again "
-                        "in a child process and the certificate must match it)")
+                   help="re-verify the evidence (solver-free) and bind each certificate to its claim and "
+                        "domain, but do not re-derive what it has to prove by running the claim's check; "
+                        "results say 'NOT bound to the statement', and exhaustive records are not checked")
     p.add_argument("--coq", action="store_true",
-                   help="check the threshold witnesses with Coq's kernel instead: export each realization / "
-                        "non-realization record as a theorem about the formal T(n;d) (see export-coq) and "
-                        "compile it; other kinds are listed as having no Coq checker")
+                   help="the full check, and in addition every realization / non-realization / decomposition "
+                        "record compiled as a theorem about the formal T(n;d) by Coq's kernel (see export-coq)")
+    p.add_argument("--time-limit", type=float, default=None, metavar="S",
+                   help="wall seconds allowed for one certificate (default 900)")
     p.set_defaults(func=run)
-
-
-def run_coq(paths) -> int:
-    """check-cert --coq: one line per evidence record; 1 when Coq rejects one, 3 without coqc."""
-    from .. import coq, coq_export
-    from ..evidence import CertificateError
-
-    if not coq.available():
-        print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
-              "nothing checked by Coq", file=sys.stderr)
-        return 3
-    rejected = valid = 0
-    for path in _expand(paths):
-        try:
-            items = coq_export.export(path)
-        except CertificateError as exc:
-            print(f"REJECTED {path}: {exc}")
-            rejected += 1
-            continue
-        for e, msg in coq_export.check(items):
-            print(f"{'OK      ' if msg.startswith('valid') else 'REJECTED' if msg.startswith('rejected') else 'SKIPPED '}"
-                  f" {path} evidence[{e.index}]: {msg}")
-            valid += msg.startswith("valid")
-            rejected += msg.startswith("rejected")
-    print(f"{valid} valid (Coq), {rejected} rejected")
-    return 1 if rejected or not valid else 0
 
 
 TRUST = {"coq": "Coq's kernel", "witness": "witnesses checked exactly",
@@ -65,40 +41,73 @@ def _expand(paths):
             yield p
 
 
+def _coq(result):
+    """--coq: compile the threshold records of a certificate that passed the full check."""
+    from .. import coq, coq_export
+    from ..certify.base import CertificateError
+
+    try:
+        items = coq_export.export(Path(result.path))
+    except CertificateError as exc:
+        return False, f"export to Coq failed: {exc}"
+    items = [e for e in items if e.theorem]
+    if not items:
+        return True, "no record with a Coq checker"
+    try:
+        checked = coq_export.check(items)
+    except coq.CoqUnavailable as exc:
+        return None, f"not checked by Coq: {exc}"
+    bad = [msg for _, msg in checked if not msg.startswith("valid")]
+    if bad:
+        return False, bad[0]
+    return True, f"{len(checked)} record(s) valid (Coq)"
+
+
 def run(args) -> int:
-    from ..certificate import check_file
+    from .. import coq
+    from ..binding import check_file, results_json
     from ..errors import UsageError
-    from ..evidence import CertificateError
 
-    from ..certificate import CheckResult
-
-    results = []
     for p in map(Path, args.paths):
         if not p.exists():
             raise UsageError(f"{p}: no such file or directory")
-    if args.coq:
-        return run_coq(args.paths)
+    if args.time_limit is not None and not args.time_limit > 0:
+        raise UsageError("--time-limit must be a positive number of seconds")
+    if args.coq and args.evidence_only:
+        raise UsageError("--coq is the full check plus Coq; it cannot be combined with --evidence-only")
+    if args.coq and not coq.available():
+        print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
+              "nothing checked by Coq", file=sys.stderr)
+        return 3
+    results = []
     for path in _expand(args.paths):
-        try:
-            results.append(check_file(path, statements=not args.evidence_only))
-        except CertificateError as exc:  # every file is reported; a bad one does not stop the others
-            results.append(CheckResult(str(path), "?", "?", False, str(exc).replace(f"{path}: ", "")))
+        r = check_file(path, evidence_only=args.evidence_only, time_limit=args.time_limit)
+        if args.coq and r.ok:
+            ok, msg = _coq(r)
+            r.message += f"; Coq: {msg}"
+            if ok is None:
+                r.ok, r.checked = False, False
+            elif not ok:
+                r.ok, r.trust = False, ""
+        results.append(r)
+        if not args.json:
+            tag = "OK      " if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
+            what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
+            trust = f" [trust: {TRUST[r.trust]}]" if r.ok and r.trust else ""
+            print(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}", flush=True)
     if not results:
         print(f"quarks check-cert: nothing to check: no certificate (*.json) under {' '.join(args.paths)}",
               file=sys.stderr)
         return 1
+    unchecked = sum(not r.checked for r in results)
+    bad = sum(not r.ok and r.checked for r in results)
     if args.json:
-        json.dump([r.__dict__ for r in results], sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        print(results_json(results))
     else:
-        for r in results:
-            tag = "OK      " if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
-            trust = f" [trust: {TRUST[r.trust]}]" if r.ok else ""
-            print(f"{tag} {r.path}: {r.claim}: {r.message}{trust}")
-        unchecked = sum(not r.checked for r in results)
-        bad = sum(not r.ok and r.checked for r in results)
+        unbound = sum(r.ok and not r.bound for r in results)
         print(f"{len(results) - bad - unchecked} valid, {bad} rejected"
-              + (f", {unchecked} not checked" if unchecked else ""))
-    if any(not r.ok and r.checked for r in results):
+              + (f", {unchecked} not checked" if unchecked else "")
+              + (f" ({unbound} not bound to their statements: --evidence-only)" if unbound else ""))
+    if bad:
         return 1
-    return 3 if any(not r.checked for r in results) else 0
+    return 3 if unchecked else 0

@@ -61,6 +61,7 @@ def run(args) -> int:
 
 def _classification(args) -> int:
     from .. import coq_classification as cc
+    from ..solvers.classify import classification_payload
     from ..errors import UsageError
     from .paths import output_dir
 
@@ -80,7 +81,7 @@ def _classification(args) -> int:
     if coq.available():
         b = coq.build()
         theories = b.directory if b.ok else theories
-    P = cc.payload(n, d)
+    P = classification_payload(n, d)
     count = int(P["member"].sum())
     files = cc.write(n, d, count, P, Path(args.out), theories)
     print(f"{len(files)} files written to {args.out}: {files[-1]} proves #|T {n} {d}| = {count} "

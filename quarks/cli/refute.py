@@ -35,7 +35,7 @@ def _coq_status(theorems) -> list[dict]:
 
 def run(args) -> int:
     from .. import refute as R
-    from ..certificate import check_file
+    from ..binding import check_file
     from ..errors import UsageError
 
     if args.out is not None:

@@ -165,3 +165,16 @@ def verify_class_count(n: int, degree: int, count: int) -> dict:
     members = np.flatnonzero(cl.member).tolist()
     return {"cases": res["functions"], "holds": bool(res["all_valid"] and res["members"] == count),
             "digest": digest([n, degree, res["members"], digest(members)]), "count": res["members"]}
+
+
+def classification_payload(n: int, d: int) -> dict:
+    """The certificates of every function of n variables as integer arrays: ``member`` (bool, by
+    function number), ``real`` (one row of coefficients on the masks of degree <= d (increasing) per member, constant
+    term first, f = [p > 0]) and ``farkas`` (one row of multipliers on the 2^n points per
+    non-member)."""
+    cl = classify(n, d)
+    coeffs, thr, lam = evidence_arrays(cl)
+    real = coeffs[cl.member][:, [m for m in range(1 << n) if bin(m).count("1") <= d]].copy()
+    real[:, 0] += 1 - thr[cl.member]          # [p >= t]  <=>  [p - t + 1 > 0]
+    return {"member": cl.member.copy(), "real": real.astype(np.int64),
+            "farkas": lam[~cl.member].astype(np.int64)}

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import copy
 
-from ..evidence import CertificateError
-from .check import environment
-from .parse import parse, unparse
-from .steps import run_step
+from ..certify.base import CertificateError
+from ..certify.symbolic.check import environment
+from ..certify.symbolic.parse import parse, unparse
+from ..certify.symbolic.steps import run_step
 
 
 class Undecided(RuntimeError):

@@ -13,34 +13,9 @@ rank over Q and so is still a valid lower bound.
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
+
 
 PRIME = (1 << 61) - 1
-
-
-def grid_matricization(expr, rows, cols, grid) -> list[list[Fraction]]:
-    """The grid matricization of a SymPy polynomial ``expr`` (rows: assignments of ``rows``)."""
-    import sympy
-
-    gens = list(rows) + list(cols)
-    poly = sympy.Poly(sympy.expand(expr), *gens, domain=sympy.QQ)
-    terms = [(mon, Fraction(int(c.numerator), int(c.denominator))) for mon, c in poly.terms()]
-    values = [Fraction(int(g.p), int(g.q)) for g in grid]
-    row_points = list(itertools.product(values, repeat=len(rows)))
-    col_points = list(itertools.product(values, repeat=len(cols)))
-    return [[evaluate_terms(terms, a + b) for b in col_points] for a in row_points]
-
-
-def evaluate_terms(terms, point) -> Fraction:
-    """sum c * prod point_i^e_i over the (monomial, coefficient) terms."""
-    total = Fraction(0)
-    for mon, c in terms:
-        v = c
-        for x, e in zip(point, mon):
-            if e:
-                v *= x**e
-        total += v
-    return total
 
 
 def rank_mod_p(matrix, p: int = PRIME) -> int:

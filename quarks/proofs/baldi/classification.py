@@ -30,7 +30,7 @@ def _verdict(inst: dict, found: int, data: dict) -> Verdict:
 
 def check(inst: dict) -> Verdict:
     from ... import coq
-    from ...coq_classification import payload
+    from ...solvers.classify import classification_payload as payload
     from ...solvers.halves import npz_bytes
 
     if not coq.available():
@@ -72,6 +72,8 @@ classification = Claim(
     instances=_instances,
     check=check,
     obligation=obligation,
+    domain=lambda inst: set(inst) == {"n", "d", "count"} and COUNTS.get((inst["n"], inst["d"])) == inst["count"]
+    and all(type(v) is int for v in inst.values()),
     note="Needs coqc (without it the claim has no instances).  T(4;d) compiles in under a minute on 2 "
          "cores; (4,2) and (4,3) are in the full tier.  Files: quarks export-coq --classification N D.",
 )

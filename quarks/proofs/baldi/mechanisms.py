@@ -230,7 +230,7 @@ def check_dot_product(inst) -> Verdict:
     out, syms = symbolic_outputs(dot_product_circuit(n, sign))
     der = _derivation(syms.values(), positive=True)
     # the network's expression re-read with positive symbols (the domain of the real logs)
-    from ...symbolic.parse import unparse
+    from ...certify.symbolic.parse import unparse
 
     der.equal(unparse(out["s"]), " + ".join(f"u{t}*v{t}" for t in range(1, n + 1)),
               label="s = sum_i exp(log u_i + log v_i) = u.v for u, v > 0")

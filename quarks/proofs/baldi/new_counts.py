@@ -20,9 +20,13 @@ T5_2 = 1_414_120_376
 T5_3 = 4_290_491_756
 
 
-def _verdict(inst: dict, found: int, data: dict) -> Verdict:
+FIGURES = ("pairs", "realizable_pairs", "representatives")
+
+
+def _verdict(inst: dict, found: int, data: dict, figures: dict) -> Verdict:
     n, d, stated = inst["n"], inst["d"], inst["count"]
-    record = {"kind": "halves-count", "n": n, "degree": d, "count": found, "data": data}
+    record = {"kind": "halves-count", "n": n, "degree": d, "count": found, "data": data,
+              **{k: figures.get(k) for k in FIGURES}}
     fact = arith({"count": found, "stated": stated}, [("the witnesses count the stated number",
                                                        ["==", "count", "stated"])])
     summary = f"|T({n};{d})| = {found:,} by halves" + ("" if found == stated else f", not {stated:,}")
@@ -37,23 +41,26 @@ def check_count(inst: dict) -> Verdict:
     t0 = time.perf_counter()
     w = pair_witnesses(inst["n"], inst["d"])
     data = {"npz_base64": base64.b64encode(npz_bytes(witness_arrays(w))).decode()}
-    shape = _verdict(inst, w.count, data)
+    figures = {"pairs": int(len(w.pair_g)), "realizable_pairs": int(w.member.sum()),
+               "representatives": int(len(w.reps))}
+    shape = _verdict(inst, w.count, data, figures)
     v = Verdict.from_facts(shape.evidence, shape.summary, shape.counterexample)  # decided by the checker
-    v.data = {"pairs": int(len(w.pair_g)), "realizable_pairs": int(w.member.sum()),
-              "representatives": int(len(w.reps)), "seconds": round(time.perf_counter() - t0, 1)}
+    v.data = {**figures, "seconds": round(time.perf_counter() - t0, 1)}
     return v
 
 
 def obligation(inst: dict, cert: dict) -> Verdict:
     """What a certificate must say: the halves-count record for the instance's n, d, with the
-    certificate's own witness payload, and the comparison with the stated count."""
+    certificate's own witness payload and figures (the kernel re-derives the count and the figures
+    from the witnesses), and the comparison with the stated count."""
     records = [r for r in cert.get("evidence", []) if isinstance(r, dict) and r.get("kind") == "halves-count"]
     found = records[0].get("count") if records else None
     data = records[0].get("data") if records else None
     if not isinstance(found, int) or not isinstance(data, dict):
         raise ValueError("the certificate has no halves-count record")
-    v = _verdict(inst, found, data)
-    v.data = {k: (cert.get("data") or {}).get(k) for k in ("pairs", "realizable_pairs", "representatives")}
+    figures = {k: records[0].get(k) for k in FIGURES}
+    v = _verdict(inst, found, data, figures)
+    v.data = dict(figures)
     return v
 
 

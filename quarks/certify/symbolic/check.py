@@ -7,11 +7,11 @@ Record format::
      "defs": [["h", "log(d)/d"], ["X", "Matrix([[x, 1], [0, x]])"]],   # optional, in order
      "steps": [{"op": ..., ..., "holds": true}, ...]}
 
-Expressions are strings in SymPy's syntax (``sstr``), admitted by :mod:`quarks.symbolic.parse`
+Expressions are strings in SymPy's syntax (``sstr``), admitted by :mod:`quarks.certify.symbolic.parse`
 (declared symbols, earlier definitions, a fixed list of SymPy functions, integer literals).
 A definition may use earlier ones; matrix definitions are expanded entrywise.
 
-Operations (semantics and decision procedures in :mod:`quarks.symbolic.steps`):
+Operations (semantics and decision procedures in :mod:`quarks.certify.symbolic.steps`):
 
 ``equal``     ``lhs``, ``rhs``: lhs - rhs simplifies to 0 (entrywise for matrices).
 ``diff``      ``expr``, ``var``, ``result`` [, ``order``]: d^k expr / d var^k == result.
@@ -38,7 +38,7 @@ neither prove nor disprove makes the record invalid.  The record holds when ever
 """
 from __future__ import annotations
 
-from ..evidence import CertificateError, CheckContext, Outcome
+from ..base import CertificateError, CheckContext, Outcome
 from .parse import make_symbols, parse
 from .steps import run_step
 

@@ -13,7 +13,7 @@ import keyword
 import re
 import tokenize
 
-from ..evidence import CertificateError
+from ..base import CertificateError
 
 # Names an expression may use besides its symbols and definitions.
 FUNCTIONS = (

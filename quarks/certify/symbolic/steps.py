@@ -7,7 +7,7 @@ the builder call the same function, so a recorded step and its re-check cannot d
 the meaning of an operation.
 
 Truth is decided exactly.  "Proved" means: SymPy reduces a difference to 0; a sign is decided
-by :mod:`quarks.symbolic.sign` (structure, no evalf); a degree, a number of terms or of free
+by :mod:`quarks.certify.symbolic.sign` (structure, no evalf); a degree, a number of terms or of free
 symbols is computed from the expanded polynomial; a rank is computed over Q with fractions.
 "Disproved" needs a witness point at which the failure is decided exactly in the same way.
 
@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from fractions import Fraction
 
-from ..evidence import CertificateError
+from ..base import CertificateError
 from .parse import parse
 from .sign import NEG, NONNEG, NONPOS, POS, ZERO, decide_signs, exactly_nonzero, exactly_zero, possible_signs
 
@@ -357,7 +358,7 @@ def q_rank(step, env):
     """Rank over Q of a matrix with rational entries."""
     import sympy
 
-    from ..exact import rank
+    from ...exact import rank
 
     m = _expr(step, "matrix", env)
     if not isinstance(m, sympy.MatrixBase):
@@ -368,8 +369,7 @@ def q_rank(step, env):
 def q_matricization_rank(step, env):
     """Rank over Q of the grid matricization of expr: rows = assignments of ``rows`` variables,
     columns = assignments of ``cols`` variables, each variable ranging over ``grid``."""
-    from ..exact import rank
-    from .separation_rank import grid_matricization
+    from ...exact import rank
 
     expr = _expr(step, "expr", env)
     rows = [_symbol(v, env) for v in step["rows"]]
@@ -415,3 +415,28 @@ def run_step(step, env, search=False) -> Truth:
     if op is None:
         raise CertificateError(f"unknown symbolic op {step['op']!r} (known: {', '.join(sorted(OPS))})")
     return op(step, env, search)
+
+
+def grid_matricization(expr, rows, cols, grid) -> list[list[Fraction]]:
+    """The grid matricization of a SymPy polynomial ``expr`` (rows: assignments of ``rows``)."""
+    import sympy
+
+    gens = list(rows) + list(cols)
+    poly = sympy.Poly(sympy.expand(expr), *gens, domain=sympy.QQ)
+    terms = [(mon, Fraction(int(c.numerator), int(c.denominator))) for mon, c in poly.terms()]
+    values = [Fraction(int(g.p), int(g.q)) for g in grid]
+    row_points = list(itertools.product(values, repeat=len(rows)))
+    col_points = list(itertools.product(values, repeat=len(cols)))
+    return [[evaluate_terms(terms, a + b) for b in col_points] for a in row_points]
+
+
+def evaluate_terms(terms, point) -> Fraction:
+    """sum c * prod point_i^e_i over the (monomial, coefficient) terms."""
+    total = Fraction(0)
+    for mon, c in terms:
+        v = c
+        for x, e in zip(point, mon):
+            if e:
+                v *= x**e
+        total += v
+    return total

@@ -1,0 +1,213 @@
+"""Binding a certificate to its claim: what a certificate must say, then the kernel's check.
+
+``check_file`` is what ``quarks check-cert`` runs on each file, in a forked child with a wall-time
+limit (so one hostile file can neither stop nor stall the run).  In order:
+
+1. the kernel reads the file (quarks.certify.load: size, nesting, numbers, shape);
+2. the claim must be registered (or be a refute variant rebuilt from its registered search), and
+   the instance must lie in the claim's domain (declared instances, or its ``domain``);
+3. source, statement, kind and expected must be the claim's, and the trust field the evidence's;
+4. an undecided verdict (inconclusive, error) proves nothing: no evidence code runs;
+5. the certificate must say exactly what the claim's check derives for its instance
+   (quarks.obligations: re-run in a child, or for a Coq proof, the record the claim's declared
+   theorems give); with ``evidence_only`` this step is skipped and the result says so;
+6. the kernel re-verifies every record (quarks.certify.check_evidence); ``exhaustive`` records
+   count only when step 5 produced them, and ``coq`` records are checked against the claim's
+   declared theorems (handed down, never read from the certificate).
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from . import obligations, registry
+from .certify import check_evidence, trust_of
+from .certify.base import LIMITS, Binding, CertificateError, CheckContext, NotChecked
+from .certify.load import load
+from .claim import instance_text
+
+MAX_CANDIDATES = 100_000   # a refute variant's instance must be among this many candidates
+
+
+@dataclass
+class CheckResult:
+    path: str
+    claim: str
+    verdict: str
+    ok: bool
+    message: str
+    checked: bool = True  # False: some evidence could not be checked here (e.g. coqc missing)
+    trust: str = ""       # coq, witness, sympy or re-run (see quarks.certify.trust_of); "" unless ok
+    bound: bool = False   # the certificate is what the claim's check derives for its instance
+    instance: str = ""    # the instance, as a person reads it
+
+    def _repr_html_(self):
+        from .display import check_result_html
+        return check_result_html(self)
+
+    def _repr_markdown_(self):
+        from .display import check_result_markdown
+        return check_result_markdown(self)
+
+
+def claim_of(cert: dict):
+    """The claim a certificate speaks of, with its instance checked against the claim's domain."""
+    cid, instance = cert["claim"], cert["instance"]
+    claim = registry.claims().get(cid)
+    if claim is None and "~" in cid:
+        claim = _variant(cert)
+    if claim is None:
+        raise CertificateError(f"unknown claim {cid[:80]!r}")
+    if claim.id.partition("~")[1]:
+        return claim   # a refute variant's domain is checked by _variant
+    if not claim.in_domain(instance):
+        raise CertificateError(f"instance {instance_text(instance)[:80]} is outside the domain of {claim.id}")
+    return claim
+
+
+def _variant(cert: dict):
+    """A refute variant (claim~search), its parameters typed as the search's, its instance one of the
+    search's candidates."""
+    from . import refute
+
+    base, _, name = cert["claim"].partition("~")
+    search = refute.SEARCHES.get(base)
+    if search is None or search.name != name:
+        return None
+    params = ((cert.get("data") or {}).get("search") or {}).get("params")
+    if not isinstance(params, dict) or set(params) != set(search.params) or any(
+            type(params[k]) is not type(v) for k, v in search.params.items()):
+        raise CertificateError(f"the search parameters do not fit {base}~{name}")
+    tried = ((cert.get("data") or {}).get("search") or {}).get("instances_tried")
+    for i, candidate in enumerate(search.candidates(params)):
+        if candidate == cert["instance"]:
+            if tried != i + 1:
+                raise CertificateError(f"instances_tried is {tried!r}; the search reaches this instance at {i + 1}")
+            return refute.variant_claim(search, params)
+        if i >= MAX_CANDIDATES:
+            break
+    raise CertificateError(f"instance {instance_text(cert['instance'])[:80]} is not a candidate of {base}~{name}")
+
+
+def proof_verdict(claim, record: dict):
+    """The verdict of a claim's Coq proof certificate, given its ``coq`` record (proved)."""
+    from .claim import Verdict
+
+    if claim.expected == "refuted":   # the theorems are the negation of the printed statement
+        return Verdict("refuted", f"refuted as printed, in Coq: {', '.join(claim.coq)}", [record],
+                       counterexample={"coq": list(claim.coq)})
+    return Verdict("verified", f"proved in Coq for all parameters: {', '.join(claim.coq)}", [record])
+
+
+def _proof_certificate(claim, cert: dict) -> dict:
+    """What a Coq proof certificate of ``claim`` must say: its declared theorems, the installed theory
+    files, proved; the recorded assumptions are compared with Coq's by the kernel."""
+    from . import certificate, coq
+    from .certify.coq import coq_record  # noqa: F401 (the record's producer, for the reader)
+
+    recs = cert["evidence"]
+    axioms = recs[0].get("axioms") if len(recs) == 1 else None
+    record = {"kind": "coq", "claim": claim.id, "theorems": list(claim.coq),
+              "files": {f: coq.sha256(coq.THEORIES / f) for f in coq.project_files()},
+              "axioms": axioms, "proved": True, "refutes": claim.expected == "refuted"}
+    return certificate.build(claim, {"proof": "coq"}, proof_verdict(claim, record))
+
+
+def _check(path: Path, evidence_only: bool) -> CheckResult:
+    cert = load(path)
+    result = CheckResult(str(path), cert["claim"], cert["verdict"], False, "", instance=instance_text(cert["instance"]))
+
+    def reject(message, checked=True):
+        result.message, result.checked = message, checked
+        return result
+
+    claim = claim_of(cert)
+    problem = obligations.bind_metadata(cert, claim)
+    if problem:
+        return reject(problem)
+    if cert.get("trust", trust_of(cert["evidence"])) != trust_of(cert["evidence"]):
+        return reject("the trust field does not match the evidence kinds")
+    ctx = CheckContext(directory=path.parent,
+                       binding=Binding(claim.id, tuple(claim.coq), claim.expected == "refuted"))
+    if cert["verdict"] not in ("verified", "refuted"):
+        ok, message, _ = check_evidence(cert, ctx)
+        result.ok, result.message, result.bound = ok, message, ok
+        return result
+    obligations.resolve_payloads(cert, ctx)
+    if cert["instance"] == {"proof": "coq"}:
+        regen = _proof_certificate(claim, cert)
+    elif evidence_only:
+        regen = None
+    else:
+        regen = obligations.rederive(cert, claim)
+        ctx.rerun = frozenset(obligations.rerun_keys(regen))
+    if regen is not None:
+        problem = obligations.bind(cert, regen)
+        if problem:
+            return reject(problem)
+    try:
+        ok, message, _ = check_evidence(cert, ctx)
+    except NotChecked as exc:
+        return reject(str(exc), checked=False)
+    if not ok:
+        return reject(message)
+    result.ok, result.bound, result.trust = True, regen is not None, trust_of(cert["evidence"])
+    result.message = message if regen is not None else message + "; NOT bound to the statement (--evidence-only)"
+    return result
+
+
+def _child(conn, path, evidence_only):
+    try:
+        conn.send(("ok", asdict(_run(path, evidence_only))))
+    except BaseException as exc:  # noqa: BLE001 - reported as one line, never a traceback
+        conn.send(("error", f"checking failed: {type(exc).__name__}: {str(exc)[:200]}"))
+    finally:
+        conn.close()
+
+
+def _run(path: Path, evidence_only: bool) -> CheckResult:
+    try:
+        return _check(path, evidence_only)
+    except obligations.Unbound as exc:
+        return CheckResult(str(path), "?", "?", False, str(exc))
+    except CertificateError as exc:
+        return CheckResult(str(path), "?", "?", False, str(exc))
+    except RecursionError:
+        return CheckResult(str(path), "?", "?", False, "the certificate nests too deep")
+    except MemoryError:
+        return CheckResult(str(path), "?", "?", False, "checking the certificate ran out of memory")
+
+
+def check_file(path, evidence_only: bool = False, time_limit: float | None = None,
+               isolate: bool = True) -> CheckResult:
+    """Check one certificate file (see the module docstring); never raises for a bad file.
+
+    ``time_limit``: wall seconds for the whole check (default ``LIMITS.seconds``); ``isolate``: run
+    it in a forked child, so that no file can stop or stall the caller."""
+    path = Path(path)
+    if not isolate:
+        return _run(path, evidence_only)
+    limit = float(time_limit or LIMITS.seconds)
+    ctx = mp.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+    p = ctx.Process(target=_child, args=(child, path, evidence_only))
+    p.start()
+    child.close()
+    if parent.poll(limit):
+        try:
+            status, payload = parent.recv()
+        except EOFError:
+            status, payload = "error", "checking crashed"
+    else:
+        status, payload = "error", f"checking took more than {limit:.0f} s"
+        p.kill()
+    p.join()
+    if status == "ok":
+        return CheckResult(**payload)
+    return CheckResult(str(path), "?", "?", False, payload)
+
+
+def results_json(results) -> str:
+    return json.dumps([asdict(r) for r in results], indent=1)

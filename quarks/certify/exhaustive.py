@@ -1,0 +1,40 @@
+"""Evidence kind ``exhaustive``: the record of an exhaustive check that only re-running can confirm.
+
+The record says which procedure of ours ran (``procedure``, ``args``) and what it found
+(``result``: ``cases``, ``holds``, a ``digest`` of everything checked).  The kernel never runs
+anything a certificate names: such a record is valid only when the binding layer, re-deriving the
+certificate from its claim id and instance alone, produced the identical record (its canonical
+form is then in ``ctx.rerun``).  Without that re-derivation (``--evidence-only``) it is *not
+checked*.  Trust: "re-run".
+"""
+from __future__ import annotations
+
+import json
+
+from .base import CertificateError, CheckContext, NotChecked, Outcome
+
+# keys inside data and evidence that are wall-clock measurements, never compared
+VOLATILE_KEYS = ("seconds", "elapsed", "wall", "wall_seconds")
+
+
+def stable(obj):
+    """obj without its wall-clock measurements."""
+    if isinstance(obj, dict):
+        return {k: stable(v) for k, v in obj.items() if k not in VOLATILE_KEYS}
+    if isinstance(obj, list):
+        return [stable(v) for v in obj]
+    return obj
+
+
+def canonical(record: dict) -> str:
+    return json.dumps(stable(record), sort_keys=True)
+
+
+def check_exhaustive(record: dict, ctx: CheckContext) -> Outcome:
+    result = record.get("result")
+    if not isinstance(result, dict) or not isinstance(result.get("holds"), bool):
+        raise CertificateError("exhaustive record needs a result with holds")
+    if canonical(record) in ctx.rerun:
+        return Outcome(True, result["holds"], "re-run from the claim and instance")
+    raise NotChecked("not checked: an exhaustive record is confirmed only by re-deriving the certificate "
+                     "from its claim (drop --evidence-only)")

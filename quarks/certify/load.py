@@ -1,0 +1,51 @@
+"""Reading a certificate file: a regular file within the size limit, JSON within the nesting and
+number limits, and the shape of a quarks certificate (every field of the right type, no other)."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from .base import LIMITS, CertificateError, Limits, parse_json, read_regular
+
+SCHEMA = "quarks-certificate/1"
+REQUIRED = {"schema": str, "claim": str, "instance": dict, "verdict": str, "evidence": list}
+OPTIONAL = {"source": dict, "statement": str, "kind": str, "expected": str, "summary": str, "reason": str,
+            "trust": str, "data": (dict, type(None)), "package": dict, "created": (str, type(None)),
+            "elapsed": (int, float, type(None)), "counterexample": object}
+
+
+def shape_problem(cert) -> str | None:
+    """None when ``cert`` has the fields of a certificate, each of its type; else the first problem."""
+    if not isinstance(cert, dict):
+        return "not a JSON object"
+    if cert.get("schema") != SCHEMA:
+        return f"not a quarks certificate (schema {SCHEMA} expected)"
+    for key, kind in REQUIRED.items():
+        if key not in cert:
+            return f"certificate lacks {key!r}"
+        if not isinstance(cert[key], kind):
+            return f"{key} must be a {kind.__name__}"
+    extra = sorted(set(cert) - set(REQUIRED) - set(OPTIONAL))
+    if extra:
+        return f"unknown field {extra[0][:40]!r}"
+    for key, kind in OPTIONAL.items():
+        if key in cert and not isinstance(cert[key], kind):
+            return f"{key} has the wrong type"
+    if not 0 < len(cert["claim"]) <= 200:
+        return "claim must be a non-empty name"
+    e = cert.get("elapsed")
+    if isinstance(e, bool) or (e is not None and not (math.isfinite(e) and e >= 0)):
+        return "elapsed must be a non-negative number of seconds"
+    if not all(isinstance(r, dict) and isinstance(r.get("kind"), str) for r in cert["evidence"]):
+        return "every evidence record must be an object with a kind"
+    return None
+
+
+def load(path, limits: Limits = LIMITS) -> dict:
+    """A certificate read from ``path``; anything else raises :class:`CertificateError`."""
+    raw = read_regular(Path(path), limits.file_bytes, "certificate")
+    cert = parse_json(raw, limits)
+    problem = shape_problem(cert)
+    if problem:
+        raise CertificateError(problem)
+    return cert
