@@ -20,18 +20,58 @@ def test_every_theory_compiles_without_admitted(package_proofs):
 
 def test_assumptions_are_read_and_limited():
     [p] = coq.check_theorems(["Threshold.v:inTP"])
-    assert p.proved and set(p.axioms) == {"ClassicalEpsilon.constructive_indefinite_description",
-                                         "Classical_Prop.classic"}
+    assert p.proved and set(p.axioms) == {"Coq.Logic.ClassicalEpsilon.constructive_indefinite_description",
+                                         "Coq.Logic.Classical_Prop.classic"}
     [q] = coq.check_theorems(["Threshold.v:no_such_theorem"])
     assert q.status == "failed" and "not found" in q.message
 
 
-def _theory(tmp_path, body: str):
+def _theory(tmp_path, body: str, name: str = "T.v"):
     root = tmp_path / "theories"
     root.mkdir(parents=True)
-    (root / "_CoqProject").write_text("-R . Quarks\nT.v\n")
-    (root / "T.v").write_text(body)
+    (root / "_CoqProject").write_text(f"-R . Quarks\n{name}\n")
+    (root / name).write_text(body)
     return root
+
+
+ONE_IS_TWO = "Theorem one_two : 1 = 2.\nProof. destruct cheat. Qed.\n"
+
+
+@pytest.mark.coq
+@pytest.mark.parametrize("name, body, why", [
+    # a theory named like a standard-library module, with a top-level Variable: printed "Uint63.cheat"
+    ("Uint63.v", "Variable cheat : False.\n" + ONE_IS_TWO, "named like a module"),
+    # the same assumption in a file with an ordinary name: a top-level Variable is an axiom
+    ("Cheat.v", "Variable cheat : False.\n" + ONE_IS_TWO, "top-level Variable"),
+    ("Cheat2.v", "#[local] Hypothesis cheat : False.\n" + ONE_IS_TWO, "top-level Hypothesis"),
+    ("Cheat3.v", "Module M. Context (cheat : False).\n" + ONE_IS_TWO + "End M.\n", "top-level Context"),
+    # the guard checker switched off, and a non-terminating fixpoint proving False
+    ("Raxioms.v", "Unset Guard Checking.\nFixpoint loop (n : nat) : False := loop n.\n"
+                  "Definition cheat := loop 0.\n" + ONE_IS_TWO, "named like a module"),
+    ("Loop.v", "Unset Guard Checking.\nFixpoint loop (n : nat) : False := loop n.\n"
+               "Definition cheat := loop 0.\n" + ONE_IS_TWO, "Unset Guard Checking"),
+    ("Loop2.v", "#[bypass_check(guard)] Fixpoint loop (n : nat) : False := loop n.\n"
+                "Definition cheat := loop 0.\n" + ONE_IS_TWO, "bypass_check"),
+])
+def test_the_coq_gate_refuses_proofs_of_false_things(tmp_path, monkeypatch, name, body, why):
+    """Issue 21, point 8: 1 = 2 is never reported proved, however the theory smuggles its assumption."""
+    monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
+    root = _theory(tmp_path, body, name)
+    [p] = coq.check_theorems([f"{name}:one_two"], root=root)
+    assert p.status == "failed" and why in p.message, p.message
+
+
+@pytest.mark.coq
+def test_assumptions_are_compared_by_fully_qualified_name(tmp_path, monkeypatch):
+    """A section variable is discharged; an assumption printed as Uint63.x or Raxioms.x from a module of
+    ours is not Coq's, whatever its short name."""
+    monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
+    assert coq.allowed("Coq.Reals.ClassicalDedekindReals.sig_forall_dec")
+    assert not coq.allowed("ClassicalDedekindReals.sig_forall_dec")
+    assert not coq.allowed("Quarks.Uint63.cheat") and not coq.allowed("Uint63.cheat")
+    root = _theory(tmp_path, "Section S. Variable cheat : False.\n" + ONE_IS_TWO + "End S.\n", "Sec.v")
+    [p] = coq.check_theorems(["Sec.v:one_two"], root=root)
+    assert p.proved and p.axioms == []   # one_two : False -> 1 = 2, no axiom
 
 
 def test_admitted_and_extra_axioms_are_refused(tmp_path, monkeypatch):
@@ -110,8 +150,8 @@ def test_seed_003_004_proofs_use_only_the_real_axioms(package_proofs):
     (and classical logic), nothing else: checked through Print Assumptions."""
     from quarks import registry
 
-    real = {"ClassicalDedekindReals.sig_forall_dec", "ClassicalDedekindReals.sig_not_dec",
-            "Classical_Prop.classic", "FunctionalExtensionality.functional_extensionality_dep"}
+    real = {"Coq.Reals.ClassicalDedekindReals.sig_forall_dec", "Coq.Reals.ClassicalDedekindReals.sig_not_dec",
+            "Coq.Logic.Classical_Prop.classic", "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep"}
     claims = [c for c in registry.claims().values() if c.coq and c.id.split(".")[0] in ("navon", "yang")]
     assert len(claims) >= 19
     for p in coq.check_theorems(sorted({t for c in claims for t in c.coq})):

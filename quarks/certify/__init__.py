@@ -81,7 +81,7 @@ def check_evidence(cert: dict, ctx: CheckContext) -> tuple[bool, str, list]:
     if verdict not in VERDICTS:
         return False, f"unknown verdict {str(verdict)[:40]!r}", []
     if verdict not in ("verified", "refuted"):
-        return True, f"{verdict}: proves nothing (its evidence is not run)", []
+        return True, f"{verdict}: proves nothing (its reason and evidence are not checked)", []
     if not evidence:
         return False, "a decided verdict without evidence", []
     if len(evidence) > ctx.limits.records:
