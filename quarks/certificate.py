@@ -68,3 +68,15 @@ def write(cert: dict, path: Path) -> Path:
                 record["data"] = {"$payload": {"file": name, "sha256": sha, "bytes": len(raw)}}
     atomic_write(path, json.dumps(cert, indent=1, sort_keys=True))
     return path
+
+
+def check(cert: dict, ctx=None) -> tuple[bool, str]:
+    """The kernel's check of a certificate made in this process (its exhaustive records were run
+    here): whether its evidence is valid and its verdict follows.  Files go through quarks.binding."""
+    from .certify import CheckContext, check_evidence
+    from .certify.exhaustive import canonical
+
+    ctx = ctx or CheckContext(rerun=frozenset(canonical(r) for r in cert.get("evidence", [])
+                                              if isinstance(r, dict) and r.get("kind") == "exhaustive"))
+    ok, message, _ = check_evidence(cert, ctx)
+    return ok, message

@@ -45,16 +45,18 @@ def test_family_check_counts_words_and_reports_rejections():
     assert not bad["holds"] and bad["rejected"] and bad["rejected"][0]["formula"] == random_formula(0)
 
 
-def test_claim_quick_tier_and_tampering():
+def test_claim_quick_tier_and_tampering(tmp_path):
+    from quarks import binding
+
     claim = registry.get("yang.random-formulas")
     inst = claim.instances_for("quick")[-1]
     v = claim.run(inst)
     assert v.status == "verified"
     cert = certificate.build(claim, inst, v)
     assert certificate.check(cert)[0]
-    rec = copy.deepcopy(v.evidence[0])
-    rec["args"]["seeds"] = [5, 6, 7]  # other formulas: the digest no longer re-derives
-    assert not check_record(rec).valid
+    cert["evidence"][0]["args"]["seeds"] = [5, 6, 7]  # other formulas: the claim derives another record
+    res = binding.check_file(certificate.write(cert, tmp_path / "c.json"))
+    assert not res.ok and "derives" in res.message
 
 
 def test_repeated_operands_compile_correctly():

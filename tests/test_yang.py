@@ -31,18 +31,22 @@ def test_quick_tier_decides_every_claim_as_expected():
     assert time.perf_counter() - t < 40
 
 
-def test_tampered_exhaustive_record_is_rejected():
+def test_tampered_exhaustive_record_is_rejected(tmp_path):
+    """An exhaustive record is confirmed only by re-running the claim's check: a tampered digest or
+    argument no longer matches what the claim derives."""
+    from quarks import binding
+
     claim = registry.get("yang.thm15")
     inst = claim.instances_for("quick")[0]
     v = claim.run(inst)
-    rec = copy.deepcopy(v.evidence[0])
-    assert check_record(rec).valid
-    rec["result"]["digest"] = "0" * 64
-    assert not check_record(rec).valid
-    rec = copy.deepcopy(v.evidence[0])
-    rec["args"]["tau_factor"] = "3"  # a hotter model: the recorded verdict no longer re-derives
-    out = check_record(rec)
-    assert not out.valid
+    good = certificate.build(claim, inst, v)
+    assert binding.check_file(certificate.write(good, tmp_path / "good.json")).ok
+    for edit in (lambda r: r["result"].__setitem__("digest", "0" * 64),
+                 lambda r: r["args"].__setitem__("tau_factor", "3")):   # a hotter model
+        bad = copy.deepcopy(good)
+        edit(bad["evidence"][0])
+        res = binding.check_file(certificate.write(bad, tmp_path / "bad.json"))
+        assert not res.ok and "derives" in res.message
 
 
 def test_hot_variant_refuted_with_arb_witness():

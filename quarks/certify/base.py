@@ -104,6 +104,8 @@ class CheckContext:
             raise CertificateError("payload referenced but no certificate directory known")
         if not isinstance(ref, dict) or not isinstance(ref.get("file"), str) or not isinstance(ref.get("sha256"), str):
             raise CertificateError("a payload reference needs a file name and a sha256")
+        if set(ref) - {"file", "sha256", "bytes", "format"} or ref.get("format", "json") not in ("json", "npz"):
+            raise CertificateError("a payload reference has file, sha256, bytes and format (json or npz) only")
         name = ref["file"]
         if not PAYLOAD_NAME.match(name) or name in (".", ".."):
             raise CertificateError(f"payload name {name[:60]!r} is not a plain file name")
@@ -119,6 +121,8 @@ class CheckContext:
         raw = read_regular(path, self.limits.payload_bytes, f"payload {ref['file']}")
         if hashlib.sha256(raw).hexdigest() != ref["sha256"]:
             raise CertificateError(f"payload {ref['file']} does not match its sha256")
+        if ref.get("bytes") != len(raw):
+            raise CertificateError(f"payload {ref['file']} has {len(raw):,} bytes, not {ref.get('bytes')!r}")
         if ref.get("format") == "npz":
             return load_npz(raw, self.limits.npz_bytes, ref["file"])
         return parse_json(raw, self.limits, f"payload {ref['file']}")
@@ -149,6 +153,21 @@ def _reject_constant(name):
     raise CertificateError(f"{name} is not an exact number")
 
 
+MAX_DIGITS = 4000   # an integer literal longer than this is refused, whatever Python's own limit
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise CertificateError(f"an integer has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > 64:
+        raise CertificateError("a number literal is too long")
+    return float(text)
+
+
 def _unique_keys(pairs):
     out = {}
     for k, v in pairs:
@@ -169,7 +188,8 @@ def parse_json(raw: bytes, limits: Limits = LIMITS, what: str = "certificate"):
     if depth > limits.depth:
         raise CertificateError(f"{what} nests {depth} deep, over the limit of {limits.depth}")
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_reject_constant,
+                          parse_int=_parse_int, parse_float=_parse_float)
     except CertificateError as exc:
         raise CertificateError(f"{what}: {exc}") from None
     except (json.JSONDecodeError, RecursionError) as exc:

@@ -8,10 +8,12 @@ from pathlib import Path
 from .base import LIMITS, CertificateError, Limits, parse_json, read_regular
 
 SCHEMA = "quarks-certificate/1"
-REQUIRED = {"schema": str, "claim": str, "instance": dict, "verdict": str, "evidence": list}
-OPTIONAL = {"source": dict, "statement": str, "kind": str, "expected": str, "summary": str, "reason": str,
+# every field a certificate has (quarks.certificate.build writes them all), each of its type
+REQUIRED = {"schema": str, "claim": str, "instance": dict, "verdict": str, "evidence": list, "source": dict,
+            "statement": str, "kind": str, "expected": str, "summary": str, "reason": (str, type(None)),
             "trust": str, "data": (dict, type(None)), "package": dict, "created": (str, type(None)),
             "elapsed": (int, float, type(None)), "counterexample": object}
+OPTIONAL: dict = {}
 
 
 def shape_problem(cert) -> str | None:
@@ -24,7 +26,7 @@ def shape_problem(cert) -> str | None:
         if key not in cert:
             return f"certificate lacks {key!r}"
         if not isinstance(cert[key], kind):
-            return f"{key} must be a {kind.__name__}"
+            return f"{key} has the wrong type"
     extra = sorted(set(cert) - set(REQUIRED) - set(OPTIONAL))
     if extra:
         return f"unknown field {extra[0][:40]!r}"
