@@ -664,8 +664,9 @@ lemma52_corrected = Claim(
     id="quarks.lemma5.2-corrected",
     source=Source("000", "Lemma 5.2 (corrected witness)"),
     coq=("Affine.v:lemma5_2_corrected", "Affine.v:lemma5_2"),
-    statement="For every j in {0..k} and signs theta_i (i != j) an affine q has q(e_j) = 0 and q(e_i) = "
-              "theta_i: the printed (5.5) for j >= 1, q(z) = sum_i theta_i z_i for j = 0.",
+    statement="For every k, every j in {0..k} and all reals theta_i (i != j; signs in the paper) an affine "
+              "q(z) = c_0 + sum_{i=1}^k c_i z_i has q(e_j) = 0 and q(e_i) = theta_i: the printed (5.5) for "
+              "j >= 1, q(z) = sum_i theta_i z_i for j = 0.",
     latex=r"q(z)=\sum_{i=1}^k\theta_i z_i\ (j=0)",
     kind="symbolic",
     instances={"quick": [{"k": 8}], "full": [{"k": 8}]},
