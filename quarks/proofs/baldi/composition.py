@@ -568,9 +568,10 @@ def check_lemma51(inst: dict) -> Verdict:
 lemma51 = Claim(
     id="quarks.lemma5.1",
     source=Source("000", "Lemma 5.1 (eq. 5.3)"),
-    coq=("Operators.v:lemma5_1",),
+    coq=("Operators.v:lemma5_1", "Operators.v:irreducible2_count"),
     statement="If B(z_0..z_k) is irreducible then for each i there are signs theta, theta_j (j != i) "
-              "with B(z) = theta z_i whenever z_j = theta_j for all j != i.",
+              "with B(z) = theta z_i whenever z_j = theta_j for all j != i. Exactly 10 of the 16 binary "
+              "operators are irreducible (depend on both arguments).",
     latex=r"B(z)=\theta z_i \text{ whenever } z_j=\theta_j\ (j\ne i)",
     kind="finite",
     instances={"quick": [{"arity": a} for a in (3, 4)], "full": [{"arity": a} for a in range(1, 6)]},
