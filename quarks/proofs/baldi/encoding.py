@@ -36,6 +36,7 @@ encoding_independence = Claim(
     check=check_encoding,
     max_feasible=3,
     coq=("InputEncoding.v:T_encoding", "InputEncoding.v:encoding_independence", "RealBridge.v:T_real"),
+    coq_hypotheses={"T_encoding": ["a != b"], "encoding_independence": ["a != b", "a' != b'"], "T_real": []},
     note="Coq proves it over every archimedean ordered field (the reals among them); each instance carries a "
          "realization of degree d, or Farkas multipliers, from one encoding to the other. The output encoding is different: with gating, the product of two 0/1 gates is AND and of two ±1 gates "
          "XNOR (quarks.gate-products).",
