@@ -791,12 +791,11 @@ def check_lemma53(inst: dict) -> Verdict:
 lemma53 = Claim(
     id="quarks.lemma5.3",
     source=Source("000", "Lemma 5.3 (eq. 5.6-5.8)"),
-    statement="For f = sign(p) in T(n-k;d) with d >= 1, j in {0..k} and signs theta, theta_i (i != j), some F "
-              "in T(n;d) has F(e_j ⊕ x) = theta f(x), F(e_i ⊕ x) = theta_i (i != j) for all x in {0,1}^(n-k). "
-              "The instances check the printed construction (5.8), F(z ⊕ x) = sign(M q(z) + theta p(x)) with q "
-              "from Lemma 5.2 and M > max|p|; Coq proves the lemma with a different construction, "
-              "F = [M Q(z) + R(x) > 0] with Q the integer degree-1 selector polynomial (Q(e_j) = 0, Q(e_i) = "
-              "theta_i) and R = theta (2p - 1), odd and never 0.",
+    statement="For f = sign(p) in T(n-k;d) with d >= 1 and p != 0 at every point of {0,1}^(n-k), j in {0..k} and "
+              "signs theta, theta_i (i != j), F(z ⊕ x) = sign(M q(z) + theta p(x)) with q the (corrected) affine "
+              "witness of Lemma 5.2 and M > max|p| is in T(n;d) and has F(e_j ⊕ x) = theta f(x), F(e_i ⊕ x) = "
+              "theta_i (i != j) for all x in {0,1}^(n-k). Such a p exists for every f in T(n-k;d) (2p - 1 for an "
+              "integer p), so every f in T(n-k;d) with d >= 1 extends.",
     latex=r"F(z\oplus x)=\operatorname{sign}(Mq(z)+\theta p(x))",
     kind="construction",
     instances={"quick": [{"n": 4, "k": 1, "degree": 1}, {"n": 4, "k": 2, "degree": 1},
@@ -809,8 +808,11 @@ lemma53 = Claim(
          "the LP engine), p >= 1 on true and <= -1 on false points; q is the corrected witness of "
          "Lemma 5.2, so q is integer and M q(z) dominates wherever q(z) != 0. For n <= 5 F is also "
          "found in the engine's list T(n;d).",
-    coq=("Lower.v:lemma5_3_extension", "Lower.v:ext_self", "Lower.v:ext_other"),
-    coq_hypotheses={"lemma5_3_extension": ["(0 < d)%N", "f \\in T m d"], "ext_self": [], "ext_other": ["i != j"]},
+    coq=("Lower.v:lemma5_3_printed", "Lower.v:lemma5_3_extension"),
+    coq_hypotheses={"lemma5_3_printed": ["(0 < d)%N", "(forall x : point m, f x = (0 < peval (n:=m) d p x))",
+                                         "(forall x : point m, peval (n:=m) d p x != 0)",
+                                         "(forall x : point m, `|peval (n:=m) d p x| < M)"],
+                    "lemma5_3_extension": ["(0 < d)%N", "f \\in T m d"]},
 )
 
 
