@@ -88,6 +88,12 @@ degree_optimum = Claim(
     source=Source("003", "eq. (5)"),
     coq=("NavonOptimum.v:h_derive", "NavonOptimum.v:h_critical", "NavonOptimum.v:h_increasing",
          "NavonOptimum.v:h_decreasing", "NavonOptimum.v:degree_optimum", "NavonOptimum.v:h_e"),
+    coq_hypotheses={"h_derive": ["0 < x"],
+                    "h_critical": ["0 < x"],
+                    "h_increasing": ["0 < x", "x < y", "y <= exp 1"],
+                    "h_decreasing": ["exp 1 <= x", "x < y"],
+                    "degree_optimum": ["0 < d", "d <> exp 1"],
+                    "h_e": []},
     statement="h(d) = ln(d)/d on d > 0 has h'(d) = (1 - ln d)/d^2, a unique critical point d = e, "
               "h increasing on (0, e) and decreasing on (e, oo): a unique global maximum h(e) = 1/e.",
     latex=r"h(d)=\frac{\ln d}{d},\ h'(d)=\frac{1-\ln d}{d^2}=0\iff d=e,\ \max h=h(e)=\frac1e",
@@ -134,6 +140,9 @@ integer_optimum = Claim(
     id="navon.integer-optimum",
     source=Source("003", "Conclusion 1.1"),
     coq=("NavonOptimum.v:pow3_gt_cube", "NavonOptimum.v:integer_optimum", "NavonOptimum.v:h4_eq_h2"),
+    coq_hypotheses={"pow3_gt_cube": ["(4 <= d)%nat"],
+                    "integer_optimum": ["(1 <= d)%nat", "d <> 3%nat"],
+                    "h4_eq_h2": []},
     statement="Over the positive integers, h(d) = ln(d)/d is maximal exactly at d = 3: h(3) > h(d) for "
               "every integer d != 3, equivalently 3^d > d^3; h(3) > h(2) iff 9 > 8; h(4) = h(2).",
     latex=r"\forall d\in\mathbb N\setminus\{3\}:\ \frac{\ln 3}3>\frac{\ln d}d\iff 3^d>d^3",
@@ -164,6 +173,10 @@ budget_objective = Claim(
     source=Source("003", "§1.2 f(d) after eq. (4); eq. (17)"),
     coq=("NavonBudget.v:budget_objective_eq", "NavonBudget.v:budget_objective_derive",
          "NavonBudget.v:budget_objective_optimum", "NavonBudget.v:budget_objective_integer_optimum"),
+    coq_hypotheses={"budget_objective_eq": ["0 < d"],
+                    "budget_objective_derive": ["0 < d"],
+                    "budget_objective_optimum": ["0 < K", "0 < d", "d <> exp 1"],
+                    "budget_objective_integer_optimum": ["0 < K", "(1 <= d)%nat", "d <> 3%nat"]},
     statement="Under the budget B = L d N (eq. (4)), d^(L dx) = (d^(1/d))^(B dx/N) = exp((B dx/N) h(d)), "
               "whose derivative is a positive multiple of h'(d): it has the same maximizer as h. "
               "Likewise the degree proxy d^p with p = B/(N d) (eq. (17)).",
@@ -198,6 +211,11 @@ budget_objective_eq2 = Claim(
     source=Source("003", "eq. (2) with eq. (4)"),
     coq=("NavonBudget.v:ln_gt_1_minus_inv", "NavonBudget.v:g_decreasing", "NavonBudget.v:budget_eq2_eq",
          "NavonBudget.v:budget_objective_eq2_optimum", "NavonBudget.v:budget_objective_eq2_integer_optimum"),
+    coq_hypotheses={"ln_gt_1_minus_inv": ["1 < d"],
+                    "g_decreasing": ["1 < x", "x < y"],
+                    "budget_eq2_eq": ["1 < d"],
+                    "budget_objective_eq2_optimum": ["0 < K", "1 < x", "x < y"],
+                    "budget_objective_eq2_integer_optimum": ["0 < K", "(3 <= d)%nat"]},
     statement="Counting the d - 1 weight matrices that the layer of eq. (2) actually has, B = L (d-1) N, "
               "the objective d^(L dx) = exp((B dx/N) ln(d)/(d-1)) is strictly decreasing in d > 1: the "
               "integer optimum is d = 2, not 3.",
@@ -261,6 +279,10 @@ layer_degree_bound = Claim(
     id="navon.layer-degree-bound",
     source=Source("003", "eq. (16), upper bound"),
     coq=("LayerDegree.v:layer_degree", "LayerDegree.v:layer_degree_stack"),
+    coq_hypotheses={"layer_degree": ["mxdeg_le (R:=R) (m:=m) D X",
+                                     "(forall W : matrix_eqType (mpoly_eqType m R) n n, W \\in Ws -> mxdeg_le (R:=R) (m:=m) 0 W)"],
+                    "layer_degree_stack": ["(forall Ws : seq_eqType (matrix_eqType (mpoly_eqType m R) n n), Ws \\in Wss -> (size Ws).+1 = d /\\ (forall W : matrix_eqType (mpoly_eqType m R) n n, W \\in Ws -> mxdeg_le (R:=R) (m:=m) 0 W))",
+                                           "mxdeg_le (R:=R) (m:=m) 1 X"]},
     statement="If the entries of X have degree <= D, the layer y(X) = X prod_{k=1}^{d-1} (W_k X^T) has entries "
               "of degree <= d D; a stack of L such layers on the matrix of variables has degree <= d^L (for every "
               "n, d, L and weights).",
@@ -570,6 +592,7 @@ conclusion11_printed = Claim(
     id="navon.conclusion1.1-as-printed",
     source=Source("003", "Conclusion 1.1 (integer L)"),
     coq=("GalleryReals.v:conclusion1_1_printed_K4",),
+    coq_hypotheses={"conclusion1_1_printed_K4": []},
     statement="With the budget B = L d N and integer degree d, the optimal degree is d = 3 (read with an integer "
               "number of layers L = B/(N d)).",
     latex=r"d^*_{\mathbb N}=3",
@@ -667,6 +690,7 @@ d2_metric_printed = Claim(
     id="navon.d2-metric-as-printed",
     source=Source("003", "§4.5.1-4.5.2, eq. (15): d_2 as a metric"),
     coq=("GalleryReals.v:d2_metric_printed",),
+    coq_hypotheses={"d2_metric_printed": []},
     statement="d_2(y, y') = E|y - y'|^2 is a metric (in particular it satisfies the triangle inequality).",
     latex=r"d_2(y,y'')\le d_2(y,y')+d_2(y',y'')",
     kind="finite",
@@ -681,6 +705,7 @@ d1_d2_printed = Claim(
     id="navon.d1-d2-equivalence-as-printed",
     source=Source("003", "§4.5.1: the losses equivalent up to multiplicative constants"),
     coq=("GalleryReals.v:d1_d2_equivalence_printed",),
+    coq_hypotheses={"d1_d2_equivalence_printed": []},
     statement="d_1 = E|Z| and d_2 = E|Z|^2 (Z = y - y_gold) are equivalent up to multiplicative constants: for some "
               "C, d_2 <= C d_1 and d_1 <= C d_2 for every Z.",
     latex=r"\exists C:\ d_2\le C d_1,\ d_1\le C d_2",

@@ -180,8 +180,9 @@ def _thm42_instances(tier: str) -> list:
 thm42 = Claim(
     id="quarks.thm4.2",
     source=Source("000", "Theorem 4.2 (eq. 4.6, 5.1)"),
-    statement="For an irreducible Boolean operator B of k arguments: prod_j |T(n-k+1;d_j)| <= "
-              "|T_B(n;d_1..d_k)| <= prod_j |T(n;d_j)|, with T_B = {B(f_1..f_k): f_j in T(n;d_j)}.",
+    statement="For an irreducible Boolean operator B of k arguments, degrees d_j >= 1 and n >= k - 1: "
+              "prod_j |T(n-k+1;d_j)| <= |T_B(n;d_1..d_k)| <= prod_j |T(n;d_j)|, with T_B = {B(f_1..f_k): f_j in "
+              "T(n;d_j)} (the upper bound holds for every B, n and d_j).",
     latex=r"\prod_{j=1}^k |\mathcal T(n-k+1;d_j)| \le |\mathcal T_B(n;d_1,\dots,d_k)| \le \prod_{j=1}^k |\mathcal T(n;d_j)|",
     kind="finite",
     instances=_thm42_instances,
@@ -193,6 +194,9 @@ thm42 = Claim(
          "(T(n;d) closed under negation is checked on the list); below n = 5 (binary) and "
          "n = 4 (ternary) every class is also computed directly.",
     coq=("Composition.v:thm4_2_upper", "Lower.v:thm4_2_lower", "Lower.v:thm4_2_lower_n"),
+    coq_hypotheses={"thm4_2_upper": [],
+                    "thm4_2_lower": ["irreducible (k:=a.+1) B", "(forall j : 'I_a.+1, (0 < ds j)%N)"],
+                    "thm4_2_lower_n": ["irreducible (k:=a.+1) B", "(forall j : 'I_a.+1, (0 < ds j)%N)", "(a <= n)%N"]},
 )
 
 
@@ -360,8 +364,9 @@ def check_prop55(inst: dict) -> Verdict:
 prop55 = Claim(
     id="quarks.prop5.5",
     source=Source("000", "Proposition 5.5 (eq. 4.7, 5.14)"),
-    statement="|∩_B T_B(n;d0,d1)| >= |T(n-1;d0)| |T(n-1;d1)|, the intersection over the ten "
-              "irreducible binary operators B.",
+    statement="For d0, d1 >= 1 and n >= 1: |∩_B T_B(n;d0,d1)| >= |T(n-1;d0)| |T(n-1;d1)|, the intersection "
+              "over the ten irreducible binary operators B (for each irreducible B, B of the two extensions of "
+              "(f_0, f_1) is the multiplexer x_1 ? f_1 : f_0).",
     latex=r"\Big|\bigcap_B \mathcal T_B(n;d_0,d_1)\Big| \ge |\mathcal T(n-1;d_0)|\,|\mathcal T(n-1;d_1)|",
     kind="finite",
     instances={"quick": [{"n": 4, "degrees": [1, 1]}],
@@ -373,6 +378,7 @@ prop55 = Claim(
          "and x1 = 1 are in T(n-1;d0) and T(n-1;d1) lies in the intersection ('on {0,1}' in the "
          "text means {0,1}^n).",
     coq=("Lower.v:prop5_5", "Lower.v:compose_mux"),
+    coq_hypotheses={"prop5_5": ["(forall j : 'I_2, (0 < ds j)%N)"], "compose_mux": ["irreducible (k:=2) B"]},
 )
 
 
@@ -568,9 +574,11 @@ def check_lemma51(inst: dict) -> Verdict:
 lemma51 = Claim(
     id="quarks.lemma5.1",
     source=Source("000", "Lemma 5.1 (eq. 5.3)"),
-    coq=("Operators.v:lemma5_1",),
+    coq=("Operators.v:lemma5_1", "Operators.v:irreducible2_count"),
+    coq_hypotheses={"lemma5_1": ["irreducible (k:=k) B"], "irreducible2_count": []},
     statement="If B(z_0..z_k) is irreducible then for each i there are signs theta, theta_j (j != i) "
-              "with B(z) = theta z_i whenever z_j = theta_j for all j != i.",
+              "with B(z) = theta z_i whenever z_j = theta_j for all j != i. Exactly 10 of the 16 binary "
+              "operators are irreducible (depend on both arguments).",
     latex=r"B(z)=\theta z_i \text{ whenever } z_j=\theta_j\ (j\ne i)",
     kind="finite",
     instances={"quick": [{"arity": a} for a in (3, 4)], "full": [{"arity": a} for a in range(1, 6)]},
@@ -645,6 +653,9 @@ lemma52 = Claim(
     id="quarks.lemma5.2",
     source=Source("000", "Lemma 5.2, witness (5.5)"),
     coq=("Affine.v:lemma5_2_printed", "Affine.v:lemma5_2_printed_fails_j0", "Affine.v:lemma5_2_printed_refuted"),
+    coq_hypotheses={"lemma5_2_printed": ["(1 <= j <= k)%nat"],
+                    "lemma5_2_printed_fails_j0": ["theta 0%nat <> 0"],
+                    "lemma5_2_printed_refuted": []},
     statement="With e_0 = 0 and e_1..e_k the unit vectors of R^k, the printed q(z) = theta_0 - theta_0 z_j "
               "+ sum_{i != j} (theta_i - theta_0) z_i has q(e_j) = 0 and q(e_i) = theta_i (i != j), "
               "for every j in {0..k} and signs theta_i (i != j).",
@@ -664,8 +675,10 @@ lemma52_corrected = Claim(
     id="quarks.lemma5.2-corrected",
     source=Source("000", "Lemma 5.2 (corrected witness)"),
     coq=("Affine.v:lemma5_2_corrected", "Affine.v:lemma5_2"),
-    statement="For every j in {0..k} and signs theta_i (i != j) an affine q has q(e_j) = 0 and q(e_i) = "
-              "theta_i: the printed (5.5) for j >= 1, q(z) = sum_i theta_i z_i for j = 0.",
+    coq_hypotheses={"lemma5_2_corrected": ["(j <= k)%nat"], "lemma5_2": ["(j <= k)%nat"]},
+    statement="For every k, every j in {0..k} and all reals theta_i (i != j; signs in the paper) an affine "
+              "q(z) = c_0 + sum_{i=1}^k c_i z_i has q(e_j) = 0 and q(e_i) = theta_i: the printed (5.5) for "
+              "j >= 1, q(z) = sum_i theta_i z_i for j = 0.",
     latex=r"q(z)=\sum_{i=1}^k\theta_i z_i\ (j=0)",
     kind="symbolic",
     instances={"quick": [{"k": 8}], "full": [{"k": 8}]},
@@ -778,9 +791,11 @@ def check_lemma53(inst: dict) -> Verdict:
 lemma53 = Claim(
     id="quarks.lemma5.3",
     source=Source("000", "Lemma 5.3 (eq. 5.6-5.8)"),
-    statement="For f = sign(p) in T(n-k;d), j in {0..k} and signs theta, theta_i (i != j), F(z ⊕ x) = "
-              "sign(M q(z) + theta p(x)) with q from Lemma 5.2 and M > max|p| is in T(n;d) and has "
-              "F(e_j ⊕ x) = theta f(x), F(e_i ⊕ x) = theta_i (i != j) for all x in {0,1}^(n-k).",
+    statement="For f = sign(p) in T(n-k;d) with d >= 1 and p != 0 at every point of {0,1}^(n-k), j in {0..k} and "
+              "signs theta, theta_i (i != j), F(z ⊕ x) = sign(M q(z) + theta p(x)) with q the (corrected) affine "
+              "witness of Lemma 5.2 and M > max|p| is in T(n;d) and has F(e_j ⊕ x) = theta f(x), F(e_i ⊕ x) = "
+              "theta_i (i != j) for all x in {0,1}^(n-k). Such a p exists for every f in T(n-k;d) (2p - 1 for an "
+              "integer p), so every f in T(n-k;d) with d >= 1 extends.",
     latex=r"F(z\oplus x)=\operatorname{sign}(Mq(z)+\theta p(x))",
     kind="construction",
     instances={"quick": [{"n": 4, "k": 1, "degree": 1}, {"n": 4, "k": 2, "degree": 1},
@@ -793,7 +808,11 @@ lemma53 = Claim(
          "the LP engine), p >= 1 on true and <= -1 on false points; q is the corrected witness of "
          "Lemma 5.2, so q is integer and M q(z) dominates wherever q(z) != 0. For n <= 5 F is also "
          "found in the engine's list T(n;d).",
-    coq=("Lower.v:lemma5_3_extension", "Lower.v:ext_self", "Lower.v:ext_other"),
+    coq=("Lower.v:lemma5_3_printed", "Lower.v:lemma5_3_extension"),
+    coq_hypotheses={"lemma5_3_printed": ["(0 < d)%N", "(forall x : point m, f x = (0 < peval (n:=m) d p x))",
+                                         "(forall x : point m, peval (n:=m) d p x != 0)",
+                                         "(forall x : point m, `|peval (n:=m) d p x| < M)"],
+                    "lemma5_3_extension": ["(0 < d)%N", "f \\in T m d"]},
 )
 
 
@@ -874,9 +893,9 @@ def check_lemma54(inst: dict) -> Verdict:
 lemma54 = Claim(
     id="quarks.lemma5.4",
     source=Source("000", "Lemma 5.4 (eq. 5.9-5.12)"),
-    statement="For every (f_0..f_k) with f_j in T(n-k;d_j) there are F_j in T(n;d_j) with "
-              "B(F_0..F_k)(e_i ⊕ x) = f_i(x) for all i and x; the map (f_0..f_k) -> B(F_0..F_k) "
-              "is injective, which gives the lower bound of Theorem 4.2.",
+    statement="For an irreducible B of k + 1 arguments, degrees d_j >= 1 and every (f_0..f_k) with f_j in "
+              "T(n-k;d_j) there are F_j in T(n;d_j) with B(F_0..F_k)(e_i ⊕ x) = f_i(x) for all i and x; the map "
+              "(f_0..f_k) -> B(F_0..F_k) is injective, which gives the lower bound of Theorem 4.2.",
     latex=r"B(F_0,\dots,F_k)(e_i\oplus x)=f_i(x)",
     kind="construction",
     instances={"quick": [{"n": 4, "degrees": [1, 1]}, {"n": 4, "degrees": [1, 1, 1]}],
@@ -888,4 +907,6 @@ lemma54 = Claim(
     note="Every irreducible B of the arity: 10 binary (n <= 5), 218 ternary (n <= 4). The signs come "
          "from Lemma 5.1 (first assignment found), the F_j from Lemma 5.3 with integer weights.",
     coq=("Lower.v:lemma5_4", "Lower.v:extensions_operands"),
+    coq_hypotheses={"lemma5_4": ["irreducible (k:=a.+1) B"],
+                    "extensions_operands": ["(forall j : 'I_a.+1, (0 < ds j)%N)", "fs \\in operands m ds"]},
 )

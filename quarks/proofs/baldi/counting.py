@@ -78,6 +78,7 @@ zuev = Claim(
     id="quarks.eq4.1-zuev",
     source=Source("000", "eq. (4.1)"),
     coq=("Gallery.v:eq4_1_zuev_n1",),
+    coq_hypotheses={"eq4_1_zuev_n1": []},
     statement="(1 - 10/log n) n^2 <= C(T(n;1)) <= n^2, as printed (for every n).  Finite check: the "
               "upper bound against exact counts.  It fails at n = 1: |T(1;1)| = 4, C = 2 > 1.",
     latex=r"\left(1-\frac{10}{\log n}\right)n^2\le C(\mathcal T(n;1))\le n^2",

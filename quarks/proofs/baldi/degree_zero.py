@@ -38,6 +38,7 @@ degree_zero_as_printed = Claim(
     id="quarks.thm4.2-degree-zero-as-printed",
     source=Source("000", "Theorem 4.2 / Lemma 5.3 as printed (no d_j >= 1)"),
     coq=("Gallery.v:thm4_2_degree_zero_printed",),
+    coq_hypotheses={"thm4_2_degree_zero_printed": ["1 < k"]},
     statement="Theorem 4.2's lower bound with degrees 0 allowed: |T(n-1;0)|^2 <= |T_B(n;0,0)| for every irreducible "
               "binary B.",
     latex=r"|\mathcal T(n-1;0)|^2\le|\mathcal T_B(n;0,0)|",

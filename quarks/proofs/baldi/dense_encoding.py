@@ -66,6 +66,7 @@ dense_as_printed = Claim(
     id="quarks.appendix-dense-encoding-as-printed",
     source=Source("000", "Appendix (proof of Theorem 4.2): dense encoding, ceil(log2 k) units"),
     coq=("Gallery.v:appendix_dense_encoding_printed",),
+    coq_hypotheses={"appendix_dense_encoding_printed": []},
     statement="The k - 1 sparse attention units of the lower-bound proof can be replaced by ceil(log2(k - 1)) "
               "dense ones: prod_j |T(n - ceil(log2(k-1)); d_j)| <= |T_B(n; d_1..d_k)| for irreducible B.",
     latex=r"\prod_j|\mathcal T(n-\lceil\log_2(k-1)\rceil;d_j)|\le|\mathcal T_B(n;d_1,\dots,d_k)|",

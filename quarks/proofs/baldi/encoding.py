@@ -25,8 +25,9 @@ def check_encoding(inst: dict) -> Verdict:
 encoding_independence = Claim(
     id="quarks.encoding-independence",
     source=Source("000", "§4.2: the input encoding of polynomial threshold gates"),
-    statement="T(n;d) is the same class whether the inputs are encoded 0/1, ±1 or any two distinct reals a, b: a "
-              "realization of degree d, or Farkas multipliers, in one encoding carries over to the other.",
+    statement="For all n and d and all reals a != b: f is in T(n;d) iff f(x) = [P(v) > 0] at the encoded points "
+              "v_i = (x_i ? b : a) for a multilinear P of degree <= d with real coefficients; so T(n;d) is the same "
+              "class whether the inputs are encoded 0/1, ±1 or by any two distinct reals a != b, a' != b'.",
     latex=r"\mathcal T_{\{0,1\}}(n;d)=\mathcal T_{\{a,b\}}(n;d)",
     kind="finite",
     instances={"quick": [{"n": 3, "degree": d, "encoding": ["-1", "1"]} for d in (1, 2)],
@@ -34,6 +35,9 @@ encoding_independence = Claim(
                         for n in (1, 2, 3) for d in range(1, n + 1)]},
     check=check_encoding,
     max_feasible=3,
-    note="The output encoding is different: with gating, the product of two 0/1 gates is AND and of two ±1 gates "
+    coq=("InputEncoding.v:T_encoding", "InputEncoding.v:encoding_independence", "RealBridge.v:T_real"),
+    coq_hypotheses={"T_encoding": ["a != b"], "encoding_independence": ["a != b", "a' != b'"], "T_real": []},
+    note="Coq proves it over every archimedean ordered field (the reals among them); each instance carries a "
+         "realization of degree d, or Farkas multipliers, from one encoding to the other. The output encoding is different: with gating, the product of two 0/1 gates is AND and of two ±1 gates "
          "XNOR (quarks.gate-products).",
 )

@@ -208,6 +208,7 @@ thm43_lower_printed = Claim(
     id="quarks.thm4.3-lower-as-printed",
     source=Source("000", "Theorem 4.3, lower bound as printed"),
     coq=("Gallery.v:thm4_3_lower_printed",),
+    coq_hypotheses={"thm4_3_lower_printed": []},
     statement="m n^2 <= C(T(n,m,1;x)) for every n and m (the printed lower bound, without (1+o(1))).",
     latex=r"mn^2 \le C(\mathcal T(n,m,1;\times))",
     kind="finite",

@@ -350,6 +350,7 @@ gate_products = Claim(
     note="Gate outputs range over {0,1} (or {-1,+1}) whatever p and q are, so the 4 pairs of "
          "gate values are exhaustive.  In {-1,+1} coding, AND would be min(s, t): the product is not AND.",
     coq=("Gates.v:gate_product_and", "Gates.v:gate_product_xnor"),
+    coq_hypotheses={"gate_product_and": [], "gate_product_xnor": []},
 )
 
 

@@ -40,6 +40,7 @@ invariance_as_printed = Claim(
     id="quarks.self-attention-invariance-as-printed",
     source=Source("001", "Transformers are built entirely from gating: permutation invariance"),
     coq=("GalleryReals.v:self_attention_invariance_printed",),
+    coq_hypotheses={"self_attention_invariance_printed": []},
     statement="A self-attention layer without position embeddings is permutation invariant: f(PX) = f(X) for "
               "every permutation P of the tokens.",
     latex=r"f(PX)=f(X)",

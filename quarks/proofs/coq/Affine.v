@@ -74,12 +74,39 @@ Qed.
 Definition q_corrected (theta : nat -> R) (j : nat) : (nat -> R) -> R :=
   if Nat.eqb j 0 then affine 0 theta else q_printed theta j.
 
-(** Lemma 5.2, for every j in 0..k and all values theta_i (i != j): q(e_j) = 0 and q(e_i) = theta_i. *)
+(** Its coefficients: c_0 = 0, c_i = theta_i for j = 0; c_0 = theta_0, c_j = -theta_0 and
+    c_i = theta_i - theta_0 (i != j) for j >= 1. *)
+Definition q_const (theta : nat -> R) (j : nat) : R := if Nat.eqb j 0 then 0 else theta 0%nat.
+Definition q_coef (theta : nat -> R) (j : nat) (i : nat) : R :=
+  if Nat.eqb j 0 then theta i else if Nat.eqb i j then - theta 0%nat else theta i - theta 0%nat.
+
+(** The corrected witness is affine: q_corrected = affine q_const q_coef at every point. *)
+Lemma q_corrected_affine (theta : nat -> R) (j : nat) (z : nat -> R) : (j <= k)%nat ->
+  q_corrected theta j z = affine (q_const theta j) (q_coef theta j) z.
+Proof.
+intros Hj. unfold q_corrected, q_const, q_coef.
+destruct (Nat.eqb j 0) eqn:Ej; [reflexivity|].
+apply Nat.eqb_neq in Ej. unfold q_printed, affine.
+replace (Nat.eqb j 0) with false by (symmetry; apply Nat.eqb_neq; lia).
+rewrite (rsum_ext (fun i => (if Nat.eqb i j then - theta 0%nat else theta i - theta 0%nat) * z i)
+                  (fun i => (if Nat.eqb i j then 0 else theta i - theta 0%nat) * z i
+                        + (- theta 0%nat * z i) * (if Nat.eqb i j then 1 else 0))).
+- rewrite rsum_plus, rsum_indicator.
+  replace ((1 <=? j) && (j <? 1 + k))%nat with true
+    by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia).
+  ring.
+- intros i _. destruct (Nat.eqb i j); ring.
+Qed.
+
+(** Lemma 5.2, for every j in 0..k and all values theta_i (i != j): the corrected witness is the
+    affine form with coefficients q_const, q_coef, and q(e_j) = 0, q(e_i) = theta_i. *)
 Theorem lemma5_2_corrected (theta : nat -> R) (j : nat) : (j <= k)%nat ->
+  (forall z, q_corrected theta j z = affine (q_const theta j) (q_coef theta j) z) /\
   q_corrected theta j (e j) = 0 /\
   (forall i, (i <= k)%nat -> i <> j -> q_corrected theta j (e i) = theta i).
 Proof.
-intros Hj. unfold q_corrected.
+intros Hj. split; [intros z; now apply q_corrected_affine|].
+unfold q_corrected.
 destruct (Nat.eqb j 0) eqn:Ej.
 - apply Nat.eqb_eq in Ej. subst j. split.
   + rewrite affine_e. simpl. ring.
@@ -90,9 +117,16 @@ destruct (Nat.eqb j 0) eqn:Ej.
 - apply Nat.eqb_neq in Ej. apply lemma5_2_printed. lia.
 Qed.
 
-(** Lemma 5.2: such an affine form exists for every j in 0..k. *)
+(** Lemma 5.2: for every j in 0..k there is an affine q(z) = c_0 + sum_i c_i z_i with q(e_j) = 0
+    and q(e_i) = theta_i (i != j). *)
 Theorem lemma5_2 (theta : nat -> R) (j : nat) : (j <= k)%nat ->
-  exists q : (nat -> R) -> R, q (e j) = 0 /\ forall i, (i <= k)%nat -> i <> j -> q (e i) = theta i.
-Proof. intros Hj. exists (q_corrected theta j). now apply lemma5_2_corrected. Qed.
+  exists (c0 : R) (c : nat -> R),
+    affine c0 c (e j) = 0 /\ forall i, (i <= k)%nat -> i <> j -> affine c0 c (e i) = theta i.
+Proof.
+intros Hj. exists (q_const theta j), (q_coef theta j).
+destruct (lemma5_2_corrected theta j Hj) as [Ha [H0 H1]]. split.
+- now rewrite <- Ha.
+- intros i Hi Hij. rewrite <- Ha. now apply H1.
+Qed.
 
 End Lemma52.

@@ -8,9 +8,11 @@
     on e_i (Lemma 5.4, [lemma5_4]), so f |-> B(extensions) is injective and
     |T_B(a + m; d)| >= prod_j |T(m; d_j)| ([thm4_2_lower], and [thm4_2_lower_n] for every
     n >= k - 1).  For a = 1 the selector points are all of {0,1}^1 and B(extensions) is the
-    multiplexer whatever the irreducible binary B ([compose_mux], [prop5_5]).  The printed
-    affine-fit Lemma 5.2 (wrong at j = 0) is not used: the selector part is the explicit
-    degree-1 polynomial Q_j.  Added hypotheses, as the paper needs them: d_j >= 1, n >= k - 1. *)
+    multiplexer whatever the irreducible binary B ([compose_mux], [prop5_5]).  The selector part
+    is the explicit degree-1 polynomial Q_j = sum_{i <> j} theta_i L_i, which is the corrected
+    witness of Lemma 5.2 (sum theta_i z_i for j = 0, the printed (5.5) for j >= 1); with it the
+    printed construction (5.8) is [lemma5_3_printed].  Added hypotheses, as the paper needs them:
+    d_j >= 1, n >= k - 1, and for (5.8) a p with no zero (f = sign p). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
 From Quarks Require Import Threshold Operators Composition.
@@ -256,6 +258,41 @@ Lemma ext_other j t c f i x : i != j -> ext j t c f (join (e i) x) = t i.
 Proof.
 move=> hij; rewrite ffunE; cbv zeta; rewrite lpart_join Q_e (negbTE hij).
 by case: (t i).
+Qed.
+
+(** Lemma 5.3 as printed, (5.8): q = Q_(j,t) is the corrected affine witness of Lemma 5.2 with
+    signs theta_i = t_i (an integer polynomial of degree 1), p realizes f with no zero on
+    {0,1}^m (f = sign p), theta = (-1)^c and M > max |p|; F(z, x) = [M q(z) + theta p(x) > 0]. *)
+Definition ext58 d (j : 'I_a.+1) (t : 'I_a.+1 -> bool) (c : bool) (p : {set 'I_m} -> int) (M : int) :
+  boolfun (a + m) :=
+  [ffun y => 0 < M * Q j t (lpart y) + (if c then -1 else 1) * peval d p (rpart y)].
+
+Lemma lemma5_3_printed d j t c (p : {set 'I_m} -> int) (M : int) (f : boolfun m) :
+  (0 < d)%N -> (forall x : point m, f x = (0 < peval d p x)) -> (forall x, peval d p x != 0) ->
+  (forall x, `|peval d p x| < M) ->
+  [/\ ext58 d j t c p M \in T (a + m) d,
+      forall x, ext58 d j t c p M (join (e j) x) = f x (+) c &
+      forall i x, i != j -> ext58 d j t c p M (join (e i) x) = t i].
+Proof.
+move=> hd hf hp0 hM.
+have M0 : 0 < M := le_lt_trans (normr_ge0 _) (hM [ffun _ => false]).
+split.
+- apply/inTP/realizableP.
+  exists (fun y => M * Q j t (lpart y) + (if c then -1 else 1) * peval d p (rpart y)); split.
+    apply: poly_add; apply: poly_scale.
+      exact: (poly_ext (poly_lift (@lshift_inj a m) (poly_Q j t hd))).
+    have hP : poly d (peval d p) by exists p.
+    exact: (poly_ext (poly_lift (@rshift_inj a m) hP)).
+  by move=> y; rewrite ffunE.
+- move=> x; rewrite ffunE lpart_join rpart_join Q_e eqxx mulr0 add0r hf.
+  case: c => /=; last by rewrite mul1r addbF.
+  rewrite mulN1r oppr_gt0 addbT.
+  by move: (hp0 x); case: ltrgt0P.
+- have hth : `|(if c then -1 else 1) : int| = 1 by case: c.
+  move=> i x hij; rewrite ffunE lpart_join rpart_join Q_e (negbTE hij) sign_dom.
+    by case: (t i) => /=; rewrite ?mulr1 ?M0 // mulrN1 oppr_gt0 ltNge ltW.
+  rewrite !normrM hth mul1r (gtr0_norm M0).
+  by case: (t i); rewrite /= ?normrN normr1 mulr1.
 Qed.
 End Extension.
 

@@ -2,10 +2,10 @@
 
     A Boolean function of [n] variables is a function on {0,1}^n.  [T n d] is the set of
     those f for which some polynomial p(x) = sum_{S, |S| <= d} c_S prod_{i in S} x_i with
-    integer coefficients has f(x) = [p(x) > 0] at every point.  Integer and rational
-    coefficients give the same class: multiplying a rational p by the (positive) common
-    denominator of its coefficients changes no sign.  [TB B ds] is T_B(n; d_1..d_k), the
-    set of B(f_1, .., f_k) with f_j in T(n; d_j). *)
+    integer coefficients has f(x) = [p(x) > 0] at every point.  The paper's real coefficients
+    give the same class, for all n and d: RealBridge.v proves [T_real] (over every archimedean
+    ordered field: shift p to a margin, scale, round the coefficients).  [TB B ds] is
+    T_B(n; d_1..d_k), the set of B(f_1, .., f_k) with f_j in T(n; d_j). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
 From Coq Require Import ClassicalEpsilon.

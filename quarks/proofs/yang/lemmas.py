@@ -133,12 +133,18 @@ lemma6 = Claim(
     check=check_lemma6,
     note="Exhaustive grid of score patterns (j*, and an extra drop of 0 or 1/2 at every other position).",
     coq=("Softmax.v:softmax_l1_to_e", "Softmax.v:lemma6_falloff", "Softmax.v:lemma6_gap"),
+    coq_hypotheses={"softmax_l1_to_e": ["(t < n)%nat"],
+                    "lemma6_falloff": ["(t < n)%nat", "0 < p",
+                                       "(forall j : nat, (j < n)%nat -> s j <= s t - p * Rabs (INR j - INR t))"],
+                    "lemma6_gap": ["(t < n)%nat", "0 <= gamma",
+                                   "(forall j : nat, (j < n)%nat -> j <> t -> s j <= s t - gamma)"]},
 )
 
 lemma7 = Claim(
     id="yang.lemma7",
     source=Source("004", "Lemma 7"),
     coq=("Lookup.v:lemma7_lookup_sharp",),
+    coq_hypotheses={"lemma7_lookup_sharp": ["(i < n)%nat", "0 < tau"]},
     statement="Table lookup: for 1 <= q <= n and s_j = 2qj - j^2, ||softmax(s / tau) - e_q||_1 <= "
               "2 (2 + tau) e^(-1/tau), independently of n (our constant).",
     latex=r"\|\mathrm{softmax}_\tau(2qj-j^2)-e_q\|_1\le 2(2+\tau)e^{-1/\tau}",
@@ -152,6 +158,14 @@ lemma8 = Claim(
     id="yang.lemma8",
     source=Source("004", "Lemma 8"),
     coq=("TieBreak.v:lemma8_tiebreak", "TieBreak.v:lemma8_tiebreak_left"),
+    coq_hypotheses={"lemma8_tiebreak": ["(r < n)%nat", "0 < c", "tau = 1 / (c * INR n)",
+                                        "(forall i j : nat, (i < n)%nat -> (j < n)%nat -> s i = s j \\/ 1 <= Rabs (s i - s j))",
+                                        "(forall j : nat, (j < n)%nat -> s j <= s r)",
+                                        "(forall j : nat, (r < j < n)%nat -> s j < s r)"],
+                    "lemma8_tiebreak_left": ["(l < n)%nat", "0 < c", "tau = 1 / (c * INR n)",
+                                             "(forall i j : nat, (i < n)%nat -> (j < n)%nat -> s i = s j \\/ 1 <= Rabs (s i - s j))",
+                                             "(forall j : nat, (j < n)%nat -> s j <= s l)",
+                                             "(forall j : nat, (j < l)%nat -> s j < s l)"]},
     statement="Tie-breaking: for integer scores s (distinct values differ by >= 1) and tau = 1/(c n), adding "
               "+j/(2n) (resp. -j/(2n)) makes softmax within 2 (x/(1-x) + n e^(-1/(2 tau))) in L1 of the "
               "rightmost (resp. leftmost) hardmax, x = e^(-c/2).  (Our form and constants.)",
@@ -191,6 +205,7 @@ lemma9 = Claim(
     id="yang.lemma9",
     source=Source("004", "Lemma 9"),
     coq=("Rounding.v:lemma9", "Rounding.v:lemma9_monotone"),
+    coq_hypotheses={"lemma9": [], "lemma9_monotone": ["x <= y"]},
     statement="The one-hidden-layer ReLU FFN f(x) = 2 ReLU(x - 1/4) - 2 ReLU(x - 3/4) maps every x <= 1/4 to 0 "
               "and every x >= 3/4 to 1 (approximate Booleans to exact ones).",
     latex=r"f(x)=2\,\mathrm{ReLU}(x-\tfrac14)-2\,\mathrm{ReLU}(x-\tfrac34)",
@@ -237,6 +252,11 @@ prop11 = Claim(
     source=Source("004", "Proposition 11"),
     coq=("Uniform.v:prop11_future_marks_first", "Uniform.v:prop11_past_marks_last",
          "Uniform.v:prop11_first_indicator", "Uniform.v:prop11_last_indicator", "Uniform.v:softmax_equal_scores"),
+    coq_hypotheses={"prop11_future_marks_first": ["(1 <= i)%nat"],
+                    "prop11_past_marks_last": ["(1 <= i <= n)%nat"],
+                    "prop11_first_indicator": ["(1 <= i)%nat"],
+                    "prop11_last_indicator": ["(1 <= i <= n)%nat"],
+                    "softmax_equal_scores": ["(1 <= m)%nat"]},
     statement="With PE (-1)^i, uniform future-masked attention marks position 1 (average -1 exactly there, "
               ">= -1/2 elsewhere) and past-masked attention marks position n; uniform attention to the "
               "indicator of position 1 (of n) gives exactly 1/i (1/(n-i+1)).  Softmax over equal scores is "

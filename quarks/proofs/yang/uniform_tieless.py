@@ -120,7 +120,7 @@ def _abs(e):
     return ["abs", e]
 
 
-def _box_claim(cid, number, statement, latex, vars_, fact, given=None, coq=()):
+def _box_claim(cid, number, statement, latex, vars_, fact, given=None, coq=(), coq_hypotheses=None):
     def check(inst):
         rec = forall(vars_, fact, given)
         if rec["holds"]:
@@ -128,7 +128,8 @@ def _box_claim(cid, number, statement, latex, vars_, fact, given=None, coq=()):
         return Verdict.refuted("fails", rec["witness"], [rec])
 
     return Claim(id=cid, source=Source("004", number), statement=statement, latex=latex, kind="finite",
-                 instances={"quick": [{}], "full": [{}]}, check=check, coq=coq)
+                 instances={"quick": [{}], "full": [{}]}, check=check, coq=coq,
+                 coq_hypotheses=coq_hypotheses or {})
 
 
 lemma28 = _box_claim(
@@ -139,7 +140,9 @@ lemma28 = _box_claim(
     [["a1", -3, 3], ["a2", -3, 3], ["x1", -3, 3], ["x2", -3, 3]],
     ["<=", _abs(["+", ["*", "a1", "x1"], ["*", "a2", "x2"]]),
      ["*", 2, ["*", ["max", _abs("a1"), _abs("a2")], ["max", _abs("x1"), _abs("x2")]]]],
-    coq=("ErrorProp.v:lemma28_matvec",))
+    coq=("ErrorProp.v:lemma28_matvec",),
+    coq_hypotheses={"lemma28_matvec": ["(1 <= d)%nat", "(forall j : nat, (j < d)%nat -> Rabs (a j) <= A)",
+                                       "(forall j : nat, (j < d)%nat -> Rabs (x j) <= X)"]})
 
 lemma30 = _box_claim(
     "yang.lemma30", "Lemma 30",
@@ -149,7 +152,8 @@ lemma30 = _box_claim(
     [["v", -3, 3], ["w", -3, 3], ["b", -3, 3], ["x", -3, 3], ["y", -3, 3]],
     ["<=", _abs(["-", ["*", "v", ["max", 0, ["+", ["*", "w", "x"], "b"]]], ["*", "v", ["max", 0, ["+", ["*", "w", "y"], "b"]]]]),
      ["*", ["*", _abs("v"), _abs("w")], _abs(["-", "x", "y"])]],
-    coq=("ErrorProp.v:lemma30_relu",))
+    coq=("ErrorProp.v:lemma30_relu",),
+    coq_hypotheses={"lemma30_relu": []})
 
 lemma31 = _box_claim(
     "yang.lemma31", "Lemma 31",
@@ -159,7 +163,8 @@ lemma31 = _box_claim(
     [["x1", -2, 2], ["x2", -2, 2], ["x3", -2, 2], ["y1", -2, 2], ["y2", -2, 2], ["y3", -2, 2]],
     ["<=", _abs(["/", ["-", ["+", "x1", ["+", "x2", "x3"]], ["+", "y1", ["+", "y2", "y3"]]], 3]),
      ["max", _abs(["-", "x1", "y1"]), ["max", _abs(["-", "x2", "y2"]), _abs(["-", "x3", "y3"])]]],
-    coq=("ErrorProp.v:lemma31_average",))
+    coq=("ErrorProp.v:lemma31_average",),
+    coq_hypotheses={"lemma31_average": ["(1 <= k)%nat", "(forall j : nat, (j < k)%nat -> Rabs (x j - y j) <= D)"]})
 
 lemma32 = _box_claim(
     "yang.lemma32", "Lemma 32",
@@ -169,7 +174,8 @@ lemma32 = _box_claim(
     r"|\hat q\hat k-qk|\le 2X\delta+\delta^2",
     [["q", -3, 3], ["k", -3, 3], ["dq", -2, 2], ["dk", -2, 2]],
     ["<=", _abs(["-", ["*", ["+", "q", "dq"], ["+", "k", "dk"]], ["*", "q", "k"]]), 16],
-    coq=("ErrorProp.v:lemma32_bilinear",))
+    coq=("ErrorProp.v:lemma32_bilinear",),
+    coq_hypotheses={"lemma32_bilinear": ["Rabs q <= X", "Rabs k <= X", "Rabs dq <= delta", "Rabs dk <= delta"]})
 
 lemma34 = _box_claim(
     "yang.lemma34", "Lemma 34",
@@ -181,7 +187,12 @@ lemma34 = _box_claim(
     ["<=", _abs(["-", ["+", ["*", ["/", "b", 4], ["+", "v1", "d1"]], ["*", ["/", ["-", 4, "b"], 4], ["+", "v2", "d2"]]],
                  ["+", ["*", ["/", "a", 4], "v1"], ["*", ["/", ["-", 4, "a"], 4], "v2"]]]),
      ["+", ["max", _abs("d1"), _abs("d2")], ["*", ["/", _abs(["-", "b", "a"]), 4], _abs(["-", "v1", "v2"])]]],
-    coq=("ErrorProp.v:lemma34_mixture",))
+    coq=("ErrorProp.v:lemma34_mixture",),
+    coq_hypotheses={"lemma34_mixture": ["(1 <= n)%nat", "(forall j : nat, (j < n)%nat -> 0 <= w j)",
+                                        "(forall j : nat, (j < n)%nat -> 0 <= w' j)", "rsum w 0 n = 1",
+                                        "rsum w' 0 n = 1",
+                                        "(forall j : nat, (j < n)%nat -> Rabs (v' j - v j) <= E)",
+                                        "(forall j : nat, (j < n)%nat -> lo <= v j <= hi)"]})
 
 
 def lemma33_grid(max_n: int, gammas: list, etas: list, taus: list) -> dict:
@@ -229,6 +240,9 @@ def check_lemma33(inst) -> Verdict:
 
 lemma33 = Claim(
     id="yang.lemma33", source=Source("004", "Lemma 33"), coq=("ErrorProp.v:lemma33_perturbed_gap",),
+    coq_hypotheses={"lemma33_perturbed_gap": ["(1 <= n)%nat", "0 < tau",
+                                              "(forall j : nat, (1 <= j < n)%nat -> s 0%nat - s j >= g)",
+                                              "(forall j : nat, (j < n)%nat -> Rabs (s' j - s j) <= eta)"]},
     statement="Our form: if s_1 - s_j >= g for j >= 2 and every score is perturbed by at most eta < g/2, the "
               "softmax weight off position 1 is at most (n-1) e^{-(g - 2 eta)/tau} (so the L1 distance to e_1 is "
               "at most twice that); Coq: every n, tau > 0 and reals.",

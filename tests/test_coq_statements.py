@@ -1,0 +1,88 @@
+"""Claim texts against their Coq theorems: the hypotheses of every cited theorem, as `coqc` prints
+them (`Check`), are the list kept beside the claim (`Claim.coq_hypotheses`), so a theorem that
+gains or loses a hypothesis fails here until the claim (and its statement text) follows."""
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from quarks import coq
+from quarks.registry import claims
+
+pytestmark = pytest.mark.coq
+
+HEADER = re.compile(r"^\s*(From |Require |Import |Local Open Scope |Open Scope )")
+
+
+def split_top(text: str, sep: str) -> list[str]:
+    """Split at ``sep`` outside parentheses, brackets and braces."""
+    parts, depth, cur, i = [], 0, [], 0
+    while i < len(text):
+        ch = text[i]
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if depth == 0 and text.startswith(sep, i) and not (sep == "->" and text[i - 1:i] == "<"):
+            parts.append("".join(cur).strip())
+            cur, i = [], i + len(sep)
+            continue
+        cur.append(ch)
+        i += 1
+    return parts + ["".join(cur).strip()]
+
+
+def hypotheses(statement: str) -> list[str]:
+    """The premises of a printed type: the top-level ``A ->`` parts, through leading ``forall``s."""
+    t, hyps = " ".join(statement.split()), []
+    while True:
+        if t.startswith("forall "):
+            t = ",".join(split_top(t[len("forall "):], ",")[1:]).strip()
+            continue
+        parts = split_top(t, "->")
+        if len(parts) == 1:
+            return hyps
+        hyps += parts[:-1]
+        t = parts[-1]
+
+
+def printed_types(directory: Path, refs) -> dict[str, str]:
+    """``Check`` of each "File.v:name" against a build, with the file's own imports and scopes."""
+    out = {}
+    for file in sorted({r.split(":")[0] for r in refs}):
+        header = [ln for ln in (coq.THEORIES / file).read_text().splitlines() if HEADER.match(ln)]
+        names = [r.split(":")[1] for r in refs if r.startswith(file + ":")]
+        script = "\n".join(["Set Printing Width 100000."] + header
+                           + [f"From {coq.LOGICAL} Require Import {Path(file).stem}."]
+                           + [f"Check {name}." for name in names]) + "\n"
+        with tempfile.TemporaryDirectory(prefix="quarks-coq-check-") as tmp:
+            probe = Path(tmp) / "QuarksCheck.v"
+            probe.write_text(script)
+            res = subprocess.run([coq.coqc(), "-q", "-w", "-all", "-R", str(directory), coq.LOGICAL, str(probe)],
+                                 cwd=tmp, capture_output=True, text=True)
+        assert res.returncode == 0, res.stderr
+        # each Check prints "name\n     : type"
+        for name, typ in re.findall(r"^(\S+)\n\s+: (.*?)(?=^\S|\Z)", res.stdout, re.S | re.M):
+            out[f"{file}:{name}"] = " ".join(typ.split())
+    return out
+
+
+def test_split_and_hypotheses():
+    assert split_top("a -> (b -> c) -> d", "->") == ["a", "(b -> c)", "d"]
+    assert hypotheses("forall (k : nat) (j : nat), j <= k -> (forall i, i <> j -> P i) -> Q") == [
+        "j <= k", "(forall i, i <> j -> P i)"]
+    assert hypotheses("forall x : R, exists y, x < y") == []
+    assert hypotheses("forall f, a != b -> f \\in T n d <-> P f") == ["a != b"]
+
+
+def test_claim_hypotheses_are_the_theorems(package_proofs):
+    cited = {cid: c for cid, c in claims().items() if c.coq and not cid.startswith("test.")}
+    refs = sorted({r for c in cited.values() for r in c.coq})
+    types = printed_types(package_proofs.directory, refs)
+    assert set(types) == set(refs)
+    for cid, c in cited.items():
+        assert set(c.coq_hypotheses) == {r.split(":")[1] for r in c.coq}, cid
+        for ref in c.coq:
+            name = ref.split(":")[1]
+            want = [" ".join(h.split()) for h in c.coq_hypotheses[name]]
+            assert hypotheses(types[ref]) == want, (cid, ref, types[ref])
