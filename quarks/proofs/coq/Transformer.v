@@ -1,0 +1,349 @@
+(** * Seed 004: a transformer semantics over the reals, and soft attention simulating hard
+    attention (Lemmas 25 and 29, Theorem 26, Proposition 11 on the layer).
+
+    The model is that of [quarks/attention/model.py]: a residual stream of coordinates (here
+    natural numbers) at positions 0..n-1 (0-based; the paper's position i is our i - 1).  A layer
+    adds to the stream the outputs of its attention heads, then the outputs of its ReLU units.
+    A head scores s_ij = sum_t c_t x_i[q_t] x_j[k_t] over the positions j visible from i (future
+    mask j <= i, past mask j >= i, or none), weights them by average hardmax (the hard model) or
+    by softmax(s / tau) (the soft model), and outputs sum_j w_ij x_j[value].  A unit outputs
+    sum_h v_h ReLU(w_h . x + b_h) + c into one coordinate.  A head without score terms is uniform. *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Psatz Bool List.
+From Quarks Require Import RSum Softmax ErrorProp Uniform.
+Import ListNotations.
+Open Scope R_scope.
+
+(** ** Definitions *)
+
+(** A stream: [x i c] is coordinate c at position i. *)
+Definition stream := nat -> nat -> R.
+
+Inductive mask := Future | Past | NoMask.
+
+(** The positions visible from i are lo, lo+1, .., lo+cnt-1. *)
+Definition vis_lo (m : mask) (i : nat) : nat := match m with Past => i | _ => 0%nat end.
+Definition vis_cnt (m : mask) (n i : nat) : nat :=
+  match m with Future => S i | Past => (n - i)%nat | NoMask => n end.
+
+Fixpoint lsum (l : list R) : R := match l with [] => 0 | a :: l' => a + lsum l' end.
+
+(** A head: output and value coordinates, score terms (query coordinate, key coordinate,
+    coefficient), mask. *)
+Record head := Head { h_out : nat; h_val : nat; h_terms : list (nat * nat * R); h_mask : mask }.
+
+Definition score (h : head) (x : stream) (i j : nat) : R :=
+  lsum (map (fun t => snd t * x i (fst (fst t)) * x j (snd (fst t))) (h_terms h)).
+
+(** The largest of s 0, .., s m. *)
+Fixpoint rmaxn (s : nat -> R) (m : nat) : R :=
+  match m with O => s O | S m' => Rmax (rmaxn s m') (s m) end.
+
+Definition is_top (s : nat -> R) (cnt k : nat) : R :=
+  if Req_EM_T (s k) (rmaxn s (cnt - 1)) then 1 else 0.
+
+(** Attention weights over cnt scores: average hardmax, and softmax at temperature tau. *)
+Definition avg_hard (s : nat -> R) (cnt k : nat) : R := is_top s cnt k / rsum (is_top s cnt) 0 cnt.
+Definition soft (tau : R) (s : nat -> R) (cnt k : nat) : R := softmax (fun j => s j / tau) cnt k.
+
+(** A head's output at position i under weighting W. *)
+Definition head_out (W : (nat -> R) -> nat -> nat -> R) (n : nat) (h : head) (x : stream) (i : nat) : R :=
+  let lo := vis_lo (h_mask h) i in let cnt := vis_cnt (h_mask h) n i in
+  rsum (fun k => W (fun k => score h x i (lo + k)%nat) cnt k * x (lo + k)%nat (h_val h)) 0 cnt.
+
+(** A hidden ReLU neuron v ReLU(w . x + b), and a unit writing one coordinate. *)
+Record neuron := Neuron { nr_v : R; nr_w : list (nat * R); nr_b : R }.
+Record unit := Unit { u_out : nat; u_hidden : list neuron; u_c : R }.
+
+Definition lin (w : list (nat * R)) (x : nat -> R) : R := lsum (map (fun p => snd p * x (fst p)) w).
+
+Definition unit_val (u : unit) (x : nat -> R) : R :=
+  lsum (map (fun nr => nr_v nr * Rmax 0 (lin (nr_w nr) x + nr_b nr)) (u_hidden u)) + u_c u.
+
+Record layer := Layer { l_heads : list head; l_units : list unit }.
+
+(** Residual composition: heads add to the stream, then units add to it. *)
+Definition attn_sub (W : (nat -> R) -> nat -> nat -> R) (n : nat) (hs : list head) (x : stream) : stream :=
+  fun i c => x i c + lsum (map (fun h => if Nat.eqb (h_out h) c then head_out W n h x i else 0) hs).
+
+Definition ffn_sub (us : list unit) (y : stream) : stream :=
+  fun i c => y i c + lsum (map (fun u => if Nat.eqb (u_out u) c then unit_val u (y i) else 0) us).
+
+Definition layer_run (W : (nat -> R) -> nat -> nat -> R) (n : nat) (L : layer) (x : stream) : stream :=
+  ffn_sub (l_units L) (attn_sub W n (l_heads L) x).
+
+(** A network is a list of layers, run first to last. *)
+Fixpoint net_run (W : (nat -> R) -> nat -> nat -> R) (n : nat) (net : list layer) (x : stream) : stream :=
+  match net with [] => x | L :: net' => net_run W n net' (layer_run W n L x) end.
+
+Definition hard_run (n : nat) := net_run avg_hard n.
+Definition soft_run (tau : R) (n : nat) := net_run (soft tau) n.
+
+(** The initial stream of a word w_0 .. w_{n-1} over letters 0..k-1: coordinate a < k is
+    [w_i = a], coordinate k + p is the p-th position embedding pe_p(i + 1, n), the rest 0. *)
+Definition embed (k : nat) (pe : list (nat -> nat -> R)) (n : nat) (w : nat -> nat) : stream :=
+  fun i c => if (c <? k)%nat then (if Nat.eqb (w i) c then 1 else 0)
+             else nth (c - k) (map (fun f => f (S i) n) pe) 0.
+
+(** Sup-norm bounds over positions 0..n-1 and every coordinate. *)
+Definition bounded (n : nat) (X : R) (x : stream) : Prop := forall i c, (i < n)%nat -> Rabs (x i c) <= X.
+Definition close (n : nat) (d : R) (x x' : stream) : Prop :=
+  forall i c, (i < n)%nat -> Rabs (x' i c - x i c) <= d.
+
+(** A head is tieless with gap g on x: at every position one visible score beats every other
+    visible score by at least g.  Uniform-tieless: uniform (no score terms) or tieless. *)
+Definition tieless (n : nat) (g : R) (h : head) (x : stream) : Prop :=
+  forall i, (i < n)%nat -> exists t, (t < vis_cnt (h_mask h) n i)%nat /\
+    forall k, (k < vis_cnt (h_mask h) n i)%nat -> k <> t ->
+      score h x i (vis_lo (h_mask h) i + k) <= score h x i (vis_lo (h_mask h) i + t) - g.
+
+Definition ut_head (n : nat) (g : R) (h : head) (x : stream) : Prop := h_terms h = [] \/ tieless n g h x.
+
+(** ** Lists and ranges *)
+
+Lemma vis_range (m : mask) (n i k : nat) : (i < n)%nat -> (k < vis_cnt m n i)%nat -> (vis_lo m i + k < n)%nat.
+Proof. destruct m; simpl; lia. Qed.
+
+Lemma vis_pos (m : mask) (n i : nat) : (i < n)%nat -> (1 <= vis_cnt m n i)%nat.
+Proof. destruct m; simpl; lia. Qed.
+
+Lemma vis_le (m : mask) (n i : nat) : (i < n)%nat -> (vis_cnt m n i <= n)%nat.
+Proof. destruct m; simpl; lia. Qed.
+
+Lemma lsum_map_minus {A} (f g : A -> R) (l : list A) :
+  lsum (map f l) - lsum (map g l) = lsum (map (fun a => f a - g a) l).
+Proof. induction l as [|a l IH]; simpl; [ring|rewrite <- IH; ring]. Qed.
+
+Lemma lsum_abs {A} (f : A -> R) (l : list A) : Rabs (lsum (map f l)) <= lsum (map (fun a => Rabs (f a)) l).
+Proof.
+induction l as [|a l IH]; simpl; [rewrite Rabs_R0; lra|].
+eapply Rle_trans; [apply Rabs_triang|]. lra.
+Qed.
+
+Lemma lsum_le {A} (f g : A -> R) (l : list A) : (forall a, In a l -> f a <= g a) ->
+  lsum (map f l) <= lsum (map g l).
+Proof.
+induction l as [|a l IH]; intros H; simpl; [lra|].
+apply Rplus_le_compat; [apply H; left; reflexivity | apply IH; intros; apply H; right; assumption].
+Qed.
+
+Lemma lsum_nonneg {A} (f : A -> R) (l : list A) : (forall a, In a l -> 0 <= f a) -> 0 <= lsum (map f l).
+Proof.
+induction l as [|a l IH]; intros H; simpl; [lra|].
+assert (0 <= f a) by (apply H; left; reflexivity).
+assert (0 <= lsum (map f l)) by (apply IH; intros; apply H; right; assumption). lra.
+Qed.
+
+Lemma lsum_const {A} (c : R) (l : list A) : lsum (map (fun _ => c) l) = INR (length l) * c.
+Proof.
+induction l as [|a l IH]; [simpl; ring|].
+change (c + lsum (map (fun _ => c) l) = INR (S (length l)) * c). rewrite IH, S_INR. ring.
+Qed.
+
+Lemma lsum_scal {A} (c : R) (f : A -> R) (l : list A) : lsum (map (fun a => c * f a) l) = c * lsum (map f l).
+Proof. induction l as [|a l IH]; simpl; [ring|rewrite IH; ring]. Qed.
+
+(** |sum_a [out a = c] (f a - g a)| <= sum_a |f a - g a|: a coordinate sees at most all writers. *)
+Lemma lsum_select_abs {A} (o : A -> nat) (c : nat) (f g : A -> R) (l : list A) :
+  Rabs (lsum (map (fun a => if Nat.eqb (o a) c then f a else 0) l)
+        - lsum (map (fun a => if Nat.eqb (o a) c then g a else 0) l))
+  <= lsum (map (fun a => Rabs (f a - g a)) l).
+Proof.
+rewrite lsum_map_minus. eapply Rle_trans; [apply lsum_abs|]. apply lsum_le. intros a _.
+destruct (Nat.eqb (o a) c); [lra|]. replace (0 - 0) with 0 by ring. rewrite Rabs_R0. apply Rabs_pos.
+Qed.
+
+(** ** Average hardmax *)
+
+Lemma rmaxn_ge (s : nat -> R) (m k : nat) : (k <= m)%nat -> s k <= rmaxn s m.
+Proof.
+induction m as [|m IH]; intros Hk; simpl.
+- replace k with 0%nat by lia. lra.
+- destruct (Nat.eq_dec k (S m)) as [->|Hne]; [apply Rmax_r|].
+  eapply Rle_trans; [apply IH; lia|apply Rmax_l].
+Qed.
+
+Lemma rmaxn_attained (s : nat -> R) (m : nat) : exists k, (k <= m)%nat /\ rmaxn s m = s k.
+Proof.
+induction m as [|m [k [Hk E]]]; [exists 0%nat; split; [lia|reflexivity]|].
+simpl. unfold Rmax. destruct (Rle_dec (rmaxn s m) (s (S m))).
+- exists (S m); split; [lia|reflexivity].
+- exists k; split; [lia|exact E].
+Qed.
+
+Lemma is_top_01 (s : nat -> R) (cnt k : nat) : 0 <= is_top s cnt k <= 1.
+Proof. unfold is_top. destruct (Req_EM_T _ _); lra. Qed.
+
+(** At least one of cnt >= 1 scores is a top score. *)
+Lemma top_count_pos (s : nat -> R) (cnt : nat) : (1 <= cnt)%nat -> 1 <= rsum (is_top s cnt) 0 cnt.
+Proof.
+intros Hc. destruct (rmaxn_attained s (cnt - 1)) as [k [Hk E]].
+replace cnt with (k + S (cnt - 1 - k))%nat at 2 by lia.
+rewrite rsum_split, rsum_first. simpl (0 + k)%nat.
+assert (is_top s cnt k = 1) by (unfold is_top; destruct (Req_EM_T _ _); [reflexivity|congruence]).
+assert (0 <= rsum (is_top s cnt) 0 k) by (apply rsum_nonneg; intros; apply is_top_01).
+assert (0 <= rsum (is_top s cnt) (S k) (cnt - 1 - k)) by (apply rsum_nonneg; intros; apply is_top_01).
+lra.
+Qed.
+
+(** Average hardmax is a probability vector. *)
+Lemma avg_hard_prob (s : nat -> R) (cnt : nat) : (1 <= cnt)%nat ->
+  (forall k, 0 <= avg_hard s cnt k) /\ rsum (avg_hard s cnt) 0 cnt = 1.
+Proof.
+intros Hc. pose proof (top_count_pos s cnt Hc). split.
+- intros k. unfold avg_hard. apply Rmult_le_pos; [apply is_top_01|]. apply Rlt_le, Rinv_0_lt_compat. lra.
+- unfold avg_hard. rewrite (rsum_ext _ (fun k => / rsum (is_top s cnt) 0 cnt * is_top s cnt k))
+    by (intros; unfold Rdiv; ring).
+  rewrite rsum_scal. field. lra.
+Qed.
+
+(** With a tieless top score at t, average hardmax is the unit vector e_t. *)
+Lemma avg_hard_tieless (s : nat -> R) (cnt t : nat) (g : R) : 0 < g -> (t < cnt)%nat ->
+  (forall k, (k < cnt)%nat -> k <> t -> s k <= s t - g) ->
+  forall k, (k < cnt)%nat -> avg_hard s cnt k = hardmax t k.
+Proof.
+intros Hg Ht Hs.
+assert (Emax : rmaxn s (cnt - 1) = s t).
+{ destruct (rmaxn_attained s (cnt - 1)) as [k [Hk E]]. pose proof (rmaxn_ge s (cnt - 1) t ltac:(lia)).
+  destruct (Nat.eq_dec k t) as [->|Hne]; [exact E|]. specialize (Hs k ltac:(lia) Hne). lra. }
+assert (Etop : forall k, (k < cnt)%nat -> is_top s cnt k = hardmax t k).
+{ intros k Hk. unfold is_top, hardmax. rewrite Emax.
+  destruct (Nat.eqb k t) eqn:E; destruct (Req_EM_T (s k) (s t)) as [E'|E']; try reflexivity.
+  - apply Nat.eqb_eq in E. subst. congruence.
+  - apply Nat.eqb_neq in E. specialize (Hs k Hk E). lra. }
+assert (Ecount : rsum (is_top s cnt) 0 cnt = 1).
+{ rewrite (rsum_ext _ (fun k => 1 * (if Nat.eqb k t then 1 else 0))) by (intros k Hk; rewrite Etop by lia; unfold hardmax; ring).
+  rewrite rsum_indicator.
+  replace ((0 <=? t) && (t <? 0 + cnt))%nat with true
+    by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia).
+  reflexivity. }
+intros k Hk. unfold avg_hard. rewrite Ecount, Etop by exact Hk. field.
+Qed.
+
+(** Over equal scores both weightings are uniform, 1/cnt each. *)
+Lemma avg_hard_const (c : R) (cnt k : nat) : (1 <= cnt)%nat -> avg_hard (fun _ => c) cnt k = / INR cnt.
+Proof.
+intros Hc. assert (E : forall j, is_top (fun _ => c) cnt j = 1).
+{ intros j. unfold is_top. replace (rmaxn (fun _ => c) (cnt - 1)) with c.
+  - destruct (Req_EM_T c c); [reflexivity|congruence].
+  - induction (cnt - 1)%nat as [|m IH]; simpl; [reflexivity|rewrite <- IH; unfold Rmax; destruct (Rle_dec c c); reflexivity]. }
+unfold avg_hard. rewrite E, (rsum_ext _ (fun _ => 1)) by (intros; apply E). rewrite rsum_const. field.
+apply not_0_INR. lia.
+Qed.
+
+Lemma soft_const (tau c : R) (cnt k : nat) : (1 <= cnt)%nat -> soft tau (fun _ => c) cnt k = / INR cnt.
+Proof.
+intros Hc. unfold soft, softmax, partition. rewrite rsum_const. apply softmax_equal_scores. exact Hc.
+Qed.
+
+Lemma score_uniform (h : head) (x : stream) (i j : nat) : h_terms h = [] -> score h x i j = 0.
+Proof. intros E. unfold score. rewrite E. reflexivity. Qed.
+
+(** ** Lemma 29: activation growth of the hard model *)
+
+(** A convex combination of values bounded by X is bounded by X. *)
+Lemma mix_bound (cnt : nat) (w v : nat -> R) (X : R) :
+  (forall k, (k < cnt)%nat -> 0 <= w k) -> rsum w 0 cnt = 1 ->
+  (forall k, (k < cnt)%nat -> Rabs (v k) <= X) -> Rabs (rsum (fun k => w k * v k) 0 cnt) <= X.
+Proof.
+intros Hw Sw Hv. eapply Rle_trans; [apply rsum_abs|].
+apply Rle_trans with (rsum (fun k => X * w k) 0 cnt); [|rewrite rsum_scal, Sw; lra].
+apply rsum_le. intros k Hk. rewrite Rabs_mult, (Rabs_pos_eq (w k)) by (apply Hw; lia).
+rewrite Rmult_comm. apply Rmult_le_compat_r; [apply Hw; lia|apply Hv; lia].
+Qed.
+
+Lemma head_hard_bound (n : nat) (h : head) (x : stream) (X : R) :
+  bounded n X x -> forall i, (i < n)%nat -> Rabs (head_out avg_hard n h x i) <= X.
+Proof.
+intros Hx i Hi. unfold head_out.
+destruct (avg_hard_prob (fun k => score h x i (vis_lo (h_mask h) i + k)) (vis_cnt (h_mask h) n i)
+           (vis_pos _ _ _ Hi)) as [H0 H1].
+apply mix_bound; [intros; apply H0|exact H1|]. intros k Hk. apply Hx, vis_range; assumption.
+Qed.
+
+(** The bound of a unit's output when its inputs are bounded by X. *)
+Definition wmass (w : list (nat * R)) : R := lsum (map (fun p => Rabs (snd p)) w).
+
+Definition unit_bound (u : unit) (X : R) : R :=
+  lsum (map (fun nr => Rabs (nr_v nr) * (wmass (nr_w nr) * X + Rabs (nr_b nr))) (u_hidden u)) + Rabs (u_c u).
+
+Lemma wmass_nonneg (w : list (nat * R)) : 0 <= wmass w.
+Proof. apply lsum_nonneg. intros. apply Rabs_pos. Qed.
+
+Lemma lin_bound (w : list (nat * R)) (x : nat -> R) (X : R) :
+  (forall c, Rabs (x c) <= X) -> Rabs (lin w x) <= wmass w * X.
+Proof.
+intros Hx. unfold lin, wmass. eapply Rle_trans; [apply lsum_abs|].
+rewrite Rmult_comm, <- lsum_scal. apply lsum_le. intros p _.
+rewrite Rabs_mult, Rmult_comm. apply Rmult_le_compat_r; [apply Rabs_pos|apply Hx].
+Qed.
+
+Lemma relu_abs (z : R) : Rabs (Rmax 0 z) <= Rabs z.
+Proof. unfold Rmax. destruct (Rle_dec 0 z); [lra|rewrite Rabs_R0; apply Rabs_pos]. Qed.
+
+Lemma unit_val_bound (u : unit) (x : nat -> R) (X : R) :
+  (forall c, Rabs (x c) <= X) -> Rabs (unit_val u x) <= unit_bound u X.
+Proof.
+intros Hx. unfold unit_val, unit_bound. eapply Rle_trans; [apply Rabs_triang|].
+apply Rplus_le_compat_r. eapply Rle_trans; [apply lsum_abs|]. apply lsum_le. intros nr _.
+rewrite Rabs_mult. apply Rmult_le_compat_l; [apply Rabs_pos|].
+eapply Rle_trans; [apply relu_abs|]. eapply Rle_trans; [apply Rabs_triang|].
+apply Rplus_le_compat_r. apply lin_bound, Hx.
+Qed.
+
+(** Our Lemma 29, one layer: each of the H heads adds at most X, each unit at most its bound. *)
+Definition layer_X (L : layer) (X : R) : R :=
+  (1 + INR (length (l_heads L))) * X
+  + lsum (map (fun u => unit_bound u ((1 + INR (length (l_heads L))) * X)) (l_units L)).
+
+Fixpoint net_X (net : list layer) (X : R) : R :=
+  match net with [] => X | L :: net' => net_X net' (layer_X L X) end.
+
+Lemma unit_bound_nonneg (u : unit) (X : R) : 0 <= X -> 0 <= unit_bound u X.
+Proof.
+intros HX. unfold unit_bound. pose proof (Rabs_pos (u_c u)).
+assert (0 <= lsum (map (fun nr => Rabs (nr_v nr) * (wmass (nr_w nr) * X + Rabs (nr_b nr))) (u_hidden u))); [|lra].
+apply lsum_nonneg. intros nr _. pose proof (wmass_nonneg (nr_w nr)). pose proof (Rabs_pos (nr_b nr)).
+apply Rmult_le_pos; [apply Rabs_pos|]. nra.
+Qed.
+
+Lemma layer_X_ge (L : layer) (X : R) : 0 <= X -> X <= layer_X L X.
+Proof.
+intros HX. unfold layer_X. pose proof (pos_INR (length (l_heads L))).
+assert (0 <= lsum (map (fun u => unit_bound u ((1 + INR (length (l_heads L))) * X)) (l_units L))).
+{ apply lsum_nonneg. intros u _. apply unit_bound_nonneg. nra. }
+nra.
+Qed.
+
+Lemma net_X_ge (net : list layer) (X : R) : 0 <= X -> X <= net_X net X.
+Proof.
+revert X. induction net as [|L net IH]; intros X HX; simpl; [lra|].
+pose proof (layer_X_ge L X HX). pose proof (IH (layer_X L X) ltac:(lra)). lra.
+Qed.
+
+Theorem lemma29_layer (n : nat) (L : layer) (x : stream) (X : R) :
+  bounded n X x -> bounded n (layer_X L X) (layer_run avg_hard n L x).
+Proof.
+intros Hx. set (H := length (l_heads L)). set (X1 := (1 + INR H) * X).
+assert (H1 : bounded n X1 (attn_sub avg_hard n (l_heads L) x)).
+{ intros i c Hi. unfold attn_sub, X1. eapply Rle_trans; [apply Rabs_triang|].
+  replace ((1 + INR H) * X) with (X + INR H * X) by ring. apply Rplus_le_compat; [apply Hx, Hi|].
+  eapply Rle_trans; [apply lsum_abs|]. unfold H. rewrite <- lsum_const. apply lsum_le. intros h _.
+  destruct (Nat.eqb (h_out h) c); [apply head_hard_bound; assumption|].
+  rewrite Rabs_R0. apply Rle_trans with (Rabs (x i c)); [apply Rabs_pos|apply Hx, Hi]. }
+intros i c Hi. unfold layer_run, ffn_sub, layer_X. fold H. fold X1.
+eapply Rle_trans; [apply Rabs_triang|]. apply Rplus_le_compat; [apply H1, Hi|].
+eapply Rle_trans; [apply lsum_abs|]. apply lsum_le. intros u _.
+destruct (Nat.eqb (u_out u) c); [apply unit_val_bound; intros; apply H1, Hi|].
+rewrite Rabs_R0. apply unit_bound_nonneg.
+apply Rle_trans with (Rabs (attn_sub avg_hard n (l_heads L) x i c)); [apply Rabs_pos|apply H1, Hi].
+Qed.
+
+(** Our Lemma 29: from inputs bounded by X_0 every activation of the hard network is at most
+    net_X net X_0, for every network and length. *)
+Theorem lemma29 (n : nat) (net : list layer) (x : stream) (X : R) :
+  bounded n X x -> bounded n (net_X net X) (hard_run n net x).
+Proof.
+revert x X. induction net as [|L net IH]; intros x X Hx; [exact Hx|].
+apply IH, lemma29_layer, Hx.
+Qed.
