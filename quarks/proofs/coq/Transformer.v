@@ -9,7 +9,7 @@
     by softmax(s / tau) (the soft model), and outputs sum_j w_ij x_j[value].  A unit outputs
     sum_h v_h ReLU(w_h . x + b_h) + c into one coordinate.  A head without score terms is uniform. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From Coq Require Import Reals Lia Lra Psatz Bool List.
+From Coq Require Import Reals Lia Lra Psatz Bool List FunctionalExtensionality.
 From Quarks Require Import RSum Softmax ErrorProp Uniform.
 Import ListNotations.
 Open Scope R_scope.
@@ -346,4 +346,238 @@ Theorem lemma29 (n : nat) (net : list layer) (x : stream) (X : R) :
 Proof.
 revert x X. induction net as [|L net IH]; intros x X Hx; [exact Hx|].
 apply IH, lemma29_layer, Hx.
+Qed.
+
+(** ** Lemma 25: the error of the soft network, layer by layer *)
+
+(** The coefficient mass of a head's score terms. *)
+Definition csc (h : head) : R := lsum (map (fun t => Rabs (snd t)) (h_terms h)).
+
+Lemma csc_nonneg (h : head) : 0 <= csc h.
+Proof. apply lsum_nonneg. intros. apply Rabs_pos. Qed.
+
+(** Lemma 32 summed over the score terms: |s'_ij - s_ij| <= csc h (2 X delta + delta^2). *)
+Lemma score_error (n : nat) (h : head) (x x' : stream) (X delta : R) :
+  bounded n X x -> close n delta x x' -> forall i j, (i < n)%nat -> (j < n)%nat ->
+  Rabs (score h x' i j - score h x i j) <= csc h * (2 * X * delta + delta ^ 2).
+Proof.
+intros Hx Hd i j Hi Hj. unfold score, csc. rewrite lsum_map_minus.
+eapply Rle_trans; [apply lsum_abs|]. rewrite Rmult_comm, <- lsum_scal. apply lsum_le.
+intros [[q k] c] _. simpl.
+replace (c * x' i q * x' j k - c * x i q * x j k)
+  with (c * ((x i q + (x' i q - x i q)) * (x j k + (x' j k - x j k)) - x i q * x j k)) by ring.
+rewrite Rabs_mult, Rmult_comm. apply Rmult_le_compat_r; [apply Rabs_pos|].
+apply lemma32_bilinear; [apply Hx, Hi|apply Hx, Hj|apply Hd, Hi|apply Hd, Hj].
+Qed.
+
+(** The off-top mass factor u = (n - 1) e^(-g / (2 tau)). *)
+Definition u_of (n : nat) (g tau : R) : R := INR (n - 1) * exp (- (g / (2 * tau))).
+
+Lemma u_of_nonneg (n : nat) (g tau : R) : 0 <= u_of n g tau.
+Proof. unfold u_of. apply Rmult_le_pos; [apply pos_INR|apply Rlt_le, exp_pos]. Qed.
+
+(** One head (Lemmas 31-34 composed): with hard inputs bounded by X, soft inputs within delta,
+    and a score error csc h (2 X delta + delta^2) <= g/4, the soft head's output is within
+    delta + 2 X u of the hard head's output.  A uniform head: within delta. *)
+Lemma head_error (n : nat) (h : head) (x x' : stream) (X delta g tau : R) :
+  0 < g -> 0 < tau -> bounded n X x -> close n delta x x' -> ut_head n g h x ->
+  csc h * (2 * X * delta + delta ^ 2) <= g / 4 ->
+  forall i, (i < n)%nat ->
+  Rabs (head_out (soft tau) n h x' i - head_out avg_hard n h x i) <= delta + 2 * X * u_of n g tau.
+Proof.
+intros Hg Htau Hx Hd Hut Heta i Hi. unfold head_out.
+set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i).
+set (s := fun k => score h x i (lo + k)%nat). set (s' := fun k => score h x' i (lo + k)%nat).
+assert (Hc : (1 <= cnt)%nat) by apply vis_pos, Hi.
+assert (Hcn : (cnt <= n)%nat) by apply vis_le, Hi.
+assert (Hr : forall k, (k < cnt)%nat -> (lo + k < n)%nat) by (intros; apply vis_range; assumption).
+destruct (avg_hard_prob s cnt Hc) as [Hw Sw].
+assert (Hw' : forall k, (k < cnt)%nat -> 0 <= soft tau s' cnt k)
+  by (intros k Hk; apply (softmax_bounds _ cnt 0 k); lia).
+assert (Sw' : rsum (soft tau s' cnt) 0 cnt = 1) by (apply (softmax_sum _ cnt 0); lia).
+assert (HX : 0 <= X) by (apply Rle_trans with (Rabs (x i 0%nat)); [apply Rabs_pos|apply Hx, Hi]).
+(* the L1 distance between the two weightings *)
+assert (Hl1 : rsum (fun k => Rabs (soft tau s' cnt k - avg_hard s cnt k)) 0 cnt <= 2 * u_of n g tau).
+{ destruct Hut as [Hu|Ht].
+  - (* uniform: both weightings are 1/cnt *)
+    assert (Es : forall k, s k = 0) by (intros; apply score_uniform, Hu).
+    assert (Es' : forall k, s' k = 0) by (intros; apply score_uniform, Hu).
+    rewrite (rsum_ext _ (fun _ => 0)).
+    + rewrite rsum_const. pose proof (u_of_nonneg n g tau). lra.
+    + intros k _. replace s with (fun _ : nat => 0) by (apply functional_extensionality; intros; rewrite Es; reflexivity).
+      replace s' with (fun _ : nat => 0) by (apply functional_extensionality; intros; rewrite Es'; reflexivity).
+      rewrite avg_hard_const, soft_const by exact Hc. replace (/ INR cnt - / INR cnt) with 0 by ring.
+      apply Rabs_R0.
+  - (* tieless: hard weights are e_t, and the perturbed scores keep a gap g - 2 eta >= g / 2 *)
+    destruct (Ht i Hi) as [t [Htc Hgap]]. fold lo cnt in Htc, Hgap.
+    set (eta := csc h * (2 * X * delta + delta ^ 2)). fold eta in Heta.
+    assert (Hpert : forall k, (k < cnt)%nat -> Rabs (s' k - s k) <= eta)
+      by (intros k Hk; apply (score_error n); auto).
+    assert (Heta0 : 0 <= eta) by (eapply Rle_trans; [apply Rabs_pos|apply (Hpert 0%nat); lia]).
+    rewrite (rsum_ext _ (fun k => Rabs (softmax (fun j => s' j / tau) cnt k - hardmax t k)))
+      by (intros k Hk; unfold soft; rewrite (avg_hard_tieless s cnt t g Hg Htc Hgap k) by lia; reflexivity).
+    fold (l1 (fun j => s' j / tau) cnt t).
+    eapply Rle_trans; [apply (lemma6_gap _ cnt t ((g - 2 * eta) / tau) Htc)|].
+    + apply Rlt_le, Rdiv_lt_0_compat; lra.
+    + intros k Hk Hkt. pose proof (abs_le_inv _ _ (Hpert k Hk)). pose proof (abs_le_inv _ _ (Hpert t Htc)).
+      pose proof (Hgap k Hk Hkt). unfold s, s' in *.
+      replace (score h x' i (lo + t) / tau - (g - 2 * eta) / tau)
+        with ((score h x' i (lo + t) - (g - 2 * eta)) / tau) by (field; lra).
+      unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Htau|]. lra.
+    + unfold u_of. replace (2 * (INR cnt - 1) * exp (- ((g - 2 * eta) / tau)))
+        with (2 * ((INR cnt - 1) * exp (- ((g - 2 * eta) / tau)))) by ring.
+      apply Rmult_le_compat_l; [lra|]. apply Rmult_le_compat.
+      * assert (1 <= INR cnt) by (replace 1 with (INR 1) by reflexivity; apply le_INR, Hc). lra.
+      * apply Rlt_le, exp_pos.
+      * rewrite minus_INR by lia. simpl (INR 1). apply Rplus_le_compat_r, le_INR, Hcn.
+      * apply exp_mono. apply Ropp_le_contravar.
+        replace (g / (2 * tau)) with ((g / 2) / tau) by (field; lra).
+        unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Htau|]. lra. }
+(* Lemma 34 with values in [-X, X] *)
+eapply Rle_trans.
+- apply (lemma34_mixture cnt (avg_hard s cnt) (soft tau s' cnt) (fun k => x (lo + k)%nat (h_val h))
+          (fun k => x' (lo + k)%nat (h_val h)) delta (- X) X Hc); auto.
+  all: intros k Hk; first [apply Hd, Hr, Hk | apply abs_le_inv, Hx, Hr, Hk].
+- replace (X - - X) with (2 * X) by ring. nra.
+Qed.
+
+(** The Lipschitz constant sum_h |v_h| |w_h|_1 of a unit (Lemma 30 for one unit). *)
+Definition unit_lip (u : unit) : R :=
+  lsum (map (fun nr => Rabs (nr_v nr) * wmass (nr_w nr)) (u_hidden u)).
+
+Definition layer_lip (L : layer) : R := lsum (map unit_lip (l_units L)).
+
+Lemma layer_lip_nonneg (L : layer) : 0 <= layer_lip L.
+Proof.
+apply lsum_nonneg. intros u _. apply lsum_nonneg. intros nr _.
+apply Rmult_le_pos; [apply Rabs_pos|apply wmass_nonneg].
+Qed.
+
+Lemma unit_val_lipschitz (u : unit) (y y' : nat -> R) (d : R) :
+  (forall c, Rabs (y' c - y c) <= d) -> Rabs (unit_val u y' - unit_val u y) <= unit_lip u * d.
+Proof.
+intros Hd. unfold unit_val, unit_lip.
+replace (lsum (map (fun nr => nr_v nr * Rmax 0 (lin (nr_w nr) y' + nr_b nr)) (u_hidden u)) + u_c u -
+         (lsum (map (fun nr => nr_v nr * Rmax 0 (lin (nr_w nr) y + nr_b nr)) (u_hidden u)) + u_c u))
+  with (lsum (map (fun nr => nr_v nr * Rmax 0 (lin (nr_w nr) y' + nr_b nr)) (u_hidden u)) -
+        lsum (map (fun nr => nr_v nr * Rmax 0 (lin (nr_w nr) y + nr_b nr)) (u_hidden u))) by ring.
+rewrite lsum_map_minus. eapply Rle_trans; [apply lsum_abs|].
+rewrite Rmult_comm, <- lsum_scal. apply lsum_le. intros nr _.
+rewrite <- Rmult_minus_distr_l, Rabs_mult.
+replace (d * (Rabs (nr_v nr) * wmass (nr_w nr))) with (Rabs (nr_v nr) * (wmass (nr_w nr) * d)) by ring.
+apply Rmult_le_compat_l; [apply Rabs_pos|]. eapply Rle_trans; [apply relu_lipschitz|].
+replace (lin (nr_w nr) y' + nr_b nr - (lin (nr_w nr) y + nr_b nr)) with (lin (nr_w nr) y' - lin (nr_w nr) y) by ring.
+unfold lin. rewrite lsum_map_minus.
+replace (fun p : nat * R => snd p * y' (fst p) - snd p * y (fst p))
+  with (fun p : nat * R => snd p * (y' (fst p) - y (fst p))) by (apply functional_extensionality; intros; ring).
+apply (lin_bound (nr_w nr) (fun c => y' c - y c) d Hd).
+Qed.
+
+(** Our Lemma 25, one layer: an input error delta becomes at most
+    (1 + Lip) (delta + H (delta + 2 X u)) with H heads and Lip the sum of the units' constants. *)
+Definition layer_err (X u : R) (L : layer) (delta : R) : R :=
+  (1 + layer_lip L) * (delta + INR (length (l_heads L)) * (delta + 2 * X * u)).
+
+Theorem lemma25_layer (n : nat) (L : layer) (x x' : stream) (X delta g tau : R) :
+  0 < g -> 0 < tau -> bounded n X x -> close n delta x x' ->
+  (forall h, In h (l_heads L) -> ut_head n g h x) ->
+  (forall h, In h (l_heads L) -> csc h * (2 * X * delta + delta ^ 2) <= g / 4) ->
+  close n (layer_err X (u_of n g tau) L delta) (layer_run avg_hard n L x) (layer_run (soft tau) n L x').
+Proof.
+intros Hg Htau Hx Hd Hut Heta. set (u := u_of n g tau). set (H := length (l_heads L)).
+set (d1 := delta + INR H * (delta + 2 * X * u)).
+assert (H1 : close n d1 (attn_sub avg_hard n (l_heads L) x) (attn_sub (soft tau) n (l_heads L) x')).
+{ intros i c Hi. unfold attn_sub, d1.
+  replace (x' i c + lsum (map (fun h => if Nat.eqb (h_out h) c then head_out (soft tau) n h x' i else 0) (l_heads L))
+           - (x i c + lsum (map (fun h => if Nat.eqb (h_out h) c then head_out avg_hard n h x i else 0) (l_heads L))))
+    with ((x' i c - x i c) + (lsum (map (fun h => if Nat.eqb (h_out h) c then head_out (soft tau) n h x' i else 0) (l_heads L))
+           - lsum (map (fun h => if Nat.eqb (h_out h) c then head_out avg_hard n h x i else 0) (l_heads L)))) by ring.
+  eapply Rle_trans; [apply Rabs_triang|]. apply Rplus_le_compat; [apply Hd, Hi|].
+  eapply Rle_trans; [apply lsum_select_abs|]. unfold H. rewrite <- lsum_const. apply lsum_le.
+  intros h Hh. apply (head_error n h x x' X delta g tau); auto. }
+intros i c Hi. unfold layer_run, ffn_sub, layer_err. fold u H d1.
+set (y := attn_sub avg_hard n (l_heads L) x). set (y' := attn_sub (soft tau) n (l_heads L) x'). fold y y' in H1.
+replace (y' i c + lsum (map (fun un => if Nat.eqb (u_out un) c then unit_val un (y' i) else 0) (l_units L))
+         - (y i c + lsum (map (fun un => if Nat.eqb (u_out un) c then unit_val un (y i) else 0) (l_units L))))
+  with ((y' i c - y i c) + (lsum (map (fun un => if Nat.eqb (u_out un) c then unit_val un (y' i) else 0) (l_units L))
+         - lsum (map (fun un => if Nat.eqb (u_out un) c then unit_val un (y i) else 0) (l_units L)))) by ring.
+replace ((1 + layer_lip L) * d1) with (d1 + layer_lip L * d1) by ring.
+eapply Rle_trans; [apply Rabs_triang|]. apply Rplus_le_compat; [apply H1, Hi|].
+eapply Rle_trans; [apply lsum_select_abs|]. unfold layer_lip. rewrite Rmult_comm, <- lsum_scal.
+apply lsum_le. intros un _. rewrite Rmult_comm. apply unit_val_lipschitz. intros; apply H1, Hi.
+Qed.
+
+(** The recursion run over a network. *)
+Fixpoint net_err (X u : R) (net : list layer) (delta : R) : R :=
+  match net with [] => delta | L :: net' => net_err X u net' (layer_err X u L delta) end.
+
+Lemma layer_err_ge (X u : R) (L : layer) (delta : R) : 0 <= X -> 0 <= u -> 0 <= delta ->
+  delta <= layer_err X u L delta.
+Proof.
+intros HX Hu Hd. unfold layer_err. pose proof (layer_lip_nonneg L). pose proof (pos_INR (length (l_heads L))).
+assert (0 <= INR (length (l_heads L)) * (delta + 2 * X * u)) by (apply Rmult_le_pos; nra).
+nra.
+Qed.
+
+Lemma net_err_ge (X u : R) (net : list layer) (delta : R) : 0 <= X -> 0 <= u -> 0 <= delta ->
+  delta <= net_err X u net delta.
+Proof.
+revert delta. induction net as [|L net IH]; intros delta HX Hu Hd; simpl; [lra|].
+pose proof (layer_err_ge X u L delta HX Hu Hd). pose proof (IH (layer_err X u L delta) HX Hu ltac:(lra)). lra.
+Qed.
+
+(** The recursion is linear in (delta, u): net_err X u net (u d) = u net_err X 1 net d. *)
+Lemma net_err_linear (X u : R) (net : list layer) (d : R) : net_err X u net (u * d) = u * net_err X 1 net d.
+Proof.
+revert d. induction net as [|L net IH]; intros d; simpl; [reflexivity|].
+replace (layer_err X u L (u * d)) with (u * layer_err X 1 L d) by (unfold layer_err; ring). apply IH.
+Qed.
+
+(** The hard run is bounded by X and uniform-tieless with gap g at every layer. *)
+Fixpoint hard_ok (n : nat) (g X : R) (net : list layer) (x : stream) : Prop :=
+  match net with
+  | [] => True
+  | L :: net' => bounded n X x /\ (forall h, In h (l_heads L) -> ut_head n g h x) /\
+                 hard_ok n g X net' (layer_run avg_hard n L x)
+  end.
+
+(** The total coefficient mass of all score terms. *)
+Definition net_csc (net : list layer) : R := lsum (map (fun L => lsum (map csc (l_heads L))) net).
+
+Lemma net_csc_nonneg (net : list layer) : 0 <= net_csc net.
+Proof. apply lsum_nonneg. intros L _. apply lsum_nonneg. intros h _. apply csc_nonneg. Qed.
+
+Lemma csc_le_sum (h : head) (hs : list head) : In h hs -> csc h <= lsum (map csc hs).
+Proof.
+induction hs as [|h' hs IH]; intros Hin; [destruct Hin|]. simpl.
+assert (0 <= lsum (map csc hs)) by (apply lsum_nonneg; intros; apply csc_nonneg).
+pose proof (csc_nonneg h'). destruct Hin as [->|Hin]; [lra|]. pose proof (IH Hin). lra.
+Qed.
+
+(** Our Lemma 25 for every network: if every error the recursion reaches is at most D and
+    the score error at D stays below g/4, the soft network is within net_err of the hard one. *)
+Theorem lemma25 (n : nat) (net : list layer) (x x' : stream) (X delta D g tau : R) :
+  0 < g -> 0 < tau -> 0 <= X -> 0 <= delta -> hard_ok n g X net x -> close n delta x x' ->
+  net_err X (u_of n g tau) net delta <= D -> net_csc net * (2 * X * D + D ^ 2) <= g / 4 ->
+  close n (net_err X (u_of n g tau) net delta) (hard_run n net x) (soft_run tau n net x').
+Proof.
+revert x x' delta. induction net as [|L net IH]; intros x x' delta Hg Htau HX Hd0 Hok Hd HD Heta; [exact Hd|].
+destruct Hok as [Hb [Hut Hok]]. simpl in HD |- *.
+pose proof (u_of_nonneg n g tau) as Hu.
+pose proof (layer_err_ge X (u_of n g tau) L delta HX Hu Hd0).
+pose proof (net_err_ge X (u_of n g tau) net (layer_err X (u_of n g tau) L delta) HX Hu ltac:(lra)).
+assert (Hcs : lsum (map csc (l_heads L)) + net_csc net = net_csc (L :: net)) by reflexivity.
+assert (0 <= lsum (map csc (l_heads L))) by (apply lsum_nonneg; intros; apply csc_nonneg).
+pose proof (net_csc_nonneg net).
+assert (HD0 : 0 <= 2 * X * D + D ^ 2) by nra.
+apply IH; auto.
+- lra.
+- apply (lemma25_layer n L x x' X delta g tau); auto.
+  intros h Hh. pose proof (csc_le_sum h _ Hh). pose proof (csc_nonneg h).
+  assert (2 * X * delta + delta ^ 2 <= 2 * X * D + D ^ 2) by nra.
+  apply Rle_trans with (csc h * (2 * X * D + D ^ 2)); [apply Rmult_le_compat_l; lra|].
+  apply Rle_trans with (net_csc (L :: net) * (2 * X * D + D ^ 2)); [|exact Heta].
+  apply Rmult_le_compat_r; lra.
+- apply Rle_trans with (net_csc (L :: net) * (2 * X * D + D ^ 2)); [|exact Heta].
+  apply Rmult_le_compat_r; lra.
 Qed.
