@@ -648,3 +648,83 @@ apply (lemma25 n net x x X 0 D g tau); auto; try lra.
 - intros i c Hi. replace (x i c - x i c) with 0 by ring. rewrite Rabs_R0. lra.
 - fold u. lra.
 Qed.
+
+(** Every head of the hard run is uniform or tieless with gap g, at every layer. *)
+Fixpoint gaps_ok (n : nat) (g : R) (net : list layer) (x : stream) : Prop :=
+  match net with
+  | [] => True
+  | L :: net' => (forall h, In h (l_heads L) -> ut_head n g h x) /\ gaps_ok n g net' (layer_run avg_hard n L x)
+  end.
+
+(** Lemma 29 supplies the bound X of Theorem 26. *)
+Lemma gaps_hard_ok (n : nat) (g X0 : R) (net : list layer) (x : stream) :
+  0 <= X0 -> bounded n X0 x -> gaps_ok n g net x -> hard_ok n g (net_X net X0) net x.
+Proof.
+revert X0 x. induction net as [|L net IH]; intros X0 x HX Hx Hgap; [exact I|].
+destruct Hgap as [Hh Hgap]. simpl. split; [|split; [exact Hh|]].
+- intros i c Hi. eapply Rle_trans; [apply (Hx i c Hi)|].
+  pose proof (layer_X_ge L X0 HX). pose proof (net_X_ge net (layer_X L X0) ltac:(lra)). lra.
+- apply IH; [pose proof (layer_X_ge L X0 HX); lra|apply lemma29_layer, Hx|exact Hgap].
+Qed.
+
+(** Theorem 26 with Lemma 29's X: the temperature depends only on the network, n, the gap g,
+    eps and a bound X_0 of the initial stream. *)
+Theorem thm26_closed (n : nat) (net : list layer) (x : stream) (g X0 eps tau : R) :
+  0 < g -> 0 < eps -> 0 <= X0 -> bounded n X0 x -> gaps_ok n g net x ->
+  0 < tau -> tau <= temp26 n g (net_X net X0) eps net ->
+  close n eps (hard_run n net x) (soft_run tau n net x).
+Proof.
+intros Hg He HX Hx Hgap Htau Hle. apply (thm26 n net x g (net_X net X0) eps tau); auto.
+- pose proof (net_X_ge net X0 HX). lra.
+- apply gaps_hard_ok; assumption.
+Qed.
+
+(** The embedding of a word is bounded by max(1, P) when every position embedding is bounded
+    by P (the X_0 of our Lemma 29). *)
+Lemma embed_bounded (k : nat) (pe : list (nat -> nat -> R)) (n : nat) (w : nat -> nat) (P : R) :
+  (forall f i, In f pe -> (i < n)%nat -> Rabs (f (S i) n) <= P) -> bounded n (Rmax 1 P) (embed k pe n w).
+Proof.
+intros Hpe i c Hi. unfold embed. destruct (c <? k)%nat.
+- destruct (Nat.eqb (w i) c); [rewrite Rabs_R1|rewrite Rabs_R0]; unfold Rmax; destruct (Rle_dec 1 P); lra.
+- destruct (nth_in_or_default (c - k) (map (fun f => f (S i) n) pe) 0) as [Hin|E].
+  + apply in_map_iff in Hin. destruct Hin as [f [Ef Hf]]. rewrite <- Ef.
+    eapply Rle_trans; [apply Hpe; assumption|apply Rmax_r].
+  + rewrite E, Rabs_R0. unfold Rmax. destruct (Rle_dec 1 P); lra.
+Qed.
+
+(** ** Proposition 11 on the attention layer *)
+
+(** A future-masked uniform head over the indicator of the first position outputs exactly
+    1/(i+1) at position i (the paper's 1/i at its position i), under average hardmax and under
+    softmax at every temperature. *)
+Theorem prop11_head (n : nat) (h : head) (x : stream) (tau : R) :
+  h_terms h = [] -> h_mask h = Future ->
+  (forall j, (j < n)%nat -> x j (h_val h) = if Nat.eqb j 0 then 1 else 0) ->
+  forall i, (i < n)%nat ->
+  head_out avg_hard n h x i = / INR (S i) /\ head_out (soft tau) n h x i = / INR (S i).
+Proof.
+intros Hu Hm Hx i Hi. unfold head_out. rewrite Hm. simpl vis_lo. simpl vis_cnt.
+assert (Hs : (fun k => score h x i (0 + k)%nat) = (fun _ => 0))
+  by (apply functional_extensionality; intros; apply score_uniform, Hu).
+rewrite Hs.
+assert (E : forall W : (nat -> R) -> nat -> nat -> R, (forall k, W (fun _ => 0) (S i) k = / INR (S i)) ->
+            rsum (fun k => W (fun _ => 0) (S i) k * x (0 + k)%nat (h_val h)) 0 (S i) = / INR (S i)).
+{ intros W HW. rewrite (rsum_ext _ (fun k => / INR (S i) * (if Nat.eqb k 0 then 1 else 0))).
+  - rewrite rsum_indicator. simpl. reflexivity.
+  - intros k Hk. rewrite HW, Hx by lia. reflexivity. }
+split; apply E; intros k; [apply avg_hard_const|apply soft_const]; lia.
+Qed.
+
+(** The layer form: a layer with this single head and no units writes exactly 1/(i+1) into its
+    output coordinate when that coordinate was 0 (hard and soft alike). *)
+Theorem prop11_layer (n : nat) (h : head) (x : stream) (tau : R) :
+  h_terms h = [] -> h_mask h = Future ->
+  (forall j, (j < n)%nat -> x j (h_val h) = if Nat.eqb j 0 then 1 else 0) ->
+  forall i, (i < n)%nat -> x i (h_out h) = 0 ->
+  layer_run avg_hard n (Layer [h] []) x i (h_out h) = / INR (S i) /\
+  layer_run (soft tau) n (Layer [h] []) x i (h_out h) = / INR (S i).
+Proof.
+intros Hu Hm Hx i Hi H0. destruct (prop11_head n h x tau Hu Hm Hx i Hi) as [E1 E2].
+unfold layer_run, ffn_sub, attn_sub. simpl lsum. simpl l_heads. simpl l_units. simpl map. simpl lsum.
+rewrite Nat.eqb_refl, H0, E1, E2. split; ring.
+Qed.
