@@ -379,11 +379,17 @@ Proof. unfold u_of. apply Rmult_le_pos; [apply pos_INR|apply Rlt_le, exp_pos]. Q
 (** One head (Lemmas 31-34 composed): with hard inputs bounded by X, soft inputs within delta,
     and a score error csc h (2 X delta + delta^2) <= g/4, the soft head's output is within
     delta + 2 X u of the hard head's output.  A uniform head: within delta. *)
-Lemma head_error (n : nat) (h : head) (x x' : stream) (X delta g tau : R) :
+Definition head_u (n : nat) (g tau : R) (h : head) : R :=
+  match h_terms h with [] => 0 | _ => u_of n g tau end.
+
+Lemma head_u_le (n : nat) (g tau : R) (h : head) : 0 <= head_u n g tau h <= u_of n g tau.
+Proof. pose proof (u_of_nonneg n g tau). unfold head_u. destruct (h_terms h); lra. Qed.
+
+Lemma head_error_u (n : nat) (h : head) (x x' : stream) (X delta g tau : R) :
   0 < g -> 0 < tau -> bounded n X x -> close n delta x x' -> ut_head n g h x ->
   csc h * (2 * X * delta + delta ^ 2) <= g / 4 ->
   forall i, (i < n)%nat ->
-  Rabs (head_out (soft tau) n h x' i - head_out avg_hard n h x i) <= delta + 2 * X * u_of n g tau.
+  Rabs (head_out (soft tau) n h x' i - head_out avg_hard n h x i) <= delta + 2 * X * head_u n g tau h.
 Proof.
 intros Hg Htau Hx Hd Hut Heta i Hi. unfold head_out.
 set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i).
@@ -397,13 +403,16 @@ assert (Hw' : forall k, (k < cnt)%nat -> 0 <= soft tau s' cnt k)
 assert (Sw' : rsum (soft tau s' cnt) 0 cnt = 1) by (apply (softmax_sum _ cnt 0); lia).
 assert (HX : 0 <= X) by (apply Rle_trans with (Rabs (x i 0%nat)); [apply Rabs_pos|apply Hx, Hi]).
 (* the L1 distance between the two weightings *)
-assert (Hl1 : rsum (fun k => Rabs (soft tau s' cnt k - avg_hard s cnt k)) 0 cnt <= 2 * u_of n g tau).
-{ destruct Hut as [Hu|Ht].
+assert (Hl1 : rsum (fun k => Rabs (soft tau s' cnt k - avg_hard s cnt k)) 0 cnt <= 2 * head_u n g tau h).
+{ assert (Hcase : h_terms h = [] \/ (h_terms h <> [] /\ tieless n g h x)).
+  { destruct (h_terms h) eqn:E; [left; reflexivity|right]. split; [discriminate|].
+    destruct Hut as [Hu|Ht]; [rewrite E in Hu; discriminate|exact Ht]. }
+  destruct Hcase as [Hu|[Hnu Ht]].
   - (* uniform: both weightings are 1/cnt *)
     assert (Es : forall k, s k = 0) by (intros; apply score_uniform, Hu).
     assert (Es' : forall k, s' k = 0) by (intros; apply score_uniform, Hu).
     rewrite (rsum_ext _ (fun _ => 0)).
-    + rewrite rsum_const. pose proof (u_of_nonneg n g tau). lra.
+    + rewrite rsum_const. unfold head_u. rewrite Hu. lra.
     + intros k _. replace s with (fun _ : nat => 0) by (apply functional_extensionality; intros; rewrite Es; reflexivity).
       replace s' with (fun _ : nat => 0) by (apply functional_extensionality; intros; rewrite Es'; reflexivity).
       rewrite avg_hard_const, soft_const by exact Hc. replace (/ INR cnt - / INR cnt) with 0 by ring.
@@ -424,7 +433,8 @@ assert (Hl1 : rsum (fun k => Rabs (soft tau s' cnt k - avg_hard s cnt k)) 0 cnt 
       replace (score h x' i (lo + t) / tau - (g - 2 * eta) / tau)
         with ((score h x' i (lo + t) - (g - 2 * eta)) / tau) by (field; lra).
       unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Htau|]. lra.
-    + unfold u_of. replace (2 * (INR cnt - 1) * exp (- ((g - 2 * eta) / tau)))
+    + unfold head_u. destruct (h_terms h) as [|t0 l0]; [congruence|].
+      unfold u_of. replace (2 * (INR cnt - 1) * exp (- ((g - 2 * eta) / tau)))
         with (2 * ((INR cnt - 1) * exp (- ((g - 2 * eta) / tau)))) by ring.
       apply Rmult_le_compat_l; [lra|]. apply Rmult_le_compat.
       * assert (1 <= INR cnt) by (replace 1 with (INR 1) by reflexivity; apply le_INR, Hc). lra.
@@ -439,6 +449,17 @@ eapply Rle_trans.
           (fun k => x' (lo + k)%nat (h_val h)) delta (- X) X Hc); auto.
   all: intros k Hk; first [apply Hd, Hr, Hk | apply abs_le_inv, Hx, Hr, Hk].
 - replace (X - - X) with (2 * X) by ring. nra.
+Qed.
+
+Lemma head_error (n : nat) (h : head) (x x' : stream) (X delta g tau : R) :
+  0 < g -> 0 < tau -> bounded n X x -> close n delta x x' -> ut_head n g h x ->
+  csc h * (2 * X * delta + delta ^ 2) <= g / 4 ->
+  forall i, (i < n)%nat ->
+  Rabs (head_out (soft tau) n h x' i - head_out avg_hard n h x i) <= delta + 2 * X * u_of n g tau.
+Proof.
+intros Hg Htau Hx Hd Hut Heta i Hi. eapply Rle_trans; [apply (head_error_u n h x x' X delta g tau); auto|].
+pose proof (head_u_le n g tau h).
+assert (0 <= X) by (apply Rle_trans with (Rabs (x i 0%nat)); [apply Rabs_pos|apply Hx, Hi]). nra.
 Qed.
 
 (** The Lipschitz constant sum_h |v_h| |w_h|_1 of a unit (Lemma 30 for one unit). *)
@@ -727,4 +748,258 @@ Proof.
 intros Hu Hm Hx i Hi H0. destruct (prop11_head n h x tau Hu Hm Hx i Hi) as [E1 E2].
 unfold layer_run, ffn_sub, attn_sub. simpl lsum. simpl l_heads. simpl l_units. simpl map. simpl lsum.
 rewrite Nat.eqb_refl, H0, E1, E2. split; ring.
+Qed.
+
+(** ** Write-once networks: the recursions of [quarks/attention] exactly
+
+    In the programs of [quarks/attention] every coordinate is written once, by one head or one
+    unit, into a coordinate that is 0 until then.  There a coordinate's error is the error of its
+    writer alone, and the recursions take maxima instead of sums. *)
+
+(** The coordinates a layer writes. *)
+Definition outs (L : layer) : list nat := map h_out (l_heads L) ++ map u_out (l_units L).
+
+(** Outside [used] the stream is 0. *)
+Definition supported (n : nat) (used : list nat) (x : stream) : Prop :=
+  forall i c, (i < n)%nat -> ~ In c used -> x i c = 0.
+
+(** Every layer writes distinct coordinates, none written before (or used by the input). *)
+Fixpoint fresh (used : list nat) (net : list layer) : Prop :=
+  match net with
+  | [] => True
+  | L :: net' => NoDup (outs L) /\ (forall c, In c (outs L) -> ~ In c used) /\ fresh (outs L ++ used) net'
+  end.
+
+Lemma NoDup_app_inv {A} (l1 l2 : list A) : NoDup (l1 ++ l2) ->
+  NoDup l1 /\ NoDup l2 /\ (forall a, In a l1 -> In a l2 -> False).
+Proof.
+induction l1 as [|b l1 IH]; intros H; simpl in H.
+- split; [constructor|split; [exact H|intros a []]].
+- apply NoDup_cons_iff in H. destruct H as [Hb H]. destruct (IH H) as [H1 [H2 H3]].
+  split; [|split; [exact H2|]].
+  + constructor; [intros Hin; apply Hb, in_or_app; left; exact Hin|exact H1].
+  + intros a [<-|Ha] Ha2; [apply Hb, in_or_app; right; exact Ha2|exact (H3 a Ha Ha2)].
+Qed.
+
+Lemma lsum_select_none {A} (o : A -> nat) (f : A -> R) (l : list A) (c : nat) :
+  ~ In c (map o l) -> lsum (map (fun b => if Nat.eqb (o b) c then f b else 0) l) = 0.
+Proof.
+induction l as [|b l IH]; intros H; [reflexivity|]. simpl in H |- *.
+destruct (Nat.eqb (o b) c) eqn:E; [apply Nat.eqb_eq in E; tauto|]. rewrite IH by tauto. ring.
+Qed.
+
+Lemma lsum_select_one {A} (o : A -> nat) (f : A -> R) (l : list A) (a : A) :
+  NoDup (map o l) -> In a l -> lsum (map (fun b => if Nat.eqb (o b) (o a) then f b else 0) l) = f a.
+Proof.
+induction l as [|b l IH]; intros Hnd Hin; [destruct Hin|]. simpl in Hnd |- *.
+apply NoDup_cons_iff in Hnd. destruct Hnd as [Hb Hnd].
+destruct Hin as [->|Hin].
+- rewrite Nat.eqb_refl, lsum_select_none by exact Hb. ring.
+- assert (Ne : o b <> o a) by (intros E; apply Hb; rewrite E; apply in_map, Hin).
+  apply Nat.eqb_neq in Ne. rewrite Ne, IH by assumption. ring.
+Qed.
+
+Lemma supported_layer (W : (nat -> R) -> nat -> nat -> R) (n : nat) (used : list nat) (L : layer) (x : stream) :
+  supported n used x -> supported n (outs L ++ used) (layer_run W n L x).
+Proof.
+intros Hs i c Hi Hc. unfold outs in Hc. rewrite !in_app_iff in Hc.
+unfold layer_run, ffn_sub, attn_sub.
+rewrite (lsum_select_none u_out), (lsum_select_none h_out), Hs by tauto. ring.
+Qed.
+
+(** The largest Lipschitz constant of the units of a layer. *)
+Fixpoint max_lip (us : list unit) : R := match us with [] => 0 | u :: us' => Rmax (unit_lip u) (max_lip us') end.
+
+Lemma max_lip_ge (u : unit) (us : list unit) : In u us -> unit_lip u <= max_lip us.
+Proof.
+induction us as [|u' us IH]; intros Hin; [destruct Hin|]. simpl.
+destruct Hin as [->|Hin]; [apply Rmax_l|]. eapply Rle_trans; [apply IH, Hin|apply Rmax_r].
+Qed.
+
+Definition any_tieless (L : layer) : bool :=
+  existsb (fun h => match h_terms h with [] => false | _ => true end) (l_heads L).
+
+(** The recursion of [quarks.attention.uniform_tieless.a_priori] for one layer: heads give
+    delta + 2 X U when one of them is not uniform, units multiply by max(1, largest Lip). *)
+Definition layer_err1 (X U : R) (L : layer) (delta : R) : R :=
+  Rmax 1 (max_lip (l_units L)) * (delta + 2 * X * (if any_tieless L then U else 0)).
+
+Lemma head_u_any (n : nat) (g tau U : R) (L : layer) (h : head) : In h (l_heads L) -> u_of n g tau <= U ->
+  head_u n g tau h <= if any_tieless L then U else 0.
+Proof.
+intros Hin HU. unfold head_u, any_tieless. destruct (h_terms h) as [|t l] eqn:E.
+- destruct (existsb _ _); [pose proof (u_of_nonneg n g tau)|]; lra.
+- replace (existsb (fun h0 => match h_terms h0 with [] => false | _ :: _ => true end) (l_heads L)) with true; [exact HU|].
+  symmetry. apply existsb_exists. exists h. rewrite E. split; [exact Hin|reflexivity].
+Qed.
+
+(** Our Lemma 25 for one layer of a write-once network, with any U >= (n - 1) e^(-g / (2 tau)). *)
+Theorem lemma25_layer_fresh (n : nat) (L : layer) (used : list nat) (x x' : stream) (X delta g tau U : R) :
+  0 < g -> 0 < tau -> u_of n g tau <= U -> 0 <= delta -> bounded n X x -> close n delta x x' ->
+  supported n used x -> supported n used x' -> NoDup (outs L) -> (forall c, In c (outs L) -> ~ In c used) ->
+  (forall h, In h (l_heads L) -> ut_head n g h x) ->
+  (forall h, In h (l_heads L) -> csc h * (2 * X * delta + delta ^ 2) <= g / 4) ->
+  close n (layer_err1 X U L delta) (layer_run avg_hard n L x) (layer_run (soft tau) n L x').
+Proof.
+intros Hg Htau HU Hd0 Hx Hd Hs Hs' Hnd Hfr Hut Heta.
+assert (Hnd' := Hnd). unfold outs in Hnd'. apply NoDup_app_inv in Hnd'. destruct Hnd' as [Hnh [Hnu Hdis]].
+set (d1 := delta + 2 * X * (if any_tieless L then U else 0)).
+set (y := attn_sub avg_hard n (l_heads L) x). set (y' := attn_sub (soft tau) n (l_heads L) x').
+assert (H1 : close n d1 y y').
+{ intros i c Hi.
+  assert (HX : 0 <= X) by (apply Rle_trans with (Rabs (x i 0%nat)); [apply Rabs_pos|apply Hx, Hi]).
+  assert (HU0 : 0 <= if any_tieless L then U else 0)
+    by (destruct (any_tieless L); [pose proof (u_of_nonneg n g tau)|]; lra).
+  unfold y, y', attn_sub.
+  destruct (in_dec Nat.eq_dec c (map h_out (l_heads L))) as [Hin|Hnin].
+  - apply in_map_iff in Hin. destruct Hin as [h [<- Hh]].
+    assert (Hnot : ~ In (h_out h) used) by (apply Hfr; unfold outs; apply in_or_app; left; apply in_map, Hh).
+    rewrite (Hs i), (Hs' i), !(lsum_select_one h_out _ _ h) by assumption.
+    replace (0 + head_out (soft tau) n h x' i - (0 + head_out avg_hard n h x i))
+      with (head_out (soft tau) n h x' i - head_out avg_hard n h x i) by ring.
+    eapply Rle_trans; [apply (head_error_u n h x x' X delta g tau); auto|].
+    pose proof (head_u_any n g tau U L h Hh HU). unfold d1. nra.
+  - rewrite !lsum_select_none by exact Hnin.
+    replace (x' i c + 0 - (x i c + 0)) with (x' i c - x i c) by ring.
+    eapply Rle_trans; [apply Hd, Hi|]. unfold d1. nra. }
+intros i c Hi. unfold layer_run, ffn_sub. fold y y'. unfold layer_err1. fold d1.
+assert (Hd1 : 0 <= d1) by (eapply Rle_trans; [apply Rabs_pos|apply (H1 i c Hi)]).
+assert (HL : 0 <= max_lip (l_units L)).
+{ destruct (l_units L) as [|u0 us]; simpl; [lra|].
+  eapply Rle_trans; [|apply Rmax_l]. apply lsum_nonneg. intros nr _. apply Rmult_le_pos; [apply Rabs_pos|apply wmass_nonneg]. }
+destruct (in_dec Nat.eq_dec c (map u_out (l_units L))) as [Hin|Hnin].
+- apply in_map_iff in Hin. destruct Hin as [un [<- Hun]].
+  assert (Hnot : ~ In (u_out un) used) by (apply Hfr; unfold outs; apply in_or_app; right; apply in_map, Hun).
+  assert (Hnh' : ~ In (u_out un) (map h_out (l_heads L))) by (intros Hc; apply (Hdis (u_out un)); [exact Hc|apply in_map, Hun]).
+  assert (Ey : y i (u_out un) = 0) by (unfold y, attn_sub; rewrite Hs, lsum_select_none by assumption; ring).
+  assert (Ey' : y' i (u_out un) = 0) by (unfold y', attn_sub; rewrite Hs', lsum_select_none by assumption; ring).
+  rewrite Ey, Ey', !(lsum_select_one u_out _ _ un) by assumption.
+  replace (0 + unit_val un (y' i) - (0 + unit_val un (y i))) with (unit_val un (y' i) - unit_val un (y i)) by ring.
+  eapply Rle_trans; [apply unit_val_lipschitz; intros; apply H1, Hi|].
+  apply Rmult_le_compat_r; [exact Hd1|]. eapply Rle_trans; [apply max_lip_ge, Hun|apply Rmax_r].
+- rewrite !lsum_select_none by exact Hnin.
+  replace (y' i c + 0 - (y i c + 0)) with (y' i c - y i c) by ring.
+  eapply Rle_trans; [apply H1, Hi|]. pose proof (Rmax_l 1 (max_lip (l_units L))). nra.
+Qed.
+
+Fixpoint net_err1 (X U : R) (net : list layer) (delta : R) : R :=
+  match net with [] => delta | L :: net' => net_err1 X U net' (layer_err1 X U L delta) end.
+
+(** The recursion's side condition: every score error stays at most g/4. *)
+Fixpoint rec_ok (X U g : R) (net : list layer) (delta : R) : Prop :=
+  match net with
+  | [] => True
+  | L :: net' => (forall h, In h (l_heads L) -> csc h * (2 * X * delta + delta ^ 2) <= g / 4) /\
+                 rec_ok X U g net' (layer_err1 X U L delta)
+  end.
+
+Lemma layer_err1_nonneg (X U : R) (L : layer) (delta : R) : 0 <= X -> 0 <= U -> 0 <= delta -> 0 <= layer_err1 X U L delta.
+Proof.
+intros HX HU Hd. unfold layer_err1. apply Rmult_le_pos.
+- eapply Rle_trans; [|apply Rmax_l]. lra.
+- destruct (any_tieless L); nra.
+Qed.
+
+(** Our Lemma 25 for every write-once network. *)
+Theorem lemma25_fresh (n : nat) (net : list layer) (used : list nat) (x x' : stream) (X delta g tau U : R) :
+  0 < g -> 0 < tau -> u_of n g tau <= U -> 0 <= X -> 0 <= delta ->
+  hard_ok n g X net x -> close n delta x x' -> supported n used x -> supported n used x' ->
+  fresh used net -> rec_ok X U g net delta ->
+  close n (net_err1 X U net delta) (hard_run n net x) (soft_run tau n net x').
+Proof.
+revert used x x' delta. induction net as [|L net IH]; intros used x x' delta Hg Htau HU HX Hd0 Hok Hd Hs Hs' Hfr Hrec;
+  [exact Hd|].
+destruct Hok as [Hb [Hut Hok]]. destruct Hfr as [Hnd [Hnew Hfr]]. destruct Hrec as [Heta Hrec].
+pose proof (u_of_nonneg n g tau).
+simpl. apply (IH (outs L ++ used)); auto.
+- apply layer_err1_nonneg; lra.
+- apply (lemma25_layer_fresh n L used x x' X delta g tau U); auto.
+- apply supported_layer, Hs.
+- apply supported_layer, Hs'.
+Qed.
+
+(** Theorem 26 as the rule of [quarks.attention.uniform_tieless.rule]: at tau = g / (2 m), any
+    m > 0 for which the recursion, run with an upper bound U of (n - 1) e^(-m), keeps every score
+    error at most g/4 and ends at most eps, the soft network is within eps of the hard one. *)
+Theorem thm26_rule (n : nat) (net : list layer) (used : list nat) (x : stream) (g X eps m U : R) :
+  0 < g -> 0 < m -> INR (n - 1) * exp (- m) <= U -> 0 <= X ->
+  hard_ok n g X net x -> supported n used x -> fresh used net ->
+  rec_ok X U g net 0 -> net_err1 X U net 0 <= eps ->
+  close n eps (hard_run n net x) (soft_run (g / (2 * m)) n net x).
+Proof.
+intros Hg Hm HU HX Hok Hs Hfr Hrec Heps.
+apply close_weaken with (net_err1 X U net 0); [exact Heps|].
+apply (lemma25_fresh n net used x x X 0 g (g / (2 * m)) U); auto; try lra.
+- apply Rdiv_lt_0_compat; lra.
+- unfold u_of. replace (g / (2 * (g / (2 * m)))) with m by (field; lra). exact HU.
+- intros i c Hi. replace (x i c - x i c) with 0 by ring. rewrite Rabs_R0. lra.
+Qed.
+
+(** Our Lemma 29 for write-once networks, as in [quarks.proofs.yang.error_recursion.growth_bounds]:
+    heads keep X (a convex combination), each unit gives at most its bound. *)
+Fixpoint max_unit_bound (us : list unit) (X : R) : R :=
+  match us with [] => X | u :: us' => Rmax (unit_bound u X) (max_unit_bound us' X) end.
+
+Fixpoint net_X1 (net : list layer) (X : R) : R :=
+  match net with [] => X | L :: net' => net_X1 net' (max_unit_bound (l_units L) X) end.
+
+Lemma max_unit_bound_ge (us : list unit) (X : R) : X <= max_unit_bound us X /\
+  forall u, In u us -> unit_bound u X <= max_unit_bound us X.
+Proof.
+induction us as [|u us [IH1 IH2]]; simpl; [split; [lra|intros _ []]|]. split.
+- eapply Rle_trans; [exact IH1|apply Rmax_r].
+- intros u' [->|Hin]; [apply Rmax_l|]. eapply Rle_trans; [apply IH2, Hin|apply Rmax_r].
+Qed.
+
+Theorem lemma29_layer_fresh (n : nat) (L : layer) (used : list nat) (x : stream) (X : R) :
+  bounded n X x -> supported n used x -> NoDup (outs L) -> (forall c, In c (outs L) -> ~ In c used) ->
+  bounded n (max_unit_bound (l_units L) X) (layer_run avg_hard n L x).
+Proof.
+intros Hx Hs Hnd Hfr.
+assert (Hnd' := Hnd). unfold outs in Hnd'. apply NoDup_app_inv in Hnd'. destruct Hnd' as [Hnh [Hnu Hdis]].
+destruct (max_unit_bound_ge (l_units L) X) as [G1 G2].
+set (y := attn_sub avg_hard n (l_heads L) x).
+assert (H1 : bounded n X y).
+{ intros i c Hi. unfold y, attn_sub.
+  destruct (in_dec Nat.eq_dec c (map h_out (l_heads L))) as [Hin|Hnin].
+  - apply in_map_iff in Hin. destruct Hin as [h [<- Hh]].
+    assert (Hnot : ~ In (h_out h) used) by (apply Hfr; unfold outs; apply in_or_app; left; apply in_map, Hh).
+    rewrite Hs, (lsum_select_one h_out _ _ h) by assumption. rewrite Rplus_0_l. apply head_hard_bound; assumption.
+  - rewrite lsum_select_none by exact Hnin. rewrite Rplus_0_r. apply Hx, Hi. }
+intros i c Hi. unfold layer_run, ffn_sub. fold y.
+destruct (in_dec Nat.eq_dec c (map u_out (l_units L))) as [Hin|Hnin].
+- apply in_map_iff in Hin. destruct Hin as [un [<- Hun]].
+  assert (Hnot : ~ In (u_out un) used) by (apply Hfr; unfold outs; apply in_or_app; right; apply in_map, Hun).
+  assert (Hnh' : ~ In (u_out un) (map h_out (l_heads L))) by (intros Hc; apply (Hdis (u_out un)); [exact Hc|apply in_map, Hun]).
+  assert (Ey : y i (u_out un) = 0) by (unfold y, attn_sub; rewrite Hs, lsum_select_none by assumption; ring).
+  rewrite Ey, (lsum_select_one u_out _ _ un) by assumption. rewrite Rplus_0_l.
+  eapply Rle_trans; [apply unit_val_bound; intros; apply H1, Hi|apply G2, Hun].
+- rewrite lsum_select_none by exact Hnin. rewrite Rplus_0_r. eapply Rle_trans; [apply H1, Hi|exact G1].
+Qed.
+
+Lemma net_X1_ge (net : list layer) (X : R) : X <= net_X1 net X.
+Proof.
+revert X. induction net as [|L net IH]; intros X; simpl; [lra|].
+eapply Rle_trans; [apply (max_unit_bound_ge (l_units L) X)|apply IH].
+Qed.
+
+(** Our Lemma 29 (write-once form) for every network: every hard activation is at most
+    net_X1 net X_0, and the hard run meets the bound of Theorem 26 at every layer. *)
+Theorem lemma29_fresh (n : nat) (net : list layer) (used : list nat) (x : stream) (X : R) :
+  bounded n X x -> supported n used x -> fresh used net -> bounded n (net_X1 net X) (hard_run n net x).
+Proof.
+revert used x X. induction net as [|L net IH]; intros used x X Hx Hs Hfr; [exact Hx|].
+destruct Hfr as [Hnd [Hnew Hfr]]. simpl. apply (IH (outs L ++ used)); auto.
+- apply (lemma29_layer_fresh n L used); assumption.
+- apply supported_layer, Hs.
+Qed.
+
+Lemma gaps_hard_ok_fresh (n : nat) (g X0 : R) (net : list layer) (used : list nat) (x : stream) :
+  bounded n X0 x -> supported n used x -> fresh used net -> gaps_ok n g net x -> hard_ok n g (net_X1 net X0) net x.
+Proof.
+revert used X0 x. induction net as [|L net IH]; intros used X0 x Hx Hs Hfr Hgap; [exact I|].
+destruct Hgap as [Hh Hgap]. destruct Hfr as [Hnd [Hnew Hfr]]. simpl. split; [|split; [exact Hh|]].
+- intros i c Hi. eapply Rle_trans; [apply (Hx i c Hi)|].
+  eapply Rle_trans; [apply (max_unit_bound_ge (l_units L) X0)|apply net_X1_ge].
+- apply (IH (outs L ++ used)); auto; [apply (lemma29_layer_fresh n L used); assumption|apply supported_layer, Hs].
 Qed.
