@@ -1003,3 +1003,12 @@ destruct Hgap as [Hh Hgap]. destruct Hfr as [Hnd [Hnew Hfr]]. simpl. split; [|sp
   eapply Rle_trans; [apply (max_unit_bound_ge (l_units L) X0)|apply net_X1_ge].
 - apply (IH (outs L ++ used)); auto; [apply (lemma29_layer_fresh n L used); assumption|apply supported_layer, Hs].
 Qed.
+
+(** The embedding of a word uses only the k letter coordinates and the position embeddings. *)
+Lemma embed_supported (k : nat) (pe : list (nat -> nat -> R)) (n : nat) (w : nat -> nat) :
+  supported n (seq 0 (k + length pe)) (embed k pe n w).
+Proof.
+intros i c Hi Hc. rewrite in_seq in Hc. unfold embed.
+replace (c <? k)%nat with false by (symmetry; apply Nat.ltb_ge; lia).
+apply nth_overflow. rewrite map_length. lia.
+Qed.

@@ -236,11 +236,16 @@ prop11 = Claim(
     id="yang.prop11",
     source=Source("004", "Proposition 11"),
     coq=("Uniform.v:prop11_future_marks_first", "Uniform.v:prop11_past_marks_last",
-         "Uniform.v:prop11_first_indicator", "Uniform.v:prop11_last_indicator", "Uniform.v:softmax_equal_scores"),
+         "Uniform.v:prop11_first_indicator", "Uniform.v:prop11_last_indicator", "Uniform.v:softmax_equal_scores",
+         "Transformer.v:prop11_head", "Transformer.v:prop11_layer"),
     statement="With PE (-1)^i, uniform future-masked attention marks position 1 (average -1 exactly there, "
               ">= -1/2 elsewhere) and past-masked attention marks position n; uniform attention to the "
               "indicator of position 1 (of n) gives exactly 1/i (1/(n-i+1)).  Softmax over equal scores is "
-              "exactly uniform, so the softmax transformer computes the same exact values.",
+              "exactly uniform, so the softmax transformer computes the same exact values.  On the attention layer "
+              "(Coq, Transformer.v): a future-masked uniform head whose value coordinate is the indicator of "
+              "position 1 outputs exactly 1/i at position i, for every n and 1 <= i <= n, under average hardmax and "
+              "under softmax at every temperature (prop11_head); a layer with only that head and no units writes "
+              "exactly 1/i into an output coordinate that was 0 (prop11_layer).",
     latex=r"\tfrac1i\sum_{j\le i}(-1)^j=-1\iff i=1",
     kind="finite",
     instances={"quick": [{"n": 40}], "full": [{"n": 300}]},
