@@ -1012,3 +1012,30 @@ intros i c Hi Hc. rewrite in_seq in Hc. unfold embed.
 replace (c <? k)%nat with false by (symmetry; apply Nat.ltb_ge; lia).
 apply nth_overflow. rewrite map_length. lia.
 Qed.
+
+(** Proposition 11, past mask: a past-masked uniform head over the indicator of the last
+    position outputs exactly 1/(n - i) at position i (the paper's 1/(n - i + 1) at its position
+    i), hard and soft. *)
+Theorem prop11_head_past (n : nat) (h : head) (x : stream) (tau : R) :
+  h_terms h = [] -> h_mask h = Past ->
+  (forall j, (j < n)%nat -> x j (h_val h) = if Nat.eqb j (n - 1) then 1 else 0) ->
+  forall i, (i < n)%nat ->
+  head_out avg_hard n h x i = / INR (n - i) /\ head_out (soft tau) n h x i = / INR (n - i).
+Proof.
+intros Hu Hm Hx i Hi. unfold head_out. rewrite Hm. simpl vis_lo. simpl vis_cnt.
+assert (Hs : (fun k => score h x i (i + k)%nat) = (fun _ => 0))
+  by (apply functional_extensionality; intros; apply score_uniform, Hu).
+rewrite Hs.
+assert (E : forall W : (nat -> R) -> nat -> nat -> R, (forall k, W (fun _ => 0) (n - i)%nat k = / INR (n - i)) ->
+            rsum (fun k => W (fun _ => 0) (n - i)%nat k * x (i + k)%nat (h_val h)) 0 (n - i) = / INR (n - i)).
+{ intros W HW. rewrite (rsum_ext _ (fun k => / INR (n - i) * (if Nat.eqb k (n - 1 - i) then 1 else 0))).
+  - rewrite rsum_indicator.
+    replace ((0 <=? n - 1 - i) && (n - 1 - i <? 0 + (n - i)))%nat with true
+      by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia).
+    reflexivity.
+  - intros k Hk. rewrite HW, Hx by lia. f_equal.
+    destruct (Nat.eqb (i + k) (n - 1)) eqn:E1; destruct (Nat.eqb k (n - 1 - i)) eqn:E2; try reflexivity.
+    + apply Nat.eqb_eq in E1. apply Nat.eqb_neq in E2. lia.
+    + apply Nat.eqb_neq in E1. apply Nat.eqb_eq in E2. lia. }
+split; apply E; intros k; [apply avg_hard_const|apply soft_const]; lia.
+Qed.

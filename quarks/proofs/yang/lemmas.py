@@ -237,7 +237,7 @@ prop11 = Claim(
     source=Source("004", "Proposition 11"),
     coq=("Uniform.v:prop11_future_marks_first", "Uniform.v:prop11_past_marks_last",
          "Uniform.v:prop11_first_indicator", "Uniform.v:prop11_last_indicator", "Uniform.v:softmax_equal_scores",
-         "Transformer.v:prop11_head", "Transformer.v:prop11_layer"),
+         "Transformer.v:prop11_head", "Transformer.v:prop11_layer", "Transformer.v:prop11_head_past"),
     statement="With PE (-1)^i, uniform future-masked attention marks position 1 (average -1 exactly there, "
               ">= -1/2 elsewhere) and past-masked attention marks position n; uniform attention to the "
               "indicator of position 1 (of n) gives exactly 1/i (1/(n-i+1)).  Softmax over equal scores is "
@@ -245,7 +245,8 @@ prop11 = Claim(
               "(Coq, Transformer.v): a future-masked uniform head whose value coordinate is the indicator of "
               "position 1 outputs exactly 1/i at position i, for every n and 1 <= i <= n, under average hardmax and "
               "under softmax at every temperature (prop11_head); a layer with only that head and no units writes "
-              "exactly 1/i into an output coordinate that was 0 (prop11_layer).",
+              "exactly 1/i into an output coordinate that was 0 (prop11_layer); a past-masked uniform head over the "
+              "indicator of position n outputs exactly 1/(n-i+1) at position i (prop11_head_past).",
     latex=r"\tfrac1i\sum_{j\le i}(-1)^j=-1\iff i=1",
     kind="finite",
     instances={"quick": [{"n": 40}], "full": [{"n": 300}]},
