@@ -1039,3 +1039,43 @@ assert (E : forall W : (nat -> R) -> nat -> nat -> R, (forall k, W (fun _ => 0) 
     + apply Nat.eqb_neq in E1. apply Nat.eqb_eq in E2. lia. }
 split; apply E; intros k; [apply avg_hard_const|apply soft_const]; lia.
 Qed.
+
+(** ** After layer l: the theorems for the first l layers *)
+
+Lemma fresh_firstn (l : nat) (used : list nat) (net : list layer) : fresh used net -> fresh used (firstn l net).
+Proof.
+revert l used. induction net as [|L net IH]; intros l used H; [destruct l; exact I|].
+destruct l as [|l]; [exact I|]. destruct H as [H1 [H2 H3]]. simpl. split; [exact H1|split; [exact H2|apply IH, H3]].
+Qed.
+
+Lemma hard_ok_firstn (l n : nat) (g X : R) (net : list layer) (x : stream) :
+  hard_ok n g X net x -> hard_ok n g X (firstn l net) x.
+Proof.
+revert l x. induction net as [|L net IH]; intros l x H; [destruct l; exact I|].
+destruct l as [|l]; [exact I|]. destruct H as [H1 [H2 H3]]. simpl. split; [exact H1|split; [exact H2|apply IH, H3]].
+Qed.
+
+Lemma rec_ok_firstn (l : nat) (X U g : R) (net : list layer) (delta : R) :
+  rec_ok X U g net delta -> rec_ok X U g (firstn l net) delta.
+Proof.
+revert l delta. induction net as [|L net IH]; intros l delta H; [destruct l; exact I|].
+destruct l as [|l]; [exact I|]. destruct H as [H1 H2]. simpl. split; [exact H1|apply IH, H2].
+Qed.
+
+(** Our Lemma 25 layer by layer, as the Python check states it: after each layer l the soft run is
+    within the recursion's delta_l of the hard run. *)
+Corollary lemma25_fresh_layers (n l : nat) (net : list layer) (used : list nat) (x x' : stream) (X delta g tau U : R) :
+  0 < g -> 0 < tau -> u_of n g tau <= U -> 0 <= X -> 0 <= delta ->
+  hard_ok n g X net x -> close n delta x x' -> supported n used x -> supported n used x' ->
+  fresh used net -> rec_ok X U g net delta ->
+  close n (net_err1 X U (firstn l net) delta) (hard_run n (firstn l net) x) (soft_run tau n (firstn l net) x').
+Proof.
+intros. apply (lemma25_fresh n (firstn l net) used x x' X delta g tau U); auto;
+  [apply hard_ok_firstn|apply fresh_firstn|apply rec_ok_firstn]; assumption.
+Qed.
+
+(** Our Lemma 29 layer by layer: after layer l every hard activation is at most X_l. *)
+Corollary lemma29_fresh_layers (n l : nat) (net : list layer) (used : list nat) (x : stream) (X : R) :
+  bounded n X x -> supported n used x -> fresh used net ->
+  bounded n (net_X1 (firstn l net) X) (hard_run n (firstn l net) x).
+Proof. intros. apply (lemma29_fresh n (firstn l net) used); auto. apply fresh_firstn; assumption. Qed.
