@@ -5,9 +5,10 @@
     natural numbers) at positions 0..n-1 (0-based; the paper's position i is our i - 1).  A layer
     adds to the stream the outputs of its attention heads, then the outputs of its ReLU units.
     A head scores s_ij = sum_t c_t x_i[q_t] x_j[k_t] over the positions j visible from i (future
-    mask j <= i, past mask j >= i, or none), weights them by average hardmax (the hard model) or
-    by softmax(s / tau) (the soft model), and outputs sum_j w_ij x_j[value].  A unit outputs
-    sum_h v_h ReLU(w_h . x + b_h) + c into one coordinate.  A head without score terms is uniform. *)
+    mask j <= i, past mask j >= i, or none), weights them by its hard rule (average, leftmost or
+    rightmost hardmax: the hard model) or by softmax(s / tau) (the soft model), and outputs
+    sum_j w_ij x_j[value].  A unit outputs sum_h v_h ReLU(w_h . x + b_h) + c into one coordinate.
+    A head without score terms and with average hardmax is uniform. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List FunctionalExtensionality.
 From Quarks Require Import RSum Softmax ErrorProp Uniform.
@@ -29,8 +30,10 @@ Definition vis_cnt (m : mask) (n i : nat) : nat :=
 Fixpoint lsum (l : list R) : R := match l with [] => 0 | a :: l' => a + lsum l' end.
 
 (** A head: output and value coordinates, score terms (query coordinate, key coordinate,
-    coefficient), mask. *)
-Record head := Head { h_out : nat; h_val : nat; h_terms : list (nat * nat * R); h_mask : mask }.
+    coefficient), mask, and the hard rule of the hard model (Python's [Head.hard]). *)
+Inductive hard_rule := Average | Leftmost | Rightmost.
+
+Record head := Head { h_out : nat; h_val : nat; h_terms : list (nat * nat * R); h_mask : mask; h_hard : hard_rule }.
 
 Definition score (h : head) (x : stream) (i j : nat) : R :=
   lsum (map (fun t => snd t * x i (fst (fst t)) * x j (snd (fst t))) (h_terms h)).
@@ -46,10 +49,22 @@ Definition is_top (s : nat -> R) (cnt k : nat) : R :=
 Definition avg_hard (s : nat -> R) (cnt k : nat) : R := is_top s cnt k / rsum (is_top s cnt) 0 cnt.
 Definition soft (tau : R) (s : nat -> R) (cnt k : nat) : R := softmax (fun j => s j / tau) cnt k.
 
+(** Leftmost hardmax: the top scores with no top score before them; rightmost hardmax: leftmost
+    hardmax of the reversed scores. *)
+Definition left_hard (s : nat -> R) (cnt k : nat) : R :=
+  is_top s cnt k * (if Req_EM_T (rsum (is_top s cnt) 0 k) 0 then 1 else 0).
+Definition right_hard (s : nat -> R) (cnt k : nat) : R :=
+  left_hard (fun j => s (cnt - 1 - j)%nat) cnt (cnt - 1 - k).
+
+(** A head's weighting in the hard model, by its rule, and in the soft model. *)
+Definition hard_w (h : head) : (nat -> R) -> nat -> nat -> R :=
+  match h_hard h with Average => avg_hard | Leftmost => left_hard | Rightmost => right_hard end.
+Definition soft_w (tau : R) (h : head) : (nat -> R) -> nat -> nat -> R := soft tau.
+
 (** A head's output at position i under weighting W. *)
-Definition head_out (W : (nat -> R) -> nat -> nat -> R) (n : nat) (h : head) (x : stream) (i : nat) : R :=
+Definition head_out (W : head -> (nat -> R) -> nat -> nat -> R) (n : nat) (h : head) (x : stream) (i : nat) : R :=
   let lo := vis_lo (h_mask h) i in let cnt := vis_cnt (h_mask h) n i in
-  rsum (fun k => W (fun k => score h x i (lo + k)%nat) cnt k * x (lo + k)%nat (h_val h)) 0 cnt.
+  rsum (fun k => W h (fun k => score h x i (lo + k)%nat) cnt k * x (lo + k)%nat (h_val h)) 0 cnt.
 
 (** A hidden ReLU neuron v ReLU(w . x + b), and a unit writing one coordinate. *)
 Record neuron := Neuron { nr_v : R; nr_w : list (nat * R); nr_b : R }.
@@ -63,21 +78,21 @@ Definition unit_val (u : unit) (x : nat -> R) : R :=
 Record layer := Layer { l_heads : list head; l_units : list unit }.
 
 (** Residual composition: heads add to the stream, then units add to it. *)
-Definition attn_sub (W : (nat -> R) -> nat -> nat -> R) (n : nat) (hs : list head) (x : stream) : stream :=
+Definition attn_sub (W : head -> (nat -> R) -> nat -> nat -> R) (n : nat) (hs : list head) (x : stream) : stream :=
   fun i c => x i c + lsum (map (fun h => if Nat.eqb (h_out h) c then head_out W n h x i else 0) hs).
 
 Definition ffn_sub (us : list unit) (y : stream) : stream :=
   fun i c => y i c + lsum (map (fun u => if Nat.eqb (u_out u) c then unit_val u (y i) else 0) us).
 
-Definition layer_run (W : (nat -> R) -> nat -> nat -> R) (n : nat) (L : layer) (x : stream) : stream :=
+Definition layer_run (W : head -> (nat -> R) -> nat -> nat -> R) (n : nat) (L : layer) (x : stream) : stream :=
   ffn_sub (l_units L) (attn_sub W n (l_heads L) x).
 
 (** A network is a list of layers, run first to last. *)
-Fixpoint net_run (W : (nat -> R) -> nat -> nat -> R) (n : nat) (net : list layer) (x : stream) : stream :=
+Fixpoint net_run (W : head -> (nat -> R) -> nat -> nat -> R) (n : nat) (net : list layer) (x : stream) : stream :=
   match net with [] => x | L :: net' => net_run W n net' (layer_run W n L x) end.
 
-Definition hard_run (n : nat) := net_run avg_hard n.
-Definition soft_run (tau : R) (n : nat) := net_run (soft tau) n.
+Definition hard_run (n : nat) := net_run hard_w n.
+Definition soft_run (tau : R) (n : nat) := net_run (soft_w tau) n.
 
 (** The initial stream of a word w_0 .. w_{n-1} over letters 0..k-1: coordinate a < k is
     [w_i = a], coordinate k + p is the p-th position embedding pe_p(i + 1, n), the rest 0. *)
@@ -91,13 +106,17 @@ Definition close (n : nat) (d : R) (x x' : stream) : Prop :=
   forall i c, (i < n)%nat -> Rabs (x' i c - x i c) <= d.
 
 (** A head is tieless with gap g on x: at every position one visible score beats every other
-    visible score by at least g.  Uniform-tieless: uniform (no score terms) or tieless. *)
+    visible score by at least g.  Uniform-tieless: uniform (no score terms, average hardmax) or
+    tieless. *)
 Definition tieless (n : nat) (g : R) (h : head) (x : stream) : Prop :=
   forall i, (i < n)%nat -> exists t, (t < vis_cnt (h_mask h) n i)%nat /\
     forall k, (k < vis_cnt (h_mask h) n i)%nat -> k <> t ->
       score h x i (vis_lo (h_mask h) i + k) <= score h x i (vis_lo (h_mask h) i + t) - g.
 
-Definition ut_head (n : nat) (g : R) (h : head) (x : stream) : Prop := h_terms h = [] \/ tieless n g h x.
+Definition uniform_b (h : head) : bool :=
+  match h_terms h, h_hard h with [], Average => true | _, _ => false end.
+
+Definition ut_head (n : nat) (g : R) (h : head) (x : stream) : Prop := uniform_b h = true \/ tieless n g h x.
 
 (** ** Lists and ranges *)
 
@@ -220,6 +239,106 @@ assert (Ecount : rsum (is_top s cnt) 0 cnt = 1).
 intros k Hk. unfold avg_hard. rewrite Ecount, Etop by exact Hk. field.
 Qed.
 
+(** The top indicator of tieless scores is e_t. *)
+Lemma is_top_tieless (s : nat -> R) (cnt t : nat) (g : R) : 0 < g -> (t < cnt)%nat ->
+  (forall k, (k < cnt)%nat -> k <> t -> s k <= s t - g) ->
+  forall k, (k < cnt)%nat -> is_top s cnt k = hardmax t k.
+Proof.
+intros Hg Ht Hs k Hk. assert (Emax : rmaxn s (cnt - 1) = s t).
+{ destruct (rmaxn_attained s (cnt - 1)) as [j [Hj E]]. pose proof (rmaxn_ge s (cnt - 1) t ltac:(lia)).
+  destruct (Nat.eq_dec j t) as [->|Hne]; [exact E|]. specialize (Hs j ltac:(lia) Hne). lra. }
+unfold is_top, hardmax. rewrite Emax.
+destruct (Nat.eqb k t) eqn:E; destruct (Req_EM_T (s k) (s t)) as [E'|E']; try reflexivity.
+- apply Nat.eqb_eq in E. subst. congruence.
+- apply Nat.eqb_neq in E. specialize (Hs k Hk E). lra.
+Qed.
+
+Lemma rsum_nonneg_top (s : nat -> R) (cnt a m : nat) : 0 <= rsum (is_top s cnt) a m.
+Proof. apply rsum_nonneg. intros; apply is_top_01. Qed.
+
+(** The partial sums of leftmost hardmax: 0 before the first top score, 1 from it on. *)
+Lemma left_partial (s : nat -> R) (cnt m : nat) :
+  rsum (left_hard s cnt) 0 m = if Req_EM_T (rsum (is_top s cnt) 0 m) 0 then 0 else 1.
+Proof.
+induction m as [|m IH]; simpl rsum.
+- destruct (Req_EM_T 0 0); [reflexivity|congruence].
+- rewrite IH. unfold left_hard. simpl (0 + m)%nat. pose proof (rsum_nonneg_top s cnt 0 m).
+  assert (HT : is_top s cnt m = 0 \/ is_top s cnt m = 1) by (unfold is_top; destruct (Req_EM_T (s m) (rmaxn s (cnt - 1))); [right|left]; reflexivity).
+  destruct (Req_EM_T (rsum (is_top s cnt) 0 m) 0) as [E|E];
+  destruct (Req_EM_T (rsum (is_top s cnt) 0 m + is_top s cnt m) 0) as [E'|E'];
+  destruct HT as [HT|HT]; first [lra | exfalso; apply E'; lra | exfalso; apply E; lra].
+Qed.
+
+Lemma left_hard_nonneg (s : nat -> R) (cnt k : nat) : 0 <= left_hard s cnt k.
+Proof.
+unfold left_hard. apply Rmult_le_pos; [apply is_top_01|]. destruct (Req_EM_T _ _); lra.
+Qed.
+
+Lemma left_hard_prob (s : nat -> R) (cnt : nat) : (1 <= cnt)%nat ->
+  (forall k, 0 <= left_hard s cnt k) /\ rsum (left_hard s cnt) 0 cnt = 1.
+Proof.
+intros Hc. split; [apply left_hard_nonneg|]. rewrite left_partial.
+pose proof (top_count_pos s cnt Hc). destruct (Req_EM_T _ _); [lra|reflexivity].
+Qed.
+
+Lemma left_hard_tieless (s : nat -> R) (cnt t : nat) (g : R) : 0 < g -> (t < cnt)%nat ->
+  (forall k, (k < cnt)%nat -> k <> t -> s k <= s t - g) ->
+  forall k, (k < cnt)%nat -> left_hard s cnt k = hardmax t k.
+Proof.
+intros Hg Ht Hs k Hk. unfold left_hard. rewrite (is_top_tieless s cnt t g Hg Ht Hs k Hk).
+unfold hardmax. destruct (Nat.eqb k t) eqn:E; [|ring].
+apply Nat.eqb_eq in E. subst k.
+replace (rsum (is_top s cnt) 0 t) with 0.
+- destruct (Req_EM_T 0 0); [ring|congruence].
+- rewrite (rsum_ext _ (fun j => 1 * (if Nat.eqb j t then 1 else 0))).
+  + rewrite rsum_indicator. replace ((0 <=? t) && (t <? 0 + t))%nat with false; [reflexivity|].
+    symmetry. apply andb_false_iff. right. apply Nat.ltb_ge. lia.
+  + intros j Hj. rewrite (is_top_tieless s cnt t g Hg Ht Hs j) by lia. unfold hardmax. ring.
+Qed.
+
+(** Reversing the order of a sum. *)
+Lemma rsum_rev (f : nat -> R) (cnt : nat) : rsum (fun k => f (cnt - 1 - k)%nat) 0 cnt = rsum f 0 cnt.
+Proof.
+assert (E := rsum_reverse (fun m => f (m - 1)%nat) cnt). cbv beta in E.
+rewrite (rsum_ext _ (fun j => f (cnt - j - 1)%nat)) by (intros; f_equal; lia).
+rewrite E, rsum_shift. apply rsum_ext. intros; f_equal; lia.
+Qed.
+
+Lemma right_hard_prob (s : nat -> R) (cnt : nat) : (1 <= cnt)%nat ->
+  (forall k, 0 <= right_hard s cnt k) /\ rsum (right_hard s cnt) 0 cnt = 1.
+Proof.
+intros Hc. split; [intros; apply left_hard_nonneg|]. unfold right_hard.
+rewrite (rsum_rev (left_hard (fun j => s (cnt - 1 - j)%nat) cnt)). apply left_hard_prob, Hc.
+Qed.
+
+Lemma right_hard_tieless (s : nat -> R) (cnt t : nat) (g : R) : 0 < g -> (t < cnt)%nat ->
+  (forall k, (k < cnt)%nat -> k <> t -> s k <= s t - g) ->
+  forall k, (k < cnt)%nat -> right_hard s cnt k = hardmax t k.
+Proof.
+intros Hg Ht Hs k Hk. unfold right_hard.
+assert (Hs' : forall j, (j < cnt)%nat -> j <> (cnt - 1 - t)%nat ->
+          s (cnt - 1 - j)%nat <= s (cnt - 1 - (cnt - 1 - t))%nat - g).
+{ intros j Hj Hjt. replace (cnt - 1 - (cnt - 1 - t))%nat with t by lia. apply Hs; lia. }
+rewrite (left_hard_tieless (fun j => s (cnt - 1 - j)%nat) cnt (cnt - 1 - t) g Hg ltac:(lia) Hs' (cnt - 1 - k) ltac:(lia)).
+unfold hardmax. destruct (Nat.eqb (cnt - 1 - k) (cnt - 1 - t)) eqn:E1; destruct (Nat.eqb k t) eqn:E2;
+  try reflexivity; [apply Nat.eqb_eq in E1; apply Nat.eqb_neq in E2|apply Nat.eqb_neq in E1; apply Nat.eqb_eq in E2]; lia.
+Qed.
+
+(** Every hard rule gives a probability vector, and e_t on tieless scores. *)
+Lemma hard_w_prob (h : head) (s : nat -> R) (cnt : nat) : (1 <= cnt)%nat ->
+  (forall k, 0 <= hard_w h s cnt k) /\ rsum (hard_w h s cnt) 0 cnt = 1.
+Proof.
+intros Hc. unfold hard_w. destruct (h_hard h); [apply avg_hard_prob|apply left_hard_prob|apply right_hard_prob]; exact Hc.
+Qed.
+
+Lemma hard_w_tieless (h : head) (s : nat -> R) (cnt t : nat) (g : R) : 0 < g -> (t < cnt)%nat ->
+  (forall k, (k < cnt)%nat -> k <> t -> s k <= s t - g) ->
+  forall k, (k < cnt)%nat -> hard_w h s cnt k = hardmax t k.
+Proof.
+intros Hg Ht Hs. unfold hard_w. destruct (h_hard h);
+  [apply (avg_hard_tieless s cnt t g)|apply (left_hard_tieless s cnt t g)|apply (right_hard_tieless s cnt t g)]; assumption.
+Qed.
+
 (** Over equal scores both weightings are uniform, 1/cnt each. *)
 Lemma avg_hard_const (c : R) (cnt k : nat) : (1 <= cnt)%nat -> avg_hard (fun _ => c) cnt k = / INR cnt.
 Proof.
@@ -253,10 +372,10 @@ rewrite Rmult_comm. apply Rmult_le_compat_r; [apply Hw; lia|apply Hv; lia].
 Qed.
 
 Lemma head_hard_bound (n : nat) (h : head) (x : stream) (X : R) :
-  bounded n X x -> forall i, (i < n)%nat -> Rabs (head_out avg_hard n h x i) <= X.
+  bounded n X x -> forall i, (i < n)%nat -> Rabs (head_out hard_w n h x i) <= X.
 Proof.
 intros Hx i Hi. unfold head_out.
-destruct (avg_hard_prob (fun k => score h x i (vis_lo (h_mask h) i + k)) (vis_cnt (h_mask h) n i)
+destruct (hard_w_prob h (fun k => score h x i (vis_lo (h_mask h) i + k)) (vis_cnt (h_mask h) n i)
            (vis_pos _ _ _ Hi)) as [H0 H1].
 apply mix_bound; [intros; apply H0|exact H1|]. intros k Hk. apply Hx, vis_range; assumption.
 Qed.
@@ -322,10 +441,10 @@ pose proof (layer_X_ge L X HX). pose proof (IH (layer_X L X) ltac:(lra)). lra.
 Qed.
 
 Theorem lemma29_layer (n : nat) (L : layer) (x : stream) (X : R) :
-  bounded n X x -> bounded n (layer_X L X) (layer_run avg_hard n L x).
+  bounded n X x -> bounded n (layer_X L X) (layer_run hard_w n L x).
 Proof.
 intros Hx. set (H := length (l_heads L)). set (X1 := (1 + INR H) * X).
-assert (H1 : bounded n X1 (attn_sub avg_hard n (l_heads L) x)).
+assert (H1 : bounded n X1 (attn_sub hard_w n (l_heads L) x)).
 { intros i c Hi. unfold attn_sub, X1. eapply Rle_trans; [apply Rabs_triang|].
   replace ((1 + INR H) * X) with (X + INR H * X) by ring. apply Rplus_le_compat; [apply Hx, Hi|].
   eapply Rle_trans; [apply lsum_abs|]. unfold H. rewrite <- lsum_const. apply lsum_le. intros h _.
@@ -336,7 +455,7 @@ eapply Rle_trans; [apply Rabs_triang|]. apply Rplus_le_compat; [apply H1, Hi|].
 eapply Rle_trans; [apply lsum_abs|]. apply lsum_le. intros u _.
 destruct (Nat.eqb (u_out u) c); [apply unit_val_bound; intros; apply H1, Hi|].
 rewrite Rabs_R0. apply unit_bound_nonneg.
-apply Rle_trans with (Rabs (attn_sub avg_hard n (l_heads L) x i c)); [apply Rabs_pos|apply H1, Hi].
+apply Rle_trans with (Rabs (attn_sub hard_w n (l_heads L) x i c)); [apply Rabs_pos|apply H1, Hi].
 Qed.
 
 (** Our Lemma 29: from inputs bounded by X_0 every activation of the hard network is at most
@@ -379,52 +498,53 @@ Proof. unfold u_of. apply Rmult_le_pos; [apply pos_INR|apply Rlt_le, exp_pos]. Q
 (** One head (Lemmas 31-34 composed): with hard inputs bounded by X, soft inputs within delta,
     and a score error csc h (2 X delta + delta^2) <= g/4, the soft head's output is within
     delta + 2 X u of the hard head's output.  A uniform head: within delta. *)
-Definition head_u (n : nat) (g tau : R) (h : head) : R :=
-  match h_terms h with [] => 0 | _ => u_of n g tau end.
+Definition head_u (n : nat) (g tau : R) (h : head) : R := if uniform_b h then 0 else u_of n g tau.
 
 Lemma head_u_le (n : nat) (g tau : R) (h : head) : 0 <= head_u n g tau h <= u_of n g tau.
-Proof. pose proof (u_of_nonneg n g tau). unfold head_u. destruct (h_terms h); lra. Qed.
+Proof. pose proof (u_of_nonneg n g tau). unfold head_u. destruct (uniform_b h); lra. Qed.
 
 Lemma head_error_u (n : nat) (h : head) (x x' : stream) (X delta g tau : R) :
   0 < g -> 0 < tau -> bounded n X x -> close n delta x x' -> ut_head n g h x ->
   csc h * (2 * X * delta + delta ^ 2) <= g / 4 ->
   forall i, (i < n)%nat ->
-  Rabs (head_out (soft tau) n h x' i - head_out avg_hard n h x i) <= delta + 2 * X * head_u n g tau h.
+  Rabs (head_out (soft_w tau) n h x' i - head_out hard_w n h x i) <= delta + 2 * X * head_u n g tau h.
 Proof.
-intros Hg Htau Hx Hd Hut Heta i Hi. unfold head_out.
+intros Hg Htau Hx Hd Hut Heta i Hi. unfold head_out, soft_w.
 set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i).
 set (s := fun k => score h x i (lo + k)%nat). set (s' := fun k => score h x' i (lo + k)%nat).
 assert (Hc : (1 <= cnt)%nat) by apply vis_pos, Hi.
 assert (Hcn : (cnt <= n)%nat) by apply vis_le, Hi.
 assert (Hr : forall k, (k < cnt)%nat -> (lo + k < n)%nat) by (intros; apply vis_range; assumption).
-destruct (avg_hard_prob s cnt Hc) as [Hw Sw].
+destruct (hard_w_prob h s cnt Hc) as [Hw Sw].
 assert (Hw' : forall k, (k < cnt)%nat -> 0 <= soft tau s' cnt k)
   by (intros k Hk; apply (softmax_bounds _ cnt 0 k); lia).
 assert (Sw' : rsum (soft tau s' cnt) 0 cnt = 1) by (apply (softmax_sum _ cnt 0); lia).
 assert (HX : 0 <= X) by (apply Rle_trans with (Rabs (x i 0%nat)); [apply Rabs_pos|apply Hx, Hi]).
 (* the L1 distance between the two weightings *)
-assert (Hl1 : rsum (fun k => Rabs (soft tau s' cnt k - avg_hard s cnt k)) 0 cnt <= 2 * head_u n g tau h).
-{ assert (Hcase : h_terms h = [] \/ (h_terms h <> [] /\ tieless n g h x)).
-  { destruct (h_terms h) eqn:E; [left; reflexivity|right]. split; [discriminate|].
-    destruct Hut as [Hu|Ht]; [rewrite E in Hu; discriminate|exact Ht]. }
-  destruct Hcase as [Hu|[Hnu Ht]].
-  - (* uniform: both weightings are 1/cnt *)
+assert (Hl1 : rsum (fun k => Rabs (soft tau s' cnt k - hard_w h s cnt k)) 0 cnt <= 2 * head_u n g tau h).
+{ unfold head_u. destruct (uniform_b h) eqn:Eu.
+  - assert (Hu : h_terms h = []) by (unfold uniform_b in Eu; destruct (h_terms h); [reflexivity|discriminate]).
+    assert (Ha : hard_w h = avg_hard)
+      by (unfold hard_w; unfold uniform_b in Eu; rewrite Hu in Eu; destruct (h_hard h); [reflexivity|discriminate|discriminate]).
+    rewrite Ha.
+    (* uniform: both weightings are 1/cnt *)
     assert (Es : forall k, s k = 0) by (intros; apply score_uniform, Hu).
     assert (Es' : forall k, s' k = 0) by (intros; apply score_uniform, Hu).
     rewrite (rsum_ext _ (fun _ => 0)).
-    + rewrite rsum_const. unfold head_u. rewrite Hu. lra.
+    + rewrite rsum_const. lra.
     + intros k _. replace s with (fun _ : nat => 0) by (apply functional_extensionality; intros; rewrite Es; reflexivity).
       replace s' with (fun _ : nat => 0) by (apply functional_extensionality; intros; rewrite Es'; reflexivity).
       rewrite avg_hard_const, soft_const by exact Hc. replace (/ INR cnt - / INR cnt) with 0 by ring.
       apply Rabs_R0.
   - (* tieless: hard weights are e_t, and the perturbed scores keep a gap g - 2 eta >= g / 2 *)
+    assert (Ht : tieless n g h x) by (destruct Hut as [Hu|Ht]; [congruence|exact Ht]).
     destruct (Ht i Hi) as [t [Htc Hgap]]. fold lo cnt in Htc, Hgap.
     set (eta := csc h * (2 * X * delta + delta ^ 2)). fold eta in Heta.
     assert (Hpert : forall k, (k < cnt)%nat -> Rabs (s' k - s k) <= eta)
       by (intros k Hk; apply (score_error n); auto).
     assert (Heta0 : 0 <= eta) by (eapply Rle_trans; [apply Rabs_pos|apply (Hpert 0%nat); lia]).
     rewrite (rsum_ext _ (fun k => Rabs (softmax (fun j => s' j / tau) cnt k - hardmax t k)))
-      by (intros k Hk; unfold soft; rewrite (avg_hard_tieless s cnt t g Hg Htc Hgap k) by lia; reflexivity).
+      by (intros k Hk; unfold soft; rewrite (hard_w_tieless h s cnt t g Hg Htc Hgap k) by lia; reflexivity).
     fold (l1 (fun j => s' j / tau) cnt t).
     eapply Rle_trans; [apply (lemma6_gap _ cnt t ((g - 2 * eta) / tau) Htc)|].
     + apply Rlt_le, Rdiv_lt_0_compat; lra.
@@ -433,8 +553,7 @@ assert (Hl1 : rsum (fun k => Rabs (soft tau s' cnt k - avg_hard s cnt k)) 0 cnt 
       replace (score h x' i (lo + t) / tau - (g - 2 * eta) / tau)
         with ((score h x' i (lo + t) - (g - 2 * eta)) / tau) by (field; lra).
       unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Htau|]. lra.
-    + unfold head_u. destruct (h_terms h) as [|t0 l0]; [congruence|].
-      unfold u_of. replace (2 * (INR cnt - 1) * exp (- ((g - 2 * eta) / tau)))
+    + unfold u_of. replace (2 * (INR cnt - 1) * exp (- ((g - 2 * eta) / tau)))
         with (2 * ((INR cnt - 1) * exp (- ((g - 2 * eta) / tau)))) by ring.
       apply Rmult_le_compat_l; [lra|]. apply Rmult_le_compat.
       * assert (1 <= INR cnt) by (replace 1 with (INR 1) by reflexivity; apply le_INR, Hc). lra.
@@ -445,7 +564,7 @@ assert (Hl1 : rsum (fun k => Rabs (soft tau s' cnt k - avg_hard s cnt k)) 0 cnt 
         unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Htau|]. lra. }
 (* Lemma 34 with values in [-X, X] *)
 eapply Rle_trans.
-- apply (lemma34_mixture cnt (avg_hard s cnt) (soft tau s' cnt) (fun k => x (lo + k)%nat (h_val h))
+- apply (lemma34_mixture cnt (hard_w h s cnt) (soft tau s' cnt) (fun k => x (lo + k)%nat (h_val h))
           (fun k => x' (lo + k)%nat (h_val h)) delta (- X) X Hc); auto.
   all: intros k Hk; first [apply Hd, Hr, Hk | apply abs_le_inv, Hx, Hr, Hk].
 - replace (X - - X) with (2 * X) by ring. nra.
@@ -455,7 +574,7 @@ Lemma head_error (n : nat) (h : head) (x x' : stream) (X delta g tau : R) :
   0 < g -> 0 < tau -> bounded n X x -> close n delta x x' -> ut_head n g h x ->
   csc h * (2 * X * delta + delta ^ 2) <= g / 4 ->
   forall i, (i < n)%nat ->
-  Rabs (head_out (soft tau) n h x' i - head_out avg_hard n h x i) <= delta + 2 * X * u_of n g tau.
+  Rabs (head_out (soft_w tau) n h x' i - head_out hard_w n h x i) <= delta + 2 * X * u_of n g tau.
 Proof.
 intros Hg Htau Hx Hd Hut Heta i Hi. eapply Rle_trans; [apply (head_error_u n h x x' X delta g tau); auto|].
 pose proof (head_u_le n g tau h).
@@ -503,21 +622,21 @@ Theorem lemma25_layer (n : nat) (L : layer) (x x' : stream) (X delta g tau : R) 
   0 < g -> 0 < tau -> bounded n X x -> close n delta x x' ->
   (forall h, In h (l_heads L) -> ut_head n g h x) ->
   (forall h, In h (l_heads L) -> csc h * (2 * X * delta + delta ^ 2) <= g / 4) ->
-  close n (layer_err X (u_of n g tau) L delta) (layer_run avg_hard n L x) (layer_run (soft tau) n L x').
+  close n (layer_err X (u_of n g tau) L delta) (layer_run hard_w n L x) (layer_run (soft_w tau) n L x').
 Proof.
 intros Hg Htau Hx Hd Hut Heta. set (u := u_of n g tau). set (H := length (l_heads L)).
 set (d1 := delta + INR H * (delta + 2 * X * u)).
-assert (H1 : close n d1 (attn_sub avg_hard n (l_heads L) x) (attn_sub (soft tau) n (l_heads L) x')).
+assert (H1 : close n d1 (attn_sub hard_w n (l_heads L) x) (attn_sub (soft_w tau) n (l_heads L) x')).
 { intros i c Hi. unfold attn_sub, d1.
-  replace (x' i c + lsum (map (fun h => if Nat.eqb (h_out h) c then head_out (soft tau) n h x' i else 0) (l_heads L))
-           - (x i c + lsum (map (fun h => if Nat.eqb (h_out h) c then head_out avg_hard n h x i else 0) (l_heads L))))
-    with ((x' i c - x i c) + (lsum (map (fun h => if Nat.eqb (h_out h) c then head_out (soft tau) n h x' i else 0) (l_heads L))
-           - lsum (map (fun h => if Nat.eqb (h_out h) c then head_out avg_hard n h x i else 0) (l_heads L)))) by ring.
+  replace (x' i c + lsum (map (fun h => if Nat.eqb (h_out h) c then head_out (soft_w tau) n h x' i else 0) (l_heads L))
+           - (x i c + lsum (map (fun h => if Nat.eqb (h_out h) c then head_out hard_w n h x i else 0) (l_heads L))))
+    with ((x' i c - x i c) + (lsum (map (fun h => if Nat.eqb (h_out h) c then head_out (soft_w tau) n h x' i else 0) (l_heads L))
+           - lsum (map (fun h => if Nat.eqb (h_out h) c then head_out hard_w n h x i else 0) (l_heads L)))) by ring.
   eapply Rle_trans; [apply Rabs_triang|]. apply Rplus_le_compat; [apply Hd, Hi|].
   eapply Rle_trans; [apply lsum_select_abs|]. unfold H. rewrite <- lsum_const. apply lsum_le.
   intros h Hh. apply (head_error n h x x' X delta g tau); auto. }
 intros i c Hi. unfold layer_run, ffn_sub, layer_err. fold u H d1.
-set (y := attn_sub avg_hard n (l_heads L) x). set (y' := attn_sub (soft tau) n (l_heads L) x'). fold y y' in H1.
+set (y := attn_sub hard_w n (l_heads L) x). set (y' := attn_sub (soft_w tau) n (l_heads L) x'). fold y y' in H1.
 replace (y' i c + lsum (map (fun un => if Nat.eqb (u_out un) c then unit_val un (y' i) else 0) (l_units L))
          - (y i c + lsum (map (fun un => if Nat.eqb (u_out un) c then unit_val un (y i) else 0) (l_units L))))
   with ((y' i c - y i c) + (lsum (map (fun un => if Nat.eqb (u_out un) c then unit_val un (y' i) else 0) (l_units L))
@@ -559,7 +678,7 @@ Fixpoint hard_ok (n : nat) (g X : R) (net : list layer) (x : stream) : Prop :=
   match net with
   | [] => True
   | L :: net' => bounded n X x /\ (forall h, In h (l_heads L) -> ut_head n g h x) /\
-                 hard_ok n g X net' (layer_run avg_hard n L x)
+                 hard_ok n g X net' (layer_run hard_w n L x)
   end.
 
 (** The total coefficient mass of all score terms. *)
@@ -674,7 +793,7 @@ Qed.
 Fixpoint gaps_ok (n : nat) (g : R) (net : list layer) (x : stream) : Prop :=
   match net with
   | [] => True
-  | L :: net' => (forall h, In h (l_heads L) -> ut_head n g h x) /\ gaps_ok n g net' (layer_run avg_hard n L x)
+  | L :: net' => (forall h, In h (l_heads L) -> ut_head n g h x) /\ gaps_ok n g net' (layer_run hard_w n L x)
   end.
 
 (** Lemma 29 supplies the bound X of Theorem 26. *)
@@ -719,12 +838,13 @@ Qed.
     1/(i+1) at position i (the paper's 1/i at its position i), under average hardmax and under
     softmax at every temperature. *)
 Theorem prop11_head (n : nat) (h : head) (x : stream) (tau : R) :
-  h_terms h = [] -> h_mask h = Future ->
+  h_terms h = [] -> h_hard h = Average -> h_mask h = Future ->
   (forall j, (j < n)%nat -> x j (h_val h) = if Nat.eqb j 0 then 1 else 0) ->
   forall i, (i < n)%nat ->
-  head_out avg_hard n h x i = / INR (S i) /\ head_out (soft tau) n h x i = / INR (S i).
+  head_out hard_w n h x i = / INR (S i) /\ head_out (soft_w tau) n h x i = / INR (S i).
 Proof.
-intros Hu Hm Hx i Hi. unfold head_out. rewrite Hm. simpl vis_lo. simpl vis_cnt.
+intros Hu Hr Hm Hx i Hi. unfold head_out, soft_w. rewrite Hm. simpl vis_lo. simpl vis_cnt.
+replace (hard_w h) with avg_hard by (unfold hard_w; rewrite Hr; reflexivity).
 assert (Hs : (fun k => score h x i (0 + k)%nat) = (fun _ => 0))
   by (apply functional_extensionality; intros; apply score_uniform, Hu).
 rewrite Hs.
@@ -739,13 +859,13 @@ Qed.
 (** The layer form: a layer with this single head and no units writes exactly 1/(i+1) into its
     output coordinate when that coordinate was 0 (hard and soft alike). *)
 Theorem prop11_layer (n : nat) (h : head) (x : stream) (tau : R) :
-  h_terms h = [] -> h_mask h = Future ->
+  h_terms h = [] -> h_hard h = Average -> h_mask h = Future ->
   (forall j, (j < n)%nat -> x j (h_val h) = if Nat.eqb j 0 then 1 else 0) ->
   forall i, (i < n)%nat -> x i (h_out h) = 0 ->
-  layer_run avg_hard n (Layer [h] []) x i (h_out h) = / INR (S i) /\
-  layer_run (soft tau) n (Layer [h] []) x i (h_out h) = / INR (S i).
+  layer_run hard_w n (Layer [h] []) x i (h_out h) = / INR (S i) /\
+  layer_run (soft_w tau) n (Layer [h] []) x i (h_out h) = / INR (S i).
 Proof.
-intros Hu Hm Hx i Hi H0. destruct (prop11_head n h x tau Hu Hm Hx i Hi) as [E1 E2].
+intros Hu Hr Hm Hx i Hi H0. destruct (prop11_head n h x tau Hu Hr Hm Hx i Hi) as [E1 E2].
 unfold layer_run, ffn_sub, attn_sub. simpl lsum. simpl l_heads. simpl l_units. simpl map. simpl lsum.
 rewrite Nat.eqb_refl, H0, E1, E2. split; ring.
 Qed.
@@ -799,7 +919,7 @@ destruct Hin as [->|Hin].
   apply Nat.eqb_neq in Ne. rewrite Ne, IH by assumption. ring.
 Qed.
 
-Lemma supported_layer (W : (nat -> R) -> nat -> nat -> R) (n : nat) (used : list nat) (L : layer) (x : stream) :
+Lemma supported_layer (W : head -> (nat -> R) -> nat -> nat -> R) (n : nat) (used : list nat) (L : layer) (x : stream) :
   supported n used x -> supported n (outs L ++ used) (layer_run W n L x).
 Proof.
 intros Hs i c Hi Hc. unfold outs in Hc. rewrite !in_app_iff in Hc.
@@ -816,20 +936,21 @@ induction us as [|u' us IH]; intros Hin; [destruct Hin|]. simpl.
 destruct Hin as [->|Hin]; [apply Rmax_l|]. eapply Rle_trans; [apply IH, Hin|apply Rmax_r].
 Qed.
 
-Definition any_tieless (L : layer) : bool :=
-  existsb (fun h => match h_terms h with [] => false | _ => true end) (l_heads L).
+Definition any_tieless (L : layer) : bool := existsb (fun h => negb (uniform_b h)) (l_heads L).
 
 (** The recursion of [quarks.attention.uniform_tieless.a_priori] for one layer: heads give
-    delta + 2 X U when one of them is not uniform, units multiply by max(1, largest Lip). *)
+    delta + 2 X U when one of them is not uniform, units multiply by max(1, largest Lip).
+    (Python calls a head uniform when it has no score terms; ours also asks for average hardmax,
+    which every head without terms in [quarks.attention.programs] has.) *)
 Definition layer_err1 (X U : R) (L : layer) (delta : R) : R :=
   Rmax 1 (max_lip (l_units L)) * (delta + 2 * X * (if any_tieless L then U else 0)).
 
 Lemma head_u_any (n : nat) (g tau U : R) (L : layer) (h : head) : In h (l_heads L) -> u_of n g tau <= U ->
   head_u n g tau h <= if any_tieless L then U else 0.
 Proof.
-intros Hin HU. unfold head_u, any_tieless. destruct (h_terms h) as [|t l] eqn:E.
+intros Hin HU. unfold head_u, any_tieless. destruct (uniform_b h) eqn:E.
 - destruct (existsb _ _); [pose proof (u_of_nonneg n g tau)|]; lra.
-- replace (existsb (fun h0 => match h_terms h0 with [] => false | _ :: _ => true end) (l_heads L)) with true; [exact HU|].
+- replace (existsb (fun h0 => negb (uniform_b h0)) (l_heads L)) with true; [exact HU|].
   symmetry. apply existsb_exists. exists h. rewrite E. split; [exact Hin|reflexivity].
 Qed.
 
@@ -839,12 +960,12 @@ Theorem lemma25_layer_fresh (n : nat) (L : layer) (used : list nat) (x x' : stre
   supported n used x -> supported n used x' -> NoDup (outs L) -> (forall c, In c (outs L) -> ~ In c used) ->
   (forall h, In h (l_heads L) -> ut_head n g h x) ->
   (forall h, In h (l_heads L) -> csc h * (2 * X * delta + delta ^ 2) <= g / 4) ->
-  close n (layer_err1 X U L delta) (layer_run avg_hard n L x) (layer_run (soft tau) n L x').
+  close n (layer_err1 X U L delta) (layer_run hard_w n L x) (layer_run (soft_w tau) n L x').
 Proof.
 intros Hg Htau HU Hd0 Hx Hd Hs Hs' Hnd Hfr Hut Heta.
 assert (Hnd' := Hnd). unfold outs in Hnd'. apply NoDup_app_inv in Hnd'. destruct Hnd' as [Hnh [Hnu Hdis]].
 set (d1 := delta + 2 * X * (if any_tieless L then U else 0)).
-set (y := attn_sub avg_hard n (l_heads L) x). set (y' := attn_sub (soft tau) n (l_heads L) x').
+set (y := attn_sub hard_w n (l_heads L) x). set (y' := attn_sub (soft_w tau) n (l_heads L) x').
 assert (H1 : close n d1 y y').
 { intros i c Hi.
   assert (HX : 0 <= X) by (apply Rle_trans with (Rabs (x i 0%nat)); [apply Rabs_pos|apply Hx, Hi]).
@@ -855,8 +976,8 @@ assert (H1 : close n d1 y y').
   - apply in_map_iff in Hin. destruct Hin as [h [<- Hh]].
     assert (Hnot : ~ In (h_out h) used) by (apply Hfr; unfold outs; apply in_or_app; left; apply in_map, Hh).
     rewrite (Hs i), (Hs' i), !(lsum_select_one h_out _ _ h) by assumption.
-    replace (0 + head_out (soft tau) n h x' i - (0 + head_out avg_hard n h x i))
-      with (head_out (soft tau) n h x' i - head_out avg_hard n h x i) by ring.
+    replace (0 + head_out (soft_w tau) n h x' i - (0 + head_out hard_w n h x i))
+      with (head_out (soft_w tau) n h x' i - head_out hard_w n h x i) by ring.
     eapply Rle_trans; [apply (head_error_u n h x x' X delta g tau); auto|].
     pose proof (head_u_any n g tau U L h Hh HU). unfold d1. nra.
   - rewrite !lsum_select_none by exact Hnin.
@@ -953,12 +1074,12 @@ Qed.
 
 Theorem lemma29_layer_fresh (n : nat) (L : layer) (used : list nat) (x : stream) (X : R) :
   bounded n X x -> supported n used x -> NoDup (outs L) -> (forall c, In c (outs L) -> ~ In c used) ->
-  bounded n (max_unit_bound (l_units L) X) (layer_run avg_hard n L x).
+  bounded n (max_unit_bound (l_units L) X) (layer_run hard_w n L x).
 Proof.
 intros Hx Hs Hnd Hfr.
 assert (Hnd' := Hnd). unfold outs in Hnd'. apply NoDup_app_inv in Hnd'. destruct Hnd' as [Hnh [Hnu Hdis]].
 destruct (max_unit_bound_ge (l_units L) X) as [G1 G2].
-set (y := attn_sub avg_hard n (l_heads L) x).
+set (y := attn_sub hard_w n (l_heads L) x).
 assert (H1 : bounded n X y).
 { intros i c Hi. unfold y, attn_sub.
   destruct (in_dec Nat.eq_dec c (map h_out (l_heads L))) as [Hin|Hnin].
@@ -1017,12 +1138,13 @@ Qed.
     position outputs exactly 1/(n - i) at position i (the paper's 1/(n - i + 1) at its position
     i), hard and soft. *)
 Theorem prop11_head_past (n : nat) (h : head) (x : stream) (tau : R) :
-  h_terms h = [] -> h_mask h = Past ->
+  h_terms h = [] -> h_hard h = Average -> h_mask h = Past ->
   (forall j, (j < n)%nat -> x j (h_val h) = if Nat.eqb j (n - 1) then 1 else 0) ->
   forall i, (i < n)%nat ->
-  head_out avg_hard n h x i = / INR (n - i) /\ head_out (soft tau) n h x i = / INR (n - i).
+  head_out hard_w n h x i = / INR (n - i) /\ head_out (soft_w tau) n h x i = / INR (n - i).
 Proof.
-intros Hu Hm Hx i Hi. unfold head_out. rewrite Hm. simpl vis_lo. simpl vis_cnt.
+intros Hu Hr Hm Hx i Hi. unfold head_out, soft_w. rewrite Hm. simpl vis_lo. simpl vis_cnt.
+replace (hard_w h) with avg_hard by (unfold hard_w; rewrite Hr; reflexivity).
 assert (Hs : (fun k => score h x i (i + k)%nat) = (fun _ => 0))
   by (apply functional_extensionality; intros; apply score_uniform, Hu).
 rewrite Hs.
