@@ -3,7 +3,8 @@
     Lemmas 28, 30, 31, 32, 33 and 34 in our forms: how a bounded error in the inputs of a
     matrix-vector product, a ReLU unit, a uniform average, a bilinear score, a softmax with a
     gap, and a convex mixture of values propagates to the output.  All parameters are arbitrary
-    reals; sums are [rsum] over positions 0..n-1. *)
+    reals; sums are [rsum] over positions 0..n-1.  The last section states Lemmas 28, 30, 31, 32
+    and 34 in the paper's vector/matrix forms, with their dimension factors. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool.
 From Quarks Require Import RSum Softmax.
