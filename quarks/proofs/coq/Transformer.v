@@ -1201,3 +1201,69 @@ Corollary lemma29_fresh_layers (n l : nat) (net : list layer) (used : list nat) 
   bounded n X x -> supported n used x -> fresh used net ->
   bounded n (net_X1 (firstn l net) X) (hard_run n (firstn l net) x).
 Proof. intros. apply (lemma29_fresh n (firstn l net) used); auto. apply fresh_firstn; assumption. Qed.
+
+(** ** Lemma 29 in the paper's shape: geometric growth in the depth *)
+
+(** Every parameter of a unit is at most P; it has at most h hidden neurons, each reading at most
+    d coordinates. *)
+Definition unit_params (P : R) (h d : nat) (u : unit) : Prop :=
+  (length (u_hidden u) <= h)%nat /\ Rabs (u_c u) <= P /\
+  forall nr, In nr (u_hidden u) -> Rabs (nr_v nr) <= P /\ Rabs (nr_b nr) <= P /\
+    (length (nr_w nr) <= d)%nat /\ forall p, In p (nr_w nr) -> Rabs (snd p) <= P.
+
+Lemma lsum_le_length {A} (f : A -> R) (l : list A) (c : R) (m : nat) : 0 <= c -> (length l <= m)%nat ->
+  (forall a, In a l -> f a <= c) -> lsum (map f l) <= INR m * c.
+Proof.
+intros Hc Hm Hf. apply Rle_trans with (lsum (map (fun _ => c) l)); [apply lsum_le, Hf|].
+rewrite lsum_const. apply Rmult_le_compat_r; [exact Hc|apply le_INR, Hm].
+Qed.
+
+(** For inputs bounded by X >= 1 a unit's output is at most (h P (d P + P) + P) X. *)
+Lemma unit_bound_params (P X : R) (h d : nat) (u : unit) : 0 <= P -> 1 <= X -> unit_params P h d u ->
+  unit_bound u X <= (INR h * P * (INR d * P + P) + P) * X.
+Proof.
+intros HP HX [Hh [Hc Hn]]. unfold unit_bound.
+assert (Hs : lsum (map (fun nr => Rabs (nr_v nr) * (wmass (nr_w nr) * X + Rabs (nr_b nr))) (u_hidden u))
+             <= INR h * (P * (INR d * P + P) * X)).
+{ apply lsum_le_length; [pose proof (pos_INR d); apply Rmult_le_pos; [apply Rmult_le_pos|]; nra|exact Hh|].
+  intros nr Hin. destruct (Hn nr Hin) as [Hv [Hb [Hd Hw]]].
+  assert (Hm : wmass (nr_w nr) <= INR d * P) by (apply lsum_le_length; auto).
+  pose proof (wmass_nonneg (nr_w nr)). pose proof (Rabs_pos (nr_v nr)). pose proof (Rabs_pos (nr_b nr)).
+  assert (wmass (nr_w nr) * X + Rabs (nr_b nr) <= (INR d * P + P) * X) by nra.
+  replace (P * (INR d * P + P) * X) with (P * ((INR d * P + P) * X)) by ring.
+  apply Rmult_le_compat; try lra. nra. }
+nra.
+Qed.
+
+Lemma max_unit_bound_params (P X : R) (h d : nat) (us : list unit) : 0 <= P -> 1 <= X ->
+  (forall u, In u us -> unit_params P h d u) ->
+  max_unit_bound us X <= Rmax 1 (INR h * P * (INR d * P + P) + P) * X.
+Proof.
+intros HP HX Hu. induction us as [|u us IH]; simpl.
+- pose proof (Rmax_l 1 (INR h * P * (INR d * P + P) + P)). nra.
+- apply Rmax_lub; [|apply IH; intros; apply Hu; right; assumption].
+  eapply Rle_trans; [apply (unit_bound_params P X h d); auto; apply Hu; left; reflexivity|].
+  apply Rmult_le_compat_r; [lra|apply Rmax_r].
+Qed.
+
+(** Our Lemma 29 in the paper's shape ((d P)^{3l} X(n) there): in a write-once network whose units
+    have parameters at most P, at most h neurons, each reading at most d coordinates, every
+    activation after the L layers is at most A^L X_0, A = max(1, h P (d P + P) + P), for every
+    initial stream bounded by X_0 >= 1. *)
+Theorem lemma29_geometric (n : nat) (net : list layer) (used : list nat) (x : stream) (X0 P : R) (h d : nat) :
+  0 <= P -> 1 <= X0 -> bounded n X0 x -> supported n used x -> fresh used net ->
+  (forall L u, In L net -> In u (l_units L) -> unit_params P h d u) ->
+  bounded n (Rmax 1 (INR h * P * (INR d * P + P) + P) ^ length net * X0) (hard_run n net x).
+Proof.
+intros HP HX Hx Hs Hfr Hpar. set (A := Rmax 1 (INR h * P * (INR d * P + P) + P)).
+assert (HA : 1 <= A) by apply Rmax_l.
+assert (Hg : forall X, 1 <= X -> net_X1 net X <= A ^ length net * X).
+{ clear Hx Hs Hfr. induction net as [|L net IH]; intros X HX1; simpl; [lra|].
+  pose proof (max_unit_bound_ge (l_units L) X) as [G _].
+  assert (Hm : max_unit_bound (l_units L) X <= A * X)
+    by (apply max_unit_bound_params; auto; intros u Hu; apply (Hpar L); [left; reflexivity|exact Hu]).
+  eapply Rle_trans; [apply IH; [intros L' u HL Hu; apply (Hpar L'); [right|]; assumption|lra]|].
+  pose proof (pow_le A (length net) ltac:(lra)). replace (A * A ^ length net * X) with (A ^ length net * (A * X)) by ring.
+  apply Rmult_le_compat_l; lra. }
+intros i c Hi. eapply Rle_trans; [apply (lemma29_fresh n net used x X0 Hx Hs Hfr i c Hi)|apply Hg, HX].
+Qed.

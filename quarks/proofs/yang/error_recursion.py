@@ -204,7 +204,7 @@ lemma25 = Claim(
 lemma29 = Claim(
     id="yang.lemma29", source=Source("004", "Lemma 29"),
     coq=("Transformer.v:lemma29_fresh_layers", "Transformer.v:lemma29_fresh", "Transformer.v:lemma29_layer_fresh",
-         "Transformer.v:embed_bounded",
+         "Transformer.v:embed_bounded", "Transformer.v:lemma29_geometric",
          "Transformer.v:lemma29"),
     statement="Our activation growth bound: X_0 = max(1, |PE|), heads keep X, a unit gives at most "
               "sum_h |v_h| (||w_h||_1 X + |b_h|) + |c|; every hard activation written in layer l, on every input "
@@ -214,8 +214,10 @@ lemma29 = Claim(
               "recursion's X_l (lemma29_fresh_layers; lemma29_fresh: after the last); lemma29_layer_fresh is one "
               "layer; "
               "(embed_bounded) a word's embedding with every position embedding at most P is bounded by "
-              "max(1, P); (lemma29) for any network, not write-once, the coarser X <- (1 + H) X + "
-              "sum_u bound_u((1 + H) X) with H heads per layer.",
+              "max(1, P); (lemma29_geometric, the paper's shape) if moreover every unit has parameters at most P >= 0, "
+              "at most h neurons each reading at most d coordinates, and X_0 >= 1, then every activation after "
+              "L layers is at most A^L X_0, A = max(1, h P (d P + P) + P); (lemma29) for any network, not "
+              "write-once, the coarser X <- (1 + H) X + sum_u bound_u((1 + H) X) with H heads per layer.",
     latex=r"X_{l+1}\le\max\Big(X_l,\ \sum_h|v_h|(\|w_h\|_1X_l+|b_h|)+|c|\Big)",
     kind="finite", instances={"quick": QUICK, "full": FULL + [{"program": "dyck1", "n": 12}]},
     check=_check("lemma29_check", "every activation within its layer's growth bound (exact)"), size="n",
