@@ -1267,3 +1267,75 @@ assert (Hg : forall X, 1 <= X -> net_X1 net X <= A ^ length net * X).
   apply Rmult_le_compat_l; lra. }
 intros i c Hi. eapply Rle_trans; [apply (lemma29_fresh n net used x X0 Hx Hs Hfr i c Hi)|apply Hg, HX].
 Qed.
+
+(** ** An example: the hypotheses of Theorem 26 hold for a real head, at every length
+
+    Coordinates: 0 a bit b_i in [0, 1], 1 the constant 1, 2 the position (i + 1)/n.  One
+    future-masked head scores s_ij = x_i[1] x_j[2] = (j + 1)/n, so it attends to the rightmost
+    visible position, i itself, with gap 1/n, and copies the bit into coordinate 3.  Theorem 26
+    then says the softmax head at tau <= temp26 n (1/n) 1 eps copies every bit within eps. *)
+Definition ex_input (n : nat) (b : nat -> R) : stream :=
+  fun i c => match c with 0%nat => b i | 1%nat => 1 | 2%nat => INR (S i) / INR n | _ => 0 end.
+
+Definition x_of (b : nat -> R) (k : nat) : R := b k.
+
+Definition ex_head : head := Head 3%nat 0%nat [((1%nat, 2%nat), 1)] Future Average.
+Definition ex_net : list layer := [Layer [ex_head] []].
+
+Lemma ex_score (n : nat) (b : nat -> R) (i j : nat) : score ex_head (ex_input n b) i j = INR (S j) / INR n.
+Proof. unfold score, ex_head, ex_input. simpl. ring. Qed.
+
+Lemma ex_tieless (n : nat) (b : nat -> R) : tieless n (/ INR n) ex_head (ex_input n b).
+Proof.
+intros i Hi. exists i. simpl. split; [lia|]. intros k Hk Hki. rewrite !ex_score.
+assert (Hn : 0 < INR n) by (apply lt_0_INR; lia).
+assert (INR (S k) + 1 <= INR (S i)) by (rewrite <- S_INR; apply le_INR; lia).
+unfold Rdiv. apply (Rmult_le_reg_r (INR n)); [exact Hn|].
+replace ((INR (S i) * / INR n - / INR n) * INR n) with (INR (S i) - 1) by (field; lra).
+replace (INR (S k) * / INR n * INR n) with (INR (S k)) by (field; lra). lra.
+Qed.
+
+Theorem ex_thm26 (n : nat) (b : nat -> R) (eps tau : R) : (1 <= n)%nat -> 0 < eps ->
+  (forall i, (i < n)%nat -> 0 <= b i <= 1) -> 0 < tau -> tau <= temp26 n (/ INR n) 1 eps ex_net ->
+  forall i, (i < n)%nat -> Rabs (soft_run tau n ex_net (ex_input n b) i 3%nat - b i) <= eps.
+Proof.
+intros Hn He Hb Htau Hle i Hi.
+assert (HN : 0 < INR n) by (apply lt_0_INR; lia).
+assert (Hg : 0 < / INR n) by (apply Rinv_0_lt_compat, HN).
+(* the hard run copies the bit: average hardmax is e_i *)
+assert (Hhard : hard_run n ex_net (ex_input n b) i 3%nat = b i).
+{ unfold hard_run, ex_net. cbn [net_run]. unfold layer_run, ffn_sub, attn_sub.
+  cbn [lsum map l_units l_heads h_out ex_head Nat.eqb].
+  replace (ex_input n b i 3%nat) with 0 by reflexivity. rewrite !Rplus_0_r, Rplus_0_l.
+  unfold head_out. cbn [h_mask ex_head vis_lo vis_cnt h_val].
+  destruct (ex_tieless n b i Hi) as [t [Ht Hgap]]. simpl in Ht, Hgap.
+  assert (Et : t = i).
+  { destruct (Nat.eq_dec t i) as [|Hne]; [assumption|]. exfalso.
+    specialize (Hgap i ltac:(lia) (not_eq_sym Hne)). rewrite !ex_score in Hgap.
+    assert (INR (S t) <= INR (S i)) by (apply le_INR; lia).
+    assert (INR (S t) / INR n <= INR (S i) / INR n) by (unfold Rdiv; apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, HN|exact H]).
+    lra. }
+  subst t.
+  rewrite (rsum_ext _ (fun k => x_of b k * (if Nat.eqb k i then 1 else 0))).
+  - rewrite rsum_indicator.
+    replace ((0 <=? i) && (i <? 0 + S i))%nat with true
+      by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia).
+    unfold x_of, ex_input. simpl. ring.
+  - intros k Hk.
+    rewrite (hard_w_tieless ex_head (fun k0 => score ex_head (ex_input n b) i (0 + k0)) (S i) i (/ INR n) Hg
+               ltac:(lia) Hgap k) by lia.
+    unfold hardmax, x_of, ex_input. simpl. ring. }
+rewrite <- Hhard.
+assert (Hok : hard_ok n (/ INR n) 1 ex_net (ex_input n b)).
+{ simpl. split; [|split; [|exact I]].
+  - intros j c Hj. unfold ex_input. destruct c as [|[|[|c]]].
+    + specialize (Hb j Hj). rewrite Rabs_pos_eq; lra.
+    + rewrite Rabs_R1. lra.
+    + assert (INR (S j) <= INR n) by (apply le_INR; lia).
+      rewrite Rabs_pos_eq.
+      * apply div_le; [exact HN|lra].
+      * apply Rlt_le, Rdiv_lt_0_compat; [apply lt_0_INR; lia|exact HN].
+    + rewrite Rabs_R0. lra.
+  - intros h [<-|[]]. right. apply ex_tieless. }
+exact (thm26 n ex_net (ex_input n b) (/ INR n) 1 eps tau Hg He ltac:(lra) Hok Htau Hle i 3%nat Hi).
+Qed.
