@@ -1339,3 +1339,107 @@ assert (Hok : hard_ok n (/ INR n) 1 ex_net (ex_input n b)).
   - intros h [<-|[]]. right. apply ex_tieless. }
 exact (thm26 n ex_net (ex_input n b) (/ INR n) 1 eps tau Hg He ltac:(lra) Hok Htau Hle i 3%nat Hi).
 Qed.
+
+(** ** Theorem 26 in closed form for write-once networks (the tighter recursion) *)
+
+Lemma layer_err1_ge (X U : R) (L : layer) (delta : R) : 0 <= X -> 0 <= U -> 0 <= delta ->
+  delta <= layer_err1 X U L delta.
+Proof.
+intros HX HU Hd. unfold layer_err1. pose proof (Rmax_l 1 (max_lip (l_units L))).
+assert (0 <= 2 * X * (if any_tieless L then U else 0)) by (destruct (any_tieless L); nra).
+nra.
+Qed.
+
+Lemma net_err1_ge (X U : R) (net : list layer) (delta : R) : 0 <= X -> 0 <= U -> 0 <= delta ->
+  delta <= net_err1 X U net delta.
+Proof.
+revert delta. induction net as [|L net IH]; intros delta HX HU Hd; simpl; [lra|].
+pose proof (layer_err1_ge X U L delta HX HU Hd). pose proof (IH (layer_err1 X U L delta) HX HU ltac:(lra)). lra.
+Qed.
+
+Lemma net_err1_linear (X u : R) (net : list layer) (d : R) : net_err1 X u net (u * d) = u * net_err1 X 1 net d.
+Proof.
+revert d. induction net as [|L net IH]; intros d; simpl; [reflexivity|].
+replace (layer_err1 X u L (u * d)) with (u * layer_err1 X 1 L d)
+  by (unfold layer_err1; destruct (any_tieless L); ring). apply IH.
+Qed.
+
+(** The side condition of the recursion follows from a bound D of its last value. *)
+Lemma rec_ok_of_bound (X U g : R) (net : list layer) (delta D : R) : 0 <= X -> 0 <= U -> 0 <= delta ->
+  net_err1 X U net delta <= D -> net_csc net * (2 * X * D + D ^ 2) <= g / 4 -> rec_ok X U g net delta.
+Proof.
+revert delta. induction net as [|L net IH]; intros delta HX HU Hd HD Heta; [exact I|].
+simpl in HD. pose proof (layer_err1_ge X U L delta HX HU Hd).
+pose proof (net_err1_ge X U net (layer_err1 X U L delta) HX HU ltac:(lra)).
+assert (Hcs : lsum (map csc (l_heads L)) + net_csc net = net_csc (L :: net)) by reflexivity.
+assert (0 <= lsum (map csc (l_heads L))) by (apply lsum_nonneg; intros; apply csc_nonneg).
+pose proof (net_csc_nonneg net).
+assert (HD0 : 0 <= 2 * X * D + D ^ 2) by nra.
+split.
+- intros h Hh. pose proof (csc_le_sum h _ Hh). pose proof (csc_nonneg h).
+  assert (2 * X * delta + delta ^ 2 <= 2 * X * D + D ^ 2) by nra.
+  apply Rle_trans with (csc h * (2 * X * D + D ^ 2)); [apply Rmult_le_compat_l; lra|].
+  apply Rle_trans with (net_csc (L :: net) * (2 * X * D + D ^ 2)); [|exact Heta].
+  apply Rmult_le_compat_r; lra.
+- apply IH; auto; [lra|]. apply Rle_trans with (net_csc (L :: net) * (2 * X * D + D ^ 2)); [|exact Heta].
+  apply Rmult_le_compat_r; lra.
+Qed.
+
+(** The closed-form temperature with the write-once recursion: B = net_err1 X 1 net 0. *)
+Definition temp26_fresh (n : nat) (g X eps : R) (net : list layer) : R :=
+  g / (2 * ln (2 + INR (n - 1) * net_err1 X 1 net 0 * (/ eps + 1 + 4 * net_csc net * (2 * X + 1) / g))).
+
+(** Theorem 26 for write-once networks in closed form: every 0 < tau <= temp26_fresh works. *)
+Theorem thm26_fresh (n : nat) (net : list layer) (used : list nat) (x : stream) (g X eps tau : R) :
+  0 < g -> 0 < eps -> 0 <= X -> hard_ok n g X net x -> supported n used x -> fresh used net ->
+  0 < tau -> tau <= temp26_fresh n g X eps net ->
+  close n eps (hard_run n net x) (soft_run tau n net x).
+Proof.
+intros Hg He HX Hok Hs Hfr Htau Hle. unfold temp26_fresh in Hle.
+set (B := net_err1 X 1 net 0) in Hle. set (C := net_csc net) in Hle.
+set (K := / eps + 1 + 4 * C * (2 * X + 1) / g) in Hle.
+set (Q := INR (n - 1) * B * K) in Hle.
+assert (HB : 0 <= B) by (apply net_err1_ge; lra).
+assert (HC : 0 <= C) by apply net_csc_nonneg.
+assert (Hie : 0 < / eps) by (apply Rinv_0_lt_compat, He).
+assert (HK3 : 0 <= 4 * C * (2 * X + 1) / g) by (apply Rmult_le_pos; [nra|apply Rlt_le, Rinv_0_lt_compat, Hg]).
+assert (HK : 0 < K) by (unfold K; lra).
+assert (HQ : 0 <= Q) by (unfold Q; apply Rmult_le_pos; [apply Rmult_le_pos; [apply pos_INR|exact HB]|lra]).
+set (m := ln (2 + Q)) in Hle.
+assert (Hm : 0 < m) by (unfold m; rewrite <- ln_1; apply ln_increasing; lra).
+(* g / (2 tau) >= m, so e^(-g/(2 tau)) <= e^(-m) = 1 / (2 + Q) *)
+assert (Hgm : m <= g / (2 * tau)).
+{ apply le_div; [lra|]. apply (Rmult_le_reg_r (/ (2 * m))); [apply Rinv_0_lt_compat; lra|].
+  replace (m * (2 * tau) * / (2 * m)) with tau by (field; lra). exact Hle. }
+assert (Hexp : exp (- (g / (2 * tau))) <= / (2 + Q)).
+{ rewrite <- (exp_ln (2 + Q)) by lra. rewrite <- exp_Ropp. apply exp_mono. fold m. lra. }
+set (u := u_of n g tau).
+assert (Hu : 0 <= u) by apply u_of_nonneg.
+assert (HuQ : u * B * K <= 1).
+{ unfold u, u_of. apply Rle_trans with (Q * / (2 + Q)).
+  - unfold Q. replace (INR (n - 1) * exp (- (g / (2 * tau))) * B * K)
+      with (INR (n - 1) * B * K * exp (- (g / (2 * tau)))) by ring.
+    apply Rmult_le_compat_l; [exact HQ|exact Hexp].
+  - apply div_le; lra. }
+set (D := u * B).
+assert (HD : 0 <= D) by (unfold D; apply Rmult_le_pos; assumption).
+assert (HDK : D * K <= 1) by (unfold D; exact HuQ).
+assert (HDe : D <= eps).
+{ assert (D * / eps <= 1) by (unfold K in HDK; nra).
+  apply (Rmult_le_reg_r (/ eps)); [exact Hie|]. rewrite Rinv_r by lra. exact H. }
+assert (HD1 : D <= 1) by (unfold K in HDK; nra).
+assert (HDg : C * (2 * X * D + D ^ 2) <= g / 4).
+{ assert (E1 : D * (4 * C * (2 * X + 1) / g) <= 1) by (unfold K in HDK; nra).
+  assert (E2 : C * (2 * X + 1) * D <= g / 4).
+  { replace (D * (4 * C * (2 * X + 1) / g)) with (4 * (C * (2 * X + 1) * D) / g) in E1 by (field; lra).
+    apply (Rmult_le_reg_l 4); [lra|]. replace (4 * (g / 4)) with g by field.
+    apply (Rmult_le_reg_r (/ g)); [apply Rinv_0_lt_compat, Hg|]. rewrite Rinv_r by lra.
+    unfold Rdiv in E1. lra. }
+  assert (D ^ 2 <= D) by (simpl; nra). nra. }
+assert (Herr : net_err1 X u net 0 = D) by (unfold D, B; rewrite <- (Rmult_0_r u) at 1; apply net_err1_linear).
+apply close_weaken with D; [exact HDe|]. rewrite <- Herr.
+apply (lemma25_fresh n net used x x X 0 g tau u); auto; try lra.
+- unfold u. lra.
+- intros i c Hi. replace (x i c - x i c) with 0 by ring. rewrite Rabs_R0. lra.
+- apply (rec_ok_of_bound X u g net 0 D); [lra|exact Hu|lra|rewrite Herr; lra|exact HDg].
+Qed.
