@@ -77,7 +77,7 @@ def check_thm26(inst) -> Verdict:
 
 thm26 = Claim(
     id="yang.thm26", source=Source("004", "Theorem 26"),
-    coq=("Transformer.v:thm26_rule", "Transformer.v:thm26", "Transformer.v:thm26_closed"),
+    coq=("Transformer.v:thm26_rule", "Transformer.v:thm26_fresh", "Transformer.v:thm26", "Transformer.v:thm26_closed"),
     statement="For a uniform-tieless average-hard transformer, softmax at tau(n) = gamma(n)/(2 m(n)) (our rule: "
               "m(n) least with our Lemma 25 recursion <= eps) stays within eps = 1/10 of the hard model on every "
               "input of length n (a priori bound exact; every input certified with arb-backed radii).  "
@@ -86,9 +86,11 @@ thm26 = Claim(
               "U >= (n-1) e^{-m}, the hard run is bounded by X and every head is uniform or tieless with gap g at "
               "every layer, and our Lemma 25 recursion run with U keeps every score error "
               "sum_t |c_t| (2 X delta + delta^2) <= g/4 and ends <= eps, then softmax at tau = g/(2m) is within eps "
-              "of the hard run at every position and coordinate; (thm26) for any network, with the coarser "
-              "recursion of lemma25, every 0 < tau <= g / (2 ln(2 + (n-1) B K)) works, B the recursion's growth "
-              "factor, K = 1/eps + 1 + 4 C (2X + 1)/g, C the total score coefficient mass, eps > 0; (thm26_closed) "
+              "of the hard run at every position and coordinate; (thm26_fresh) for a write-once network with the "
+              "same hypotheses on the hard run and eps > 0, every 0 < tau <= g / (2 ln(2 + (n-1) B K)) works, B the "
+              "growth factor of that recursion (run with U = 1 from 0), K = 1/eps + 1 + 4 C (2X + 1)/g, C the total "
+              "score coefficient mass; (thm26) the same closed form for any network, with B from the coarser "
+              "recursion of lemma25; (thm26_closed) "
               "the same with X the Lemma 29 bound of an initial stream bounded by X_0 >= 0.",
     latex=r"\tau(n)=\gamma(n)/(2m(n)),\ \|\hat y-y\|_\infty\le\varepsilon",
     kind="construction", instances={"quick": QUICK, "full": FULL}, check=check_thm26, size="n")
