@@ -198,3 +198,40 @@ def test_full_mutation_campaign(all_certificates, tmp_path):
     tally, harmless, missed = campaign(all_certificates, tmp_path, per_certificate=40)
     print("\nmutation campaign:", dict(tally), "harmless kinds:", dict(harmless))
     assert not missed, missed[:10]
+
+
+def _coq_campaign(tmp_path_factory, capsys, sample: int):
+    """check-cert --coq on the certificates of quarks.prop5.5-witnesses (decomposition records, each a
+    Coq theorem) and on ``sample`` mutants of each (plus the claim id and verdict edits)."""
+    from quarks.cli import main
+
+    paths = _certificates(tmp_path_factory, ("quarks.prop5.5-witnesses",))
+    assert main(["check-cert", "--coq", *map(str, paths)]) == 0
+    assert all("valid (Coq)" in ln for ln in capsys.readouterr().out.splitlines()[:-1])
+    rng = random.Random(1)
+    tried = 0
+    for k, path in enumerate(paths[:1] if sample < 10 else paths):
+        cert = json.loads(open(path).read())
+        plan = _plan(cert)
+        for desc, site in plan[-2:] + rng.sample(plan[:-2], sample):
+            target = path.parent / f".mutant-coq-{k}.json"
+            target.write_text(json.dumps(mutate(cert, desc, site)))
+            code = main(["check-cert", "--coq", str(target)])
+            out = capsys.readouterr().out
+            target.unlink()
+            tried += 1
+            assert code != 0 or _harmless(site), (desc, site, out)
+    return tried
+
+
+@pytest.mark.coq
+def test_mutations_in_coq_mode(tmp_path_factory, capsys):
+    """check-cert --coq is the full check plus Coq: the certificates are valid (Coq), and a verdict
+    flip, a claim id change and a sampled edit are rejected."""
+    assert _coq_campaign(tmp_path_factory, capsys, sample=1) == 3
+
+
+@pytest.mark.coq
+@pytest.mark.slow
+def test_mutation_campaign_in_coq_mode(tmp_path_factory, capsys):
+    assert _coq_campaign(tmp_path_factory, capsys, sample=10) >= 20

@@ -3,7 +3,8 @@
     Lemmas 28, 30, 31, 32, 33 and 34 in our forms: how a bounded error in the inputs of a
     matrix-vector product, a ReLU unit, a uniform average, a bilinear score, a softmax with a
     gap, and a convex mixture of values propagates to the output.  All parameters are arbitrary
-    reals; sums are [rsum] over positions 0..n-1. *)
+    reals; sums are [rsum] over positions 0..n-1.  The last section states Lemmas 28, 30, 31, 32
+    and 34 in the paper's vector/matrix forms, with their dimension factors. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool.
 From Quarks Require Import RSum Softmax.
@@ -152,4 +153,129 @@ pose proof (abs_le_inv _ _ (Hpert j ltac:(lia))). pose proof (abs_le_inv _ _ (Hp
 pose proof (Hgap j ltac:(lia)).
 replace (s' j / tau - s' 0%nat / tau) with ((s' j - s' 0%nat) * / tau) by (field; lra).
 unfold Rdiv. apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat, Htau|]. lra.
+Qed.
+
+(** ** The paper's vector and matrix forms (issue 22, item 6).
+
+    Vectors are functions [nat -> R] read on coordinates 0..d-1, matrices functions
+    [nat -> nat -> R] (row, column); every entry of a parameter matrix is at most P in absolute
+    value, and errors and bounds are sup norms over the coordinates. *)
+
+(** The product A x of an r x d matrix with a d-vector (its rows a < r). *)
+Definition matvec (A : nat -> nat -> R) (d : nat) (x : nat -> R) : nat -> R :=
+  fun a => rsum (fun b => A a b * x b) 0 d.
+
+Lemma matvec_minus (A : nat -> nat -> R) (d : nat) (x y : nat -> R) (a : nat) :
+  matvec A d x a - matvec A d y a = matvec A d (fun b => x b - y b) a.
+Proof. unfold matvec. rewrite <- rsum_minus. apply rsum_ext. intros. ring. Qed.
+
+(** Lemma 28 (vector form): |A x|_inf <= d P |x|_inf. *)
+Lemma lemma28 (r d : nat) (A : nat -> nat -> R) (x : nat -> R) (P X : R) :
+  (forall a b, (a < r)%nat -> (b < d)%nat -> Rabs (A a b) <= P) ->
+  (forall b, (b < d)%nat -> Rabs (x b) <= X) ->
+  forall a, (a < r)%nat -> Rabs (matvec A d x a) <= INR d * P * X.
+Proof.
+intros HA Hx a Ha. unfold matvec. rewrite Rmult_assoc. apply rsum_abs_const. intros b Hb.
+rewrite Rabs_mult. apply Rmult_le_compat; try apply Rabs_pos; [apply HA|apply Hx]; lia.
+Qed.
+
+(** Lemma 28 applied to a difference: A is d P-Lipschitz in the sup norm. *)
+Lemma lemma28_lipschitz (r d : nat) (A : nat -> nat -> R) (x y : nat -> R) (P delta : R) :
+  (forall a b, (a < r)%nat -> (b < d)%nat -> Rabs (A a b) <= P) ->
+  (forall b, (b < d)%nat -> Rabs (x b - y b) <= delta) ->
+  forall a, (a < r)%nat -> Rabs (matvec A d x a - matvec A d y a) <= INR d * P * delta.
+Proof. intros HA Hx a Ha. rewrite matvec_minus. exact (lemma28 r d A _ P delta HA Hx a Ha). Qed.
+
+(** The feed-forward network W2 ReLU(W1 x + b1) + b2, W1 of size h x d, W2 of size r x h. *)
+Definition ffn (W1 : nat -> nat -> R) (b1 : nat -> R) (W2 : nat -> nat -> R) (b2 : nat -> R)
+  (d h : nat) (x : nat -> R) : nat -> R :=
+  fun a => matvec W2 h (fun k => Rmax 0 (matvec W1 d x k + b1 k)) a + b2 a.
+
+(** Lemma 30 (paper's form): an FFN layer with entries at most P maps an input error delta to an
+    output error at most (h P) (d P) delta, i.e. (d P)^2 delta when h = d: W1 multiplies the
+    error by at most d P (Lemma 28), ReLU does not increase it, W2 multiplies it by h P. *)
+Lemma lemma30 (r d h : nat) (W1 W2 : nat -> nat -> R) (b1 b2 x y : nat -> R) (P delta : R) :
+  (forall k b, (k < h)%nat -> (b < d)%nat -> Rabs (W1 k b) <= P) ->
+  (forall a k, (a < r)%nat -> (k < h)%nat -> Rabs (W2 a k) <= P) ->
+  (forall b, (b < d)%nat -> Rabs (x b - y b) <= delta) ->
+  forall a, (a < r)%nat -> Rabs (ffn W1 b1 W2 b2 d h x a - ffn W1 b1 W2 b2 d h y a) <= INR h * P * (INR d * P * delta).
+Proof.
+intros H1 H2 Hx a Ha. unfold ffn.
+replace (matvec W2 h (fun k => Rmax 0 (matvec W1 d x k + b1 k)) a + b2 a -
+         (matvec W2 h (fun k => Rmax 0 (matvec W1 d y k + b1 k)) a + b2 a))
+  with (matvec W2 h (fun k => Rmax 0 (matvec W1 d x k + b1 k)) a -
+        matvec W2 h (fun k => Rmax 0 (matvec W1 d y k + b1 k)) a) by ring.
+apply (lemma28_lipschitz r h W2); [exact H2| |exact Ha].
+intros k Hk. eapply Rle_trans; [apply relu_lipschitz|].
+replace (matvec W1 d x k + b1 k - (matvec W1 d y k + b1 k)) with (matvec W1 d x k - matvec W1 d y k) by ring.
+apply (lemma28_lipschitz h d W1); assumption.
+Qed.
+
+(** Lemma 31 (paper's form): a uniform attention layer with value matrix W_V (r x d, entries at
+    most P) over cnt >= 1 visible positions, with value vectors v'_j within delta of v_j, outputs
+    within d P delta. *)
+Lemma lemma31 (r d cnt : nat) (WV : nat -> nat -> R) (v v' : nat -> nat -> R) (P delta : R) :
+  (1 <= cnt)%nat ->
+  (forall a b, (a < r)%nat -> (b < d)%nat -> Rabs (WV a b) <= P) ->
+  (forall j b, (j < cnt)%nat -> (b < d)%nat -> Rabs (v' j b - v j b) <= delta) ->
+  forall a, (a < r)%nat ->
+  Rabs (rsum (fun j => matvec WV d (v' j) a) 0 cnt / INR cnt - rsum (fun j => matvec WV d (v j) a) 0 cnt / INR cnt)
+  <= INR d * P * delta.
+Proof.
+intros Hc HW Hv a Ha. apply lemma31_average; [exact Hc|]. intros j Hj.
+apply (lemma28_lipschitz r d WV); [exact HW| |exact Ha]. intros b Hb. apply Hv; assumption.
+Qed.
+
+(** The dot product of two e-vectors. *)
+Definition dot (e : nat) (u v : nat -> R) : R := rsum (fun a => u a * v a) 0 e.
+
+(** Lemma 32 (paper's form): scores s_ij = (W_Q x_i) . (W_K x_j) with W_Q, W_K of size e x d and
+    entries at most P; inputs bounded by X and perturbed by at most delta move each score by at
+    most e (d P)^2 (2 X delta + delta^2). *)
+Lemma lemma32 (e d : nat) (WQ WK : nat -> nat -> R) (xi xj xi' xj' : nat -> R) (P X delta : R) :
+  (forall a b, (a < e)%nat -> (b < d)%nat -> Rabs (WQ a b) <= P) ->
+  (forall a b, (a < e)%nat -> (b < d)%nat -> Rabs (WK a b) <= P) ->
+  (forall b, (b < d)%nat -> Rabs (xi b) <= X) -> (forall b, (b < d)%nat -> Rabs (xj b) <= X) ->
+  (forall b, (b < d)%nat -> Rabs (xi' b - xi b) <= delta) ->
+  (forall b, (b < d)%nat -> Rabs (xj' b - xj b) <= delta) ->
+  Rabs (dot e (matvec WQ d xi') (matvec WK d xj') - dot e (matvec WQ d xi) (matvec WK d xj))
+  <= INR e * ((INR d * P) ^ 2 * (2 * X * delta + delta ^ 2)).
+Proof.
+intros HQ HK Hi Hj Hi' Hj'. unfold dot. rewrite <- rsum_minus. apply rsum_abs_const. intros a Ha.
+set (q := matvec WQ d xi a). set (k := matvec WK d xj a).
+set (dq := matvec WQ d xi' a - q). set (dk := matvec WK d xj' a - k).
+replace (matvec WQ d xi' a) with (q + dq) by (unfold dq; ring).
+replace (matvec WK d xj' a) with (k + dk) by (unfold dk; ring).
+replace ((INR d * P) ^ 2 * (2 * X * delta + delta ^ 2))
+  with (2 * (INR d * P * X) * (INR d * P * delta) + (INR d * P * delta) ^ 2) by ring.
+apply lemma32_bilinear.
+- apply (lemma28 e d WQ); [exact HQ|exact Hi|lia].
+- apply (lemma28 e d WK); [exact HK|exact Hj|lia].
+- unfold dq, q. apply (lemma28_lipschitz e d WQ); [exact HQ|exact Hi'|lia].
+- unfold dk, k. apply (lemma28_lipschitz e d WK); [exact HK|exact Hj'|lia].
+Qed.
+
+(** Lemma 34 (paper's form): attention weights w, w' (probability vectors on cnt positions),
+    value vectors v_j bounded by X with v'_j within delta, and a value matrix W_V (r x d, entries
+    at most P): the outputs W_V sum_j w'_j v'_j and W_V sum_j w_j v_j differ by at most
+    d P (delta + X |w' - w|_1). *)
+Lemma lemma34 (r d cnt : nat) (WV : nat -> nat -> R) (w w' : nat -> R) (v v' : nat -> nat -> R) (P X delta : R) :
+  (1 <= cnt)%nat ->
+  (forall j, (j < cnt)%nat -> 0 <= w j) -> (forall j, (j < cnt)%nat -> 0 <= w' j) ->
+  rsum w 0 cnt = 1 -> rsum w' 0 cnt = 1 ->
+  (forall a b, (a < r)%nat -> (b < d)%nat -> Rabs (WV a b) <= P) ->
+  (forall j b, (j < cnt)%nat -> (b < d)%nat -> Rabs (v j b) <= X) ->
+  (forall j b, (j < cnt)%nat -> (b < d)%nat -> Rabs (v' j b - v j b) <= delta) ->
+  forall a, (a < r)%nat ->
+  Rabs (matvec WV d (fun b => rsum (fun j => w' j * v' j b) 0 cnt) a
+        - matvec WV d (fun b => rsum (fun j => w j * v j b) 0 cnt) a)
+  <= INR d * P * (delta + X * rsum (fun j => Rabs (w' j - w j)) 0 cnt).
+Proof.
+intros Hc Hw Hw' Sw Sw' HW Hv Hv' a Ha.
+apply (lemma28_lipschitz r d WV); [exact HW| |exact Ha]. intros b Hb.
+replace (delta + X * rsum (fun j => Rabs (w' j - w j)) 0 cnt)
+  with (delta + rsum (fun j => Rabs (w' j - w j)) 0 cnt / 2 * (X - - X)) by field.
+apply lemma34_mixture; try assumption.
+- intros j Hj. apply Hv'; assumption.
+- intros j Hj. apply abs_le_inv, Hv; assumption.
 Qed.

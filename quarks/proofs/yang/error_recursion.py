@@ -179,10 +179,29 @@ FULL = ([{"program": "flipflop", "n": n} for n in (6, 8)] + [{"program": "induct
 
 lemma25 = Claim(
     id="yang.lemma25", source=Source("004", "Lemma 25"),
+    coq=("Transformer.v:lemma25_fresh_layers", "Transformer.v:lemma25_fresh", "Transformer.v:lemma25_layer_fresh",
+         "Transformer.v:lemma25"),
+    coq_hypotheses={
+        "lemma25_fresh_layers": ["0 < g", "0 < tau", "u_of n g tau <= U", "0 <= X", "0 <= delta", "hard_ok n g X net x", "close n delta x x'", "supported n used x", "supported n used x'", "fresh used net", "rec_ok X U g net delta"],
+        "lemma25_fresh": ["0 < g", "0 < tau", "u_of n g tau <= U", "0 <= X", "0 <= delta", "hard_ok n g X net x", "close n delta x x'", "supported n used x", "supported n used x'", "fresh used net", "rec_ok X U g net delta"],
+        "lemma25_layer_fresh": ["0 < g", "0 < tau", "u_of n g tau <= U", "0 <= delta", "bounded n X x", "close n delta x x'", "supported n used x", "supported n used x'", "NoDup (outs L)", "(forall c : nat, In c (outs L) -> ~ In c used)", "(forall h : head, In h (l_heads L) -> ut_head n g h x)", "(forall h : head, In h (l_heads L) -> csc h * (2 * X * delta + delta ^ 2) <= g / 4)"],
+        "lemma25": ["0 < g", "0 < tau", "0 <= X", "0 <= delta", "hard_ok n g X net x", "close n delta x x'", "net_err X (u_of n g tau) net delta <= D", "net_csc net * (2 * X * D + D ^ 2) <= g / 4"]},
+   
     statement="Our error recursion: at tau = gamma/(2m), a tieless head raises the sup error delta to "
               "delta + 2X(n-1)e^{-m} (while the score error stays <= gamma/4), a uniform head keeps it, a ReLU "
               "unit multiplies it by sum_h |v_h| ||w_h||_1; every coordinate written in layer l of the softmax "
-              "model is within the layer-l delta of the hard model (certified radii, every input).",
+              "model is within the layer-l delta of the hard model (certified radii, every input).  Coq, for every "
+              "network, length n and input: (lemma25_fresh) if the network is write-once (each layer writes "
+              "distinct coordinates that are 0 until then), g > 0, tau > 0, U >= (n-1) e^{-g/(2 tau)}, X >= 0, "
+              "delta >= 0, the hard run is bounded by X and every head is uniform or tieless with gap g at every "
+              "layer, the two initial streams are within delta, and the recursion (run with U) keeps every score "
+              "error sum_t |c_t| (2 X delta_l + delta_l^2) <= g/4, then after every layer l (lemma25_fresh_layers; "
+              "lemma25_fresh: after the last) the soft run is within the recursion's delta_l of the hard run at "
+              "every position and coordinate; lemma25_layer_fresh is one layer; (lemma25) for any network, not "
+              "write-once, the coarser recursion delta <- (1 + Lip)(delta + H (delta + 2 X u)), H heads, Lip the sum "
+              "of the units' constants, u = (n-1) e^{-g/(2 tau)}, under the same hypotheses on the hard run, with "
+              "the recursion's last value at most D and C (2 X D + D^2) <= g/4, C the total score coefficient "
+              "mass.",
     latex=r"\delta_{l+1}\le \mathrm{Lip}_l\,(\delta_l+2X(n-1)e^{-m})",
     kind="finite", instances={"quick": QUICK, "full": FULL},
     check=_check("lemma25_check", "every coordinate's certified radius within its layer's delta"), size="n",
@@ -190,9 +209,29 @@ lemma25 = Claim(
 
 lemma29 = Claim(
     id="yang.lemma29", source=Source("004", "Lemma 29"),
+    coq=("Transformer.v:lemma29_fresh_layers", "Transformer.v:lemma29_fresh", "Transformer.v:lemma29_layer_fresh",
+         "Transformer.v:embed_bounded", "Transformer.v:lemma29_geometric",
+         "Transformer.v:lemma29"),
+    coq_hypotheses={
+        "lemma29_fresh_layers": ["bounded n X x", "supported n used x", "fresh used net"],
+        "lemma29_fresh": ["bounded n X x", "supported n used x", "fresh used net"],
+        "lemma29_layer_fresh": ["bounded n X x", "supported n used x", "NoDup (outs L)", "(forall c : nat, In c (outs L) -> ~ In c used)"],
+        "embed_bounded": ["(forall (f : nat -> nat -> R) (i : nat), In f pe -> (i < n)%nat -> Rabs (f (S i) n) <= P)"],
+        "lemma29_geometric": ["0 <= P", "1 <= X0", "bounded n X0 x", "supported n used x", "fresh used net", "(forall (L : layer) (u : unit), In L net -> In u (l_units L) -> unit_params P h d u)"],
+        "lemma29": ["bounded n X x"]},
+   
     statement="Our activation growth bound: X_0 = max(1, |PE|), heads keep X, a unit gives at most "
               "sum_h |v_h| (||w_h||_1 X + |b_h|) + |c|; every hard activation written in layer l, on every input "
-              "of length n, is at most X_l.",
+              "of length n, is at most X_l.  Coq, for every network, length n and input: (lemma29_fresh) if the "
+              "network is write-once (each layer writes distinct coordinates that are 0 until then) and the initial "
+              "stream is bounded by X_0, every activation of the hard run after every layer l is at most the "
+              "recursion's X_l (lemma29_fresh_layers; lemma29_fresh: after the last); lemma29_layer_fresh is one "
+              "layer; "
+              "(embed_bounded) a word's embedding with every position embedding at most P is bounded by "
+              "max(1, P); (lemma29_geometric, the paper's shape) if moreover every unit has parameters at most P >= 0, "
+              "at most h neurons each reading at most d coordinates, and X_0 >= 1, then every activation after "
+              "L layers is at most A^L X_0, A = max(1, h P (d P + P) + P); (lemma29) for any network, not "
+              "write-once, the coarser X <- (1 + H) X + sum_u bound_u((1 + H) X) with H heads per layer.",
     latex=r"X_{l+1}\le\max\Big(X_l,\ \sum_h|v_h|(\|w_h\|_1X_l+|b_h|)+|c|\Big)",
     kind="finite", instances={"quick": QUICK, "full": FULL + [{"program": "dyck1", "n": 12}]},
     check=_check("lemma29_check", "every activation within its layer's growth bound (exact)"), size="n",

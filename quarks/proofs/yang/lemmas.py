@@ -251,16 +251,26 @@ prop11 = Claim(
     id="yang.prop11",
     source=Source("004", "Proposition 11"),
     coq=("Uniform.v:prop11_future_marks_first", "Uniform.v:prop11_past_marks_last",
-         "Uniform.v:prop11_first_indicator", "Uniform.v:prop11_last_indicator", "Uniform.v:softmax_equal_scores"),
-    coq_hypotheses={"prop11_future_marks_first": ["(1 <= i)%nat"],
+         "Uniform.v:prop11_first_indicator", "Uniform.v:prop11_last_indicator", "Uniform.v:softmax_equal_scores",
+         "Transformer.v:prop11_head", "Transformer.v:prop11_layer", "Transformer.v:prop11_head_past"),
+         coq_hypotheses={"prop11_future_marks_first": ["(1 <= i)%nat"],
                     "prop11_past_marks_last": ["(1 <= i <= n)%nat"],
                     "prop11_first_indicator": ["(1 <= i)%nat"],
                     "prop11_last_indicator": ["(1 <= i <= n)%nat"],
-                    "softmax_equal_scores": ["(1 <= m)%nat"]},
+                    "softmax_equal_scores": ["(1 <= m)%nat"],
+        "prop11_head": ["h_terms h = []", "h_hard h = Average", "h_mask h = Future", "(forall j : nat, (j < n)%nat -> x j (h_val h) = (if j =? 0 then 1 else 0))", "forall i : nat,(i < n)%nat"],
+        "prop11_layer": ["h_terms h = []", "h_hard h = Average", "h_mask h = Future", "(forall j : nat, (j < n)%nat -> x j (h_val h) = (if j =? 0 then 1 else 0))", "forall i : nat,(i < n)%nat", "x i (h_out h) = 0"],
+        "prop11_head_past": ["h_terms h = []", "h_hard h = Average", "h_mask h = Past", "(forall j : nat, (j < n)%nat -> x j (h_val h) = (if j =? n - 1 then 1 else 0))", "forall i : nat,(i < n)%nat"]
+    },
     statement="With PE (-1)^i, uniform future-masked attention marks position 1 (average -1 exactly there, "
               ">= -1/2 elsewhere) and past-masked attention marks position n; uniform attention to the "
               "indicator of position 1 (of n) gives exactly 1/i (1/(n-i+1)).  Softmax over equal scores is "
-              "exactly uniform, so the softmax transformer computes the same exact values.",
+              "exactly uniform, so the softmax transformer computes the same exact values.  On the attention layer "
+              "(Coq, Transformer.v): a future-masked uniform head whose value coordinate is the indicator of "
+              "position 1 outputs exactly 1/i at position i, for every n and 1 <= i <= n, under average hardmax and "
+              "under softmax at every temperature (prop11_head); a layer with only that head and no units writes "
+              "exactly 1/i into an output coordinate that was 0 (prop11_layer); a past-masked uniform head over the "
+              "indicator of position n outputs exactly 1/(n-i+1) at position i (prop11_head_past).",
     latex=r"\tfrac1i\sum_{j\le i}(-1)^j=-1\iff i=1",
     kind="finite",
     instances={"quick": [{"n": 40}], "full": [{"n": 300}]},

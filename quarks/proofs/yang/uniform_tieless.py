@@ -77,9 +77,27 @@ def check_thm26(inst) -> Verdict:
 
 thm26 = Claim(
     id="yang.thm26", source=Source("004", "Theorem 26"),
+    coq=("Transformer.v:thm26_rule", "Transformer.v:thm26_fresh", "Transformer.v:thm26", "Transformer.v:thm26_closed"),
+    coq_hypotheses={
+        "thm26_rule": ["0 < g", "0 < m", "INR (n - 1) * exp (- m) <= U", "0 <= X", "hard_ok n g X net x", "supported n used x", "fresh used net", "rec_ok X U g net 0", "net_err1 X U net 0 <= eps"],
+        "thm26_fresh": ["0 < g", "0 < eps", "0 <= X", "hard_ok n g X net x", "supported n used x", "fresh used net", "0 < tau", "tau <= temp26_fresh n g X eps net"],
+        "thm26": ["0 < g", "0 < eps", "0 <= X", "hard_ok n g X net x", "0 < tau", "tau <= temp26 n g X eps net"],
+        "thm26_closed": ["0 < g", "0 < eps", "0 <= X0", "bounded n X0 x", "gaps_ok n g net x", "0 < tau", "tau <= temp26 n g (net_X net X0) eps net"]},
+   
     statement="For a uniform-tieless average-hard transformer, softmax at tau(n) = gamma(n)/(2 m(n)) (our rule: "
               "m(n) least with our Lemma 25 recursion <= eps) stays within eps = 1/10 of the hard model on every "
-              "input of length n (a priori bound exact; every input certified with arb-backed radii).",
+              "input of length n (a priori bound exact; every input certified with arb-backed radii).  "
+              "Coq, for every network, length n and input (Transformer.v's semantics): (thm26_rule) if the network "
+              "is write-once (each layer writes distinct coordinates that are 0 until then), g > 0, m > 0, X >= 0, "
+              "U >= (n-1) e^{-m}, the hard run is bounded by X and every head is uniform or tieless with gap g at "
+              "every layer, and our Lemma 25 recursion run with U keeps every score error "
+              "sum_t |c_t| (2 X delta + delta^2) <= g/4 and ends <= eps, then softmax at tau = g/(2m) is within eps "
+              "of the hard run at every position and coordinate; (thm26_fresh) for a write-once network with the "
+              "same hypotheses on the hard run and eps > 0, every 0 < tau <= g / (2 ln(2 + (n-1) B K)) works, B the "
+              "growth factor of that recursion (run with U = 1 from 0), K = 1/eps + 1 + 4 C (2X + 1)/g, C the total "
+              "score coefficient mass; (thm26) the same closed form for any network, with B from the coarser "
+              "recursion of lemma25; (thm26_closed) "
+              "the same with X the Lemma 29 bound of an initial stream bounded by X_0 >= 0.",
     latex=r"\tau(n)=\gamma(n)/(2m(n)),\ \|\hat y-y\|_\infty\le\varepsilon",
     kind="construction", instances={"quick": QUICK, "full": FULL}, check=check_thm26, size="n")
 
@@ -135,64 +153,86 @@ def _box_claim(cid, number, statement, latex, vars_, fact, given=None, coq=(), c
 lemma28 = _box_claim(
     "yang.lemma28", "Lemma 28",
     "Our form: |sum_{j<d} a_j x_j| <= d max|a| max|x| (Coq: every d and all reals; checked here at d = 2 on every "
-    "integer point of [-3,3]^4).",
+    "integer point of [-3,3]^4).  The paper's vector form, Coq: for an r x d matrix A with |A_ab| <= P and a "
+    "d-vector with |x_b| <= X, every entry of A x is at most d P X (lemma28), so A is d P-Lipschitz in the sup "
+    "norm (lemma28_lipschitz).",
     r"\|Ax\|_\infty\le d\,\|A\|_{\max}\|x\|_\infty",
     [["a1", -3, 3], ["a2", -3, 3], ["x1", -3, 3], ["x2", -3, 3]],
     ["<=", _abs(["+", ["*", "a1", "x1"], ["*", "a2", "x2"]]),
      ["*", 2, ["*", ["max", _abs("a1"), _abs("a2")], ["max", _abs("x1"), _abs("x2")]]]],
-    coq=("ErrorProp.v:lemma28_matvec",),
+    coq=("ErrorProp.v:lemma28_matvec", "ErrorProp.v:lemma28", "ErrorProp.v:lemma28_lipschitz"),
     coq_hypotheses={"lemma28_matvec": ["(1 <= d)%nat", "(forall j : nat, (j < d)%nat -> Rabs (a j) <= A)",
-                                       "(forall j : nat, (j < d)%nat -> Rabs (x j) <= X)"]})
+                                       "(forall j : nat, (j < d)%nat -> Rabs (x j) <= X)"],
+        "lemma28": ["(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (A a b) <= P)", "(forall b : nat, (b < d)%nat -> Rabs (x b) <= X)", "forall a : nat,(a < r)%nat"],
+        "lemma28_lipschitz": ["(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (A a b) <= P)", "(forall b : nat, (b < d)%nat -> Rabs (x b - y b) <= delta)", "forall a : nat,(a < r)%nat"]
+    })
 
 lemma30 = _box_claim(
     "yang.lemma30", "Lemma 30",
     "Our form (ReLU unit): |v ReLU(w x + b) - v ReLU(w y + b)| <= |v| |w| |x - y| (Coq: all reals; checked here on "
-    "integers in [-3,3]^5).",
+    "integers in [-3,3]^5).  The paper's form, Coq (lemma30): for the FFN W2 ReLU(W1 x + b1) + b2 with W1 of size "
+    "h x d, W2 of size r x h, all entries at most P, and |x_b - y_b| <= delta on the d inputs, every output differs "
+    "by at most (h P)(d P) delta, i.e. (d P)^2 delta when h = d.",
     r"|v\,\mathrm{ReLU}(wx+b)-v\,\mathrm{ReLU}(wy+b)|\le|v||w||x-y|",
     [["v", -3, 3], ["w", -3, 3], ["b", -3, 3], ["x", -3, 3], ["y", -3, 3]],
     ["<=", _abs(["-", ["*", "v", ["max", 0, ["+", ["*", "w", "x"], "b"]]], ["*", "v", ["max", 0, ["+", ["*", "w", "y"], "b"]]]]),
      ["*", ["*", _abs("v"), _abs("w")], _abs(["-", "x", "y"])]],
-    coq=("ErrorProp.v:lemma30_relu",),
-    coq_hypotheses={"lemma30_relu": []})
+    coq=("ErrorProp.v:lemma30_relu", "ErrorProp.v:lemma30"),
+    coq_hypotheses={"lemma30_relu": [],
+        "lemma30": ["(forall k b : nat, (k < h)%nat -> (b < d)%nat -> Rabs (W1 k b) <= P)", "(forall a k : nat, (a < r)%nat -> (k < h)%nat -> Rabs (W2 a k) <= P)", "(forall b : nat, (b < d)%nat -> Rabs (x b - y b) <= delta)", "forall a : nat,(a < r)%nat"]
+    })
 
 lemma31 = _box_claim(
     "yang.lemma31", "Lemma 31",
     "Our form (uniform head, k visible keys): |avg(x) - avg(y)| <= max_j |x_j - y_j| (Coq: every k and all reals; "
-    "checked here at k = 3 on integers in [-2,2]^6).",
+    "checked here at k = 3 on integers in [-2,2]^6).  The paper's form, Coq (lemma31): with a value matrix W_V of "
+    "size r x d, entries at most P, k >= 1 visible positions and value vectors v'_j within delta of v_j on the d "
+    "coordinates, the uniform averages of W_V v'_j and W_V v_j differ by at most d P delta.",
     r"\left|\tfrac1k\textstyle\sum_j x_j-\tfrac1k\sum_j y_j\right|\le\max_j|x_j-y_j|",
     [["x1", -2, 2], ["x2", -2, 2], ["x3", -2, 2], ["y1", -2, 2], ["y2", -2, 2], ["y3", -2, 2]],
     ["<=", _abs(["/", ["-", ["+", "x1", ["+", "x2", "x3"]], ["+", "y1", ["+", "y2", "y3"]]], 3]),
      ["max", _abs(["-", "x1", "y1"]), ["max", _abs(["-", "x2", "y2"]), _abs(["-", "x3", "y3"])]]],
-    coq=("ErrorProp.v:lemma31_average",),
-    coq_hypotheses={"lemma31_average": ["(1 <= k)%nat", "(forall j : nat, (j < k)%nat -> Rabs (x j - y j) <= D)"]})
+    coq=("ErrorProp.v:lemma31_average", "ErrorProp.v:lemma31"),
+    coq_hypotheses={"lemma31_average": ["(1 <= k)%nat", "(forall j : nat, (j < k)%nat -> Rabs (x j - y j) <= D)"],
+        "lemma31": ["(1 <= cnt)%nat", "(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (WV a b) <= P)", "(forall j b : nat, (j < cnt)%nat -> (b < d)%nat -> Rabs (v' j b - v j b) <= delta)", "forall a : nat,(a < r)%nat"]
+    })
 
 lemma32 = _box_claim(
     "yang.lemma32", "Lemma 32",
     "Our form (one bilinear score term): |q|, |k| <= X, |dq|, |dk| <= delta imply "
     "|(q+dq)(k+dk) - qk| <= 2 X delta + delta^2 (tight: equality at q = k = X, dq = dk = delta; Coq: all reals; "
-    "checked here at X = 3, delta = 2).",
+    "checked here at X = 3, delta = 2).  The paper's form, Coq (lemma32): scores (W_Q x_i).(W_K x_j) with W_Q, W_K "
+    "of size e x d and entries at most P, |x_i|, |x_j| <= X and perturbations at most delta on the d coordinates "
+    "move by at most e (d P)^2 (2 X delta + delta^2).",
     r"|\hat q\hat k-qk|\le 2X\delta+\delta^2",
     [["q", -3, 3], ["k", -3, 3], ["dq", -2, 2], ["dk", -2, 2]],
     ["<=", _abs(["-", ["*", ["+", "q", "dq"], ["+", "k", "dk"]], ["*", "q", "k"]]), 16],
-    coq=("ErrorProp.v:lemma32_bilinear",),
-    coq_hypotheses={"lemma32_bilinear": ["Rabs q <= X", "Rabs k <= X", "Rabs dq <= delta", "Rabs dk <= delta"]})
+    coq=("ErrorProp.v:lemma32_bilinear", "ErrorProp.v:lemma32"),
+    coq_hypotheses={"lemma32_bilinear": ["Rabs q <= X", "Rabs k <= X", "Rabs dq <= delta", "Rabs dk <= delta"],
+        "lemma32": ["(forall a b : nat, (a < e)%nat -> (b < d)%nat -> Rabs (WQ a b) <= P)", "(forall a b : nat, (a < e)%nat -> (b < d)%nat -> Rabs (WK a b) <= P)", "(forall b : nat, (b < d)%nat -> Rabs (xi b) <= X)", "(forall b : nat, (b < d)%nat -> Rabs (xj b) <= X)", "(forall b : nat, (b < d)%nat -> Rabs (xi' b - xi b) <= delta)", "(forall b : nat, (b < d)%nat -> Rabs (xj' b - xj b) <= delta)"]
+    })
 
 lemma34 = _box_claim(
     "yang.lemma34", "Lemma 34",
     "Our form: for probability vectors w, w', |sum_j w'_j v'_j - sum_j w_j v_j| <= max_j |v'_j - v_j| + "
     "(||w' - w||_1 / 2)(max v - min v) (Coq: any number of keys, all reals; checked here with two keys, weights in "
-    "quarters, on every point (w1, w1', v1, v2, dv1, dv2) of the box).",
+    "quarters, on every point (w1, w1', v1, v2, dv1, dv2) of the box).  The paper's form, Coq (lemma34): for "
+    "probability vectors w, w' on k >= 1 positions, value vectors with |v_jb| <= X and |v'_jb - v_jb| <= delta on "
+    "the d coordinates, and a value matrix W_V (r x d, entries at most P), W_V sum_j w'_j v'_j and "
+    "W_V sum_j w_j v_j differ by at most d P (delta + X ||w' - w||_1).",
     r"|\hat w\cdot\hat v-w\cdot v|\le\max_j|\hat v_j-v_j|+\tfrac12\|\hat w-w\|_1(\max v-\min v)",
     [["a", 0, 4], ["b", 0, 4], ["v1", -2, 2], ["v2", -2, 2], ["d1", -1, 1], ["d2", -1, 1]],
     ["<=", _abs(["-", ["+", ["*", ["/", "b", 4], ["+", "v1", "d1"]], ["*", ["/", ["-", 4, "b"], 4], ["+", "v2", "d2"]]],
                  ["+", ["*", ["/", "a", 4], "v1"], ["*", ["/", ["-", 4, "a"], 4], "v2"]]]),
      ["+", ["max", _abs("d1"), _abs("d2")], ["*", ["/", _abs(["-", "b", "a"]), 4], _abs(["-", "v1", "v2"])]]],
-    coq=("ErrorProp.v:lemma34_mixture",),
+    coq=("ErrorProp.v:lemma34_mixture", "ErrorProp.v:lemma34"),
     coq_hypotheses={"lemma34_mixture": ["(1 <= n)%nat", "(forall j : nat, (j < n)%nat -> 0 <= w j)",
                                         "(forall j : nat, (j < n)%nat -> 0 <= w' j)", "rsum w 0 n = 1",
                                         "rsum w' 0 n = 1",
                                         "(forall j : nat, (j < n)%nat -> Rabs (v' j - v j) <= E)",
-                                        "(forall j : nat, (j < n)%nat -> lo <= v j <= hi)"]})
+                                        "(forall j : nat, (j < n)%nat -> lo <= v j <= hi)"],
+        "lemma34": ["(1 <= cnt)%nat", "(forall j : nat, (j < cnt)%nat -> 0 <= w j)", "(forall j : nat, (j < cnt)%nat -> 0 <= w' j)", "rsum w 0 cnt = 1", "rsum w' 0 cnt = 1", "(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (WV a b) <= P)", "(forall j b : nat, (j < cnt)%nat -> (b < d)%nat -> Rabs (v j b) <= X)", "(forall j b : nat, (j < cnt)%nat -> (b < d)%nat -> Rabs (v' j b - v j b) <= delta)", "forall a : nat,(a < r)%nat"]
+    })
 
 
 def lemma33_grid(max_n: int, gammas: list, etas: list, taus: list) -> dict:
