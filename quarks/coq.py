@@ -265,17 +265,18 @@ def allowed(axiom: str) -> bool:
     return axiom in ALLOWED_AXIOMS or axiom.startswith(ALLOWED_MODULES)
 
 
-def qualify(directory: Path, requires: list, names: list) -> dict | None:
+def qualify(directory: Path, requires: list, names: list, head: str | None = None, args=()) -> dict | None:
     """The fully qualified name of each printed assumption (``Locate`` in a fresh coqc, with the same
-    files required as the ``Print Assumptions`` that printed it); None when coqc fails."""
+    files required as the ``Print Assumptions`` that printed it: ``requires`` from the theories, or
+    the Require lines ``head`` with extra coqc ``args``); None when coqc fails."""
     if not names:
         return {}
-    script = "".join(f"From {LOGICAL} Require {stem}.\n" for stem in requires)
+    script = head if head is not None else "".join(f"From {LOGICAL} Require {stem}.\n" for stem in requires)
     script += "".join(f"Locate {name}.\nCheck I.\n" for name in names)   # "I" ends each answer
     with tempfile.TemporaryDirectory(prefix="quarks-coq-q-") as tmp:
         probe = Path(tmp) / "QuarksLocate.v"
         probe.write_text(script)
-        res = subprocess.run([coqc(), "-q", "-R", str(directory), LOGICAL, str(probe)], cwd=tmp,
+        res = subprocess.run([coqc(), "-q", "-R", str(directory), LOGICAL, *args, str(probe)], cwd=tmp,
                              capture_output=True, text=True)
     if res.returncode != 0:
         return None

@@ -218,4 +218,7 @@ def _assumptions(theories: Path, work: Path, base: str, theorems: list) -> list 
         if got is None:
             return None
         names += [a for a in got if a not in names]
-    return names
+    full = coq.qualify(theories, [], names, head=f"From {LOGICAL} Require {base}.\n", args=("-R", str(work), LOGICAL))
+    if full is None or len(full) != len(names):
+        return None
+    return [full[a] for a in names]   # fully qualified, as the allow-list is
