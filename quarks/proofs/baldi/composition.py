@@ -360,7 +360,7 @@ def check_prop55(inst: dict) -> Verdict:
 prop55 = Claim(
     id="quarks.prop5.5",
     source=Source("000", "Proposition 5.5 (eq. 4.7, 5.14)"),
-    statement="|∩_B T_B(n;d0,d1)| >= |T(n-1;d0)| |T(n-1;d1)|, the intersection over the ten "
+    statement="For d0, d1 >= 1: |∩_B T_B(n;d0,d1)| >= |T(n-1;d0)| |T(n-1;d1)|, the intersection over the ten "
               "irreducible binary operators B.",
     latex=r"\Big|\bigcap_B \mathcal T_B(n;d_0,d_1)\Big| \ge |\mathcal T(n-1;d_0)|\,|\mathcal T(n-1;d_1)|",
     kind="finite",
@@ -371,7 +371,8 @@ prop55 = Claim(
     max_feasible=5,
     note="The evidence also checks the proof's witness set: every F whose restrictions to x1 = 0 "
          "and x1 = 1 are in T(n-1;d0) and T(n-1;d1) lies in the intersection ('on {0,1}' in the "
-         "text means {0,1}^n).",
+         "text means {0,1}^n). The hypothesis d0, d1 >= 1 is not printed; at degrees (0, 0) the bound fails "
+         "(quarks.prop5.5-degree-zero-as-printed).",
     coq=("Lower.v:prop5_5", "Lower.v:compose_mux"),
 )
 
@@ -444,7 +445,7 @@ prop55_witnesses = Claim(
     source=Source("000", "Proposition 5.5 (the multiplexer construction), with witnesses"),
     statement="For g, h in T(n-1;1), the function f = x_n ? g : h lies in T_B(n;1,1) for every irreducible "
               "binary B: instances with an explicit decomposition f = B(f_1, f_2), f_1, f_2 in T(n;1), per B.",
-    latex=r"x_n\,?\,g:h\ \in\ igcap_B \mathcal T_B(n;1,1)",
+    latex=r"x_n\,?\,g:h\ \in\ \bigcap_B \mathcal T_B(n;1,1)",
     kind="finite",
     instances={"quick": [{"n": 3, "g": "0x8", "h": "0xe"}, {"n": 4, "g": "0xe8", "h": "0x80"}],
                "full": [{"n": 3, "g": "0x8", "h": "0xe"}, {"n": 4, "g": "0xe8", "h": "0x80"},

@@ -1,0 +1,32 @@
+"""The printed errors of issue 28: each refuted as printed with its counterexample, its twin verified."""
+from quarks import registry
+
+
+def _run(cid, inst):
+    return registry.get(cid).check(inst)
+
+
+def test_prop55_degree_zero():
+    v = _run("quarks.prop5.5-degree-zero-as-printed", {"n": 1})
+    assert v.status == "refuted" and v.data["intersection"] == 2 and v.data["bound"] == 4
+    assert "d0, d1 >= 1" in registry.get("quarks.prop5.5").statement
+
+
+def test_index_encoding():
+    v = _run("quarks.thm4.3-index-encoding-as-printed", {"m_max": 16, "reading": "printed"})
+    assert v.status == "refuted" and v.counterexample["failing_m"] == [1, 2, 4, 8, 16]
+    assert _run("quarks.thm4.3-index-encoding", {"m_max": 16, "reading": "corrected"}).status == "verified"
+
+
+def test_log_factor():
+    v = _run("quarks.eq4.1-log-factor-as-printed", {"n_min": 1, "n_max": 3})
+    assert v.status == "refuted" and v.evidence[0]["witness"] == {"n": 1}
+    assert _run("quarks.eq4.1-log-factor", {"n_min": 2, "n_max": 1024}).status == "verified"
+    # past 2^10 the integer fact used for vacuity no longer holds
+    assert _run("quarks.eq4.1-log-factor", {"n_min": 2, "n_max": 1025}).status == "refuted"
+
+
+def test_metric_codomain():
+    v = _run("navon.eq8-metric-codomain-as-printed", {"distribution": [["1/3", 2], ["2/3", "-5/2"]]})
+    assert v.status == "refuted"
+    assert _run("navon.eq8-metric-codomain", {"samples": 5, "points": 3, "seed": 4}).status == "verified"
