@@ -30,3 +30,20 @@ def test_metric_codomain():
     v = _run("navon.eq8-metric-codomain-as-printed", {"distribution": [["1/3", 2], ["2/3", "-5/2"]]})
     assert v.status == "refuted"
     assert _run("navon.eq8-metric-codomain", {"samples": 5, "points": 3, "seed": 4}).status == "verified"
+
+
+def test_dense_encoding_arity_four():
+    v = _run("quarks.appendix-dense-encoding", {"n": 4, "degrees": [1, 1, 1, 1], "reading": "corrected",
+                                                "operators": ["0x8000"]})
+    assert v.status == "verified" and v.data["lower"] == 14 ** 4 and v.data["sizes"] == {"B4_0x8000": 65094}
+
+
+def test_selector_obstruction():
+    from quarks.proofs.baldi.dense_encoding import selector_extension, selector_obstruction_check
+    from quarks.solvers.compose import threshold_list
+
+    r = selector_obstruction_check(2)
+    assert r["holds"] and r["functions"] == 12
+    # f = x_1 at code 00 with (1, 1, 1) elsewhere is x_1 OR c_1 OR c_2, a threshold function; (0, 0, 1) is not
+    T3 = set(threshold_list(3, 1).tolist())
+    assert selector_extension(0b10, 1, (1, 1, 1)) in T3 and selector_extension(0b10, 1, (0, 0, 1)) not in T3

@@ -19,11 +19,30 @@ from ...claim import Claim, Source, Verdict
 from ...evidence import arith
 from .composition import COMPOSE, _class_record, _classes, _decide, _operators, _record, _sizes_and_closure
 
+HERE = "quarks.proofs.baldi.dense_encoding"
+
 
 def dense_units(k: int, reading: str) -> int:
     """Attention units of the dense selector: ceil(log2 k) for k operands; as printed ceil(log2(k - 1))."""
     m = k if reading == "corrected" else k - 1
     return math.ceil(math.log2(m)) if m > 1 else 0
+
+
+def operator_classes_check(k: int, degrees: list) -> dict:
+    """Exhaustive-record procedure: the irreducible operators of arity k split into groups, each operator
+    C related to its group's representative R by C(z) = c XOR R(z_pi XOR s) (pi keeping the degrees)."""
+    from ...evidence import digest
+    from ...solvers.compose import transform_operator
+
+    ops = _operators(k)
+    groups = _classes(ops, k, degrees)
+    holds = sorted(name for _, members in groups for name, *_ in members) == sorted(ops)
+    for rep, members in groups:
+        for name, perm, flips, negate in members:
+            holds = holds and transform_operator(ops[rep], k, perm, flips, negate) == ops[name]
+            holds = holds and all(degrees[perm[i]] == degrees[i] for i in range(k))
+    return {"cases": len(ops), "holds": holds, "groups": len(groups),
+            "digest": digest([[rep, [[m[0], m[1], m[2], m[3]] for m in members]] for rep, members in groups])}
 
 
 def check_dense(inst: dict) -> Verdict:
@@ -34,14 +53,22 @@ def check_dense(inst: dict) -> Verdict:
     k = len(degrees)
     u = dense_units(k, reading)
     ops = _operators(k)
+    if inst.get("operators"):   # only the operators named (tables in hex), each computed directly
+        ops = {name: B for name, B in ops.items() if B in {int(t, 16) for t in inst["operators"]}}
+        groups = [(name, [(name, list(range(k)), 0, False)]) for name in ops]
+    else:
+        groups = _classes(ops, k, degrees)
     ev, values = _sizes_and_closure(n, degrees, n - u)
     values["lower"] = ["*", *[f"T_{n - u}_{d}" for d in degrees]]
+    if k >= 4 and not inst.get("operators"):   # 64,594 operators: one record for all the relations
+        res = operator_classes_check(k, degrees)
+        ev.append(_record(f"{HERE}:operator_classes_check", res, k=k, degrees=degrees))
     facts, sizes, failing = [], {}, []
-    for rep, members in _classes(ops, k, degrees):
+    for rep, members in groups:
         rec, cls = _class_record(ops[rep], k, n, degrees)
         ev.append(rec)
         values[f"size_{rep}"] = cls.size
-        for name, perm, flips, negate in members[1:]:
+        for name, perm, flips, negate in (members[1:] if k < 4 else []):
             res = operator_relation_check(ops[rep], ops[name], k, perm, flips, negate)
             ev.append(_record(f"{COMPOSE}:operator_relation_check", res, B=ops[rep], C=ops[name], k=k,
                               perm=perm, flips=flips, negate=negate))
@@ -88,13 +115,81 @@ dense_corrected = Claim(
     latex=r"\prod_j|\mathcal T(n-\lceil\log_2 k\rceil;d_j)|\le|\mathcal T_B(n;d_1,\dots,d_k)|",
     kind="finite",
     instances={"quick": [{"n": n, "degrees": [1, 1], "reading": "corrected"} for n in (2, 3)]
-               + [{"n": 2, "degrees": [1, 1, 1], "reading": "corrected"}],
+               + [{"n": 2, "degrees": [1, 1, 1], "reading": "corrected"},
+                  {"n": 2, "degrees": [1, 1, 1, 1], "reading": "corrected"}],
                "full": [{"n": n, "degrees": [1, 1], "reading": "corrected"} for n in (1, 2, 3, 4)]
-               + [{"n": n, "degrees": [1, 1, 1], "reading": "corrected"} for n in (2, 3)]},
+               + [{"n": n, "degrees": [1, 1, 1], "reading": "corrected"} for n in (2, 3)]
+               + [{"n": n, "degrees": [1, 1, 1, 1], "reading": "corrected"} for n in (2, 3)]
+               + [{"n": 4, "degrees": [1, 1, 1, 1], "reading": "corrected", "operators": ["0x8000"]}]},
     check=check_dense,
     max_feasible=4,
     note="Every irreducible operator of the arity is covered: operators related by argument permutations, "
          "argument negations and output negation have classes of equal size (relation checked, T(n;d) closed "
-         "under negation), so one class per group is computed. Arity 4 is not covered: the composition "
-         "engine stops at three operands.",
+         "under negation), so one class per group is computed. Arity 4 (64,594 operators, 208 groups): every "
+         "irreducible B at n = 2 and 3 (then |T_B(n;1,1,1,1)| = 2^(2^n), all functions), and B = AND4 at n = 4 "
+         "(65,094 >= 14^4 = 38,416); other B at n = 4 exceed the four-operand engine (6.6e9 slice-operand pairs). "
+         "The proof's selector route does not give arity 4 at degree 1 (quarks.appendix-dense-selector-obstruction).",
 )
+
+
+# --- the selector route at arity 4: an obstruction at degree 1 ------------------------------------------
+
+FORBIDDEN = ((0, 0, 1), (1, 1, 0))   # values at the codes 10, 01, 11 when the operand's own code is 00
+
+
+def selector_extension(f: int, n: int, pattern) -> int:
+    """The table on n + 2 variables (x, c_1, c_2): f(x) at code 00, the constants of ``pattern`` at codes
+    10, 01, 11."""
+    size = 1 << n
+    full_f = (1 << size) - 1
+    return f | sum((full_f if b else 0) << (size * code) for code, b in zip((1, 2, 3), pattern))
+
+
+def selector_obstruction_check(n: int) -> dict:
+    """Exhaustive-record procedure: for every non-constant f in T(n;1) and both forbidden patterns the
+    extension is not in T(n+2;1); the six other patterns all give extensions in T(n+2;1)."""
+    import itertools
+
+    import numpy as np
+
+    from ...evidence import digest
+    from ...solvers.compose import threshold_list
+
+    T, T2 = threshold_list(n, 1), threshold_list(n + 2, 1)
+    full_f = (1 << (1 << n)) - 1
+    fs = [int(f) for f in T if 0 < int(f) < full_f]
+    holds, seen = True, []
+    for pattern in itertools.product((0, 1), repeat=3):
+        ext = np.array([selector_extension(f, n, pattern) for f in fs], dtype=np.uint64)
+        inside = np.isin(ext, T2)
+        want_inside = pattern not in FORBIDDEN
+        holds = holds and bool(inside.all() if want_inside else not inside.any())
+        seen.append([list(pattern), int(inside.sum())])
+    return {"cases": len(fs) * 8, "holds": holds, "digest": digest(seen), "functions": len(fs)}
+
+
+def check_selector_obstruction(inst: dict) -> Verdict:
+    n = inst["n"]
+    res = selector_obstruction_check(n)
+    ev = [_record(f"{HERE}:selector_obstruction_check", res, n=n)]
+    return _decide(ev, f"n = {n}: for the {res['functions']} non-constant f in T({n};1), no F in T({n + 2};1) has "
+                       "F(00, .) = f and the constants (0,0,1) or (1,1,0) at codes 10, 01, 11; the 6 other "
+                       "patterns are realized", counterexample={"n": n})
+
+
+selector_obstruction = Claim(
+    id="quarks.appendix-dense-selector-obstruction",
+    source=Source("000", "Appendix (proof of Theorem 4.2): the dense selector at arity 4 (our finding)"),
+    statement="On 2 code bits no degree-1 F(c, x) equals a non-constant f(x) at code 00 and takes the constant "
+              "values (0, 0, 1) or (1, 1, 0) at codes 10, 01, 11; every other triple of constants is realized.",
+    latex=r"\nexists F\in\mathcal T(n+2;1):\ F(00,\cdot)=f,\ F(10,\cdot),F(01,\cdot),F(11,\cdot)=(0,0,1)",
+    kind="finite",
+    instances={"quick": [{"n": n} for n in (1, 2)], "full": [{"n": n} for n in (1, 2, 3)]},
+    check=check_selector_obstruction,
+    max_feasible=3,
+    note="For all n (proof): write F = [L > 0], L = w.x + t + a c_1 + b c_2 nonzero on the cube, and take x_0, x_1 "
+         "with f(x_0) = 0, f(x_1) = 1, so A = w.x_0 + t < 0 < B = w.x_1 + t. Pattern (0,0,1): B + a < 0 and B + b < 0 "
+         "give a + b < -2B < 0, while A + a + b > 0 gives a + b > -A > 0. Pattern (1,1,0) is the complement (negate "
+         "L and f). So the Appendix's selector route gives no degree-1 extension for an operand whose lines force "
+         "such a pattern; the counting claim itself is quarks.appendix-dense-encoding (AND4 at n = 4: 65,094 >= "
+         "14^4 = 38,416).")
