@@ -47,3 +47,24 @@ def test_selector_obstruction():
     # f = x_1 at code 00 with (1, 1, 1) elsewhere is x_1 OR c_1 OR c_2, a threshold function; (0, 0, 1) is not
     T3 = set(threshold_list(3, 1).tolist())
     assert selector_extension(0b10, 1, (1, 1, 1)) in T3 and selector_extension(0b10, 1, (0, 0, 1)) not in T3
+
+
+def test_two_hop_induction_head():
+    from quarks.attention import programs
+
+    # find(i): rightmost j <= i with w_{j-1} = w_i.  "abab": find(2) = 1 (w_0 = a), find(3) = 2 (w_1 = b);
+    # 1-hop outputs [w_find = a]: [0, 0, 0, 1]; 2-hop reads them at find(i): [0, 0, 0, 0]
+    assert programs.induction_reference("abab") == [0, 0, 0, 1]
+    assert programs.induction2_reference("abab") == [0, 0, 0, 0]
+    assert programs.induction2_reference("aaab") == [0, 1, 1, 0]
+    v = _run("yang.section6-applications", {"program": "induction2", "n": 4})
+    assert v.status == "verified" and v.data["gamma"] == "1/4"
+
+
+def test_new_seed_statements():
+    assert _run("quarks.sm-universality", {"n": 3}).status == "verified"
+    assert _run("quarks.multiplexing-silences", {"K": 3, "eps": "1/10", "L": 4}).status == "verified"
+    # 2^3 < 9 = (1 - 1/10)/(1/10): L = 3 is not enough for this bound
+    assert _run("quarks.multiplexing-silences", {"K": 3, "eps": "1/10", "L": 3}).status == "refuted"
+    v = _run("navon.eq11-12-eps-sep-lower-bound", {"size": 2, "y": [3, 1, -2, 5], "eps": 2})
+    assert v.status == "verified" and v.data["min_rank"] == 1
