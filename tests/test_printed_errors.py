@@ -68,3 +68,12 @@ def test_new_seed_statements():
     assert _run("quarks.multiplexing-silences", {"K": 3, "eps": "1/10", "L": 3}).status == "refuted"
     v = _run("navon.eq11-12-eps-sep-lower-bound", {"size": 2, "y": [3, 1, -2, 5], "eps": 2})
     assert v.status == "verified" and v.data["min_rank"] == 1
+
+
+def test_every_arity_four_operator_has_an_irreducible_restriction():
+    from quarks.proofs.baldi.dense_encoding import restrict_operator, restriction_check
+
+    assert restrict_operator(0x8000, 4, 3, 1) == 0x80          # AND4 with z_4 = 1 is AND3
+    assert restrict_operator(0x8000, 4, 3, 0) == 0             # with z_4 = 0, FALSE
+    r = restriction_check(4)
+    assert r["holds"] and r["cases"] == 64594
