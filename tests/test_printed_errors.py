@@ -77,3 +77,13 @@ def test_every_arity_four_operator_has_an_irreducible_restriction():
     assert restrict_operator(0x8000, 4, 3, 0) == 0             # with z_4 = 0, FALSE
     r = restriction_check(4)
     assert r["holds"] and r["cases"] == 64594
+
+
+def test_selector_route_exists_for_every_arity_four_operator():
+    from quarks.proofs.baldi.dense_encoding import FORBIDDEN, selector_route
+
+    codes, lines = selector_route(0x8000)                      # AND4: the only lines are z = (1, 1, 1)
+    assert sorted(codes) == [0, 1, 2, 3] and all(z[:i] + z[i + 1:] == [1, 1, 1] for i, z in enumerate(lines))
+    assert (1, 1, 0) in FORBIDDEN and (1, 1, 1) not in FORBIDDEN
+    v = _run("quarks.appendix-dense-selector-route", {"n": 1})
+    assert v.status == "verified" and v.evidence[0]["result"]["operators"] == 64594
