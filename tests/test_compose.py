@@ -49,6 +49,28 @@ def test_every_ternary_operator_against_brute_force():
             assert set(cls.tables().tolist()) == brute(B, 3, [T[n]] * 3, n)
 
 
+def test_four_operands_against_brute_force():
+    rng = np.random.default_rng(5)
+    for n in (1, 2, 3):
+        subs = [np.sort(rng.choice(T[n], size=min(len(T[n]), 7), replace=False)) for _ in range(4)]
+        for B in [0x8000, 0x6996, 0xE8E8, 0x1234] + [int(b) for b in rng.integers(0, 1 << 16, 6)]:
+            cls = C.compose_operands(B, subs, n, k=4)
+            assert set(cls.tables().tolist()) == brute(B, 4, subs, n)
+
+
+def test_four_operands_slices_agree_with_three_operand_kernel():
+    from quarks.solvers.compose_many import compose3, compose_slices
+
+    for B in (0xE8, 0x96, 0xCA, 0x80, 0x17):
+        assert np.array_equal(compose_slices(B, 3, [T[3]] * 3, 3), compose3(B, [T[3]] * 3, 3, None, False, ""))
+
+
+def test_and4_at_n3_is_everything_and_too_large_jobs_are_refused():
+    assert C.compose_operands(0x8000, [T[3]] * 4, 3, k=4).size == 256
+    with pytest.raises(ValueError):
+        C.compose_operands(0x6996, [T[3]] * 5, 3, k=5)
+
+
 def test_known_small_counts_and_independent_numpy_union():
     # n = 3: every table of B(f, g) listed by numpy broadcasting, independent of both kernels
     for name, B in irreducible(2).items():

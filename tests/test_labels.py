@@ -66,3 +66,19 @@ def test_certificate_rendering_uses_the_label():
     assert display.COLOURS["verified"][0] not in display.certificate_html(cert)
     hot = {"claim": "yang.thm26-hot", "verdict": "refuted", "expected": "refuted", "instance": {"n": 6}}
     assert "refuted (our variant: temperature too high)" in display.certificate_markdown(hot)
+
+
+def test_notes_coverage_table_is_current():
+    from pathlib import Path
+
+    from quarks.cli.claims_table import coverage, coverage_markdown
+    from quarks import registry
+
+    notes = (Path(__file__).parent.parent / "notes" / "README.md").read_text()
+    block = notes.split("<!-- coverage-table -->")[1].split("<!-- /coverage-table -->")[0].strip()
+    assert block == coverage_markdown(), "notes/README.md coverage table is stale: `quarks claims-table --coverage`"
+    assert coverage(registry.get("quarks.prop5.5")) == "proved"
+    assert coverage(registry.get("quarks.prop5.5-degree-zero-as-printed")) == "refuted"
+    assert coverage(registry.get("quarks.eq4.2")) == "asymptotic"
+    assert coverage(registry.get("yang.lemma27")) == "explored"
+    assert coverage(registry.get("quarks.thm4.2-degree-zero")) == "checked"

@@ -10,6 +10,7 @@ position; the programs must agree with them exactly under average hardmax.
   written at or before i (0 if none).
 * ``induction``: symbols ``a b c``; at i, the rightmost j <= i whose *previous* symbol equals
   ``w_i``; output ``[w_j = a]`` (0 if there is none).
+* ``induction2``: the 2-hop induction head (Sanford et al. 2024): the basic output read at find(i).
 * ``dyck``: k bracket types ``( )``, ``[ ]``; output 1 iff the prefix through i is in Dyck-k
   (Appendix E's program: counts, depth, nearest bracket of the same depth, error flags).  Counts
   come from uniform heads as ``(l_i - r_i)/i``; the integer depth ``d_i`` is recovered by a ReLU
@@ -52,7 +53,9 @@ def flipflop_reference(word: str) -> list:
     return out
 
 
-def induction(tau="1") -> Model:
+def induction(tau="1", hops: int = 1) -> Model:
+    """The induction head; with hops = 2 the 2-hop task of Sanford et al.: the output of the basic task read at
+    find(i) (one more tieless head with the same selector)."""
     alphabet = ["a", "b", "c"]
     prev = [("alt", "alt", -1), ("one", "pos", 1)]  # the rightmost j <= i of the other parity: i - 1
     heads1 = [Head(f"h:{s}", f"w:{s}", prev, mask="future", tau=tau) for s in "abc"]
@@ -64,17 +67,29 @@ def induction(tau="1") -> Model:
     units2 = [Unit([({f"w:{s}": 1, f"m:{s}": 1}, -1) for s in "abc"], {"matched": ([1, 1, 1], 0)})]
     units3 = [Unit([({"o": 1, "matched": 1}, -1)], {"out": ([1], 0)})]
     layers = [Layer(heads=heads1, units=units1), Layer(heads=heads2, units=units2), Layer(units=units3)]
+    out, name, ref = "out", "induction", "[w_j = a] for the rightmost j <= i with w_{j-1} = w_i, else 0"
+    if hops == 2:   # read the basic task's output at j* = find(i); 0 when i has no match
+        layers += [Layer(heads=[_tieless("o2", "out", sel, tau=tau)]),
+                   Layer(units=[Unit([({"o2": 1, "matched": 1}, -1)], {"out2": ([1], 0)})])]
+        out, name, ref = "out2", "induction2", "the basic task's output at find(i), else 0 (2-hop)"
     return Model(alphabet, {"one": 1, "pos": ["/", "i", "n"], "alt": ["^", -1, "i"], "first": ["==", "i", 1]},
-                 layers, "out", {"program": "induction",
-                                 "reference": "[w_j = a] for the rightmost j <= i with w_{j-1} = w_i, else 0"})
+                 layers, out, {"program": name, "reference": ref})
+
+
+def _find(word: str, i: int):
+    """The rightmost j <= i (0-based, j >= 1) with w_{j-1} = w_i, or None."""
+    js = [j for j in range(1, i + 1) if word[j - 1] == word[i]]
+    return js[-1] if js else None
 
 
 def induction_reference(word: str) -> list:
-    out = []
-    for i in range(len(word)):
-        js = [j for j in range(1, i + 1) if word[j - 1] == word[i]]
-        out.append(int(word[js[-1]] == "a") if js else 0)
-    return out
+    return [int(word[j] == "a") if (j := _find(word, i)) is not None else 0 for i in range(len(word))]
+
+
+def induction2_reference(word: str) -> list:
+    """2-hop (Sanford et al. 2024): [w_{find(find(i))} = a], 0 when a find fails."""
+    one = induction_reference(word)
+    return [one[j] if (j := _find(word, i)) is not None else 0 for i in range(len(word))]
 
 
 def _bump(x: dict, m: int) -> list:
@@ -149,9 +164,11 @@ def program(name: str, n: int, tau="1") -> Model:
         return flipflop(tau)
     if name == "induction":
         return induction(tau)
+    if name == "induction2":
+        return induction(tau, hops=2)
     if name in ("dyck1", "dyck2"):
         return dyck(int(name[-1]), n, tau)
-    raise KeyError(f"unknown program {name!r} (flipflop, induction, dyck1, dyck2)")
+    raise KeyError(f"unknown program {name!r} (flipflop, induction, induction2, dyck1, dyck2)")
 
 
 def reference(name: str, word: str) -> list:
@@ -159,7 +176,9 @@ def reference(name: str, word: str) -> list:
         return flipflop_reference(word)
     if name == "induction":
         return induction_reference(word)
+    if name == "induction2":
+        return induction2_reference(word)
     return dyck_reference(word, int(name[-1]))
 
 
-PROGRAMS = ("flipflop", "induction", "dyck1", "dyck2")
+PROGRAMS = ("flipflop", "induction", "induction2", "dyck1", "dyck2")

@@ -1,14 +1,20 @@
-"""quarks claims-table: the README's table of claims, generated from the registry."""
+"""quarks claims-table: the README's table of claims, and the coverage table of notes/README.md, generated
+from the registry."""
 from __future__ import annotations
+
+COVERAGE = ("proved", "checked", "asymptotic", "explored", "refuted")
 
 
 def add_parser(sub, verb):
     p = sub.add_parser(verb, help="print the claims table (Markdown) for the README")
+    p.add_argument("--coverage", action="store_true",
+                   help="print the coverage table of notes/README.md instead: statement | claim | proved / "
+                        "checked / asymptotic / explored / refuted")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    print(markdown())
+    print(coverage_markdown() if getattr(args, "coverage", False) else markdown())
     return 0
 
 
@@ -19,4 +25,42 @@ def markdown() -> str:
     for c in registry.claims().values():
         exp = c.expected_label()
         lines.append(f"| `{c.id}` | {c.source.seed[:3]} {c.source.number} | {c.kind} | {exp} |")
+    return "\n".join(lines)
+
+
+def coverage(claim) -> str:
+    """How far a claim goes: refuted (as printed, or our variant), proved (Coq, or a SymPy derivation for all
+    parameters), explored, asymptotic (finite proxy only), or checked (on instances)."""
+    if claim.expected == "refuted":
+        return "refuted"
+    if claim.kind == "exploration":
+        return "explored"
+    if claim.coq or claim.proved_for_all:
+        return "proved"
+    if claim.kind == "asymptotic":
+        return "asymptotic"
+    return "checked"
+
+
+def _proof(claim) -> str:
+    if claim.coq:
+        return "Coq" if claim.expected != "refuted" else "Coq (negation)"
+    return "SymPy, all n" if claim.proved_for_all else ""
+
+
+def coverage_markdown(include_test: bool = False) -> str:
+    """statement | claim | coverage | proof, one row per claim, by seed and then in registry order; a tally."""
+    from .. import registry
+
+    claims = [c for c in registry.claims().values() if include_test or not c.id.startswith("test.")]
+    claims.sort(key=lambda c: c.source.seed[:3])
+    lines = ["| statement | claim | coverage | proof for all parameters |", "|---|---|---|---|"]
+    tally = dict.fromkeys(COVERAGE, 0)
+    for c in claims:
+        cov = coverage(c)
+        tally[cov] += 1
+        label = f"{cov} (our variant)" if cov == "refuted" and c.variant else cov
+        lines.append(f"| {c.source.seed[:3]} {c.source.number} | `{c.id}` | {label} | {_proof(c)} |")
+    lines.append("")
+    lines.append(f"{len(claims)} claims: " + ", ".join(f"{tally[k]} {k}" for k in COVERAGE) + ".")
     return "\n".join(lines)

@@ -12,8 +12,9 @@ pairs (lo_f, lo_g) of the two groups are written into it.  Rows are filled by ta
 a private buffer, merged afterwards: no two threads ever write the same word.  When B is symmetric
 and both operand lists are the same, only the pairs f <= g are visited.
 
-Three operands.  B(f, g, h) = h ? B(f, g, 1) : B(f, g, 0): the distinct pairs
-(u, v) = (B(f, g, 1), B(f, g, 0)) are collected first, then every h is multiplexed into them.
+Three and four operands (n <= 4, :mod:`quarks.solvers.compose_many`).  B(f, g, h) = h ? B(f, g, 1) :
+B(f, g, 0): the distinct pairs (u, v) = (B(f, g, 1), B(f, g, 0)) are collected first, then every h is
+multiplexed into them; four operands add one more such step.
 
 Operator symmetries.  If C(z) = c XOR B(z_pi(1) XOR s_1, ..., z_pi(k) XOR s_k) for all z, and every
 T(n; d_j) is closed under output negation, then T_C(n; d_1..d_k) = nu_c T_B(n; d_pi(1)..d_pi(k)),
@@ -398,51 +399,6 @@ def _binary_masks(B: int, width: int):
     return tuple(ones if (B >> z) & 1 else np.uint64(0) for z in range(4))
 
 
-# --- three operands ----------------------------------------------------------------------------
-
-def _compose3(B: int, ops, n: int, threads, progress, label) -> np.ndarray:
-    F, G, H = ops
-    sym = is_symmetric(B, 3, 0, 1) and np.array_equal(F, G)
-    B1 = (B >> 4) & 0xF  # B(., ., 1) as a binary operator
-    B0 = B & 0xF  # B(., ., 0)
-    width = 1 << n
-    pairs = []
-    step = max(1, (1 << 22) // max(len(G), 1))
-    for s in range(0, len(F), step):
-        f = F[s:s + step, None]
-        u = apply_operator(B1, 2, [f, G[None, :]], n)
-        v = apply_operator(B0, 2, [f, G[None, :]], n)
-        uv = (u << np.uint64(width)) | v
-        if sym:  # pairs (f_a, g_b) with a <= b suffice
-            uv = uv[np.arange(s, s + len(f))[:, None] <= np.arange(len(G))[None, :]]
-        pairs.append(np.unique(uv))
-        if len(pairs) >= 64:
-            pairs = [np.unique(np.concatenate(pairs))]
-    P = np.unique(np.concatenate(pairs))
-    u, v = P >> np.uint64(width), P & np.uint64((1 << width) - 1)
-    H = np.asarray(H, dtype=np.uint64)
-    if len(u) * len(H) <= NUMPY_PAIR_LIMIT or n < 3:
-        seen = np.zeros(1 << width, dtype=bool)
-        step = max(1, NUMPY_PAIR_LIMIT // max(len(H), 1) // 8)
-        for s in range(0, len(u), step):
-            x = (H[None, :] & u[s:s + step, None]) | (~H[None, :] & v[s:s + step, None])
-            seen[(x & np.uint64(full(n))).astype(np.int64).ravel()] = True
-        bm = np.packbits(seen, bitorder="little")
-        return np.frombuffer(np.pad(bm, (0, (-len(bm)) % 8)).tobytes(), dtype="<u8").astype(np.uint64)
-    K = _kernels()
-    _set_threads(threads)
-    tasks = 64
-    edges = np.linspace(0, len(u), tasks + 1).astype(np.int64)
-    scratch = np.zeros((tasks, bitmap_words(n)), dtype=np.uint64)
-    bar = _bar(len(u), label, progress)
-    per = 8
-    for s in range(0, tasks, per):
-        K["mux_tasks"](u, v, H, edges[s:s + per], edges[s + 1:s + per + 1], scratch[s:s + per])
-        bar.update(float(edges[min(s + per, tasks)] - edges[s]))
-    bar.close()
-    return np.bitwise_or.reduce(scratch, axis=0)
-
-
 # --- the public entry points -----------------------------------------------------------------
 
 def compose_operands(B, operands, n: int, k: int | None = None, threads: int | None = None,
@@ -476,12 +432,14 @@ def compose_operands(B, operands, n: int, k: int | None = None, threads: int | N
             bm = _compose2_kernel(B, ops[0], ops[1], n, sym, threads, progress, label)
         else:
             bm = _compose2_numpy(B, ops[0], ops[1], n, sym)
-    elif k == 3:
+    elif k in (3, 4):
+        from .compose_many import compose3, compose_slices
+
         if n > 4:
-            raise ValueError("three operands are supported for n <= 4")
-        bm = _compose3(B, ops, n, threads, progress, label)
+            raise ValueError(f"{k} operands are supported for n <= 4")
+        bm = compose3(B, ops, n, threads, progress, label) if k == 3 else compose_slices(B, k, ops, n)
     else:
-        raise ValueError(f"operators of arity {k} are not supported (1, 2 or 3)")
+        raise ValueError(f"operators of arity {k} are not supported (1, 2, 3 or 4)")
     size = _count(bm)
     info = {"operator": B, "k": k, "operand_sizes": [len(o) for o in ops], "tuples": int(pairs),
             "seconds": time.perf_counter() - start}

@@ -376,7 +376,8 @@ prop55 = Claim(
     max_feasible=5,
     note="The evidence also checks the proof's witness set: every F whose restrictions to x1 = 0 "
          "and x1 = 1 are in T(n-1;d0) and T(n-1;d1) lies in the intersection ('on {0,1}' in the "
-         "text means {0,1}^n).",
+         "text means {0,1}^n). The hypothesis d0, d1 >= 1 is not printed; at degrees (0, 0) the bound fails "
+         "(quarks.prop5.5-degree-zero-as-printed).",
     coq=("Lower.v:prop5_5", "Lower.v:compose_mux"),
     coq_hypotheses={"prop5_5": ["(forall j : 'I_2, (0 < ds j)%N)"], "compose_mux": ["irreducible (k:=2) B"]},
 )
@@ -450,7 +451,7 @@ prop55_witnesses = Claim(
     source=Source("000", "Proposition 5.5 (the multiplexer construction), with witnesses"),
     statement="For g, h in T(n-1;1), the function f = x_n ? g : h lies in T_B(n;1,1) for every irreducible "
               "binary B: instances with an explicit decomposition f = B(f_1, f_2), f_1, f_2 in T(n;1), per B.",
-    latex=r"x_n\,?\,g:h\ \in\ igcap_B \mathcal T_B(n;1,1)",
+    latex=r"x_n\,?\,g:h\ \in\ \bigcap_B \mathcal T_B(n;1,1)",
     kind="finite",
     instances={"quick": [{"n": 3, "g": "0x8", "h": "0xe"}, {"n": 4, "g": "0xe8", "h": "0x80"}],
                "full": [{"n": 3, "g": "0x8", "h": "0xe"}, {"n": 4, "g": "0xe8", "h": "0x80"},

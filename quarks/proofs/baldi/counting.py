@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from ...claim import Claim, Source, Verdict
-from ...evidence import arith, exhaustive
+from ...evidence import arith, exhaustive, forall
 
 # OEIS A000609: number of threshold functions of n or fewer variables, n = 0..9.
 A000609 = (2, 4, 14, 104, 1882, 94572, 15028134, 8378070864, 17561539552946, 144130531453121108)
@@ -101,6 +101,54 @@ zuev_corrected = Claim(
     instances=_zuev_instances(2),
     check=check_zuev,
     note="|T(8;1)| = 17,561,539,552,946 is also recomputed by benchmarks/bench_enumerate.py and benchmarks/bench_count_levels.py (about 10 s); |T(9;1)| by `quarks count --n 9` (about 2 h, notes/enumeration.md).",
+)
+
+
+# --- the factors (1 - 10/log n) of (4.1) and (1 - D/log n) of (4.3) ------------------------------------
+
+def check_log_factor(inst) -> Verdict:
+    """log n != 0 on the printed range (log_b n = 0 iff n = b^0 = 1, whatever the base b > 1), and, read
+    corrected, for n <= 2^10 the lower bound of (4.1) is negative: log n <= 10 (natural or binary log,
+    2^10 < e^10), so (1 - 10/log n) n^2 <= 0 <= C(T(n;1))."""
+    lo, hi = inst["n_min"], inst["n_max"]
+    ev = [forall([["n", lo, hi]], ["!=", "n", 1])]
+    if lo >= 2:
+        ev.append(forall([["n", lo, hi]], ["and", [">", "n", 1], ["<=", "n", ["^", 2, 10]]]))
+    summary = (f"{lo} <= n <= {hi}: log n > 0, the factors are defined"
+               + ("; n <= 2^10: log n <= 10, the lower bound of (4.1) is <= 0 (vacuous)" if lo >= 2 else "")
+               if ev[0]["holds"] else "n = 1: log 1 = 0, the factors 10/log n and D/log n divide by zero")
+    return Verdict.from_facts(ev, summary, counterexample={"n": 1, "log n": 0, "factor": "1 - 10/0"})
+
+
+log_factor_as_printed = Claim(
+    id="quarks.eq4.1-log-factor-as-printed",
+    source=Source("000", "eqs. (4.1) and (4.3): the factors (1 - 10/log n), (1 - D/log n)"),
+    coq=("GalleryReals2.v:eq4_1_log_factor_printed",),
+    statement="The bounds (1 - 10/log n) n^2 <= C(T(n;1)) of eq. (4.1) and (1 - D/log n)^d n C(n,<=d) <= C(T(n;d)) "
+              "of eq. (4.3) are stated for every n >= 1: their factors need log n != 0 for every n >= 1.",
+    latex=r"\forall n\ge 1:\ \log n\ne 0",
+    kind="finite",
+    instances={"quick": [{"n_min": 1, "n_max": 4}], "full": [{"n_min": 1, "n_max": 64}]},
+    check=check_log_factor,
+    expected="refuted",
+    size="n_max",
+    note="log 1 = 0 in every base: 10/log n and D/log n divide by zero at n = 1. Corrected: "
+         "quarks.eq4.1-log-factor (n >= 2).",
+)
+
+log_factor = Claim(
+    id="quarks.eq4.1-log-factor",
+    source=Source("000", "eqs. (4.1) and (4.3): the factors, corrected (n >= 2)"),
+    coq=("GalleryReals2.v:eq4_1_log_factor_defined", "GalleryReals2.v:eq4_1_lower_vacuous"),
+    statement="For n >= 2, log n > 0 and the factors (1 - 10/log n), (1 - D/log n) are defined; for 2 <= n <= 2^10 "
+              "the lower bound of eq. (4.1) is negative (1 - 10/ln n < 0), hence vacuous.",
+    latex=r"n\ge 2\Rightarrow \ln n>0;\quad 2\le n\le 2^{10}\Rightarrow 1-\tfrac{10}{\ln n}<0",
+    kind="finite",
+    instances={"quick": [{"n_min": 2, "n_max": 64}], "full": [{"n_min": 2, "n_max": 1024}]},
+    check=check_log_factor,
+    size="n_max",
+    note="The finite check is the integer part (n > 1, n <= 2^10); the real-number facts (ln n > 0 and "
+         "ln n <= 10 ln 2 < 10) are the Coq theorems, for every n.",
 )
 
 

@@ -63,3 +63,34 @@ degree_zero = Claim(
     check=check_degree_zero,
     max_feasible=4,
 )
+
+
+# --- Proposition 5.5 at degree 0 ----------------------------------------------------------------------
+
+def check_prop55_degree_zero(inst: dict) -> Verdict:
+    """Proposition 5.5's bound |∩_B T_B(n;0,0)| >= |T(n-1;0)|^2 at degrees (0, 0)."""
+    from .composition import check_prop55
+
+    v = check_prop55({"n": inst["n"], "degrees": [0, 0]})
+    if v.status == "refuted":
+        v.summary = (f"n = {inst['n']}, degrees (0, 0): |∩_B T_B(n;0,0)| = {v.data['intersection']} < "
+                     f"|T(n-1;0)|^2 = {v.data['bound']} (every T_B(n;0,0) is the two constants)")
+    return v
+
+
+prop55_degree_zero_as_printed = Claim(
+    id="quarks.prop5.5-degree-zero-as-printed",
+    source=Source("000", "Proposition 5.5 / eqs. (4.7), (5.14) as printed (no d_0, d_1 >= 1)"),
+    coq=("Gallery2.v:prop5_5_degree_zero_printed",),
+    statement="Proposition 5.5 with degrees 0 allowed: |∩_B T_B(n;0,0)| >= |T(n-1;0)|^2, the intersection over the "
+              "ten irreducible binary B.",
+    latex=r"\Big|\bigcap_B \mathcal T_B(n;0,0)\Big| \ge |\mathcal T(n-1;0)|^2",
+    kind="finite",
+    instances={"quick": [{"n": 1}], "full": [{"n": n} for n in (1, 2, 3)]},
+    check=check_prop55_degree_zero,
+    expected="refuted",
+    max_feasible=4,
+    note="The fault of Theorem 4.2 at degree 0 (quarks.thm4.2-degree-zero-as-printed), for the proposition: at n = 1 "
+         "every T_B(1;0,0) is the two constants, so the intersection has 2 elements < |T(0;0)|^2 = 4. Corrected: "
+         "quarks.prop5.5 (d_0, d_1 >= 1, proved in Coq: Lower.v:prop5_5).",
+)

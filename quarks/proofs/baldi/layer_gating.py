@@ -18,7 +18,7 @@ import math
 import numpy as np
 
 from ...claim import Claim, Source, Verdict
-from ...evidence import arith, digest
+from ...evidence import arith, digest, forall
 from .composition import _decide, _record
 
 HERE = "quarks.proofs.baldi.layer_gating"
@@ -262,6 +262,64 @@ multiplexing_corrected = Claim(
     instances={"quick": [{"n": 3, "m": 2, "variant": v} for v in ("01", "pm1-corrected")],
                "full": [{"n": n, "m": 2, "variant": v} for v in ("01", "pm1-corrected") for n in (2, 3)]},
     check=check_multiplexing,
+)
+
+
+# --- the index encoding of the selector (proof of Theorem 4.3) ----------------------------------------
+
+def _is_ceil_log2(b: str, m: str) -> list:
+    """b = ceil(log2 m): 2^(b-1) < m <= 2^b."""
+    return ["and", ["<=", m, ["^", 2, b]], ["<", ["^", 2, ["-", b, 1]], m]]
+
+
+def check_index_encoding(inst: dict) -> Verdict:
+    """Every unit index of {1..m} (printed: i itself; corrected: i - 1) is a binary word of b = ceil(log2 m)
+    bits, i.e. at most 2^b - 1, for 1 <= i <= m <= m_max."""
+    M, reading = inst["m_max"], inst["reading"]
+    code = "i" if reading == "printed" else ["-", "i", 1]
+    fact = ["or", ["not", _is_ceil_log2("b", "m")], [">", "i", "m"], ["<=", code, ["-", ["^", 2, "b"], 1]]]
+    rec = forall([["m", 1, M], ["b", 0, M], ["i", 1, M]], fact)
+    bits = {m: math.ceil(math.log2(m)) for m in range(1, M + 1)}
+    failing = [m for m in range(1, M + 1) if reading == "printed" and m > 2 ** bits[m] - 1]
+    summary = (f"m <= {M}: the codes {'i' if reading == 'printed' else 'i - 1'} of the units i = 1..m fit in "
+               f"ceil(log2 m) bits" if rec["holds"] else
+               f"m <= {M}: i = m is not a word of ceil(log2 m) bits for m = {failing} (m = {rec['witness']['m']}: "
+               f"{rec['witness']['b']} bits write 0..{2 ** rec['witness']['b'] - 1})")
+    return Verdict.from_facts([rec], summary, counterexample={"m": rec.get("witness", {}).get("m"),
+                                                              "bits": rec.get("witness", {}).get("b"),
+                                                              "index": rec.get("witness", {}).get("i"),
+                                                              "failing_m": failing})
+
+
+index_encoding_as_printed = Claim(
+    id="quarks.thm4.3-index-encoding-as-printed",
+    source=Source("000", "Theorem 4.3, proof (4.13)-(4.14): x^- = i with n^- = ceil(log2 m) bits"),
+    coq=("GalleryReals2.v:thm4_3_index_printed", "GalleryReals2.v:thm4_3_index_printed_pow2"),
+    statement="The selector x^- of n^- = ceil(log2 m) bits represents the digit i of each unit i in {1..m}: "
+              "i <= 2^ceil(log2 m) - 1 for 1 <= i <= m.",
+    latex=r"1\le i\le m\Rightarrow i<2^{\lceil\log_2 m\rceil}",
+    kind="finite",
+    instances={"quick": [{"m_max": 8, "reading": "printed"}], "full": [{"m_max": 24, "reading": "printed"}]},
+    check=check_index_encoding,
+    expected="refuted",
+    size="m_max",
+    note="i = m needs ceil(log2 (m + 1)) bits: it does not fit when m is a power of 2 (m = 1: zero bits; m = 2: "
+         "the word 10). Corrected: quarks.thm4.3-index-encoding (encode i - 1, as the multiplexing "
+         "construction here does).",
+)
+
+index_encoding = Claim(
+    id="quarks.thm4.3-index-encoding",
+    source=Source("000", "Theorem 4.3, proof (4.13)-(4.14): the selector, corrected"),
+    coq=("GalleryReals2.v:thm4_3_index_corrected",),
+    statement="Unit i in {1..m} selected by the code i - 1: i - 1 <= 2^ceil(log2 m) - 1 for 1 <= i <= m, so "
+              "n^- = ceil(log2 m) bits address all m units.",
+    latex=r"1\le i\le m\Rightarrow i-1<2^{\lceil\log_2 m\rceil}",
+    kind="finite",
+    instances={"quick": [{"m_max": 8, "reading": "corrected"}], "full": [{"m_max": 24, "reading": "corrected"}]},
+    check=check_index_encoding,
+    size="m_max",
+    note="The multiplexing construction (quarks.thm4.3-multiplexing-corrected) selects unit i by x^- = i - 1.",
 )
 
 

@@ -70,3 +70,49 @@ thm15_hot = Claim(
     check=lambda inst: check_construction(inst, "SU"),
     note="With c = 1 the soft weights of the earlier candidates sum to about e^-1/(1-e^-1) = 0.58 > 1/4.",
 )
+
+
+def check_order_n(instance) -> Verdict:
+    """The largest certified temperature tau*(n) = k/4 * tau(n), tau(n) = 1/(2n), for n = 2..N, with the next
+    grid point failing to certify; recorded against the order-1/n scaling of the remark: n tau*(n) <= 3 and
+    tau*(N) < tau*(2)."""
+    from ...evidence import arith
+
+    formula, variant = CONSTRUCTIONS[instance["construction"]]
+    step = Fraction(instance.get("step", "1/4"))
+    values, facts, records, rows = {}, [], [], []
+    for n in range(2, instance["n"] + 1):
+        best = largest_factor(formula, "ab", n, variant, "2", step)
+        if best is None:
+            return Verdict.inconclusive(f"n={n}: not certified even at {step} tau(n)")
+        records.append(exhaustive("quarks.ltl.check:temperature_edge", formula=formula, alphabet="ab", n=n,
+                                  variant=variant, c="2", lo=str(best), hi=str(best + step)))
+        values[f"t{n}"] = ["/", str(best), 2 * n]
+        facts.append((f"n tau*(n) <= 3 at n = {n}", ["<=", ["*", n, f"t{n}"], 3]))
+        rows.append([n, str(best / (2 * n)), str(best / 2)])
+    facts.append(("tau*(N) < tau*(2): the largest temperature shrinks", ["<", f"t{instance['n']}", "t2"]))
+    rec = arith(values, facts)
+    records.append(rec)
+    if not all(r["result"]["holds"] for r in records[:-1]):
+        return Verdict.inconclusive("an edge of the table is not reproducible", records)
+    summary = f"{formula}: [n, tau*(n), n tau*(n)] = {rows}"
+    return Verdict.from_facts(records, summary, counterexample={"rows": rows})
+
+
+temperature_order_n = Claim(
+    id="yang.temperature-order-n",
+    source=Source("004", "§4.3, remark after Corollary 18 (after Hahn 2020, Lemma 5): scaling of order n is needed"),
+    statement="The largest temperature at which the constructions of Theorems 12 and 15 still certify on every "
+              "word of length n shrinks like 1/n: n tau*(n) stays bounded (<= 3) and tau*(n) decreases, on the "
+              "grid of k/4 multiples of tau(n) = 1/(2n).",
+    latex=r"\tau^*(n)=\Theta(1/n)",
+    kind="exploration",
+    instances={"quick": [{"construction": "S", "n": 6}],
+               "full": [{"construction": k, "n": 10} for k in ("Y", "S", "U")]},
+    check=check_order_n,
+    size="n",
+    note="The lower-bound side of the remark, on instances: 'not certified' is a failure of the rigorous "
+         "enclosure check, not a proof that the construction fails, and finite n never shows an asymptotic order; "
+         "hence an exploration. The PARITY construction of Chiang and Cholak (not uniform-tieless) is not among "
+         "our constructions and is not checked.",
+)
