@@ -22,7 +22,7 @@ def verify(*patterns, tier="quick", max_n=None, jobs=None, timeout=None, out=Non
 
     return driver.verify(
         patterns, tier=tier, max_n=max_n, jobs=jobs,
-        timeout=driver.DEFAULT_TIMEOUT if timeout is None else timeout,
+        timeout=timeout,
         out=driver.DEFAULT_OUT if out is None else out,
         store=store_mod.DEFAULT_PATH if store is None else store,
         resume=resume, executor=executor, scheduler=scheduler, progress=wanted(progress),

@@ -145,6 +145,12 @@ class Claim:
     # witness payload reference without re-running the search (the exact checker then verifies
     # the witnesses).  None: the check itself is re-run.
     obligation: Callable[[dict, dict], Verdict] | None = None
+    # Per-instance time budget in seconds for a check known to take longer than the driver's
+    # default (used unless --timeout is given); None: the default.
+    timeout: float | None = None
+    # The check compiles Coq files against the theories (``quarks.coq.build``): the driver builds
+    # them once, before such instances start, instead of in every worker.
+    uses_coq: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:

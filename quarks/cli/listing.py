@@ -39,10 +39,11 @@ def run(args) -> int:
         json.dump(rows, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
+    from ..terminal import table, width
+
     head = ("id", "source", "kind", "expected", "last", "proof")
-    widths = [max(len(str(x)) for x in col) for col in zip(head, *[tuple(r.values()) for r in rows])]
-    for row in [head] + [tuple(r.values()) for r in rows]:
-        print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
+    for line in table(head, [tuple(r.values()) for r in rows], limit=width(), rule=False):
+        print(line)
     return 0
 
 
@@ -62,4 +63,4 @@ def _proof(claim, recorded: dict | None) -> str:
         return "-"
     if recorded is None:
         return "Coq: not run"
-    return {"proved": "proved (Coq, all parameters)"}.get(recorded["status"], f"Coq: {recorded['status']}")
+    return f"Coq: {recorded['status']}"

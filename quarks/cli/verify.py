@@ -116,8 +116,11 @@ def run(args) -> int:
         json.dump(report.as_dict(), sys.stdout, indent=1, default=str)
         sys.stdout.write("\n")
     else:
-        print(report.table())
-        details = report.details()
+        from ..terminal import width
+
+        cols = width()
+        print(report.table(cols))
+        details = report.details(cols)
         if details:
             print(details)
     return report.exit_code
