@@ -34,6 +34,9 @@ def run(args) -> int:
     if args.threads is not None and args.threads < 1:
         raise UsageError(f"--threads must be positive, got {args.threads}")
     if args.what == "plot":
+        from ..errors import need
+
+        need("matplotlib", "plots", "quarks capacity plot")
         out = Path(args.out)
         if out.suffix.lower() != ".png":
             raise UsageError(f"--out must name a .png file, got {args.out}")

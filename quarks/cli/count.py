@@ -137,10 +137,9 @@ def _chunked(args, n: int) -> int:
         from .verify import _reachable
         _reachable(args.scheduler)
     elif args.executor == "dask":
-        try:
-            import distributed  # noqa: F401
-        except ImportError:
-            raise UsageError("--executor dask needs the optional extra: pip install 'quarks[dask]'") from None
+        from ..errors import need
+
+        need("distributed", "dask", "--executor dask")
     output_dir(args.work, "--work")
     store = Path(args.store) if args.store else DEFAULT_PATH
     t0 = time.perf_counter()

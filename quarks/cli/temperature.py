@@ -104,7 +104,10 @@ def run(args) -> int:
         raise UsageError(f"--step must lie in (0, 1], not {args.step}")
     out = Path(args.out)
     if not args.action == "table":
+        from ..errors import need
         from . import paths
+
+        need("matplotlib", "plots", "quarks temperature plot")
         paths.output_file(out, "--out")
     if not args.action == "table" and out.suffix.lower() != ".png":
         raise UsageError(f"--out must name a .png file, not {out}")

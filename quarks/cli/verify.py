@@ -68,10 +68,9 @@ def _reachable(address: str) -> None:
     import socket
     from urllib.parse import urlparse
 
-    try:
-        import dask.distributed  # noqa: F401
-    except ImportError:
-        raise UsageError("--executor dask needs the optional extra: pip install 'quarks[dask]'") from None
+    from ..errors import need
+
+    need("dask.distributed", "dask", "--executor dask")
     url = urlparse(address if "://" in address else f"tcp://{address}")
     if url.scheme not in ("tcp", "tls") or not url.hostname or not url.port:
         raise UsageError(f"--scheduler {address}: expected tcp://HOST:PORT")
