@@ -3,7 +3,9 @@ from __future__ import annotations
 
 
 def add_parser(sub, verb):
-    p = sub.add_parser(verb, help="print the claims table (Markdown) for the README")
+    p = sub.add_parser(verb, help="print the claims table (Markdown) for the README",
+                       description="Print the Markdown table of every registered claim (id, source, kind, "
+                                   "expected outcome), as between the claims-table markers of README.md.")
     p.set_defaults(func=run)
 
 

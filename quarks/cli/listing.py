@@ -8,9 +8,9 @@ import sys
 def add_parser(sub, verb):
     p = sub.add_parser(verb, help="list the claims", description="List claims (matching PATTERNs) with "
                        "their source, kind, expected outcome and last recorded status.")
-    p.add_argument("patterns", nargs="*", metavar="PATTERN")
+    p.add_argument("patterns", nargs="*", metavar="PATTERN", help="claim id or glob pattern (all when none)")
     p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the rows as JSON (full text, not cut to the terminal)")
     p.set_defaults(func=run)
 
 

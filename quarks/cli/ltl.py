@@ -21,7 +21,9 @@ def add_parser(sub, verb):
     p.add_argument("--check-up-to", type=int, metavar="N", help="check every string of length 1..N")
     p.add_argument("--alphabet", help="the alphabet (default: the symbols of the formula and string)")
     p.add_argument("--variant", default="temperature",
-                   choices=["temperature", "unbounded", "causal-temperature", "causal"])
+                   choices=["temperature", "unbounded", "causal-temperature", "causal"],
+                   help="construction: temperature (bounded embeddings, tau(n) = 1/(c n); default), unbounded "
+                        "(embeddings growing with n, tau = 1), causal-temperature / causal (future masking only)")
     p.add_argument("--c", default="2", help="temperature constant c in tau(n) = 1/(c n) (default 2)")
     p.add_argument("--tau-factor", default="1", help="multiply every temperature (to see a model fail)")
     p.add_argument("--explain", action="store_true", help="show the layers and every sub-formula")

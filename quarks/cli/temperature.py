@@ -33,7 +33,7 @@ def add_parser(sub, verb):
                        description="For each compiled construction and length n, the largest multiple of its "
                                    "temperature tau(n) at which every word of length n certifies: printed as a "
                                    "table, and with 'plot' also drawn against tau(n) (log-log PNG).")
-    p.add_argument("action", choices=("table", "plot"))
+    p.add_argument("action", choices=("table", "plot"), help="table: print it (or --json); plot: also draw a PNG (extra plots)")
     p.add_argument("--max-n", type=int, default=10, help="largest length n (2..14, default 10)")
     p.add_argument("--step", default="1/4", help="grid of the factor k * step (default 1/4)")
     p.add_argument("--out", default=DEFAULT_PNG, help=f"PNG file (default {DEFAULT_PNG})")
