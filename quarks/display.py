@@ -58,9 +58,11 @@ def md_table(head, rows) -> str:
 def html_table(head, rows, row_styles=None, cell_styles=None, align: str = "center") -> str:
     """An HTML table; cells are escaped unless given as ``Markup``."""
     cell = CELL.replace("text-align:center", f"text-align:{align}")
-    out = [f'<table style="{TABLE}"><thead><tr>']
-    out += [f'<th style="{CELL};background:#eee">{_cell(h)}</th>' for h in head]
-    out.append("</tr></thead><tbody>")
+    out = [f'<table style="{TABLE}">']
+    if any(str(h) for h in head):   # no header row of empty cells
+        out.append("<thead><tr>" + "".join(f'<th style="{CELL};background:#eee">{_cell(h)}</th>' for h in head)
+                   + "</tr></thead>")
+    out.append("<tbody>")
     for i, row in enumerate(rows):
         rs = row_styles[i] if row_styles else ""
         out.append(f'<tr style="{rs}">' if rs else "<tr>")
