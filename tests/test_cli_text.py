@@ -70,3 +70,18 @@ def test_verify_table_and_refutations_fit(monkeypatch):
         text = rep.table(width) + "\n" + rep.details(width)
         assert all(len(ln) <= width and ln == ln.rstrip() for ln in text.splitlines()), text
     assert long.strip() in rep.details()            # unlimited: one line, the full text
+
+
+def test_expected_duration_is_said_before_a_run(monkeypatch):
+    """The estimate: recorded or shipped seconds per instance, over the workers, plus the Coq phase;
+    instances never timed are counted, not guessed."""
+    from quarks import estimate
+    from quarks.driver import Task
+
+    monkeypatch.setattr(estimate, "shipped", lambda: {"a": {'{"n":1}': 30.0, '{"n":2}': 50.0},
+                                                      "coq": {"proofs": 10.0, "build": 40.0}})
+    tasks = [Task("a", {"n": 1}), Task("a", {"n": 2}), Task("b", {"n": 1})]
+    seconds, unknown = estimate.estimate(tasks, jobs=2, proofs=3, built=False)
+    assert unknown == 1 and seconds == 50.0 + 10.0 + 20.0      # max(50, 80/2) + proofs + build/2
+    line = estimate.say(seconds, unknown, 3, 2, 3, 2)
+    assert "expected about 80 s on 2 worker(s)" in line and "1 instance(s) never timed" in line
