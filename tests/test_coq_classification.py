@@ -12,7 +12,8 @@ def _members(P) -> np.ndarray:
     return np.flatnonzero(P["member"]).astype(np.uint64)
 
 
-@pytest.mark.parametrize("n, d, count", [(3, 1, 104), (3, 2, 254), (4, 1, 1882)])
+@pytest.mark.parametrize("n, d, count", [(3, 1, 104), (3, 2, 254),
+                                         pytest.param(4, 1, 1882, marks=pytest.mark.heavy)])
 def test_classification_is_a_coq_theorem(n, d, count):
     P = cc.payload(n, d)
     res = cc.prove(n, d, count, P)
@@ -23,6 +24,7 @@ def test_classification_is_a_coq_theorem(n, d, count):
     assert np.array_equal(_members(P), threshold_list(n, d))
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("d, count", [(2, 57574), (3, 65534)])   # about a minute each on 2 cores
 def test_classification_n4_higher_degree(d, count):
     P = cc.payload(4, d)

@@ -34,6 +34,7 @@ def test_missing_extra_is_one_line(argv, extra, tmp_path):
     assert not list(tmp_path.glob("*.png"))
 
 
+@pytest.mark.heavy   # sixteen fresh interpreters: CI runs it (pytest -m heavy)
 def test_plain_install_runs_every_verb(tmp_path):
     """One cheap invocation of each verb; plots and Dask say which extra they need."""
     store, certs = tmp_path / "r.sqlite", tmp_path / "certs"
