@@ -8,7 +8,6 @@ Conventions are those of :mod:`quarks.boolean`: x1 is bit 0 of the point index, 
 from __future__ import annotations
 
 import html
-import json
 import math
 
 # status -> (background, text colour)
@@ -294,7 +293,10 @@ def nonrealizability_markdown(nr) -> str:
 # --- verdicts, certificates, reports -------------------------------------------------------------
 
 def _json_short(obj, limit: int = 400) -> str:
-    s = json.dumps(obj, sort_keys=True, default=str)
+    """A value as mathematics (quarks.exact.readable), cut at ``limit`` characters."""
+    from .exact import readable
+
+    s = readable(obj)
     return s if len(s) <= limit else s[:limit] + " ..."
 
 
@@ -537,7 +539,7 @@ def check_result_markdown(r) -> str:
 
 def result_rows(r) -> list:
     label = outcome(r.status, r.expected, r.claim, r.instance)
-    return [["claim", r.claim], ["instance", json.dumps(r.instance, sort_keys=True)], ["verdict", label],
+    return [["claim", r.claim], ["instance", _json_short(r.instance)], ["verdict", label],
             ["summary", r.summary], ["time", f"{r.elapsed:.3f} s"], ["certificate", r.certificate or "-"]]
 
 

@@ -202,3 +202,21 @@ def infix(expr, parent: int = 0) -> str:
     else:
         return f"{op}(" + ", ".join(infix(a) for a in args) + ")"
     return f"({text})" if prec is not None and prec < parent else text
+
+
+def readable(v) -> str:
+    """A JSON value as a person reads it: strings bare, expression trees in infix, lists joined,
+    dicts as ``key = value`` pairs."""
+    if v is None:
+        return "-"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float, str)):
+        return str(v)
+    if isinstance(v, list) and v and isinstance(v[0], str) and not all(isinstance(x, str) for x in v):
+        return infix(v)                                   # ["*", 2, "n"] and the like
+    if isinstance(v, list):
+        return "[" + ", ".join(readable(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return ", ".join(f"{k} = {readable(x)}" for k, x in v.items())
+    return str(v)

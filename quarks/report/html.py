@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..display import Markup, badge, esc, html_table, status_style
 from ..claim import outcome_label
+from ..exact import readable as value_text
 
 from ..claim import PAPERS  # noqa: E402  (authors, title, arXiv id per seed)
 
@@ -116,25 +117,6 @@ def paper_summary(results) -> str:
                     + "".join(f'<td class="num">{v}</td>' for v in (len(rows), proved, checked, refuted, other))
                     + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-
-
-def value_text(v) -> str:
-    """A JSON value as a person reads it: strings bare, expression trees in infix, lists joined."""
-    from ..exact import infix
-
-    if v is None:
-        return "-"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float, str)):
-        return str(v)
-    if isinstance(v, list) and v and isinstance(v[0], str) and not all(isinstance(x, str) for x in v):
-        return infix(v)                                   # ["*", 2, "n"] and the like
-    if isinstance(v, list):
-        return "[" + ", ".join(value_text(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return ", ".join(f"{k} = {value_text(x)}" for k, x in v.items())
-    return str(v)
 
 
 def _refuted_items(results) -> list:
