@@ -71,17 +71,33 @@ def _unchanged(claim, db, key) -> dict | None:
     return rec
 
 
+def _check_in_parallel(coq, refs: list, jobs: int) -> list:
+    """``coq.check_theorems`` on ``jobs`` interleaved parts of ``refs`` at once (one coqc each:
+    Print Assumptions is single-threaded and takes about half a second per theorem on the reals)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    parts = [refs[k::jobs] for k in range(max(1, min(jobs, len(refs) // 8)))]
+    if len(parts) == 1:
+        return coq.check_theorems(refs)
+    coq.build()   # once, before the parts look it up in the cache
+    with ThreadPoolExecutor(len(parts)) as pool:
+        return [p for part in pool.map(coq.check_theorems, parts) for p in part]
+
+
 def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False,
-                 resume: bool = False) -> list:
+                 resume: bool = False, jobs: int | None = None) -> list:
     """Check the Coq theorems of every claim that has some: one row per claim with status proved,
     not checked (coqc not installed) or failed; a certificate ``CLAIM/proof=coq.json`` for each
     checked claim, and a row in the store's ``proofs`` table.  With ``resume`` (and a store), a
     claim whose proof is unchanged since it was recorded is not re-checked (row ``skipped``)."""
     from . import coq
 
+    import os
+
     claims = [c for c in claims if c.coq]
     if not claims:
         return []
+    jobs = jobs or os.cpu_count() or 1
     build = coq.build() if coq.available() else None
     bkey = build_key(build) if build is not None and build.ok else ""
     keys = {c.id: proof_key(c, bkey) for c in claims}
@@ -99,7 +115,7 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
         print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s)"
               + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked"),
               file=sys.stderr, flush=True)
-    by_ref = {p.ref: p for p in coq.check_theorems(refs)} if refs else {}
+    by_ref = {p.ref: p for p in _check_in_parallel(coq, refs, jobs)} if refs else {}
     files = {f: coq.sha256(coq.THEORIES / f) for f in coq.project_files()}
     for c in todo:
         proofs = [by_ref[r] for r in c.coq]

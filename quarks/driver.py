@@ -340,11 +340,11 @@ def plan(patterns=(), tier: str = "quick", max_n: int | None = None) -> list[Tas
 
 
 def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False,
-                 resume: bool = False) -> list:
+                 resume: bool = False, jobs: int | None = None) -> list:
     """Check the Coq theorems of the claims that have some (see :func:`quarks.coq_runs.prove_claims`)."""
     from . import coq_runs
 
-    return coq_runs.prove_claims(claims, out, db, run, progress, resume)
+    return coq_runs.prove_claims(claims, out, db, run, progress, resume, jobs)
 
 
 def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int | None = None,
@@ -411,7 +411,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
                 raise ValueError(f"unknown executor {executor!r}")
         finally:
             bar.close()
-        report.proofs = prove_claims(claims, out, db, report.run, progress, resume)
+        report.proofs = prove_claims(claims, out, db, report.run, progress, resume, jobs)
         report.elapsed = time.monotonic() - t0
         db.end_run(report.run, report.exit_code)
     except (KeyboardInterrupt, SystemExit):
