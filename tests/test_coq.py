@@ -104,6 +104,7 @@ def test_package_claims_are_proved(package_proofs):
     assert all(p.proved for p in proofs), [(p.ref, p.message) for p in proofs if not p.proved]
 
 
+@pytest.mark.heavy   # Print Assumptions of every navon/yang theorem (about 20 s of CPU): CI runs it (-m heavy)
 def test_seed_003_004_proofs_use_only_the_real_axioms(package_proofs):
     """Issue 12: the navon.* and yang.* theorems rest on the standard library's real-number axioms
     (and classical logic), nothing else: checked through Print Assumptions."""
