@@ -292,7 +292,10 @@ class Report:
         body = [(r["claim"], str(r["instances"]) + ("*" if r["skipped"] else ""), str(r["verified"]),
                  str(r["refuted"]), str(r["inconclusive"]), str(r["error"]), f"{r['time']:.2f}s",
                  r["outcome"]) for r in rows]
-        grid = table(head, body, right=(1, 2, 3, 4, 5, 6), limit=width)
+        natural = table(head, body, right=(1, 2, 3, 4, 5, 6))
+        if width is not None and max(map(len, natural)) > width:   # narrow: short headers, then cut
+            head = ("claim", "n", "ver", "ref", "inc", "err", "time", "outcome")
+        grid = table(head, body, right=(1, 2, 3, 4, 5, 6), limit=width, keep=(0, 7)) if width else natural
         lines = []
         n_ok = sum(r.ok for r in self.results)
         lines.append(f"{len(self.results)} instances, {n_ok} as expected, "
