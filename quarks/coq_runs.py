@@ -111,7 +111,10 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
         else:
             todo.append(c)
     refs = list(dict.fromkeys(r for c in todo for r in c.coq))
-    if progress and build is not None:
+    if progress and build is not None and not refs:
+        print(f"Coq: the proofs of {len(claims)} claim(s) are unchanged since they were checked, not re-checked",
+              file=sys.stderr, flush=True)
+    elif progress and build is not None:
         print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s)"
               + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked"),
               file=sys.stderr, flush=True)

@@ -438,7 +438,8 @@ def _announce(todo, claims, jobs: int, db, resume: bool) -> None:
 
     with_coq = [c for c in claims if c.coq]
     built = db.proof(with_coq[0].id) is not None if with_coq else True
-    seconds, unknown = estimate.estimate(todo, jobs, db, len(with_coq), built)
+    recheck = [c for c in with_coq if not (resume and db.proof_key(c.id, __version__))]   # else likely unchanged
+    seconds, unknown = estimate.estimate(todo, jobs, db, len(recheck), built)
     if seconds < 10 and not unknown:
         return
     n_claims = len({t.claim for t in todo})
