@@ -2,19 +2,27 @@
 from __future__ import annotations
 
 import json
-
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import registry
 
+if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs import lazily)
+    from .certificate import CheckResult
+    from .claim import Claim
+    from .classes.evaluate import FunctionSet
+    from .driver import Report
+    from .solvers.decompose import Decomposition, NonDecomposition
+    from .solvers.realize import NonRealizability, Realization
 
-def claims(*patterns):
+
+def claims(*patterns) -> list[Claim]:
     """The registered claims (matching glob patterns, if given), in declaration order."""
     return registry.select(patterns)
 
 
 def verify(*patterns, tier="quick", max_n=None, jobs=None, timeout=None, out=None, store=None,
-           resume=False, executor="local", scheduler=None, progress=None):
+           resume=False, executor="local", scheduler=None, progress=None) -> Report:
     """Check claims instance by instance; returns a Report (``.results``, ``.table()``, ``.exit_code``).
     ``progress``: a bar (None: in a notebook or on a terminal)."""
     from . import driver, store as store_mod
@@ -22,7 +30,7 @@ def verify(*patterns, tier="quick", max_n=None, jobs=None, timeout=None, out=Non
 
     return driver.verify(
         patterns, tier=tier, max_n=max_n, jobs=jobs,
-        timeout=driver.DEFAULT_TIMEOUT if timeout is None else timeout,
+        timeout=timeout,
         out=driver.DEFAULT_OUT if out is None else out,
         store=store_mod.DEFAULT_PATH if store is None else store,
         resume=resume, executor=executor, scheduler=scheduler, progress=wanted(progress),
@@ -59,7 +67,7 @@ def show(claim_id, store=None) -> dict:
     return info
 
 
-def check_certificates(*paths, statements: bool = True, progress=None):
+def check_certificates(*paths, statements: bool = True, progress=None) -> list[CheckResult]:
     """Re-check certificate files, or every certificate under a directory; a list of CheckResult
     (``.ok``, ``.message``, ``.trust``).  ``progress``: a bar (None: in a notebook or on a terminal)."""
     from . import binding
@@ -85,7 +93,7 @@ def _table(f, n=None):
     return f if isinstance(f, TruthTable) else TruthTable.parse(str(f), n)
 
 
-def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp"):
+def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp") -> Realization | NonRealizability:
     """Decide f in T(n;degree): a Realization (integer weights) or a NonRealizability (Farkas
     multipliers).  ``f`` is a TruthTable or a string ("0110", "0x96")."""
     from .solvers.realize import realize as _realize
@@ -93,14 +101,14 @@ def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp"):
     return _realize(_table(f, n), degree, backend=backend)
 
 
-def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None):
+def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None) -> Decomposition | NonDecomposition:
     """f = B(f_1, f_2) with f_j in T(n;d_j), or a certificate that no such operands exist."""
     from .solvers.decompose import decompose as _decompose, operator_table
 
     return _decompose(_table(f, n), operator_table(op), list(degrees))
 
 
-def classes(expression: str):
+def classes(expression: str) -> FunctionSet:
     """The set of Boolean functions a class expression denotes ("T(4;2) - T(4;1)"), as a FunctionSet
     (``.count()``, members)."""
     from .classes import evaluate, parse
@@ -109,7 +117,7 @@ def classes(expression: str):
 
 
 def count(n: int, degree: int = 1, progress=None) -> int:
-    """|T(n;degree)|, exactly.  ``progress``: a bar (None: in a notebook or on a terminal)."""
+    """The number of threshold functions ``|T(n;degree)|``, exactly.  ``progress``: a bar (None: in a notebook or on a terminal)."""
     from .progress import wanted
     from .solvers.enumerate import count_threshold
 
@@ -117,8 +125,8 @@ def count(n: int, degree: int = 1, progress=None) -> int:
 
 
 def capacity(max_n: int, degrees=(1, 1), progress=None) -> list[dict]:
-    """For n = 1..max_n: |T_B(n; d0, d1)| for the 10 irreducible binary B, with the bounds of
-    Theorem 4.2 (``lower`` = prod |T(n-1;d_j)|, ``upper`` = prod |T(n;d_j)|)."""
+    """For n = 1..max_n: ``|T_B(n; d0, d1)|`` for the 10 irreducible binary B, with the bounds of
+    Theorem 4.2 (``lower`` = ``prod |T(n-1;d_j)|``, ``upper`` = ``prod |T(n;d_j)|``)."""
     from .cli.capacity import binary_rows
     from .progress import wanted
 

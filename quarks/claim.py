@@ -152,8 +152,12 @@ class Claim:
     # instances of both tiers (and {"proof": "coq"} when the claim has Coq theorems); otherwise a
     # predicate on an instance dict.
     domain: Callable[[dict], bool] | None = None
-    # Seconds one instance may take when a certificate is re-derived (None: the checker's default).
-    time_budget: float | None = None
+    # Per-instance time budget in seconds for a check known to take longer than the driver's
+    # default (used unless --timeout is given); None: the default.
+    timeout: float | None = None
+    # The check compiles Coq files against the theories (``quarks.coq.build``): the driver builds
+    # them once, before such instances start, instead of in every worker.
+    uses_coq: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:

@@ -114,13 +114,15 @@ def theory_files(n: int, d: int, count: int, P: dict, chunk: int = CHUNK) -> dic
     return files
 
 
-def write(n: int, d: int, count: int, P: dict, out: Path, theories: Path = coq.THEORIES) -> list[str]:
-    """Write the theory files into ``out`` (each file complete or absent), with a _CoqProject that
-    maps ``Quarks`` to ``theories`` (a compiled copy of quarks/proofs/coq)."""
+def write(n: int, d: int, count: int, P: dict, out: Path) -> list[str]:
+    """Write the theory files into ``out`` (each file complete or absent), with the quarks theories
+    they need, a _CoqProject and a Makefile (:mod:`quarks.coq_project`): ``make`` builds them."""
+    from . import coq_project
+
     files = theory_files(n, d, count, P)
     for name, text in files.items():
         atomic_write(Path(out) / name, text)
-    atomic_write(Path(out) / "_CoqProject", f"-R {theories} Quarks\n-R . {LOGICAL}\n" + "\n".join(files) + "\n")
+    coq_project.write(Path(out), list(files), LOGICAL, f"#|T({n};{d})| = {count} as a Coq theorem")
     return list(files)
 
 

@@ -115,7 +115,8 @@ def export(cert_path: Path) -> list[Exported]:
 
 
 def write(items: list[Exported], out: Path) -> list[Path]:
-    """One .v file per theorem (written atomically) and a _CoqProject naming them."""
+    """One .v file per theorem (written atomically), with the theories they need, a _CoqProject and a
+    Makefile (:mod:`quarks.coq_project`): ``make`` builds them anywhere."""
     out.mkdir(parents=True, exist_ok=True)
     files, seen = [], set()
     for e in items:
@@ -131,7 +132,11 @@ def write(items: list[Exported], out: Path) -> list[Path]:
             path = out / f"{e.theorem}.v"
             atomic_write(path, e.source)
             files.append(path)
-    atomic_write(out / "_CoqProject", "-R . Certificates\n" + "".join(f"{p.name}\n" for p in files))
+    if files:
+        from . import coq_project
+
+        coq_project.write(out, [p.name for p in files], "Certificates",
+                          "Certificates as Coq theorems about T(n;d)")
     return files
 
 

@@ -8,7 +8,6 @@ Conventions are those of :mod:`quarks.boolean`: x1 is bit 0 of the point index, 
 from __future__ import annotations
 
 import html
-import json
 import math
 
 # status -> (background, text colour)
@@ -58,9 +57,11 @@ def md_table(head, rows) -> str:
 def html_table(head, rows, row_styles=None, cell_styles=None, align: str = "center") -> str:
     """An HTML table; cells are escaped unless given as ``Markup``."""
     cell = CELL.replace("text-align:center", f"text-align:{align}")
-    out = [f'<table style="{TABLE}"><thead><tr>']
-    out += [f'<th style="{CELL};background:#eee">{_cell(h)}</th>' for h in head]
-    out.append("</tr></thead><tbody>")
+    out = [f'<table style="{TABLE}">']
+    if any(str(h) for h in head):   # no header row of empty cells
+        out.append("<thead><tr>" + "".join(f'<th style="{CELL};background:#eee">{_cell(h)}</th>' for h in head)
+                   + "</tr></thead>")
+    out.append("<tbody>")
     for i, row in enumerate(rows):
         rs = row_styles[i] if row_styles else ""
         out.append(f'<tr style="{rs}">' if rs else "<tr>")
@@ -292,7 +293,10 @@ def nonrealizability_markdown(nr) -> str:
 # --- verdicts, certificates, reports -------------------------------------------------------------
 
 def _json_short(obj, limit: int = 400) -> str:
-    s = json.dumps(obj, sort_keys=True, default=str)
+    """A value as mathematics (quarks.exact.readable), cut at ``limit`` characters."""
+    from .exact import readable
+
+    s = readable(obj)
     return s if len(s) <= limit else s[:limit] + " ..."
 
 
@@ -535,7 +539,7 @@ def check_result_markdown(r) -> str:
 
 def result_rows(r) -> list:
     label = outcome(r.status, r.expected, r.claim, r.instance)
-    return [["claim", r.claim], ["instance", json.dumps(r.instance, sort_keys=True)], ["verdict", label],
+    return [["claim", r.claim], ["instance", _json_short(r.instance)], ["verdict", label],
             ["summary", r.summary], ["time", f"{r.elapsed:.3f} s"], ["certificate", r.certificate or "-"]]
 
 

@@ -32,6 +32,7 @@ PRELOAD = ("numpy", "sympy", "numba", "scipy.optimize", "flint", "z3")
 class Task:
     claim: str
     instance: dict
+    timeout: float | None = None   # this instance's limit (None: the run's)
 
     @property
     def key(self) -> str:
@@ -110,7 +111,8 @@ def _timed_out(timeout: float) -> dict:
 
 
 def run_local(tasks, jobs: int, timeout: float, on_result) -> None:
-    """Run tasks in up to ``jobs`` forked workers; ``on_result(task, payload)`` as each ends."""
+    """Run tasks in up to ``jobs`` forked workers; ``on_result(task, payload)`` as each ends.
+    A task's own ``timeout`` (a claim's declared budget) overrides ``timeout``."""
     ctx = mp.get_context("fork")
     if len(tasks) > 4:
         for name in PRELOAD:
@@ -130,7 +132,7 @@ def run_local(tasks, jobs: int, timeout: float, on_result) -> None:
                 send.close()
                 active[recv] = (task, proc, time.monotonic())
             now = time.monotonic()
-            wait = min(start + timeout for _, _, start in active.values()) - now
+            wait = min(start + (task.timeout or timeout) for task, _, start in active.values()) - now
             for conn in mp.connection.wait(list(active), timeout=max(0.0, wait)):
                 task, proc, start = active.pop(conn)
                 try:
@@ -145,11 +147,11 @@ def run_local(tasks, jobs: int, timeout: float, on_result) -> None:
                 on_result(task, payload)
             now = time.monotonic()
             for conn, (task, proc, start) in list(active.items()):
-                if now - start >= timeout:
+                if now - start >= (task.timeout or timeout):
                     del active[conn]
                     _killgroup(proc)
                     conn.close()
-                    on_result(task, _timed_out(timeout))
+                    on_result(task, _timed_out(task.timeout or timeout))
     finally:
         for conn, (task, proc, start) in active.items():
             _killgroup(proc)
@@ -193,7 +195,8 @@ def run_dask(tasks, scheduler: str, timeout: float, on_result) -> None:
 
         raise UsageError("--executor dask needs the optional extra: pip install 'quarks[dask]'") from None
     with Client(scheduler, timeout="30s") as client:
-        futures = {client.submit(execute_isolated, t.claim, t.instance, timeout, pure=False): t for t in tasks}
+        futures = {client.submit(execute_isolated, t.claim, t.instance, t.timeout or timeout, pure=False): t
+                   for t in tasks}
         for fut in as_completed(futures):
             on_result(futures[fut], fut.result())
 
@@ -280,31 +283,39 @@ class Report:
                 "exit_code": self.exit_code, "claims": self.summary_rows(),
                 "results": [r.as_dict() for r in self.results], "proofs": self.proofs}
 
-    def table(self) -> str:
+    def table(self, width: int | None = None) -> str:
+        """The summary table (one row per claim), cut to ``width`` columns when given."""
+        from .terminal import table, wrap
+
         rows = self.summary_rows()
         head = ("claim", "inst", "verified", "refuted", "inconcl", "error", "time", "outcome")
         body = [(r["claim"], str(r["instances"]) + ("*" if r["skipped"] else ""), str(r["verified"]),
                  str(r["refuted"]), str(r["inconclusive"]), str(r["error"]), f"{r['time']:.2f}s",
                  r["outcome"]) for r in rows]
-        widths = [max(len(x) for x in col) for col in zip(head, *body)]
-        fmt = lambda row: "  ".join(c.ljust(w) if i in (0, 7) else c.rjust(w)  # noqa: E731
-                                    for i, (c, w) in enumerate(zip(row, widths)))
-        lines = [fmt(head), fmt(tuple("-" * w for w in widths))] + [fmt(b) for b in body]
+        natural = table(head, body, right=(1, 2, 3, 4, 5, 6))
+        if width is not None and max(map(len, natural)) > width:   # narrow: short headers, then cut
+            head = ("claim", "n", "ver", "ref", "inc", "err", "time", "outcome")
+        grid = table(head, body, right=(1, 2, 3, 4, 5, 6), limit=width, keep=(0, 7)) if width else natural
+        lines = []
         n_ok = sum(r.ok for r in self.results)
         lines.append(f"{len(self.results)} instances, {n_ok} as expected, "
                      f"{len(self.results) - n_ok} not, in {self.elapsed:.1f}s")
         if self.proofs:
             count = {s: sum(p["status"] == s for p in self.proofs) for s in ("proved", "not checked", "failed")}
+            unchanged = sum(bool(p.get("skipped")) for p in self.proofs)
             lines.append(f"Coq proofs for all parameters: {count['proved']} claim(s) proved"
+                         + (f" ({unchanged} unchanged since checked, not re-checked)" if unchanged else "")
                          + (f", {count['not checked']} not checked (coqc not installed)" if count["not checked"] else "")
                          + (f", {count['failed']} FAILED" if count["failed"] else ""))
             lines += [f"  FAILED {p['claim']}: {p['message']}" for p in self.proofs if p["status"] == "failed"]
         if any(r["skipped"] for r in rows):
             lines.append("* includes instances decided earlier and skipped by --resume")
-        return "\n".join(lines)
+        return "\n".join(grid + [wrap(ln, width) for ln in lines])
 
-    def details(self) -> str:
-        """The refutations and the unexpected verdicts, one line each."""
+    def details(self, width: int | None = None) -> str:
+        """The refutations and the unexpected verdicts, one line each (wrapped to ``width``)."""
+        from .terminal import wrap
+
         lines = []
         for r in self.results:
             if r.skipped:
@@ -315,7 +326,7 @@ class Report:
                 lines.append(f"{label}: {r.claim} [{instance_text(r.instance)}]: {r.summary}")
             elif not r.ok:
                 lines.append(f"UNEXPECTED {r.status}: {r.claim} [{instance_text(r.instance)}]: {r.summary}")
-        return "\n".join(lines)
+        return "\n".join(wrap(ln, width) for ln in lines)
 
     def _repr_html_(self):
         from .display import report_html
@@ -327,62 +338,39 @@ class Report:
 
 
 def plan(patterns=(), tier: str = "quick", max_n: int | None = None) -> list[Task]:
-    """The tasks of a run: every instance of every selected claim."""
-    return [Task(c.id, i) for c in registry.select(patterns) for i in c.instances_for(tier, max_n)]
+    """The tasks of a run: every instance of every selected claim (with the claim's time budget)."""
+    return [Task(c.id, i, c.timeout) for c in registry.select(patterns) for i in c.instances_for(tier, max_n)]
 
 
-PROOF_INSTANCE = {"proof": "coq"}
+def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False,
+                 resume: bool = False, jobs: int | None = None) -> list:
+    """Check the Coq theorems of the claims that have some (see :func:`quarks.coq_runs.prove_claims`)."""
+    from . import coq_runs
 
-
-def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False) -> list:
-    """Check the Coq theorems of every claim that has some: one row per claim with status proved,
-    not checked (coqc not installed) or failed; a certificate ``CLAIM/proof=coq.json`` for each
-    checked claim, and a row in the store's ``proofs`` table."""
-    from . import coq
-    from .binding import proof_verdict
-    from .certify.coq import coq_record
-
-    rows = []
-    claims = [c for c in claims if c.coq]
-    if claims and progress and coq.available():
-        print(f"Coq: checking the theorems of {len(claims)} claim(s) (compiling the theories once)",
-              file=sys.stderr, flush=True)
-    for c in claims:
-        rec, proofs = coq_record(c)
-        statuses = {p.status for p in proofs}
-        status = "failed" if "failed" in statuses else ("not checked" if "not checked" in statuses else "proved")
-        failed = [p for p in proofs if p.status != "proved"]
-        message = (f"{failed[0].ref}: {failed[0].message}" if failed else
-                   ("refutation (the negation of the printed statement): " if c.expected == "refuted" else "")
-                   + f"{len(proofs)} theorem(s); assumptions: {', '.join(sorted({a for p in proofs for a in p.axioms})) or 'none'}")
-        path = None
-        if status != "not checked" and out is not None:
-            verdict = (Verdict("error", message, [rec], reason=message) if status != "proved"
-                       else proof_verdict(c, rec))
-            cert = certificate.build(c, dict(PROOF_INSTANCE), verdict, proofs[0].seconds if proofs else 0.0)
-            path = str(certificate.write(cert, Path(out) / c.id / "proof=coq.json"))
-        row = {"claim": c.id, "status": status, "theorems": [p.as_dict() for p in proofs], "message": message,
-               "certificate": path}
-        if db is not None:
-            db.record_proof(run, c.id, __version__, status, list(c.coq), message, path)
-        rows.append(row)
-    return rows
+    return coq_runs.prove_claims(claims, out, db, run, progress, resume, jobs)
 
 
 def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int | None = None,
-           timeout: float = DEFAULT_TIMEOUT, out: Path | str = DEFAULT_OUT, store=None,
+           timeout: float | None = None, out: Path | str = DEFAULT_OUT, store=None,
            resume: bool = False, executor: str = "local", scheduler: str | None = None,
            progress: bool = False) -> Report:
-    """Check the selected claims and return a :class:`Report` (see ``quarks verify --help``)."""
+    """Check the selected claims and return a :class:`Report` (see ``quarks verify --help``).
+    ``timeout``: the limit per instance (None: the claim's own budget, else DEFAULT_TIMEOUT)."""
+    from . import coq_runs
     from .store import Store
 
     out = Path(out)
     jobs = jobs or os.cpu_count() or 1
+    claims = registry.select(patterns)
     tasks = plan(patterns, tier, max_n)
+    if timeout is not None:   # an explicit limit overrides the claims' budgets
+        tasks = [Task(t.claim, t.instance) for t in tasks]
+    timeout = DEFAULT_TIMEOUT if timeout is None else timeout
     own_store = not isinstance(store, Store)
     db = Store(store) if own_store else store
     t0 = time.monotonic()
     report = Report()
+    builder = None
     try:
         report.run = db.begin_run(__version__, {"patterns": list(patterns), "tier": tier, "max_n": max_n,
                                                 "executor": executor})
@@ -394,6 +382,8 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
                                              "decided in an earlier run", 0.0, skipped=True))
             else:
                 todo.append(t)
+        if progress:
+            _announce(todo, claims, jobs, db, resume)
         bar = Progress(len(todo), enabled=progress)
 
         def on_result(task: Task, payload: dict) -> None:
@@ -411,14 +401,20 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
 
         try:
             if executor == "local":
-                run_local(todo, jobs, timeout, on_result)
+                # The Coq theories compile once, beside the other instances, before those that need them.
+                builder = coq_runs.prebuild(claims)
+                later = [t for t in todo if builder is not None and registry.get(t.claim).uses_coq]
+                run_local([t for t in todo if t not in later], jobs, timeout, on_result)
+                if builder is not None:
+                    builder.join()
+                run_local(later, jobs, timeout, on_result)
             elif executor == "dask":
                 run_dask(todo, scheduler, timeout, on_result)
             else:
                 raise ValueError(f"unknown executor {executor!r}")
         finally:
             bar.close()
-        report.proofs = prove_claims(registry.select(patterns), out, db, report.run, progress)
+        report.proofs = prove_claims(claims, out, db, report.run, progress, resume, jobs)
         report.elapsed = time.monotonic() - t0
         db.end_run(report.run, report.exit_code)
     except (KeyboardInterrupt, SystemExit):
@@ -426,11 +422,28 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             db.end_run(report.run, None, "interrupted")
         raise
     finally:
+        if builder is not None and builder.is_alive():
+            builder.kill()
+            builder.join()
         if own_store:
             db.close()
     order = {(t.claim, t.key): i for i, t in enumerate(tasks)}
     report.results.sort(key=lambda r: order.get((r.claim, instance_key(r.instance)), 0))
     return report
+
+
+def _announce(todo, claims, jobs: int, db, resume: bool) -> None:
+    """Say before the run starts what it checks and about how long it will take."""
+    from . import estimate
+
+    with_coq = [c for c in claims if c.coq]
+    built = db.proof(with_coq[0].id) is not None if with_coq else True
+    recheck = [c for c in with_coq if not (resume and db.proof_key(c.id, __version__))]   # else likely unchanged
+    seconds, unknown = estimate.estimate(todo, jobs, db, len(recheck), built)
+    if seconds < 10 and not unknown:
+        return
+    n_claims = len({t.claim for t in todo})
+    print(estimate.say(seconds, unknown, len(todo), n_claims, len(with_coq), jobs), file=sys.stderr, flush=True)
 
 
 Result._repr_html_ = lambda self: __import__("quarks.display", fromlist=["x"]).result_html(self)

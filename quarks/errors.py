@@ -3,3 +3,14 @@
 
 class UsageError(ValueError):
     """Bad input: unknown claim, malformed truth table, n beyond what is feasible, bad syntax."""
+
+
+def need(module: str, extra: str, what: str):
+    """Import an optional dependency, or say in one line which extra installs it (UsageError)."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise UsageError(f"{what} needs {module.split('.')[0]}, an optional dependency: "
+                         f"pip install 'quarks[{extra}]'") from None

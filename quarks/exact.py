@@ -210,3 +210,64 @@ def _apply(op, v):
     if op == "not":
         return not v[0]
     raise ExprError(f"unknown op {op!r}")
+
+
+# --- the expression as a person reads it --------------------------------------------------------
+
+_PREC = {"or": 1, "and": 2, "not": 3, "<": 4, "<=": 4, "==": 4, "!=": 4, ">": 4, ">=": 4,
+         "+": 5, "-": 5, "*": 6, "/": 6, "neg": 7, "^": 8}
+_SHOW = {"<=": "≤", ">=": "≥", "!=": "≠", "==": "=", "*": "·"}
+
+
+def infix(expr, parent: int = 0) -> str:
+    """An expression tree in infix notation: ``["/", 1, ["*", 2, "n"]]`` -> ``1/(2·n)``."""
+    if isinstance(expr, bool):
+        return str(expr).lower()
+    if isinstance(expr, (int, str)):
+        return str(expr)
+    if not isinstance(expr, list) or not expr or not isinstance(expr[0], str):
+        return str(expr)
+    op, args = expr[0], expr[1:]
+    prec = _PREC.get(op)
+    if op in ("sum", "prod") and len(args) == 4:
+        var, lo, hi, body = args
+        sym = "Σ" if op == "sum" else "Π"
+        text = f"{sym}_{{{var}={infix(lo)}..{infix(hi)}}} {infix(body, 7)}"
+        return f"({text})" if parent > 5 else text
+    if op in ("neg", "not") or (op == "-" and len(args) == 1):
+        text = ("not " if op == "not" else "-") + infix(args[0], prec or 7)
+    elif op == "abs" and len(args) == 1:
+        return f"|{infix(args[0])}|"
+    elif op in ("floor", "ceil") and len(args) == 1:
+        return ("⌊{}⌋" if op == "floor" else "⌈{}⌉").format(infix(args[0]))
+    elif op == "fact" and len(args) == 1:
+        return f"{infix(args[0], 9)}!"
+    elif op == "list":
+        return "[" + ", ".join(infix(a) for a in args) + "]"
+    elif prec is not None and len(args) >= 2:
+        sep = "/" if op == "/" else ("^" if op == "^" else f" {_SHOW.get(op, op)} ")
+        # left-associative: the right operand of - and / (and the left of ^) needs brackets at equal rank
+        parts = [infix(a, prec + (1 if (i > 0 and op in ("-", "/")) or (i == 0 and op == "^") else 0))
+                 for i, a in enumerate(args)]
+        text = sep.join(parts)
+    else:
+        return f"{op}(" + ", ".join(infix(a) for a in args) + ")"
+    return f"({text})" if prec is not None and prec < parent else text
+
+
+def readable(v) -> str:
+    """A JSON value as a person reads it: strings bare, expression trees in infix, lists joined,
+    dicts as ``key = value`` pairs."""
+    if v is None:
+        return "-"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float, str)):
+        return str(v)
+    if isinstance(v, list) and v and isinstance(v[0], str) and not all(isinstance(x, str) for x in v):
+        return infix(v)                                   # ["*", 2, "n"] and the like
+    if isinstance(v, list):
+        return "[" + ", ".join(readable(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return ", ".join(f"{k} = {readable(x)}" for k, x in v.items())
+    return str(v)

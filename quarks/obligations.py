@@ -66,7 +66,7 @@ class _Undecided:
 
 def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
     """Run the claim's check on the certificate's instance (in a forked child); the fresh certificate.
-    Time limit: ``timeout``, by default the claim's ``time_budget`` or DEFAULT_TIMEOUT (never a
+    Time limit: ``timeout``, by default the claim's ``timeout`` or DEFAULT_TIMEOUT (never a
     figure the certificate states)."""
     key = json.dumps([cert.get("claim"), cert.get("instance"), ((cert.get("data") or {}).get("search") or {})
                       .get("params")], sort_keys=True)
@@ -79,7 +79,7 @@ def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
     p = ctx.Process(target=_child, args=(child, cert, claim))
     p.start()
     child.close()
-    limit = float(timeout if timeout is not None else (claim.time_budget or DEFAULT_TIMEOUT))
+    limit = float(timeout if timeout is not None else (claim.timeout or DEFAULT_TIMEOUT))
     if parent.poll(limit):
         try:
             status, payload = parent.recv()

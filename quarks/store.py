@@ -34,6 +34,12 @@ CREATE TABLE IF NOT EXISTS proofs (
     recorded TEXT NOT NULL,
     PRIMARY KEY (claim, version)
 );
+CREATE TABLE IF NOT EXISTS proof_keys (
+    claim TEXT NOT NULL,
+    version TEXT NOT NULL,
+    key TEXT NOT NULL,
+    PRIMARY KEY (claim, version)
+);
 CREATE TABLE IF NOT EXISTS count_chunks (
     n INTEGER NOT NULL,
     level INTEGER NOT NULL,
@@ -197,6 +203,16 @@ class Store:
         self.db.execute("INSERT OR REPLACE INTO proofs VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (claim, version, status, json.dumps(theorems), message, certificate, run, _now()))
         self.db.commit()
+
+    def record_proof_key(self, claim: str, version: str, key: str) -> None:
+        """What a proved claim was checked against (quarks.coq_runs.proof_key), for --resume."""
+        self.db.execute("INSERT OR REPLACE INTO proof_keys VALUES (?, ?, ?)", (claim, version, key))
+        self.db.commit()
+
+    def proof_key(self, claim: str, version: str) -> str | None:
+        row = self.db.execute("SELECT key FROM proof_keys WHERE claim = ? AND version = ?",
+                              (claim, version)).fetchone()
+        return row[0] if row else None
 
     def proof(self, claim: str) -> dict | None:
         """The latest recorded Coq outcome of a claim."""

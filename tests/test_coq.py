@@ -146,6 +146,7 @@ def test_package_claims_are_proved(package_proofs):
     assert all(p.proved for p in proofs), [(p.ref, p.message) for p in proofs if not p.proved]
 
 
+@pytest.mark.heavy   # Print Assumptions of every navon/yang theorem (about 20 s of CPU): CI runs it (-m heavy)
 def test_seed_003_004_proofs_use_only_the_real_axioms(package_proofs):
     """Issue 12: the navon.* and yang.* theorems rest on the standard library's real-number axioms
     (and classical logic), nothing else: checked through Print Assumptions."""
@@ -157,3 +158,28 @@ def test_seed_003_004_proofs_use_only_the_real_axioms(package_proofs):
     assert len(claims) >= 19
     for p in coq.check_theorems(sorted({t for c in claims for t in c.coq})):
         assert p.proved and set(p.axioms) <= real, (p.ref, p.axioms)
+
+
+def test_resume_does_not_recheck_unchanged_proofs(tmp_path, monkeypatch):
+    """--resume reuses a proof recorded under the same build (.vo hashes) and theorems; a changed
+    key, or a missing certificate, makes it checked again."""
+    import quarks
+    from quarks import coq
+    from quarks.store import Store
+
+    kw = dict(store=tmp_path / "r.sqlite", out=tmp_path / "c", progress=False)
+    first = quarks.verify("test.coq-proved", **kw)
+    assert [p["status"] for p in first.proofs] == ["proved"] and not first.proofs[0].get("skipped")
+    calls = []
+    real = coq.check_theorems
+    monkeypatch.setattr(coq, "check_theorems", lambda refs, *a, **k: calls.append(list(refs)) or real(refs, *a, **k))
+    again = quarks.verify("test.coq-proved", resume=True, **kw)
+    assert again.proofs[0]["status"] == "proved" and again.proofs[0]["skipped"] and calls == []
+    assert "unchanged since checked" in again.table()
+    with Store(tmp_path / "r.sqlite") as db:           # as if the compiled theories had changed
+        db.record_proof_key("test.coq-proved", quarks.__version__, "0" * 64)
+    third = quarks.verify("test.coq-proved", resume=True, **kw)
+    assert not third.proofs[0].get("skipped") and calls == [["Threshold.v:inTP"]]
+    (tmp_path / "c" / "test.coq-proved" / "proof=coq.json").unlink()
+    quarks.verify("test.coq-proved", resume=True, **kw)
+    assert len(calls) == 2

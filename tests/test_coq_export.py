@@ -45,6 +45,9 @@ def test_export_cli(tmp_path):
     path = certificate.write(cert, tmp_path / "c" / "x.json")
     assert main(["export-coq", str(path), "--out", str(tmp_path / "v")]) == 0
     assert len(list((tmp_path / "v").glob("*.v"))) == 2
+    project = (tmp_path / "v" / "_CoqProject").read_text()
+    assert "-R quarks Quarks" in project and "quarks/Threshold.v" in project and "quarks/Decomposition.v" in project
+    assert (tmp_path / "v" / "Makefile").is_file() and (tmp_path / "v" / "quarks" / "Checker.v").is_file()
     assert main(["export-coq", str(tmp_path / "nope"), "--out", str(tmp_path / "v")]) == 2
     (tmp_path / "c" / "bad.json").write_text(json.dumps({"schema": "other"}))
     assert main(["export-coq", str(tmp_path / "c" / "bad.json"), "--out", str(tmp_path / "w")]) == 2
@@ -76,3 +79,26 @@ def test_mutated_decompositions_are_rejected_by_coq():
     bit = dict(XOR_BY_OR, table="0x7")                 # f(1,1) flipped
     out = _verdicts(weight, operator, bit)
     assert all(m.startswith("rejected by Coq") for m in out), out
+
+
+def test_exported_certificates_build_with_make(tmp_path):
+    """coq_makefile -f _CoqProject && make builds an export moved elsewhere (another machine)."""
+    import shutil
+    import subprocess
+
+    from quarks import certificate, registry
+    from quarks.claim import Verdict
+    from quarks.cli import main
+
+    claim = registry.get("quarks.gate-products")
+    cert = certificate.build(claim, {"encoding": "01"}, Verdict("verified", "s", [AND, XOR]), 0.1)
+    path = certificate.write(cert, tmp_path / "c" / "x.json")
+    assert main(["export-coq", str(path), "--out", str(tmp_path / "v")]) == 0
+    shutil.move(tmp_path / "v", tmp_path / "w")
+    r = subprocess.run(["coq_makefile", "-f", "_CoqProject", "-o", "CoqMakefile"], cwd=tmp_path / "w",
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run(["make", "-s", "-f", "CoqMakefile"], cwd=tmp_path / "w", capture_output=True, text=True,
+                       timeout=900)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    assert len(list((tmp_path / "w").glob("*.vo"))) == 2

@@ -59,6 +59,7 @@ def _recorded(store):
         return 0
 
 
+@pytest.mark.heavy   # a chunked n = 7 count killed and resumed: CI runs it (pytest -m heavy)
 def test_killed_run_resumes_without_losing_or_double_counting(tmp_path, monkeypatch):
     work, store = tmp_path / "w", tmp_path / "s.sqlite"
     cmd = [sys.executable, "-m", "quarks", "count", "--n", "7", "--chunked", "--buckets", "32",
@@ -81,12 +82,17 @@ def test_killed_run_resumes_without_losing_or_double_counting(tmp_path, monkeypa
     assert len(set(calls)) == len(calls)                      # and none twice
 
 
-def test_count_cli_bad_input_and_projection(tmp_path):
+def test_count_cli_bad_input(tmp_path):
     base = [sys.executable, "-m", "quarks", "count", "--work", str(tmp_path / "w"), "--store", str(tmp_path / "s")]
     for extra in (["--n", "10", "--chunked"], ["--n", "8", "--levels", "0"], ["--n", "7", "--scheduler", "x:1"],
                   ["--n", "9", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:1"]):
         out = subprocess.run(base + extra, capture_output=True, text=True)
         assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr
+
+
+@pytest.mark.heavy   # levels 0..30 of n = 8: CI runs it (pytest -m heavy)
+def test_count_cli_projection(tmp_path):
+    base = [sys.executable, "-m", "quarks", "count", "--work", str(tmp_path / "w"), "--store", str(tmp_path / "s")]
     out = subprocess.run(base + ["--n", "8", "--levels", "30", "--json"], capture_output=True, text=True)
     res = json.loads(out.stdout)
     p = res["projection"]
@@ -95,6 +101,7 @@ def test_count_cli_bad_input_and_projection(tmp_path):
     assert p["reps_low"] <= 1_366_318 - res["representatives"] <= p["reps_mid"]
 
 
+@pytest.mark.heavy   # starts a local Dask cluster: CI runs it (pytest -m heavy)
 def test_chunks_on_a_local_dask_cluster(tmp_path):
     pytest.importorskip("dask.distributed")
     res = L.count_levels(6, tmp_path / "w", tmp_path / "s.sqlite", buckets=4, executor="dask", jobs=2)

@@ -9,6 +9,7 @@ nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("ipykernel")
 
 NOTEBOOK = Path(__file__).parent.parent / "examples" / "tour.ipynb"
+pytestmark = pytest.mark.heavy   # about a minute: CI runs it (pytest -m heavy)
 
 
 def test_tour_notebook_runs(tmp_path):

@@ -164,3 +164,22 @@ def test_a_page_per_claim_with_tables_and_coq(tmp_path):
     assert "arXiv:2202.08371" in page
     proved = (tmp_path / "rep" / "claims" / "navon.integer-optimum.html").read_text()
     assert "NavonOptimum.v" in proved and "integer_optimum" in proved
+
+
+def test_first_screen_and_claim_pages_read_as_mathematics(built):
+    """Summary per paper and a table of contents first; refutations grouped per claim; claim pages
+    without JSON quotes or an empty header row; cited Coq theorems with their text and source line."""
+    from quarks.report.html import value_text
+
+    _, _, out, _ = built
+    index = (out / "index.html").read_text()
+    assert index.index('<h2 id="summary">') < index.index('id="refuted"') < index.index('<h2 id="claims">')
+    assert "proved in Coq (all parameters)" in index and 'href="#refuted"' in index
+    assert value_text(["/", 1, ["*", 2, "n"]]) == "1/(2 · n)" and value_text("x") == "x"
+    page = (out / "claims" / "quarks.eq4.1-zuev.html").read_text()
+    assert "<th" not in page.split("<h2")[0].split("</h1>")[1]      # the facts table has no empty header
+    assert '&quot;' not in page and '"]' not in page                # values are not JSON
+    m = re.search(r'href="\.\./(coq/[^"#]+)#L(\d+)"', page)
+    assert m, "a cited theorem links to its source line"
+    theory = (out / m.group(1)).read_text()
+    assert f'id="L{m.group(2)}"' in theory and "<pre>" in page

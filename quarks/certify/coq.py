@@ -15,16 +15,20 @@ from __future__ import annotations
 from .base import CertificateError, CheckContext, NotChecked, Outcome
 
 
+def record(claim, proofs, files: dict) -> dict:
+    """The ``coq`` evidence record of a claim from its checked theorems and the theory files' hashes."""
+    return {"kind": "coq", "claim": claim.id, "theorems": list(claim.coq), "files": files,
+            "axioms": {p.ref: p.axioms for p in proofs},
+            "proved": all(p.proved for p in proofs), "refutes": claim.expected == "refuted"}
+
+
 def coq_record(claim) -> tuple[dict, list]:
     """Prove a claim's Coq theorems now: (the evidence record, the Proof results)."""
     from .. import coq
 
     proofs = coq.check_theorems(claim.coq)
     files = {f: coq.sha256(coq.THEORIES / f) for f in coq.project_files()}
-    rec = {"kind": "coq", "claim": claim.id, "theorems": list(claim.coq), "files": files,
-           "axioms": {p.ref: p.axioms for p in proofs},
-           "proved": all(p.proved for p in proofs), "refutes": claim.expected == "refuted"}
-    return rec, proofs
+    return record(claim, proofs, files), proofs
 
 
 def check_coq(record: dict, ctx: CheckContext) -> Outcome:

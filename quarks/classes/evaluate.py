@@ -37,7 +37,7 @@ class BeyondReach(UsageError):
     """An expression (or a view of it) that the exact engines cannot produce in memory and seconds."""
 
 
-@dataclass
+@dataclass(repr=False)
 class FunctionSet:
     """A set of functions of n variables: ``tables`` or ``bitmap``, possibly complemented."""
 
@@ -56,6 +56,17 @@ class FunctionSet:
         from ..solvers.compose import popcount
 
         return popcount(self.bitmap)
+
+    def __repr__(self) -> str:
+        """The set as a person reads it: n, the count and the first members (never the bitmap)."""
+        size = self.count()
+        try:
+            first = [f"{int(t):#x}" for t in self.members(limit=max(size, 1))[:4]] if size <= 1 << 16 else []
+        except BeyondReach:
+            first = []
+        more = ", ..." if size > len(first) and first else ""
+        return (f"FunctionSet(n={self.n}, {size:,} of {self.universe:,} functions"
+                + (f": {', '.join(first)}{more}" if first else "") + ")")
 
     def count(self) -> int:
         """The exact number of functions in the set."""

@@ -17,10 +17,11 @@ def add_parser(sub, verb):
                        description="Exact |T_B(n;d0,d1)| for the irreducible Boolean operators B (seed 000, "
                        "Theorem 4.2), as Markdown tables or as a plot of C(T_B(n;1,1)) / (2 C(T(n;1))) "
                        "with the bounds of the theorem.")
-    p.add_argument("what", choices=("table", "plot"))
+    p.add_argument("what", choices=("table", "plot"), help="table: Markdown tables (or --json); plot: a PNG (extra plots)")
     p.add_argument("--max-n", type=int, default=5, help="largest n (1..5; n = 5 takes about a minute)")
     p.add_argument("--out", default=DEFAULT_PNG, help=f"PNG file for the plot (default {DEFAULT_PNG})")
-    p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--threads", type=int, default=None, metavar="T",
+                   help="threads of the compiled composition kernels (default: numba's, one per core)")
     p.add_argument("--progress", action="store_true", help="progress bars on stderr")
     p.add_argument("--json", action="store_true", help="print |T_B(n;1,1)| per operator and the bounds as JSON")
     p.set_defaults(func=run)
@@ -34,6 +35,9 @@ def run(args) -> int:
     if args.threads is not None and args.threads < 1:
         raise UsageError(f"--threads must be positive, got {args.threads}")
     if args.what == "plot":
+        from ..errors import need
+
+        need("matplotlib", "plots", "quarks capacity plot")
         out = Path(args.out)
         if out.suffix.lower() != ".png":
             raise UsageError(f"--out must name a .png file, got {args.out}")

@@ -6,7 +6,9 @@ COVERAGE = ("proved", "checked", "asymptotic", "explored", "refuted")
 
 
 def add_parser(sub, verb):
-    p = sub.add_parser(verb, help="print the claims table (Markdown) for the README")
+    p = sub.add_parser(verb, help="print the claims table (Markdown) for the README",
+                       description="Print the Markdown table of every registered claim (id, source, kind, "
+                                   "expected outcome), as between the claims-table markers of README.md.")
     p.add_argument("--coverage", action="store_true",
                    help="print the coverage table of notes/README.md instead: statement | claim | proved / "
                         "checked / asymptotic / explored / refuted")

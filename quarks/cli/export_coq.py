@@ -9,14 +9,15 @@ def add_parser(sub, verb):
     p = sub.add_parser(verb, help="write each threshold certificate as a Coq theorem (proof by reflection)",
                        description="Write one .v file per realization / non-realization evidence record "
                                    "(the theorem f \\in T n d or f \\notin T n d, proved by Checker.v's "
-                                   "sound checkers and vm_compute), plus a _CoqProject.  Other evidence "
-                                   "kinds are listed as having no Coq checker.")
+                                   "sound checkers and vm_compute), with the quarks theories they need "
+                                   "(under quarks/), a _CoqProject and a Makefile: `cd DIR && make` builds "
+                                   "them with Coq and mathcomp on any machine.  Other evidence kinds are "
+                                   "listed as having no Coq checker.")
     p.add_argument("paths", nargs="*", help="certificate files or directories")
     p.add_argument("--out", required=True, help="directory for the .v files")
     p.add_argument("--classification", nargs=2, type=int, metavar=("N", "D"), default=None,
                    help="instead: the complete classification of the functions of N <= 4 variables at "
-                        "degree D (chunk files and TN_D.v with the theorem #|T N D| = count), compiled with "
-                        "coqc -R <quarks/proofs/coq build> Quarks -R DIR QuarksClass")
+                        "degree D (chunk files and TN_D.v with the theorem #|T N D| = count)")
     p.set_defaults(func=run)
 
 
@@ -55,7 +56,7 @@ def run(args) -> int:
     for e in items:
         print(f"{'exported' if e.theorem else 'skipped '}  {e.certificate} evidence[{e.index}]: "
               + (e.theorem if e.theorem else f"no Coq checker for kind {e.kind}"))
-    print(f"{len(written)} theorem(s) written to {args.out}")
+    print(f"{len(written)} theorem(s) written to {args.out}" + (f"; build with: cd {args.out} && make" if written else ""))
     return 0 if written else 1
 
 
@@ -75,15 +76,9 @@ def _classification(args) -> int:
     except UsageError as exc:
         print(f"quarks export-coq: error: {exc}", file=sys.stderr)
         return 2
-    from .. import coq
-
-    theories = coq.THEORIES
-    if coq.available():
-        b = coq.build()
-        theories = b.directory if b.ok else theories
     P = classification_payload(n, d)
     count = int(P["member"].sum())
-    files = cc.write(n, d, count, P, Path(args.out), theories)
+    files = cc.write(n, d, count, P, Path(args.out))
     print(f"{len(files)} files written to {args.out}: {files[-1]} proves #|T {n} {d}| = {count} "
-          f"(theorems card_{cc.base_name(n, d)}, mem_{cc.base_name(n, d)}); the chunks compile independently")
+          f"(theorems card_{cc.base_name(n, d)}, mem_{cc.base_name(n, d)}); build with: cd {args.out} && make")
     return 0

@@ -7,10 +7,11 @@ import sys
 
 def add_parser(sub, verb):
     p = sub.add_parser(verb, help="list the claims", description="List claims (matching PATTERNs) with "
-                       "their source, kind, expected outcome and last recorded status.")
-    p.add_argument("patterns", nargs="*", metavar="PATTERN")
+                       "their source, kind, expected outcome (over the instances of the last run, else the full tier) "
+                       "and last recorded status.  Rows are cut to the terminal's width; --json has the full text.")
+    p.add_argument("patterns", nargs="*", metavar="PATTERN", help="claim id or glob pattern (all when none)")
     p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the rows as JSON (full text, not cut to the terminal)")
     p.set_defaults(func=run)
 
 
@@ -29,31 +30,37 @@ def run(args) -> int:
     status = {}
     if path.exists():
         with store_mod.Store(path) as db:
-            status = {c.id: _label(c, db.latest(c.id)) for c in chosen}
+            latest = {c.id: db.latest(c.id) for c in chosen}
+            status = {c.id: _label(c, latest[c.id]) for c in chosen}
+            # the expected outcome over the same instances as the last run (not the full tier's)
+            expected = {c.id: _label(c, latest[c.id], c.expected) for c in chosen if latest[c.id]}
             proofs = {c.id: db.proof(c.id) for c in chosen if c.coq}
     else:
-        proofs = {}
-    rows = [{"id": c.id, "source": str(c.source), "kind": c.kind, "expected": c.expected_label(),
+        proofs, expected = {}, {}
+    rows = [{"id": c.id, "source": str(c.source), "kind": c.kind, "expected": expected.get(c.id) or c.expected_label(),
              "last": status.get(c.id) or "-", "proof": _proof(c, proofs.get(c.id))} for c in chosen]
     if args.json:
         json.dump(rows, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
+    from ..terminal import table, width
+
     head = ("id", "source", "kind", "expected", "last", "proof")
-    widths = [max(len(str(x)) for x in col) for col in zip(head, *[tuple(r.values()) for r in rows])]
-    for row in [head] + [tuple(r.values()) for r in rows]:
-        print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
+    for line in table(head, [tuple(r.values()) for r in rows], limit=width(), rule=False):
+        print(line)
     return 0
 
 
-def _label(claim, latest: list) -> str | None:
-    """The claim's honest label over the latest verdict of each recorded instance."""
+def _label(claim, latest: list, status: str | None = None) -> str | None:
+    """The claim's honest label over the latest verdict of each recorded instance (with ``status``:
+    the label had every one of them come out ``status``)."""
     from ..driver import largest_size
 
     if not latest:
         return None
     instances = [json.loads(r["instance"]) for r in latest]
-    return claim.label({r["status"] for r in latest}, largest_size(claim, instances))
+    statuses = {status} if status else {r["status"] for r in latest}
+    return claim.label(statuses, largest_size(claim, instances))
 
 
 def _proof(claim, recorded: dict | None) -> str:
@@ -62,4 +69,4 @@ def _proof(claim, recorded: dict | None) -> str:
         return "-"
     if recorded is None:
         return "Coq: not run"
-    return {"proved": "proved (Coq, all parameters)"}.get(recorded["status"], f"Coq: {recorded['status']}")
+    return f"Coq: {recorded['status']}"

@@ -21,7 +21,9 @@ def add_parser(sub, verb):
     p.add_argument("--check-up-to", type=int, metavar="N", help="check every string of length 1..N")
     p.add_argument("--alphabet", help="the alphabet (default: the symbols of the formula and string)")
     p.add_argument("--variant", default="temperature",
-                   choices=["temperature", "unbounded", "causal-temperature", "causal"])
+                   choices=["temperature", "unbounded", "causal-temperature", "causal"],
+                   help="construction: temperature (bounded embeddings, tau(n) = 1/(c n); default), unbounded "
+                        "(embeddings growing with n, tau = 1), causal-temperature / causal (future masking only)")
     p.add_argument("--c", default="2", help="temperature constant c in tau(n) = 1/(c n) (default 2)")
     p.add_argument("--tau-factor", default="1", help="multiply every temperature (to see a model fail)")
     p.add_argument("--explain", action="store_true", help="show the layers and every sub-formula")
@@ -56,6 +58,8 @@ def run(args) -> int:
     factor = _rational(args.tau_factor, "tau-factor")
     if args.string is None and args.check_up_to is None:
         raise UsageError("give --string S or --check-up-to N")
+    if args.string is not None and not args.string:
+        raise UsageError("--string must not be empty")
     alphabet = args.alphabet or "".join(sorted(symbols(f) | set(args.string or "")))
     for extra in "ab":  # at least two letters, so that the check means something
         if len(alphabet) < 2 and extra not in alphabet:
@@ -69,23 +73,25 @@ def run(args) -> int:
         model = with_temperature_factor(compile_formula(f, list(alphabet), args.variant, c), factor)
     except CompileError as exc:
         raise UsageError(str(exc)) from None
+    if args.check_up_to is not None and (args.check_up_to < 1 or sum(
+            len(alphabet) ** k for k in range(1, args.check_up_to + 1)) > MAX_WORDS):
+        raise UsageError(f"--check-up-to must be between 1 and the length where {MAX_WORDS} strings are reached")
     if args.save:
         model.save(args.save)
     if args.json:
         return _json(args, model, f, alphabet, c, factor)
     print(f"formula   {show(f)}")
-    print(f"model     {args.variant}, {len(model.layers)} layers, temperature {model.info['temperature']}"
+    from ..exact import infix
+
+    layers = f"{len(model.layers)} layer" + ("" if len(model.layers) == 1 else "s")
+    print(f"model     {args.variant}, {layers}, temperature {infix(model.info['temperature'])}"
           f"{'' if factor == 1 else f' x {factor}'}, PEs {', '.join(model.pe)}")
     if args.explain:
         _explain(model)
     if args.string is not None:
-        if not args.string:
-            raise UsageError("--string must not be empty")
         _side_by_side(model, f, args.string, args.explain)
     if args.check_up_to is not None:
         N = args.check_up_to
-        if N < 1 or sum(len(alphabet) ** k for k in range(1, N + 1)) > MAX_WORDS:
-            raise UsageError(f"--check-up-to must be between 1 and the length where {MAX_WORDS} strings are reached")
         t = time.perf_counter()
         res = exhaustive_check(show(f), alphabet, N, args.variant, str(c), str(factor))
         dt = time.perf_counter() - t

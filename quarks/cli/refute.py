@@ -60,6 +60,8 @@ def run(args) -> int:
            "instances_tried": len(ref.tried), "seconds": round(ref.seconds, 3)}
     lines = [f"{args.claim}, {out['hypothesis_dropped']}:", f"  statement: {out['statement']}"]
     if ref.found:
+        from ..exact import readable
+
         path = R.certify(ref, R.DEFAULT_OUT if args.out is None else args.out)
         checked = check_file(path)
         out.update(instance=ref.instance, counterexample=ref.verdict.counterexample,
@@ -67,7 +69,7 @@ def run(args) -> int:
         lines += [f"  smallest counterexample (after {len(ref.tried)} instance(s), {ref.seconds:.2f} s): "
                   f"{_short(ref.instance)}",
                   f"  {ref.verdict.summary}",
-                  f"  counterexample: {json.dumps(ref.verdict.counterexample)}",
+                  f"  counterexample: {readable(ref.verdict.counterexample)}",
                   f"  certificate: {path} (re-checked: {checked.message})"]
         if ref.search.coq:
             out["coq"] = _coq_status(ref.search.coq)

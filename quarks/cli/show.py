@@ -8,9 +8,9 @@ import sys
 def add_parser(sub, verb):
     p = sub.add_parser(verb, help="show one claim", description="Show a claim's source, statement, "
                        "instances, and its last recorded results with their certificate paths.")
-    p.add_argument("id", metavar="ID")
-    p.add_argument("--store", default=None, metavar="PATH")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("id", metavar="ID", help="claim id (see quarks list)")
+    p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
+    p.add_argument("--json", action="store_true", help="print the claim and its recorded results as JSON")
     p.set_defaults(func=run)
 
 

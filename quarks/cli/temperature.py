@@ -33,7 +33,7 @@ def add_parser(sub, verb):
                        description="For each compiled construction and length n, the largest multiple of its "
                                    "temperature tau(n) at which every word of length n certifies: printed as a "
                                    "table, and with 'plot' also drawn against tau(n) (log-log PNG).")
-    p.add_argument("action", choices=("table", "plot"))
+    p.add_argument("action", choices=("table", "plot"), help="table: print it (or --json); plot: also draw a PNG (extra plots)")
     p.add_argument("--max-n", type=int, default=10, help="largest length n (2..14, default 10)")
     p.add_argument("--step", default="1/4", help="grid of the factor k * step (default 1/4)")
     p.add_argument("--out", default=DEFAULT_PNG, help=f"PNG file (default {DEFAULT_PNG})")
@@ -104,7 +104,10 @@ def run(args) -> int:
         raise UsageError(f"--step must lie in (0, 1], not {args.step}")
     out = Path(args.out)
     if not args.action == "table":
+        from ..errors import need
         from . import paths
+
+        need("matplotlib", "plots", "quarks temperature plot")
         paths.output_file(out, "--out")
     if not args.action == "table" and out.suffix.lower() != ".png":
         raise UsageError(f"--out must name a .png file, not {out}")

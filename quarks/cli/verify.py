@@ -19,14 +19,14 @@ def add_parser(sub, verb):
     p.add_argument("--tier", choices=("quick", "full"), default="quick", help="instance tier (default quick)")
     p.add_argument("--max-n", type=_nonneg, default=None, metavar="N", help="skip instances larger than N")
     p.add_argument("--jobs", "-j", type=_positive, default=None, metavar="J", help="worker processes (default: cores)")
-    p.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="per-instance limit in seconds (default 600)")
+    p.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="per-instance limit in seconds (default 600, or the claim's own budget when it declares one)")
     p.add_argument("--out", default=None, metavar="DIR", help="certificate directory (default .quarks/certificates)")
     p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
     p.add_argument("--resume", action="store_true", help="skip instances already decided at this version")
     p.add_argument("--executor", choices=("local", "dask"), default="local", help="where instances run")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address (with --executor dask)")
     p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
-    p.add_argument("--junit", metavar="FILE", default=None,
+    p.add_argument("--junit", "--junitxml", dest="junit", metavar="FILE", default=None,
                    help="also write JUnit XML (one test case per instance, failed when not as expected) for CI")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress output")
     p.set_defaults(func=run)
@@ -68,10 +68,9 @@ def _reachable(address: str) -> None:
     import socket
     from urllib.parse import urlparse
 
-    try:
-        import dask.distributed  # noqa: F401
-    except ImportError:
-        raise UsageError("--executor dask needs the optional extra: pip install 'quarks[dask]'") from None
+    from ..errors import need
+
+    need("dask.distributed", "dask", "--executor dask")
     url = urlparse(address if "://" in address else f"tcp://{address}")
     if url.scheme not in ("tcp", "tls") or not url.hostname or not url.port:
         raise UsageError(f"--scheduler {address}: expected tcp://HOST:PORT")
@@ -116,8 +115,11 @@ def run(args) -> int:
         json.dump(report.as_dict(), sys.stdout, indent=1, default=str)
         sys.stdout.write("\n")
     else:
-        print(report.table())
-        details = report.details()
+        from ..terminal import width
+
+        cols = width()
+        print(report.table(cols))
+        details = report.details(cols)
         if details:
             print(details)
     return report.exit_code

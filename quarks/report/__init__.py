@@ -228,6 +228,11 @@ def build(store: Path | str, out: Path | str, log=None) -> dict:
         (tmp / "claims").mkdir()
         for row in results.claims:
             (tmp / html.claim_file(row.id)).write_text(html.claim_page(row))
+        cited = sorted({t.partition(":")[0] for row in results.claims for t in getattr(row.claim, "coq", ())})
+        if cited:
+            (tmp / "coq").mkdir()
+            for f in cited:
+                (tmp / html.theory_file(f)).write_text(html.theory_page(f))
         (tmp / "README.md").write_text(markdown.page(results, count_tables, figures, meta))
         (tmp / MARKER).write_text("written by quarks report; the directory is replaced on each run\n")
         for p in tmp.rglob("*"):

@@ -1,10 +1,9 @@
 """The report as one static HTML page (no scripts, no external resources)."""
 from __future__ import annotations
 
-import json
-
 from ..display import Markup, badge, esc, html_table, status_style
 from ..claim import outcome_label
+from ..exact import readable as value_text
 
 from ..claim import PAPERS  # noqa: E402  (authors, title, arXiv id per seed)
 
@@ -66,8 +65,8 @@ def claims_section(results) -> str:
     for row in results.claims:
         groups.setdefault(PAPERS.get(row.seed, f"seed {row.seed}"), []).append(row)
     out = []
-    for title, rows in groups.items():
-        out.append(f"<h3>{esc(title)}</h3><table><thead><tr><th>claim</th><th>source</th><th>statement</th>"
+    for k, (title, rows) in enumerate(groups.items()):
+        out.append(f'<h3 id="paper-{k}">{esc(title)}</h3>' + "<table><thead><tr><th>claim</th><th>source</th><th>statement</th>"
                    "<th>verdict</th><th>tiers</th><th>time</th><th>certificates</th></tr></thead><tbody>")
         for row in rows:
             out.append(
@@ -82,15 +81,6 @@ def claims_section(results) -> str:
     return "".join(out)
 
 
-def _merge_labels(counts: dict) -> dict:
-    """Counts by label with every asymptotic "consistent on ..." label merged into one."""
-    out: dict = {}
-    for k, v in counts.items():
-        k = "consistent (asymptotic, not proved)" if k.startswith("consistent on") else k
-        out[k] = out.get(k, 0) + v
-    return out
-
-
 def _proof_badge(row) -> str:
     label = row.proof_label
     if not label:
@@ -103,41 +93,73 @@ def _key(outcome: str) -> str:
     return "unexpected" if outcome.startswith("unexpected") else outcome
 
 
-def summary_section(results, meta) -> str:
-    counts: dict = {}
+def _checked(row) -> bool:
+    """Checked on instances as expected (verified, consistent, explored), not refuted."""
+    return bool(row.entries) and not row.outcome.startswith(("refuted", "unexpected", "error", "inconclusive",
+                                                              "not run"))
+
+
+def paper_summary(results) -> str:
+    """One row per paper: claims, proved in Coq for all parameters, checked on instances, refuted as
+    printed, other (not run, inconclusive, error)."""
+    groups: dict = {}
     for row in results.claims:
-        counts[row.outcome] = counts.get(row.outcome, 0) + 1
-    order = ["verified", "refuted as printed", "inconclusive", "error", "not run"]
-    # a badge per label: "consistent on n <= 4 ..." and "n <= 5" are one class, counted apart from verified
-    counts = _merge_labels(counts)
-    keys = order + sorted(k for k in counts if k not in order)
-    cells = "".join(f"<td>{_outcome_badge(k)} {counts[k]}</td>" for k in keys if counts.get(k))
+        groups.setdefault(PAPERS.get(row.seed, f"seed {row.seed}"), []).append(row)
+    head = "".join(f"<th>{h}</th>" for h in ("paper", "claims", "proved in Coq (all parameters)",
+                                              "checked on instances", "refuted as printed", "other"))
+    body = []
+    for k, (title, rows) in enumerate(groups.items()):
+        proved = sum(row.proof_label.startswith("proved") for row in rows)
+        checked = sum(_checked(row) for row in rows)
+        refuted = sum(row.outcome.startswith("refuted") for row in rows)
+        other = len(rows) - checked - refuted
+        body.append(f'<tr><td><a href="#paper-{k}">{esc(title)}</a></td>'
+                    + "".join(f'<td class="num">{v}</td>' for v in (len(rows), proved, checked, refuted, other))
+                    + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _refuted_items(results) -> list:
+    """One bullet per claim refuted as printed, its refuting instances grouped under it."""
+    items = []
+    for row in results.claims:
+        if row.outcome != "refuted as printed":
+            continue
+        refuting = [e for e in row.entries if e.status == "refuted"]
+        if not refuting:
+            continue
+        first = refuting[0]
+        cex = (first.cert or {}).get("counterexample")
+        cex_text = value_text(cex) if cex is not None else ""
+        if len(cex_text) > 240:
+            cex_text = cex_text[:240] + " ..."
+        more = f" ({len(refuting)} refuting instances; the first:)" if len(refuting) > 1 else ""
+        items.append(f'<li><a href="#{esc(row.id)}"><code>{esc(row.id)}</code></a> ({esc(row.source)}){esc(more)} '
+                     f"<code>{esc(first.label)}</code>: {esc(first.summary)}"
+                     + (f'<br><span class="small">counterexample: {esc(cex_text)}</span>' if cex_text else "")
+                     + "</li>")
+    return items
+
+
+def summary_section(results, meta) -> str:
     versions = sorted({e.version for e in results.entries})
     last = results.runs[-1] if results.runs else {}
-    refuted = [row for row in results.claims if row.outcome == "refuted as printed"]
-    ref_items = []
-    for row in refuted:
-        for e in row.entries:
-            if e.status == "refuted":
-                cex = (e.cert or {}).get("counterexample")
-                cex_text = json.dumps(cex, sort_keys=True) if cex is not None else ""
-                if len(cex_text) > 240:
-                    cex_text = cex_text[:240] + " ..."
-                ref_items.append(f'<li><a href="#{esc(row.id)}"><code>{esc(row.id)}</code></a> ({esc(row.source)}) '
-                                 f"<code>{esc(e.label)}</code>: {esc(e.summary)}"
-                                 + (f'<br><span class="small">counterexample: <code>{esc(cex_text)}</code></span>' if cex_text else "")
-                                 + "</li>")
+    ref_items = _refuted_items(results)
     unexpected = [row for row in results.claims if row.outcome.startswith("unexpected") or row.outcome == "error"]
-    return (f"<table><tr><th>claims</th>{cells}</tr></table>"
-            f'<p class="small">{len(results.entries)} verdict(s) of {sum(1 for c in results.claims if c.entries)} '
+    toc = ['<a href="#summary">Summary</a>'] + ([f'<a href="#refuted">Refuted as printed ({len(ref_items)})</a>']
+                                               if ref_items else [])
+    toc += ['<a href="#plots">Plots</a>', '<a href="#counts">Exact counts</a>', '<a href="#claims">Claims</a>']
+    return ('<p class="small">' + " · ".join(toc) + "</p>"
+            + '<h2 id="summary">Summary</h2>' + paper_summary(results)
+            + f'<p class="small">{len(results.entries)} verdict(s) of {sum(1 for c in results.claims if c.entries)} '
             f"claim(s) from <code>{esc(meta['store'])}</code>; package version(s) {esc(', '.join(versions))}; "
             f"{len(results.runs)} run(s), the last started {esc(last.get('started', '?'))}. "
             f"Generated {esc(meta['generated'])}. The certificates are copied next to this page; "
             f"re-check any of them with <code>quarks check-cert FILE</code>.</p>"
-            + (f"<h3>Refuted as printed</h3><ul>{''.join(ref_items)}</ul>" if ref_items else "")
             + ("<h3>Unexpected verdicts</h3><ul>" + "".join(
                 f'<li><a href="#{esc(r.id)}"><code>{esc(r.id)}</code></a>: {esc(r.outcome)}</li>' for r in unexpected)
-               + "</ul>" if unexpected else ""))
+               + "</ul>" if unexpected else "")
+            + (f'<h3 id="refuted">Refuted as printed</h3><ul>{"".join(ref_items)}</ul>' if ref_items else ""))
 
 
 def table_html(t) -> str:
@@ -172,26 +194,68 @@ def page(results, tables, figures, meta) -> str:
             f"<title>quarks report</title><style>{CSS}</style></head><body>"
             "<h1>quarks: machine-checked claims about attention</h1>"
             + summary_section(results, meta)
-            + "<h2>Plots</h2>" + figures_html(figures)
-            + "<h2>Exact counts</h2>"
+            + '<h2 id="plots">Plots</h2>' + figures_html(figures)
+            + '<h2 id="counts">Exact counts</h2>'
             + ("".join(table_html(t) for t in tables) if tables else
                '<p class="small">No counting certificates in the store.</p>')
-            + "<h2>Claims</h2>" + claims_section(results)
+            + '<h2 id="claims">Claims</h2>' + claims_section(results)
             + "</body></html>\n")
 
 
 # --- one page per claim ------------------------------------------------------------------------------
 
 def _value_table(obj) -> str:
-    """A counterexample (or any JSON value) as a key/value table rather than raw JSON."""
+    """A counterexample (or any JSON value) as a parameter table, values as mathematics."""
     if isinstance(obj, dict):
-        rows = [[k, Markup(_value_table(v)) if isinstance(v, (dict, list)) and v else json.dumps(v)]
-                for k, v in obj.items()]
-        return html_table(["", ""], rows, align="left")
+        rows = [[k, Markup(_value_table(v)) if isinstance(v, dict) or (isinstance(v, list) and v and all(
+            isinstance(x, dict) for x in v)) else value_text(v)] for k, v in obj.items()]
+        return html_table(["parameter", "value"], rows, align="left")
     if isinstance(obj, list) and obj and all(isinstance(x, dict) for x in obj):
         return "".join(_value_table(x) for x in obj)
-    text = json.dumps(obj)
+    text = value_text(obj)
     return f"<code>{esc(text[:2000] + (' ...' if len(text) > 2000 else ''))}</code>"
+
+
+def coq_statement(ref: str) -> tuple[int, str] | None:
+    """The line and the statement text (up to ``Proof.``) of a theorem ``File.v:name`` in the
+    package's theories; None when it is not found."""
+    import re
+
+    from ..coq import THEORIES
+
+    file, _, name = ref.partition(":")
+    try:
+        lines = (THEORIES / file).read_text().splitlines()
+    except OSError:
+        return None
+    head = re.compile(r"\s*(Theorem|Lemma|Corollary|Proposition|Fact|Remark)\s+" + re.escape(name) + r"\b")
+    for k, line in enumerate(lines):
+        if head.match(line):
+            text = []
+            for ln in lines[k:k + 40]:
+                text.append(ln)
+                if "Proof." in ln or ln.rstrip().endswith("Qed."):
+                    break
+            body = "\n".join(text)
+            return k + 1, body.split("Proof.")[0].rstrip()
+    return None
+
+
+def theory_page(file: str) -> str:
+    """A Coq theory as a page with one anchor per line (L1, L2, ...), so theorems can be linked."""
+    from ..coq import THEORIES
+
+    lines = (THEORIES / file).read_text().splitlines()
+    body = "".join(f'<span id="L{k}"><a href="#L{k}" class="small">{k:4d}</a>  {esc(ln)}</span>\n'
+                   for k, ln in enumerate(lines, 1))
+    return ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{esc(file)} - quarks report</title><style>{CSS}:target{{background:#ffd}}</style></head><body>"
+            f"<h1><code>quarks/proofs/coq/{esc(file)}</code></h1><pre>{body}</pre></body></html>\n")
+
+
+def theory_file(file: str) -> str:
+    """The page of a theory, relative to the report directory."""
+    return f"coq/{file}.html"
 
 
 def claim_file(claim_id: str) -> str:
@@ -205,14 +269,21 @@ def claim_page(row) -> str:
     c = row.claim
     parts = [f"<h1><code>{esc(row.id)}</code></h1>",
              f'<p><a href="../index.html#{esc(row.id)}">back to the report</a></p>',
-             html_table(["", ""], [["paper", c.source.paper if c is not None else row.source],
+             html_table([], [["paper", c.source.paper if c is not None else row.source],
                                    ["source", row.source], ["kind", row.kind],
                                    ["statement", row.statement],
                                    ["verdict", _outcome_badge(row.outcome)]]
                         + ([["note", c.note]] if c is not None and c.note else []), align="left")]
     if c is not None and c.coq:
-        theorems = "".join(f"<li><code>quarks/proofs/coq/{esc(t.split(':')[0])}</code>: "
-                           f"<code>{esc(t.split(':')[1])}</code></li>" for t in c.coq)
+        items = []
+        for t in c.coq:
+            file, _, name = t.partition(":")
+            found = coq_statement(t)
+            where = (f'<a href="../{esc(theory_file(file))}#L{found[0]}"><code>{esc(file)}</code>, line {found[0]}</a>'
+                     if found else f"<code>quarks/proofs/coq/{esc(file)}</code>")
+            items.append(f"<li><code>{esc(name)}</code> ({where})"
+                         + (f"<pre>{esc(found[1])}</pre>" if found else "") + "</li>")
+        theorems = "".join(items)
         parts.append(f"<h2>Proved for all parameters in Coq</h2><p>{_proof_badge(row) or 'not run'}</p>"
                      f"<ul>{theorems}</ul>")
     parts.append("<h2>Instances</h2>")
@@ -224,7 +295,7 @@ def claim_page(row) -> str:
         href = f"../{e.href}" if e.href else None
         parts.append(f"<h3>{_outcome_badge(label)} <code>{esc(e.label)}</code> "
                      f'<span class="small">({esc(tier)} tier, {e.elapsed or 0:.2f} s)</span></h3>'
-                     + html_table(["parameter", "value"], [[k, json.dumps(v)] for k, v in sorted(e.instance.items())],
+                     + html_table(["parameter", "value"], [[k, value_text(v)] for k, v in sorted(e.instance.items())],
                                   align="left")
                      + f"<p>{esc(e.summary)}</p>"
                      + (f'<p><a href="{esc(href)}">certificate</a></p>' if href else ""))

@@ -73,6 +73,10 @@ class Decomposition:
     stats: dict = field(default_factory=dict)
     decomposable = True
 
+    def __bool__(self) -> bool:
+        """The answer: f decomposes."""
+        return self.decomposable
+
     def to_evidence(self) -> dict:
         return {"kind": "decomposition", **_header(self.f, self.operator, self.degrees),
                 "operands": [r.to_evidence() for r in self.operands]}
@@ -90,6 +94,10 @@ class NonDecomposition:
     proof: str
     stats: dict = field(default_factory=dict)
     decomposable = False
+
+    def __bool__(self) -> bool:
+        """The answer: f decomposes."""
+        return self.decomposable
 
     def to_evidence(self) -> dict:
         cuts = [{"operand": j, "true": [list(p) for p in t], "false": [list(p) for p in fl]}

@@ -58,6 +58,10 @@ class Realization:
     backend: str = field(default="", compare=False)
     realizable: ClassVar[bool] = True
 
+    def __bool__(self) -> bool:
+        """The answer: f is in T(n;d) (a realization)."""
+        return self.realizable
+
     def polynomial(self) -> str:
         """p(x) as text, e.g. ``2*x1 + 2*x2 - 3``."""
         terms = [(w, monomial_name(S)) for S, w in zip(self.monomials, self.weights) if w]
@@ -126,6 +130,10 @@ class NonRealizability:
     false_multipliers: tuple[tuple[int, int], ...]
     backend: str = field(default="", compare=False)
     realizable: ClassVar[bool] = False
+
+    def __bool__(self) -> bool:
+        """The answer: f is in T(n;d) (never, for a Farkas certificate)."""
+        return self.realizable
 
     def problem(self) -> str | None:
         return cert.check_nonrealization_data(

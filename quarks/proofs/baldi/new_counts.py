@@ -95,6 +95,7 @@ t5_2 = Claim(
     check=check_count,
     obligation=obligation,
     note="About 12 minutes on 2 cores (4.5 million orbits of pairs): run with --tier full.",
+    timeout=3600.0,   # 12-21 minutes on 2 cores: beyond the driver's default of 600 s
 )
 
 t5_3 = Claim(
@@ -108,4 +109,5 @@ t5_3 = Claim(
     check=check_count,
     obligation=obligation,
     note="About 40 minutes on 2 cores (5.9 million orbits of pairs, 5.8 GB): run with --tier full.",
+    timeout=3 * 3600.0,
 )

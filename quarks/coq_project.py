@@ -1,0 +1,74 @@
+"""An exported Coq directory that builds on any machine with Coq and mathcomp: ``make``.
+
+The quarks theories the exported files rest on (the closure of their ``From Quarks Require``
+lines) are copied under ``quarks/`` and bound to the logical name ``Quarks``; the exported files
+stay at the top, bound to their own logical name.  ``_CoqProject`` lists everything in compilation
+order, the ``Makefile`` runs ``coq_makefile``, and ``README.md`` says how.  (In ``_CoqProject`` the
+binding of ``quarks/`` comes after that of ``.``: Coq's later, more specific binding names the
+copied theories ``Quarks.*``.)
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from . import coq
+from .certificate import atomic_write
+
+SUBDIR = "quarks"
+REQUIRE = re.compile(r"From\s+Quarks\s+Require\s+(?:Import\s+|Export\s+)?([A-Za-z0-9_'\s]+)\.")
+
+MAKEFILE = """\
+# Build every theorem of this directory: `make` (Coq 8.16 with mathcomp 1.x; coq_makefile writes
+# CoqMakefile from _CoqProject).  `make clean` removes what the build wrote.
+all: CoqMakefile
+\t$(MAKE) -f CoqMakefile
+
+CoqMakefile: _CoqProject
+\tcoq_makefile -f _CoqProject -o CoqMakefile
+
+clean:
+\tif [ -f CoqMakefile ]; then $(MAKE) -f CoqMakefile cleanall; fi
+\trm -f CoqMakefile CoqMakefile.conf
+
+.PHONY: all clean
+"""
+
+
+def required(text: str) -> list[str]:
+    """The quarks theories (module names) a Coq file requires directly."""
+    return [m for group in REQUIRE.findall(text) for m in group.split()]
+
+
+def closure(texts, root: Path = coq.THEORIES) -> list[str]:
+    """The theory files (``Name.v``, in ``_CoqProject`` order) the given Coq texts need, transitively."""
+    order = coq.project_files(root)
+    need, todo = set(), [m for t in texts for m in required(t)]
+    while todo:
+        f = f"{todo.pop()}.v"
+        if f in need:
+            continue
+        if f not in order:
+            raise ValueError(f"{f} is not a quarks theory (not in _CoqProject)")
+        need.add(f)
+        todo += required((root / f).read_text())
+    return [f for f in order if f in need]
+
+
+def write(out: Path, files: list[str], logical: str, what: str, root: Path = coq.THEORIES) -> list[str]:
+    """Copy the theories that ``files`` (already written in ``out``) need, and write ``_CoqProject``,
+    ``Makefile`` and ``README.md``; the copied theory paths, relative to ``out``."""
+    out = Path(out)
+    theories = closure([(out / f).read_text() for f in files], root)
+    for f in theories:
+        atomic_write(out / SUBDIR / f, (root / f).read_text())
+    copied = [f"{SUBDIR}/{f}" for f in theories]
+    atomic_write(out / "_CoqProject", f"-R . {logical}\n-R {SUBDIR} {coq.LOGICAL}\n"
+                 + "".join(f"{f}\n" for f in copied + list(files)))
+    atomic_write(out / "Makefile", MAKEFILE)
+    atomic_write(out / "README.md",
+                 f"# {what}\n\nBuild with `make` (needs `coqc` 8.16 and `coq_makefile` with mathcomp 1.x: "
+                 f"`apt-get install coq libcoq-mathcomp`).  The quarks theories these files rest on are "
+                 f"copied under `{SUBDIR}/` ({', '.join(theories)}), bound to the logical name "
+                 f"`{coq.LOGICAL}`; the files here are `{logical}.*`.  Written by `quarks export-coq`.\n")
+    return copied

@@ -1,0 +1,142 @@
+"""The Coq phase of a verification run: the claims' theorems checked in one pass, and skipped on
+``--resume`` when nothing they were checked against has changed.
+
+All theorems of all selected claims go to one ``Print Assumptions`` script (one ``coqc`` that
+loads each theory once, instead of one per claim).  A claim's proof is *unchanged* when the store
+recorded it proved at this package version under the same key: the sha256 of the build (its
+directory, named from coqc's version and the theory files' hashes), of every compiled ``.vo`` in
+it, and of the claim's theorem names; and its certificate is still on disk.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+from . import __version__, certificate
+from .binding import proof_verdict
+from .certify.coq import record
+from .claim import Verdict
+
+PROOF_INSTANCE = {"proof": "coq"}
+
+
+def build_key(build) -> str:
+    """The sha256 of a compiled build: its directory name and every .vo file in it."""
+    h = hashlib.sha256(build.directory.name.encode())
+    for vo in sorted(Path(build.directory).glob("*.vo")):
+        h.update(vo.name.encode())
+        h.update(hashlib.sha256(vo.read_bytes()).digest())
+    return h.hexdigest()
+
+
+def proof_key(claim, bkey: str) -> str:
+    return hashlib.sha256(json.dumps([bkey, list(claim.coq)]).encode()).hexdigest()
+
+
+def prebuild(claims):
+    """Compile the theories in a forked process when some selected claim needs them (its Coq
+    theorems, or a check that compiles against them): the process, or None."""
+    import multiprocessing as mp
+
+    from . import coq
+
+    if not any(c.coq or c.uses_coq for c in claims) or not coq.available():
+        return None
+    proc = mp.get_context("fork").Process(target=_build_quietly, daemon=True)
+    proc.start()
+    return proc
+
+
+def _build_quietly() -> None:
+    from . import coq
+
+    coq.build()
+
+
+def _unchanged(claim, db, key) -> dict | None:
+    """The recorded proof of a claim when it may be reused (see the module docstring)."""
+    rec = db.proof(claim.id)
+    if (rec is None or rec["status"] != "proved" or rec["version"] != __version__
+            or rec["theorems"] != list(claim.coq) or db.proof_key(claim.id, __version__) != key
+            or not rec["certificate"] or not Path(rec["certificate"]).is_file()):
+        return None
+    return rec
+
+
+def _check_in_parallel(coq, refs: list, jobs: int) -> list:
+    """``coq.check_theorems`` on ``jobs`` interleaved parts of ``refs`` at once (one coqc each:
+    Print Assumptions is single-threaded and takes about half a second per theorem on the reals)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    parts = [refs[k::jobs] for k in range(max(1, min(jobs, len(refs) // 8)))]
+    if len(parts) == 1:
+        return coq.check_theorems(refs)
+    coq.build()   # once, before the parts look it up in the cache
+    with ThreadPoolExecutor(len(parts)) as pool:
+        return [p for part in pool.map(coq.check_theorems, parts) for p in part]
+
+
+def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False,
+                 resume: bool = False, jobs: int | None = None) -> list:
+    """Check the Coq theorems of every claim that has some: one row per claim with status proved,
+    not checked (coqc not installed) or failed; a certificate ``CLAIM/proof=coq.json`` for each
+    checked claim, and a row in the store's ``proofs`` table.  With ``resume`` (and a store), a
+    claim whose proof is unchanged since it was recorded is not re-checked (row ``skipped``)."""
+    from . import coq
+
+    import os
+
+    claims = [c for c in claims if c.coq]
+    if not claims:
+        return []
+    jobs = jobs or os.cpu_count() or 1
+    build = coq.build() if coq.available() else None
+    bkey = build_key(build) if build is not None and build.ok else ""
+    keys = {c.id: proof_key(c, bkey) for c in claims}
+    rows, todo = {}, []
+    for c in claims:
+        old = _unchanged(c, db, keys[c.id]) if resume and db is not None and bkey else None
+        if old is not None:
+            rows[c.id] = {"claim": c.id, "status": "proved", "theorems": [], "skipped": True,
+                          "message": f"unchanged since it was checked: {old['message']}",
+                          "certificate": old["certificate"]}
+        else:
+            todo.append(c)
+    refs = list(dict.fromkeys(r for c in todo for r in c.coq))
+    if progress and build is not None and not refs:
+        print(f"Coq: the proofs of {len(claims)} claim(s) are unchanged since they were checked, not re-checked",
+              file=sys.stderr, flush=True)
+    elif progress and build is not None:
+        print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s)"
+              + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked"),
+              file=sys.stderr, flush=True)
+    by_ref = {p.ref: p for p in _check_in_parallel(coq, refs, jobs)} if refs else {}
+    files = {f: coq.sha256(coq.THEORIES / f) for f in coq.project_files()}
+    for c in todo:
+        proofs = [by_ref[r] for r in c.coq]
+        rows[c.id] = _row(c, proofs, record(c, proofs, files), out, db, run, keys[c.id] if bkey else None)
+    return [rows[c.id] for c in claims]
+
+
+def _row(c, proofs, rec, out, db, run, key) -> dict:
+    statuses = {p.status for p in proofs}
+    status = "failed" if "failed" in statuses else ("not checked" if "not checked" in statuses else "proved")
+    failed = [p for p in proofs if p.status != "proved"]
+    axioms = ", ".join(sorted({a for p in proofs for a in p.axioms})) or "none"
+    message = (f"{failed[0].ref}: {failed[0].message}" if failed else
+               ("refutation (the negation of the printed statement): " if c.expected == "refuted" else "")
+               + f"{len(proofs)} theorem(s); assumptions: {axioms}")
+    path = None
+    if status != "not checked" and out is not None and rec is not None:
+        verdict = (Verdict("error", message, [rec], reason=message) if status != "proved"
+                   else proof_verdict(c, rec))
+        cert = certificate.build(c, dict(PROOF_INSTANCE), verdict, proofs[0].seconds if proofs else 0.0)
+        path = str(certificate.write(cert, Path(out) / c.id / "proof=coq.json"))
+    if db is not None:
+        db.record_proof(run, c.id, __version__, status, list(c.coq), message, path)
+        if key is not None and status == "proved" and path is not None:
+            db.record_proof_key(c.id, __version__, key)
+    return {"claim": c.id, "status": status, "theorems": [p.as_dict() for p in proofs], "message": message,
+            "certificate": path}
