@@ -127,7 +127,7 @@ def count(n: int, degree: int = 1, progress=None) -> int:
 def capacity(max_n: int, degrees=(1, 1), progress=None) -> list[dict]:
     """For n = 1..max_n: ``|T_B(n; d0, d1)|`` for the 10 irreducible binary B, with the bounds of
     Theorem 4.2 (``lower`` = ``prod |T(n-1;d_j)|``, ``upper`` = ``prod |T(n;d_j)|``)."""
-    from .cli.capacity import binary_rows
+    from .solvers.compose import binary_rows
     from .progress import wanted
 
     return binary_rows(max_n, tuple(degrees), progress=wanted(progress))

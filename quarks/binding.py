@@ -43,14 +43,6 @@ class CheckResult:
     bound: bool = False   # the certificate is what the claim's check derives for its instance
     instance: str = ""    # the instance, as a person reads it
 
-    def _repr_html_(self):
-        from .display import check_result_html
-        return check_result_html(self)
-
-    def _repr_markdown_(self):
-        from .display import check_result_markdown
-        return check_result_markdown(self)
-
 
 def claim_of(cert: dict):
     """The claim a certificate speaks of, with its instance checked against the claim's domain."""

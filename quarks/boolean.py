@@ -287,13 +287,6 @@ class TruthTable:
     def __repr__(self):
         return f"TruthTable(n={self.n}, {self.to_hex() if self.n > 4 else self.to_string()!r})"
 
-    def _repr_html_(self):
-        from .display import truth_table_html
-        return truth_table_html(self)
-
-    def _repr_markdown_(self):
-        from .display import truth_table_markdown
-        return truth_table_markdown(self)
 
     # --- restriction and dependence --------------------------------------------------------
     def restrict(self, i: int, value: int) -> "TruthTable":

@@ -13,7 +13,7 @@ import json
 import time
 from pathlib import Path
 
-from . import __version__
+from .version import __version__
 from .certify import trust_of  # noqa: F401 (part of this module's interface)
 from .certify.load import SCHEMA, load  # noqa: F401 (part of this module's interface)
 from .fileio import atomic_write  # noqa: F401 (part of this module's interface)

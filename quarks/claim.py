@@ -101,14 +101,6 @@ class Verdict:
             return cls.verified(summary, evidence)
         return cls.refuted(summary, counterexample, evidence)
 
-    def _repr_html_(self):
-        from .display import verdict_html
-        return verdict_html(self)
-
-    def _repr_markdown_(self):
-        from .display import verdict_markdown
-        return verdict_markdown(self)
-
 
 @dataclass
 class Claim:
@@ -300,7 +292,3 @@ def instance_label(instance: dict) -> str:
     label = ",".join(parts)
     safe = "".join(c if c.isalnum() or c in "=,.-_+" else "_" for c in label)
     return safe[:120]
-
-
-Claim._repr_html_ = lambda self: __import__("quarks.display", fromlist=["x"]).claim_html(self)
-Claim._repr_markdown_ = lambda self: __import__("quarks.display", fromlist=["x"]).claim_markdown(self)

@@ -108,9 +108,9 @@ def from_record(record: dict, name: str, certificate: str = "", index: int = 0) 
 
 def export(cert_path: Path) -> list[Exported]:
     """Every evidence record of a certificate file, as a Coq theorem where a checker exists."""
-    from . import certificate
+    from .certify.load import load
 
-    cert = certificate.load(cert_path)
+    cert = load(cert_path)
     return [from_record(r, _name(Path(cert_path), i), str(cert_path), i) for i, r in enumerate(cert["evidence"])]
 
 

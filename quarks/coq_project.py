@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from . import coq
-from .certificate import atomic_write
+from .fileio import atomic_write
 
 SUBDIR = "quarks"
 REQUIRE = re.compile(r"From\s+Quarks\s+Require\s+(?:Import\s+|Export\s+)?([A-Za-z0-9_'\s]+)\.")

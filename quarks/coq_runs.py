@@ -14,7 +14,8 @@ import json
 import sys
 from pathlib import Path
 
-from . import __version__, certificate
+from . import certificate
+from .version import __version__
 from .binding import proof_verdict
 from .certify.coq import record
 from .claim import Verdict

@@ -1,6 +1,9 @@
 """Rich display: truth tables, realizations, certificates, verdicts, reports and classes as HTML
 and Markdown (what Jupyter shows through ``_repr_html_`` and ``_repr_markdown_``).
 
+Rendering lives here, above what it renders: :func:`attach` (run when ``quarks`` is imported)
+gives each type its two notebook methods, so no value type imports this module.
+
 Every function here is pure: it takes an object (or a plain dict) and returns a string.  All text
 that comes from data is escaped (:func:`esc` for HTML, :func:`md` for Markdown table cells).
 Conventions are those of :mod:`quarks.boolean`: x1 is bit 0 of the point index, f(x) = 1 is true.
@@ -588,3 +591,28 @@ def decomposition_html(d) -> str:
 
 def decomposition_markdown(d) -> str:
     return md_table(["Decomposition", ""], decomposition_rows(d))
+
+
+def attach() -> None:
+    """Give every displayable type its ``_repr_html_`` and ``_repr_markdown_``."""
+    from .binding import CheckResult
+    from .boolean import TruthTable
+    from .claim import Claim, Verdict
+    from .classes.evaluate import FunctionSet
+    from .driver import Report, Result
+    from .solvers.compose import CompositionClass
+    from .solvers.decompose import Decomposition, NonDecomposition
+    from .solvers.realize import NonRealizability, Realization
+
+    for cls, html_, markdown in (
+            (TruthTable, truth_table_html, truth_table_markdown), (Verdict, verdict_html, verdict_markdown),
+            (Claim, claim_html, claim_markdown), (CheckResult, check_result_html, check_result_markdown),
+            (Report, report_html, report_markdown), (Result, result_html, result_markdown),
+            (Realization, realization_html, realization_markdown),
+            (NonRealizability, nonrealizability_html, nonrealizability_markdown),
+            (CompositionClass, composition_class_html, composition_class_markdown),
+            (Decomposition, decomposition_html, decomposition_markdown),
+            (NonDecomposition, decomposition_html, decomposition_markdown),
+            (FunctionSet, function_set_html, function_set_markdown)):
+        cls._repr_html_ = lambda self, f=html_: f(self)
+        cls._repr_markdown_ = lambda self, f=markdown: f(self)

@@ -18,7 +18,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import __version__, certificate, registry
+from . import certificate, registry
+from .version import __version__
 from . import progress as progress_bars
 from .claim import Verdict, instance_key, instance_label, instance_text
 
@@ -328,14 +329,6 @@ class Report:
                 lines.append(f"UNEXPECTED {r.status}: {r.claim} [{instance_text(r.instance)}]: {r.summary}")
         return "\n".join(wrap(ln, width) for ln in lines)
 
-    def _repr_html_(self):
-        from .display import report_html
-        return report_html(self)
-
-    def _repr_markdown_(self):
-        from .display import report_markdown
-        return report_markdown(self)
-
 
 def plan(patterns=(), tier: str = "quick", max_n: int | None = None) -> list[Task]:
     """The tasks of a run: every instance of every selected claim (with the claim's time budget)."""
@@ -444,7 +437,3 @@ def _announce(todo, claims, jobs: int, db, resume: bool) -> None:
         return
     n_claims = len({t.claim for t in todo})
     print(estimate.say(seconds, unknown, len(todo), n_claims, len(with_coq), jobs), file=sys.stderr, flush=True)
-
-
-Result._repr_html_ = lambda self: __import__("quarks.display", fromlist=["x"]).result_html(self)
-Result._repr_markdown_ = lambda self: __import__("quarks.display", fromlist=["x"]).result_markdown(self)

@@ -380,7 +380,3 @@ def _eval(node: Node) -> FunctionSet:
         return orbit(_eval(a[0]))
     left, right = _eval(a[0]), _eval(a[1])
     return {"union": union, "inter": intersection, "diff": difference}[node.op](left, right)
-
-
-FunctionSet._repr_html_ = lambda self: __import__("quarks.display", fromlist=["x"]).function_set_html(self)
-FunctionSet._repr_markdown_ = lambda self: __import__("quarks.display", fromlist=["x"]).function_set_markdown(self)

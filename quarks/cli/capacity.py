@@ -9,6 +9,8 @@ import math
 import sys
 from pathlib import Path
 
+from ..solvers.compose import binary_rows
+
 DEFAULT_PNG = "capacity.png"  # in the current directory; notes/capacity.png is made with --out
 
 
@@ -55,18 +57,6 @@ def run(args) -> int:
         return 0
     print(tables(args.max_n, args.threads, args.progress))
     return 0
-
-
-def binary_rows(max_n: int, degrees, threads=None, progress=False) -> list[dict]:
-    from ..solvers.compose import binary_family, threshold_list
-
-    rows = []
-    for n in range(1, max_n + 1):
-        fam = binary_family(n, degrees, threads=threads, progress=progress)
-        T = [len(threshold_list(n, d)) for d in degrees]
-        L = [len(threshold_list(n - 1, d)) for d in degrees]
-        rows.append({"n": n, "family": fam, "upper": math.prod(T), "lower": math.prod(L), "T": T, "L": L})
-    return rows
 
 
 def _ratio(size: int, T: int) -> float:

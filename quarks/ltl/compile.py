@@ -30,32 +30,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..attention.model import Head, Layer, Model, Unit
+from .counting import compile_compare, compile_pred
+from .parts import PE, CompileError, _sum_of, rounding  # noqa: F401 (part of this module's interface)
 from .syntax import (And, Atom, Compare, Const, Next, Not, Or, Pred, Prev, Since,
                      Until, show, subformulas, symbols)
 
 VARIANTS = ("temperature", "unbounded", "causal-temperature", "causal")
-
-PE = {
-    "pe:one": 1,
-    "pe:alt": ["^", -1, "i"],
-    "pe:i/n": ["/", "i", "n"],
-    "pe:i": "i",
-    "pe:n": "n",
-    "pe:alt*n": ["*", ["^", -1, "i"], "n"],
-    "pe:alt*i": ["*", ["^", -1, "i"], "i"],
-}
-
-
-class CompileError(ValueError):
-    """A formula outside the fragment a variant handles."""
-
-
-def rounding(x: str, gate: str | None = None) -> Unit:
-    """Lemma 9: ``clamp(2x - 1/2, 0, 1)`` (exact 0 / 1 when x is within 1/4 of 0 / 1); with a
-    Boolean ``gate``, 0 wherever the gate is 1."""
-    w = {x: 2} if gate is None else {x: 2, gate: -2}
-    return Unit([(w, Fraction(-1, 2)), (dict(w), Fraction(-3, 2))], {}, round=x, note="Lemma 9 rounding")
-
 
 class Compiler:
     def __init__(self, alphabet, variant: str = "temperature", c=2):
@@ -251,19 +231,10 @@ class Compiler:
                            note=f"{'S' if direction == 'right' else 'U'}: nearest position where !phi | psi")
 
     def compare(self, g):
-        from .counting import compile_compare
-
         return compile_compare(self, g)
 
     def pred(self, g):
-        from .counting import compile_pred
-
         return compile_pred(self, g)
-
-
-def _sum_of(a: str, b: str) -> dict:
-    """Weights of a + b (a and b may be the same coordinate: phi & phi, phi | phi)."""
-    return {a: 1, b: 1} if a != b else {a: 2}
 
 
 def _json(x: Fraction):

@@ -25,7 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..attention.model import Head, Unit
-from .compile import PE, CompileError, _sum_of, rounding
+from .parts import PE, CompileError, _sum_of, rounding
 from .syntax import Const, Count, Not, Pos, Since, Until
 
 K_SIGN = 2  # score factor of a sign test

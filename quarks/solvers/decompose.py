@@ -278,11 +278,3 @@ def decompose_all(f: TruthTable, degrees=(1, 1), **kw) -> dict:
     from ..boolean import IRREDUCIBLE_BINARY
 
     return {name: decompose(f, B, degrees, **kw) for name, B in IRREDUCIBLE_BINARY.items()}
-
-
-Decomposition._repr_html_ = lambda self: __import__("quarks.display", fromlist=["x"]).decomposition_html(self)
-Decomposition._repr_markdown_ = lambda self: __import__("quarks.display", fromlist=["x"]).decomposition_markdown(self)
-
-
-NonDecomposition._repr_html_ = lambda self: __import__("quarks.display", fromlist=["x"]).decomposition_html(self)
-NonDecomposition._repr_markdown_ = lambda self: __import__("quarks.display", fromlist=["x"]).decomposition_markdown(self)

@@ -104,13 +104,6 @@ class Realization:
         """The certificate with a readable formula (for the CLI)."""
         return {**self.to_evidence(), "polynomial": self.polynomial(), "backend": self.backend}
 
-    def _repr_html_(self):
-        from ..display import realization_html
-        return realization_html(self)
-
-    def _repr_markdown_(self):
-        from ..display import realization_markdown
-        return realization_markdown(self)
 
     @classmethod
     def from_evidence(cls, rec: dict) -> "Realization":
@@ -169,13 +162,6 @@ class NonRealizability:
     def to_json(self) -> dict:
         return {**self.to_evidence(), "backend": self.backend}
 
-    def _repr_html_(self):
-        from ..display import nonrealizability_html
-        return nonrealizability_html(self)
-
-    def _repr_markdown_(self):
-        from ..display import nonrealizability_markdown
-        return nonrealizability_markdown(self)
 
     @classmethod
     def from_evidence(cls, rec: dict) -> "NonRealizability":
