@@ -50,6 +50,8 @@ metric_codomain_printed = Claim(
     id="navon.eq8-metric-codomain-as-printed",
     source=Source("003", "eq. (8): d : Y x Y -> R_{>0} is some distance metric"),
     coq=("GalleryReals2.v:eq8_metric_codomain_printed",),
+    coq_hypotheses={
+        "eq8_metric_codomain_printed": ["Y", "forall d : Y", "Y", "R,(forall y : Y, d y y = 0)"]},
     statement="On a nonempty Y, a distance metric d (so d(y, y) = 0) takes its values in R_{>0}.",
     latex=r"d:Y\times Y\to\mathbb R_{>0}",
     kind="finite",
@@ -66,6 +68,8 @@ metric_codomain = Claim(
     id="navon.eq8-metric-codomain",
     source=Source("003", "eq. (8), corrected: d : Y x Y -> R_{>=0}"),
     coq=("GalleryReals2.v:eq8_metric_nonneg",),
+    coq_hypotheses={
+        "eq8_metric_nonneg": ["(forall y : Y, d y y = 0)", "(forall x y : Y, d x y = d y x)", "(forall x y z : Y, d x z <= d x y + d y z)"]},
     statement="A d with d(y, y) = 0, d(x, y) = d(y, x) and the triangle inequality takes its values in R_{>=0}; "
               "the note's d_1, d_2 (eq. (15)) are 0 on the diagonal, symmetric, nonnegative, and positive when "
               "X != Y with positive probability.",
@@ -155,6 +159,8 @@ eq11_12 = Claim(
     id="navon.eq11-12-eps-sep-lower-bound",
     source=Source("003", "eqs. (11), (12) and Conclusion 4.3"),
     coq=("SepRank.v:eq11_min_le",),
+    coq_hypotheses={
+        "eq11_min_le": ["(forall y : A, F y -> r y <= s y)", "(forall y : A, F y -> mr <= r y)", "(exists y : A, F y /\\ s y = ms)"]},
     statement="If r(y) <= s(y) for every y in F (eq. (10): rank M^y <= sep(y)), r >= m_r on F and s attains m_s on "
               "F, then m_r <= m_s: min over F_eps of rank M^y~ <= min over F_eps of sep(y~), the lower bound of "
               "Conclusion 4.3.",

@@ -124,6 +124,8 @@ log_factor_as_printed = Claim(
     id="quarks.eq4.1-log-factor-as-printed",
     source=Source("000", "eqs. (4.1) and (4.3): the factors (1 - 10/log n), (1 - D/log n)"),
     coq=("GalleryReals2.v:eq4_1_log_factor_printed",),
+    coq_hypotheses={
+        "eq4_1_log_factor_printed": []},
     statement="The bounds (1 - 10/log n) n^2 <= C(T(n;1)) of eq. (4.1) and (1 - D/log n)^d n C(n,<=d) <= C(T(n;d)) "
               "of eq. (4.3) are stated for every n >= 1: their factors need log n != 0 for every n >= 1.",
     latex=r"\forall n\ge 1:\ \log n\ne 0",
@@ -140,6 +142,9 @@ log_factor = Claim(
     id="quarks.eq4.1-log-factor",
     source=Source("000", "eqs. (4.1) and (4.3): the factors, corrected (n >= 2)"),
     coq=("GalleryReals2.v:eq4_1_log_factor_defined", "GalleryReals2.v:eq4_1_lower_vacuous"),
+    coq_hypotheses={
+        "eq4_1_log_factor_defined": ["(2 <= n)%nat"],
+        "eq4_1_lower_vacuous": ["(2 <= n <= 2 ^ 10)%nat"]},
     statement="For n >= 2, log n > 0 and the factors (1 - 10/log n), (1 - D/log n) are defined; for 2 <= n <= 2^10 "
               "the lower bound of eq. (4.1) is negative (1 - 10/ln n < 0), hence vacuous.",
     latex=r"n\ge 2\Rightarrow \ln n>0;\quad 2\le n\le 2^{10}\Rightarrow 1-\tfrac{10}{\ln n}<0",

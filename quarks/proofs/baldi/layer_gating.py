@@ -295,6 +295,9 @@ index_encoding_as_printed = Claim(
     id="quarks.thm4.3-index-encoding-as-printed",
     source=Source("000", "Theorem 4.3, proof (4.13)-(4.14): x^- = i with n^- = ceil(log2 m) bits"),
     coq=("GalleryReals2.v:thm4_3_index_printed", "GalleryReals2.v:thm4_3_index_printed_pow2"),
+    coq_hypotheses={
+        "thm4_3_index_printed": [],
+        "thm4_3_index_printed_pow2": []},
     statement="The selector x^- of n^- = ceil(log2 m) bits represents the digit i of each unit i in {1..m}: "
               "i <= 2^ceil(log2 m) - 1 for 1 <= i <= m.",
     latex=r"1\le i\le m\Rightarrow i<2^{\lceil\log_2 m\rceil}",
@@ -312,6 +315,8 @@ index_encoding = Claim(
     id="quarks.thm4.3-index-encoding",
     source=Source("000", "Theorem 4.3, proof (4.13)-(4.14): the selector, corrected"),
     coq=("GalleryReals2.v:thm4_3_index_corrected",),
+    coq_hypotheses={
+        "thm4_3_index_corrected": ["(1 <= i <= m)%nat"]},
     statement="Unit i in {1..m} selected by the code i - 1: i - 1 <= 2^ceil(log2 m) - 1 for 1 <= i <= m, so "
               "n^- = ceil(log2 m) bits address all m units.",
     latex=r"1\le i\le m\Rightarrow i-1<2^{\lceil\log_2 m\rceil}",

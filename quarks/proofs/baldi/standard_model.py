@@ -82,6 +82,9 @@ multiplexing_silences = Claim(
     id="quarks.multiplexing-silences",
     source=Source("001", "Multiplexing (additive activation attention): a large negative S_2 silences the unit"),
     coq=("Multiplexing.v:multiplexing_silences_heaviside", "Multiplexing.v:multiplexing_silences_logistic"),
+    coq_hypotheses={
+        "multiplexing_silences_heaviside": ["Rabs S1 <= K", "S2 <= - K"],
+        "multiplexing_silences_logistic": ["0 < eps < 1", "Rabs S1 <= K", "S2 <= - K - ln ((1 - eps) / eps)"]},
     statement="For |S_1| <= K: S_2 <= -K gives S_1 + S_2 <= 0, so the Heaviside unit H(S_1 + S_2) = 0; and for "
               "0 < eps < 1, S_2 <= -K - ln((1 - eps)/eps) gives the logistic unit 1/(1 + exp(-(S_1 + S_2))) <= eps.",
     latex=r"|S_1|\le K,\ S_2\le -K-\ln\tfrac{1-\epsilon}{\epsilon}\Rightarrow\sigma(S_1+S_2)\le\epsilon",

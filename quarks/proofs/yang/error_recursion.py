@@ -186,7 +186,6 @@ lemma25 = Claim(
         "lemma25_fresh": ["0 < g", "0 < tau", "u_of n g tau <= U", "0 <= X", "0 <= delta", "hard_ok n g X net x", "close n delta x x'", "supported n used x", "supported n used x'", "fresh used net", "rec_ok X U g net delta"],
         "lemma25_layer_fresh": ["0 < g", "0 < tau", "u_of n g tau <= U", "0 <= delta", "bounded n X x", "close n delta x x'", "supported n used x", "supported n used x'", "NoDup (outs L)", "(forall c : nat, In c (outs L) -> ~ In c used)", "(forall h : head, In h (l_heads L) -> ut_head n g h x)", "(forall h : head, In h (l_heads L) -> csc h * (2 * X * delta + delta ^ 2) <= g / 4)"],
         "lemma25": ["0 < g", "0 < tau", "0 <= X", "0 <= delta", "hard_ok n g X net x", "close n delta x x'", "net_err X (u_of n g tau) net delta <= D", "net_csc net * (2 * X * D + D ^ 2) <= g / 4"]},
-   
     statement="Our error recursion: at tau = gamma/(2m), a tieless head raises the sup error delta to "
               "delta + 2X(n-1)e^{-m} (while the score error stays <= gamma/4), a uniform head keeps it, a ReLU "
               "unit multiplies it by sum_h |v_h| ||w_h||_1; every coordinate written in layer l of the softmax "
@@ -219,7 +218,6 @@ lemma29 = Claim(
         "embed_bounded": ["(forall (f : nat -> nat -> R) (i : nat), In f pe -> (i < n)%nat -> Rabs (f (S i) n) <= P)"],
         "lemma29_geometric": ["0 <= P", "1 <= X0", "bounded n X0 x", "supported n used x", "fresh used net", "(forall (L : layer) (u : unit), In L net -> In u (l_units L) -> unit_params P h d u)"],
         "lemma29": ["bounded n X x"]},
-   
     statement="Our activation growth bound: X_0 = max(1, |PE|), heads keep X, a unit gives at most "
               "sum_h |v_h| (||w_h||_1 X + |b_h|) + |c|; every hard activation written in layer l, on every input "
               "of length n, is at most X_l.  Coq, for every network, length n and input: (lemma29_fresh) if the "

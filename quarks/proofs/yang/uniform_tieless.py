@@ -83,7 +83,6 @@ thm26 = Claim(
         "thm26_fresh": ["0 < g", "0 < eps", "0 <= X", "hard_ok n g X net x", "supported n used x", "fresh used net", "0 < tau", "tau <= temp26_fresh n g X eps net"],
         "thm26": ["0 < g", "0 < eps", "0 <= X", "hard_ok n g X net x", "0 < tau", "tau <= temp26 n g X eps net"],
         "thm26_closed": ["0 < g", "0 < eps", "0 <= X0", "bounded n X0 x", "gaps_ok n g net x", "0 < tau", "tau <= temp26 n g (net_X net X0) eps net"]},
-   
     statement="For a uniform-tieless average-hard transformer, softmax at tau(n) = gamma(n)/(2 m(n)) (our rule: "
               "m(n) least with our Lemma 25 recursion <= eps) stays within eps = 1/10 of the hard model on every "
               "input of length n (a priori bound exact; every input certified with arb-backed radii).  "
