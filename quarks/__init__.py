@@ -1,7 +1,7 @@
 """quarks: machine-checked theorems about attention, instance by instance, with certificates.
 
 Floors, each importing only from its own floor or below (notes/README.md, "Layers"; checked by
-lint-imports): cli > api, report, display > driver > binding > refute > registry > proofs > engines
+lint-imports): cli > notebook > api, report > display > driver > binding > refute > registry > proofs > engines
 (solvers, symbolic, ltl, attention, circuits, classes, approx) > evidence, certificate, claim >
 certify (the checking kernel), coq > boolean, exact and the other core values.
 """
@@ -9,6 +9,6 @@ from .version import __version__  # noqa: F401
 
 from .api import (capacity, check_certificates, claims, classes, count, decompose, prove, realize, show,  # noqa: E402,F401
                   verify)
-from . import display as _display  # noqa: E402
+from . import notebook as _notebook  # noqa: E402
 
-_display.attach()   # notebook renderings, attached from above (quarks.display)
+_notebook.attach()   # notebook renderings, attached from above (quarks.display)

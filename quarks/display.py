@@ -1,8 +1,9 @@
 """Rich display: truth tables, realizations, certificates, verdicts, reports and classes as HTML
 and Markdown (what Jupyter shows through ``_repr_html_`` and ``_repr_markdown_``).
 
-Rendering lives here, above what it renders: :func:`attach` (run when ``quarks`` is imported)
-gives each type its two notebook methods, so no value type imports this module.
+Rendering lives here and in quarks.display_classes, above what it renders: quarks.notebook (run
+when ``quarks`` is imported) gives each type its two notebook methods, so no value type imports
+this module.
 
 Every function here is pure: it takes an object (or a plain dict) and returns a string.  All text
 that comes from data is escaped (:func:`esc` for HTML, :func:`md` for Markdown table cells).
@@ -11,7 +12,6 @@ Conventions are those of :mod:`quarks.boolean`: x1 is bit 0 of the point index, 
 from __future__ import annotations
 
 import html
-import math
 
 # status -> (background, text colour)
 COLOURS = {
@@ -426,83 +426,6 @@ def report_markdown(report) -> str:
             f"{len(report.results) - n_ok} not, in {report.elapsed:.1f} s")
 
 
-# --- classes of functions --------------------------------------------------------------------
-
-def _class_size(cls) -> int:
-    """|class| of a CompositionClass (``size``) or of any set with ``count()`` (e.g. quarks.classes)."""
-    return int(cls.size) if hasattr(cls, "size") and not callable(cls.size) else int(cls.count())
-
-
-def _class_members(cls, limit: int):
-    """Up to ``limit`` member tables, or None when the class is larger or cannot list them."""
-    if _class_size(cls) > limit:
-        return None
-    try:
-        tables = cls.tables() if callable(getattr(cls, "tables", None)) else cls.members(limit)
-    except Exception:  # noqa: BLE001 - a class that cannot list its members is shown without them
-        return None
-    return [int(h) for h in tables]
-
-
-def _class_rows(cls) -> list:
-    n, size = cls.n, _class_size(cls)
-    universe = 1 << (1 << n)
-    rows = [["n", n], ["size", f"{size:,}"],
-            ["capacity log2 size", f"{math.log2(size):.4f}" if size else "-inf"],
-            ["fraction of all 2^(2^n) functions", f"{size / universe:.6g}"]]
-    if callable(getattr(cls, "digest", None)):
-        rows.append(["sha256 of the bitmap", cls.digest()[:16] + "..."])
-    for k, v in (getattr(cls, "info", None) or {}).items():
-        rows.append([str(k), _json_short(v, 120)])
-    return rows
-
-
-def _hex(h: int, n: int) -> str:
-    return f"0x{h:0{max(1, (1 << n) // 4)}x}"
-
-
-def composition_class_html(cls, show: int = 16) -> str:
-    """A class of Boolean functions (CompositionClass, or a set with ``n`` and ``count()``)."""
-    out = html_table([type(cls).__name__, ""], _class_rows(cls), align="left")
-    members = _class_members(cls, show)
-    if members:
-        text = ", ".join(_hex(h, cls.n) for h in members)
-        out += f'<div style="font-family:ui-monospace,monospace;font-size:85%">members: {esc(text)}</div>'
-    return out
-
-
-def composition_class_markdown(cls, show: int = 16) -> str:
-    out = md_table([type(cls).__name__, ""], _class_rows(cls))
-    members = _class_members(cls, show)
-    if members:
-        out += "\n\nmembers: " + ", ".join(f"`{_hex(h, cls.n)}`" for h in members)
-    return out
-
-
-class Rendered:
-    """HTML and Markdown shown by Jupyter (for values without a class of their own, e.g. a
-    certificate dict: ``Rendered.certificate(quarks.certificate.load(path))``)."""
-
-    def __init__(self, html_text: str, markdown_text: str):
-        self.html, self.markdown = html_text, markdown_text
-
-    def _repr_html_(self):
-        return self.html
-
-    def _repr_markdown_(self):
-        return self.markdown
-
-    @classmethod
-    def certificate(cls, cert, href: str | None = None) -> "Rendered":
-        """A certificate dict, or the path of a certificate file."""
-        if not isinstance(cert, dict):
-            from .certificate import load
-
-            href = href or str(cert)
-            cert = load(cert)
-        return cls(certificate_html(cert, href), certificate_markdown(cert, href))
-
-
 # --- notebook objects ------------------------------------------------------------------------------
 
 def claim_rows(c) -> list:
@@ -593,26 +516,5 @@ def decomposition_markdown(d) -> str:
     return md_table(["Decomposition", ""], decomposition_rows(d))
 
 
-def attach() -> None:
-    """Give every displayable type its ``_repr_html_`` and ``_repr_markdown_``."""
-    from .binding import CheckResult
-    from .boolean import TruthTable
-    from .claim import Claim, Verdict
-    from .classes.evaluate import FunctionSet
-    from .driver import Report, Result
-    from .solvers.compose import CompositionClass
-    from .solvers.decompose import Decomposition, NonDecomposition
-    from .solvers.realize import NonRealizability, Realization
-
-    for cls, html_, markdown in (
-            (TruthTable, truth_table_html, truth_table_markdown), (Verdict, verdict_html, verdict_markdown),
-            (Claim, claim_html, claim_markdown), (CheckResult, check_result_html, check_result_markdown),
-            (Report, report_html, report_markdown), (Result, result_html, result_markdown),
-            (Realization, realization_html, realization_markdown),
-            (NonRealizability, nonrealizability_html, nonrealizability_markdown),
-            (CompositionClass, composition_class_html, composition_class_markdown),
-            (Decomposition, decomposition_html, decomposition_markdown),
-            (NonDecomposition, decomposition_html, decomposition_markdown),
-            (FunctionSet, function_set_html, function_set_markdown)):
-        cls._repr_html_ = lambda self, f=html_: f(self)
-        cls._repr_markdown_ = lambda self, f=markdown: f(self)
+def _hex(h: int, n: int) -> str:
+    return f"0x{h:0{max(1, (1 << n) // 4)}x}"

@@ -10,7 +10,7 @@ import pkgutil
 from .claim import Claim
 
 # One entry per paper; a package's submodules are scanned in name order.
-PROOF_MODULES = ("quarks.proofs.navon", "quarks.proofs.navon_ranks", "quarks.proofs.baldi", "quarks.proofs.yang")
+PROOF_MODULES = ("quarks.proofs.navon", "quarks.proofs.navon_conclusions", "quarks.proofs.navon_ranks", "quarks.proofs.baldi", "quarks.proofs.yang")
 # Extra claim modules (comma-separated), e.g. the test suite's deliberately failing claims.
 EXTRA_ENV = "QUARKS_EXTRA_CLAIMS"
 

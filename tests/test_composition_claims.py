@@ -5,6 +5,7 @@ import json
 from quarks import binding
 from quarks import certificate
 from quarks.proofs.baldi import composition as comp
+from quarks.proofs.baldi import composition_lemmas as lem
 from quarks.proofs.baldi import layer_gating as lg
 
 
@@ -65,23 +66,23 @@ def test_thm41_proxy():
 
 
 def test_lemma51_counts():
-    r = comp.lemma51_result(3)
+    r = lem.lemma51_result(3)
     assert r["holds"] and r["irreducible"] == 218 and r["cases"] == 218 * 3
-    assert comp.lemma51.run({"arity": 2}).status == "verified"
+    assert lem.lemma51.run({"arity": 2}).status == "verified"
 
 
 def test_lemma52_printed_witness_fails_exactly_at_j0():
-    v = comp.lemma52.run({"k": 3})
+    v = lem.lemma52.run({"k": 3})
     assert v.status == "refuted"
     assert v.counterexample["j"] == 0 and v.counterexample["i"] == 0
     assert v.counterexample["q(e_i)"] == "theta0"
-    fails = {(f["k"], f["j"], f["i"]) for f in comp._lemma52(3, comp._q_printed)[1]}
+    fails = {(f["k"], f["j"], f["i"]) for f in lem._lemma52(3, lem._q_printed)[1]}
     assert fails == {(k, 0, 0) for k in (1, 2, 3)}
-    assert comp.lemma52_corrected.run({"k": 3}).status == "verified"
+    assert lem.lemma52_corrected.run({"k": 3}).status == "verified"
 
 
 def test_lemma53_fails_with_the_printed_witness_at_j0(monkeypatch):
-    assert comp.lemma53_result(3, 1, 1)["holds"]
+    assert lem.lemma53_result(3, 1, 1)["holds"]
 
     def printed(k, j, signs):  # (5.5) with theta_0 := +1 where it is not given
         s = {0: 1, **signs}
@@ -94,19 +95,19 @@ def test_lemma53_fails_with_the_printed_witness_at_j0(monkeypatch):
         return s[0], coef
 
     monkeypatch.setattr(comp, "_q_coefficients", printed)
-    assert not comp.lemma53_result(3, 1, 1)["holds"]
+    assert not lem.lemma53_result(3, 1, 1)["holds"]
 
 
 def test_lemma54_injective_and_recovering():
-    r = comp.lemma54_result(3, [1, 1])
+    r = lem.lemma54_result(3, [1, 1])
     assert r["holds"] and r["cases"] == 10 * 14 * 14
     assert all(item[3] == item[4] == 196 for item in r["per_operator"])
 
 
 def test_lemma54_detects_wrong_signs(monkeypatch):
-    real = comp._lemma51_signs
+    real = lem._lemma51_signs
     monkeypatch.setattr(comp, "_lemma51_signs", lambda B, a: [(-s[0], s[1]) for s in real(B, a)])
-    assert not comp.lemma54_result(3, [1, 1], ["AND"])["holds"]
+    assert not lem.lemma54_result(3, [1, 1], ["AND"])["holds"]
 
 
 def test_thm43_counts_and_bounds():

@@ -2,7 +2,7 @@
 import re
 
 
-from quarks import display
+from quarks import display, display_classes
 from quarks.boolean import TruthTable
 from quarks.claim import Verdict
 from quarks.driver import Report, Result
@@ -152,9 +152,9 @@ def test_any_set_with_count_renders():
         def members(self, limit):
             return [h for h in range(16) if bin(h).count("1") % 2]
 
-    h = display.composition_class_html(Odd())
+    h = display_classes.composition_class_html(Odd())
     assert "<td" in h and ">8<" in h and "0x1, 0x2, 0x4, 0x7" in h
-    assert "| capacity log2 size | 3.0000 |" in display.composition_class_markdown(Odd())
+    assert "| capacity log2 size | 3.0000 |" in display_classes.composition_class_markdown(Odd())
 
 
 def test_rich_reprs_of_notebook_objects(tmp_path):

@@ -91,7 +91,7 @@ def test_classification_evidence_and_mutations():
 
 
 def test_exact_lp_xor_and_and():
-    from quarks.solvers.kernels import full_lp
+    from quarks.solvers.orbits import full_lp
 
     phi = features(2, monomials(2, 1))
     c = np.zeros(3, np.int64)

@@ -8,6 +8,7 @@ from quarks import registry
 from quarks.certificate import build, check
 from quarks.evidence import CertificateError
 from quarks.proofs.baldi import mechanisms as M
+from quarks.proofs.baldi import mechanisms_gating as G
 
 IDS = ["quarks.taxonomy", "quarks.activation-gating", "quarks.gating-same-local-term",
        "quarks.softmax-circuit", "quarks.dot-product-circuit", "quarks.transformer-gating",
@@ -107,14 +108,14 @@ def test_miswired_variant_is_refuted(cid, inst):
 def test_specific_counterexamples():
     v = M.gate_products.run({"encoding": "pm1", "wiring": "AND"})
     assert v.counterexample == {"a": 0, "b": 0}          # (-1)(-1) = +1 but AND = -1
-    v = M.relu_by_gating.run({"wiring": "gate by sign"})
+    v = G.relu_by_gating.run({"wiring": "gate by sign"})
     assert v.counterexample["witness"] == {"x": "-1"}     # x sign(x) = |x| != max(0, x) at -1
-    v = M.xor_by_gating.run({"encoding": "01", "wiring": "gate by AND"})
+    v = G.xor_by_gating.run({"encoding": "01", "wiring": "gate by AND"})
     assert v.counterexample == {"x1": 0, "x2": 1}
 
 
 def test_xor_non_realizability_is_farkas():
-    v = M.xor_by_gating.run({"encoding": "01"})
+    v = G.xor_by_gating.run({"encoding": "01"})
     rec = next(r for r in v.evidence if r["kind"] == "nonrealization")
     assert rec["true"] == [[1, 1], [2, 1]] and rec["false"] == [[0, 1], [3, 1]]
 
@@ -125,14 +126,14 @@ def _mutations():
     step = sym["evidence"][0]["steps"][1]
     step["rhs"] = step["rhs"].replace("exp(u1)/", "exp(u2)/")          # a wrong identity claimed to hold
     yield sym
-    v, cert = certify(M.xor_by_gating, {"encoding": "01"})
+    v, cert = certify(G.xor_by_gating, {"encoding": "01"})
     fa = json.loads(json.dumps(cert))
     fa["evidence"][0]["fact"][2] = ["==", "x1", "x2"]                 # XNOR claimed to hold
     yield fa
     nr = json.loads(json.dumps(cert))
     nr["evidence"][1]["false"] = [[0, 1], [3, 2]]                     # unbalanced multipliers
     yield nr
-    v, cert = certify(M.universal_approximation, {"target": "sin2pi", "eps": "1/100", "pieces": [16]})
+    v, cert = certify(G.universal_approximation, {"target": "sin2pi", "eps": "1/100", "pieces": [16]})
     ua = json.loads(json.dumps(cert))
     ua["evidence"][0]["args"]["pieces"] = [15]                        # fewer units, same recorded result
     yield ua
@@ -157,7 +158,7 @@ def test_mutated_certificates_are_rejected(cert):
 
 
 def test_universal_approximation_reports_K_and_minimality():
-    v = M.universal_approximation.run({"target": "sin2pi", "eps": "1/1000", "pieces": [50]})
+    v = G.universal_approximation.run({"target": "sin2pi", "eps": "1/1000", "pieces": [50]})
     assert v.status == "verified" and "K = 50" in v.summary
     assert [r["procedure"] for r in v.evidence] == ["quarks.approx.certify:certify",
                                                     "quarks.approx.certify:fewer_fails"]
@@ -271,7 +272,7 @@ def test_one_gated_weight_at_n5():
 
 
 def test_capacity_certificate_with_a_wrong_count_is_rejected():
-    v, cert = certify(M.synaptic_gating_capacity, {"n": 3})
+    v, cert = certify(G.synaptic_gating_capacity, {"n": 3})
     assert v.status == "verified" and v.data["row"]["all_gated"] == 254
     assert check(cert)[0]
     cert["evidence"][0]["args"]["n"] = 2                 # the record now claims n = 2 produced n = 3's table

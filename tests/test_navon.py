@@ -6,7 +6,7 @@ import pytest
 from quarks import binding
 from quarks import certificate
 from quarks.claim import Claim
-from quarks.proofs import navon
+from quarks.proofs import navon, navon_conclusions
 
 CLAIMS = [c for c in vars(navon).values() if isinstance(c, Claim)]
 QUICK = [(c, inst) for c in CLAIMS for inst in c.instances_for("quick")]
@@ -156,11 +156,11 @@ def test_conclusion11_integer_layers(tmp_path):
     from quarks import certificate
     from quarks.proofs import navon
 
-    v = navon.conclusion11_printed.run({"K": 4})
+    v = navon_conclusions.conclusion11_printed.run({"K": 4})
     assert v.status == "refuted" and v.data["argmax"] == [2, 4]
-    assert navon.conclusion11_printed.run({"K": 6}).status == "verified"  # 3 | 6: the printed optimum
-    assert navon.conclusion11.run({"K_max": 24}).status == "verified"
-    cert = certificate.build(navon.conclusion11_printed, {"K": 4}, v)
+    assert navon_conclusions.conclusion11_printed.run({"K": 6}).status == "verified"  # 3 | 6: the printed optimum
+    assert navon_conclusions.conclusion11.run({"K_max": 24}).status == "verified"
+    cert = certificate.build(navon_conclusions.conclusion11_printed, {"K": 4}, v)
     path = certificate.write(cert, tmp_path / "c.json")
     assert binding.check_file(path).ok
 
@@ -168,7 +168,7 @@ def test_conclusion11_integer_layers(tmp_path):
 def test_pointwise_errors_printed_and_corrected():
     from quarks.proofs import navon
 
-    v = navon.d2_metric_printed.run({"constants": [0, 1, 2]})
+    v = navon_conclusions.d2_metric_printed.run({"constants": [0, 1, 2]})
     assert v.status == "refuted" and "d_2(0,2) = 4 > d_2(0,1) + d_2(1,2) = 2" in v.summary
-    assert navon.d1_d2_printed.run({"C": 10}).status == "refuted"
-    assert navon.pointwise_errors.run({"samples": 10, "points": 3, "seed": 5}).status == "verified"
+    assert navon_conclusions.d1_d2_printed.run({"C": 10}).status == "refuted"
+    assert navon_conclusions.pointwise_errors.run({"samples": 10, "points": 3, "seed": 5}).status == "verified"

@@ -5,7 +5,8 @@
 """
 from __future__ import annotations
 
-from .navon import _decide, _moments, _random_distribution
+from .navon import _decide
+from .navon_conclusions import _moments, _random_distribution
 from ..claim import Claim, Source, Verdict
 from ..evidence import arith
 

@@ -131,7 +131,7 @@ def _check_regular_dual(v, dual, n, points):
 def _full_farkas(v, n, points):
     """A plain Farkas certificate for a non-threshold f (n <= 5): (lambda, mu) or None."""
     from .classify import features, monomials
-    from .kernels import full_lp
+    from .orbits import full_lp
 
     f = int(sum(int(b) << x for x, b in enumerate(v)))
     phi = features(n, monomials(n, 1))

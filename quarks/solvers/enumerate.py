@@ -234,14 +234,14 @@ def threshold_class(n: int, degree: int = 1, progress: bool = False) -> np.ndarr
     n, degree = _check(n, degree, MAX_LIST_N, f"listing T(n;d) is supported for n <= {MAX_LIST_N} "
            f"(T(7;1) has 8,378,070,864 tables, 134 GB)")
     if degree == 1 and n >= 1:
-        from . import kernels as K
+        from .orbits import expand_orbits
 
         enum = regular_threshold(n, progress=progress)
         tabs, _ = all_regular(enum)
         total = regular_counts(enum)["threshold"]
         if n <= 6:
             out = np.zeros(total, np.uint64)
-            got = K.expand_orbits(tabs, n, out)
+            got = expand_orbits(tabs, n, out)
             assert got == total
             out.sort()
             return out.reshape(-1, 1)

@@ -108,7 +108,7 @@ class PairWitnesses:
 
 
 def _decide_all(fs: np.ndarray, n: int, phi: np.ndarray, progress: bool):
-    from .kernels import full_lp
+    from .orbits import full_lp
 
     M = phi.shape[1]
     coeffs = np.zeros((len(fs), M + 1), np.int64)

@@ -329,7 +329,7 @@ def cover_count(points, count: int) -> dict:
     import numpy as np
 
     from ...evidence import digest
-    from ...solvers.kernels import full_lp
+    from ...solvers.orbits import full_lp
 
     P = np.array(points, np.int64)
     N, m = P.shape

@@ -1,0 +1,35 @@
+"""Notebook renderings: every displayable type gets ``_repr_html_`` and ``_repr_markdown_`` from
+quarks.display (attached from above when ``quarks`` is imported, so no value type imports it)."""
+from __future__ import annotations
+
+from .display import (check_result_html, check_result_markdown, claim_html, claim_markdown, decomposition_html,
+                      decomposition_markdown, function_set_html, function_set_markdown, nonrealizability_html,
+                      nonrealizability_markdown, realization_html, realization_markdown, report_html,
+                      report_markdown, result_html, result_markdown, truth_table_html, truth_table_markdown,
+                      verdict_html, verdict_markdown)
+from .display_classes import composition_class_html, composition_class_markdown
+
+
+def attach() -> None:
+    """Give every displayable type its ``_repr_html_`` and ``_repr_markdown_``."""
+    from .binding import CheckResult
+    from .boolean import TruthTable
+    from .claim import Claim, Verdict
+    from .classes.evaluate import FunctionSet
+    from .driver import Report, Result
+    from .solvers.compose import CompositionClass
+    from .solvers.decompose import Decomposition, NonDecomposition
+    from .solvers.realize import NonRealizability, Realization
+
+    for cls, html_, markdown in (
+            (TruthTable, truth_table_html, truth_table_markdown), (Verdict, verdict_html, verdict_markdown),
+            (Claim, claim_html, claim_markdown), (CheckResult, check_result_html, check_result_markdown),
+            (Report, report_html, report_markdown), (Result, result_html, result_markdown),
+            (Realization, realization_html, realization_markdown),
+            (NonRealizability, nonrealizability_html, nonrealizability_markdown),
+            (CompositionClass, composition_class_html, composition_class_markdown),
+            (Decomposition, decomposition_html, decomposition_markdown),
+            (NonDecomposition, decomposition_html, decomposition_markdown),
+            (FunctionSet, function_set_html, function_set_markdown)):
+        cls._repr_html_ = lambda self, f=html_: f(self)
+        cls._repr_markdown_ = lambda self, f=markdown: f(self)
