@@ -200,4 +200,65 @@ apply: leq_trans (leq_imset_card _ _) _; apply: leq_trans (subset_leq_card DS) _
 by apply: leq_trans (IH _ y'') _; rewrite rk.
 Qed.
 
+(** Cover's theorem: m = #|I| points in R^k have at most C(m, k) strict sign vectors. *)
+Theorem cover_upper (I : finType) k (y : I -> 'rV[R]_k) : (#|signs y| <= cover #|I| k)%N.
+Proof.
+pose z := fun j : 'I_#|I| => y (enum_val j).
+pose h := fun s : {ffun I -> bool} => [ffun j : 'I_#|I| => s (enum_val j)].
+have inj : injective h.
+  move=> s1 s2 /ffunP e; apply/ffunP => i; have := e (enum_rank i).
+  by rewrite !ffunE enum_rankK.
+rewrite -(card_imset _ inj); apply: leq_trans (cover_upper_ord z).
+apply: subset_leq_card; apply/subsetP => _ /imsetP [s /signsP [w hw] ->].
+by apply/signsP; exists w => j; rewrite ffunE; apply: hw.
+Qed.
+
+(** In an open half-space (u.y_i > 0 for all i) every labeling is a strict sign vector:
+    w - u/t with t large realizes the labeling of w strictly (here t w - u). *)
+Lemma labelings_signs (I : finType) k (y : I -> 'rV[R]_k) (u : 'rV[R]_k) :
+  (forall i, 0 < dot u (y i)) -> labelings y \subset signs y.
+Proof.
+move=> hu; apply/subsetP => s /labelingsP [w hw]; apply/signsP.
+pose q i := if 0 < dot w (y i) then dot u (y i) / dot w (y i) else 0.
+have q0 i : 0 <= q i by rewrite /q; case: ifP => // h; apply: divr_ge0; apply: ltW.
+pose t := 1 + \sum_i q i.
+have t0 : 0 <= t by apply: addr_ge0; [apply: ler01 | apply: sumr_ge0].
+exists (t *: w + - u) => i; rewrite hw dotDl dotZl dotNl.
+case hi : (0 < dot w (y i)) => /=.
+  rewrite mul1r subr_gt0; apply: lt_le_trans (_ : dot w (y i) + dot u (y i) <= _).
+    by rewrite ltr_addr.
+  have -> : dot w (y i) + dot u (y i) = (1 + q i) * dot w (y i).
+    by rewrite /q hi mulrDl mul1r divfK // lt0r_neq0.
+  apply: ler_wpmul2r; first exact: ltW.
+  by rewrite ler_add2l (bigD1 i) //= ler_addl; apply: sumr_ge0.
+rewrite mulN1r oppr_gt0 subr_lt0; apply: le_lt_trans (hu i).
+by apply: mulr_ge0_le0 => //; rewrite leNgt hi.
+Qed.
+
+(** Cover's theorem for labelings: if the points lie in an open half-space, the labelings
+    i |-> [w.y_i > 0] number at most C(#|I|, k). *)
+Theorem cover_labelings (I : finType) k (y : I -> 'rV[R]_k) :
+  (exists u, forall i, 0 < dot u (y i)) -> (#|labelings y| <= cover #|I| k)%N.
+Proof.
+case=> u hu; apply: leq_trans (cover_upper y).
+exact: subset_leq_card (labelings_signs hu).
+Qed.
+
+(** The strict sign vectors realized by w in the row space of A (a subspace of dimension
+    rank A). *)
+Definition signs_in (I : finType) r k (A : 'M[R]_(r, k)) (y : I -> 'rV[R]_k) :
+  {set {ffun I -> bool}} :=
+  [set s : {ffun I -> bool} |
+    asbool (exists w : 'rV[R]_k, (w <= A)%MS /\ forall i, 0 < sgnb (s i) * dot w (y i))].
+
+(** Cover's theorem for a subspace V: at most C(#|I|, dim V) strict sign vectors. *)
+Theorem cover_upper_subspace (I : finType) r k (A : 'M[R]_(r, k)) (y : I -> 'rV[R]_k) :
+  (#|signs_in A y| <= cover #|I| (\rank A))%N.
+Proof.
+apply: leq_trans (cover_upper (fun i => y i *m (row_base A)^T)).
+apply: subset_leq_card; apply/subsetP => s; rewrite inE => /asboolP [w [wA hw]].
+have /submxP [z ez] : (w <= row_base A)%MS by rewrite eq_row_base.
+by apply/signsP; exists z => i; rewrite -dot_mul -ez.
+Qed.
+
 End Signs.
