@@ -16,6 +16,7 @@
     of m points in dimension k - 1. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
+From Coq Require Import Lia.
 From Quarks Require Import Threshold.
 
 Set Implicit Arguments.
@@ -65,6 +66,52 @@ rewrite coverSS !IH /= big_ord_recl bin0 [in RHS]big_ord_recl bin0 -mulnDr.
 congr (2 * _)%N; rewrite -addnA; congr (_ + _)%N.
 by rewrite -big_split /=; apply: eq_bigr => j _; rewrite binS addnC.
 Qed.
+
+Section CoverNat.
+Local Open Scope nat_scope.
+
+(** C(m, k) <= 2^m: there are 2^m vectors of m signs. *)
+Lemma cover_le_pow2 m k : (cover m k <= 2 ^ m)%N.
+Proof.
+apply: leq_trans (cover_mono m (leq_maxl k m)) _.
+by rewrite cover_full // leq_maxr.
+Qed.
+
+Lemma cover_m0 m : (0 < m)%N -> cover m 0 = 0%N.
+Proof. by case: m. Qed.
+
+(** (m+1)^(k+1) >= m^(k+1) + (k+1) m^k. *)
+Lemma bernoulli_nat m k : (m ^ k.+1 + k.+1 * m ^ k <= m.+1 ^ k.+1)%N.
+Proof.
+elim: k => [|k IH]; first by rewrite expn1 expn0 muln1 addn1.
+rewrite expnS [m.+1 ^ _]expnS.
+apply: leq_trans (_ : m.+1 * (m ^ k.+1 + k.+1 * m ^ k) <= _)%N; last by rewrite leq_mul2l IH orbT.
+by rewrite expnS; move: (m ^ k)%N => X; apply/ssrnat.leP; rewrite -!plusE -!multE; nia.
+Qed.
+
+(** C(m, k+1) <= 2 m^k for m >= 1. *)
+Lemma cover_pow m k : (0 < m)%N -> (cover m k.+1 <= 2 * m ^ k)%N.
+Proof.
+case: m => // m _; elim: m k => [|m IH] k; first by rewrite exp1n.
+rewrite coverSS; case: k => [|k]; first by rewrite addn0 IH.
+apply: leq_trans (leq_add (IH k.+1) (IH k)) _.
+rewrite -mulnDr leq_mul2l; apply/orP; right; apply: leq_trans (bernoulli_nat _ _).
+by rewrite leq_add2l leq_pmull.
+Qed.
+
+(** C(m, k+1) <= m^k for m >= 2 and k >= 2. *)
+Lemma cover_pow2 m k : (1 < m)%N -> (1 < k)%N -> (cover m k.+1 <= m ^ k)%N.
+Proof.
+case: m => [|[|M]] // _ hk; elim: M => [|M IH].
+  by apply: leq_trans (cover_le_pow2 _ _) _; rewrite leq_exp2l.
+rewrite coverSS; apply: leq_trans (leq_add IH (leqnn _)) _.
+case: k hk {IH} => [|[|k]] // _.
+apply: leq_trans (leq_add (leqnn _) (cover_pow _ _)) _ => //.
+apply: leq_trans (bernoulli_nat _ _); rewrite leq_add2l leq_mul2r; apply/orP; right.
+by rewrite ltnS.
+Qed.
+
+End CoverNat.
 
 (** ** Strict sign vectors and labelings of points in R^k *)
 Section Signs.
