@@ -1,0 +1,146 @@
+(** * Capacity of polynomial threshold functions from Cover's theorem (seed 000, Section 4).
+
+    A function in T(n;d) is a labeling x |-> [w.phi(x) > 0] of the 2^n points
+    phi(x) = (prod_{i in S} x_i)_{|S| <= d} of R^N, N = N(n,d) = sum_{i<=d} binom(n,i), and
+    these points lie in the open half-space of the constant monomial (S = empty, value 1).  So
+    Cover's theorem gives |T(n;d)| <= C(2^n, N(n,d)) ([card_T_le_cover]), for every n and d.
+    Integer coefficients embed into R, so no real-coefficient bridge is needed. *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From mathcomp Require Import all_ssreflect all_algebra.
+From Quarks Require Import Threshold Composition Lower Cover.
+
+Set Implicit Arguments.
+Unset Strict Implicit.
+Unset Printing Implicit Defensive.
+
+Import Order.TTheory GRing.Theory Num.Theory.
+Local Open Scope ring_scope.
+
+(** The monomials of degree at most d: the subsets S of 'I_n with |S| <= d. *)
+Definition monomials n d : {set {set 'I_n}} := [set S : {set 'I_n} | (#|S| <= d)%N].
+
+(** N(n,d) = sum_{i<=d} binom(n,i). *)
+Definition Nmon n d : nat := \sum_(i < d.+1) 'C(n, i).
+
+Lemma card_monomials n d : #|monomials n d| = Nmon n d.
+Proof.
+have cd i : #|[set S : {set 'I_n} | #|S| == i]| = 'C(n, i) by rewrite card_draws card_ord.
+elim: d => [|d IH].
+  by rewrite /Nmon big_ord1 -cd; apply: eq_card => S; rewrite !inE leqn0.
+rewrite /Nmon big_ord_recr /= -/(Nmon n d) -IH -cd.
+have -> : monomials n d.+1 = monomials n d :|: [set S : {set 'I_n} | #|S| == d.+1].
+  by apply/setP => S; rewrite !inE leq_eqVlt ltnS orbC.
+rewrite cardsU (_ : _ :&: _ = set0) ?cards0 ?subn0 //.
+apply/setP => S; rewrite !inE; apply/negbTE; apply/andP => -[h /eqP e].
+by rewrite e ltnn in h.
+Qed.
+
+Lemma card_point n : #|point n| = (2 ^ n)%N.
+Proof. by rewrite card_ffun card_bool card_ord. Qed.
+
+Section Features.
+Variable R : realFieldType.
+Variables n d : nat.
+
+(** The feature vector phi(x) = (prod_{i in S} x_i)_{S in monomials n d} in R^N. *)
+Definition phi (x : point n) : 'rV[R]_#|monomials n d| :=
+  \row_j (monomial (enum_val j) x)%:~R.
+
+(** The weight vector of integer coefficients c. *)
+Definition wvec (c : {set 'I_n} -> int) : 'rV[R]_#|monomials n d| :=
+  \row_j (c (enum_val j))%:~R.
+
+(** w_c.phi(x) = p_c(x): the polynomial is a linear form in the features. *)
+Lemma dot_phi c x : dot (wvec c) (phi x) = (peval d c x)%:~R.
+Proof.
+rewrite /dot /peval mxE rmorph_sum /=.
+rewrite (eq_bigl (fun S => S \in monomials n d)); last by move=> S; rewrite inE.
+rewrite [RHS]big_enum_val /=; apply: eq_bigr => j _.
+by rewrite !mxE rmorphM.
+Qed.
+
+(** The constant monomial puts every feature vector in an open half-space. *)
+Lemma phi_halfspace : exists u, forall x, 0 < dot u (phi x).
+Proof.
+exists (wvec (fun S => (S == set0)%:Z)) => x; rewrite dot_phi ltr0z.
+rewrite /peval (bigD1 set0) ?cards0 //= eqxx mul1r big1 ?addr0.
+  by rewrite /monomial big_set0.
+by move=> S /andP [_ /negbTE ->]; rewrite mul0r.
+Qed.
+
+(** T(n;d) is contained in the labelings of the feature vectors. *)
+Lemma T_labelings : T n d \subset labelings phi.
+Proof.
+apply/subsetP => f /inTP [c hc]; apply/labelingsP; exists (wvec c) => x.
+by rewrite dot_phi ltr0z hc.
+Qed.
+End Features.
+
+(** |T(n;d)| <= C(2^n, N(n,d)) for every n and d (Cover's bound with the monomial features). *)
+Theorem card_T_le_cover n d : (#|T n d| <= cover (2 ^ n) (Nmon n d))%N.
+Proof.
+apply: leq_trans (subset_leq_card (T_labelings rat_realFieldType n d)) _.
+by rewrite -card_point -card_monomials; apply: cover_labelings; apply: phi_halfspace.
+Qed.
+
+(** N(n,1) = n + 1. *)
+Lemma Nmon1 n : Nmon n 1 = n.+1.
+Proof. by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add1n. Qed.
+
+(** N(n,d) >= n + 1 for d >= 1. *)
+Lemma Nmon_ge n d : (0 < d)%N -> (n.+1 <= Nmon n d)%N.
+Proof.
+case: d => // d _; rewrite -Nmon1; elim: d => // d IH.
+by apply: leq_trans IH _; rewrite [X in (_ <= X)%N]/Nmon big_ord_recr leq_addr.
+Qed.
+
+Section Bounds.
+Local Open Scope nat_scope.
+
+Lemma Nmon_gt0 n d : 0 < Nmon n d.
+Proof. by rewrite /Nmon big_ord_recl bin0. Qed.
+
+(** log2 |T(n;d)| <= n (N(n,d) - 1) + 1, for every n and d. *)
+Theorem card_T_pow_all n d : #|T n d| <= 2 ^ (n * (Nmon n d).-1).+1.
+Proof.
+apply: leq_trans (card_T_le_cover n d) _.
+rewrite -(prednK (Nmon_gt0 n d)) /= expnS expnM.
+by apply: cover_pow; rewrite expn_gt0.
+Qed.
+
+(** log2 |T(n;d)| <= n (N(n,d) - 1), for n >= 2 and d >= 1. *)
+Theorem card_T_pow n d : 1 < n -> 0 < d -> #|T n d| <= 2 ^ (n * (Nmon n d).-1).
+Proof.
+move=> hn hd; apply: leq_trans (card_T_le_cover n d) _.
+have hN := Nmon_ge n hd.
+rewrite -(prednK (Nmon_gt0 n d)) /= expnM; apply: cover_pow2.
+  by rewrite -{1}(expn0 2) ltn_exp2l // ltnW.
+by rewrite -ltnS (prednK (Nmon_gt0 n d)); apply: leq_trans hN.
+Qed.
+
+(** Eq. (4.1), upper bound, corrected to n >= 2: |T(n;1)| <= 2^(n^2), i.e. C(T(n;1)) <= n^2.
+    (At n = 1 it fails: |T(1;1)| = 4 > 2.) *)
+Theorem eq4_1_upper n : 1 < n -> #|T n 1| <= 2 ^ (n * n).
+Proof. by move=> hn; have := card_T_pow hn (isT : 0 < 1); rewrite Nmon1. Qed.
+
+(** Eq. (4.3), upper side in finite form: C(T(n;d)) <= n binom(n, <=d) for every n >= 1 and d. *)
+Theorem eq4_3_upper n d : 0 < n -> #|T n d| <= 2 ^ (n * Nmon n d).
+Proof.
+move=> hn; apply: leq_trans (card_T_pow_all n d) _; rewrite leq_exp2l //.
+by rewrite -{2}(prednK (Nmon_gt0 n d)) mulnS addnC -addn1 leq_add2l.
+Qed.
+
+(** Theorem 4.1 in finite form: for every irreducible binary B and n >= 2,
+    |T(n-1;1)|^2 <= |T_B(n;1,1)| <= |T(n;1)|^2 <= 2^(2 n^2), i.e.
+    2 C(T(n-1;1)) <= C(T_B(n;1,1)) <= 2 n^2. *)
+Theorem thm4_1_finite n (B : boolfun 2) : irreducible B -> 1 < n ->
+  #|T n.-1 1| ^ 2 <= #|TB n B (fun _ => 1)| /\ #|TB n B (fun _ => 1)| <= 2 ^ (2 * (n * n)).
+Proof.
+move=> hB hn; split.
+  have := thm4_2_lower_n (ds := fun _ => 1) hB (fun _ => isT) (ltnW hn).
+  by rewrite subn1 big_ord_recr big_ord1 /= mulnn.
+apply: leq_trans (thm4_2_upper n B _) _.
+rewrite big_ord_recr big_ord1 /= mulnn [2 * _]mulnC expnM.
+by rewrite leq_exp2r // eq4_1_upper.
+Qed.
+End Bounds.
