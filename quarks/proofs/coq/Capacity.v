@@ -144,3 +144,80 @@ rewrite big_ord_recr big_ord1 /= mulnn [2 * _]mulnC expnM.
 by rewrite leq_exp2r // eq4_1_upper.
 Qed.
 End Bounds.
+
+(** ** Eq. (4.11) and Theorem 4.3's upper bound (4.11)-(4.12) *)
+
+(** Eq. (4.11) as the identity it is: C(2^n, m+1) = 2 binom(2^n - 1, <= m). *)
+Lemma eq4_11 n m : cover (2 ^ n) m.+1 = (2 * \sum_(k < m.+1) 'C(2 ^ n - 1, k))%N.
+Proof. by rewrite cover_closed ?expn_gt0 // subn1. Qed.
+
+(** Eq. (4.11) as a bound: the labelings s_x = [w.z_x + b > 0] of at most 2^n points z_x of R^m
+    (a threshold function of m real variables on those points) number at most
+    2 binom(2^n - 1, <= m). *)
+Theorem eq4_11_bound (R : realFieldType) (I : finType) n m (z : I -> 'rV[R]_m) :
+  (#|I| <= 2 ^ n)%N -> (#|affine_labelings z| <= 2 * \sum_(k < m.+1) 'C(2 ^ n - 1, k))%N.
+Proof.
+move=> hI; rewrite -eq4_11; apply: leq_trans (cover_affine z) _.
+exact: cover_monom.
+Qed.
+
+Lemma card_bigcup_le (I T : finType) (P : pred I) (F : I -> {set T}) :
+  (#|\bigcup_(i | P i) F i| <= \sum_(i | P i) #|F i|)%N.
+Proof.
+elim/big_rec2: _ => [|i n U _ IH]; first by rewrite cards0.
+by apply: leq_trans (leq_card_setU _ _).1 _; rewrite leq_add2l.
+Qed.
+
+(** The hidden layer's output at x, a point of {0,1}^m. *)
+Definition hidden m n (fs : {ffun 'I_m -> boolfun n}) (x : point n) : point m :=
+  [ffun i => fs i x].
+
+(** phi applied after the hidden layer fs. *)
+Definition layer m n (ph : boolfun m) (fs : {ffun 'I_m -> boolfun n}) : boolfun n :=
+  [ffun x => ph (hidden fs x)].
+
+(** The hidden layers of m gated units B(h_i, g_i), h_i, g_i in T(n;1). *)
+Definition gated_layers n m (B : boolfun 2) : {set {ffun 'I_m -> boolfun n}} :=
+  [set fs : {ffun 'I_m -> boolfun n} | [forall i, fs i \in TB n B (fun _ => 1%N)]].
+
+(** T(n,m,1;B): m gated units followed by one linear threshold gate.  Output gating of 0/1
+    gates is B = AND, of -1/+1 gates B = XNOR (the paper's T(n,m,1;x)). *)
+Definition Tlayer n m (B : boolfun 2) : {set boolfun n} :=
+  [set layer ph fs | ph in T m 1, fs in gated_layers n m B].
+
+Lemma card_gated_layers n m (B : boolfun 2) :
+  #|gated_layers n m B| = (#|TB n B (fun _ => 1%N)| ^ m)%N.
+Proof.
+have -> : gated_layers n m B = [set fs in family (fun _ : 'I_m => TB n B (fun _ => 1%N))].
+  by apply/setP => fs; rewrite !inE; apply/forallP/familyP => h j; have := h j.
+rewrite cardsE card_family foldrE big_map /= enumT -/(index_enum _).
+by rewrite prod_nat_const card_ord.
+Qed.
+
+(** Theorem 4.3, upper bound (4.11)-(4.12) in finite form: for every B and all n, m,
+    |T(n,m,1;B)| <= |T_B(n;1,1)|^m * 2 binom(2^n - 1, <= m).  For each hidden layer the output
+    gate gives a labeling of the 2^n hidden vectors (Cover, eq. 4.11). *)
+Theorem thm4_3_upper n m (B : boolfun 2) :
+  (#|Tlayer n m B| <= #|TB n B (fun _ => 1%N)| ^ m * (2 * \sum_(k < m.+1) 'C(2 ^ n - 1, k)))%N.
+Proof.
+pose z (fs : {ffun 'I_m -> boolfun n}) (x : point n) := @phi rat_realFieldType m 1%N (hidden fs x).
+have sub : Tlayer n m B \subset \bigcup_(fs in gated_layers n m B) labelings (z fs).
+  apply/subsetP => _ /imset2P [ph fs hph hfs ->]; apply/bigcupP; exists fs => //.
+  have /subsetP /(_ ph hph) /labelingsP [w hw] := T_labelings rat_realFieldType m 1%N.
+  by apply/labelingsP; exists w => x; rewrite ffunE hw.
+apply: leq_trans (subset_leq_card sub) _; apply: leq_trans (card_bigcup_le _ _) _.
+rewrite -card_gated_layers -sum_nat_const; apply: leq_sum => fs _.
+rewrite -eq4_11 -card_point -(Nmon1 m) -card_monomials; apply: cover_labelings.
+by have [u hu] := phi_halfspace rat_realFieldType m 1%N; exists u => x; apply: hu.
+Qed.
+
+(** With Theorem 4.1's bound: |T(n,m,1;B)| <= 2^(2 m n^2) * 2 binom(2^n - 1, <= m) for every
+    irreducible binary B, n >= 2 and every m, i.e.
+    C(T(n,m,1;B)) <= 2 m n^2 + log2 (2 binom(2^n - 1, <= m)). *)
+Corollary thm4_3_upper_pow n m (B : boolfun 2) : irreducible B -> (1 < n)%N ->
+  (#|Tlayer n m B| <= 2 ^ (2 * (n * n) * m) * (2 * \sum_(k < m.+1) 'C(2 ^ n - 1, k)))%N.
+Proof.
+move=> hB hn; apply: leq_trans (thm4_3_upper n m B) _; rewrite leq_mul2r expnM.
+have expl a b e : (a <= b -> a ^ e <= b ^ e)%N by move=> h; elim: e => // e IH; rewrite !expnS leq_mul.
+by apply/orP; right; apply: expl; case: (thm4_1_finite hB hn).
+Qed.

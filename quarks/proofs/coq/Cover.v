@@ -77,6 +77,16 @@ apply: leq_trans (cover_mono m (leq_maxl k m)) _.
 by rewrite cover_full // leq_maxr.
 Qed.
 
+(** C(m, k) <= C(m+1, k) for k >= 1 (not at k = 0: C(0,0) = 1, C(1,0) = 0). *)
+Lemma cover_leSm m k : 0 < k -> cover m k <= cover m.+1 k.
+Proof. by case: k => // k _; rewrite coverSS leq_addr. Qed.
+
+Lemma cover_monom k : 0 < k -> {homo cover^~ k : m1 m2 / m1 <= m2}.
+Proof.
+move=> hk m1 m2 /subnK <-; elim: (m2 - m1) => //= j IH.
+by apply: leq_trans IH _; rewrite ?addSn; apply: cover_leSm.
+Qed.
+
 Lemma cover_m0 m : (0 < m)%N -> cover m 0 = 0%N.
 Proof. by case: m. Qed.
 
@@ -306,6 +316,32 @@ apply: leq_trans (cover_upper (fun i => y i *m (row_base A)^T)).
 apply: subset_leq_card; apply/subsetP => s; rewrite inE => /asboolP [w [wA hw]].
 have /submxP [z ez] : (w <= row_base A)%MS by rewrite eq_row_base.
 by apply/signsP; exists z => i; rewrite -dot_mul -ez.
+Qed.
+
+(** ** The affine form: labelings s_i = [w.z_i + b > 0] of points z_i in R^m *)
+
+Definition affine_labelings (I : finType) m (z : I -> 'rV[R]_m) : {set {ffun I -> bool}} :=
+  [set s : {ffun I -> bool} |
+    asbool (exists (w : 'rV[R]_m) (b : R), forall i, s i = (0 < dot w (z i) + b))].
+
+Lemma dot_row_mx m1 m2 (w1 v1 : 'rV[R]_m1) (w2 v2 : 'rV[R]_m2) :
+  dot (row_mx w1 w2) (row_mx v1 v2) = dot w1 v1 + dot w2 v2.
+Proof. by rewrite /dot tr_row_mx mul_row_col mxE. Qed.
+
+Lemma dot_scalar1 (b : R) : dot (b%:M : 'rV[R]_1) 1 = b.
+Proof. by rewrite /dot trmx1 mulmx1 mxE eqxx mulr1n. Qed.
+
+(** Cover's theorem, affine form: #|I| points of R^m have at most C(#|I|, m+1) affine
+    labelings (append the coordinate 1: the points (z_i, 1) lie in the open half-space of
+    (0, 1)). *)
+Theorem cover_affine (I : finType) m (z : I -> 'rV[R]_m) :
+  (#|affine_labelings z| <= cover #|I| m.+1)%N.
+Proof.
+have -> : m.+1 = (m + 1)%N by rewrite addn1.
+apply: leq_trans (cover_labelings (y := fun i => row_mx (z i) 1) _).
+  apply: subset_leq_card; apply/subsetP => s; rewrite inE => /asboolP [w [b hw]].
+  by apply/labelingsP; exists (row_mx w b%:M) => i; rewrite dot_row_mx dot_scalar1 hw.
+by exists (row_mx 0 (1 : R)%:M) => i; rewrite dot_row_mx dot_scalar1 /dot mul0mx mxE add0r ltr01.
 Qed.
 
 End Signs.
