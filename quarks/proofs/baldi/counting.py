@@ -93,8 +93,10 @@ zuev = Claim(
 zuev_corrected = Claim(
     id="quarks.eq4.1-zuev-n2",
     source=Source("000", "eq. (4.1), corrected"),
-    statement="For 2 <= n <= 9: C(T(n;1)) <= n^2, i.e. |T(n;1)| <= 2^(n^2) (n <= 7 computed and "
-              "certified, n = 8, 9 from OEIS A000609 as reference data).",
+    statement="For every n >= 2: C(T(n;1)) <= n^2, i.e. |T(n;1)| <= 2^(n^2) (proved for all n >= 2 from "
+              "Cover's bound |T(n;1)| <= C(2^n, n+1); the instances 2 <= n <= 9 check it against exact "
+              "counts, n <= 7 computed and certified, n = 8, 9 from OEIS A000609 as reference data).",
+    coq=("Capacity.v:eq4_1_upper",),
     latex=r"C(\mathcal T(n;1))\le n^2\quad(n\ge 2)",
     kind="finite",
     instances=_zuev_instances(2),

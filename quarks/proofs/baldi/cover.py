@@ -1,0 +1,181 @@
+"""Cover's function-counting theorem and the finite forms of Section 4's capacity bounds (seed 000).
+
+Each claim here is a finite statement proved in Coq for all parameters (``Cover.v``,
+``Capacity.v``); its instances re-check it against exact counts.  The asymptotic statements of the
+paper (eq. 4.1-4.5, Theorems 4.1 and 4.3) stay separate claims whose o(1) parts are only
+consistent on small n.  C(N, k) is Cover's count: C(0, k) = 1, C(N+1, 0) = 0,
+C(N+1, k+1) = C(N, k+1) + C(N, k), equal to 2 sum_{j<k} binom(N-1, j) for N >= 1.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from ...claim import Claim, Source, Verdict
+from ...evidence import arith, exhaustive
+from .composition import _decide, _record, check_thm41
+from .counting import _cover_instances, _ptf_instances, check_eq43, cover_count, cube_points, random_points
+from .layer_gating import GATE, HERE as LAYER, _thm43_instances, layer_result
+
+
+@lru_cache(maxsize=None)
+def cover_rec(N: int, k: int) -> int:
+    """Cover's count C(N, k) by its recursion (the Coq definition ``Cover.cover``)."""
+    if N == 0:
+        return 1
+    if k == 0:
+        return 0
+    return cover_rec(N - 1, k) + cover_rec(N - 1, k - 1)
+
+
+def _closed(N: str, k: str) -> list:
+    """2 sum_{j<k} binom(N-1, j) as an arith expression (N, k: value names or expressions)."""
+    return ["*", 2, ["sum", "j", 0, ["-", k, 1], ["binom", ["-", N, 1], "j"]]]
+
+
+# --- Cover's theorem -------------------------------------------------------------------------------
+
+def check_cover_upper(inst) -> Verdict:
+    """The affine dichotomies of N points of R^m, counted exactly, against C(N, m+1)."""
+    if "cube" in inst:
+        n = inst["cube"]
+        pts, N, m = cube_points(n), 1 << n, n
+    else:
+        N, m = inst["N"], inst["m"]
+        pts = random_points(N, m, inst["seed"])
+    count = cover_count(pts, 0)["count"]
+    rec = exhaustive("quarks.proofs.baldi.counting:cover_count", points=pts, count=count)
+    values = {"N": N, "k": m + 1, "count": count, "C": cover_rec(N, m + 1), "closed": _closed("N", "k")}
+    facts = [("the recursion's C(N, m+1) equals 2 sum_{j<=m} binom(N-1, j)", ["==", "C", "closed"]),
+             ("at most C(N, m+1) affine dichotomies", ["<=", "count", "C"])]
+    return Verdict.from_facts([rec, arith(values, facts)],
+                              f"{N} points in R^{m}: {count} affine dichotomies <= C({N}, {m + 1}) = "
+                              f"{cover_rec(N, m + 1)}", counterexample={"points": pts, "count": count})
+
+
+cover_upper = Claim(
+    id="quarks.cover",
+    source=Source("000", "eq. (4.11), Cover's function-counting theorem"),
+    statement="Over any real field R: (1) for every finite index set I and points y_i in R^k, the strict "
+              "sign vectors i -> [w.y_i > 0] (over the w with w.y_i != 0 for every i) number at most "
+              "C(|I|, k); (2) if moreover some u has u.y_i > 0 for every i, the labelings "
+              "i -> [w.y_i > 0] over all w in R^k number at most C(|I|, k); (3) for points z_i in R^m "
+              "the affine labelings i -> [w.z_i + b > 0] number at most C(|I|, m+1); "
+              "(4) C(N, k) = 2 sum_{j<k} binom(N-1, j) for N >= 1.",
+    latex=r"\#\{\text{dichotomies of } N \text{ points of } \mathbb R^m\} \le C(N, m+1) = 2\sum_{j\le m}\binom{N-1}{j}",
+    kind="finite",
+    instances=_cover_instances,
+    check=check_cover_upper,
+    size="N",
+    coq=("Cover.v:cover_upper", "Cover.v:cover_labelings", "Cover.v:cover_affine", "Cover.v:cover_closed"),
+    note="The equality in general position (checked on instances by quarks.eq4.11-cover) is not proved "
+         "in Coq. Cover.v:cover_upper_subspace also bounds the sign vectors realized by w in a subspace "
+         "V by C(|I|, dim V).",
+)
+
+
+# --- Eq. (4.11) --------------------------------------------------------------------------------
+
+def check_eq411_identity(inst) -> Verdict:
+    n, m = inst["n"], inst["m"]
+    values = {"N": 2 ** n, "k": m + 1, "C": cover_rec(2 ** n, m + 1), "closed": _closed("N", "k")}
+    rec = arith(values, [("C(2^n, m+1) = 2 sum_{k<=m} binom(2^n - 1, k)", ["==", "C", "closed"])])
+    return Verdict.from_facts([rec], f"n = {n}, m = {m}: C(2^n, m+1) = {values['C']}", counterexample=inst)
+
+
+eq411 = Claim(
+    id="quarks.eq4.11",
+    source=Source("000", "eq. (4.11)"),
+    statement="For every n and m: C(2^n, m+1) = 2 sum_{k<=m} binom(2^n - 1, k) (the identity); and over any "
+              "real field, for every finite index set I with |I| <= 2^n and points z_i in R^m, the "
+              "labelings i -> [w.z_i + b > 0] number at most 2 sum_{k<=m} binom(2^n - 1, k) (the bound "
+              "the proof of Theorem 4.3 uses for the output gate on the at most 2^n hidden vectors).",
+    latex=r"2\binom{2^n-1}{\le m} = C(2^n, m+1)",
+    kind="finite",
+    instances={"quick": [{"n": n, "m": m} for n in (1, 2, 3) for m in (0, 1, 2, 3)],
+               "full": [{"n": n, "m": m} for n in range(0, 7) for m in range(0, 9)]},
+    check=check_eq411_identity,
+    coq=("Capacity.v:eq4_11", "Capacity.v:eq4_11_bound"),
+    note="The printed '= 2^(nm(1+o(1)))' in (4.11) is the asymptotic part (for m <= 2^o(n)); it is not "
+         "proved. The bound is checked against exact dichotomy counts by quarks.cover.",
+)
+
+
+# --- Eq. (4.3), upper side ---------------------------------------------------------------------
+
+eq43_upper = Claim(
+    id="quarks.eq4.3-ptf-upper",
+    source=Source("000", "eq. (4.3), upper side in finite form"),
+    statement="For every n >= 1 and every d: C(T(n;d)) <= n binom(n, <=d), i.e. |T(n;d)| <= "
+              "2^(n binom(n,<=d)); from |T(n;d)| <= C(2^n, binom(n,<=d)).",
+    latex=r"C(\mathcal T(n;d)) \le n\binom{n}{\le d}\quad(n\ge 1)",
+    kind="finite",
+    instances=_ptf_instances,
+    check=check_eq43,
+    coq=("Capacity.v:eq4_3_upper",),
+    note="Finite form proved; the asymptotic lower side of (4.3) (unspecified D(alpha)) and the "
+         "'~' are quarks.eq4.3-ptf (consistent on small n, not proved). Capacity.v:card_T_le_cover "
+         "gives the sharper |T(n;d)| <= C(2^n, binom(n,<=d)) and card_T_pow_all "
+         "C(T(n;d)) <= n (binom(n,<=d) - 1) + 1.",
+)
+
+
+# --- Theorem 4.1, finite form ------------------------------------------------------------------
+
+thm41_finite = Claim(
+    id="quarks.thm4.1-finite",
+    source=Source("000", "Theorem 4.1, finite form"),
+    statement="For every irreducible binary B and every n >= 2: |T(n-1;1)|^2 <= |T_B(n;1,1)| <= 2^(2n^2), "
+              "i.e. 2 C(T(n-1;1)) <= C(T_B(n;1,1)) <= 2n^2.  Instances: B = AND (0/1 outputs) and "
+              "XNOR (±1 outputs), with |T_B(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2).",
+    latex=r"2C(\mathcal T(n-1;1)) \le C(\mathcal T_B(n;1,1)) \le 2n^2\quad(n\ge 2)",
+    kind="finite",
+    instances={"quick": [{"n": 3}], "full": [{"n": n} for n in range(2, 6)]},
+    check=check_thm41,
+    max_feasible=5,
+    coq=("Capacity.v:thm4_1_finite",),
+    note="Finite form proved; that 2C(T(n-1;1)) = 2n^2(1+o(1)) needs Zuev's lower bound, which is "
+         "asymptotic and not proved (quarks.thm4.1 stays 'consistent on small n').",
+)
+
+
+# --- Theorem 4.3, upper bound in finite form -------------------------------------------------------
+
+def check_thm43_upper(inst: dict) -> Verdict:
+    from ...solvers.compose import class_result, compose_class
+
+    n, m, conv = inst["n"], inst["m"], inst["convention"]
+    r = layer_result(n, m, conv)
+    ev = [_record(f"{LAYER}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
+    U = compose_class(GATE[conv], n, [1, 1], k=2)
+    ev.append(_record("quarks.solvers.compose:class_size_check", class_result(U, U.size),
+                      operator=GATE[conv], k=2, n=n, degrees=[1, 1], size=U.size))
+    values = {"n": n, "m": m, "size": r["size"], "U": U.size, "N": ["^", 2, "n"],
+              "phi_bound": ["*", 2, ["sum", "i", 0, "m", ["binom", ["-", "N", 1], "i"]]]}
+    facts = [("|T(n,m,1;B)| <= |T_B(n;1,1)|^m * 2 sum_{i<=m} binom(2^n - 1, i)",
+              ["<=", "size", ["*", ["^", "U", "m"], "phi_bound"]])]
+    if n >= 2:
+        facts.append(("|T(n,m,1;B)| <= 2^(2 m n^2) * 2 sum_{i<=m} binom(2^n - 1, i) (n >= 2)",
+                      ["<=", "size", ["*", ["^", 2, ["*", 2, "m", "n", "n"]], "phi_bound"]]))
+    ev.append(arith(values, facts))
+    return _decide(ev, f"n = {n}, m = {m}, {conv}: |T(n,m,1;x)| = {r['size']}, |T_B(n;1,1)| = {U.size}",
+                   counterexample=inst)
+
+
+thm43_upper = Claim(
+    id="quarks.thm4.3-upper",
+    source=Source("000", "Theorem 4.3, upper bound (4.11)-(4.12) in finite form"),
+    statement="For every binary B and all n, m: |T(n,m,1;B)| <= |T_B(n;1,1)|^m * 2 sum_{i<=m} "
+              "binom(2^n - 1, i), where T(n,m,1;B) is one LTG applied to m units B(h_i, g_i), "
+              "h_i, g_i in T(n;1) (B = AND: 0/1 outputs, B = XNOR: ±1 outputs); for irreducible B and "
+              "n >= 2 this is at most 2^(2mn^2) * 2 sum_{i<=m} binom(2^n - 1, i).",
+    latex=r"|\mathcal T(n,m,1;\times)| \le |\mathcal T_B(n;1,1)|^m\, 2\binom{2^n-1}{\le m}",
+    kind="finite",
+    instances=_thm43_instances,
+    check=check_thm43_upper,
+    max_feasible=4,
+    coq=("Capacity.v:thm4_3_upper", "Capacity.v:thm4_3_upper_pow"),
+    note="Finite form proved; C(T(n,m,1;x)) <= 2mn^2(1+o(1)) follows for m <= 2^o(n) (the o(1) is "
+         "log2 of the second factor over 2mn^2, not formalized). The lower bound (4.15) through the "
+         "multiplexing construction is not proved in Coq (quarks.thm4.3-multiplexing-corrected).",
+)
