@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ...claim import Claim, Source, Verdict
 from ...evidence import arith, exhaustive
-from .composition import _decide, _record, check_thm41
+from .composition import _decide, _record, check_prop55_corollary, check_thm41
 from .counting import _cover_instances, _ptf_instances, check_eq43, cover_count, cube_points, random_points
 from .layer_gating import GATE, HERE as LAYER, _thm43_instances, layer_result
 
@@ -136,6 +136,25 @@ thm41_finite = Claim(
     coq=("Capacity.v:thm4_1_finite",),
     note="Finite form proved; that 2C(T(n-1;1)) = 2n^2(1+o(1)) needs Zuev's lower bound, which is "
          "asymptotic and not proved (quarks.thm4.1 stays 'consistent on small n').",
+)
+
+
+# --- The corollary after Proposition 5.5, finite form -------------------------------------------
+
+prop55_corollary_finite = Claim(
+    id="quarks.prop5.5-corollary-finite",
+    source=Source("000", "Proposition 5.5, corollary, finite form"),
+    statement="For every n >= 2: |T(n-1;1)|^2 <= |∩_B T_B(n;1,1)| <= 2^(2n^2), the intersection over "
+              "all irreducible binary B, i.e. 2 C(T(n-1;1)) <= C(∩_B T_B(n;1,1)) <= 2n^2.",
+    latex=r"2C(\mathcal T(n-1;1)) \le C\Big(\bigcap_B \mathcal T_B(n;1,1)\Big) \le 2n^2\quad(n\ge 2)",
+    kind="finite",
+    instances={"quick": [{"n": 3}], "full": [{"n": n} for n in range(2, 6)]},
+    check=check_prop55_corollary,
+    max_feasible=5,
+    coq=("Capacity.v:prop5_5_corollary",),
+    note="Finite form proved (from Lower.v:prop5_5, AND's irreducibility and Theorem 4.1's finite "
+         "form); 2n^2(1+o(1)) needs Zuev's lower bound, asymptotic and not proved "
+         "(quarks.prop5.5-corollary stays 'consistent on small n').",
 )
 
 

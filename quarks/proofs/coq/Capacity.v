@@ -221,3 +221,30 @@ move=> hB hn; apply: leq_trans (thm4_3_upper n m B) _; rewrite leq_mul2r expnM.
 have expl a b e : (a <= b -> a ^ e <= b ^ e)%N by move=> h; elim: e => // e IH; rewrite !expnS leq_mul.
 by apply/orP; right; apply: expl; case: (thm4_1_finite hB hn).
 Qed.
+
+(** ** The corollary after Proposition 5.5, finite form *)
+
+(** AND of two arguments. *)
+Definition AND2 : boolfun 2 := [ffun z : point 2 => z ord0 && z (lift ord0 ord0)].
+
+(** AND depends on both arguments: flipping either one at (1, 1) changes it. *)
+Lemma AND2_irreducible : irreducible AND2.
+Proof.
+apply/forallP => i; apply/existsP; exists [ffun _ => true].
+by rewrite !ffunE; case: i => [[|[|]]] // hi; rewrite /flip !ffunE.
+Qed.
+
+(** The corollary after Proposition 5.5, finite form: for n >= 2,
+    |T(n-1;1)|^2 <= |intersection over irreducible binary B of T_B(n;1,1)| <= 2^(2 n^2), i.e.
+    2 C(T(n-1;1)) <= C(intersection) <= 2 n^2. *)
+Theorem prop5_5_corollary n : (1 < n)%N ->
+  (#|T n.-1 1| ^ 2 <= #|\bigcap_(B : boolfun 2 | irreducible B) TB n B (fun _ => 1%N)|)%N /\
+  (#|\bigcap_(B : boolfun 2 | irreducible B) TB n B (fun _ => 1%N)| <= 2 ^ (2 * (n * n)))%N.
+Proof.
+move=> hn; split.
+  case: n hn => [|n] // _.
+  have := @prop5_5 n (fun _ => 1%N) (fun _ => isT).
+  by rewrite big_ord_recr big_ord1 /= mulnn.
+apply: leq_trans (subset_leq_card (bigcap_inf _ AND2_irreducible)) _.
+by case: (thm4_1_finite AND2_irreducible hn).
+Qed.
