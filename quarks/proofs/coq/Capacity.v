@@ -248,3 +248,78 @@ move=> hn; split.
 apply: leq_trans (subset_leq_card (bigcap_inf _ AND2_irreducible)) _.
 by case: (thm4_1_finite AND2_irreducible hn).
 Qed.
+
+(** ** Theorem 4.3, lower bound (4.15) through the multiplexing construction (4.14), 0/1 outputs *)
+
+(** The selected copy of h: [z = c] AND h(x) on {0,1}^(a+m), z the a selector variables. *)
+Definition sel a m (c : point a) (h : boolfun m) : boolfun (a + m) :=
+  [ffun y => (lpart y == c) && h (rpart y)].
+
+(** The number of coordinates where z differs from c, a polynomial of degree 1 in z. *)
+Definition mismatch a (c z : point a) : int := \sum_k ((z k != c k) : nat)%:R.
+
+Lemma poly_mismatch a d (c : point a) : (0 < d)%N -> poly d (mismatch c).
+Proof.
+move=> hd.
+have hs : poly d (fun z : point a =>
+    \sum_(k < a) (if c k then 1 - (z k : nat)%:R else (z k : nat)%:R)).
+  apply: poly_sum => k _; case: (c k); last exact: poly_var.
+  apply: poly_add (poly_const _ _ 1) _.
+  by apply: (poly_ext (poly_scale (-1) (poly_var k hd))) => z; rewrite mulN1r.
+apply: (poly_ext hs) => z; rewrite /mismatch; apply: eq_bigr => k _.
+by case: (c k); case: (z k).
+Qed.
+
+Lemma mismatch_eq0 a (c : point a) : mismatch c c = 0.
+Proof. by rewrite /mismatch big1 // => k _; rewrite eqxx. Qed.
+
+Lemma mismatch_ge1 a (c z : point a) : z != c -> 1 <= mismatch c z.
+Proof.
+move=> hz; have [k hk] : exists k, z k != c k.
+  by apply/existsP; apply: contraR hz => /existsPn h; apply/eqP/ffunP => k; apply/eqP/negPn/h.
+rewrite /mismatch (bigD1 k) //= hk ler_paddr //.
+by apply: sumr_ge0 => j _; apply: ler0n.
+Qed.
+
+(** (4.14): the selected copy of a threshold function is a threshold function of the same
+    degree: realized by R(x) - M mismatch(z), with R = 2p - 1 odd and M > max |R|. *)
+Lemma sel_T a m d (c : point a) (h : boolfun m) :
+  (0 < d)%N -> h \in T m d -> sel c h \in T (a + m) d.
+Proof.
+move=> hd /inTP [p hp]; apply/inTP/realizableP.
+pose P := peval d p.
+pose R x := P x + P x - 1.
+have hR : poly d R.
+  by apply: poly_add (poly_add _ _) (poly_const _ d (-1)); exists p.
+have hRs x : (0 < R x) = h x by rewrite /R hp odd_sign.
+pose M : int := 1 + \sum_x `|R x|.
+have hM x : `|R x| < M.
+  rewrite /M (bigD1 x) //=; apply: ltr_spaddl => //.
+  by apply: ler_paddr => //; apply: sumr_ge0 => y _; apply: normr_ge0.
+have hM0 : 0 < M by apply: le_lt_trans (normr_ge0 (R [ffun _ => false])) (hM _).
+pose G y := - M * mismatch c (lpart y) + R (rpart y).
+exists G; split.
+  apply: poly_add; first apply: poly_scale.
+    exact: (poly_ext (poly_lift (@lshift_inj a m) (poly_mismatch c hd))).
+  exact: (poly_ext (poly_lift (@rshift_inj a m) hR)).
+move=> y; rewrite /G ffunE.
+have [->|hne] := eqVneq (lpart y) c; first by rewrite mismatch_eq0 mulr0 add0r hRs.
+have h1 := mismatch_ge1 hne.
+rewrite sign_dom; last first.
+  rewrite normrM normrN (gtr0_norm hM0) (ger0_norm (le_trans ler01 h1)).
+  by apply: lt_le_trans (hM _) _; apply: ler_pemulr; [apply: ltW | ].
+by rewrite mulNr oppr_gt0 ltNge pmulr_rge0 // (le_trans ler01 h1).
+Qed.
+
+(** OR of m arguments, a linear threshold function: [sum_i y_i > 0]. *)
+Definition ORm m : boolfun m := [ffun y : point m => [exists i, y i]].
+
+Lemma ORm_T m : ORm m \in T m 1.
+Proof.
+apply/inTP/realizableP; exists (fun y : point m => \sum_i (y i : nat)%:R); split.
+  by apply: poly_sum => i _; apply: poly_var.
+move=> y; rewrite ffunE; case: existsP => [[i hi]|hn].
+  rewrite (bigD1 i) //= hi; apply/esym; apply: ltr_spaddl => //.
+  by apply: sumr_ge0 => j _; apply: ler0n.
+by rewrite big1 ?ltxx // => i _; case hy: (y i) => //; case: hn; exists i; rewrite hy.
+Qed.
