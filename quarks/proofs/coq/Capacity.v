@@ -323,3 +323,78 @@ move=> y; rewrite ffunE; case: existsP => [[i hi]|hn].
   by apply: sumr_ge0 => j _; apply: ler0n.
 by rewrite big1 ?ltxx // => i _; case hy: (y i) => //; case: hn; exists i; rewrite hy.
 Qed.
+
+Section Multiplex.
+Variables a n m : nat.
+Variable code : 'I_m -> point a.
+
+(** (4.14), 0/1 outputs: unit i of the hidden layer is [z = code i] AND u_i(x), where
+    u_i = AND(h_i, g_i); both the gated and the gating unit are selected; the output is OR. *)
+Definition mux_layer (us : {ffun 'I_m -> boolfun n}) : boolfun (a + n) :=
+  layer (ORm m) [ffun i => sel (code i) (us i)].
+
+(** With an injective code, the selector value code i reads off unit i. *)
+Lemma mux_layer_sel us i x : injective code -> mux_layer us (join (code i) x) = us i x.
+Proof.
+move=> inj; rewrite /mux_layer /layer !ffunE /=.
+apply/existsP/idP => [[j]|h]; last by exists i; rewrite !ffunE lpart_join rpart_join eqxx.
+by rewrite !ffunE lpart_join rpart_join => /andP [/eqP /inj ->].
+Qed.
+
+(** The multiplexed layer of gated maps in T_AND(n;1,1) lies in T(a + n, m, 1; AND). *)
+Lemma mux_layer_T us : us \in gated_layers n m AND2 -> mux_layer us \in Tlayer (a + n) m AND2.
+Proof.
+move=> hus; apply/imset2P; exists (ORm m) [ffun i => sel (code i) (us i)] => //; first exact: ORm_T.
+rewrite inE; apply/forallP => i; rewrite ffunE.
+move: hus; rewrite inE => /forallP /(_ i) /imsetP [ops hops ->].
+apply/imsetP; exists [ffun j => sel (code i) (ops j)].
+  rewrite inE; apply/forallP => j; rewrite ffunE; apply: sel_T => //.
+  by move: hops; rewrite inE => /forallP /(_ j).
+apply/ffunP => y; rewrite !ffunE /=.
+by case: (lpart y == code i).
+Qed.
+End Multiplex.
+
+(** Theorem 4.3, lower bound (4.15) in finite form, 0/1 outputs: with a selector bits for m <= 2^a
+    units, distinct gated maps give distinct functions, so
+    |T_AND(n;1,1)|^m <= |T(a + n, m, 1; AND)|.  (The selector encodes the unit index i - 1,
+    0-based: with a = ceil(log2 m) bits the printed "x^- = i" for i in 1..m cannot encode i = m
+    when m is a power of 2.) *)
+Theorem thm4_3_lower a n m : (m <= 2 ^ a)%N ->
+  (#|TB n AND2 (fun _ => 1%N)| ^ m <= #|Tlayer (a + n) m AND2|)%N.
+Proof.
+move=> hm; have hm' : (m <= #|point a|)%N by rewrite card_point.
+pose code (i : 'I_m) : point a := enum_val (widen_ord hm' i).
+have inj : injective code.
+  by move=> i j /enum_val_inj /(congr1 val) /= /val_inj.
+rewrite -card_gated_layers -(@card_in_imset _ _ (mux_layer code)).
+  apply: subset_leq_card; apply/subsetP => _ /imsetP [us hus ->]; exact: mux_layer_T.
+move=> us1 us2 _ _ e; apply/ffunP => i; apply/ffunP => x.
+by rewrite -(mux_layer_sel us1 i x inj) -(mux_layer_sel us2 i x inj) e.
+Qed.
+
+(** The same with n variables of which a are selectors (a <= n): for m <= 2^a,
+    |T_AND(n - a;1,1)|^m <= |T(n, m, 1; AND)|. *)
+Corollary thm4_3_lower_n a n m : (m <= 2 ^ a)%N -> (a <= n)%N ->
+  (#|TB (n - a) AND2 (fun _ => 1%N)| ^ m <= #|Tlayer n m AND2|)%N.
+Proof.
+move=> hm han.
+have gen : forall n' k : nat, n' = (a + k)%N ->
+    (#|TB k AND2 (fun _ => 1%N)| ^ m <= #|Tlayer n' m AND2|)%N.
+  by move=> n' k ->; apply: thm4_3_lower.
+by apply: gen; rewrite subnKC.
+Qed.
+
+(** With Theorem 4.2's lower bound for AND: for m <= 2^a and a < n,
+    |T(n - a - 1;1)|^(2m) <= |T(n, m, 1; AND)|, i.e.
+    C(T(n,m,1;AND)) >= 2 m C(T(n - a - 1;1)). *)
+Corollary thm4_3_lower_T a n m : (m <= 2 ^ a)%N -> (a < n)%N ->
+  (#|T (n - a).-1 1| ^ (2 * m) <= #|Tlayer n m AND2|)%N.
+Proof.
+move=> hm han; apply: leq_trans (thm4_3_lower_n hm (ltnW han)).
+have expl x y e : (x <= y -> x ^ e <= y ^ e)%N by move=> h; elim: e => // e IH; rewrite !expnS leq_mul.
+rewrite expnM; apply: expl.
+have h1 : (1 <= n - a)%N by rewrite subn_gt0.
+have := thm4_2_lower_n (ds := fun _ => 1%N) AND2_irreducible (fun _ => isT) h1.
+by rewrite subn1 big_ord_recr big_ord1 /= mulnn.
+Qed.
