@@ -56,5 +56,5 @@ def test_layer_bounds_quick(claim):
 
 def test_thm43_lower_is_tight_at_n3_m2():
     # |T(1;1)|^4 = 256 = |T(3,2,1;AND)|: all 256 functions, and the bound is met exactly
-    v = CV.thm43_lower.run({"n": 3, "m": 2})
+    v = CV.thm43_lower.run({"n": 3, "m": 2, "convention": "01"})
     assert v.status == "verified" and "= 256" in v.summary

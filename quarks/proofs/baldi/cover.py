@@ -205,42 +205,45 @@ thm43_upper = Claim(
 def check_thm43_lower(inst: dict) -> Verdict:
     from ...solvers.compose import class_result, compose_class, threshold_list, threshold_size_check
 
-    n, m = inst["n"], inst["m"]
+    n, m, conv = inst["n"], inst["m"], inst["convention"]
     a = math.ceil(math.log2(m)) if m > 1 else 0
-    r = layer_result(n, m, "01")
-    ev = [_record(f"{LAYER}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention="01", size=r["size"])]
-    Up = compose_class(GATE["01"], n - a, [1, 1], k=2)
+    r = layer_result(n, m, conv)
+    ev = [_record(f"{LAYER}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
+    Up = compose_class(GATE[conv], n - a, [1, 1], k=2)
     ev.append(_record("quarks.solvers.compose:class_size_check", class_result(Up, Up.size),
-                      operator=GATE["01"], k=2, n=n - a, degrees=[1, 1], size=Up.size))
+                      operator=GATE[conv], k=2, n=n - a, degrees=[1, 1], size=Up.size))
     size_T = len(threshold_list(n - a - 1, 1))
     ev.append(_record("quarks.solvers.compose:threshold_size_check", threshold_size_check(n - a - 1, 1, size_T),
                       n=n - a - 1, degree=1, size=size_T))
     values = {"size": r["size"], "U_plus": Up.size, "T_minus": size_T, "m": m, "a": a}
     facts = [("m <= 2^a", ["<=", "m", ["^", 2, "a"]]),
-             ("|T_AND(n-a;1,1)|^m <= |T(n,m,1;AND)|", ["<=", ["^", "U_plus", "m"], "size"]),
-             ("|T(n-a-1;1)|^(2m) <= |T(n,m,1;AND)|", ["<=", ["^", "T_minus", ["*", 2, "m"]], "size"])]
+             ("|T_B(n-a;1,1)|^m <= |T(n,m,1;B)|", ["<=", ["^", "U_plus", "m"], "size"]),
+             ("|T(n-a-1;1)|^(2m) <= |T(n,m,1;B)|", ["<=", ["^", "T_minus", ["*", 2, "m"]], "size"])]
     ev.append(arith(values, facts))
-    return _decide(ev, f"n = {n}, m = {m}, a = {a}: |T(n,m,1;AND)| = {r['size']} >= |T_AND(n-a;1,1)|^m = "
+    return _decide(ev, f"n = {n}, m = {m}, a = {a}, {conv}: |T(n,m,1;x)| = {r['size']} >= |T_B(n-a;1,1)|^m = "
                        f"{Up.size ** m}", counterexample=inst)
 
 
 thm43_lower = Claim(
     id="quarks.thm4.3-lower",
-    source=Source("000", "Theorem 4.3, lower bound (4.14)-(4.15) in finite form, 0/1 outputs"),
-    statement="For all n, m, a with m <= 2^a and a <= n: |T_AND(n-a;1,1)|^m <= |T(n,m,1;AND)| (0/1 "
-              "outputs: a selector variables encode the unit index i - 1, both the gated and the gating "
-              "unit of unit i are ANDed with [x^- = i - 1], the output gate is OR); if moreover a < n, "
-              "|T(n-a-1;1)|^(2m) <= |T(n,m,1;AND)|, i.e. C(T(n,m,1;AND)) >= 2m C(T(n-a-1;1)).",
-    latex=r"|\mathcal T_{\mathrm{AND}}(n-a;1,1)|^m \le |\mathcal T(n,m,1;\times)|\quad(m\le 2^a\le 2^n)",
+    source=Source("000", "Theorem 4.3, lower bound (4.14)-(4.15) in finite form"),
+    statement="For all n, m, a with m <= 2^a and a <= n, and B = AND (0/1 outputs) or B = XNOR (±1 "
+              "outputs): |T_B(n-a;1,1)|^m <= |T(n,m,1;B)|; if moreover a < n, |T(n-a-1;1)|^(2m) <= "
+              "|T(n,m,1;B)|, i.e. C(T(n,m,1;B)) >= 2m C(T(n-a-1;1)).  Construction: a selector "
+              "variables encode the unit index i - 1; unit i's gated unit is [x^- = i - 1] AND h_i^+, "
+              "its gating unit [x^- = i - 1] AND g_i^+ (AND) or [x^- != i - 1] OR g_i^+ (XNOR); the "
+              "output gate is OR.",
+    latex=r"|\mathcal T_B(n-a;1,1)|^m \le |\mathcal T(n,m,1;\times)|\quad(m\le 2^a\le 2^n)",
     kind="finite",
-    instances={"quick": [{"n": 3, "m": 1}, {"n": 3, "m": 2}],
-               "full": [{"n": 3, "m": 1}, {"n": 4, "m": 1}, {"n": 3, "m": 2}]},
+    instances={"quick": [{"n": 3, "m": m, "convention": c} for c in ("01", "pm1") for m in (1, 2)],
+               "full": [{"n": n, "m": m, "convention": c} for c in ("01", "pm1")
+                        for n, m in ((3, 1), (4, 1), (3, 2))]},
     check=check_thm43_lower,
     max_feasible=4,
     coq=("Capacity.v:thm4_3_lower_n", "Capacity.v:thm4_3_lower_T"),
     note="Finite form proved with a = ceil(log2 m) selector bits; 2mn^2(1+o(1)) then needs Zuev's lower "
          "bound and a = o(n), asymptotic and not proved. The index is encoded 0-based: the printed "
          "x^- = i for i in 1..m with ceil(log2 m) bits cannot encode i = m when m is a power of 2 "
-         "(notes/counterexamples.md). The ±1 corrected variant is checked on instances by "
-         "quarks.thm4.3-multiplexing-corrected, not proved.",
+         "(notes/counterexamples.md). With ±1 outputs the gating unit must output +1 when not "
+         "selected (quarks.thm4.3-multiplexing refutes the printed form).",
 )

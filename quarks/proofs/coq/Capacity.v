@@ -324,12 +324,36 @@ move=> y; rewrite ffunE; case: existsP => [[i hi]|hn].
 by rewrite big1 ?ltxx // => i _; case hy: (y i) => //; case: hn; exists i; rewrite hy.
 Qed.
 
+(** T(n;d) is closed under negation: not [p > 0] = [1 - p > 0] for integer p. *)
+Lemma negT m d (f : boolfun m) : f \in T m d -> [ffun x => ~~ f x] \in T m d.
+Proof.
+move=> /inTP [p hp]; apply/inTP/realizableP; exists (fun x => 1 - peval d p x); split.
+  apply: poly_add (poly_const _ _ 1) _.
+  by apply: (poly_ext (poly_scale (-1) (ex_intro _ p (fun x => erefl)))) => x; rewrite mulN1r.
+by move=> x; rewrite ffunE hp subr_gt0 gtz0_ge1 ltNge.
+Qed.
+
+(** The co-selected copy: [z <> c] OR g(x) (the corrected gating unit of the -1/+1 convention). *)
+Definition nsel a m (c : point a) (g : boolfun m) : boolfun (a + m) :=
+  [ffun y => (lpart y != c) || g (rpart y)].
+
+Lemma nsel_T a m d (c : point a) (g : boolfun m) :
+  (0 < d)%N -> g \in T m d -> nsel c g \in T (a + m) d.
+Proof.
+move=> hd hg; have := negT (sel_T c hd (negT hg)).
+have -> : [ffun y => ~~ sel c [ffun x => ~~ g x] y] = nsel c g.
+  by apply/ffunP => y; rewrite !ffunE negb_and negbK.
+by [].
+Qed.
+
+(** XNOR of two arguments: the product of two -1/+1 outputs. *)
+Definition XNOR2 : boolfun 2 := [ffun z : point 2 => z ord0 == z (lift ord0 ord0)].
+
 Section Multiplex.
 Variables a n m : nat.
 Variable code : 'I_m -> point a.
 
-(** (4.14), 0/1 outputs: unit i of the hidden layer is [z = code i] AND u_i(x), where
-    u_i = AND(h_i, g_i); both the gated and the gating unit are selected; the output is OR. *)
+(** (4.14): unit i of the hidden layer is [z = code i] AND u_i(x); the output is OR. *)
 Definition mux_layer (us : {ffun 'I_m -> boolfun n}) : boolfun (a + n) :=
   layer (ORm m) [ffun i => sel (code i) (us i)].
 
@@ -341,60 +365,121 @@ apply/existsP/idP => [[j]|h]; last by exists i; rewrite !ffunE lpart_join rpart_
 by rewrite !ffunE lpart_join rpart_join => /andP [/eqP /inj ->].
 Qed.
 
-(** The multiplexed layer of gated maps in T_AND(n;1,1) lies in T(a + n, m, 1; AND). *)
-Lemma mux_layer_T us : us \in gated_layers n m AND2 -> mux_layer us \in Tlayer (a + n) m AND2.
+(** If the operands of a gated unit B(h, g) lift to operands of degree 1 whose B is the selected
+    copy of B(h, g), the multiplexed layer of gated maps in T_B(n;1,1) lies in
+    T(a + n, m, 1; B). *)
+Lemma mux_layer_T (B : boolfun 2) (lift : point a -> {ffun 'I_2 -> boolfun n} -> {ffun 'I_2 -> boolfun (a + n)}) us :
+  (forall c ops, ops \in operands n (fun _ => 1%N) -> lift c ops \in operands (a + n) (fun _ => 1%N)) ->
+  (forall c ops, compose B (lift c ops) = sel c (compose B ops)) ->
+  us \in gated_layers n m B -> mux_layer us \in Tlayer (a + n) m B.
 Proof.
-move=> hus; apply/imset2P; exists (ORm m) [ffun i => sel (code i) (us i)] => //; first exact: ORm_T.
+move=> hlift hcomp hus.
+apply/imset2P; exists (ORm m) [ffun i => sel (code i) (us i)] => //; first exact: ORm_T.
 rewrite inE; apply/forallP => i; rewrite ffunE.
 move: hus; rewrite inE => /forallP /(_ i) /imsetP [ops hops ->].
-apply/imsetP; exists [ffun j => sel (code i) (ops j)].
-  rewrite inE; apply/forallP => j; rewrite ffunE; apply: sel_T => //.
-  by move: hops; rewrite inE => /forallP /(_ j).
-apply/ffunP => y; rewrite !ffunE /=.
-by case: (lpart y == code i).
+by apply/imsetP; exists (lift (code i) ops); [apply: hlift | rewrite hcomp].
 Qed.
 End Multiplex.
 
-(** Theorem 4.3, lower bound (4.15) in finite form, 0/1 outputs: with a selector bits for m <= 2^a
-    units, distinct gated maps give distinct functions, so
-    |T_AND(n;1,1)|^m <= |T(a + n, m, 1; AND)|.  (The selector encodes the unit index i - 1,
-    0-based: with a = ceil(log2 m) bits the printed "x^- = i" for i in 1..m cannot encode i = m
-    when m is a power of 2.) *)
-Theorem thm4_3_lower a n m : (m <= 2 ^ a)%N ->
-  (#|TB n AND2 (fun _ => 1%N)| ^ m <= #|Tlayer (a + n) m AND2|)%N.
+(** The general injection: for m <= 2^a, |T_B(n;1,1)|^m <= |T(a + n, m, 1; B)| for every B with
+    such a lift of the operands. *)
+Lemma mux_lower a n m (B : boolfun 2)
+    (lift : point a -> {ffun 'I_2 -> boolfun n} -> {ffun 'I_2 -> boolfun (a + n)}) :
+  (m <= 2 ^ a)%N ->
+  (forall c ops, ops \in operands n (fun _ => 1%N) -> lift c ops \in operands (a + n) (fun _ => 1%N)) ->
+  (forall c ops, compose B (lift c ops) = sel c (compose B ops)) ->
+  (#|TB n B (fun _ => 1%N)| ^ m <= #|Tlayer (a + n) m B|)%N.
 Proof.
-move=> hm; have hm' : (m <= #|point a|)%N by rewrite card_point.
+move=> hm hlift hcomp; have hm' : (m <= #|point a|)%N by rewrite card_point.
 pose code (i : 'I_m) : point a := enum_val (widen_ord hm' i).
 have inj : injective code.
   by move=> i j /enum_val_inj /(congr1 val) /= /val_inj.
 rewrite -card_gated_layers -(@card_in_imset _ _ (mux_layer code)).
-  apply: subset_leq_card; apply/subsetP => _ /imsetP [us hus ->]; exact: mux_layer_T.
+  apply: subset_leq_card; apply/subsetP => _ /imsetP [us hus ->].
+  exact: mux_layer_T hlift hcomp hus.
 move=> us1 us2 _ _ e; apply/ffunP => i; apply/ffunP => x.
 by rewrite -(mux_layer_sel us1 i x inj) -(mux_layer_sel us2 i x inj) e.
 Qed.
 
-(** The same with n variables of which a are selectors (a <= n): for m <= 2^a,
-    |T_AND(n - a;1,1)|^m <= |T(n, m, 1; AND)|. *)
-Corollary thm4_3_lower_n a n m : (m <= 2 ^ a)%N -> (a <= n)%N ->
-  (#|TB (n - a) AND2 (fun _ => 1%N)| ^ m <= #|Tlayer n m AND2|)%N.
+(** Theorem 4.3, lower bound (4.15) in finite form, 0/1 outputs (B = AND, both the gated and the
+    gating unit ANDed with the selector): for m <= 2^a, |T_AND(n;1,1)|^m <= |T(a + n, m, 1; AND)|.
+    The selector encodes the unit index 0-based: with a = ceil(log2 m) bits the printed
+    "x^- = i" for i in 1..m cannot encode i = m when m is a power of 2. *)
+Theorem thm4_3_lower a n m : (m <= 2 ^ a)%N ->
+  (#|TB n AND2 (fun _ => 1%N)| ^ m <= #|Tlayer (a + n) m AND2|)%N.
 Proof.
-move=> hm han.
+move=> hm; apply: (mux_lower (lift := fun c ops => [ffun j => sel c (ops j)])) => // c ops.
+  rewrite !inE => /forallP h; apply/forallP => j; rewrite ffunE; exact: sel_T.
+by apply/ffunP => y; rewrite !ffunE /=; case: (lpart y == c).
+Qed.
+
+(** The same for -1/+1 outputs (B = XNOR), with the corrected gating unit [z <> c] OR g: for
+    m <= 2^a, |T_XNOR(n;1,1)|^m <= |T(a + n, m, 1; XNOR)|.  (As printed, with the gating unit
+    also ANDed with the selector, an unselected unit gives XNOR(0, 0) = 1 and OR is constant.) *)
+Theorem thm4_3_lower_xnor a n m : (m <= 2 ^ a)%N ->
+  (#|TB n XNOR2 (fun _ => 1%N)| ^ m <= #|Tlayer (a + n) m XNOR2|)%N.
+Proof.
+move=> hm.
+apply: (mux_lower (lift := fun c ops => [ffun j => if j == ord0 then sel c (ops j) else nsel c (ops j)])) => // c ops.
+  rewrite !inE => /forallP h; apply/forallP => j; rewrite ffunE.
+  by case: (j == ord0); [apply: sel_T | apply: nsel_T].
+by apply/ffunP => y; rewrite !ffunE /=; case: (lpart y == c).
+Qed.
+
+(** XNOR depends on both arguments. *)
+Lemma XNOR2_irreducible : irreducible XNOR2.
+Proof.
+apply/forallP => i; apply/existsP; exists [ffun _ => true].
+by rewrite !ffunE; case: i => [[|[|]]] // hi; rewrite /flip !ffunE.
+Qed.
+
+(** From a + k variables to n variables of which a are selectors (a <= n). *)
+Lemma lower_shift (B : boolfun 2) a n m :
+  (forall k, #|TB k B (fun _ => 1%N)| ^ m <= #|Tlayer (a + k) m B|)%N -> (a <= n)%N ->
+  (#|TB (n - a) B (fun _ => 1%N)| ^ m <= #|Tlayer n m B|)%N.
+Proof.
+move=> h han.
 have gen : forall n' k : nat, n' = (a + k)%N ->
-    (#|TB k AND2 (fun _ => 1%N)| ^ m <= #|Tlayer n' m AND2|)%N.
-  by move=> n' k ->; apply: thm4_3_lower.
+    (#|TB k B (fun _ => 1%N)| ^ m <= #|Tlayer n' m B|)%N.
+  by move=> n' k ->; apply: h.
 by apply: gen; rewrite subnKC.
 Qed.
 
-(** With Theorem 4.2's lower bound for AND: for m <= 2^a and a < n,
-    |T(n - a - 1;1)|^(2m) <= |T(n, m, 1; AND)|, i.e.
-    C(T(n,m,1;AND)) >= 2 m C(T(n - a - 1;1)). *)
-Corollary thm4_3_lower_T a n m : (m <= 2 ^ a)%N -> (a < n)%N ->
-  (#|T (n - a).-1 1| ^ (2 * m) <= #|Tlayer n m AND2|)%N.
+(** With Theorem 4.2's lower bound for an irreducible B: |T(k-1;1)|^2 <= |T_B(k;1,1)|, so
+    |T(n - a - 1;1)|^(2m) <= |T(n, m, 1; B)| for a < n. *)
+Lemma lower_T (B : boolfun 2) a n m : irreducible B ->
+  (#|TB (n - a) B (fun _ => 1%N)| ^ m <= #|Tlayer n m B|)%N -> (a < n)%N ->
+  (#|T (n - a).-1 1| ^ (2 * m) <= #|Tlayer n m B|)%N.
 Proof.
-move=> hm han; apply: leq_trans (thm4_3_lower_n hm (ltnW han)).
-have expl x y e : (x <= y -> x ^ e <= y ^ e)%N by move=> h; elim: e => // e IH; rewrite !expnS leq_mul.
+move=> hB h han; apply: leq_trans h.
+have expl x y e : (x <= y -> x ^ e <= y ^ e)%N by move=> hxy; elim: e => // e IH; rewrite !expnS leq_mul.
 rewrite expnM; apply: expl.
 have h1 : (1 <= n - a)%N by rewrite subn_gt0.
-have := thm4_2_lower_n (ds := fun _ => 1%N) AND2_irreducible (fun _ => isT) h1.
+have := thm4_2_lower_n (ds := fun _ => 1%N) hB (fun _ => isT) h1.
 by rewrite subn1 big_ord_recr big_ord1 /= mulnn.
 Qed.
+
+Section LowerNat.
+Local Open Scope nat_scope.
+
+(** Theorem 4.3's lower bound for n inputs, a <= n of them selectors, m <= 2^a units:
+    |T_B(n - a;1,1)|^m <= |T(n,m,1;B)| and, for a < n, |T(n - a - 1;1)|^(2m) <= |T(n,m,1;B)|,
+    i.e. C(T(n,m,1;B)) >= 2m C(T(n - a - 1;1)), for B = AND (0/1 outputs) and B = XNOR
+    (-1/+1 outputs, corrected gating unit). *)
+Corollary thm4_3_lower_n a n m : (m <= 2 ^ a)%N -> (a <= n)%N ->
+  (#|TB (n - a) AND2 (fun _ => 1%N)| ^ m <= #|Tlayer n m AND2|)%N /\
+  (#|TB (n - a) XNOR2 (fun _ => 1%N)| ^ m <= #|Tlayer n m XNOR2|)%N.
+Proof.
+move=> hm han; split; apply: lower_shift han => k.
+  exact: thm4_3_lower.
+exact: thm4_3_lower_xnor.
+Qed.
+
+Corollary thm4_3_lower_T a n m : (m <= 2 ^ a)%N -> (a < n)%N ->
+  (#|T (n - a).-1 1| ^ (2 * m) <= #|Tlayer n m AND2|)%N /\
+  (#|T (n - a).-1 1| ^ (2 * m) <= #|Tlayer n m XNOR2|)%N.
+Proof.
+move=> hm han; have [h1 h2] := thm4_3_lower_n hm (ltnW han).
+by split; apply: lower_T => //; [apply: AND2_irreducible | apply: XNOR2_irreducible].
+Qed.
+End LowerNat.
