@@ -401,30 +401,63 @@ move=> us1 us2 _ _ e; apply/ffunP => i; apply/ffunP => x.
 by rewrite -(mux_layer_sel us1 i x inj) -(mux_layer_sel us2 i x inj) e.
 Qed.
 
-(** Theorem 4.3, lower bound (4.15) in finite form, 0/1 outputs (B = AND, both the gated and the
-    gating unit ANDed with the selector): for m <= 2^a, |T_AND(n;1,1)|^m <= |T(a + n, m, 1; AND)|.
-    The selector encodes the unit index 0-based: with a = ceil(log2 m) bits the printed
-    "x^- = i" for i in 1..m cannot encode i = m when m is a power of 2. *)
-Theorem thm4_3_lower a n m : (m <= 2 ^ a)%N ->
-  (#|TB n AND2 (fun _ => 1%N)| ^ m <= #|Tlayer (a + n) m AND2|)%N.
+(** The lifted operands of a gated unit: for 0/1 outputs both the gated and the gating unit are
+    ANDed with the selector; for -1/+1 outputs the gating unit is [z <> c] OR g (corrected: as
+    printed, with both ANDed, an unselected unit gives XNOR(0, 0) = 1 and OR is constant). *)
+Definition lift_and a n (c : point a) (ops : {ffun 'I_2 -> boolfun n}) : {ffun 'I_2 -> boolfun (a + n)} :=
+  [ffun j => sel c (ops j)].
+Definition lift_xnor a n (c : point a) (ops : {ffun 'I_2 -> boolfun n}) : {ffun 'I_2 -> boolfun (a + n)} :=
+  [ffun j => if j == ord0 then sel c (ops j) else nsel c (ops j)].
+
+Lemma lift_and_T a n (c : point a) ops :
+  ops \in operands n (fun _ => 1%N) -> lift_and c ops \in operands (a + n) (fun _ => 1%N).
+Proof. by rewrite !inE => /forallP h; apply/forallP => j; rewrite ffunE; apply: sel_T. Qed.
+
+Lemma lift_xnor_T a n (c : point a) ops :
+  ops \in operands n (fun _ => 1%N) -> lift_xnor c ops \in operands (a + n) (fun _ => 1%N).
 Proof.
-move=> hm; apply: (mux_lower (lift := fun c ops => [ffun j => sel c (ops j)])) => // c ops.
-  rewrite !inE => /forallP h; apply/forallP => j; rewrite ffunE; exact: sel_T.
-by apply/ffunP => y; rewrite !ffunE /=; case: (lpart y == c).
+rewrite !inE => /forallP h; apply/forallP => j; rewrite ffunE.
+by case: (j == ord0); [apply: sel_T | apply: nsel_T].
 Qed.
 
-(** The same for -1/+1 outputs (B = XNOR), with the corrected gating unit [z <> c] OR g: for
-    m <= 2^a, |T_XNOR(n;1,1)|^m <= |T(a + n, m, 1; XNOR)|.  (As printed, with the gating unit
-    also ANDed with the selector, an unselected unit gives XNOR(0, 0) = 1 and OR is constant.) *)
+(** B of the lifted operands is the selected copy of B of the operands. *)
+Lemma lift_and_compose a n (c : point a) (ops : {ffun 'I_2 -> boolfun n}) :
+  compose AND2 (lift_and c ops) = sel c (compose AND2 ops).
+Proof. by apply/ffunP => y; rewrite !ffunE /=; case: (lpart y == c). Qed.
+
+Lemma lift_xnor_compose a n (c : point a) (ops : {ffun 'I_2 -> boolfun n}) :
+  compose XNOR2 (lift_xnor c ops) = sel c (compose XNOR2 ops).
+Proof. by apply/ffunP => y; rewrite !ffunE /=; case: (lpart y == c). Qed.
+
+(** (4.14), corrected, for all n, m and every injective code of the m units by a selector bits
+    (e.g. the binary digits of i - 1, which need m <= 2^a): the multiplexed output is injective in
+    the hidden layer, and for gated maps of T_AND(n;1,1) (0/1 outputs) or T_XNOR(n;1,1) (-1/+1
+    outputs, corrected gating unit) it lies in T(a + n, m, 1; AND), resp. XNOR. *)
+Theorem multiplexing_corrected a n m (code : 'I_m -> point a) : injective code ->
+  [/\ injective (@mux_layer a n m code),
+      forall us, us \in gated_layers n m AND2 -> mux_layer code us \in Tlayer (a + n) m AND2 &
+      forall us, us \in gated_layers n m XNOR2 -> mux_layer code us \in Tlayer (a + n) m XNOR2].
+Proof.
+move=> inj; split => [us1 us2 e|us|us].
+- apply/ffunP => i; apply/ffunP => x.
+  by rewrite -(mux_layer_sel us1 i x inj) -(mux_layer_sel us2 i x inj) e.
+- by apply: mux_layer_T; [apply: lift_and_T | apply: lift_and_compose].
+- by apply: mux_layer_T; [apply: lift_xnor_T | apply: lift_xnor_compose].
+Qed.
+
+(** Theorem 4.3, lower bound (4.15) in finite form, 0/1 outputs: for m <= 2^a,
+    |T_AND(n;1,1)|^m <= |T(a + n, m, 1; AND)|.  The selector encodes the unit index 0-based:
+    with a = ceil(log2 m) bits the printed "x^- = i" for i in 1..m cannot encode i = m when m is
+    a power of 2. *)
+Theorem thm4_3_lower a n m : (m <= 2 ^ a)%N ->
+  (#|TB n AND2 (fun _ => 1%N)| ^ m <= #|Tlayer (a + n) m AND2|)%N.
+Proof. by move=> hm; apply: (mux_lower (lift := @lift_and a n)) => // c ops; [apply: lift_and_T | apply: lift_and_compose]. Qed.
+
+(** The same for -1/+1 outputs (B = XNOR, corrected gating unit):
+    |T_XNOR(n;1,1)|^m <= |T(a + n, m, 1; XNOR)| for m <= 2^a. *)
 Theorem thm4_3_lower_xnor a n m : (m <= 2 ^ a)%N ->
   (#|TB n XNOR2 (fun _ => 1%N)| ^ m <= #|Tlayer (a + n) m XNOR2|)%N.
-Proof.
-move=> hm.
-apply: (mux_lower (lift := fun c ops => [ffun j => if j == ord0 then sel c (ops j) else nsel c (ops j)])) => // c ops.
-  rewrite !inE => /forallP h; apply/forallP => j; rewrite ffunE.
-  by case: (j == ord0); [apply: sel_T | apply: nsel_T].
-by apply/ffunP => y; rewrite !ffunE /=; case: (lpart y == c).
-Qed.
+Proof. by move=> hm; apply: (mux_lower (lift := @lift_xnor a n)) => // c ops; [apply: lift_xnor_T | apply: lift_xnor_compose]. Qed.
 
 (** XNOR depends on both arguments. *)
 Lemma XNOR2_irreducible : irreducible XNOR2.
