@@ -7,7 +7,8 @@
     Integer coefficients embed into R, so no real-coefficient bridge is needed. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
-From Quarks Require Import Threshold Composition Lower Cover.
+From Coq Require Import Lia.
+From Quarks Require Import Threshold Composition Lower Cover Gallery.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -516,3 +517,83 @@ move=> hm han; have [h1 h2] := thm4_3_lower_n hm (ltnW han).
 by split; apply: lower_T => //; [apply: AND2_irreducible | apply: XNOR2_irreducible].
 Qed.
 End LowerNat.
+
+(** ** Eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!: its exact range for d = 1 and d = 2 *)
+
+Section Eq45.
+Local Open Scope nat_scope.
+
+Lemma pow2_le_fact k : 2 ^ k.-1 <= k`!.
+Proof.
+elim: k => // k IH; case: k IH => // k IH.
+by rewrite factS /= expnS leq_mul.
+Qed.
+
+Lemma twice_bin2 n : 2 * 'C(n, 2) = n * n.-1.
+Proof.
+elim: n => // n IH; rewrite binS bin1 mulnDr IH.
+by case: n {IH} => //= n; rewrite [2 * _]mulnC -mulnDr addn2 mulnC.
+Qed.
+
+Lemma leq_pow_base x y e : x <= y -> x ^ e <= y ^ e.
+Proof. by move=> h; elim: e => // e IH; rewrite !expnS leq_mul. Qed.
+
+(** |T(n;2)|^2 <= 2^(n^3), i.e. C(T(n;2)) <= n^3/2, for every n >= 2: by the trivial 2^(2^n) for
+    n = 2, 3 and, for n >= 4, by Cover's bound with C(m, K+1) <= 2 m^K / K! (K = N(n,2) - 1,
+    2K = n^2 + n) and K! >= 2^(K-1). *)
+Lemma eq4_5_d2_upper n : 1 < n -> #|T n 2| ^ 2 <= 2 ^ (n ^ 3).
+Proof.
+move=> hn.
+have [small|big] := leqP n 3.
+  apply: leq_trans (leq_pow_base 2 (_ : #|T n 2| <= 2 ^ 2 ^ n)) _.
+    by rewrite -card_boolfun max_card.
+  rewrite -expnM leq_exp2l //.
+  by case: n hn small => [|[|[|[|]]]].
+pose K := n + 'C(n, 2).
+have hN : Nmon n 2 = K.+1.
+  by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add0n -addnA add1n.
+have h2K : 2 * K = n * n + n.
+  rewrite /K mulnDr twice_bin2; case: n {hN K} hn big => // n _ _ /=.
+  by rewrite -!multE -!plusE; nia.
+have hK1 : 0 < K by rewrite /K addn_gt0 ltnW.
+have hKm : K <= 2 ^ n.
+  rewrite -(leq_pmul2l (isT : 0 < 2)) h2K -expnS.
+  elim: n big {hN h2K K hK1 hn} => // n IH; rewrite leq_eqVlt ltnS => /orP [/eqP <- //|hn].
+  apply: leq_trans (_ : 2 * (n * n + n) <= _); last by rewrite [2 ^ n.+2]expnS leq_mul2l IH.
+  by apply/ssrnat.leP; move: hn => /ssrnat.leP hn; rewrite -!multE -!plusE; nia.
+set C := cover (2 ^ n) K.+1.
+have hC : #|T n 2| <= C by rewrite /C -hN; apply: card_T_le_cover.
+apply: leq_trans (leq_pow_base 2 hC) _.
+(* C 2^K = 2 (2^(K-1) C) <= 2 (K! C) <= 4 (2^n)^K = 2^(nK + 2) *)
+have e1 : C * 2 ^ K <= 2 ^ (n * K + 2).
+  rewrite -(prednK hK1) expnS mulnCA (prednK hK1).
+  apply: leq_trans (_ : 2 * (K`! * C) <= _).
+    by rewrite leq_mul2l mulnC leq_mul2r pow2_le_fact orbT.
+  apply: leq_trans (_ : 2 * (2 * (2 ^ n) ^ K) <= _); first by rewrite leq_mul2l cover_fact.
+  by rewrite mulnA -expnM mulnn -expnD addnC.
+have e2 : (C * 2 ^ K) ^ 2 <= 2 ^ (n ^ 3) * 2 ^ (2 * K).
+  apply: leq_trans (leq_pow_base 2 e1) _; rewrite -expnM -expnD leq_exp2l //.
+  rewrite !expnS expn0 !muln1 h2K.
+  have h : n * (2 * K) = n * (n * n + n) by rewrite h2K.
+  by apply/ssrnat.leP; move: big h => /ssrnat.leP big; rewrite -!multE -!plusE => h; nia.
+rewrite -(leq_pmul2r (expn_gt0 2 (2 * K))); apply: leq_trans _ e2.
+by rewrite expnMn -expnM [K * 2]mulnC.
+Qed.
+(** The exact range of eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!, i.e.
+    |T(n;d)|^(d!) <= 2^(n^(d+1)), for d = 1: it holds exactly for n >= 2. *)
+Theorem eq4_5_d1_range n : (#|T n 1| ^ 1`! <= 2 ^ (n ^ 2)) = (1 < n).
+Proof.
+rewrite expn1; case: n => [|[|n]]; first by rewrite card_T0_d.
+  by rewrite card_T1_1.
+by rewrite -mulnn eq4_1_upper.
+Qed.
+
+(** ... and for d = 2: |T(n;2)|^2 <= 2^(n^3) exactly for n >= 2. *)
+Theorem eq4_5_d2_range n : (#|T n 2| ^ 2`! <= 2 ^ (n ^ 3)) = (1 < n).
+Proof.
+case: n => [|[|n]]; first by rewrite card_T0_d.
+  apply/negbTE; rewrite -ltnNge; apply: leq_trans (leq_pow_base 2 (card_T_ge2 1 2)).
+  by [].
+by rewrite eq4_5_d2_upper.
+Qed.
+End Eq45.

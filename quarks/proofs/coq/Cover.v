@@ -121,6 +121,31 @@ apply: leq_trans (bernoulli_nat _ _); rewrite leq_add2l leq_mul2r; apply/orP; ri
 by rewrite ltnS.
 Qed.
 
+(** k! 2^k <= 2 k^k. *)
+Lemma fact_pow2 k : k`! * 2 ^ k <= 2 * k ^ k.
+Proof.
+case: k => // k; elim: k => // k IH.
+have h1 : 2 * k.+1 ^ k.+1 <= k.+2 ^ k.+1.
+  by have := bernoulli_nat k.+1 k; rewrite -expnS addnn -mul2n.
+rewrite factS [2 ^ _]expnS [k.+2 ^ _]expnS.
+move: IH h1; move: (k.+1)`! (2 ^ k.+1) (k.+1 ^ k.+1) (k.+2 ^ k.+1) => A B C D h2 h1.
+rewrite mulnACA -mulnA [2 * (_ * D)]mulnCA !leq_mul2l /=.
+exact: leq_trans h2 h1.
+Qed.
+
+(** k! C(m, k+1) <= 2 m^k for k <= m: Cover's count is at most 2 m^k / k!. *)
+Lemma cover_fact m k : k <= m -> k`! * cover m k.+1 <= 2 * m ^ k.
+Proof.
+elim: m k => [|m IH] k.
+  by rewrite leqn0 => /eqP ->.
+rewrite leq_eqVlt => /orP [/eqP ->|]; first by rewrite cover_full // fact_pow2.
+rewrite ltnS => hk; case: k hk => [|k] hk; first by rewrite fact0 mul1n; apply: cover_pow.
+rewrite coverSS mulnDr.
+apply: leq_trans (leq_add (IH _ hk) (_ : _ <= 2 * k.+1 * m ^ k)) _.
+  by rewrite factS -mulnA [2 * k.+1]mulnC -mulnA leq_mul2l IH ?orbT // ltnW.
+by rewrite -mulnA -mulnDr leq_mul2l bernoulli_nat orbT.
+Qed.
+
 End CoverNat.
 
 (** ** Strict sign vectors and labelings of points in R^k *)
