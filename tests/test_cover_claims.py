@@ -7,7 +7,7 @@ from quarks import registry
 from quarks.proofs.baldi import cover as CV
 
 IDS = ["quarks.cover", "quarks.eq4.11", "quarks.eq4.3-ptf-upper", "quarks.thm4.1-finite",
-       "quarks.prop5.5-corollary-finite", "quarks.thm4.3-upper", "quarks.thm4.3-lower"]
+       "quarks.prop5.5-corollary-finite", "quarks.thm4.3-upper", "quarks.thm4.3-lower", "quarks.eq4.5-range"]
 
 
 def test_registered_with_coq_theorems():
@@ -59,3 +59,11 @@ def test_thm43_lower_is_tight_at_n3_m2():
     # |T(1;1)|^4 = 256 = |T(3,2,1;AND)|: all 256 functions, and the bound is met exactly
     v = CV.thm43_lower.run({"n": 3, "m": 2, "convention": "01"})
     assert v.status == "verified" and "= 256" in v.summary
+
+
+def test_eq45_range_fails_at_n1_holds_at_n2():
+    assert CV.eq45_range.run({"n": 1, "d": 2}).status == "verified"     # the failure at n = 1 is the fact
+    assert CV.eq45_range.run({"n": 2, "d": 2}).status == "verified"
+    # the check asserts the side of n = 2 that holds; at n = 1 asserting it would fail
+    v = CV.check_eq45_range({"n": 1, "d": 1})
+    assert v.status == "verified" and "|T(1;1)| = 4" in v.summary

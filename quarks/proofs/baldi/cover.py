@@ -14,7 +14,7 @@ from functools import lru_cache
 from ...claim import Claim, Source, Verdict
 from ...evidence import arith, exhaustive
 from .composition import _decide, _record, check_prop55_corollary, check_thm41
-from .counting import _cover_instances, _ptf_instances, check_eq43, cover_count, cube_points, random_points
+from .counting import _count, _cover_instances, _ptf_instances, check_eq43, cover_count, cube_points, random_points
 from .layer_gating import GATE, HERE as LAYER, _thm43_instances, layer_result
 
 
@@ -117,6 +117,37 @@ eq43_upper = Claim(
          "'~' are quarks.eq4.3-ptf (consistent on small n, not proved). Capacity.v:card_T_le_cover "
          "gives the sharper |T(n;d)| <= C(2^n, binom(n,<=d)) and card_T_pow_all "
          "C(T(n;d)) <= n (binom(n,<=d) - 1) + 1.",
+)
+
+
+# --- Eq. (4.5)'s printed bound, exact range for d = 1, 2 ---------------------------------------------
+
+def check_eq45_range(inst) -> Verdict:
+    n, d = inst["n"], inst["d"]
+    T, ev, prov = _count(inst)
+    holds = ["<=", ["^", "T", ["fact", "d"]], ["^", 2, ["^", "n", ["+", "d", 1]]]]
+    fact = (("n >= 2: |T(n;d)|^(d!) <= 2^(n^(d+1))", holds) if n >= 2 else
+            ("n = 1: |T(n;d)|^(d!) > 2^(n^(d+1)) (the printed bound fails)", ["not", holds]))
+    rec = arith({"n": n, "d": d, "T": T}, [fact])
+    return Verdict.from_facts(ev + [rec], f"|T({n};{d})| = {T} ({prov}); C d!/n^(d+1) = "
+                              f"{math.log2(T) * math.factorial(d) / n ** (d + 1):.4f}", counterexample=inst)
+
+
+eq45_range = Claim(
+    id="quarks.eq4.5-range",
+    source=Source("000", "eq. (4.5), the printed bound n^(d+1)/d!, exact range for d = 1, 2"),
+    statement="For d = 1 and d = 2 and every n >= 0: C(T(n;d)) <= n^(d+1)/d!, i.e. |T(n;d)|^(d!) <= "
+              "2^(n^(d+1)), holds if and only if n >= 2.",
+    latex=r"C(\mathcal T(n;d)) \le \frac{n^{d+1}}{d!} \iff n \ge 2\quad(d\in\{1,2\})",
+    kind="finite",
+    instances={"quick": [{"n": n, "d": d} for d in (1, 2) for n in (1, 2, 3)],
+               "full": [{"n": n, "d": 1} for n in range(1, 8)] + [{"n": n, "d": 2} for n in range(1, 5)]},
+    check=check_eq45_range,
+    coq=("Capacity.v:eq4_5_d1_range", "Capacity.v:eq4_5_d2_range"),
+    note="d = 2, n >= 4 from Cover's bound with k! C(m, k+1) <= 2 m^k (Cover.v:cover_fact) and "
+         "K! >= 2^(K-1); n = 2, 3 from |T| <= 2^(2^n); n <= 1 fails (n = 0: 2 functions, n = 1: at "
+         "least 2). d >= 3 is open: the same route needs estimates of N(n,d) and (N-1)! for general d. "
+         "The asymptotic C(T(n;d)) = n^(d+1)/d! (1 - o(1)) is quarks.eq4.5 (not proved).",
 )
 
 
