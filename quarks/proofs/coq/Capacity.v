@@ -4,7 +4,11 @@
     phi(x) = (prod_{i in S} x_i)_{|S| <= d} of R^N, N = N(n,d) = sum_{i<=d} binom(n,i), and
     these points lie in the open half-space of the constant monomial (S = empty, value 1).  So
     Cover's theorem gives |T(n;d)| <= C(2^n, N(n,d)) ([card_T_le_cover]), for every n and d.
-    Integer coefficients embed into R, so no real-coefficient bridge is needed. *)
+    Integer coefficients embed into R, so no real-coefficient bridge is needed.  From it: eq. (4.1)'s
+    upper bound for n >= 2, eq. (4.3)'s upper side, the exact range of eq. (4.5)'s printed bound for
+    d = 1, 2, eq. (4.11), the finite forms of Theorem 4.1 and of the corollary of Proposition 5.5,
+    and Theorem 4.3's upper bound (4.11)-(4.12); its lower bound (4.15) through the multiplexing
+    construction (4.14), in both output conventions. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
 From Coq Require Import Lia.

@@ -5,7 +5,10 @@
     C(0, k) = 1, C(m+1, 0) = 0, C(m+1, k+1) = C(m, k+1) + C(m, k)  ([cover_upper]);
     C(m, k) = 2 sum_{j<k} binom(m-1, j) for m >= 1  ([cover_closed]).  When the points lie in
     an open half-space (some u has u.y_i > 0 for all i) every labeling i |-> [w.y_i > 0] is a
-    strict sign vector, so the labelings obey the same bound ([cover_labelings]).
+    strict sign vector, so the labelings obey the same bound ([cover_labelings]); the affine
+    labelings i |-> [w.z_i + b > 0] of points z_i in R^m number at most C(m_points, m+1)
+    ([cover_affine]), and the sign vectors realized by w in a subspace V at most C(m, dim V)
+    ([cover_upper_subspace]).  R is any ordered field: no completeness, no general position.
 
     Proof of the bound (induction on m): a strict sign vector s of y_0..y_m restricts to one of
     y_1..y_m; it has two extensions only if w1, w2 realize them with w1.y_0 > 0 > w2.y_0, and then
