@@ -224,7 +224,7 @@ thm43_upper = Claim(
     instances=_thm43_instances,
     check=check_thm43_upper,
     max_feasible=4,
-    coq=("Capacity.v:thm4_3_upper", "Capacity.v:thm4_3_upper_pow"),
+    coq=("LayerGating.v:thm4_3_upper", "LayerGating.v:thm4_3_upper_pow"),
     note="Finite form proved; C(T(n,m,1;x)) <= 2mn^2(1+o(1)) follows for m <= 2^o(n) (the o(1) is "
          "log2 of the second factor over 2mn^2, not formalized). The lower bound (4.15) through the "
          "multiplexing construction is not proved in Coq (quarks.thm4.3-multiplexing-corrected).",
@@ -271,7 +271,7 @@ thm43_lower = Claim(
                         for n, m in ((3, 1), (4, 1), (3, 2))]},
     check=check_thm43_lower,
     max_feasible=4,
-    coq=("Capacity.v:thm4_3_lower_n", "Capacity.v:thm4_3_lower_T"),
+    coq=("LayerGating.v:thm4_3_lower_n", "LayerGating.v:thm4_3_lower_T"),
     note="Finite form proved with a = ceil(log2 m) selector bits; 2mn^2(1+o(1)) then needs Zuev's lower "
          "bound and a = o(n), asymptotic and not proved. The index is encoded 0-based: the printed "
          "x^- = i for i in 1..m with ceil(log2 m) bits cannot encode i = m when m is a power of 2 "
