@@ -270,4 +270,79 @@ case: n => [|[|n]]; first by rewrite card_T0_d.
   by [].
 by rewrite eq4_5_d2_upper.
 Qed.
+(** T(n;d) grows with d: the coefficients of the sets of size > d are 0. *)
+Lemma T_mono n d d' : d <= d' -> T n d \subset T n d'.
+Proof.
+move=> hd; apply/subsetP => f /inTP [c hc]; apply/inTP.
+exists (fun S : {set 'I_n} => if #|S| <= d then c S else 0%R) => x; rewrite hc /peval.
+rewrite [in RHS](bigID (fun S : {set 'I_n} => #|S| <= d)) /=.
+have z : (\sum_(S : {set 'I_n} | ((#|S| <= d') && ~~ (#|S| <= d))%N)
+    (if (#|S| <= d)%N then c S else 0) * monomial S x = 0)%R.
+  by apply: big1 => S /andP [_ /negbTE ->]; rewrite mul0r.
+rewrite z addr0; congr (0 < _)%R; apply: eq_big => [S|S hS]; last by rewrite hS.
+by apply/idP/idP => [h|/andP [_ ->] //]; rewrite h andbT (leq_trans h hd).
+Qed.
+
+Lemma six_bin3 n : 6 * 'C(n, 3) = n * n.-1 * n.-2.
+Proof.
+elim: n => // n IH; rewrite binS mulnDr IH.
+have -> : 6 * 'C(n, 2) = 3 * (n * n.-1) by rewrite -twice_bin2 mulnA.
+by case: n {IH} => [|[|n]] //=; rewrite -!multE -!plusE; nia.
+Qed.
+
+(** |T(n;3)|^6 <= 2^(n^4), i.e. C(T(n;3)) <= n^4/6, for every n >= 3. *)
+Lemma eq4_5_d3_upper n : 2 < n -> #|T n 3| ^ 6 <= 2 ^ (n ^ 4).
+Proof.
+move=> hn.
+have [small|big] := leqP n 4.
+  apply: leq_trans (leq_pow_base 6 (_ : #|T n 3| <= 2 ^ 2 ^ n)) _.
+    by rewrite -card_boolfun max_card.
+  rewrite -expnM leq_exp2l //.
+  by case: n hn small => [|[|[|[|[|]]]]].
+pose K := n + 'C(n, 2) + 'C(n, 3).
+have hN : Nmon n 3 = K.+1.
+  by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add0n /K -!addnA add1n.
+have h6K : 6 * K = n * n * n + 5 * n.
+  have e2 : 6 * 'C(n, 2) = 3 * (n * n.-1) by rewrite -twice_bin2 mulnA.
+  rewrite /K !mulnDr six_bin3 e2.
+  by case: n {hN K e2} hn big => [|[|n]] // _ _ /=; rewrite -!multE -!plusE; nia.
+have hK1 : 0 < K by rewrite /K -addnA addn_gt0; apply/orP; left; apply: ltn_trans hn.
+have hKm : K <= 2 ^ n.
+  rewrite -(leq_pmul2l (isT : 0 < 6)) h6K.
+  elim: n big {hN h6K K hK1 hn} => // n IH; rewrite leq_eqVlt ltnS => /orP [/eqP <- //|hn].
+  apply: leq_trans (_ : 2 * (n * n * n + 5 * n) <= _).
+    by apply/ssrnat.leP; move: hn => /ssrnat.leP hn; rewrite -!multE -!plusE; nia.
+  by rewrite [2 ^ n.+1]expnS mulnCA leq_mul2l IH.
+set C := cover (2 ^ n) K.+1.
+have hC : #|T n 3| <= C by rewrite /C -hN; apply: card_T_le_cover.
+apply: leq_trans (leq_pow_base 6 hC) _.
+have e1 : C * 2 ^ K <= 2 ^ (n * K + 2).
+  rewrite -(prednK hK1) expnS mulnCA (prednK hK1).
+  apply: leq_trans (_ : 2 * (K`! * C) <= _).
+    by rewrite leq_mul2l mulnC leq_mul2r pow2_le_fact orbT.
+  apply: leq_trans (_ : 2 * (2 * (2 ^ n) ^ K) <= _); first by rewrite leq_mul2l cover_fact.
+  by rewrite mulnA -expnM mulnn -expnD addnC.
+have e2 : (C * 2 ^ K) ^ 6 <= 2 ^ (n ^ 4) * 2 ^ (6 * K).
+  apply: leq_trans (leq_pow_base 6 e1) _; rewrite -expnM -expnD leq_exp2l //.
+  rewrite !expnS expn0 !muln1 h6K.
+  have h : n * (6 * K) = n * (n * n * n + 5 * n) by rewrite h6K.
+  by apply/ssrnat.leP; move: big h => /ssrnat.leP big; rewrite -!multE -!plusE => h; nia.
+rewrite -(leq_pmul2r (expn_gt0 2 (6 * K))); apply: leq_trans _ e2.
+by rewrite expnMn -expnM [K * 6]mulnC.
+Qed.
+
+(** ... and for d = 3: |T(n;3)|^6 <= 2^(n^4) exactly for n >= 3 (at n = 2, T(2;3) contains the
+    14 linear threshold functions and 14^6 > 2^16). *)
+Theorem eq4_5_d3_range n : (#|T n 3| ^ 3`! <= 2 ^ (n ^ 4)) = (2 < n).
+Proof.
+case: n => [|[|[|n]]]; first by rewrite card_T0_d.
+- apply/negbTE; rewrite -ltnNge; apply: leq_trans (leq_pow_base 6 (card_T_ge2 1 3)).
+  by [].
+- apply/negbTE; rewrite -ltnNge.
+  have h : 2 ^ 3 <= #|T 2 3|.
+    apply: leq_trans (_ : 8 <= #|T 2 1|) _; first by rewrite card_T2_1.
+    by apply: subset_leq_card; apply: T_mono.
+  by apply: leq_trans (leq_pow_base 6 h); rewrite -expnM ltn_exp2l.
+by rewrite eq4_5_d3_upper.
+Qed.
 End Eq45.
