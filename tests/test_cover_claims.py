@@ -67,3 +67,9 @@ def test_eq45_range_fails_at_n1_holds_at_n2():
     # the check asserts the side of n = 2 that holds; at n = 1 asserting it would fail
     v = CV.check_eq45_range({"n": 1, "d": 1})
     assert v.status == "verified" and "|T(1;1)| = 4" in v.summary
+
+
+def test_eq45_range_d3_fails_at_n2():
+    v = CV.check_eq45_range({"n": 2, "d": 3})      # |T(2;3)| = 16, 16^6 > 2^16: the fact is the failure
+    assert v.status == "verified" and "|T(2;3)| = 16" in v.summary
+    assert CV.RANGE45 == {1: 2, 2: 2, 3: 3}

@@ -122,12 +122,16 @@ eq43_upper = Claim(
 
 # --- Eq. (4.5)'s printed bound, exact range for d = 1, 2 ---------------------------------------------
 
+RANGE45 = {1: 2, 2: 2, 3: 3}   # d -> the least n from which the printed n^(d+1)/d! holds
+
+
 def check_eq45_range(inst) -> Verdict:
     n, d = inst["n"], inst["d"]
     T, ev, prov = _count(inst)
     holds = ["<=", ["^", "T", ["fact", "d"]], ["^", 2, ["^", "n", ["+", "d", 1]]]]
-    fact = (("n >= 2: |T(n;d)|^(d!) <= 2^(n^(d+1))", holds) if n >= 2 else
-            ("n = 1: |T(n;d)|^(d!) > 2^(n^(d+1)) (the printed bound fails)", ["not", holds]))
+    lo = RANGE45[d]
+    fact = ((f"n >= {lo}: |T(n;d)|^(d!) <= 2^(n^(d+1))", holds) if n >= lo else
+            (f"n < {lo}: |T(n;d)|^(d!) > 2^(n^(d+1)) (the printed bound fails)", ["not", holds]))
     rec = arith({"n": n, "d": d, "T": T}, [fact])
     return Verdict.from_facts(ev + [rec], f"|T({n};{d})| = {T} ({prov}); C d!/n^(d+1) = "
                               f"{math.log2(T) * math.factorial(d) / n ** (d + 1):.4f}", counterexample=inst)
@@ -135,18 +139,21 @@ def check_eq45_range(inst) -> Verdict:
 
 eq45_range = Claim(
     id="quarks.eq4.5-range",
-    source=Source("000", "eq. (4.5), the printed bound n^(d+1)/d!, exact range for d = 1, 2"),
-    statement="For d = 1 and d = 2 and every n >= 0: C(T(n;d)) <= n^(d+1)/d!, i.e. |T(n;d)|^(d!) <= "
-              "2^(n^(d+1)), holds if and only if n >= 2.",
-    latex=r"C(\mathcal T(n;d)) \le \frac{n^{d+1}}{d!} \iff n \ge 2\quad(d\in\{1,2\})",
+    source=Source("000", "eq. (4.5), the printed bound n^(d+1)/d!, exact range for d = 1, 2, 3"),
+    statement="For every n >= 0: C(T(n;d)) <= n^(d+1)/d!, i.e. |T(n;d)|^(d!) <= 2^(n^(d+1)), holds if "
+              "and only if n >= 2 for d = 1 and d = 2, and if and only if n >= 3 for d = 3.",
+    latex=r"C(\mathcal T(n;d)) \le \frac{n^{d+1}}{d!} \iff n \ge \max(2, d)\quad(d\le 3)",
     kind="finite",
-    instances={"quick": [{"n": n, "d": d} for d in (1, 2) for n in (1, 2, 3)],
-               "full": [{"n": n, "d": 1} for n in range(1, 8)] + [{"n": n, "d": 2} for n in range(1, 5)]},
+    instances={"quick": [{"n": n, "d": d} for d in (1, 2, 3) for n in (1, 2, 3)],
+               "full": [{"n": n, "d": 1} for n in range(1, 8)] + [{"n": n, "d": d} for d in (2, 3)
+                                                                    for n in range(1, 5)]},
     check=check_eq45_range,
-    coq=("Capacity.v:eq4_5_d1_range", "Capacity.v:eq4_5_d2_range"),
-    note="d = 2, n >= 4 from Cover's bound with k! C(m, k+1) <= 2 m^k (Cover.v:cover_fact) and "
-         "K! >= 2^(K-1); n = 2, 3 from |T| <= 2^(2^n); n <= 1 fails (n = 0: 2 functions, n = 1: at "
-         "least 2). d >= 3 is open: the same route needs estimates of N(n,d) and (N-1)! for general d. "
+    coq=("Capacity.v:eq4_5_d1_range", "Capacity.v:eq4_5_d2_range", "Capacity.v:eq4_5_d3_range"),
+    note="d = 2 (n >= 4) and d = 3 (n >= 5) from Cover's bound with k! C(m, k+1) <= 2 m^k "
+         "(Cover.v:cover_fact), K = N(n,d) - 1 and K! >= 2^(K-1); the small n from |T| <= 2^(2^n); "
+         "it fails at n = 0 (2 functions), n = 1 (at least 2) and, for d = 3, n = 2 (T(2;3) contains "
+         "the 14 linear ones, 14^6 > 2^16). d >= 4 is open: the route needs N(n,d) and (N-1)! "
+         "estimates for general d. "
          "The asymptotic C(T(n;d)) = n^(d+1)/d! (1 - o(1)) is quarks.eq4.5 (not proved).",
 )
 
