@@ -1,7 +1,7 @@
 """Cover's function-counting theorem and the finite forms of Section 4's capacity bounds (seed 000).
 
-Each claim here is a finite statement proved in Coq for all parameters (``Cover.v``,
-``Capacity.v``); its instances re-check it against exact counts.  The asymptotic statements of the
+Each claim here is a finite statement proved in Coq for all parameters (``Cover.v``, ``Capacity.v``,
+``LayerGating.v``); its instances re-check it against exact counts.  The asymptotic statements of the
 paper (eq. 4.1-4.5, Theorems 4.1 and 4.3) stay separate claims whose o(1) parts are only
 consistent on small n.  C(N, k) is Cover's count: C(0, k) = 1, C(N+1, 0) = 0,
 C(N+1, k+1) = C(N, k+1) + C(N, k), equal to 2 sum_{j<k} binom(N-1, j) for N >= 1.
