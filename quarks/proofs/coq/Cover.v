@@ -9,6 +9,9 @@
     labelings i |-> [w.z_i + b > 0] of points z_i in R^m number at most C(m_points, m+1)
     ([cover_affine]), and the sign vectors realized by w in a subspace V at most C(m, dim V)
     ([cover_upper_subspace]).  R is any ordered field: no completeness, no general position.
+    In general position (any k of the points linearly independent) the bound is an equality
+    ([cover_exact]): a sign vector of the projected points extends both ways (perturb t w0 +- y_0),
+    every sign vector of y_1..y_m extends, and the projections stay in general position.
 
     Proof of the bound (induction on m): a strict sign vector s of y_0..y_m restricts to one of
     y_1..y_m; it has two extensions only if w1, w2 realize them with w1.y_0 > 0 > w2.y_0, and then
@@ -373,3 +376,200 @@ by exists (row_mx 0 (1 : R)%:M) => i; rewrite dot_row_mx dot_scalar1 /dot mul0mx
 Qed.
 
 End Signs.
+
+(** ** Equality in general position *)
+
+Section Exact.
+Variable R : realFieldType.
+Local Notation sg := (@sgnb R).
+
+(** y is in general position: any j <= k of the points are linearly independent. *)
+Definition gen_pos (I : finType) k (y : I -> 'rV[R]_k) : Prop :=
+  forall j (f : 'I_j -> I), injective f -> (j <= k)%N -> row_free (\matrix_(r, c) y (f r) 0 c).
+
+Lemma dot_self_gt0 k (v : 'rV[R]_k) : v != 0 -> 0 < dot v v.
+Proof.
+move=> hv; have [j hj] : exists j, v 0 j != 0.
+  apply/existsP; apply: contraR hv => /existsPn h; apply/eqP/rowP => j.
+  by rewrite mxE; apply/eqP/negPn/h.
+rewrite /dot mxE (bigD1 j) //= ltr_spaddl //.
+  by rewrite mxE -expr2 exprn_even_gt0.
+by apply: sumr_ge0 => i _; rewrite mxE -expr2 sqr_ge0.
+Qed.
+
+(** A strict realization survives t w + v for t large. *)
+Lemma signs_perturb (I : finType) k (y : I -> 'rV[R]_k) (s : {ffun I -> bool}) (w v : 'rV[R]_k) :
+  (forall i, 0 < sg (s i) * dot w (y i)) ->
+  exists2 t : R, 0 < t & forall i, 0 < sg (s i) * dot (t *: w + v) (y i).
+Proof.
+move=> hw; pose a i := sg (s i) * dot w (y i).
+pose t := 1 + \sum_i `|dot v (y i)| / a i.
+have q0 i : 0 <= `|dot v (y i)| / a i.
+  by apply: divr_ge0; [apply: normr_ge0 | apply: ltW; apply: hw].
+have t1 : 1 <= t by rewrite ler_addl sumr_ge0.
+exists t; first by apply: lt_le_trans t1.
+move=> i; rewrite dotDl dotZl mulrDr.
+have -> : sg (s i) * (t * dot w (y i)) = t * a i by rewrite mulrCA.
+have hsg : `|sg (s i)| = 1 by case: (s i); rewrite /= ?normrN normr1.
+have lb : - `|dot v (y i)| <= sg (s i) * dot v (y i).
+  have h : `|sg (s i) * dot v (y i)| <= `|dot v (y i)| by rewrite normrM hsg mul1r.
+  by move: h; rewrite ler_norml => /andP [].
+apply: lt_le_trans (ler_add (lexx _) lb); rewrite subr_gt0.
+apply: lt_le_trans (_ : (1 + `|dot v (y i)| / a i) * a i <= _).
+  by rewrite mulrDl mul1r divfK ?(lt0r_neq0 (hw i)) //; apply: ltr_spaddl (hw i) (lexx _).
+apply: ler_wpmul2r; first exact: ltW (hw i).
+by rewrite ler_add2l (bigD1 i) //= ler_addl; apply: sumr_ge0.
+Qed.
+
+Lemma sg_sq b : sg b * sg b = 1.
+Proof. by case: b; rewrite /= ?mulrNN mulr1. Qed.
+
+Lemma at0 k b t (w y0 : 'rV[R]_k) : 0 <= t -> 0 <= sg b * dot w y0 -> y0 != 0 ->
+  0 < sg b * dot (t *: w + sg b *: y0) y0.
+Proof.
+move=> t0 hb hy; rewrite dotDl !dotZl mulrDr [sg b * (t * _)]mulrCA [sg b * (sg b * _)]mulrA sg_sq mul1r.
+by apply: ltr_paddl; [apply: mulr_ge0 | apply: dot_self_gt0].
+Qed.
+
+Section Step.
+Variables (m k : nat) (y : 'I_m.+1 -> 'rV[R]_k).
+Let y0 := y ord0.
+Let y' := fun j : 'I_m => y (lift ord0 j).
+Let B := row_base (kermx y0^T).
+Let y'' := fun j : 'I_m => y' j *m B^T.
+
+(** Every strict sign vector of y_1..y_m extends to one of y_0..y_m (y_0 <> 0). *)
+Lemma ext_exists s : y0 != 0 -> s \in signs y' -> exists b, extb s b \in signs y.
+Proof.
+move=> hy /signsP [w hw]; pose b := 0 <= dot w y0.
+have [t t0 ht] := signs_perturb (sg b *: y0) hw.
+exists b; apply/signsP; exists (t *: w + sg b *: y0) => i.
+case: (unliftP ord0 i) => [j ->|->]; first by rewrite extb_lift; apply: ht.
+rewrite extb0; apply: at0 => //; first exact: ltW.
+rewrite /sgnb /b; case: (boolP (0 <= dot w y0)) => h; first by rewrite mul1r.
+by rewrite mulN1r oppr_ge0; apply: ltW; rewrite ltNge.
+Qed.
+
+(** A strict sign vector of the projected points extends both ways. *)
+Lemma ext_both s b : y0 != 0 -> s \in signs y'' -> extb s b \in signs y.
+Proof.
+move=> hy /signsP [z hz]; pose w0 := z *m B.
+have hw0 j : 0 < sg (s j) * dot w0 (y' j) by rewrite /w0 dot_mul; apply: hz.
+have w00 : dot w0 y0 = 0.
+  have hB : B *m y0^T = 0 by apply/sub_kermxP; rewrite /B eq_row_base.
+  by rewrite /dot /w0 -mulmxA hB mulmx0 mxE.
+have [t t0 ht] := signs_perturb (sg b *: y0) hw0.
+apply/signsP; exists (t *: w0 + sg b *: y0) => i.
+case: (unliftP ord0 i) => [j ->|->]; first by rewrite extb_lift; apply: ht.
+by rewrite extb0; apply: at0 => //; [apply: ltW | rewrite w00 mulr0].
+Qed.
+
+Lemma restr_extb n (s : {ffun 'I_n -> bool}) b : restr (extb s b) = s.
+Proof. by apply/ffunP => j; rewrite ffunE extb_lift. Qed.
+
+Lemma restr_signs s : s \in signs y -> restr s \in signs y'.
+Proof. by case/signsP => w hw; apply/signsP; exists w => j; rewrite ffunE; apply: hw. Qed.
+
+(** The exact step: #signs(y) = #signs(y_1..y_m) + #signs(projected points). *)
+Lemma card_step : y0 != 0 -> #|signs y| = (#|signs y'| + #|signs y''|)%N.
+Proof.
+move=> hy; pose T b := [set s : {ffun 'I_m -> bool} | extb s b \in signs y].
+have memT s b : (s \in T b) = (extb s b \in signs y) by rewrite inE.
+pose A b := [set s : {ffun 'I_m.+1 -> bool} | s ord0 == b].
+have memA s b : (s \in A b) = (s ord0 == b) by rewrite inE.
+have cardT b : #|signs y :&: A b| = #|T b|.
+  rewrite -[RHS](card_imset _ (can_inj (fun s => restr_extb s b))).
+  apply: eq_card => s; rewrite in_setI memA; apply/andP/imsetP => [[hs /eqP hb]|[s' hs' ->]].
+    by exists (restr s); rewrite ?memT -hb extb_restr.
+  by rewrite memT in hs'; rewrite hs' extb0 eqxx.
+have hsplit : #|signs y| = (#|T true| + #|T false|)%N.
+  rewrite -!cardT -(cardsID (A true) (signs y)); congr (_ + _)%N.
+  apply: eq_card => s; rewrite !inE. by case: (s ord0); rewrite ?andbF ?andbT.
+have U : T true :|: T false = signs y'.
+  apply/setP => s; rewrite in_setU !memT; apply/idP/idP.
+    by case/orP => /restr_signs; rewrite restr_extb.
+  by case/(ext_exists hy) => -[] ->; rewrite ?orbT.
+have I : T true :&: T false = signs y''.
+  apply/setP => s; rewrite in_setI !memT; apply/andP/idP => [[h1 h2]|hs]; last first.
+    by split; apply: ext_both.
+  have [w0 [w0x hw0]] := signs_both h1 h2.
+  have /submxP [z ez] : (w0 <= B)%MS by rewrite /B eq_row_base; apply: dot_kermx.
+  by apply/signsP; exists z => j; rewrite -dot_mul -ez; apply: hw0.
+by rewrite hsplit -cardsUI U I.
+Qed.
+End Step.
+
+(** General position passes to y_1..y_m ... *)
+Lemma gen_pos_tail m k (y : 'I_m.+1 -> 'rV[R]_k) : gen_pos y -> gen_pos (fun j : 'I_m => y (lift ord0 j)).
+Proof.
+move=> g j f finj hj; apply: (g j (fun r => lift ord0 (f r))) => //.
+by move=> a b /lift_inj /finj.
+Qed.
+
+(** ... a point in general position is not 0 (k >= 1) ... *)
+Lemma gen_pos_neq0 m k (y : 'I_m.+1 -> 'rV[R]_k) : gen_pos y -> (0 < k)%N -> y ord0 != 0.
+Proof.
+move=> g hk.
+have inj1 : injective (fun _ : 'I_1 => @ord0 m) by move=> a b _; rewrite (ord1 a) (ord1 b).
+apply: contraTneq (g 1%N _ inj1 hk) => e.
+rewrite /row_free (_ : \matrix_(r, c) y ord0 0 c = 0) ?mxrank0 //.
+by apply/matrixP => r c; rewrite !mxE e mxE.
+Qed.
+
+(** ... and to the projections onto the hyperplane y_0^perp. *)
+Lemma gen_pos_proj m k (y : 'I_m.+1 -> 'rV[R]_k) : gen_pos y -> y ord0 != 0 ->
+  gen_pos (fun j : 'I_m => y (lift ord0 j) *m (row_base (kermx (y ord0)^T))^T).
+Proof.
+move=> g hy j f finj hj.
+set y0 := y ord0; set B := row_base (kermx y0^T).
+have rkB : \rank B = (k - 1)%N by rewrite /B (eq_row_base _).1 mxrank_ker mxrank_tr rank_rV hy.
+have hk : (0 < k)%N by case: k y g hy {y0 B rkB hj} => // y g; rewrite thinmx0 eqxx.
+pose M := \matrix_(r, c) y (lift ord0 (f r)) 0 c.
+have eM : \matrix_(r, c) (y (lift ord0 (f r)) *m B^T) 0 c = M *m B^T.
+  by apply/matrixP => r c; rewrite !mxE; apply: eq_bigr => l _; rewrite !mxE.
+rewrite eM; apply/inj_row_free => a ha.
+have hB : B *m y0^T = 0 by apply/sub_kermxP; rewrite /B eq_row_base.
+have y0k : (y0 <= kermx B^T)%MS by apply/sub_kermxP; rewrite -[y0 in y0 *m _]trmxK -trmx_mul hB trmx0.
+have rk1 : \rank (kermx B^T) = 1%N.
+  by rewrite mxrank_ker mxrank_tr rkB subKn.
+have ky0 : (kermx B^T <= y0)%MS.
+  by have := (mxrank_leqif_sup y0k).2; rewrite rk1 rank_rV hy eqxx => <-.
+have /submxP [c ec] : (a *m M <= y0)%MS.
+  by apply: submx_trans ky0; apply/sub_kermxP; rewrite -mulmxA.
+pose g' (r : 'I_(j + 1)) : 'I_m.+1 := if split r is inl r' then lift ord0 (f r') else ord0.
+have g'inj : injective g'.
+  move=> r1 r2; rewrite /g' -[r1]splitK -[r2]splitK.
+  case: (split r1) => [a1|b1]; case: (split r2) => [a2|b2]; rewrite !unsplitK /=.
+  - by move=> /lift_inj /finj ->.
+  - by move=> e; have := neq_lift ord0 (f a1); rewrite e eqxx.
+  - by move=> e; have := neq_lift ord0 (f a2); rewrite -e eqxx.
+  - by rewrite (ord1 b1) (ord1 b2).
+have eG : \matrix_(r, c) y (g' r) 0 c = col_mx M y0.
+  apply/matrixP => r l; rewrite mxE -[r]splitK /g'.
+  case: (split r) => r'; rewrite unsplitK /=; first by rewrite col_mxEu mxE.
+  by rewrite col_mxEd (ord1 r').
+have hjk : (j + 1 <= k)%N.
+  move: hj; rewrite mxrank_ker mxrank_tr rank_rV hy addn1.
+  by case: (k) hk => // k' _; rewrite subn1.
+have rf : row_free (col_mx M y0) by rewrite -eG; apply: g.
+have e0 : row_mx a (- c) *m col_mx M y0 = 0 *m col_mx M y0.
+  by rewrite mul_row_col mulNmx -ec subrr mul0mx.
+by move: (row_free_inj rf e0) => /eqP; rewrite row_mx_eq0 => /andP [/eqP -> _].
+Qed.
+
+(** Cover's theorem, equality: m points in general position in R^k have exactly C(m, k)
+    strict sign vectors. *)
+Theorem cover_exact m : forall k (y : 'I_m -> 'rV[R]_k), gen_pos y -> #|signs y| = cover m k.
+Proof.
+elim: m => [|m IH] k y g.
+  apply/eqP; rewrite eqn_leq cover_upper_ord /= card_gt0; apply/set0Pn.
+  by exists [ffun i => false]; apply/signsP; exists 0 => -[].
+case: k y g => [|k] y g; first by rewrite (@signs0 _ _ _ _ ord0) ?cards0 // thinmx0.
+have hy := gen_pos_neq0 g (ltn0Sn k).
+rewrite card_step // coverSS; congr (_ + _)%N.
+  exact: IH (gen_pos_tail g).
+rewrite IH; last exact: gen_pos_proj.
+by rewrite mxrank_ker mxrank_tr rank_rV hy subn1.
+Qed.
+
+End Exact.
