@@ -573,3 +573,40 @@ by rewrite mxrank_ker mxrank_tr rank_rV hy subn1.
 Qed.
 
 End Exact.
+
+(** ** The affine form with equality *)
+
+Section AffineExact.
+Variable R : realFieldType.
+
+(** A strict sign vector is the labeling of the same w. *)
+Lemma signs_labelings (I : finType) k (y : I -> 'rV[R]_k) : signs y \subset labelings y.
+Proof.
+apply/subsetP => s /signsP [w hw]; apply/labelingsP; exists w => i.
+have := hw i; case: (s i) => /=; first by rewrite mul1r => ->.
+by rewrite mulN1r oppr_gt0 => h; apply/esym/negbTE; rewrite -leNgt ltW.
+Qed.
+
+(** The affine labelings of z are the labelings of the lifted points (z_i, 1). *)
+Lemma affine_labelings_lift (I : finType) m (z : I -> 'rV[R]_m) :
+  affine_labelings z = labelings (fun i => row_mx (z i) (1 : 'rV[R]_1)).
+Proof.
+apply/setP => s; rewrite inE; apply/asboolP/labelingsP => [[w [b hw]]|[w hw]].
+  by exists (row_mx w b%:M) => i; rewrite dot_row_mx dot_scalar1 hw.
+exists (lsubmx w), (rsubmx w 0 0) => i; rewrite hw -{1}(hsubmxK w) dot_row_mx.
+by rewrite /dot [in X in _ + X]trmx1 mulmx1.
+Qed.
+
+(** Cover's theorem, affine form with equality: N points z_i of R^m in general position
+    (any m + 1 of the lifted points (z_i, 1) linearly independent) have exactly C(N, m+1)
+    affine labelings. *)
+Theorem cover_affine_exact N m (z : 'I_N -> 'rV[R]_m) :
+  gen_pos (fun i => row_mx (z i) (1 : 'rV[R]_1)) -> #|affine_labelings z| = cover N m.+1.
+Proof.
+move=> g; have -> : m.+1 = (m + 1)%N by rewrite addn1.
+rewrite affine_labelings_lift -(cover_exact g); apply: eq_card => s.
+apply/idP/idP; last by apply: (subsetP (signs_labelings _)).
+apply: (subsetP (labelings_signs (u := row_mx 0 (1 : R)%:M) _)) => i.
+by rewrite dot_row_mx dot_scalar1 /dot mul0mx mxE add0r ltr01.
+Qed.
+End AffineExact.
