@@ -17,6 +17,8 @@ def test_registered_with_coq_theorems():
         assert c.kind == "finite" and c.expected == "verified"
         assert c.coq and all(t.split(":")[0] in ("Cover.v", "Capacity.v", "LayerGating.v") for t in c.coq), cid
     assert table["quarks.eq4.1-zuev-n2"].coq == ("Capacity.v:eq4_1_upper",)
+    assert "Cover.v:cover_affine_exact" in table["quarks.eq4.11-cover"].coq
+    assert "Cover.v:cover_exact" in table["quarks.cover"].coq
     assert table["quarks.thm4.3-multiplexing-corrected"].coq == ("LayerGating.v:multiplexing_corrected",)
     # the asymptotic statements keep no Coq field: their o(1) part is not proved
     for cid in ("quarks.eq4.3-ptf", "quarks.thm4.1", "quarks.thm4.3", "quarks.prop5.5-corollary"):

@@ -339,8 +339,10 @@ def check_cover(inst) -> Verdict:
 cover = Claim(
     id="quarks.eq4.11-cover",
     source=Source("000", "eq. (4.11)"),
-    statement="sign(w.x + b) realizes at most 2 sum_{k<=m} C(N-1,k) dichotomies of N points in R^m, "
-              "with equality when the points are in general position.  Instances: random integer "
+    statement="For every N >= 1 points x_1..x_N of R^m (over any real field): sign(w.x + b) realizes at "
+              "most C(N, m+1) = 2 sum_{k<=m} C(N-1,k) dichotomies, with equality when the points are in "
+              "general position (any m+1 of the lifted points (x_i, 1) linearly independent: no m+1 "
+              "points on an affine hyperplane, fewer affinely independent).  Instances: random integer "
               "point sets (general position checked by exact determinants) and the cube {0,1}^n "
               "(degenerate for n >= 3: |T(n;1)| is strictly below the bound).",
     latex=r"\#\{\text{dichotomies}\}\le 2\sum_{k\le m}\binom{N-1}{k}",
@@ -348,6 +350,7 @@ cover = Claim(
     instances=_cover_instances,
     check=check_cover,
     size="N",
+    coq=("Cover.v:cover_affine", "Cover.v:cover_closed", "Cover.v:cover_affine_exact"),
     note="The paper uses the bound with N = 2^n points (4.11); on the cube n = 3: 104 < 128, "
          "n = 4: 1882 < 3882.",
 )

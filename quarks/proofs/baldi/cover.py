@@ -61,16 +61,21 @@ cover_upper = Claim(
               "C(|I|, k); (2) if moreover some u has u.y_i > 0 for every i, the labelings "
               "i -> [w.y_i > 0] over all w in R^k number at most C(|I|, k); (3) for points z_i in R^m "
               "the affine labelings i -> [w.z_i + b > 0] number at most C(|I|, m+1); "
-              "(4) C(N, k) = 2 sum_{j<k} binom(N-1, j) for N >= 1.",
+              "(4) C(N, k) = 2 sum_{j<k} binom(N-1, j) for N >= 1; (5) equality: m points y_1..y_m of "
+              "R^k in general position (any j <= k of them linearly independent) have exactly C(m, k) "
+              "strict sign vectors, and N points z_i of R^m whose lifts (z_i, 1) are in general position "
+              "(no m+1 of them on an affine hyperplane, fewer affinely independent) have exactly "
+              "C(N, m+1) affine labelings.",
     latex=r"\#\{\text{dichotomies of } N \text{ points of } \mathbb R^m\} \le C(N, m+1) = 2\sum_{j\le m}\binom{N-1}{j}",
     kind="finite",
     instances=_cover_instances,
     check=check_cover_upper,
     size="N",
-    coq=("Cover.v:cover_upper", "Cover.v:cover_labelings", "Cover.v:cover_affine", "Cover.v:cover_closed"),
-    note="The equality in general position (checked on instances by quarks.eq4.11-cover) is not proved "
-         "in Coq. Cover.v:cover_upper_subspace also bounds the sign vectors realized by w in a subspace "
-         "V by C(|I|, dim V).",
+    coq=("Cover.v:cover_upper", "Cover.v:cover_labelings", "Cover.v:cover_affine", "Cover.v:cover_closed",
+         "Cover.v:cover_exact", "Cover.v:cover_affine_exact"),
+    note="The instances check the bound (the equality on the random instances in general position is "
+         "checked by quarks.eq4.11-cover). Cover.v:cover_upper_subspace also bounds the sign vectors "
+         "realized by w in a subspace V by C(|I|, dim V).",
 )
 
 
