@@ -94,8 +94,10 @@ zuev = Claim(
 zuev_corrected = Claim(
     id="quarks.eq4.1-zuev-n2",
     source=Source("000", "eq. (4.1), corrected"),
-    statement="For 2 <= n <= 9: C(T(n;1)) <= n^2, i.e. |T(n;1)| <= 2^(n^2) (n <= 7 computed and "
-              "certified, n = 8, 9 from OEIS A000609 as reference data).",
+    statement="For every n >= 2: C(T(n;1)) <= n^2, i.e. |T(n;1)| <= 2^(n^2) (proved for all n >= 2 from "
+              "Cover's bound |T(n;1)| <= C(2^n, n+1); the instances 2 <= n <= 9 check it against exact "
+              "counts, n <= 7 computed and certified, n = 8, 9 from OEIS A000609 as reference data).",
+    coq=("Capacity.v:eq4_1_upper",),
     latex=r"C(\mathcal T(n;1))\le n^2\quad(n\ge 2)",
     kind="finite",
     instances=_zuev_instances(2),
@@ -391,8 +393,10 @@ def check_cover(inst) -> Verdict:
 cover = Claim(
     id="quarks.eq4.11-cover",
     source=Source("000", "eq. (4.11)"),
-    statement="sign(w.x + b) realizes at most 2 sum_{k<=m} C(N-1,k) dichotomies of N points in R^m, "
-              "with equality when the points are in general position.  Instances: random integer "
+    statement="For every N >= 1 points x_1..x_N of R^m (over any real field): sign(w.x + b) realizes at "
+              "most C(N, m+1) = 2 sum_{k<=m} C(N-1,k) dichotomies, with equality when the points are in "
+              "general position (any m+1 of the lifted points (x_i, 1) linearly independent: no m+1 "
+              "points on an affine hyperplane, fewer affinely independent).  Instances: random integer "
               "point sets (general position checked by exact determinants) and the cube {0,1}^n "
               "(degenerate for n >= 3: |T(n;1)| is strictly below the bound).",
     latex=r"\#\{\text{dichotomies}\}\le 2\sum_{k\le m}\binom{N-1}{k}",
@@ -400,6 +404,7 @@ cover = Claim(
     instances=_cover_instances,
     check=check_cover,
     size="N",
+    coq=("Cover.v:cover_affine", "Cover.v:cover_closed", "Cover.v:cover_affine_exact"),
     note="The paper uses the bound with N = 2^n points (4.11); on the cube n = 3: 104 < 128, "
          "n = 4: 1882 < 3882.",
 )

@@ -254,9 +254,12 @@ multiplexing = Claim(
 multiplexing_corrected = Claim(
     id="quarks.thm4.3-multiplexing-corrected",
     source=Source("000", "Theorem 4.3, construction (4.14), corrected"),
-    statement="Multiplexing with 0/1 outputs (both units ANDed with the selector), or with ±1 outputs "
-              "where the gating unit outputs +1 when not selected, uses only LTGs and maps distinct "
-              "gated maps f^+ to distinct phi o f (phi = OR).",
+    statement="For all n+ and m and every injective code of the m units by a selector variables (here "
+              "the binary digits of i - 1, so m <= 2^a): multiplexing with 0/1 outputs (both units "
+              "ANDed with [x^- = code(i)]), or with ±1 outputs where the gating unit is "
+              "[x^- != code(i)] OR g_i^+ (+1 when not selected), uses only LTGs (phi o f lies in "
+              "T(a + n+, m, 1; x)) and maps distinct gated maps f^+ to distinct phi o f (phi = OR).",
+    coq=("LayerGating.v:multiplexing_corrected",),
     latex=r"g_i = \lnot[x^-=i] \lor g_i^+",
     kind="construction",
     instances={"quick": [{"n": 3, "m": 2, "variant": v} for v in ("01", "pm1-corrected")],

@@ -1,0 +1,292 @@
+"""Cover's function-counting theorem and the finite forms of Section 4's capacity bounds (seed 000).
+
+Each claim here is a finite statement proved in Coq for all parameters (``Cover.v``, ``Capacity.v``,
+``LayerGating.v``); its instances re-check it against exact counts.  The asymptotic statements of the
+paper (eq. 4.1-4.5, Theorems 4.1 and 4.3) stay separate claims whose o(1) parts are only
+consistent on small n.  C(N, k) is Cover's count: C(0, k) = 1, C(N+1, 0) = 0,
+C(N+1, k+1) = C(N, k+1) + C(N, k), equal to 2 sum_{j<k} binom(N-1, j) for N >= 1.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from ...claim import Claim, Source, Verdict
+from ...evidence import arith, exhaustive
+from .composition import _decide, _record, check_prop55_corollary, check_thm41
+from .counting import _count, _cover_instances, _ptf_instances, check_eq43, cover_count, cube_points, random_points
+from .layer_gating import GATE, HERE as LAYER, _thm43_instances, layer_result
+
+
+@lru_cache(maxsize=None)
+def cover_rec(N: int, k: int) -> int:
+    """Cover's count C(N, k) by its recursion (the Coq definition ``Cover.cover``)."""
+    if N == 0:
+        return 1
+    if k == 0:
+        return 0
+    return cover_rec(N - 1, k) + cover_rec(N - 1, k - 1)
+
+
+def _closed(N: str, k: str) -> list:
+    """2 sum_{j<k} binom(N-1, j) as an arith expression (N, k: value names or expressions)."""
+    return ["*", 2, ["sum", "j", 0, ["-", k, 1], ["binom", ["-", N, 1], "j"]]]
+
+
+# --- Cover's theorem -------------------------------------------------------------------------------
+
+def check_cover_upper(inst) -> Verdict:
+    """The affine dichotomies of N points of R^m, counted exactly, against C(N, m+1)."""
+    if "cube" in inst:
+        n = inst["cube"]
+        pts, N, m = cube_points(n), 1 << n, n
+    else:
+        N, m = inst["N"], inst["m"]
+        pts = random_points(N, m, inst["seed"])
+    count = cover_count(pts, 0)["count"]
+    rec = exhaustive("quarks.proofs.baldi.counting:cover_count", points=pts, count=count)
+    values = {"N": N, "k": m + 1, "count": count, "C": cover_rec(N, m + 1), "closed": _closed("N", "k")}
+    facts = [("the recursion's C(N, m+1) equals 2 sum_{j<=m} binom(N-1, j)", ["==", "C", "closed"]),
+             ("at most C(N, m+1) affine dichotomies", ["<=", "count", "C"])]
+    return Verdict.from_facts([rec, arith(values, facts)],
+                              f"{N} points in R^{m}: {count} affine dichotomies <= C({N}, {m + 1}) = "
+                              f"{cover_rec(N, m + 1)}", counterexample={"points": pts, "count": count})
+
+
+cover_upper = Claim(
+    id="quarks.cover",
+    source=Source("000", "eq. (4.11), Cover's function-counting theorem"),
+    statement="Over any real field R: (1) for every finite index set I and points y_i in R^k, the strict "
+              "sign vectors i -> [w.y_i > 0] (over the w with w.y_i != 0 for every i) number at most "
+              "C(|I|, k); (2) if moreover some u has u.y_i > 0 for every i, the labelings "
+              "i -> [w.y_i > 0] over all w in R^k number at most C(|I|, k); (3) for points z_i in R^m "
+              "the affine labelings i -> [w.z_i + b > 0] number at most C(|I|, m+1); "
+              "(4) C(N, k) = 2 sum_{j<k} binom(N-1, j) for N >= 1; (5) equality: m points y_1..y_m of "
+              "R^k in general position (any j <= k of them linearly independent) have exactly C(m, k) "
+              "strict sign vectors, and N points z_i of R^m whose lifts (z_i, 1) are in general position "
+              "(no m+1 of them on an affine hyperplane, fewer affinely independent) have exactly "
+              "C(N, m+1) affine labelings.",
+    latex=r"\#\{\text{dichotomies of } N \text{ points of } \mathbb R^m\} \le C(N, m+1) = 2\sum_{j\le m}\binom{N-1}{j}",
+    kind="finite",
+    instances=_cover_instances,
+    check=check_cover_upper,
+    size="N",
+    coq=("Cover.v:cover_upper", "Cover.v:cover_labelings", "Cover.v:cover_affine", "Cover.v:cover_closed",
+         "Cover.v:cover_exact", "Cover.v:cover_affine_exact"),
+    note="The instances check the bound (the equality on the random instances in general position is "
+         "checked by quarks.eq4.11-cover). Cover.v:cover_upper_subspace also bounds the sign vectors "
+         "realized by w in a subspace V by C(|I|, dim V).",
+)
+
+
+# --- Eq. (4.11) --------------------------------------------------------------------------------
+
+def check_eq411_identity(inst) -> Verdict:
+    n, m = inst["n"], inst["m"]
+    values = {"N": 2 ** n, "k": m + 1, "C": cover_rec(2 ** n, m + 1), "closed": _closed("N", "k")}
+    rec = arith(values, [("C(2^n, m+1) = 2 sum_{k<=m} binom(2^n - 1, k)", ["==", "C", "closed"])])
+    return Verdict.from_facts([rec], f"n = {n}, m = {m}: C(2^n, m+1) = {values['C']}", counterexample=inst)
+
+
+eq411 = Claim(
+    id="quarks.eq4.11",
+    source=Source("000", "eq. (4.11)"),
+    statement="For every n and m: C(2^n, m+1) = 2 sum_{k<=m} binom(2^n - 1, k) (the identity); and over any "
+              "real field, for every finite index set I with |I| <= 2^n and points z_i in R^m, the "
+              "labelings i -> [w.z_i + b > 0] number at most 2 sum_{k<=m} binom(2^n - 1, k) (the bound "
+              "the proof of Theorem 4.3 uses for the output gate on the at most 2^n hidden vectors).",
+    latex=r"2\binom{2^n-1}{\le m} = C(2^n, m+1)",
+    kind="finite",
+    instances={"quick": [{"n": n, "m": m} for n in (1, 2, 3) for m in (0, 1, 2, 3)],
+               "full": [{"n": n, "m": m} for n in range(0, 7) for m in range(0, 9)]},
+    check=check_eq411_identity,
+    coq=("Capacity.v:eq4_11", "Capacity.v:eq4_11_bound"),
+    note="The printed '= 2^(nm(1+o(1)))' in (4.11) is the asymptotic part (for m <= 2^o(n)); it is not "
+         "proved. The bound is checked against exact dichotomy counts by quarks.cover.",
+)
+
+
+# --- Eq. (4.3), upper side ---------------------------------------------------------------------
+
+eq43_upper = Claim(
+    id="quarks.eq4.3-ptf-upper",
+    source=Source("000", "eq. (4.3), upper side in finite form"),
+    statement="For every n >= 1 and every d: C(T(n;d)) <= n binom(n, <=d), i.e. |T(n;d)| <= "
+              "2^(n binom(n,<=d)); from |T(n;d)| <= C(2^n, binom(n,<=d)).",
+    latex=r"C(\mathcal T(n;d)) \le n\binom{n}{\le d}\quad(n\ge 1)",
+    kind="finite",
+    instances=_ptf_instances,
+    check=check_eq43,
+    coq=("Capacity.v:eq4_3_upper",),
+    note="Finite form proved; the asymptotic lower side of (4.3) (unspecified D(alpha)) and the "
+         "'~' are quarks.eq4.3-ptf (consistent on small n, not proved). Capacity.v:card_T_le_cover "
+         "gives the sharper |T(n;d)| <= C(2^n, binom(n,<=d)) and card_T_pow_all "
+         "C(T(n;d)) <= n (binom(n,<=d) - 1) + 1.",
+)
+
+
+# --- Eq. (4.5)'s printed bound, exact range for d = 1, 2 ---------------------------------------------
+
+RANGE45 = {1: 2, 2: 2, 3: 3}   # d -> the least n from which the printed n^(d+1)/d! holds
+
+
+def check_eq45_range(inst) -> Verdict:
+    n, d = inst["n"], inst["d"]
+    T, ev, prov = _count(inst)
+    holds = ["<=", ["^", "T", ["fact", "d"]], ["^", 2, ["^", "n", ["+", "d", 1]]]]
+    lo = RANGE45[d]
+    fact = ((f"n >= {lo}: |T(n;d)|^(d!) <= 2^(n^(d+1))", holds) if n >= lo else
+            (f"n < {lo}: |T(n;d)|^(d!) > 2^(n^(d+1)) (the printed bound fails)", ["not", holds]))
+    rec = arith({"n": n, "d": d, "T": T}, [fact])
+    return Verdict.from_facts(ev + [rec], f"|T({n};{d})| = {T} ({prov}); C d!/n^(d+1) = "
+                              f"{math.log2(T) * math.factorial(d) / n ** (d + 1):.4f}", counterexample=inst)
+
+
+eq45_range = Claim(
+    id="quarks.eq4.5-range",
+    source=Source("000", "eq. (4.5), the printed bound n^(d+1)/d!, exact range for d = 1, 2, 3"),
+    statement="For every n >= 0: C(T(n;d)) <= n^(d+1)/d!, i.e. |T(n;d)|^(d!) <= 2^(n^(d+1)), holds if "
+              "and only if n >= 2 for d = 1 and d = 2, and if and only if n >= 3 for d = 3.",
+    latex=r"C(\mathcal T(n;d)) \le \frac{n^{d+1}}{d!} \iff n \ge \max(2, d)\quad(d\le 3)",
+    kind="finite",
+    instances={"quick": [{"n": n, "d": d} for d in (1, 2, 3) for n in (1, 2, 3)],
+               "full": [{"n": n, "d": 1} for n in range(1, 8)] + [{"n": n, "d": d} for d in (2, 3)
+                                                                    for n in range(1, 5)]},
+    check=check_eq45_range,
+    coq=("Capacity.v:eq4_5_d1_range", "Capacity.v:eq4_5_d2_range", "Capacity.v:eq4_5_d3_range"),
+    note="d = 2 (n >= 4) and d = 3 (n >= 5) from Cover's bound with k! C(m, k+1) <= 2 m^k "
+         "(Cover.v:cover_fact), K = N(n,d) - 1 and K! >= 2^(K-1); the small n from |T| <= 2^(2^n); "
+         "it fails at n = 0 (2 functions), n = 1 (at least 2) and, for d = 3, n = 2 (T(2;3) contains "
+         "the 14 linear ones, 14^6 > 2^16). d >= 4 is open: the route needs N(n,d) and (N-1)! "
+         "estimates for general d. "
+         "The asymptotic C(T(n;d)) = n^(d+1)/d! (1 - o(1)) is quarks.eq4.5 (not proved).",
+)
+
+
+# --- Theorem 4.1, finite form ------------------------------------------------------------------
+
+thm41_finite = Claim(
+    id="quarks.thm4.1-finite",
+    source=Source("000", "Theorem 4.1, finite form"),
+    statement="For every irreducible binary B and every n >= 2: |T(n-1;1)|^2 <= |T_B(n;1,1)| <= 2^(2n^2), "
+              "i.e. 2 C(T(n-1;1)) <= C(T_B(n;1,1)) <= 2n^2.  Instances: B = AND (0/1 outputs) and "
+              "XNOR (±1 outputs), with |T_B(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2).",
+    latex=r"2C(\mathcal T(n-1;1)) \le C(\mathcal T_B(n;1,1)) \le 2n^2\quad(n\ge 2)",
+    kind="finite",
+    instances={"quick": [{"n": 3}], "full": [{"n": n} for n in range(2, 6)]},
+    check=check_thm41,
+    max_feasible=5,
+    coq=("Capacity.v:thm4_1_finite",),
+    note="Finite form proved; that 2C(T(n-1;1)) = 2n^2(1+o(1)) needs Zuev's lower bound, which is "
+         "asymptotic and not proved (quarks.thm4.1 stays 'consistent on small n').",
+)
+
+
+# --- The corollary after Proposition 5.5, finite form -------------------------------------------
+
+prop55_corollary_finite = Claim(
+    id="quarks.prop5.5-corollary-finite",
+    source=Source("000", "Proposition 5.5, corollary, finite form"),
+    statement="For every n >= 2: |T(n-1;1)|^2 <= |∩_B T_B(n;1,1)| <= 2^(2n^2), the intersection over "
+              "all irreducible binary B, i.e. 2 C(T(n-1;1)) <= C(∩_B T_B(n;1,1)) <= 2n^2.",
+    latex=r"2C(\mathcal T(n-1;1)) \le C\Big(\bigcap_B \mathcal T_B(n;1,1)\Big) \le 2n^2\quad(n\ge 2)",
+    kind="finite",
+    instances={"quick": [{"n": 3}], "full": [{"n": n} for n in range(2, 6)]},
+    check=check_prop55_corollary,
+    max_feasible=5,
+    coq=("Capacity.v:prop5_5_corollary",),
+    note="Finite form proved (from Lower.v:prop5_5, AND's irreducibility and Theorem 4.1's finite "
+         "form); 2n^2(1+o(1)) needs Zuev's lower bound, asymptotic and not proved "
+         "(quarks.prop5.5-corollary stays 'consistent on small n').",
+)
+
+
+# --- Theorem 4.3, upper bound in finite form -------------------------------------------------------
+
+def check_thm43_upper(inst: dict) -> Verdict:
+    from ...solvers.compose import class_result, compose_class
+
+    n, m, conv = inst["n"], inst["m"], inst["convention"]
+    r = layer_result(n, m, conv)
+    ev = [_record(f"{LAYER}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
+    U = compose_class(GATE[conv], n, [1, 1], k=2)
+    ev.append(_record("quarks.solvers.compose:class_size_check", class_result(U, U.size),
+                      operator=GATE[conv], k=2, n=n, degrees=[1, 1], size=U.size))
+    values = {"n": n, "m": m, "size": r["size"], "U": U.size, "N": ["^", 2, "n"],
+              "phi_bound": ["*", 2, ["sum", "i", 0, "m", ["binom", ["-", "N", 1], "i"]]]}
+    facts = [("|T(n,m,1;B)| <= |T_B(n;1,1)|^m * 2 sum_{i<=m} binom(2^n - 1, i)",
+              ["<=", "size", ["*", ["^", "U", "m"], "phi_bound"]])]
+    if n >= 2:
+        facts.append(("|T(n,m,1;B)| <= 2^(2 m n^2) * 2 sum_{i<=m} binom(2^n - 1, i) (n >= 2)",
+                      ["<=", "size", ["*", ["^", 2, ["*", 2, "m", "n", "n"]], "phi_bound"]]))
+    ev.append(arith(values, facts))
+    return _decide(ev, f"n = {n}, m = {m}, {conv}: |T(n,m,1;x)| = {r['size']}, |T_B(n;1,1)| = {U.size}",
+                   counterexample=inst)
+
+
+thm43_upper = Claim(
+    id="quarks.thm4.3-upper",
+    source=Source("000", "Theorem 4.3, upper bound (4.11)-(4.12) in finite form"),
+    statement="For every binary B and all n, m: |T(n,m,1;B)| <= |T_B(n;1,1)|^m * 2 sum_{i<=m} "
+              "binom(2^n - 1, i), where T(n,m,1;B) is one LTG applied to m units B(h_i, g_i), "
+              "h_i, g_i in T(n;1) (B = AND: 0/1 outputs, B = XNOR: ±1 outputs); for irreducible B and "
+              "n >= 2 this is at most 2^(2mn^2) * 2 sum_{i<=m} binom(2^n - 1, i).",
+    latex=r"|\mathcal T(n,m,1;\times)| \le |\mathcal T_B(n;1,1)|^m\, 2\binom{2^n-1}{\le m}",
+    kind="finite",
+    instances=_thm43_instances,
+    check=check_thm43_upper,
+    max_feasible=4,
+    coq=("LayerGating.v:thm4_3_upper", "LayerGating.v:thm4_3_upper_pow"),
+    note="Finite form proved; C(T(n,m,1;x)) <= 2mn^2(1+o(1)) follows for m <= 2^o(n) (the o(1) is "
+         "log2 of the second factor over 2mn^2, not formalized). The lower bound (4.15) through the "
+         "multiplexing construction is not proved in Coq (quarks.thm4.3-multiplexing-corrected).",
+)
+
+
+# --- Theorem 4.3, lower bound (4.15) through multiplexing, finite form -----------------------------
+
+def check_thm43_lower(inst: dict) -> Verdict:
+    from ...solvers.compose import class_result, compose_class, threshold_list, threshold_size_check
+
+    n, m, conv = inst["n"], inst["m"], inst["convention"]
+    a = math.ceil(math.log2(m)) if m > 1 else 0
+    r = layer_result(n, m, conv)
+    ev = [_record(f"{LAYER}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
+    Up = compose_class(GATE[conv], n - a, [1, 1], k=2)
+    ev.append(_record("quarks.solvers.compose:class_size_check", class_result(Up, Up.size),
+                      operator=GATE[conv], k=2, n=n - a, degrees=[1, 1], size=Up.size))
+    size_T = len(threshold_list(n - a - 1, 1))
+    ev.append(_record("quarks.solvers.compose:threshold_size_check", threshold_size_check(n - a - 1, 1, size_T),
+                      n=n - a - 1, degree=1, size=size_T))
+    values = {"size": r["size"], "U_plus": Up.size, "T_minus": size_T, "m": m, "a": a}
+    facts = [("m <= 2^a", ["<=", "m", ["^", 2, "a"]]),
+             ("|T_B(n-a;1,1)|^m <= |T(n,m,1;B)|", ["<=", ["^", "U_plus", "m"], "size"]),
+             ("|T(n-a-1;1)|^(2m) <= |T(n,m,1;B)|", ["<=", ["^", "T_minus", ["*", 2, "m"]], "size"])]
+    ev.append(arith(values, facts))
+    return _decide(ev, f"n = {n}, m = {m}, a = {a}, {conv}: |T(n,m,1;x)| = {r['size']} >= |T_B(n-a;1,1)|^m = "
+                       f"{Up.size ** m}", counterexample=inst)
+
+
+thm43_lower = Claim(
+    id="quarks.thm4.3-lower",
+    source=Source("000", "Theorem 4.3, lower bound (4.14)-(4.15) in finite form"),
+    statement="For all n, m, a with m <= 2^a and a <= n, and B = AND (0/1 outputs) or B = XNOR (±1 "
+              "outputs): |T_B(n-a;1,1)|^m <= |T(n,m,1;B)|; if moreover a < n, |T(n-a-1;1)|^(2m) <= "
+              "|T(n,m,1;B)|, i.e. C(T(n,m,1;B)) >= 2m C(T(n-a-1;1)).  Construction: a selector "
+              "variables encode the unit index i - 1; unit i's gated unit is [x^- = i - 1] AND h_i^+, "
+              "its gating unit [x^- = i - 1] AND g_i^+ (AND) or [x^- != i - 1] OR g_i^+ (XNOR); the "
+              "output gate is OR.",
+    latex=r"|\mathcal T_B(n-a;1,1)|^m \le |\mathcal T(n,m,1;\times)|\quad(m\le 2^a\le 2^n)",
+    kind="finite",
+    instances={"quick": [{"n": 3, "m": m, "convention": c} for c in ("01", "pm1") for m in (1, 2)],
+               "full": [{"n": n, "m": m, "convention": c} for c in ("01", "pm1")
+                        for n, m in ((3, 1), (4, 1), (3, 2))]},
+    check=check_thm43_lower,
+    max_feasible=4,
+    coq=("LayerGating.v:thm4_3_lower_n", "LayerGating.v:thm4_3_lower_T"),
+    note="Finite form proved with a = ceil(log2 m) selector bits; 2mn^2(1+o(1)) then needs Zuev's lower "
+         "bound and a = o(n), asymptotic and not proved. The index is encoded 0-based: the printed "
+         "x^- = i for i in 1..m with ceil(log2 m) bits cannot encode i = m when m is a power of 2 "
+         "(notes/counterexamples.md). With ±1 outputs the gating unit must output +1 when not "
+         "selected (quarks.thm4.3-multiplexing refutes the printed form).",
+)

@@ -1,0 +1,348 @@
+(** * Capacity of polynomial threshold functions from Cover's theorem (seed 000, Section 4).
+
+    A function in T(n;d) is a labeling x |-> [w.phi(x) > 0] of the 2^n points
+    phi(x) = (prod_{i in S} x_i)_{|S| <= d} of R^N, N = N(n,d) = sum_{i<=d} binom(n,i), and
+    these points lie in the open half-space of the constant monomial (S = empty, value 1).  So
+    Cover's theorem gives |T(n;d)| <= C(2^n, N(n,d)) ([card_T_le_cover]), for every n and d.
+    Integer coefficients embed into R, so no real-coefficient bridge is needed.  From it: eq. (4.1)'s
+    upper bound for n >= 2, eq. (4.3)'s upper side, the exact range of eq. (4.5)'s printed bound for
+    d = 1, 2, eq. (4.11), and the finite forms of Theorem 4.1 and of the corollary of
+    Proposition 5.5.  Theorem 4.3 is LayerGating.v. *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From mathcomp Require Import all_ssreflect all_algebra.
+From Coq Require Import Lia.
+From Quarks Require Import Threshold Composition Lower Cover Gallery.
+
+Set Implicit Arguments.
+Unset Strict Implicit.
+Unset Printing Implicit Defensive.
+
+Import Order.TTheory GRing.Theory Num.Theory.
+Local Open Scope ring_scope.
+
+(** The monomials of degree at most d: the subsets S of 'I_n with |S| <= d. *)
+Definition monomials n d : {set {set 'I_n}} := [set S : {set 'I_n} | (#|S| <= d)%N].
+
+(** N(n,d) = sum_{i<=d} binom(n,i). *)
+Definition Nmon n d : nat := \sum_(i < d.+1) 'C(n, i).
+
+Lemma card_monomials n d : #|monomials n d| = Nmon n d.
+Proof.
+have cd i : #|[set S : {set 'I_n} | #|S| == i]| = 'C(n, i) by rewrite card_draws card_ord.
+elim: d => [|d IH].
+  by rewrite /Nmon big_ord1 -cd; apply: eq_card => S; rewrite !inE leqn0.
+rewrite /Nmon big_ord_recr /= -/(Nmon n d) -IH -cd.
+have -> : monomials n d.+1 = monomials n d :|: [set S : {set 'I_n} | #|S| == d.+1].
+  by apply/setP => S; rewrite !inE leq_eqVlt ltnS orbC.
+rewrite cardsU (_ : _ :&: _ = set0) ?cards0 ?subn0 //.
+apply/setP => S; rewrite !inE; apply/negbTE; apply/andP => -[h /eqP e].
+by rewrite e ltnn in h.
+Qed.
+
+Lemma card_point n : #|point n| = (2 ^ n)%N.
+Proof. by rewrite card_ffun card_bool card_ord. Qed.
+
+Section Features.
+Variable R : realFieldType.
+Variables n d : nat.
+
+(** The feature vector phi(x) = (prod_{i in S} x_i)_{S in monomials n d} in R^N. *)
+Definition phi (x : point n) : 'rV[R]_#|monomials n d| :=
+  \row_j (monomial (enum_val j) x)%:~R.
+
+(** The weight vector of integer coefficients c. *)
+Definition wvec (c : {set 'I_n} -> int) : 'rV[R]_#|monomials n d| :=
+  \row_j (c (enum_val j))%:~R.
+
+(** w_c.phi(x) = p_c(x): the polynomial is a linear form in the features. *)
+Lemma dot_phi c x : dot (wvec c) (phi x) = (peval d c x)%:~R.
+Proof.
+rewrite /dot /peval mxE rmorph_sum /=.
+rewrite (eq_bigl (fun S => S \in monomials n d)); last by move=> S; rewrite inE.
+rewrite [RHS]big_enum_val /=; apply: eq_bigr => j _.
+by rewrite !mxE rmorphM.
+Qed.
+
+(** The constant monomial puts every feature vector in an open half-space. *)
+Lemma phi_halfspace : exists u, forall x, 0 < dot u (phi x).
+Proof.
+exists (wvec (fun S => (S == set0)%:Z)) => x; rewrite dot_phi ltr0z.
+rewrite /peval (bigD1 set0) ?cards0 //= eqxx mul1r big1 ?addr0.
+  by rewrite /monomial big_set0.
+by move=> S /andP [_ /negbTE ->]; rewrite mul0r.
+Qed.
+
+(** T(n;d) is contained in the labelings of the feature vectors. *)
+Lemma T_labelings : T n d \subset labelings phi.
+Proof.
+apply/subsetP => f /inTP [c hc]; apply/labelingsP; exists (wvec c) => x.
+by rewrite dot_phi ltr0z hc.
+Qed.
+End Features.
+
+(** |T(n;d)| <= C(2^n, N(n,d)) for every n and d (Cover's bound with the monomial features). *)
+Theorem card_T_le_cover n d : (#|T n d| <= cover (2 ^ n) (Nmon n d))%N.
+Proof.
+apply: leq_trans (subset_leq_card (T_labelings rat_realFieldType n d)) _.
+by rewrite -card_point -card_monomials; apply: cover_labelings; apply: phi_halfspace.
+Qed.
+
+(** N(n,1) = n + 1. *)
+Lemma Nmon1 n : Nmon n 1 = n.+1.
+Proof. by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add1n. Qed.
+
+(** N(n,d) >= n + 1 for d >= 1. *)
+Lemma Nmon_ge n d : (0 < d)%N -> (n.+1 <= Nmon n d)%N.
+Proof.
+case: d => // d _; rewrite -Nmon1; elim: d => // d IH.
+by apply: leq_trans IH _; rewrite [X in (_ <= X)%N]/Nmon big_ord_recr leq_addr.
+Qed.
+
+Section Bounds.
+Local Open Scope nat_scope.
+
+Lemma Nmon_gt0 n d : 0 < Nmon n d.
+Proof. by rewrite /Nmon big_ord_recl bin0. Qed.
+
+(** log2 |T(n;d)| <= n (N(n,d) - 1) + 1, for every n and d. *)
+Theorem card_T_pow_all n d : #|T n d| <= 2 ^ (n * (Nmon n d).-1).+1.
+Proof.
+apply: leq_trans (card_T_le_cover n d) _.
+rewrite -(prednK (Nmon_gt0 n d)) /= expnS expnM.
+by apply: cover_pow; rewrite expn_gt0.
+Qed.
+
+(** log2 |T(n;d)| <= n (N(n,d) - 1), for n >= 2 and d >= 1. *)
+Theorem card_T_pow n d : 1 < n -> 0 < d -> #|T n d| <= 2 ^ (n * (Nmon n d).-1).
+Proof.
+move=> hn hd; apply: leq_trans (card_T_le_cover n d) _.
+have hN := Nmon_ge n hd.
+rewrite -(prednK (Nmon_gt0 n d)) /= expnM; apply: cover_pow2.
+  by rewrite -{1}(expn0 2) ltn_exp2l // ltnW.
+by rewrite -ltnS (prednK (Nmon_gt0 n d)); apply: leq_trans hN.
+Qed.
+
+(** Eq. (4.1), upper bound, corrected to n >= 2: |T(n;1)| <= 2^(n^2), i.e. C(T(n;1)) <= n^2.
+    (At n = 1 it fails: |T(1;1)| = 4 > 2.) *)
+Theorem eq4_1_upper n : 1 < n -> #|T n 1| <= 2 ^ (n * n).
+Proof. by move=> hn; have := card_T_pow hn (isT : 0 < 1); rewrite Nmon1. Qed.
+
+(** Eq. (4.3), upper side in finite form: C(T(n;d)) <= n binom(n, <=d) for every n >= 1 and d. *)
+Theorem eq4_3_upper n d : 0 < n -> #|T n d| <= 2 ^ (n * Nmon n d).
+Proof.
+move=> hn; apply: leq_trans (card_T_pow_all n d) _; rewrite leq_exp2l //.
+by rewrite -{2}(prednK (Nmon_gt0 n d)) mulnS addnC -addn1 leq_add2l.
+Qed.
+
+(** Theorem 4.1 in finite form: for every irreducible binary B and n >= 2,
+    |T(n-1;1)|^2 <= |T_B(n;1,1)| <= |T(n;1)|^2 <= 2^(2 n^2), i.e.
+    2 C(T(n-1;1)) <= C(T_B(n;1,1)) <= 2 n^2. *)
+Theorem thm4_1_finite n (B : boolfun 2) : irreducible B -> 1 < n ->
+  #|T n.-1 1| ^ 2 <= #|TB n B (fun _ => 1)| /\ #|TB n B (fun _ => 1)| <= 2 ^ (2 * (n * n)).
+Proof.
+move=> hB hn; split.
+  have := thm4_2_lower_n (ds := fun _ => 1) hB (fun _ => isT) (ltnW hn).
+  by rewrite subn1 big_ord_recr big_ord1 /= mulnn.
+apply: leq_trans (thm4_2_upper n B _) _.
+rewrite big_ord_recr big_ord1 /= mulnn [2 * _]mulnC expnM.
+by rewrite leq_exp2r // eq4_1_upper.
+Qed.
+End Bounds.
+
+(** ** Eq. (4.11) *)
+
+(** Eq. (4.11) as the identity it is: C(2^n, m+1) = 2 binom(2^n - 1, <= m). *)
+Lemma eq4_11 n m : cover (2 ^ n) m.+1 = (2 * \sum_(k < m.+1) 'C(2 ^ n - 1, k))%N.
+Proof. by rewrite cover_closed ?expn_gt0 // subn1. Qed.
+
+(** Eq. (4.11) as a bound: the labelings s_x = [w.z_x + b > 0] of at most 2^n points z_x of R^m
+    (a threshold function of m real variables on those points) number at most
+    2 binom(2^n - 1, <= m). *)
+Theorem eq4_11_bound (R : realFieldType) (I : finType) n m (z : I -> 'rV[R]_m) :
+  (#|I| <= 2 ^ n)%N -> (#|affine_labelings z| <= 2 * \sum_(k < m.+1) 'C(2 ^ n - 1, k))%N.
+Proof.
+move=> hI; rewrite -eq4_11; apply: leq_trans (cover_affine z) _.
+exact: cover_monom.
+Qed.
+
+(** ** The corollary after Proposition 5.5, finite form *)
+
+(** AND of two arguments. *)
+Definition AND2 : boolfun 2 := [ffun z : point 2 => z ord0 && z (lift ord0 ord0)].
+
+(** AND depends on both arguments: flipping either one at (1, 1) changes it. *)
+Lemma AND2_irreducible : irreducible AND2.
+Proof.
+apply/forallP => i; apply/existsP; exists [ffun _ => true].
+by rewrite !ffunE; case: i => [[|[|]]] // hi; rewrite /flip !ffunE.
+Qed.
+
+(** The corollary after Proposition 5.5, finite form: for n >= 2,
+    |T(n-1;1)|^2 <= |intersection over irreducible binary B of T_B(n;1,1)| <= 2^(2 n^2), i.e.
+    2 C(T(n-1;1)) <= C(intersection) <= 2 n^2. *)
+Theorem prop5_5_corollary n : (1 < n)%N ->
+  (#|T n.-1 1| ^ 2 <= #|\bigcap_(B : boolfun 2 | irreducible B) TB n B (fun _ => 1%N)|)%N /\
+  (#|\bigcap_(B : boolfun 2 | irreducible B) TB n B (fun _ => 1%N)| <= 2 ^ (2 * (n * n)))%N.
+Proof.
+move=> hn; split.
+  case: n hn => [|n] // _.
+  have := @prop5_5 n (fun _ => 1%N) (fun _ => isT).
+  by rewrite big_ord_recr big_ord1 /= mulnn.
+apply: leq_trans (subset_leq_card (bigcap_inf _ AND2_irreducible)) _.
+by case: (thm4_1_finite AND2_irreducible hn).
+Qed.
+
+(** ** Eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!: its exact range for d = 1 and d = 2 *)
+
+Section Eq45.
+Local Open Scope nat_scope.
+
+Lemma pow2_le_fact k : 2 ^ k.-1 <= k`!.
+Proof.
+elim: k => // k IH; case: k IH => // k IH.
+by rewrite factS /= expnS leq_mul.
+Qed.
+
+Lemma twice_bin2 n : 2 * 'C(n, 2) = n * n.-1.
+Proof.
+elim: n => // n IH; rewrite binS bin1 mulnDr IH.
+by case: n {IH} => //= n; rewrite [2 * _]mulnC -mulnDr addn2 mulnC.
+Qed.
+
+Lemma leq_pow_base x y e : x <= y -> x ^ e <= y ^ e.
+Proof. by move=> h; elim: e => // e IH; rewrite !expnS leq_mul. Qed.
+
+(** |T(n;2)|^2 <= 2^(n^3), i.e. C(T(n;2)) <= n^3/2, for every n >= 2: by the trivial 2^(2^n) for
+    n = 2, 3 and, for n >= 4, by Cover's bound with C(m, K+1) <= 2 m^K / K! (K = N(n,2) - 1,
+    2K = n^2 + n) and K! >= 2^(K-1). *)
+Lemma eq4_5_d2_upper n : 1 < n -> #|T n 2| ^ 2 <= 2 ^ (n ^ 3).
+Proof.
+move=> hn.
+have [small|big] := leqP n 3.
+  apply: leq_trans (leq_pow_base 2 (_ : #|T n 2| <= 2 ^ 2 ^ n)) _.
+    by rewrite -card_boolfun max_card.
+  rewrite -expnM leq_exp2l //.
+  by case: n hn small => [|[|[|[|]]]].
+pose K := n + 'C(n, 2).
+have hN : Nmon n 2 = K.+1.
+  by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add0n -addnA add1n.
+have h2K : 2 * K = n * n + n.
+  rewrite /K mulnDr twice_bin2; case: n {hN K} hn big => // n _ _ /=.
+  by rewrite -!multE -!plusE; nia.
+have hK1 : 0 < K by rewrite /K addn_gt0 ltnW.
+have hKm : K <= 2 ^ n.
+  rewrite -(leq_pmul2l (isT : 0 < 2)) h2K -expnS.
+  elim: n big {hN h2K K hK1 hn} => // n IH; rewrite leq_eqVlt ltnS => /orP [/eqP <- //|hn].
+  apply: leq_trans (_ : 2 * (n * n + n) <= _); last by rewrite [2 ^ n.+2]expnS leq_mul2l IH.
+  by apply/ssrnat.leP; move: hn => /ssrnat.leP hn; rewrite -!multE -!plusE; nia.
+set C := cover (2 ^ n) K.+1.
+have hC : #|T n 2| <= C by rewrite /C -hN; apply: card_T_le_cover.
+apply: leq_trans (leq_pow_base 2 hC) _.
+(* C 2^K = 2 (2^(K-1) C) <= 2 (K! C) <= 4 (2^n)^K = 2^(nK + 2) *)
+have e1 : C * 2 ^ K <= 2 ^ (n * K + 2).
+  rewrite -(prednK hK1) expnS mulnCA (prednK hK1).
+  apply: leq_trans (_ : 2 * (K`! * C) <= _).
+    by rewrite leq_mul2l mulnC leq_mul2r pow2_le_fact orbT.
+  apply: leq_trans (_ : 2 * (2 * (2 ^ n) ^ K) <= _); first by rewrite leq_mul2l cover_fact.
+  by rewrite mulnA -expnM mulnn -expnD addnC.
+have e2 : (C * 2 ^ K) ^ 2 <= 2 ^ (n ^ 3) * 2 ^ (2 * K).
+  apply: leq_trans (leq_pow_base 2 e1) _; rewrite -expnM -expnD leq_exp2l //.
+  rewrite !expnS expn0 !muln1 h2K.
+  have h : n * (2 * K) = n * (n * n + n) by rewrite h2K.
+  by apply/ssrnat.leP; move: big h => /ssrnat.leP big; rewrite -!multE -!plusE => h; nia.
+rewrite -(leq_pmul2r (expn_gt0 2 (2 * K))); apply: leq_trans _ e2.
+by rewrite expnMn -expnM [K * 2]mulnC.
+Qed.
+(** The exact range of eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!, i.e.
+    |T(n;d)|^(d!) <= 2^(n^(d+1)), for d = 1: it holds exactly for n >= 2. *)
+Theorem eq4_5_d1_range n : (#|T n 1| ^ 1`! <= 2 ^ (n ^ 2)) = (1 < n).
+Proof.
+rewrite expn1; case: n => [|[|n]]; first by rewrite card_T0_d.
+  by rewrite card_T1_1.
+by rewrite -mulnn eq4_1_upper.
+Qed.
+
+(** ... and for d = 2: |T(n;2)|^2 <= 2^(n^3) exactly for n >= 2. *)
+Theorem eq4_5_d2_range n : (#|T n 2| ^ 2`! <= 2 ^ (n ^ 3)) = (1 < n).
+Proof.
+case: n => [|[|n]]; first by rewrite card_T0_d.
+  apply/negbTE; rewrite -ltnNge; apply: leq_trans (leq_pow_base 2 (card_T_ge2 1 2)).
+  by [].
+by rewrite eq4_5_d2_upper.
+Qed.
+(** T(n;d) grows with d: the coefficients of the sets of size > d are 0. *)
+Lemma T_mono n d d' : d <= d' -> T n d \subset T n d'.
+Proof.
+move=> hd; apply/subsetP => f /inTP [c hc]; apply/inTP.
+exists (fun S : {set 'I_n} => if #|S| <= d then c S else 0%R) => x; rewrite hc /peval.
+rewrite [in RHS](bigID (fun S : {set 'I_n} => #|S| <= d)) /=.
+have z : (\sum_(S : {set 'I_n} | ((#|S| <= d') && ~~ (#|S| <= d))%N)
+    (if (#|S| <= d)%N then c S else 0) * monomial S x = 0)%R.
+  by apply: big1 => S /andP [_ /negbTE ->]; rewrite mul0r.
+rewrite z addr0; congr (0 < _)%R; apply: eq_big => [S|S hS]; last by rewrite hS.
+by apply/idP/idP => [h|/andP [_ ->] //]; rewrite h andbT (leq_trans h hd).
+Qed.
+
+Lemma six_bin3 n : 6 * 'C(n, 3) = n * n.-1 * n.-2.
+Proof.
+elim: n => // n IH; rewrite binS mulnDr IH.
+have -> : 6 * 'C(n, 2) = 3 * (n * n.-1) by rewrite -twice_bin2 mulnA.
+by case: n {IH} => [|[|n]] //=; rewrite -!multE -!plusE; nia.
+Qed.
+
+(** |T(n;3)|^6 <= 2^(n^4), i.e. C(T(n;3)) <= n^4/6, for every n >= 3. *)
+Lemma eq4_5_d3_upper n : 2 < n -> #|T n 3| ^ 6 <= 2 ^ (n ^ 4).
+Proof.
+move=> hn.
+have [small|big] := leqP n 4.
+  apply: leq_trans (leq_pow_base 6 (_ : #|T n 3| <= 2 ^ 2 ^ n)) _.
+    by rewrite -card_boolfun max_card.
+  rewrite -expnM leq_exp2l //.
+  by case: n hn small => [|[|[|[|[|]]]]].
+pose K := n + 'C(n, 2) + 'C(n, 3).
+have hN : Nmon n 3 = K.+1.
+  by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add0n /K -!addnA add1n.
+have h6K : 6 * K = n * n * n + 5 * n.
+  have e2 : 6 * 'C(n, 2) = 3 * (n * n.-1) by rewrite -twice_bin2 mulnA.
+  rewrite /K !mulnDr six_bin3 e2.
+  by case: n {hN K e2} hn big => [|[|n]] // _ _ /=; rewrite -!multE -!plusE; nia.
+have hK1 : 0 < K by rewrite /K -addnA addn_gt0; apply/orP; left; apply: ltn_trans hn.
+have hKm : K <= 2 ^ n.
+  rewrite -(leq_pmul2l (isT : 0 < 6)) h6K.
+  elim: n big {hN h6K K hK1 hn} => // n IH; rewrite leq_eqVlt ltnS => /orP [/eqP <- //|hn].
+  apply: leq_trans (_ : 2 * (n * n * n + 5 * n) <= _).
+    by apply/ssrnat.leP; move: hn => /ssrnat.leP hn; rewrite -!multE -!plusE; nia.
+  by rewrite [2 ^ n.+1]expnS mulnCA leq_mul2l IH.
+set C := cover (2 ^ n) K.+1.
+have hC : #|T n 3| <= C by rewrite /C -hN; apply: card_T_le_cover.
+apply: leq_trans (leq_pow_base 6 hC) _.
+have e1 : C * 2 ^ K <= 2 ^ (n * K + 2).
+  rewrite -(prednK hK1) expnS mulnCA (prednK hK1).
+  apply: leq_trans (_ : 2 * (K`! * C) <= _).
+    by rewrite leq_mul2l mulnC leq_mul2r pow2_le_fact orbT.
+  apply: leq_trans (_ : 2 * (2 * (2 ^ n) ^ K) <= _); first by rewrite leq_mul2l cover_fact.
+  by rewrite mulnA -expnM mulnn -expnD addnC.
+have e2 : (C * 2 ^ K) ^ 6 <= 2 ^ (n ^ 4) * 2 ^ (6 * K).
+  apply: leq_trans (leq_pow_base 6 e1) _; rewrite -expnM -expnD leq_exp2l //.
+  rewrite !expnS expn0 !muln1 h6K.
+  have h : n * (6 * K) = n * (n * n * n + 5 * n) by rewrite h6K.
+  by apply/ssrnat.leP; move: big h => /ssrnat.leP big; rewrite -!multE -!plusE => h; nia.
+rewrite -(leq_pmul2r (expn_gt0 2 (6 * K))); apply: leq_trans _ e2.
+by rewrite expnMn -expnM [K * 6]mulnC.
+Qed.
+
+(** ... and for d = 3: |T(n;3)|^6 <= 2^(n^4) exactly for n >= 3 (at n = 2, T(2;3) contains the
+    14 linear threshold functions and 14^6 > 2^16). *)
+Theorem eq4_5_d3_range n : (#|T n 3| ^ 3`! <= 2 ^ (n ^ 4)) = (2 < n).
+Proof.
+case: n => [|[|[|n]]]; first by rewrite card_T0_d.
+- apply/negbTE; rewrite -ltnNge; apply: leq_trans (leq_pow_base 6 (card_T_ge2 1 3)).
+  by [].
+- apply/negbTE; rewrite -ltnNge.
+  have h : 2 ^ 3 <= #|T 2 3|.
+    apply: leq_trans (_ : 8 <= #|T 2 1|) _; first by rewrite card_T2_1.
+    by apply: subset_leq_card; apply: T_mono.
+  by apply: leq_trans (leq_pow_base 6 h); rewrite -expnM ltn_exp2l.
+by rewrite eq4_5_d3_upper.
+Qed.
+End Eq45.
