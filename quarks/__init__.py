@@ -9,6 +9,9 @@ from .version import __version__  # noqa: F401
 
 from .api import (capacity, check_certificates, claims, classes, count, decompose, prove, realize, show,  # noqa: E402,F401
                   verify)
-from . import notebook as _notebook  # noqa: E402
+import sys as _sys  # noqa: E402
 
-_notebook.attach()   # notebook renderings, attached from above (quarks.display)
+if "IPython" in _sys.modules:   # in a notebook: the renderings, attached from above (quarks.notebook)
+    from . import notebook as _notebook
+
+    _notebook.attach()

@@ -1,5 +1,6 @@
 """Notebook renderings: every displayable type gets ``_repr_html_`` and ``_repr_markdown_`` from
-quarks.display (attached from above when ``quarks`` is imported, so no value type imports it)."""
+quarks.display, attached from above (so no value type imports it) when ``quarks`` is imported in
+IPython or Jupyter; elsewhere call :func:`attach`."""
 from __future__ import annotations
 
 from .display import (check_result_html, check_result_markdown, claim_html, claim_markdown, decomposition_html,

@@ -11,6 +11,14 @@ os.environ["QUARKS_EXTRA_CLAIMS"] = "fake_claims"
 os.environ["PYTHONPATH"] = os.pathsep.join([str(TESTS), str(ROOT), os.environ.get("PYTHONPATH", "")])
 
 
+@pytest.fixture(autouse=True, scope="session")
+def notebook_renderings():
+    """The notebook renderings, as a Jupyter session has them (quarks.notebook)."""
+    from quarks import notebook
+
+    notebook.attach()
+
+
 @pytest.fixture
 def workdir(tmp_path, monkeypatch):
     """Run in a fresh directory: the default store and certificates land there."""

@@ -3,7 +3,6 @@ from fractions import Fraction
 
 from quarks.attention import programs
 from quarks.attention import uniform_tieless as U
-from quarks.evidence import check_record
 from quarks.proofs.yang import uniform_tieless as M
 
 
@@ -32,12 +31,17 @@ def test_hot_variant_refuted_with_word():
     assert v.status == "refuted" and v.counterexample["word"] == "000001"
 
 
-def test_tampered_record_rejected():
-    v = M.lemma24.check({"program": "dyck2", "n": 4})
-    rec = dict(v.evidence[0])
-    assert check_record(rec).holds
-    rec["result"] = {**rec["result"], "digest": "0" * 64}
-    assert not check_record(rec).valid
+def test_tampered_record_rejected(tmp_path):
+    """An exhaustive record is confirmed only by re-deriving the certificate from its claim."""
+    from quarks import binding, certificate
+
+    inst = {"program": "dyck2", "n": 4}
+    v = M.lemma24.check(inst)
+    cert = certificate.build(M.lemma24, inst, v)
+    assert certificate.check(cert)[0]
+    cert["evidence"][0]["result"] = {**cert["evidence"][0]["result"], "digest": "0" * 64}
+    res = binding.check_file(certificate.write(cert, tmp_path / "c.json"))
+    assert not res.ok
 
 
 def test_lemma27_pieces():

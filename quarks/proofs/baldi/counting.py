@@ -98,6 +98,9 @@ zuev_corrected = Claim(
               "Cover's bound |T(n;1)| <= C(2^n, n+1); the instances 2 <= n <= 9 check it against exact "
               "counts, n <= 7 computed and certified, n = 8, 9 from OEIS A000609 as reference data).",
     coq=("Capacity.v:eq4_1_upper",),
+    coq_hypotheses={
+        "eq4_1_upper": ["1 < n"]},
+
     latex=r"C(\mathcal T(n;1))\le n^2\quad(n\ge 2)",
     kind="finite",
     instances=_zuev_instances(2),
@@ -405,6 +408,11 @@ cover = Claim(
     check=check_cover,
     size="N",
     coq=("Cover.v:cover_affine", "Cover.v:cover_closed", "Cover.v:cover_affine_exact"),
+    coq_hypotheses={
+        "cover_affine": [],
+        "cover_closed": ["0 < m"],
+        "cover_affine_exact": ["gen_pos (R:=R) (I:=ordinal_finType N) (fun i : ordinal_finType N => row_mx (z i) 1)"]},
+
     note="The paper uses the bound with N = 2^n points (4.11); on the cube n = 3: 104 < 128, "
          "n = 4: 1882 < 3882.",
 )

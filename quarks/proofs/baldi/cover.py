@@ -73,6 +73,14 @@ cover_upper = Claim(
     size="N",
     coq=("Cover.v:cover_upper", "Cover.v:cover_labelings", "Cover.v:cover_affine", "Cover.v:cover_closed",
          "Cover.v:cover_exact", "Cover.v:cover_affine_exact"),
+    coq_hypotheses={
+        "cover_upper": [],
+        "cover_labelings": ["(exists u : 'rV_k, forall i : I, (0 < dot (R:=R) u (y i))%R)"],
+        "cover_affine": [],
+        "cover_closed": ["0 < m"],
+        "cover_exact": ["gen_pos (R:=R) (I:=ordinal_finType m) y"],
+        "cover_affine_exact": ["gen_pos (R:=R) (I:=ordinal_finType N) (fun i : ordinal_finType N => row_mx (z i) 1)"]},
+
     note="The instances check the bound (the equality on the random instances in general position is "
          "checked by quarks.eq4.11-cover). Cover.v:cover_upper_subspace also bounds the sign vectors "
          "realized by w in a subspace V by C(|I|, dim V).",
@@ -101,6 +109,10 @@ eq411 = Claim(
                "full": [{"n": n, "m": m} for n in range(0, 7) for m in range(0, 9)]},
     check=check_eq411_identity,
     coq=("Capacity.v:eq4_11", "Capacity.v:eq4_11_bound"),
+    coq_hypotheses={
+        "eq4_11": [],
+        "eq4_11_bound": ["#|I| <= 2 ^ n"]},
+
     note="The printed '= 2^(nm(1+o(1)))' in (4.11) is the asymptotic part (for m <= 2^o(n)); it is not "
          "proved. The bound is checked against exact dichotomy counts by quarks.cover.",
 )
@@ -118,6 +130,9 @@ eq43_upper = Claim(
     instances=_ptf_instances,
     check=check_eq43,
     coq=("Capacity.v:eq4_3_upper",),
+    coq_hypotheses={
+        "eq4_3_upper": ["0 < n"]},
+
     note="Finite form proved; the asymptotic lower side of (4.3) (unspecified D(alpha)) and the "
          "'~' are quarks.eq4.3-ptf (consistent on small n, not proved). Capacity.v:card_T_le_cover "
          "gives the sharper |T(n;d)| <= C(2^n, binom(n,<=d)) and card_T_pow_all "
@@ -154,6 +169,11 @@ eq45_range = Claim(
                                                                     for n in range(1, 5)]},
     check=check_eq45_range,
     coq=("Capacity.v:eq4_5_d1_range", "Capacity.v:eq4_5_d2_range", "Capacity.v:eq4_5_d3_range"),
+    coq_hypotheses={
+        "eq4_5_d1_range": [],
+        "eq4_5_d2_range": [],
+        "eq4_5_d3_range": []},
+
     note="d = 2 (n >= 4) and d = 3 (n >= 5) from Cover's bound with k! C(m, k+1) <= 2 m^k "
          "(Cover.v:cover_fact), K = N(n,d) - 1 and K! >= 2^(K-1); the small n from |T| <= 2^(2^n); "
          "it fails at n = 0 (2 functions), n = 1 (at least 2) and, for d = 3, n = 2 (T(2;3) contains "
@@ -177,6 +197,9 @@ thm41_finite = Claim(
     check=check_thm41,
     max_feasible=5,
     coq=("Capacity.v:thm4_1_finite",),
+    coq_hypotheses={
+        "thm4_1_finite": ["irreducible (k:=2) B", "1 < n"]},
+
     note="Finite form proved; that 2C(T(n-1;1)) = 2n^2(1+o(1)) needs Zuev's lower bound, which is "
          "asymptotic and not proved (quarks.thm4.1 stays 'consistent on small n').",
 )
@@ -195,6 +218,9 @@ prop55_corollary_finite = Claim(
     check=check_prop55_corollary,
     max_feasible=5,
     coq=("Capacity.v:prop5_5_corollary",),
+    coq_hypotheses={
+        "prop5_5_corollary": ["1 < n"]},
+
     note="Finite form proved (from Lower.v:prop5_5, AND's irreducibility and Theorem 4.1's finite "
          "form); 2n^2(1+o(1)) needs Zuev's lower bound, asymptotic and not proved "
          "(quarks.prop5.5-corollary stays 'consistent on small n').",
@@ -237,6 +263,10 @@ thm43_upper = Claim(
     check=check_thm43_upper,
     max_feasible=4,
     coq=("LayerGating.v:thm4_3_upper", "LayerGating.v:thm4_3_upper_pow"),
+    coq_hypotheses={
+        "thm4_3_upper": [],
+        "thm4_3_upper_pow": ["irreducible (k:=2) B", "1 < n"]},
+
     note="Finite form proved; C(T(n,m,1;x)) <= 2mn^2(1+o(1)) follows for m <= 2^o(n) (the o(1) is "
          "log2 of the second factor over 2mn^2, not formalized). The lower bound (4.15) through the "
          "multiplexing construction is not proved in Coq (quarks.thm4.3-multiplexing-corrected).",
@@ -284,6 +314,10 @@ thm43_lower = Claim(
     check=check_thm43_lower,
     max_feasible=4,
     coq=("LayerGating.v:thm4_3_lower_n", "LayerGating.v:thm4_3_lower_T"),
+    coq_hypotheses={
+        "thm4_3_lower_n": ["m <= 2 ^ a", "a <= n"],
+        "thm4_3_lower_T": ["m <= 2 ^ a", "a < n"]},
+
     note="Finite form proved with a = ceil(log2 m) selector bits; 2mn^2(1+o(1)) then needs Zuev's lower "
          "bound and a = o(n), asymptotic and not proved. The index is encoded 0-based: the printed "
          "x^- = i for i in 1..m with ceil(log2 m) bits cannot encode i = m when m is a power of 2 "

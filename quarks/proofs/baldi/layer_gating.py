@@ -260,6 +260,9 @@ multiplexing_corrected = Claim(
               "[x^- != code(i)] OR g_i^+ (+1 when not selected), uses only LTGs (phi o f lies in "
               "T(a + n+, m, 1; x)) and maps distinct gated maps f^+ to distinct phi o f (phi = OR).",
     coq=("LayerGating.v:multiplexing_corrected",),
+    coq_hypotheses={
+        "multiplexing_corrected": ["injective code"]},
+
     latex=r"g_i = \lnot[x^-=i] \lor g_i^+",
     kind="construction",
     instances={"quick": [{"n": 3, "m": 2, "variant": v} for v in ("01", "pm1-corrected")],
