@@ -41,14 +41,17 @@ def _cert(claim, inst):
     return certificate.build(claim, inst, v)
 
 
-def test_certificate_rechecked_and_tampering_rejected():
+def test_certificate_rechecked_and_tampering_rejected(tmp_path):
+    from quarks import binding
+
     cert = _cert(C.zuev_corrected, {"n": 4, "d": 1})
     assert certificate.check(cert)[0]
     ex = next(r for r in cert["evidence"] if r["kind"] == "exhaustive")
     assert ex["result"]["count"] == 1882 and ex["result"]["holds"]
     bad = copy.deepcopy(cert)                         # a different count claimed to the procedure
     next(r for r in bad["evidence"] if r["kind"] == "exhaustive")["args"]["count"] = 1883
-    assert not certificate.check(bad)[0]
+    res = binding.check_file(certificate.write(bad, tmp_path / "bad.json"))   # the re-run derives 1882
+    assert not res.ok and "derives" in res.message
     bad = copy.deepcopy(cert)                         # a tampered arith value
     next(r for r in bad["evidence"] if r["kind"] == "arith")["values"]["T"]["value"] = 1883
     assert not certificate.check(bad)[0]
