@@ -24,8 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import (OPTIMAL, _all_predecessors_false, _all_successors_true, _float_realization,
-                      _is_successor, _reduce, _regular_lp, realizes, simplex, two_summable, unpack)
+from .kernels import (OVERFLOW, OPTIMAL, UNBOUNDED, _all_predecessors_false, _all_successors_true,
+                      _is_successor, _reduce, _regular_lp, dots, realizes, simplex, two_summable, unpack)
 
 CHILD, NOT_CHILD, UNDECIDED = 1, 0, 2
 
@@ -40,6 +40,86 @@ def scratch(n: int):
 
 
 @njit(cache=True)
+def _simplex_dantzig(F, m, N, basis):
+    """kernels.simplex_float with Dantzig's rule (the most negative reduced cost enters): fewer
+    pivots; it only *finds* weights, which :func:`_float_weights` then checks exactly."""
+    ncol = N + m + 1
+    rhs = ncol - 1
+    eps = 1e-9
+    for _ in range(50 * (m + N) + 50):
+        e = -1
+        best = -eps
+        for j in range(ncol - 1):
+            if F[m, j] < best:
+                best = F[m, j]
+                e = j
+        if e < 0:
+            return OPTIMAL
+        r = -1
+        q = 0.0
+        for i in range(m):
+            a = F[i, e]
+            if a > eps:
+                t = F[i, rhs] / a
+                if r < 0 or t < q - eps or (t <= q + eps and basis[i] < basis[r]):
+                    r = i
+                    q = t
+        if r < 0:
+            return UNBOUNDED
+        p = F[r, e]
+        for k in range(ncol):
+            F[r, k] /= p
+        for i in range(m + 1):
+            if i != r:
+                f = F[i, e]
+                if f != 0.0:
+                    for k in range(ncol):
+                        F[i, k] -= f * F[r, k]
+        basis[r] = e
+    return OVERFLOW
+
+
+@njit(cache=True)
+def _float_weights(v, n, T, F, m, N, basis, fbasis, W, buf):
+    """kernels._float_realization with :func:`_simplex_dantzig`: True only if the rounded weights W
+    and t = min over true points of W.x give [W.x >= t] = v on all 2^n points (exact check)."""
+    ncol = N + m + 1
+    for i in range(m + 1):
+        for k in range(ncol):
+            F[i, k] = T[i, k]
+    for i in range(m):
+        fbasis[i] = basis[i]
+    if _simplex_dantzig(F, m, N, fbasis) != OPTIMAL:
+        return False
+    rhs = ncol - 1
+    s = 0.0
+    for i in range(m):
+        if fbasis[i] == n + 1:
+            s = F[i, rhs]
+    if s < 1e-7:
+        return False
+    scale = (2 * n + 2) / s
+    for j in range(n):
+        W[j] = 0
+    for i in range(m):
+        b = fbasis[i]
+        if b < n:
+            x = F[i, rhs] * scale
+            if x > 1e12:
+                return False
+            W[b] = np.int64(np.round(x))
+    dots(W, n, buf)
+    t = np.int64(1) << 62
+    for x in range(1 << n):
+        if v[x] and buf[x] < t:
+            t = buf[x]
+    for x in range(1 << n):
+        if not v[x] and buf[x] >= t:
+            return False
+    return True
+
+
+@njit(cache=True)
 def threshold(v, n, x0, T, F, basis, fbasis, rowpoint, W, buf, wit):
     """Is the regular positive v threshold?  1 yes, 0 no, 2 undecided in int64 (overflow), 3 an
     exact LP solution failed the exact check (cannot happen).  x0: a true point through which a
@@ -47,7 +127,7 @@ def threshold(v, n, x0, T, F, basis, fbasis, rowpoint, W, buf, wit):
     if x0 >= 0 and two_summable(v, n, x0, wit):
         return 0
     m, N, mt, mf = _regular_lp(v, n, T, basis, rowpoint)
-    if _float_realization(v, n, T, F, m, N, basis, fbasis, W, buf):
+    if _float_weights(v, n, T, F, m, N, basis, fbasis, W, buf):
         return 1
     st, d = simplex(T, m, N, basis)
     if st != OPTIMAL:

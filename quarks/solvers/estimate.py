@@ -120,8 +120,6 @@ class Tree:
                 raise AssertionError("an exact LP solution failed the exact check")
             if d < 0:
                 d = A.indegree_exact(g, self.n, x, self.work)
-            if len(self._cache) > 1_000_000:
-                self._cache.clear()
             hit = self._cache[key] = (d, self.weight(g, k))
         return hit
 
@@ -167,6 +165,7 @@ def smc_run(tree: Tree, rng: np.random.Generator, particles: int, tick=None) -> 
     scale, nodes, middle, mass = 1.0, 1.0, 0.0, float(tree.weight(layer[0], 0))
     for k in range(1, tree.half + 1):
         ups: dict = {}
+        tree._cache.clear()          # a node's parents are asked for only at its own level
         inc = np.zeros(m)
         f = np.zeros(m)
         moved = []
@@ -264,10 +263,11 @@ class Estimate:
 
 
 def estimate(n: int, paths: int, runs: int | None = None, seed: int | None = None, method: str = "smc",
-             seconds: float | None = None, progress: bool = False) -> Estimate:
+             seconds: float | None = None, progress: bool = False, on_sample=None) -> Estimate:
     """Estimate |T(n;1)|: ``runs`` independent SMC runs of ``paths`` walkers (default 10 runs), or
     ``paths`` Knuth paths of the canonical tree.  With ``seconds``, no new run (path) starts once this
-    process has used that much CPU time (at least two always run)."""
+    process has used that much CPU time (at least two always run).  ``on_sample(sample)`` is called
+    after each run (path) with its (nodes, middle, mass)."""
     from ..progress import bar as progress_bar
 
     if not 1 <= n <= MAX_N:
@@ -294,6 +294,8 @@ def estimate(n: int, paths: int, runs: int | None = None, seed: int | None = Non
         else:
             out.samples.append(knuth_path(tree, rng))
             bar.update(1)
+        if on_sample is not None:
+            on_sample(out.samples[-1])
         if progress and len(out.samples) >= 2:
             m, se, _ = out.count
             bar.set_postfix_str(f"|T| ~ {m:.4g} +- {1.96 * se:.2g} after {len(out.samples)}", refresh=False)
