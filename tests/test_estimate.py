@@ -75,3 +75,43 @@ def test_cli_estimate_json_and_bad_input():
                 ["--n", "5", "--paths", "2", "--method", "knuth", "--runs", "3"], ["--n", "5", "--paths", "x"]):
         out = subprocess.run(run + bad, capture_output=True, text=True, timeout=60)
         assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+
+
+def test_walker_steps_agree_with_the_count_decisions():
+    """Along a random walk at n = 8, the extensions and in-degrees (augment: float LP by Dantzig's rule)
+    equal those decided by the exact count's kernel (kernels.decide_regular)."""
+    from quarks.solvers import kernels as K
+
+    n, size = 8, 256
+    tree = E.Tree(n)
+    rng = np.random.default_rng(8)
+
+    def decide(tables, added):
+        c = len(tables)
+        st = np.zeros(c, np.int64)
+        K.decide_regular(np.array(tables), np.zeros(c, np.int64), np.array(added, np.int64),
+                         np.zeros((0, n + 1), np.int64), n, st, np.zeros((c, n + 1), np.int64),
+                         np.zeros((0, 1), np.int64), jobs=1)
+        assert not np.any((st == 2) | (st == 3))
+        return st == 1
+
+    p, compared = tree.root(), 0
+    for k in range(tree.half):
+        xs = tree.threshold_extensions(p)
+        if k % 8 == 4:
+            total = K.count_candidates(p.reshape(1, -1), n)
+            cands, added = np.zeros((total, p.shape[0]), np.uint64), np.zeros(total, np.int64)
+            K.candidates(p.reshape(1, -1), n, cands, np.zeros(total, np.int64), added)
+            assert sorted(xs) == sorted(int(a) for a, ok in zip(added, decide(list(cands), list(added))) if ok)
+            for x in xs:
+                g = tree.add(p, x)
+                v = np.zeros(size, np.uint8)
+                K.unpack(g, n, v)
+                ys = [y for y in range(size) if y != x and v[y] and K._all_predecessors_false(v, n, y)]
+                below = [g ^ np.array([np.uint64(1) << np.uint64(y & 63) if w == y >> 6 else np.uint64(0)
+                                       for w in range(g.shape[0])], np.uint64) for y in ys]
+                parents = 1 + (int(decide(below, [x] * len(ys)).sum()) if ys else 0)
+                assert tree.parents_and_weight(g, x, k + 1)[0] == parents
+                compared += len(ys) + 1
+        p = tree.add(p, xs[int(rng.integers(len(xs)))])
+    assert compared > 100
