@@ -140,7 +140,7 @@ class Tree:
         return (1 if k == self.half else 2) * self.orbit(node)
 
 
-def knuth_path(tree: Tree, rng: np.random.Generator, tick=None) -> tuple:
+def knuth_path(tree: Tree, rng: np.random.Generator) -> tuple:
     """One random root-to-leaf path of the canonical tree: estimates (nodes, middle-level nodes,
     orbit mass), exact integers."""
     node, k, w = tree.root(), 0, 1
