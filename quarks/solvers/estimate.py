@@ -23,8 +23,8 @@ g).  If the walkers at level k were uniform on the level, E[D(p)/I(g)] = sum_p s
 running product of the mean weights (resampling the walkers in proportion to their weights,
 systematically, whenever the effective sample size falls below P/2) is the standard unbiased SMC
 estimate of the level sizes N_k, and scale * mean(W f) that of the orbit mass of level k (Del
-Moral 2004, Feynman-Kac formulae; unbiased for every P).  Independent runs give the standard error; the
-95 % interval is mean +- t_(R-1) se.
+Moral 2004, Feynman-Kac formulae; unbiased for every P).  Independent runs give the standard
+error; the 95 % interval is mean +- t_(R-1) se.
 
 The run estimates are very right-skewed, and more so as n grows: at n = 9 with 48 walkers the runs
 range over 0.01..6 times the exact count (a few rare runs carry the mean), so most runs land
