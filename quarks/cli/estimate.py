@@ -15,7 +15,7 @@ def add_parser(sub, verb):
         "parents of g) and resampled; unbiased, with the standard error over the runs and a t interval. "
         "--method knuth: Knuth's random paths of the canonical augmentation tree of `quarks count` (unbiased "
         "but with an enormous variance: for comparison). Every step is decided exactly. "
-        "Cost per walker and level: about 0.2 ms at n = 8, 0.8 ms at n = 9, 3 ms at n = 10 (one core). "
+        "Cost per walker and level: about 0.2 ms at n = 8, 0.8 ms at n = 9, 1.2 ms at n = 10 (one core). "
         "The run estimates are heavily right-skewed: with too few walkers most runs fall far below the "
         "true count and the interval misses it (n = 9, 48 walkers: runs from 0.01 to 6 times the exact "
         "value; notes/records.md). Exact values for n <= 9 (OEIS A000609) are printed alongside.",

@@ -29,7 +29,8 @@ error; the 95 % interval is mean +- t_(R-1) se.
 The run estimates are very right-skewed, and more so as n grows: at n = 9 with 48 walkers the runs
 range over 0.01..6 times the exact count (a few rare runs carry the mean), so most runs land
 below the truth and a t interval from a few runs is then too narrow.  The estimator is checked against the
-exact counts at n = 6..9 in notes/records.md; at n = 10, 30 CPU minutes are far from enough.
+exact counts at n = 6..9 in notes/records.md; at n = 10, 11 runs of 256 walkers (29 CPU minutes)
+give only the order of magnitude (one run carried 88 % of the mean).
 """
 from __future__ import annotations
 
