@@ -17,6 +17,7 @@ COMMANDS = {
     "ltl": "ltl",
     "realize": "realize",
     "count": "count",
+    "estimate": "estimate",
     "capacity": "capacity",
     "decompose": "decompose",
     "temperature": "temperature",
