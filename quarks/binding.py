@@ -182,6 +182,7 @@ def check_file(path, evidence_only: bool = False, time_limit: float | None = Non
     if not isolate:
         return _run(path, evidence_only)
     limit = float(time_limit or LIMITS.seconds)
+    registry.claims()   # loaded once here, inherited by every forked check
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     p = ctx.Process(target=_child, args=(child, path, evidence_only))
