@@ -518,3 +518,27 @@ def decomposition_markdown(d) -> str:
 
 def _hex(h: int, n: int) -> str:
     return f"0x{h:0{max(1, (1 << n) // 4)}x}"
+
+
+class Rendered:
+    """HTML and Markdown shown by Jupyter (for values without a class of their own, e.g. a
+    certificate dict: ``Rendered.certificate(quarks.certificate.load(path))``)."""
+
+    def __init__(self, html_text: str, markdown_text: str):
+        self.html, self.markdown = html_text, markdown_text
+
+    def _repr_html_(self):
+        return self.html
+
+    def _repr_markdown_(self):
+        return self.markdown
+
+    @classmethod
+    def certificate(cls, cert, href: str | None = None) -> "Rendered":
+        """A certificate dict, or the path of a certificate file."""
+        if not isinstance(cert, dict):
+            from .certificate import load
+
+            href = href or str(cert)
+            cert = load(cert)
+        return cls(certificate_html(cert, href), certificate_markdown(cert, href))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from .display import _hex, _json_short, certificate_html, certificate_markdown, esc, html_table, md_table
+from .display import _hex, _json_short, esc, html_table, md_table
 
 
 # --- classes of functions --------------------------------------------------------------------
@@ -53,27 +53,3 @@ def composition_class_markdown(cls, show: int = 16) -> str:
     if members:
         out += "\n\nmembers: " + ", ".join(f"`{_hex(h, cls.n)}`" for h in members)
     return out
-
-
-class Rendered:
-    """HTML and Markdown shown by Jupyter (for values without a class of their own, e.g. a
-    certificate dict: ``Rendered.certificate(quarks.certificate.load(path))``)."""
-
-    def __init__(self, html_text: str, markdown_text: str):
-        self.html, self.markdown = html_text, markdown_text
-
-    def _repr_html_(self):
-        return self.html
-
-    def _repr_markdown_(self):
-        return self.markdown
-
-    @classmethod
-    def certificate(cls, cert, href: str | None = None) -> "Rendered":
-        """A certificate dict, or the path of a certificate file."""
-        if not isinstance(cert, dict):
-            from .certificate import load
-
-            href = href or str(cert)
-            cert = load(cert)
-        return cls(certificate_html(cert, href), certificate_markdown(cert, href))

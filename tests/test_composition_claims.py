@@ -94,7 +94,7 @@ def test_lemma53_fails_with_the_printed_witness_at_j0(monkeypatch):
                 coef[i - 1] = s[i] - s[0]
         return s[0], coef
 
-    monkeypatch.setattr(comp, "_q_coefficients", printed)
+    monkeypatch.setattr(lem, "_q_coefficients", printed)
     assert not lem.lemma53_result(3, 1, 1)["holds"]
 
 
@@ -106,7 +106,7 @@ def test_lemma54_injective_and_recovering():
 
 def test_lemma54_detects_wrong_signs(monkeypatch):
     real = lem._lemma51_signs
-    monkeypatch.setattr(comp, "_lemma51_signs", lambda B, a: [(-s[0], s[1]) for s in real(B, a)])
+    monkeypatch.setattr(lem, "_lemma51_signs", lambda B, a: [(-s[0], s[1]) for s in real(B, a)])
     assert not lem.lemma54_result(3, [1, 1], ["AND"])["holds"]
 
 
