@@ -14,6 +14,9 @@ bit x is f(x), and the bit of x_n is the top one, so (f0, f1) is f0 | f1 << 2^(n
 """
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
+
 import itertools
 from dataclasses import dataclass, field
 
@@ -116,10 +119,16 @@ def _decide_all(fs: np.ndarray, n: int, phi: np.ndarray, progress: bool):
     status = np.zeros(len(fs), np.int64)
     kernel = _batch_kernel(full_lp)
     step = 2048
-    with bar(len(fs), f"T({n};d) pairs", progress, unit="LP", scale=True, leave=True) as b:
+    jobs = max(1, os.cpu_count() or 1)
+    with bar(len(fs), f"T({n};d) pairs", progress, unit="LP", scale=True, leave=True) as b, \
+            ThreadPoolExecutor(jobs) as pool:   # nogil blocks, joined before returning: fork-safe
         for s in range(0, len(fs), step):
-            kernel(fs[s:s + step], n, phi, status[s:s + step], coeffs[s:s + step], duals[s:s + step])
-            b.update(min(step, len(fs) - s))
+            e = min(s + step, len(fs))
+            cuts = np.linspace(s, e, jobs + 1).astype(int)
+            list(pool.map(lambda lo_hi: kernel(fs[lo_hi[0]:lo_hi[1]], n, phi, status[lo_hi[0]:lo_hi[1]],
+                                               coeffs[lo_hi[0]:lo_hi[1]], duals[lo_hi[0]:lo_hi[1]]),
+                          zip(cuts[:-1], cuts[1:])))
+            b.update(e - s)
     if np.any(status == 2):
         raise OverflowError("exact LP overflow while deciding pairs")
     return status == 1, coeffs, duals
@@ -129,13 +138,14 @@ _BATCH: dict = {}
 
 
 def _batch_kernel(full_lp):
-    """A compiled loop over pairs, in parallel over the machine's cores."""
+    """A compiled loop over a block of pairs that releases the GIL (blocks run in joined threads;
+    numba's own parallel pool is not safe in forked driver workers)."""
     if "k" not in _BATCH:
         import numba as nb
 
-        @nb.njit(parallel=True, cache=True)
+        @nb.njit(nogil=True, cache=True)
         def batch(fs, n, phi, status, coeffs, duals):
-            for i in nb.prange(len(fs)):
+            for i in range(len(fs)):
                 status[i] = full_lp(fs[i], n, phi, coeffs[i], duals[i])
 
         _BATCH["k"] = batch
