@@ -75,6 +75,7 @@ def test_split_and_hypotheses():
     assert hypotheses("forall f, a != b -> f \\in T n d <-> P f") == ["a != b"]
 
 
+@pytest.mark.heavy
 def test_claim_hypotheses_are_the_theorems(package_proofs):
     cited = {cid: c for cid, c in claims().items() if c.coq and not cid.startswith("test.")}
     refs = sorted({r for c in cited.values() for r in c.coq})

@@ -185,6 +185,7 @@ def test_the_printed_example_is_rejected(quick_certificates):
     assert not res.ok and "derives" in res.message  # ...but it does not prove this claim
 
 
+@pytest.mark.heavy
 def test_mutation_sample(quick_certificates, tmp_path):
     tally, harmless, missed = campaign(quick_certificates, tmp_path, per_certificate=6)
     assert not missed, missed[:5]
@@ -225,6 +226,7 @@ def _coq_campaign(tmp_path_factory, capsys, sample: int):
 
 
 @pytest.mark.coq
+@pytest.mark.heavy
 def test_mutations_in_coq_mode(tmp_path_factory, capsys):
     """check-cert --coq is the full check plus Coq: the certificates are valid (Coq), and a verdict
     flip, a claim id change and a sampled edit are rejected."""
