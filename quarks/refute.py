@@ -12,7 +12,7 @@ states the same inequality for the new parameters and checks it with the same ex
 The claim model is shared, so searches live here, in :data:`SEARCHES` (claim id -> Search), not in
 the claims.  A refutation is certified like a verdict: :func:`certify` builds the certificate of a
 *variant* claim (the statement with the hypothesis dropped, expected refuted) with the evidence of
-the refuting instance; :func:`quarks.certificate.check_file` re-derives it.
+the refuting instance; :func:`quarks.binding.check_file` re-derives it.
 """
 from __future__ import annotations
 
