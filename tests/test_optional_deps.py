@@ -47,6 +47,7 @@ def test_plain_install_runs_every_verb(tmp_path):
         ("ltl", "!b S a", "--string", "abba"),
         ("realize", "0110"),
         ("count", "--n", "3"),
+        ("estimate", "--n", "4", "--paths", "4", "--seed", "1"),
         ("capacity", "table", "--max-n", "2"),
         ("decompose", "0110", "--op", "AND"),
         ("temperature", "table", "--max-n", "3"),
