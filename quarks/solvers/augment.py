@@ -24,8 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import (OVERFLOW, OPTIMAL, UNBOUNDED, _all_predecessors_false, _all_successors_true,
-                      _is_successor, _reduce, _regular_lp, dots, realizes, simplex, two_summable, unpack)
+from .kernels import (OPTIMAL, OVERFLOW, UNBOUNDED, _all_predecessors_false, _all_successors_true,
+                      _is_successor, _reduce, _regular_lp, realizes, rounded_weights, simplex, two_summable, unpack)
 
 CHILD, NOT_CHILD, UNDECIDED = 1, 0, 2
 
@@ -91,32 +91,8 @@ def _float_weights(v, n, T, F, m, N, basis, fbasis, W, buf):
         fbasis[i] = basis[i]
     if _simplex_dantzig(F, m, N, fbasis) != OPTIMAL:
         return False
-    rhs = ncol - 1
-    s = 0.0
-    for i in range(m):
-        if fbasis[i] == n + 1:
-            s = F[i, rhs]
-    if s < 1e-7:
-        return False
-    scale = (2 * n + 2) / s
-    for j in range(n):
-        W[j] = 0
-    for i in range(m):
-        b = fbasis[i]
-        if b < n:
-            x = F[i, rhs] * scale
-            if x > 1e12:
-                return False
-            W[b] = np.int64(np.round(x))
-    dots(W, n, buf)
-    t = np.int64(1) << 62
-    for x in range(1 << n):
-        if v[x] and buf[x] < t:
-            t = buf[x]
-    for x in range(1 << n):
-        if not v[x] and buf[x] >= t:
-            return False
-    return True
+    ok, _ = rounded_weights(v, n, F, m, ncol - 1, fbasis, W, buf)
+    return ok
 
 
 @njit(cache=True)

@@ -362,6 +362,38 @@ def _reduce(W, n, t):
 
 
 @njit(cache=True)
+def rounded_weights(v, n, F, m, rhs, basis, W, buf):
+    """From an optimal float tableau F of the regular LP: round w * (2n + 2) / s to integers W and
+    decide exactly.  (True, t) only if [W.x >= t] is v on all 2^n points, t = min over true points of
+    W.x (buf holds W.x).  Rounding moves each W.x by at most n/2, less than half the margin 2n + 2."""
+    s = 0.0
+    for j in range(n):
+        W[j] = 0
+    for i in range(m):
+        if basis[i] == n + 1:
+            s = F[i, rhs]
+    if s < 1e-7:
+        return False, np.int64(0)
+    scale = (2 * n + 2) / s
+    for i in range(m):
+        b = basis[i]
+        if b < n:
+            x = F[i, rhs] * scale
+            if x > 1e12:
+                return False, np.int64(0)
+            W[b] = np.int64(np.round(x))
+    dots(W, n, buf)
+    t = np.int64(1) << 62
+    for x in range(1 << n):
+        if v[x] and buf[x] < t:
+            t = buf[x]
+    for x in range(1 << n):
+        if not v[x] and buf[x] >= t:
+            return False, t
+    return True, t
+
+
+@njit(cache=True)
 def _float_realization(v, n, T, F, m, N, basis, fbasis, W, buf):
     """Solve the regular LP of ``T`` in floating point, round w * (2n + 2) / s to integers W and
     decide exactly: True (W, and the threshold t = min over true points of W.x in buf[0]) only if
@@ -376,31 +408,9 @@ def _float_realization(v, n, T, F, m, N, basis, fbasis, W, buf):
     basis = fbasis
     if simplex_float(F, m, N, basis) != OPTIMAL:
         return False
-    rhs = ncol - 1
-    s = 0.0
-    for j in range(n):
-        W[j] = 0
-    for i in range(m):
-        if basis[i] == n + 1:
-            s = F[i, rhs]
-    if s < 1e-7:
+    ok, t = rounded_weights(v, n, F, m, ncol - 1, basis, W, buf)
+    if not ok:
         return False
-    scale = (2 * n + 2) / s
-    for i in range(m):
-        b = basis[i]
-        if b < n:
-            x = F[i, rhs] * scale
-            if x > 1e12:
-                return False
-            W[b] = np.int64(np.round(x))
-    dots(W, n, buf)
-    t = np.int64(1) << 62
-    for x in range(1 << n):
-        if v[x] and buf[x] < t:
-            t = buf[x]
-    for x in range(1 << n):
-        if not v[x] and buf[x] >= t:
-            return False
     buf[0] = _reduce(W, n, t)
     return True
 
