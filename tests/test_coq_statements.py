@@ -14,6 +14,7 @@ from quarks.registry import claims
 pytestmark = pytest.mark.coq
 
 HEADER = re.compile(r"^\s*(From |Require |Import |Local Open Scope |Open Scope )")
+BINDER = re.compile(r"(forall|exists|fun) ")
 
 
 def split_top(text: str, sep: str) -> list[str]:
@@ -23,6 +24,9 @@ def split_top(text: str, sep: str) -> list[str]:
         ch = text[i]
         depth += ch in "([{"
         depth -= ch in ")]}"
+        if depth == 0 and sep == "->" and BINDER.match(text, i) and (i == 0 or text[i - 1] in " ("):
+            cur.append(text[i:])   # a binder's body extends to the end: its arrows are not premises
+            break
         if depth == 0 and text.startswith(sep, i) and not (sep == "->" and text[i - 1:i] == "<"):
             parts.append("".join(cur).strip())
             cur, i = [], i + len(sep)
@@ -73,6 +77,10 @@ def test_split_and_hypotheses():
         "j <= k", "(forall i, i <> j -> P i)"]
     assert hypotheses("forall x : R, exists y, x < y") == []
     assert hypotheses("forall f, a != b -> f \\in T n d <-> P f") == ["a != b"]
+    # arrows inside a binder's type are not premises; a binder in the middle starts a new prefix
+    assert hypotheses("forall Y : Type, Y -> forall d : Y -> Y -> R, (forall y : Y, d y y = 0) -> ~ P d") == [
+        "Y", "(forall y : Y, d y y = 0)"]
+    assert hypotheses("a -> exists f : nat -> R, f 0 = 0 -> b") == ["a"]
 
 
 @pytest.mark.heavy

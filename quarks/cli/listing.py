@@ -18,7 +18,6 @@ def add_parser(sub, verb):
 def run(args) -> int:
     from .. import registry, store as store_mod
     from ..errors import UsageError
-    from pathlib import Path
 
     try:
         chosen = registry.select(args.patterns)

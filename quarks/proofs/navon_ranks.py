@@ -52,7 +52,7 @@ metric_codomain_printed = Claim(
     source=Source("003", "eq. (8): d : Y x Y -> R_{>0} is some distance metric"),
     coq=("GalleryReals2.v:eq8_metric_codomain_printed",),
     coq_hypotheses={
-        "eq8_metric_codomain_printed": ["Y", "forall d : Y", "Y", "R,(forall y : Y, d y y = 0)"]},
+        "eq8_metric_codomain_printed": ["Y", "(forall y : Y, d y y = 0)"]},
     statement="On a nonempty Y, a distance metric d (so d(y, y) = 0) takes its values in R_{>0}.",
     latex=r"d:Y\times Y\to\mathbb R_{>0}",
     kind="finite",

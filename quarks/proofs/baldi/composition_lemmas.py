@@ -28,7 +28,6 @@ def lemma51_result(arity: int) -> dict:
     size = 1 << (1 << a)
     if a > 4:
         return _lemma51_numba(a)
-    T = np.arange(size, dtype=np.int64)
     bit = lambda t, z: (t >> z) & 1  # noqa: E731
     # reducible: equal to the embedding of some operator C of the other a-1 arguments
     reducible = np.zeros(size, dtype=bool)

@@ -103,7 +103,7 @@ def check_shaping(inst) -> Verdict:
     net = shaping_network(f, g, n, same)
     out, syms = symbolic_outputs(net)
     der = _derivation(syms.values(), real=True)
-    S = der.define("S", " + ".join(["w0"] + [f"w{i}*x{i}" for i in range(1, n + 1)]))
+    der.define("S", " + ".join(["w0"] + [f"w{i}*x{i}" for i in range(1, n + 1)]))
     der.equal(out["out"], SHAPES[(f, g)], label=f"{f}(S) * {g}(S) == ({f}*{g})(S)")
     model = exhaustive("quarks.circuits.functional:same_gate_activation", n=n, same=same)
     return _verdict([der.record(), model], f"n = {n}: a {f} unit output-gated by a {g} unit with the "

@@ -258,9 +258,9 @@ prop11 = Claim(
                     "prop11_first_indicator": ["(1 <= i)%nat"],
                     "prop11_last_indicator": ["(1 <= i <= n)%nat"],
                     "softmax_equal_scores": ["(1 <= m)%nat"],
-        "prop11_head": ["h_terms h = []", "h_hard h = Average", "h_mask h = Future", "(forall j : nat, (j < n)%nat -> x j (h_val h) = (if j =? 0 then 1 else 0))", "forall i : nat,(i < n)%nat"],
-        "prop11_layer": ["h_terms h = []", "h_hard h = Average", "h_mask h = Future", "(forall j : nat, (j < n)%nat -> x j (h_val h) = (if j =? 0 then 1 else 0))", "forall i : nat,(i < n)%nat", "x i (h_out h) = 0"],
-        "prop11_head_past": ["h_terms h = []", "h_hard h = Average", "h_mask h = Past", "(forall j : nat, (j < n)%nat -> x j (h_val h) = (if j =? n - 1 then 1 else 0))", "forall i : nat,(i < n)%nat"]
+        "prop11_head": ["h_terms h = []", "h_hard h = Average", "h_mask h = Future", "(forall j : nat, (j < n)%nat -> x j (h_val h) = (if j =? 0 then 1 else 0))", "(i < n)%nat"],
+        "prop11_layer": ["h_terms h = []", "h_hard h = Average", "h_mask h = Future", "(forall j : nat, (j < n)%nat -> x j (h_val h) = (if j =? 0 then 1 else 0))", "(i < n)%nat", "x i (h_out h) = 0"],
+        "prop11_head_past": ["h_terms h = []", "h_hard h = Average", "h_mask h = Past", "(forall j : nat, (j < n)%nat -> x j (h_val h) = (if j =? n - 1 then 1 else 0))", "(i < n)%nat"]
     },
     statement="With PE (-1)^i, uniform future-masked attention marks position 1 (average -1 exactly there, "
               ">= -1/2 elsewhere) and past-masked attention marks position n; uniform attention to the "

@@ -162,8 +162,8 @@ lemma28 = _box_claim(
     coq=("ErrorProp.v:lemma28_matvec", "ErrorProp.v:lemma28", "ErrorProp.v:lemma28_lipschitz"),
     coq_hypotheses={"lemma28_matvec": ["(1 <= d)%nat", "(forall j : nat, (j < d)%nat -> Rabs (a j) <= A)",
                                        "(forall j : nat, (j < d)%nat -> Rabs (x j) <= X)"],
-        "lemma28": ["(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (A a b) <= P)", "(forall b : nat, (b < d)%nat -> Rabs (x b) <= X)", "forall a : nat,(a < r)%nat"],
-        "lemma28_lipschitz": ["(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (A a b) <= P)", "(forall b : nat, (b < d)%nat -> Rabs (x b - y b) <= delta)", "forall a : nat,(a < r)%nat"]
+        "lemma28": ["(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (A a b) <= P)", "(forall b : nat, (b < d)%nat -> Rabs (x b) <= X)", "(a < r)%nat"],
+        "lemma28_lipschitz": ["(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (A a b) <= P)", "(forall b : nat, (b < d)%nat -> Rabs (x b - y b) <= delta)", "(a < r)%nat"]
     })
 
 lemma30 = _box_claim(
@@ -178,7 +178,7 @@ lemma30 = _box_claim(
      ["*", ["*", _abs("v"), _abs("w")], _abs(["-", "x", "y"])]],
     coq=("ErrorProp.v:lemma30_relu", "ErrorProp.v:lemma30"),
     coq_hypotheses={"lemma30_relu": [],
-        "lemma30": ["(forall k b : nat, (k < h)%nat -> (b < d)%nat -> Rabs (W1 k b) <= P)", "(forall a k : nat, (a < r)%nat -> (k < h)%nat -> Rabs (W2 a k) <= P)", "(forall b : nat, (b < d)%nat -> Rabs (x b - y b) <= delta)", "forall a : nat,(a < r)%nat"]
+        "lemma30": ["(forall k b : nat, (k < h)%nat -> (b < d)%nat -> Rabs (W1 k b) <= P)", "(forall a k : nat, (a < r)%nat -> (k < h)%nat -> Rabs (W2 a k) <= P)", "(forall b : nat, (b < d)%nat -> Rabs (x b - y b) <= delta)", "(a < r)%nat"]
     })
 
 lemma31 = _box_claim(
@@ -193,7 +193,7 @@ lemma31 = _box_claim(
      ["max", _abs(["-", "x1", "y1"]), ["max", _abs(["-", "x2", "y2"]), _abs(["-", "x3", "y3"])]]],
     coq=("ErrorProp.v:lemma31_average", "ErrorProp.v:lemma31"),
     coq_hypotheses={"lemma31_average": ["(1 <= k)%nat", "(forall j : nat, (j < k)%nat -> Rabs (x j - y j) <= D)"],
-        "lemma31": ["(1 <= cnt)%nat", "(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (WV a b) <= P)", "(forall j b : nat, (j < cnt)%nat -> (b < d)%nat -> Rabs (v' j b - v j b) <= delta)", "forall a : nat,(a < r)%nat"]
+        "lemma31": ["(1 <= cnt)%nat", "(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (WV a b) <= P)", "(forall j b : nat, (j < cnt)%nat -> (b < d)%nat -> Rabs (v' j b - v j b) <= delta)", "(a < r)%nat"]
     })
 
 lemma32 = _box_claim(
@@ -230,7 +230,7 @@ lemma34 = _box_claim(
                                         "rsum w' 0 n = 1",
                                         "(forall j : nat, (j < n)%nat -> Rabs (v' j - v j) <= E)",
                                         "(forall j : nat, (j < n)%nat -> lo <= v j <= hi)"],
-        "lemma34": ["(1 <= cnt)%nat", "(forall j : nat, (j < cnt)%nat -> 0 <= w j)", "(forall j : nat, (j < cnt)%nat -> 0 <= w' j)", "rsum w 0 cnt = 1", "rsum w' 0 cnt = 1", "(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (WV a b) <= P)", "(forall j b : nat, (j < cnt)%nat -> (b < d)%nat -> Rabs (v j b) <= X)", "(forall j b : nat, (j < cnt)%nat -> (b < d)%nat -> Rabs (v' j b - v j b) <= delta)", "forall a : nat,(a < r)%nat"]
+        "lemma34": ["(1 <= cnt)%nat", "(forall j : nat, (j < cnt)%nat -> 0 <= w j)", "(forall j : nat, (j < cnt)%nat -> 0 <= w' j)", "rsum w 0 cnt = 1", "rsum w' 0 cnt = 1", "(forall a b : nat, (a < r)%nat -> (b < d)%nat -> Rabs (WV a b) <= P)", "(forall j b : nat, (j < cnt)%nat -> (b < d)%nat -> Rabs (v j b) <= X)", "(forall j b : nat, (j < cnt)%nat -> (b < d)%nat -> Rabs (v' j b - v j b) <= delta)", "(a < r)%nat"]
     })
 
 
