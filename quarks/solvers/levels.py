@@ -108,6 +108,8 @@ def decide_tables(cands: np.ndarray, added: np.ndarray, n: int, threads: int | N
     from .enumerate import _decide_bigint, _factorials
 
     c = cands.shape[0]
+    if c == 0:
+        return {"tables": cands, "candidates": 0, "accepted": 0, "rejected_by_witness": 0, "mass": 0, "positive_mass": 0}
     status = np.zeros(c, np.int64)
     weights = np.zeros((c, n + 1), np.int64)
     K.decide_regular(cands, np.zeros(c, np.int64), added, np.zeros((0, n + 1), np.int64), n, status, weights,

@@ -75,7 +75,7 @@ def save_atomic(path: Path, array: np.ndarray) -> None:
         with os.fdopen(fd, "wb") as fh:
             np.save(fh, np.ascontiguousarray(array))
             fh.flush()
-            os.fsync(fh.fileno())
+            os.fsync(fh.fileno())   # durable before the driver records the task
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -191,8 +191,9 @@ class _Runner:
             yield part, row
 
     def close(self) -> None:
-        if self.client is not None and self.own:
-            cluster = self.client.cluster
+        """Disconnect; a local cluster started here is shut down, a scheduler given by address is not."""
+        if self.client is not None:
+            cluster = self.client.cluster if self.own else None
             self.client.close()
             if cluster is not None:
                 cluster.close()
