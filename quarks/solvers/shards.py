@@ -93,7 +93,7 @@ def extend_task(root: str, n: int, k: int, s: int, shards: int) -> dict:
     """Phase A for parent shard s of level k (module docstring)."""
     from . import kernels as K
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     root = Path(root)
     parents = np.load(level_shard(root, k, s))
     total = K.count_candidates(parents, n)
@@ -111,7 +111,7 @@ def extend_task(root: str, n: int, k: int, s: int, shards: int) -> dict:
     save_atomic(data, rows)
     save_atomic(off, offsets)
     return {"parents": int(parents.shape[0]), "generated": int(total), "bytes": int(rows.nbytes),
-            "seconds": time.perf_counter() - t0, "peak_mb": _peak_mb()}
+            "seconds": time.perf_counter() - t0, "cpu": time.process_time() - c0, "peak_mb": _peak_mb()}
 
 
 def decide_task(root: str, n: int, k: int, t: int, shards: int, threads: int | None = 1) -> dict:
@@ -119,7 +119,7 @@ def decide_task(root: str, n: int, k: int, t: int, shards: int, threads: int | N
     the accepted ones written as shard t of level k + 1 (module docstring)."""
     from .enumerate import _unique_rows
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     root = Path(root)
     pieces = []
     for s in range(shards):
@@ -136,7 +136,7 @@ def decide_task(root: str, n: int, k: int, t: int, shards: int, threads: int | N
     cands, _, added = _unique_rows(cands, added, added) if generated else (cands, added, added)
     res = decide_tables(np.ascontiguousarray(cands), added, n, threads)
     save_atomic(level_shard(root, k + 1, t), res.pop("tables"))
-    res.update(generated=generated, seconds=time.perf_counter() - t0, peak_mb=_peak_mb())
+    res.update(generated=generated, seconds=time.perf_counter() - t0, cpu=time.process_time() - c0, peak_mb=_peak_mb())
     return res
 
 
@@ -243,6 +243,7 @@ def count_sharded(n: int, work: Path, store_path: Path, shards: int = 16, resume
                         bar.update(1)
                     if phase == "A":
                         seconds_a = sum(r["seconds"] for r in rows.values())
+                        cpu_a = sum(r.get("cpu", 0.0) for r in rows.values())
                         shutil.rmtree(root / f"L{k:03d}", ignore_errors=True)   # level k is used up
                     else:
                         shutil.rmtree(root / f"C{k:03d}", ignore_errors=True)
@@ -251,6 +252,7 @@ def count_sharded(n: int, work: Path, store_path: Path, shards: int = 16, resume
                        "generated": sum(r["generated"] for r in rows.values()),
                        "mass": sum(int(r["mass"]) for r in rows.values()),
                        "seconds": seconds_a + sum(r["seconds"] for r in rows.values()),
+                       "cpu": cpu_a + sum(r.get("cpu", 0.0) for r in rows.values()),
                        "peak_mb": max(r["peak_mb"] for r in rows.values())}
                 out.level_rows.append(lev)
                 out.levels_done = k + 1
