@@ -40,15 +40,16 @@ from ..errors import UsageError
 from .levels import LevelCount, _hash, decide_tables
 
 MAX_N = 10      # tables of 2^10 bits = 16 words: the kernels are generic in n
+BLOCK = 1 << 17  # parents per block of phase A: bounds its memory (~14 candidates of 136 bytes each at n = 10)
 
 
 def words(n: int) -> int:
     return max(1, (1 << n) // 64)
 
 
-def layout(work: Path | str, n: int, shards: int) -> Path:
+def layout(work: Path | str, n: int, shards: int, parts: int = 1) -> Path:
     """The directory of one sharded count."""
-    return Path(work) / f"n{n}.s{shards}"
+    return Path(work) / f"n{n}.s{shards}" if parts == 1 else Path(work) / f"n{n}.s{shards}.r{parts}"
 
 
 def level_shard(root: Path, k: int, t: int) -> Path:
@@ -89,54 +90,91 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def extend_task(root: str, n: int, k: int, s: int, shards: int) -> dict:
-    """Phase A for parent shard s of level k (module docstring)."""
+def _fsync(path: Path) -> None:
+    with open(path, "rb+") as fh:
+        os.fsync(fh.fileno())
+
+
+def extend_task(root: str, n: int, k: int, s: int, shards: int, parts: int = 1, block: int = BLOCK) -> dict:
+    """Phase A for parent shard s of level k (module docstring), ``block`` parents at a time: each
+    block's candidates are one run of the file, sorted by the slot (h mod S) R + (h div S) mod R of
+    shard and part; the offsets of every run's slots are one row of the offsets file."""
     from . import kernels as K
 
     t0, c0 = time.perf_counter(), time.process_time()
     root = Path(root)
-    parents = np.load(level_shard(root, k, s))
-    total = K.count_candidates(parents, n)
-    cands = np.zeros((total, words(n)), np.uint64)
-    origin = np.zeros(total, np.int64)
-    added = np.zeros(total, np.int64)
-    K.candidates(parents, n, cands, origin, added)
-    dest = shard_of(cands, shards)
-    order = np.argsort(dest, kind="stable")
-    rows = np.empty((total, words(n) + 1), np.uint64)
-    rows[:, :-1] = cands[order]
-    rows[:, -1] = added[order].astype(np.uint64)
-    offsets = np.searchsorted(dest[order], np.arange(shards + 1)).astype(np.int64)
+    parents = np.load(level_shard(root, k, s), mmap_mode="r")
+    nw, slots = words(n), shards * parts
+    cuts = list(range(0, parents.shape[0], block)) + [parents.shape[0]]
+    sizes = [K.count_candidates(np.array(parents[a:b]), n) for a, b in zip(cuts, cuts[1:])]
+    total = int(sum(sizes))
+    offsets = np.zeros((max(1, len(sizes)), slots + 1), np.int64)
     data, off = candidate_file(root, k, s)
-    save_atomic(data, rows)
+    data.parent.mkdir(parents=True, exist_ok=True)
+    if total == 0:
+        save_atomic(data, np.zeros((0, nw + 1), np.uint64))
+    else:
+        tmp = data.parent / f".{data.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
+        try:
+            rows = np.lib.format.open_memmap(tmp, mode="w+", dtype=np.uint64, shape=(total, nw + 1))
+            pos = 0
+            for j, (a, b) in enumerate(zip(cuts, cuts[1:])):
+                m = sizes[j]
+                cands = np.zeros((m, nw), np.uint64)
+                added = np.zeros(m, np.int64)
+                K.candidates(np.array(parents[a:b]), n, cands, np.zeros(m, np.int64), added)
+                h = _hash(cands)
+                slot = ((h % np.uint64(shards)) * np.uint64(parts) + (h // np.uint64(shards)) % np.uint64(parts)).astype(np.int64)
+                order = np.argsort(slot, kind="stable")
+                rows[pos:pos + m, :nw] = cands[order]
+                rows[pos:pos + m, nw] = added[order].astype(np.uint64)
+                offsets[j] = pos + np.searchsorted(slot[order], np.arange(slots + 1))
+                pos += m
+                del cands, added, h, slot, order
+            rows.flush()
+            del rows
+            _fsync(tmp)
+            os.replace(tmp, data)
+        finally:
+            if tmp.exists():
+                tmp.unlink()
     save_atomic(off, offsets)
-    return {"parents": int(parents.shape[0]), "generated": int(total), "bytes": int(rows.nbytes),
+    return {"parents": int(parents.shape[0]), "generated": total, "bytes": total * 8 * (nw + 1),
             "seconds": time.perf_counter() - t0, "cpu": time.process_time() - c0, "peak_mb": _peak_mb()}
 
 
-def decide_task(root: str, n: int, k: int, t: int, shards: int, threads: int | None = 1) -> dict:
-    """Phase B for shard t: the distinct candidates of level k + 1 that belong to shard t, decided;
-    the accepted ones written as shard t of level k + 1 (module docstring)."""
+def decide_task(root: str, n: int, k: int, t: int, shards: int, parts: int = 1, threads: int | None = 1) -> dict:
+    """Phase B for shard t: the distinct candidates of level k + 1 that belong to shard t, decided in
+    ``parts`` parts (a table's part is fixed by its hash, so equal tables meet); the accepted ones
+    written as shard t of level k + 1 (module docstring)."""
     from .enumerate import _unique_rows
 
     t0, c0 = time.perf_counter(), time.process_time()
     root = Path(root)
-    pieces = []
+    nw = words(n)
+    sources = []
     for s in range(shards):
         data, off = candidate_file(root, k, s)
-        lo, hi = np.load(off)[t:t + 2]
-        if hi > lo:
-            pieces.append(np.array(np.load(data, mmap_mode="r")[lo:hi]))
-    nw = words(n)
-    rows = np.concatenate(pieces) if pieces else np.zeros((0, nw + 1), np.uint64)
-    cands = np.ascontiguousarray(rows[:, :nw])
-    added = rows[:, nw].astype(np.int64)
-    generated = int(rows.shape[0])
-    del rows, pieces
-    cands, _, added = _unique_rows(cands, added, added) if generated else (cands, added, added)
-    res = decide_tables(np.ascontiguousarray(cands), added, n, threads)
-    save_atomic(level_shard(root, k + 1, t), res.pop("tables"))
-    res.update(generated=generated, seconds=time.perf_counter() - t0, cpu=time.process_time() - c0, peak_mb=_peak_mb())
+        cols = np.array(np.load(off, mmap_mode="r")[:, t * parts:(t + 1) * parts + 1])   # this shard's slots only
+        if cols[:, -1].sum() > cols[:, 0].sum():
+            sources.append((np.load(data, mmap_mode="r"), cols))
+    accepted, res = [], {"candidates": 0, "accepted": 0, "rejected_by_witness": 0, "mass": 0, "positive_mass": 0,
+                         "generated": 0}
+    for r in range(parts):
+        pieces = [np.array(rows[lo:hi]) for rows, cols in sources for lo, hi in cols[:, r:r + 2] if hi > lo]
+        if not pieces:
+            continue
+        got = np.concatenate(pieces)
+        del pieces
+        res["generated"] += got.shape[0]
+        cands, _, added = _unique_rows(np.ascontiguousarray(got[:, :nw]), got[:, nw], got[:, nw])
+        del got
+        part = decide_tables(np.ascontiguousarray(cands), added.astype(np.int64), n, threads)
+        accepted.append(part.pop("tables"))
+        for key in part:
+            res[key] += part[key]
+    save_atomic(level_shard(root, k + 1, t), np.concatenate(accepted) if accepted else np.zeros((0, nw), np.uint64))
+    res.update(seconds=time.perf_counter() - t0, cpu=time.process_time() - c0, peak_mb=_peak_mb())
     return res
 
 
@@ -201,8 +239,9 @@ class _Runner:
 
 def count_sharded(n: int, work: Path, store_path: Path, shards: int = 16, resume: bool = False,
                   executor: str = "local", scheduler: str | None = None, progress: bool = False,
-                  top: int | None = None, jobs: int = 2, total: int | None = None) -> LevelCount:
+                  top: int | None = None, jobs: int = 2, total: int | None = None, parts: int = 1) -> LevelCount:
     """Count T(n;1) with sharded levels (levels up to ``top`` only, if given); module docstring.
+    ``parts``: each decide task takes its shard's candidates in that many parts (memory / parts).
     With the ``total`` known (A000609), the progress bar shows the projected time left."""
     from .. import store as store_mod
     from ..progress import bar as progress_bar
@@ -210,11 +249,11 @@ def count_sharded(n: int, work: Path, store_path: Path, shards: int = 16, resume
 
     if not 1 <= n <= MAX_N:
         raise UsageError(f"the sharded count supports 1 <= n <= {MAX_N}, got n = {n}")
-    if shards < 1:
-        raise UsageError("--shards must be >= 1")
+    if shards < 1 or parts < 1:
+        raise UsageError("--shards and --parts must be >= 1")
     half = (1 << n) // 2
     last = half if top is None else min(top, half)
-    root = layout(work, n, shards)
+    root = layout(work, n, shards, parts)
     key = str(root.resolve())
     out = LevelCount(n, shards)
     out.levels_done, out.mass, out.representatives = 0, 2, 1   # level 0 (and its dual, the constant 1)
@@ -235,7 +274,7 @@ def count_sharded(n: int, work: Path, store_path: Path, shards: int = 16, resume
                 for phase, fn, extra in (("A", extend_task, ()), ("B", decide_task, (runner.threads,))):
                     rows = {p: done[(k, phase, p)] for p in range(shards) if (k, phase, p) in done}
                     bar.update(len(rows))
-                    calls = {p: (str(root), n, k, p, shards) + extra for p in range(shards) if p not in rows}
+                    calls = {p: (str(root), n, k, p, shards, parts) + extra for p in range(shards) if p not in rows}
                     _check_inputs(root, k, phase, calls, shards)
                     for p, row in runner.run(fn, calls):
                         db.record_task(key, n, shards, k, phase, p, row)
