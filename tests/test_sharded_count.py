@@ -33,14 +33,16 @@ def test_sharded_counts_agree_with_a000609_on_dask(tmp_path, cluster):
     assert res.representatives == 14_755   # the regular representatives of n = 7, levels 0..64
 
 
-def test_levels_are_hash_shards(tmp_path):
-    """Level k on disk is the regular threshold level k, each table in shard h(table) mod S, once."""
+def test_levels_are_hash_shards(tmp_path, monkeypatch):
+    """Level k on disk is the regular threshold level k, each table in shard h(table) mod S, once
+    (parents read 4 at a time, shards decided in 2 parts)."""
     from quarks.solvers.enumerate import _unique_rows, regular_threshold
 
     n, S, k = 6, 5, 9
-    res = SH.count_sharded(n, tmp_path / "w", tmp_path / "s.sqlite", shards=S, top=k)
+    monkeypatch.setattr(SH, "BLOCK", 4)
+    res = SH.count_sharded(n, tmp_path / "w", tmp_path / "s.sqlite", shards=S, top=k, parts=2)
     assert res.levels_done == k and not res.complete
-    root = SH.layout(tmp_path / "w", n, S)
+    root = SH.layout(tmp_path / "w", n, S, 2)
     parts = [np.load(SH.level_shard(root, k, t)) for t in range(S)]
     for t, part in enumerate(parts):
         assert np.all(SH.shard_of(part, S) == t)
@@ -50,8 +52,24 @@ def test_levels_are_hash_shards(tmp_path):
     assert {int(r[0]) for r in got} == {int(r[0]) for r in want}
     assert not (root / f"L{k - 1:03d}").exists()   # used-up levels are deleted
     # continue from the stored level to the end
-    res = SH.count_sharded(n, tmp_path / "w", tmp_path / "s.sqlite", shards=S, resume=True)
+    res = SH.count_sharded(n, tmp_path / "w", tmp_path / "s.sqlite", shards=S, resume=True, parts=2)
     assert res.count == A000609[n]
+
+
+def test_extend_task_output_does_not_depend_on_the_block(tmp_path):
+    """Phase A's file is the same whether its parents are taken 3 at a time or all at once (a rerun
+    with another BLOCK, e.g. on another worker, changes nothing)."""
+    from quarks.solvers.enumerate import regular_threshold
+
+    parents = regular_threshold(7).levels[30].tables
+    out = []
+    for block in (3, None):
+        root = tmp_path / str(block)
+        SH.save_atomic(SH.level_shard(root, 30, 0), parents)
+        SH.extend_task(str(root), 7, 30, 0, 4, 3, block)
+        out.append([np.load(f) for f in SH.candidate_file(root, 30, 0)])
+    assert out[0][0].shape[0] > 3 * parents.shape[0] and out[0][1][-1] == out[0][0].shape[0]
+    assert all(np.array_equal(a, b) for a, b in zip(*out))
 
 
 def _tasks(store, n):

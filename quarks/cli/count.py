@@ -48,7 +48,10 @@ def add_parser(sub, verb):
                         "decide) so that no process holds a whole level (n <= 10; for a cluster: --executor dask "
                         "--scheduler ADDR, --work on a file system the workers share)")
     g.add_argument("--shards", type=int, default=16, metavar="S",
-                   help="shards per level with --sharded (default 16; memory per task ~ level size x 14 / S)")
+                   help="shards per level with --sharded (default 16)")
+    g.add_argument("--parts", type=int, default=1, metavar="R",
+                   help="with --sharded, each decide task takes its shard's candidates in R parts (default 1): "
+                        "memory per task ~ 14 x 136 bytes x (level size) / (S R) at n = 10")
     p.set_defaults(func=run)
 
 
@@ -144,8 +147,8 @@ def _chunked(args, n: int) -> int:
     if not 1 <= n <= limit:
         raise UsageError(f"the {'sharded' if args.sharded else 'chunked'} count supports 1 <= n <= {limit}, got n = {n}"
                          + ("" if args.sharded else " (n = 10: --sharded)"))
-    if args.shards < 1:
-        raise UsageError("--shards must be >= 1")
+    if args.shards < 1 or args.parts < 1:
+        raise UsageError("--shards and --parts must be >= 1")
     if args.levels is not None and args.levels < 1:
         raise UsageError("--levels must be >= 1")
     if args.scheduler and args.executor != "dask":
@@ -161,10 +164,12 @@ def _chunked(args, n: int) -> int:
     store = Path(args.store) if args.store else DEFAULT_PATH
     t0 = time.perf_counter()
     total = A000609[n] if n < len(A000609) else None
-    count = SH.count_sharded if args.sharded else L.count_levels
-    res = count(n, Path(args.work), store, args.shards if args.sharded else args.buckets, resume=args.resume,
-                executor=args.executor, scheduler=args.scheduler, progress=args.progress or sys.stderr.isatty(),
-                top=args.levels, jobs=args.jobs, total=total)
+    options = dict(resume=args.resume, executor=args.executor, scheduler=args.scheduler, top=args.levels,
+                   progress=args.progress or sys.stderr.isatty(), jobs=args.jobs, total=total)
+    if args.sharded:
+        res = SH.count_sharded(n, Path(args.work), store, args.shards, parts=args.parts, **options)
+    else:
+        res = L.count_levels(n, Path(args.work), store, args.buckets, **options)
     wall = time.perf_counter() - t0
     out = {"n": n, "degree": 1, "count": res.count, "complete": res.complete, "levels_done": res.levels_done,
            "representatives": res.representatives, "candidates": res.candidates,

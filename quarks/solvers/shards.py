@@ -7,24 +7,26 @@ Level k + 1 is made from level k by a hash-partitioned join in two phases of S t
 
 * **A (extend), per parent shard s:** every one-point extension g = p + x of the parents p of shard
   s (x a shift-maximal false point of p: :func:`kernels.candidates`), with its point x, written to
-  ``C{k}/s{s}.npy`` sorted by the shard h(g) mod S that g belongs to if it is threshold, with the
-  offsets of the S slices in ``C{k}/s{s}.off.npy``.
-* **B (decide), per shard t:** slice t of every file of phase A: every candidate of shard t, from
-  all its parents; the distinct ones are kept (a candidate has a parent in many shards: grouping
-  by the table itself is the exact, distributed form of the canonical-parent test of
-  :func:`kernels.canonical_candidates`, and ships each candidate once instead of its ~3 membership
-  queries at n = 8); each is decided exactly (:func:`levels.decide_tables`: 2-summability witness
-  through x, else the exact LP, else Python integers) and the accepted ones are shard t of level
-  k + 1, written to ``L{k+1}/s{t}.npy``, sorted.  The task's row carries the counts and the orbit
-  mass of its functions.
+  ``C{k}/s{s}.npy`` sorted by the *slot* (h(g) mod S) R + (h(g) div S) mod R: the shard g belongs
+  to if it is threshold, then one of R parts of it; the offsets of the S R slots go to
+  ``C{k}/s{s}.off.npy``.  The parents are read ``BLOCK`` at a time.
+* **B (decide), per shard t:** the slots of shard t in every file of phase A: every candidate of
+  shard t, from all its parents, part by part.  The distinct ones are kept (a candidate has
+  parents in many shards; equal tables share a slot, so grouping by the table is the exact,
+  distributed form of the canonical-parent test of :func:`kernels.canonical_candidates`, and ships
+  each candidate once, against its 1.7 (n = 7) and 2.9 (n = 8) membership queries there); each is
+  decided exactly (:func:`levels.decide_tables`: 2-summability witness through x, else the exact
+  LP, else Python integers) and the accepted ones are shard t of level k + 1, ``L{k+1}/s{t}.npy``.
+  The task's row carries the counts and the orbit mass of its functions.
 
-A task reads at most one shard of a level and 1/S of the candidates, so memory per task is about
-(candidates per parent) x (level size) / S.  Every task is a function of its input files alone,
-writes its outputs atomically (a temporary file, then ``os.replace``) and can be rerun any number
-of times with the same result.  The driver records each finished task in the results store (table
-``count_tasks``) and only then deletes inputs that no task still needs; ``resume`` skips the
-recorded tasks, so a killed driver, a dead worker (Dask reruns its tasks) or a rerun task never
-loses or double-counts a function.  |T(n;1)| = sum over levels of mult_k mass_k as in
+A task holds at most ``BLOCK`` parents and their candidates (A), or 1/(S R) of a level's candidates
+and 1/S of the next level (B): no process holds a whole level.  Every task is a function of its
+input files alone (A's file does not depend on ``BLOCK``), writes its outputs atomically (a
+temporary file, then ``os.replace``, after ``fsync``) and can be rerun any number of times with the
+same result.  The driver records each finished task in the results store (table ``count_tasks``)
+and only then deletes the inputs that no task still needs; ``resume`` skips the recorded tasks, so
+a killed driver, a dead worker (Dask reruns its tasks) or a rerun task never loses or
+double-counts a function.  |T(n;1)| = sum over levels of mult_k mass_k as in
 :mod:`quarks.solvers.levels`.
 """
 from __future__ import annotations
@@ -95,20 +97,37 @@ def _fsync(path: Path) -> None:
         os.fsync(fh.fileno())
 
 
-def extend_task(root: str, n: int, k: int, s: int, shards: int, parts: int = 1, block: int = BLOCK) -> dict:
-    """Phase A for parent shard s of level k (module docstring), ``block`` parents at a time: each
-    block's candidates are one run of the file, sorted by the slot (h mod S) R + (h div S) mod R of
-    shard and part; the offsets of every run's slots are one row of the offsets file."""
+def _extensions(parents: np.ndarray, n: int, shards: int, parts: int):
+    """The one-point extensions of ``parents`` (kernels.candidates), their added points and their
+    slots (h mod S) R + (h div S) mod R: shard, then part."""
     from . import kernels as K
 
+    m = K.count_candidates(parents, n)
+    cands = np.zeros((m, parents.shape[1]), np.uint64)
+    added = np.zeros(m, np.int64)
+    K.candidates(parents, n, cands, np.zeros(m, np.int64), added)
+    h = _hash(cands)
+    slot = (h % np.uint64(shards)) * np.uint64(parts) + (h // np.uint64(shards)) % np.uint64(parts)
+    return cands, added, slot.astype(np.int64)
+
+
+def extend_task(root: str, n: int, k: int, s: int, shards: int, parts: int = 1, block: int | None = None) -> dict:
+    """Phase A for parent shard s of level k (module docstring): the candidates sorted by slot, and
+    the offsets of the S R slots.  The parents are taken ``block`` at a time (memory); with more than
+    one block, a first pass counts the slots and a second regenerates and scatters the candidates
+    into place (generation is cheap next to a decision)."""
     t0, c0 = time.perf_counter(), time.process_time()
     root = Path(root)
     parents = np.load(level_shard(root, k, s), mmap_mode="r")
-    nw, slots = words(n), shards * parts
+    nw, slots, block = words(n), shards * parts, block or BLOCK
     cuts = list(range(0, parents.shape[0], block)) + [parents.shape[0]]
-    sizes = [K.count_candidates(np.array(parents[a:b]), n) for a, b in zip(cuts, cuts[1:])]
-    total = int(sum(sizes))
-    offsets = np.zeros((max(1, len(sizes)), slots + 1), np.int64)
+    blocks = list(zip(cuts, cuts[1:]))
+    one = _extensions(np.array(parents), n, shards, parts) if len(blocks) == 1 else None
+    counts = np.zeros(slots, np.int64)
+    for a, b in blocks:
+        counts += np.bincount((one or _extensions(np.array(parents[a:b]), n, shards, parts))[2], minlength=slots)
+    offsets = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    total = int(offsets[-1])
     data, off = candidate_file(root, k, s)
     data.parent.mkdir(parents=True, exist_ok=True)
     if total == 0:
@@ -117,20 +136,16 @@ def extend_task(root: str, n: int, k: int, s: int, shards: int, parts: int = 1, 
         tmp = data.parent / f".{data.name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
         try:
             rows = np.lib.format.open_memmap(tmp, mode="w+", dtype=np.uint64, shape=(total, nw + 1))
-            pos = 0
-            for j, (a, b) in enumerate(zip(cuts, cuts[1:])):
-                m = sizes[j]
-                cands = np.zeros((m, nw), np.uint64)
-                added = np.zeros(m, np.int64)
-                K.candidates(np.array(parents[a:b]), n, cands, np.zeros(m, np.int64), added)
-                h = _hash(cands)
-                slot = ((h % np.uint64(shards)) * np.uint64(parts) + (h // np.uint64(shards)) % np.uint64(parts)).astype(np.int64)
+            cursor = offsets[:-1].copy()
+            for a, b in blocks:
+                cands, added, slot = one or _extensions(np.array(parents[a:b]), n, shards, parts)
                 order = np.argsort(slot, kind="stable")
-                rows[pos:pos + m, :nw] = cands[order]
-                rows[pos:pos + m, nw] = added[order].astype(np.uint64)
-                offsets[j] = pos + np.searchsorted(slot[order], np.arange(slots + 1))
-                pos += m
-                del cands, added, h, slot, order
+                ss = slot[order]
+                pos = cursor[ss] + np.arange(ss.shape[0]) - np.searchsorted(ss, ss)   # rank within the slot
+                rows[pos, :nw] = cands[order]
+                rows[pos, nw] = added[order].astype(np.uint64)
+                cursor += np.bincount(slot, minlength=slots)
+                del cands, added, slot, order, ss, pos
             rows.flush()
             del rows
             _fsync(tmp)
@@ -155,13 +170,13 @@ def decide_task(root: str, n: int, k: int, t: int, shards: int, parts: int = 1, 
     sources = []
     for s in range(shards):
         data, off = candidate_file(root, k, s)
-        cols = np.array(np.load(off, mmap_mode="r")[:, t * parts:(t + 1) * parts + 1])   # this shard's slots only
-        if cols[:, -1].sum() > cols[:, 0].sum():
+        cols = np.array(np.load(off, mmap_mode="r")[t * parts:(t + 1) * parts + 1])   # this shard's slots only
+        if cols[-1] > cols[0]:
             sources.append((np.load(data, mmap_mode="r"), cols))
     accepted, res = [], {"candidates": 0, "accepted": 0, "rejected_by_witness": 0, "mass": 0, "positive_mass": 0,
                          "generated": 0}
     for r in range(parts):
-        pieces = [np.array(rows[lo:hi]) for rows, cols in sources for lo, hi in cols[:, r:r + 2] if hi > lo]
+        pieces = [np.array(rows[cols[r]:cols[r + 1]]) for rows, cols in sources if cols[r + 1] > cols[r]]
         if not pieces:
             continue
         got = np.concatenate(pieces)
