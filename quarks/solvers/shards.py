@@ -141,7 +141,8 @@ def extend_task(root: str, n: int, k: int, s: int, shards: int, parts: int = 1, 
                 cands, added, slot = one or _extensions(np.array(parents[a:b]), n, shards, parts)
                 order = np.argsort(slot, kind="stable")
                 ss = slot[order]
-                pos = cursor[ss] + np.arange(ss.shape[0]) - np.searchsorted(ss, ss)   # rank within the slot
+                pos = (slice(None) if one else   # one block: the sorted rows are the file
+                       cursor[ss] + np.arange(ss.shape[0]) - np.searchsorted(ss, ss))   # else: slot start + rank in slot
                 rows[pos, :nw] = cands[order]
                 rows[pos, nw] = added[order].astype(np.uint64)
                 cursor += np.bincount(slot, minlength=slots)
