@@ -30,11 +30,12 @@ def add_parser(sub, verb):
                    help="also write the class: FILE.npy (uint64 tables, one row per function) or, for "
                         "any other name, one hex table per line (bit x of the table = f(x)); n <= 6 for D = 1")
     p.add_argument("--progress", action="store_true", help="show progress on stderr")
-    g = p.add_argument_group("chunked count (degree 1; always used for n = 9)",
-                             "Levels of regular representatives split into independent chunks, recorded in the "
-                             "results store; a killed run continues with --resume.")
+    g = p.add_argument_group("chunked and sharded counts (degree 1; always used for n = 9)",
+                             "Levels of regular representatives split into independent chunks (or, with "
+                             "--sharded, shards and tasks), recorded in the results store; a killed run "
+                             "continues with --resume.")
     g.add_argument("--chunked", action="store_true", help="count in chunks (n <= 9)")
-    g.add_argument("--work", default=".quarks/count", metavar="DIR", help="chunk files (default .quarks/count)")
+    g.add_argument("--work", default=".quarks/count", metavar="DIR", help="chunk and shard files (default .quarks/count)")
     g.add_argument("--store", default=None, metavar="PATH", help="results store (default .quarks/results.sqlite)")
     g.add_argument("--buckets", type=int, default=16, help="chunks per level (default 16)")
     g.add_argument("--resume", action="store_true", help="skip the chunks the store already records")

@@ -269,8 +269,8 @@ def count_sharded(n: int, work: Path, store_path: Path, shards: int = 16, resume
         raise UsageError("--shards and --parts must be >= 1")
     half = (1 << n) // 2
     last = half if top is None else min(top, half)
-    root = layout(work, n, shards, parts)
-    key = str(root.resolve())
+    root = layout(work, n, shards, parts).resolve()   # absolute: the workers' working directories differ
+    key = str(root)
     out = LevelCount(n, shards)
     out.levels_done, out.mass, out.representatives = 0, 2, 1   # level 0 (and its dual, the constant 1)
     with store_mod.Store(store_path) as db:
