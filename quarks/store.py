@@ -55,6 +55,17 @@ CREATE TABLE IF NOT EXISTS count_chunks (
     recorded TEXT NOT NULL,
     PRIMARY KEY (n, level, bucket, buckets)
 );
+CREATE TABLE IF NOT EXISTS count_tasks (
+    work TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    shards INTEGER NOT NULL,
+    level INTEGER NOT NULL,
+    phase TEXT NOT NULL,
+    part INTEGER NOT NULL,
+    row TEXT NOT NULL,
+    recorded TEXT NOT NULL,
+    PRIMARY KEY (work, n, shards, level, phase, part)
+);
 CREATE TABLE IF NOT EXISTS verdicts (
     claim TEXT NOT NULL,
     instance TEXT NOT NULL,
@@ -196,6 +207,24 @@ class Store:
             row["mass"], row["positive_mass"] = int(row["mass"]), int(row["positive_mass"])
             out[(level, bucket)] = row
         return out
+
+    def record_task(self, work: str, n: int, shards: int, level: int, phase: str, part: int, row: dict) -> None:
+        """One finished task of a sharded count (its output files are already complete); integers
+        are stored as text, so orbit masses beyond 2^63 survive."""
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO count_tasks VALUES (?,?,?,?,?,?,?,?)",
+                            (work, n, shards, level, phase, part, json.dumps(row, default=str), _now()))
+
+    def tasks(self, work: str, n: int, shards: int) -> dict:
+        """(level, phase, part) -> the recorded row of each finished task of this sharded count."""
+        cur = self.db.execute("SELECT level, phase, part, row FROM count_tasks WHERE work = ? AND n = ? AND shards = ?",
+                              (work, n, shards))
+        return {(level, phase, part): json.loads(row) for level, phase, part, row in cur}
+
+    def clear_tasks(self, work: str, n: int, shards: int) -> None:
+        """Forget a sharded count (a fresh start in the same work directory)."""
+        with self.db:
+            self.db.execute("DELETE FROM count_tasks WHERE work = ? AND n = ? AND shards = ?", (work, n, shards))
 
     def record_proof(self, run, claim: str, version: str, status: str, theorems: list, message: str,
                      certificate: str | None) -> None:

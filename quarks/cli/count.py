@@ -18,7 +18,8 @@ def add_parser(sub, verb):
         verb, help="count (and list) the threshold functions T(n;d)",
         description="Count T(n;d), the Boolean functions sign(p(x)) on {0,1}^n with p of degree <= D. "
         "Degree 1: n <= 8 (regular representatives, orbit sizes; n = 7 ~1 s, n = 8 ~10 s), n = 9 in resumable "
-        "chunks (about 2 h on 2 cores: --levels, --resume, Dask). Any degree: "
+        "chunks (about 2 h on 2 cores: --levels, --resume, Dask), n = 10 only with --sharded on a cluster "
+        "(levels as hash shards on disk; notes/records.md projects the cost). Any degree: "
         "n <= 4 (all 2^(2^n) functions classified); D = 0 and D = n for any n. Every accepted function "
         "has exact integer weights, every rejected candidate an exact Farkas certificate.",
     )
@@ -29,11 +30,12 @@ def add_parser(sub, verb):
                    help="also write the class: FILE.npy (uint64 tables, one row per function) or, for "
                         "any other name, one hex table per line (bit x of the table = f(x)); n <= 6 for D = 1")
     p.add_argument("--progress", action="store_true", help="show progress on stderr")
-    g = p.add_argument_group("chunked count (degree 1; always used for n = 9)",
-                             "Levels of regular representatives split into independent chunks, recorded in the "
-                             "results store; a killed run continues with --resume.")
+    g = p.add_argument_group("chunked and sharded counts (degree 1; always used for n = 9)",
+                             "Levels of regular representatives split into independent chunks (or, with "
+                             "--sharded, shards and tasks), recorded in the results store; a killed run "
+                             "continues with --resume.")
     g.add_argument("--chunked", action="store_true", help="count in chunks (n <= 9)")
-    g.add_argument("--work", default=".quarks/count", metavar="DIR", help="chunk files (default .quarks/count)")
+    g.add_argument("--work", default=".quarks/count", metavar="DIR", help="chunk and shard files (default .quarks/count)")
     g.add_argument("--store", default=None, metavar="PATH", help="results store (default .quarks/results.sqlite)")
     g.add_argument("--buckets", type=int, default=16, help="chunks per level (default 16)")
     g.add_argument("--resume", action="store_true", help="skip the chunks the store already records")
@@ -42,6 +44,15 @@ def add_parser(sub, verb):
     g.add_argument("--executor", choices=("local", "dask"), default="local", help="where chunks run")
     g.add_argument("--scheduler", default=None, metavar="ADDR", help="Dask scheduler address (with --executor dask)")
     g.add_argument("--jobs", type=int, default=2, help="local Dask workers when no --scheduler is given")
+    g.add_argument("--sharded", action="store_true",
+                   help="keep every level as hash shards on disk, made by a two-phase join of tasks (extend, "
+                        "decide) so that no process holds a whole level (n <= 10; for a cluster: --executor dask "
+                        "--scheduler ADDR, --work on a file system the workers share)")
+    g.add_argument("--shards", type=int, default=16, metavar="S",
+                   help="shards per level with --sharded (default 16)")
+    g.add_argument("--parts", type=int, default=1, metavar="R",
+                   help="with --sharded, each decide task takes its shard's candidates in R parts (default 1): "
+                        "memory per task ~ 14 x 136 bytes x (level size) / (S R) at n = 10")
     p.set_defaults(func=run)
 
 
@@ -84,13 +95,13 @@ def run(args) -> int:
         raise UsageError(f"--n {n} is negative")
     if not 0 <= d <= n:
         raise UsageError(f"degree {d} is outside 0..n = 0..{n}")
-    chunked = d == 1 and (args.chunked or n == 9 or args.levels is not None or args.resume
+    chunked = d == 1 and (args.chunked or args.sharded or n == 9 or args.levels is not None or args.resume
                           or args.scheduler is not None or args.executor == "dask")
     if chunked:
         return _chunked(args, n)
     if d == 1 and n > E.MAX_COUNT_N:
         raise UsageError(f"n = {n} is above the limit 9 for degree 1 (n = 9 only in chunks: |T(9;1)| ~ 1.4e17, "
-                         f"about 2 h on 2 cores)")
+                         f"about 2 h on 2 cores; n = 10 only with --sharded, on a cluster)")
     if d not in (0, 1, n) and n > E.MAX_ANY_DEGREE_N:
         raise UsageError(f"n = {n} is above the limit {E.MAX_ANY_DEGREE_N} for degree {d}: all 2^(2^n) "
                          f"functions are classified, and 2^(2^{n}) is too many")
@@ -127,13 +138,18 @@ def _chunked(args, n: int) -> int:
     from ..errors import UsageError
     from ..proofs.baldi.counting import A000609
     from ..solvers import levels as L
+    from ..solvers import shards as SH
     from ..store import DEFAULT_PATH
     from .paths import output_dir
 
     if args.list is not None:
         raise UsageError("--list is not available with the chunked count")
-    if not 1 <= n <= L.MAX_N:
-        raise UsageError(f"the chunked count supports 1 <= n <= {L.MAX_N}, got n = {n}")
+    limit = SH.MAX_N if args.sharded else L.MAX_N
+    if not 1 <= n <= limit:
+        raise UsageError(f"the {'sharded' if args.sharded else 'chunked'} count supports 1 <= n <= {limit}, got n = {n}"
+                         + ("" if args.sharded else " (n = 10: --sharded)"))
+    if args.shards < 1 or args.parts < 1:
+        raise UsageError("--shards and --parts must be >= 1")
     if args.levels is not None and args.levels < 1:
         raise UsageError("--levels must be >= 1")
     if args.scheduler and args.executor != "dask":
@@ -148,16 +164,24 @@ def _chunked(args, n: int) -> int:
     output_dir(args.work, "--work")
     store = Path(args.store) if args.store else DEFAULT_PATH
     t0 = time.perf_counter()
-    res = L.count_levels(n, Path(args.work), store, buckets=args.buckets, resume=args.resume,
-                         executor=args.executor, scheduler=args.scheduler,
-                         progress=args.progress or sys.stderr.isatty(), top=args.levels, jobs=args.jobs,
-                         total=A000609[n])
+    total = A000609[n] if n < len(A000609) else None
+    options = dict(resume=args.resume, executor=args.executor, scheduler=args.scheduler, top=args.levels,
+                   progress=args.progress or sys.stderr.isatty(), jobs=args.jobs, total=total)
+    if args.sharded:
+        res = SH.count_sharded(n, Path(args.work), store, args.shards, parts=args.parts, **options)
+    else:
+        res = L.count_levels(n, Path(args.work), store, args.buckets, **options)
     wall = time.perf_counter() - t0
     out = {"n": n, "degree": 1, "count": res.count, "complete": res.complete, "levels_done": res.levels_done,
-           "representatives": res.representatives, "candidates": res.candidates, "buckets": res.buckets,
+           "representatives": res.representatives, "candidates": res.candidates,
+           ("shards" if args.sharded else "buckets"): res.buckets,
            "chunk_seconds": round(res.seconds, 1), "seconds": round(wall, 1)}
-    if res.complete:
-        out["agrees_with_A000609"] = res.count == A000609[n]
+    if args.sharded and res.level_rows:
+        out["peak_mb_per_task"] = round(max(r["peak_mb"] for r in res.level_rows), 1)
+    if res.complete and total is not None:
+        out["agrees_with_A000609"] = res.count == total
+    elif total is None:
+        pass   # n = 10: no published total, so no projection
     else:
         out["projection"] = {k: (round(v, 1) if isinstance(v, float) else v)
                              for k, v in L.projection(res, A000609[n]).items()}
@@ -167,6 +191,9 @@ def _chunked(args, n: int) -> int:
         print(json.dumps(out))
     elif res.complete:
         print(res.count)
+    elif total is None:
+        print(f"levels 0..{res.levels_done} of {(1 << n) // 2} done: {res.representatives:,} representatives, "
+              f"{res.candidates:,} candidates, {res.seconds:.0f} s in tasks (continue with --resume)")
     else:
         p = out["projection"]
         print(f"levels 0..{res.levels_done} of {(1 << n) // 2} done: {res.representatives:,} representatives, "

@@ -98,19 +98,21 @@ def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int, thr
     return tuple(np.concatenate([r[i] for r in res]) for i in range(3))
 
 
-def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int, threads: int | None = None,
-                 index: tuple | None = None) -> dict:
-    """Decide one chunk: its accepted tables, and the counts and orbit masses it contributes
-    (``threads``: as in :func:`kernels.decide_regular`)."""
+def decide_tables(cands: np.ndarray, added: np.ndarray, n: int, threads: int | None = None) -> dict:
+    """Decide distinct regular positive candidates exactly (``added``: for each, a point whose removal
+    gives a threshold parent): a 2-summability witness through it, else the exact LP
+    (:func:`kernels.decide_regular`), else Python integers on int64 overflow.  Returns the accepted
+    tables, the counts and the orbit masses (summed in Python integers: at n = 10 an orbit has up
+    to 10! 2^10 ~ 3.7e9 functions)."""
     from . import kernels as K
     from .enumerate import _decide_bigint, _factorials
 
-    t0 = time.perf_counter()
-    cands, origin, added = chunk_candidates(parents, n, bucket, buckets, threads, index)
     c = cands.shape[0]
+    if c == 0:
+        return {"tables": cands, "candidates": 0, "accepted": 0, "rejected_by_witness": 0, "mass": 0, "positive_mass": 0}
     status = np.zeros(c, np.int64)
     weights = np.zeros((c, n + 1), np.int64)
-    K.decide_regular(cands, origin, added, np.zeros((0, n + 1), np.int64), n, status, weights,
+    K.decide_regular(cands, np.zeros(c, np.int64), added, np.zeros((0, n + 1), np.int64), n, status, weights,
                      np.zeros((0, 1), np.int64), jobs=threads)
     if np.any(status == 3):
         raise AssertionError("an exact LP solution failed the exact check")
@@ -120,13 +122,26 @@ def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int, threads
         ok, _, _ = _decide_bigint(v, n)
         status[i] = 1 if ok else 0
     acc = status == 1
-    witnessed = int((status == 4).sum())
     tables = cands[acc]
     pos = np.zeros(tables.shape[0], np.int64)
     allo = np.zeros(tables.shape[0], np.int64)
     K.orbit_sizes(tables, n, _factorials(n), pos, allo)
-    return {"tables": tables, "candidates": int(c), "accepted": int(acc.sum()), "rejected_by_witness": witnessed,
-            "mass": int(allo.sum()), "positive_mass": int(pos.sum()), "seconds": time.perf_counter() - t0}
+    block = 1 << 20   # < 2^63 / (10! 2^10) rows per int64 partial sum
+    return {"tables": tables, "candidates": int(c), "accepted": int(acc.sum()),
+            "rejected_by_witness": int((status == 4).sum()),
+            "mass": sum(int(allo[i:i + block].sum()) for i in range(0, allo.shape[0], block)),
+            "positive_mass": sum(int(pos[i:i + block].sum()) for i in range(0, pos.shape[0], block))}
+
+
+def decide_chunk(parents: np.ndarray, n: int, bucket: int, buckets: int, threads: int | None = None,
+                 index: tuple | None = None) -> dict:
+    """Decide one chunk: its accepted tables, and the counts and orbit masses it contributes
+    (``threads``: as in :func:`kernels.decide_regular`)."""
+    t0 = time.perf_counter()
+    cands, origin, added = chunk_candidates(parents, n, bucket, buckets, threads, index)
+    res = decide_tables(cands, added, n, threads)
+    res["seconds"] = time.perf_counter() - t0
+    return res
 
 
 _LEVEL = {}   # the last parent level read by this process: the chunks of a level share it
