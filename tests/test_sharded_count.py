@@ -27,9 +27,17 @@ def cluster():
 
 def test_sharded_counts_agree_with_a000609_on_dask(tmp_path, cluster):
     addr, _ = cluster
-    for n in range(1, 8):
+    for n in range(1, 7):
         res = SH.count_sharded(n, tmp_path / "w", tmp_path / "s.sqlite", shards=4, executor="dask", scheduler=addr)
         assert res.complete and res.count == A000609[n], n
+    assert res.representatives == 567   # the regular representatives of n = 6, levels 0..32 (as the chunked count)
+
+
+@pytest.mark.heavy   # ~10 s
+def test_sharded_count_n7_on_dask(tmp_path, cluster):
+    addr, _ = cluster
+    res = SH.count_sharded(7, tmp_path / "w", tmp_path / "s.sqlite", shards=4, executor="dask", scheduler=addr)
+    assert res.complete and res.count == A000609[7]
     assert res.representatives == 14_755   # the regular representatives of n = 7, levels 0..64
 
 
@@ -80,7 +88,8 @@ def _tasks(store, n):
         return 0
 
 
-@pytest.mark.parametrize("n, S", [(7, 4), pytest.param(8, 8, marks=pytest.mark.heavy)])   # n = 8: ~2 min
+@pytest.mark.parametrize("n, S", [(6, 4), pytest.param(7, 4, marks=pytest.mark.heavy),
+                                  pytest.param(8, 8, marks=pytest.mark.heavy)])   # n = 7: ~6 s, n = 8: ~1 min
 def test_killed_driver_resumes_without_losing_or_double_counting(tmp_path, monkeypatch, n, S):
     """SIGKILL the driver (and its Dask cluster) mid-run; --resume reruns only the tasks not
     recorded, each once, and the count is exact (A000609)."""
