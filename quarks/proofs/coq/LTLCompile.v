@@ -513,3 +513,153 @@ intros Hb Hout [Hh Hu] Hloc. split.
 Qed.
 
 End Upd.
+
+(** ** The components: what each head and unit computes *)
+
+Lemma pow_m1 (m : nat) : (-1) ^ m = if Nat.even m then 1 else -1.
+Proof.
+induction m as [|m IH]; [reflexivity|]. rewrite <- Nat.negb_odd, Nat.odd_succ. simpl pow. rewrite IH.
+destruct (Nat.even m); simpl; ring.
+Qed.
+
+Lemma even_ex (m : nat) : Nat.even m = true -> exists q, m = (2 * q)%nat.
+Proof. intros H. apply Nat.even_spec in H. exact H. Qed.
+
+Lemma odd_ex (m : nat) : Nat.even m = false -> exists q, m = (2 * q + 1)%nat.
+Proof. intros H. assert (Nat.odd m = true) by (rewrite <- Nat.negb_even, H; reflexivity). apply Nat.odd_spec. exact H0. Qed.
+
+(** (-1)^(i+1) (-1)^(j+1) = (-1)^(i-j) for j <= i. *)
+Lemma alt_prod (i j : nat) : (j <= i)%nat -> (-1) ^ S i * (-1) ^ S j = (-1) ^ (i - j).
+Proof.
+intros H. replace (S i) with (S j + (i - j))%nat by lia. rewrite pow_add.
+replace ((-1) ^ S j * (-1) ^ (i - j) * (-1) ^ S j) with (((-1) ^ S j * (-1) ^ S j) * (-1) ^ (i - j)) by ring.
+rewrite <- pow_add, pow_m1. replace (Nat.even (S j + S j)) with true; [ring|].
+symmetry. apply Nat.even_spec. exists (S j). lia.
+Qed.
+
+Ltac qsimpl := unfold Q2R; cbn [Qnum Qden]; rewrite ?Rinv_1, ?Rmult_1_r.
+Ltac relu := unfold Rmax; repeat match goal with |- context [Rle_dec ?a ?b] => destruct (Rle_dec a b) end; lra.
+
+Lemma unit_val_real (u : sunit) (y : nat -> R) :
+  unit_val (real_unit u) y = lsum (map (fun nr => Q2R (sn_v nr) * Rmax 0 (lsum (map (fun p => Q2R (snd p) * y (fst p)) (sn_w nr)) + Q2R (sn_b nr))) (su_hidden u)) + Q2R (su_c u).
+Proof.
+unfold unit_val, real_unit. simpl. f_equal. rewrite map_map. f_equal. apply map_ext. intros nr.
+unfold real_neuron, lin. simpl. rewrite map_map. reflexivity.
+Qed.
+
+Lemma B2R_01 (b : bool) : B2R b = 0 \/ B2R b = 1.
+Proof. destruct b; [right|left]; reflexivity. Qed.
+
+Lemma unit_const (c : nat) (b : bool) (y : nat -> R) : unit_val (real_unit (SUnit c [] (if b then 1%Q else 0%Q))) y = B2R b.
+Proof. rewrite unit_val_real. destruct b; simpl; qsimpl; unfold B2R; lra. Qed.
+
+Lemma unit_not (c a : nat) (b : bool) (y : nat -> R) : y a = B2R b ->
+  unit_val (real_unit (SUnit c [SNeuron 1 [(a, (-1)%Q)] 1] 0)) y = B2R (negb b).
+Proof. intros Ha. rewrite unit_val_real. simpl. qsimpl. rewrite Ha. destruct b; simpl; relu. Qed.
+
+Lemma sum_of_val (a b : nat) (p q : bool) (y : nat -> R) : y a = B2R p -> y b = B2R q ->
+  (Nat.eqb a b = true -> p = q) ->
+  lsum (map (fun p0 => Q2R (snd p0) * y (fst p0)) (sum_of a b)) = B2R p + B2R q.
+Proof.
+intros Ha Hb Hpq. unfold sum_of. destruct (Nat.eqb a b) eqn:E.
+- rewrite (Hpq eq_refl). simpl. qsimpl. apply Nat.eqb_eq in E. subst b. rewrite Ha. rewrite (Hpq eq_refl). ring.
+- simpl. qsimpl. rewrite Ha, Hb. ring.
+Qed.
+
+Lemma unit_and (c a b : nat) (p q : bool) (y : nat -> R) : y a = B2R p -> y b = B2R q -> (Nat.eqb a b = true -> p = q) ->
+  unit_val (real_unit (SUnit c [SNeuron 1 (sum_of a b) (-1)] 0)) y = B2R (p && q).
+Proof.
+intros Ha Hb Hpq. rewrite unit_val_real. cbn [su_hidden map sn_v sn_w sn_b lsum su_c].
+rewrite (sum_of_val a b p q y Ha Hb Hpq). qsimpl. destruct p, q; simpl; relu.
+Qed.
+
+Lemma unit_or (c a b : nat) (p q : bool) (y : nat -> R) : y a = B2R p -> y b = B2R q -> (Nat.eqb a b = true -> p = q) ->
+  unit_val (real_unit (SUnit c [SNeuron 1 (sum_of a b) 0; SNeuron (-1) (sum_of a b) (-1)] 0)) y = B2R (p || q).
+Proof.
+intros Ha Hb Hpq. rewrite unit_val_real. cbn [su_hidden map sn_v sn_w sn_b lsum su_c].
+rewrite (sum_of_val a b p q y Ha Hb Hpq). qsimpl. destruct p, q; simpl; relu.
+Qed.
+
+(** Lemma 9's gated rounding: exact on a Boolean x and gate. *)
+Lemma unit_rounding (c x gate : nat) (p q : bool) (y : nat -> R) : y x = B2R p -> y gate = B2R q ->
+  unit_val (real_unit (rounding c x gate)) y = B2R (p && negb q).
+Proof.
+intros Hx Hg. rewrite unit_val_real. unfold rounding. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
+qsimpl. rewrite Hx, Hg. destruct p, q; simpl; relu.
+Qed.
+
+(** Uniform heads over (-1)^j: the averages of Proposition 11. *)
+Lemma alt_sum (m : nat) : rsum (fun k => (-1) ^ S k) 0 m = if Nat.even m then 0 else -1.
+Proof.
+induction m as [|m IH]; [reflexivity|].
+replace (rsum (fun k => (-1) ^ S k) 0 (S m)) with (rsum (fun k => (-1) ^ S k) 0 m + (-1) ^ S m) by reflexivity.
+rewrite IH, (pow_m1 (S m)), Nat.even_succ, <- Nat.negb_even. destruct (Nat.even m); simpl; ring.
+Qed.
+
+Lemma alt_sum_from (i m : nat) : rsum (fun k => (-1) ^ S (i + k)) 0 m = (-1) ^ S i * (if Nat.even m then 0 else 1).
+Proof.
+rewrite (rsum_ext _ (fun k => (-1) ^ S i * (-1) ^ k)) by (intros j _; rewrite <- pow_add; f_equal).
+rewrite rsum_scal. f_equal. induction m as [|m IH]; [reflexivity|].
+change (rsum (pow (-1)) 0 (S m)) with (rsum (pow (-1)) 0 m + (-1) ^ (0 + m)). simpl (0 + m)%nat.
+rewrite IH, (pow_m1 m), Nat.even_succ, <- Nat.negb_even. destruct (Nat.even m); simpl; ring.
+Qed.
+
+Definition avg_first_val (i : nat) : R := / INR (S i) * (if Nat.even (S i) then 0 else -1).
+Definition avg_last_val (n i : nat) : R := / INR (n - i) * ((-1) ^ S i * (if Nat.even (n - i) then 0 else 1)).
+
+Lemma head_uniform_out (n : nat) (h : head) (x : stream) (i : nat) : h_terms h = [] -> h_hard h = Average -> (i < n)%nat ->
+  head_out hard_w n h x i = / INR (vis_cnt (h_mask h) n i) * rsum (fun k => x (vis_lo (h_mask h) i + k)%nat (h_val h)) 0 (vis_cnt (h_mask h) n i).
+Proof.
+intros Ht Hr Hi. unfold head_out. rewrite <- rsum_scal. apply rsum_ext. intros k Hk.
+unfold hard_w. rewrite Hr. unfold score. rewrite Ht. simpl. rewrite avg_hard_const by (apply vis_pos, Hi). ring.
+Qed.
+
+Lemma head_avg_first (n kk : nat) (x : stream) (i : nat) : (i < n)%nat ->
+  (forall j, (j < n)%nat -> x j (c_alt kk) = (-1) ^ S j) ->
+  head_out hard_w n (real_head (SHead (c_avg_first kk) (c_alt kk) [] Future Average)) x i = avg_first_val i.
+Proof.
+intros Hi Hx. rewrite head_uniform_out by (reflexivity || exact Hi). cbn [real_head h_mask h_val vis_lo vis_cnt sh_mask sh_val]. unfold avg_first_val. f_equal.
+rewrite (rsum_ext _ (fun k => (-1) ^ S k)) by (intros j Hj; apply Hx; lia). apply alt_sum.
+Qed.
+
+Lemma head_avg_last (n kk : nat) (x : stream) (i : nat) : (i < n)%nat ->
+  (forall j, (j < n)%nat -> x j (c_alt kk) = (-1) ^ S j) ->
+  head_out hard_w n (real_head (SHead (c_avg_last kk) (c_alt kk) [] Past Average)) x i = avg_last_val n i.
+Proof.
+intros Hi Hx. rewrite head_uniform_out by (reflexivity || exact Hi). cbn [real_head h_mask h_val vis_lo vis_cnt sh_mask sh_val]. unfold avg_last_val. f_equal.
+rewrite (rsum_ext _ (fun k => (-1) ^ S (i + k))) by (intros j Hj; apply Hx; lia). apply alt_sum_from.
+Qed.
+
+Lemma inv_le_third (m : nat) : (3 <= m)%nat -> 0 < / INR m /\ / INR m <= / 3.
+Proof.
+intros H. assert (H3 : 3 <= INR m) by (replace 3 with (INR 3) by (simpl; ring); apply le_INR, H).
+split; [apply Rinv_0_lt_compat; lra|apply Rinv_le_contravar; lra].
+Qed.
+
+Lemma unit_first (kk i : nat) (y : nat -> R) : y (c_avg_first kk) = avg_first_val i ->
+  unit_val (real_unit (SUnit (c_first kk) [SNeuron 1 [(c_avg_first kk, (-2)%Q)] (-1); SNeuron (-1) [(c_avg_first kk, (-2)%Q)] (-2)] 0)) y
+  = B2R (Nat.eqb i 0).
+Proof.
+intros Hy. rewrite unit_val_real. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd]. qsimpl. rewrite Hy.
+unfold avg_first_val. destruct i as [|i].
+- simpl. rewrite Rinv_1. relu.
+- destruct (Nat.even (S (S i))) eqn:E; simpl Nat.eqb; unfold B2R.
+  + relu.
+  + assert (i <> 0%nat) by (intros ->; discriminate). destruct (inv_le_third (S (S i)) ltac:(lia)). relu.
+Qed.
+
+Lemma unit_last (n kk i : nat) (y : nat -> R) : (i < n)%nat -> y (c_avg_last kk) = avg_last_val n i ->
+  unit_val (real_unit (SUnit (c_last kk) [SNeuron 1 [(c_avg_last kk, 2%Q)] (-1); SNeuron 1 [(c_avg_last kk, (-2)%Q)] (-1)] 0)) y
+  = B2R (Nat.eqb (S i) n).
+Proof.
+intros Hi Hy. rewrite unit_val_real. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd]. qsimpl. rewrite Hy.
+unfold avg_last_val. rewrite (pow_m1 (S i)).
+destruct (Nat.eq_dec (n - i) 1) as [E|E].
+- rewrite E. replace (Nat.eqb (S i) n) with true by (symmetry; apply Nat.eqb_eq; lia). change (Nat.even 1) with false. unfold B2R.
+  change (INR 1) with 1. rewrite Rinv_1. destruct (Nat.even (S i)); relu.
+- replace (Nat.eqb (S i) n) with false by (symmetry; apply Nat.eqb_neq; lia). unfold B2R.
+  destruct (Nat.even (n - i)) eqn:Ev.
+  + relu.
+  + assert (n - i <> 2)%nat by (intros E2; rewrite E2 in Ev; discriminate).
+    destruct (inv_le_third (n - i) ltac:(lia)). destruct (Nat.even (S i)); relu.
+Qed.
