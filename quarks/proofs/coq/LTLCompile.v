@@ -663,3 +663,105 @@ destruct (Nat.eq_dec (n - i) 1) as [E|E].
   + assert (n - i <> 2)%nat by (intros E2; rewrite E2 in Ev; discriminate).
     destruct (inv_le_third (n - i) ltac:(lia)). destruct (Nat.even (S i)); relu.
 Qed.
+
+(** Selection heads (Y: future mask, tie +j/n; X: past mask, tie -j/n). *)
+Definition sel_head (kk att a : nat) (m : mask) (s : Q) : shead :=
+  SHead att a [(c_alt kk, c_alt kk, (-1)%Q); (c_one kk, c_frac kk, s)] m Average.
+
+Definition pe_ok (n kk : nat) (x : stream) : Prop := forall j, (j < n)%nat ->
+  x j (c_one kk) = 1 /\ x j (c_alt kk) = (-1) ^ S j /\ x j (c_frac kk) = INR (S j) / INR n.
+
+Lemma sel_score (n kk att a : nat) (m : mask) (s : Q) (x : stream) (i j : nat) : (i < n)%nat -> (j < n)%nat ->
+  pe_ok n kk x -> score (real_head (sel_head kk att a m s)) x i j = - ((-1) ^ S i * (-1) ^ S j) + Q2R s * (INR (S j) / INR n).
+Proof.
+intros Hi Hj Hx. destruct (Hx i Hi) as [Oi [Ai Fi]]. destruct (Hx j Hj) as [Oj [Aj Fj]].
+unfold score. cbn [real_head sel_head h_terms sh_terms map lsum fst snd]. rewrite Oi, Ai, Aj, Fj. qsimpl. ring.
+Qed.
+
+Lemma alt_prod2 (i k : nat) : (-1) ^ S i * (-1) ^ S (i + k) = (-1) ^ k.
+Proof.
+replace (S (i + k)) with (S i + k)%nat by lia. rewrite pow_add.
+replace ((-1) ^ S i * ((-1) ^ S i * (-1) ^ k)) with (((-1) ^ S i * (-1) ^ S i) * (-1) ^ k) by ring.
+rewrite <- pow_add, (pow_m1 (S i + S i)). replace (Nat.even (S i + S i)) with true; [ring|].
+symmetry. apply Nat.even_spec. exists (S i). lia.
+Qed.
+
+Lemma inv_n (n : nat) : (1 <= n)%nat -> 0 < / INR n <= 1.
+Proof.
+intros H. assert (1 <= INR n) by (replace 1 with (INR 1) by reflexivity; apply le_INR, H).
+split; [apply Rinv_0_lt_compat; lra|]. rewrite <- Rinv_1. apply Rinv_le_contravar; lra.
+Qed.
+
+Lemma Y_gap (n kk att a : nat) (x : stream) (i : nat) : (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+  forall k, (k < S i)%nat -> k <> (i - 1)%nat ->
+  score (real_head (sel_head kk att a Future 1)) x i (0 + k) <= score (real_head (sel_head kk att a Future 1)) x i (0 + (i - 1)) - / INR n.
+Proof.
+intros Hn Hi Hx k Hk Hne. simpl (0 + _)%nat. rewrite !(sel_score n kk) by (assumption || lia).
+rewrite !alt_prod by lia. replace (i - (i - 1))%nat with 1%nat by lia. replace (S (i - 1)) with i by lia.
+qsimpl. destruct (inv_n n Hn) as [Hr0 Hr1]. unfold Rdiv. set (r := / INR n) in *. rewrite S_INR.
+assert (Hki : INR k <= INR i) by (apply le_INR; lia). rewrite pow_m1. simpl pow.
+destruct (Nat.even (i - k)) eqn:E.
+- assert (0 <= (INR i - INR k) * r) by (apply Rmult_le_pos; lra). nra.
+- destruct (odd_ex _ E) as [q Hq]. assert (q <> 0%nat) by (intros ->; lia).
+  assert (INR k + 3 <= INR i) by (replace 3 with (INR 3) by (simpl; ring); rewrite <- plus_INR; apply le_INR; lia).
+  assert (0 <= (INR i - INR k - 3) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
+Lemma X_gap (n kk att a : nat) (x : stream) (i : nat) : (1 <= n)%nat -> (S i < n)%nat -> pe_ok n kk x ->
+  forall k, (k < n - i)%nat -> k <> 1%nat ->
+  score (real_head (sel_head kk att a Past (-1))) x i (i + k) <= score (real_head (sel_head kk att a Past (-1))) x i (i + 1) - / INR n.
+Proof.
+intros Hn Hi Hx k Hk Hne. rewrite !(sel_score n kk) by (assumption || lia). rewrite !alt_prod2.
+qsimpl. destruct (inv_n n Hn) as [Hr0 Hr1]. unfold Rdiv. set (r := / INR n) in *. rewrite !S_INR, !plus_INR.
+simpl (INR 1). rewrite pow_m1. simpl pow. pose proof (pos_INR k).
+destruct (Nat.even k) eqn:E.
+- assert (0 <= INR k * r) by (apply Rmult_le_pos; lra). nra.
+- destruct (odd_ex _ E) as [q Hq]. assert (q <> 0%nat) by (intros ->; lia).
+  assert (3 <= INR k) by (replace 3 with (INR 3) by (simpl; ring); apply le_INR; lia).
+  assert (0 <= (INR k - 3) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
+(** A tieless head reads the value at its top position. *)
+Lemma head_out_at (n : nat) (h : head) (x : stream) (i t : nat) (g : R) : 0 < g ->
+  (t < vis_cnt (h_mask h) n i)%nat ->
+  (forall k, (k < vis_cnt (h_mask h) n i)%nat -> k <> t ->
+     score h x i (vis_lo (h_mask h) i + k) <= score h x i (vis_lo (h_mask h) i + t) - g) ->
+  head_out hard_w n h x i = x (vis_lo (h_mask h) i + t)%nat (h_val h).
+Proof.
+intros Hg Ht Hgap. unfold head_out.
+rewrite (rsum_ext _ (fun k => x (vis_lo (h_mask h) i + k)%nat (h_val h) * (if Nat.eqb k t then 1 else 0))).
+- rewrite rsum_indicator. replace ((0 <=? t) && (t <? 0 + vis_cnt (h_mask h) n i))%nat with true; [reflexivity|].
+  symmetry. apply andb_true_iff. split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia.
+- intros k Hk. rewrite (hard_w_tieless h _ _ t g Hg Ht Hgap k) by lia. unfold hardmax. ring.
+Qed.
+
+Lemma head_Y (n kk att a : nat) (x : stream) : (1 <= n)%nat -> pe_ok n kk x ->
+  tieless n (/ INR n) (real_head (sel_head kk att a Future 1)) x /\
+  forall i, (i < n)%nat -> head_out hard_w n (real_head (sel_head kk att a Future 1)) x i = x (i - 1)%nat a.
+Proof.
+intros Hn Hx. destruct (inv_n n Hn) as [Hr _]. split.
+- intros i Hi. exists (i - 1)%nat. split; [simpl; lia|]. intros k Hk Hne. apply Y_gap; assumption.
+- intros i Hi. rewrite (head_out_at n _ x i (i - 1) (/ INR n) Hr); [reflexivity|simpl; lia|].
+  intros k Hk Hne. apply Y_gap; assumption.
+Qed.
+
+Definition x_next (n i : nat) : nat := if (S i <? n)%nat then S i else i.
+
+Lemma head_X (n kk att a : nat) (x : stream) : (1 <= n)%nat -> pe_ok n kk x ->
+  tieless n (/ INR n) (real_head (sel_head kk att a Past (-1))) x /\
+  forall i, (i < n)%nat -> head_out hard_w n (real_head (sel_head kk att a Past (-1))) x i = x (x_next n i) a.
+Proof.
+intros Hn Hx. destruct (inv_n n Hn) as [Hr _].
+assert (Hg : forall i, (i < n)%nat -> ((if (S i <? n)%nat then 1 else 0) < vis_cnt Past n i)%nat /\
+  forall k, (k < vis_cnt Past n i)%nat -> k <> (if (S i <? n)%nat then 1 else 0)%nat ->
+    score (real_head (sel_head kk att a Past (-1))) x i (vis_lo Past i + k)
+    <= score (real_head (sel_head kk att a Past (-1))) x i (vis_lo Past i + (if (S i <? n)%nat then 1 else 0)) - / INR n).
+{ intros i Hi. simpl vis_cnt. simpl vis_lo. destruct (S i <? n)%nat eqn:E.
+  - apply Nat.ltb_lt in E. split; [lia|]. intros k Hk Hne. apply X_gap; assumption.
+  - apply Nat.ltb_ge in E. split; [lia|]. intros k Hk Hne. lia. }
+split.
+- intros i Hi. exists (if (S i <? n)%nat then 1 else 0)%nat. exact (Hg i Hi).
+- intros i Hi. destruct (Hg i Hi) as [Ht Hgap].
+  rewrite (head_out_at n (real_head (sel_head kk att a Past (-1))) x i _ (/ INR n) Hr Ht Hgap). simpl. unfold x_next.
+  destruct (S i <? n)%nat; f_equal; lia.
+Qed.
