@@ -765,3 +765,86 @@ split.
   rewrite (head_out_at n (real_head (sel_head kk att a Past (-1))) x i _ (/ INR n) Hr Ht Hgap). simpl. unfold x_next.
   destruct (S i <? n)%nat; f_equal; lia.
 Qed.
+
+(** ** The compiler's invariant: every coordinate it has written holds its value *)
+
+Lemma real_push_unit (u : sunit) (L : slayer) :
+  real_layer (push_unit u L) = Layer (l_heads (real_layer L)) (l_units (real_layer L) ++ [real_unit u]).
+Proof. unfold real_layer, push_unit. simpl. rewrite map_app. reflexivity. Qed.
+
+Lemma real_push_head (h : shead) (L : slayer) :
+  real_layer (push_head h L) = Layer (l_heads (real_layer L) ++ [real_head h]) (l_units (real_layer L)).
+Proof. unfold real_layer, push_head. simpl. rewrite map_app. reflexivity. Qed.
+
+Lemma lev_cons (st : cstate) (c c' l : nat) (Ls : snet) (memo : list (ltl * nat)) (cnt : nat) (f la : bool) :
+  lev (CState Ls ((c', l) :: cs_lev st) cnt memo f la) c = if Nat.eqb c c' then l else lev st c.
+Proof. unfold lev. simpl. destruct (Nat.eqb c c'); reflexivity. Qed.
+
+Section Invariant.
+Variables (n : nat) (w : nat -> nat) (kk : nat).
+Hypothesis Hn : (1 <= n)%nat.
+Definition x0 := embed kk (pes VTemperature) n w.
+
+Record core (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) : Prop := {
+  co_inputs : forall c, (c < kk + 3)%nat -> D c = Some 0%nat;
+  co_in_val : forall c i, D c = Some 0%nat -> (i < n)%nat -> x0 i c = V c i;
+  co_zero : forall c i, D c <> Some 0%nat -> (i < n)%nat -> x0 i c = 0;
+  co_layers : forall m, layer_ok n V D isH (/ INR n) m (real_layer (nth m (cs_layers st) empty_layer));
+  co_len : forall c l, D c = Some l -> (l <= length (cs_layers st))%nat;
+  co_lev : forall c l, D c = Some l -> lev st c = l }.
+
+Lemma core_unit (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (l : nat) (u : sunit) (v : nat -> R) :
+  core st V D isH -> D (su_out u) = None ->
+  (forall y, agree n V D l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> y i c' = V c' i) ->
+     forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
+  core (add_unit l u st) (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false).
+Proof.
+intros [H1 H2 H3 H4 H5 H6] Hf Hloc. set (c := su_out u) in *.
+assert (Hne : forall c' l', D c' = Some l' -> c' <> c) by (intros c' l' E ->; congruence).
+constructor.
+- intros c' Hc'. rewrite upd_other by (apply (Hne c' 0%nat), H1, Hc'). apply H1, Hc'.
+- intros c' i E Hi. destruct (Nat.eq_dec c' c) as [->|Hc]; [rewrite upd_same in E; discriminate|].
+  rewrite upd_other in E by exact Hc. rewrite upd_other by exact Hc. apply H2; assumption.
+- intros c' i E Hi. destruct (Nat.eq_dec c' c) as [->|Hc]; [apply H3; [rewrite Hf; discriminate|exact Hi]|].
+  rewrite upd_other in E by exact Hc. apply H3; assumption.
+- intros m. unfold add_unit. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
+  + apply Nat.eqb_eq in Em. subst m. rewrite real_push_unit.
+    apply (layer_ok_unit n V D isH (/ INR n) c l v false Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
+  + apply Nat.eqb_neq in Em. apply (layer_ok_upd n V D isH (/ INR n) c l v false Hf); [exact Em|apply H4].
+- intros c' l' E. unfold add_unit. cbn [cs_layers]. rewrite length_at_layer.
+  destruct (Nat.eq_dec c' c) as [->|Hc].
+  + rewrite upd_same in E. inversion E. lia.
+  + rewrite upd_other in E by exact Hc. specialize (H5 c' l' E). lia.
+- intros c' l' E. unfold add_unit. rewrite lev_cons. destruct (Nat.eq_dec c' c) as [->|Hc].
+  + rewrite upd_same in E. inversion E. rewrite Nat.eqb_refl. reflexivity.
+  + rewrite upd_other in E by exact Hc. apply Nat.eqb_neq in Hc. fold c. rewrite Hc. apply H6, E.
+Qed.
+
+Lemma core_head (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (l : nat) (h : shead) (v : nat -> R) :
+  core st V D isH -> D (sh_out h) = None ->
+  (forall x, agree n V D l x -> ut_head n (/ INR n) (real_head h) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = v i) ->
+  core (add_head l h st) (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true).
+Proof.
+intros [H1 H2 H3 H4 H5 H6] Hf Hloc. set (c := sh_out h) in *.
+assert (Hne : forall c' l', D c' = Some l' -> c' <> c) by (intros c' l' E ->; congruence).
+constructor.
+- intros c' Hc'. rewrite upd_other by (apply (Hne c' 0%nat), H1, Hc'). apply H1, Hc'.
+- intros c' i E Hi. destruct (Nat.eq_dec c' c) as [->|Hc]; [rewrite upd_same in E; discriminate|].
+  rewrite upd_other in E by exact Hc. rewrite upd_other by exact Hc. apply H2; assumption.
+- intros c' i E Hi. destruct (Nat.eq_dec c' c) as [->|Hc]; [apply H3; [rewrite Hf; discriminate|exact Hi]|].
+  rewrite upd_other in E by exact Hc. apply H3; assumption.
+- intros m. unfold add_head. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
+  + apply Nat.eqb_eq in Em. subst m. rewrite real_push_head.
+    apply (layer_ok_head n V D isH (/ INR n) c l v true Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
+  + apply Nat.eqb_neq in Em. apply (layer_ok_upd n V D isH (/ INR n) c l v true Hf); [exact Em|apply H4].
+- intros c' l' E. unfold add_head. cbn [cs_layers]. rewrite length_at_layer.
+  destruct (Nat.eq_dec c' c) as [->|Hc].
+  + rewrite upd_same in E. inversion E. lia.
+  + rewrite upd_other in E by exact Hc. specialize (H5 c' l' E). lia.
+- intros c' l' E. unfold add_head. rewrite lev_cons. destruct (Nat.eq_dec c' c) as [->|Hc].
+  + rewrite upd_same in E. inversion E. rewrite Nat.eqb_refl. reflexivity.
+  + rewrite upd_other in E by exact Hc. apply Nat.eqb_neq in Hc. fold c. rewrite Hc. apply H6, E.
+Qed.
+
+End Invariant.
