@@ -847,4 +847,114 @@ constructor.
   + rewrite upd_other in E by exact Hc. apply Nat.eqb_neq in Hc. fold c. rewrite Hc. apply H6, E.
 Qed.
 
+
+Lemma core_bump (st : cstate) V D isH : core st V D isH -> core (bump st) V D isH.
+Proof. intros [H1 H2 H3 H4 H5 H6]. constructor; assumption. Qed.
+
+Lemma pe_ok_x0 : pe_ok n kk x0.
+Proof.
+intros j Hj. unfold x0, embed, c_one, c_alt, c_frac.
+rewrite Nat.ltb_irrefl, Nat.sub_diag.
+replace (kk + 1 <? kk)%nat with false by (symmetry; apply Nat.ltb_ge; lia).
+replace (kk + 2 <? kk)%nat with false by (symmetry; apply Nat.ltb_ge; lia).
+replace (kk + 1 - kk)%nat with 1%nat by lia. replace (kk + 2 - kk)%nat with 2%nat by lia.
+simpl. unfold pe_one, pe_alt, pe_frac. repeat split; reflexivity.
+Qed.
+
+Lemma x0_letter (a i : nat) : (a < kk)%nat -> x0 i a = B2R (Nat.eqb (w i) a).
+Proof. intros Ha. unfold x0, embed. replace (a <? kk)%nat with true by (symmetry; apply Nat.ltb_lt, Ha). reflexivity. Qed.
+
+(** A stream that agrees with the ghost at some level holds the position embeddings. *)
+Lemma agree_pe (st : cstate) V D isH (l : nat) (x : stream) : core st V D isH -> agree n V D l x -> pe_ok n kk x.
+Proof.
+intros Hc Ha j Hj. destruct (pe_ok_x0 j Hj) as [E1 [E2 E3]].
+assert (Hin : forall c, (c < kk + 3)%nat -> x j c = x0 j c).
+{ intros c Hcl. pose proof (co_inputs _ _ _ _ Hc c Hcl) as E.
+  rewrite (Ha j c 0%nat Hj E ltac:(lia)). symmetry. apply (co_in_val _ _ _ _ Hc); assumption. }
+rewrite !Hin by (unfold c_one, c_alt, c_frac; lia). auto.
+Qed.
+
+Definition ext (V : nat -> nat -> R) (D : nat -> option nat) (V' : nat -> nat -> R) (D' : nat -> option nat) : Prop :=
+  forall c l, D c = Some l -> D' c = Some l /\ forall i, V' c i = V c i.
+
+Lemma ext_refl V D : ext V D V D.
+Proof. intros c l E. split; [exact E|reflexivity]. Qed.
+
+Lemma ext_trans V D V1 D1 V2 D2 : ext V D V1 D1 -> ext V1 D1 V2 D2 -> ext V D V2 D2.
+Proof. intros H1 H2 c l E. destruct (H1 c l E) as [E1 F1]. destruct (H2 c l E1) as [E2 F2]. split; [exact E2|]. intros i. rewrite F2. apply F1. Qed.
+
+Lemma ext_upd V D (c : nat) (v : nat -> R) (o : option nat) : D c = None -> ext V D (upd V c v) (upd D c o).
+Proof.
+intros Hf c' l E. assert (c' <> c) by (intros ->; congruence). rewrite !upd_other by assumption. split; [exact E|reflexivity].
+Qed.
+
+(** The whole invariant: the core, fresh names unused, first / last, and the memo table. *)
+Definition inv (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) : Prop :=
+  core st V D isH /\
+  (forall c, (c_fresh kk (S (cs_cnt st)) <= c)%nat -> D c = None) /\
+  (if cs_first st then D (c_first kk) = Some 1%nat /\ forall i, (i < n)%nat -> V (c_first kk) i = B2R (Nat.eqb i 0)
+   else D (c_first kk) = None /\ D (c_avg_first kk) = None) /\
+  (if cs_last st then D (c_last kk) = Some 1%nat /\ forall i, (i < n)%nat -> V (c_last kk) i = B2R (Nat.eqb (S i) n)
+   else D (c_last kk) = None /\ D (c_avg_last kk) = None) /\
+  (forall p c, lookup ltl_eqb p (cs_memo st) = Some c ->
+     (exists l, D c = Some l) /\ forall i, (i < n)%nat -> V c i = B2R (sat n w p i)).
+
+(** Updating a fresh coordinate other than first / last keeps the rest of the invariant. *)
+Lemma rest_upd (st st' : cstate) V D (c : nat) (v : nat -> R) (o : option nat) :
+  (forall c', (c_fresh kk (S (cs_cnt st)) <= c')%nat -> D c' = None) ->
+  (c_fresh kk (S (cs_cnt st)) <= c)%nat -> (c < c_fresh kk (S (cs_cnt st')))%nat ->
+  cs_first st' = cs_first st -> cs_last st' = cs_last st -> cs_memo st' = cs_memo st ->
+  (if cs_first st then D (c_first kk) = Some 1%nat /\ forall i, (i < n)%nat -> V (c_first kk) i = B2R (Nat.eqb i 0)
+   else D (c_first kk) = None /\ D (c_avg_first kk) = None) ->
+  (if cs_last st then D (c_last kk) = Some 1%nat /\ forall i, (i < n)%nat -> V (c_last kk) i = B2R (Nat.eqb (S i) n)
+   else D (c_last kk) = None /\ D (c_avg_last kk) = None) ->
+  (forall p c, lookup ltl_eqb p (cs_memo st) = Some c ->
+     (exists l, D c = Some l) /\ forall i, (i < n)%nat -> V c i = B2R (sat n w p i)) ->
+  (forall c', (c_fresh kk (S (cs_cnt st')) <= c')%nat -> upd D c o c' = None) /\
+  (if cs_first st' then upd D c o (c_first kk) = Some 1%nat /\ forall i, (i < n)%nat -> upd V c v (c_first kk) i = B2R (Nat.eqb i 0)
+   else upd D c o (c_first kk) = None /\ upd D c o (c_avg_first kk) = None) /\
+  (if cs_last st' then upd D c o (c_last kk) = Some 1%nat /\ forall i, (i < n)%nat -> upd V c v (c_last kk) i = B2R (Nat.eqb (S i) n)
+   else upd D c o (c_last kk) = None /\ upd D c o (c_avg_last kk) = None) /\
+  (forall p c', lookup ltl_eqb p (cs_memo st') = Some c' ->
+     (exists l, upd D c o c' = Some l) /\ forall i, (i < n)%nat -> upd V c v c' i = B2R (sat n w p i)).
+Proof.
+intros Hfr Hc1 Hc2 Ef El Em Hfi Hla Hme. unfold c_fresh, c_first, c_last, c_avg_first, c_avg_last in *.
+assert (Hf : D c = None) by (apply Hfr; lia).
+split; [|split; [|split]].
+- intros c' Hc'. rewrite upd_other by lia. apply Hfr. lia.
+- rewrite Ef. rewrite !upd_other by lia. destruct (cs_first st); [destruct Hfi as [F1 F2]; split; [exact F1|intros i Hi; auto]|exact Hfi].
+- rewrite El. rewrite !upd_other by lia. destruct (cs_last st); [destruct Hla as [F1 F2]; split; [exact F1|intros i Hi; auto]|exact Hla].
+- intros p c' E. rewrite Em in E. destruct (Hme p c' E) as [[l E'] F]. assert (c' <> c) by (intros ->; congruence).
+  rewrite !upd_other by assumption. split; [exists l; exact E'|exact F].
+Qed.
+
+(** A unit writing the next fresh name. *)
+Lemma inv_unit (st : cstate) V D isH (l : nat) (u : sunit) (v : nat -> R) :
+  inv st V D isH -> su_out u = c_fresh kk (S (cs_cnt st)) ->
+  (forall y, agree n V D l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> y i c' = V c' i) ->
+     forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
+  inv (add_unit l u (bump st)) (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false) /\
+  ext V D (upd V (su_out u) v) (upd D (su_out u) (Some (S l))).
+Proof.
+intros [Hc [Hfr [Hfi [Hla Hme]]]] Eo Hloc.
+assert (Hf : D (su_out u) = None) by (apply Hfr; lia).
+split; [|apply ext_upd, Hf].
+split; [apply core_unit; [apply core_bump, Hc|exact Hf|exact Hloc]|].
+apply (rest_upd st); try assumption; try reflexivity; [lia|]. rewrite Eo. unfold c_fresh. simpl. lia.
+Qed.
+
+(** A head writing the next fresh name. *)
+Lemma inv_head (st : cstate) V D isH (l : nat) (h : shead) (v : nat -> R) :
+  inv st V D isH -> sh_out h = c_fresh kk (S (cs_cnt st)) ->
+  (forall x, agree n V D l x -> ut_head n (/ INR n) (real_head h) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = v i) ->
+  inv (add_head l h (bump st)) (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true) /\
+  ext V D (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))).
+Proof.
+intros [Hc [Hfr [Hfi [Hla Hme]]]] Eo Hloc.
+assert (Hf : D (sh_out h) = None) by (apply Hfr; lia).
+split; [|apply ext_upd, Hf].
+split; [apply core_head; [apply core_bump, Hc|exact Hf|exact Hloc]|].
+apply (rest_upd st); try assumption; try reflexivity; [lia|]. rewrite Eo. unfold c_fresh. simpl. lia.
+Qed.
 End Invariant.
