@@ -957,4 +957,116 @@ split; [|apply ext_upd, Hf].
 split; [apply core_head; [apply core_bump, Hc|exact Hf|exact Hloc]|].
 apply (rest_upd st); try assumption; try reflexivity; [lia|]. rewrite Eo. unfold c_fresh. simpl. lia.
 Qed.
+
+Lemma core_same (st st' : cstate) V D isH : cs_layers st' = cs_layers st -> cs_lev st' = cs_lev st ->
+  core st V D isH -> core st' V D isH.
+Proof.
+intros E1 E2 [H1 H2 H3 H4 H5 H6]. constructor; try assumption.
+- intros m. rewrite E1. apply H4.
+- intros c l E. rewrite E1. apply (H5 c l E).
+- intros c l E. unfold lev. rewrite E2. apply (H6 c l E).
+Qed.
+
+Lemma lev_max (st : cstate) (a : nat) (inputs : list nat) : In a inputs -> (lev st a <= fold_right Nat.max 0%nat (map (lev st) inputs))%nat.
+Proof. induction inputs as [|b l IH]; simpl; [intros []|intros [->|H]; [lia|specialize (IH H); lia]]. Qed.
+
+(** A coordinate known to the invariant is read exactly by every stream agreeing at its level. *)
+Lemma agree_read (st : cstate) V D isH (l a : nat) (y : stream) (i : nat) : core st V D isH -> (i < n)%nat ->
+  (exists la, D a = Some la) -> (lev st a <= l)%nat -> agree n V D l y -> y i a = V a i.
+Proof.
+intros Hc Hi [la E] Hl Ha. pose proof (co_lev _ _ _ _ Hc a la E). apply (Ha i a la Hi E). lia.
+Qed.
+
+Lemma unit_node_ok (st : cstate) V D isH (inputs : list nat) (hidden : list sneuron) (c0 : Q) (v : nat -> R) (c : nat) (st' : cstate) :
+  inv st V D isH -> unit_node kk inputs hidden c0 st = (c, st') ->
+  (forall y, agree n V D (fold_right Nat.max 0%nat (map (lev st) inputs)) y -> forall i, (i < n)%nat ->
+     unit_val (real_unit (SUnit (c_fresh kk (S (cs_cnt st))) hidden c0)) (y i) = v i) ->
+  exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' c = Some l) /\ forall i, (i < n)%nat -> V' c i = v i.
+Proof.
+intros Hinv E Hloc. unfold unit_node in E. inversion E. subst c st'. clear E.
+set (u := SUnit (c_fresh kk (cs_cnt (bump st))) hidden c0).
+destruct (inv_unit st V D isH (fold_right Nat.max 0%nat (map (lev st) inputs)) u v Hinv eq_refl) as [H1 H2].
+{ intros y Ha _ i Hi. apply Hloc; assumption. }
+do 3 eexists. split; [exact H1|split; [exact H2|split]].
+- eexists. apply upd_same.
+- intros i Hi. simpl. rewrite upd_same. reflexivity.
+Qed.
+
+Lemma first_ok (st : cstate) V D isH : inv st V D isH ->
+  exists V' D' isH', inv (first kk st) V' D' isH' /\ ext V D V' D' /\ D' (c_first kk) = Some 1%nat /\
+    (forall i, (i < n)%nat -> V' (c_first kk) i = B2R (Nat.eqb i 0)).
+Proof.
+intros Hinv. unfold first. destruct (cs_first st) eqn:Ef.
+- exists V, D, isH. destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hfi. destruct Hfi as [F1 F2].
+  split; [split; [exact Hc|split; [exact Hfr|split; [rewrite Ef; split; assumption|split; assumption]]]|].
+  split; [apply ext_refl|split; assumption].
+- destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hfi. destruct Hfi as [F1 F2].
+  set (h := SHead (c_avg_first kk) (c_alt kk) [] Future Average).
+  pose proof (core_head st V D isH 0%nat h avg_first_val Hc F2) as Hc1.
+  destruct Hc1 as [H11 H12 H13 H14 H15 H16].
+  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_first; [exact Hi|].
+    intros j Hj. apply (agree_pe st V D isH 0%nat x Hc Ha j Hj). }
+  set (V1 := upd V (c_avg_first kk) avg_first_val) in *. set (D1 := upd D (c_avg_first kk) (Some 1%nat)) in *.
+  set (isH1 := upd isH (c_avg_first kk) true) in *.
+  assert (G1 : D1 (c_first kk) = None) by (unfold D1; rewrite upd_other by (unfold c_first, c_avg_first; lia); exact F1).
+  set (u := SUnit (c_first kk) [SNeuron 1 [(c_avg_first kk, (-2)%Q)] (-1); SNeuron (-1) [(c_avg_first kk, (-2)%Q)] (-2)] 0).
+  pose proof (core_unit (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb i 0))
+                (Build_core _ _ _ _ H11 H12 H13 H14 H15 H16) G1) as Hc2.
+  destruct Hc2 as [H21 H22 H23 H24 H25 H26].
+  { intros y Ha Hh i Hi. apply unit_first. rewrite (Hh i (c_avg_first kk) Hi).
+    - unfold V1. rewrite upd_same. reflexivity.
+    - unfold at_lev, D1, isH1. rewrite !upd_same. reflexivity. }
+  do 3 eexists. split; [split; [constructor; eassumption|]|].
+  + cbn [cs_cnt cs_first cs_last cs_memo set_first add_unit add_head].
+    subst u h V1 D1 isH1. cbn [su_out sh_out] in *.
+    unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
+    * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
+    * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
+    * destruct (cs_last st); [destruct Hla as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
+      rewrite !upd_other by lia. exact Hla.
+    * intros p c E. destruct (Hme p c E) as [[l El] Hv].
+      assert (c <> kk + 7)%nat by (intros ->; congruence). assert (c <> kk + 9)%nat by (intros ->; congruence).
+      rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
+  + split; [apply (ext_trans _ _ V1 D1); apply ext_upd; assumption|].
+    split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+Qed.
+
+Lemma last_ok (st : cstate) V D isH : inv st V D isH ->
+  exists V' D' isH', inv (last kk st) V' D' isH' /\ ext V D V' D' /\ D' (c_last kk) = Some 1%nat /\
+    (forall i, (i < n)%nat -> V' (c_last kk) i = B2R (Nat.eqb (S i) n)).
+Proof.
+intros Hinv. unfold last. destruct (cs_last st) eqn:Ef.
+- exists V, D, isH. destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hla. destruct Hla as [F1 F2].
+  split; [split; [exact Hc|split; [exact Hfr|split; [exact Hfi|split; [rewrite Ef; split; assumption|exact Hme]]]]|].
+  split; [apply ext_refl|split; assumption].
+- destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hla. destruct Hla as [F1 F2].
+  set (h := SHead (c_avg_last kk) (c_alt kk) [] Past Average).
+  pose proof (core_head st V D isH 0%nat h (avg_last_val n) Hc F2) as Hc1.
+  destruct Hc1 as [H11 H12 H13 H14 H15 H16].
+  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_last; [exact Hi|].
+    intros j Hj. apply (agree_pe st V D isH 0%nat x Hc Ha j Hj). }
+  set (V1 := upd V (c_avg_last kk) (avg_last_val n)) in *. set (D1 := upd D (c_avg_last kk) (Some 1%nat)) in *.
+  set (isH1 := upd isH (c_avg_last kk) true) in *.
+  assert (G1 : D1 (c_last kk) = None) by (unfold D1; rewrite upd_other by (unfold c_last, c_avg_last; lia); exact F1).
+  set (u := SUnit (c_last kk) [SNeuron 1 [(c_avg_last kk, 2%Q)] (-1); SNeuron 1 [(c_avg_last kk, (-2)%Q)] (-1)] 0).
+  pose proof (core_unit (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb (S i) n))
+                (Build_core _ _ _ _ H11 H12 H13 H14 H15 H16) G1) as Hc2.
+  destruct Hc2 as [H21 H22 H23 H24 H25 H26].
+  { intros y Ha Hh i Hi. apply unit_last; [exact Hi|]. rewrite (Hh i (c_avg_last kk) Hi).
+    - unfold V1. rewrite upd_same. reflexivity.
+    - unfold at_lev, D1, isH1. rewrite !upd_same. reflexivity. }
+  do 3 eexists. split; [split; [constructor; eassumption|]|].
+  + cbn [cs_cnt cs_first cs_last cs_memo set_last add_unit add_head].
+    subst u h V1 D1 isH1. cbn [su_out sh_out] in *.
+    unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
+    * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
+    * destruct (cs_first st); [destruct Hfi as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
+      rewrite !upd_other by lia. exact Hfi.
+    * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
+    * intros p c E. destruct (Hme p c E) as [[l El] Hv].
+      assert (c <> kk + 8)%nat by (intros ->; congruence). assert (c <> kk + 10)%nat by (intros ->; congruence).
+      rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
+  + split; [apply (ext_trans _ _ V1 D1); apply ext_upd; assumption|].
+    split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+Qed.
 End Invariant.
