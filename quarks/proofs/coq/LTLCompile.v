@@ -1069,4 +1069,152 @@ intros Hinv. unfold last. destruct (cs_last st) eqn:Ef.
   + split; [apply (ext_trans _ _ V1 D1); apply ext_upd; assumption|].
     split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
+
+(** A selection head and its gated rounding (Python's [select]). *)
+Lemma select_ok (cq : Q) (st : cstate) V D isH (a gate : nat) (m : mask) (s : Q) (p q : nat -> bool) (vatt : nat -> R)
+  (c : nat) (st' : cstate) :
+  inv st V D isH -> select kk VTemperature cq a gate m s st = (c, st') ->
+  (exists lg, D gate = Some lg) -> (forall i, (i < n)%nat -> V gate i = B2R (q i)) ->
+  (forall x, agree n V D (Nat.max (lev st a) (lev st gate)) x ->
+     ut_head n (/ INR n) (real_head (sel_head kk (c_fresh kk (S (cs_cnt st))) a m s)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (sel_head kk (c_fresh kk (S (cs_cnt st))) a m s)) x i = vatt i) ->
+  (forall i, (i < n)%nat -> vatt i = B2R (p i)) ->
+  exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' c = Some l) /\
+    forall i, (i < n)%nat -> V' c i = B2R (p i && negb (q i)).
+Proof.
+intros Hinv E [lg Eg] Hq Hhead Hp. unfold select in E. inversion E. subst c st'. clear E.
+set (l := Nat.max (lev st a) (lev st gate)) in *.
+set (att := c_fresh kk (S (cs_cnt st))) in *.
+destruct (inv_head st V D isH l (sel_head kk att a m s) vatt Hinv eq_refl Hhead) as [H1 X1].
+assert (Hga : gate <> att).
+{ intros ->. destruct Hinv as [_ [Hfr _]]. rewrite (Hfr att) in Eg by lia. discriminate. }
+assert (Hlg : (lg <= l)%nat) by (destruct Hinv as [Hc _]; rewrite <- (co_lev _ _ _ _ Hc gate lg Eg); unfold l; lia).
+destruct (inv_unit _ _ _ _ l (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) (fun i => B2R (p i && negb (q i))) H1 eq_refl) as [H2 X2].
+{ intros y Ha Hh i Hi. apply unit_rounding.
+  - rewrite (Hh i att Hi); [cbn [sh_out sel_head]; rewrite upd_same; apply Hp, Hi|].
+    unfold at_lev. cbn [sh_out sel_head]. rewrite !upd_same, Nat.eqb_refl. reflexivity.
+  - rewrite (Ha i gate lg Hi); [|cbn [sh_out sel_head]; rewrite upd_other by exact Hga; exact Eg|exact Hlg].
+    cbn [sh_out sel_head]. rewrite upd_other by exact Hga. apply Hq, Hi. }
+do 3 eexists. split; [exact H2|]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|]. split.
+- eexists. cbn [su_out rounding]. apply upd_same.
+- intros i Hi. cbn [su_out rounding]. rewrite upd_same. reflexivity.
+Qed.
+
+Definition letters_below (k : nat) : ltl -> bool :=
+  fix f p := match p with
+  | LAtom a => (a <? k)%nat | LConst _ => true
+  | LNot p | LY p | LX p => f p
+  | LAnd p q | LOr p q => f p && f q end.
+
+Lemma inv_remember (st : cstate) V D isH (p : ltl) (c : nat) : inv st V D isH -> (exists l, D c = Some l) ->
+  (forall i, (i < n)%nat -> V c i = B2R (sat n w p i)) -> inv (remember p c st) V D isH.
+Proof.
+intros [Hc [Hfr [Hfi [Hla Hme]]]] Hd Hv. split; [apply (core_same st); [reflexivity|reflexivity|exact Hc]|].
+split; [exact Hfr|split; [exact Hfi|split; [exact Hla|]]].
+intros p' c' E. cbn [cs_memo remember lookup] in E. destruct (ltl_eqb p' p) eqn:Ep.
+- apply ltl_eqb_eq in Ep. subst p'. inversion E. subst c'. split; assumption.
+- apply Hme, E.
+Qed.
+
+Lemma B2R_inj (b b' : bool) : B2R b = B2R b' -> b = b'.
+Proof. destruct b, b'; simpl; intros H; try reflexivity; lra. Qed.
+
+(** Every sub-formula's coordinate holds its truth value (the heart of Theorem 12). *)
+Lemma node_ok (cq : Q) (p : ltl) : forall (st : cstate) V D isH (c : nat) (st' : cstate),
+  letters_below kk p = true -> inv st V D isH -> node kk VTemperature cq p st = (c, st') ->
+  exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' c = Some l) /\
+    forall i, (i < n)%nat -> V' c i = B2R (sat n w p i).
+Proof.
+induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH]; intros st V D isH c st' Hlet Hinv E;
+  cbn [node] in E; destruct (lookup ltl_eqb _ (cs_memo st)) as [c0|] eqn:Em;
+  try (inversion E; subst c0 st'; exists V, D, isH; split; [exact Hinv|split; [apply ext_refl|]];
+       destruct Hinv as [_ [_ [_ [_ Hme]]]]; exact (Hme _ c Em)).
+- (* a letter *)
+  inversion E. subst c st'. simpl in Hlet. apply Nat.ltb_lt in Hlet.
+  destruct Hinv as [Hc R]. pose proof (co_inputs _ _ _ _ Hc a ltac:(lia)) as Ea.
+  assert (Hv : forall i, (i < n)%nat -> V a i = B2R (sat n w (LAtom a) i)).
+  { intros i Hi. rewrite <- (co_in_val _ _ _ _ Hc a i Ea Hi). apply x0_letter, Hlet. }
+  exists V, D, isH. split; [apply inv_remember; [split; assumption|exists 0%nat; exact Ea|exact Hv]|].
+  split; [apply ext_refl|split; [exists 0%nat; exact Ea|exact Hv]].
+- (* a constant *)
+  destruct (unit_node kk [] [] (if b then 1%Q else 0%Q) st) as [c1 st1] eqn:E1. inversion E. subst c st'.
+  destruct (unit_node_ok st V D isH [] [] _ (fun _ => B2R b) c1 st1 Hinv E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+  { intros y _ i _. apply unit_const. }
+  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|intros i Hi; rewrite H4 by exact Hi; reflexivity]|].
+  split; [exact H2|split; [exact H3|intros i Hi; rewrite H4 by exact Hi; reflexivity]].
+- (* not *)
+  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
+  destruct (IH st V D isH a st1 Hlet Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (unit_node kk [a] _ 0%Q st1) as [c1 st2] eqn:E1. inversion E. subst c st'.
+  destruct (unit_node_ok st1 V1 D1 isH1 [a] _ _ (fun i => B2R (negb (sat n w p i))) c1 st2 I1 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+  { intros y Ha i Hi. apply unit_not. rewrite (agree_read st1 V1 D1 isH1 (fold_right Nat.max 0%nat (map (lev st1) [a])) a y i (proj1 I1) Hi (ex_intro _ la Da)); [apply Va, Hi|apply lev_max; left; reflexivity|exact Ha]. }
+  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact H4]|].
+  split; [exact (ext_trans _ _ _ _ _ _ X1 H2)|split; [exact H3|exact H4]].
+- (* and *)
+  simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
+  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (node kk VTemperature cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
+  destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i && sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+  { intros y Ha i Hi. apply unit_and.
+    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i (proj1 I2) Hi (ex_intro _ la Da2)); [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
+    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i (proj1 I2) Hi (ex_intro _ lb Db)); [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
+    - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
+  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact H4]|].
+  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact H4]].
+- (* or *)
+  simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
+  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (node kk VTemperature cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
+  destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i || sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+  { intros y Ha i Hi. apply unit_or.
+    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i (proj1 I2) Hi (ex_intro _ la Da2)); [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
+    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i (proj1 I2) Hi (ex_intro _ lb Db)); [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
+    - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
+  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact H4]|].
+  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact H4]].
+- (* Y *)
+  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
+  destruct (IH st V D isH a st1 Hlet Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (first_ok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
+  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (select kk VTemperature cq a (c_first kk) Future 1 (first kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
+  destruct (select_ok cq (first kk st1) V2 D2 isH2 a (c_first kk) Future 1 (fun i => sat n w p (i - 1)) (fun i => Nat.eqb i 0)
+              (fun i => V2 a (i - 1)%nat) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Vf) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+  { intros x Ha. destruct (head_Y n kk (c_fresh kk (S (cs_cnt (first kk st1)))) a x Hn (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
+    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+    apply (agree_read (first kk st1) V2 D2 isH2 (Nat.max (lev (first kk st1) a) (lev (first kk st1) (c_first kk))) a x (i - 1)%nat (proj1 I2) ltac:(lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
+  { intros i Hi. rewrite Va2. apply Va. lia. }
+  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LY p) i)).
+  { intros i Hi. rewrite H4 by exact Hi. simpl. destruct i; simpl; [rewrite andb_false_r; reflexivity|]. rewrite Nat.sub_0_r, andb_true_r. reflexivity. }
+  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
+  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact Hv]].
+- (* X *)
+  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
+  destruct (IH st V D isH a st1 Hlet Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (last_ok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
+  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (select kk VTemperature cq a (c_last kk) Past (-1) (last kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
+  destruct (select_ok cq (last kk st1) V2 D2 isH2 a (c_last kk) Past (-1) (fun i => sat n w p (x_next n i)) (fun i => Nat.eqb (S i) n)
+              (fun i => V2 a (x_next n i)) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Vf) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+  { intros x Ha. destruct (head_X n kk (c_fresh kk (S (cs_cnt (last kk st1)))) a x Hn (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
+    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+    apply (agree_read (last kk st1) V2 D2 isH2 (Nat.max (lev (last kk st1) a) (lev (last kk st1) (c_last kk))) a x (x_next n i) (proj1 I2) ltac:(unfold x_next; destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
+  { intros i Hi. rewrite Va2. apply Va. unfold x_next. destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia. }
+  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LX p) i)).
+  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. unfold x_next. destruct (S i <? n)%nat eqn:Es.
+    - apply Nat.ltb_lt in Es. replace (Nat.eqb (S i) n) with false by (symmetry; apply Nat.eqb_neq; lia).
+      destruct (sat n w p (S i)); reflexivity.
+    - apply Nat.ltb_ge in Es. replace (Nat.eqb (S i) n) with true by (symmetry; apply Nat.eqb_eq; lia).
+      destruct (sat n w p i); reflexivity. }
+  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
+  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact Hv]].
+Qed.
 End Invariant.
