@@ -1217,4 +1217,73 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH]; intros st V D isH c
   exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
   split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact Hv]].
 Qed.
+
+Definition D0 (c : nat) : option nat := if (c <? kk + 3)%nat then Some 0%nat else None.
+
+Lemma layer_ok_empty V D isH (m : nat) : (forall c, at_lev D c (S m) = false) -> layer_ok n V D isH (/ INR n) m (real_layer empty_layer).
+Proof.
+intros H. split.
+- intros x _. split; [intros h []|]. intros i c _. simpl. rewrite H. reflexivity.
+- intros y _ _ i c _. simpl. rewrite H. reflexivity.
+Qed.
+
+Lemma inv_init : inv init_state (fun c i => x0 i c) D0 (fun _ => false).
+Proof.
+split; [|split; [|split; [|split]]].
+- constructor.
+  + intros c Hc. unfold D0. replace (c <? kk + 3)%nat with true by (symmetry; apply Nat.ltb_lt, Hc). reflexivity.
+  + intros c i _ _. reflexivity.
+  + intros c i E Hi. unfold D0 in E. destruct (c <? kk + 3)%nat eqn:Ec; [congruence|]. apply Nat.ltb_ge in Ec.
+    unfold x0, embed. replace (c <? kk)%nat with false by (symmetry; apply Nat.ltb_ge; lia).
+    apply nth_overflow. simpl. lia.
+  + intros m. destruct m; apply layer_ok_empty; intros c; unfold at_lev, D0; destruct (c <? kk + 3)%nat; reflexivity.
+  + intros c l E. unfold D0 in E. destruct (c <? kk + 3)%nat; inversion E. simpl. lia.
+  + intros c l E. unfold D0 in E. destruct (c <? kk + 3)%nat; inversion E. reflexivity.
+- intros c Hc. unfold D0, c_fresh in *. simpl in Hc. replace (c <? kk + 3)%nat with false by (symmetry; apply Nat.ltb_ge; lia). reflexivity.
+- simpl. unfold D0, c_first, c_avg_first. split; [replace (kk + 7 <? kk + 3)%nat with false|replace (kk + 9 <? kk + 3)%nat with false];
+    try reflexivity; symmetry; apply Nat.ltb_ge; lia.
+- simpl. unfold D0, c_last, c_avg_last. split; [replace (kk + 8 <? kk + 3)%nat with false|replace (kk + 10 <? kk + 3)%nat with false];
+    try reflexivity; symmetry; apply Nat.ltb_ge; lia.
+- intros p c E. discriminate.
+Qed.
+
+Lemma nets_ok_nth V D isH (Ls : snet) (m0 : nat) :
+  (forall m, layer_ok n V D isH (/ INR n) (m0 + m) (real_layer (nth m Ls empty_layer))) -> nets_ok n V D isH (/ INR n) m0 (real_net Ls).
+Proof.
+revert m0. induction Ls as [|L Ls IH]; intros m0 H; [exact I|]. split.
+- specialize (H 0%nat). rewrite Nat.add_0_r in H. exact H.
+- apply IH. intros m. specialize (H (S m)). rewrite Nat.add_succ_r in H. exact H.
+Qed.
+
+(** The compiled network, run hard on the embedding of w: the output coordinate is [w, i |= p]
+    at every position, and every head is uniform or tieless with gap 1/n at every layer. *)
+Lemma compile_ok (cq : Q) (p : ltl) : letters_below kk p = true ->
+  (forall i, (i < n)%nat -> hard_run n (real_net (fst (compile kk VTemperature cq p))) x0 i (snd (compile kk VTemperature cq p))
+                            = B2R (sat n w p i)) /\
+  gaps_ok n (/ INR n) (real_net (fst (compile kk VTemperature cq p))) x0.
+Proof.
+intros Hlet. unfold compile. destruct (node kk VTemperature cq p init_state) as [c st] eqn:E. cbn [fst snd].
+destruct (node_ok cq p init_state _ _ _ c st Hlet inv_init E) as [V [D [isH [[Hc _] [_ [[l Dc] Vc]]]]]].
+assert (Hnets : nets_ok n V D isH (/ INR n) 0 (real_net (at_layer 0 (fun L => L) (cs_layers st)))).
+{ apply nets_ok_nth. intros m. rewrite nth_at_layer. simpl (0 + m)%nat. destruct (Nat.eqb m 0) eqn:Em; [apply Nat.eqb_eq in Em; subst m|]; apply (co_layers _ _ _ _ Hc). }
+assert (Ha0 : agree n V D 0 x0).
+{ intros i c' l' Hi E' Hl. assert (l' = 0%nat) by lia. subst l'. apply (co_in_val _ _ _ _ Hc); assumption. }
+assert (Hz0 : zero_above n D 0 x0).
+{ intros i c' Hi Hab. apply (co_zero _ _ _ _ Hc); [|exact Hi]. intros E'. specialize (Hab 0%nat E'). lia. }
+destruct (run_levels n V D isH (/ INR n) _ 0 x0 Hnets Ha0 Hz0) as [Hrun Hgaps]. split; [|exact Hgaps].
+intros i Hi. rewrite (Hrun i c l Hi Dc); [apply Vc, Hi|].
+pose proof (co_len _ _ _ _ Hc c l Dc). unfold real_net. rewrite map_length, length_at_layer. simpl. lia.
+Qed.
+
+Lemma x0_bounded : bounded n 1 x0.
+Proof.
+replace 1 with (Rmax 1 1) by (unfold Rmax; destruct (Rle_dec 1 1); lra). apply embed_bounded.
+intros f i Hf Hi. simpl in Hf. destruct Hf as [<-|[<-|[<-|[]]]]; unfold pe_one, pe_alt, pe_frac.
+- rewrite Rabs_R1. lra.
+- rewrite pow_m1. destruct (Nat.even (S i)); unfold Rabs; destruct (Rcase_abs _); lra.
+- assert (0 < INR n) by (apply lt_0_INR; lia). assert (0 < INR (S i)) by (apply lt_0_INR; lia).
+  assert (INR (S i) <= INR n) by (apply le_INR; lia).
+  rewrite Rabs_pos_eq by (apply Rlt_le, Rdiv_lt_0_compat; lra). apply (Rmult_le_reg_r (INR n)); [lra|].
+  unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+Qed.
 End Invariant.
