@@ -1287,3 +1287,119 @@ intros f i Hf Hi. simpl in Hf. destruct Hf as [<-|[<-|[<-|[]]]]; unfold pe_one, 
   unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
 Qed.
 End Invariant.
+
+(** ** Theorems 12 and 13 *)
+
+(** Our Theorem 12 (a), the hard network: for every formula of LTL[Y, X] over letters < k, every
+    length n >= 1, word w and position i < n, the compiled network run with hard attention on the
+    embedding of w (letters, 1, (-1)^i, i/n) outputs exactly [w, i |= p]. *)
+Theorem thm12_hard (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (i : nat) :
+  letters_below k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  hard_run n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p))
+  = B2R (sat n w p i).
+Proof. intros Hl Hn Hi. apply (compile_ok n w k Hn cq p Hl), Hi. Qed.
+
+(** Theorem 12 (b): every head of the compiled network is uniform or tieless with gap 1/n, at
+    every layer of the hard run (the hypothesis of Theorem 26). *)
+Theorem thm12_gaps (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) :
+  letters_below k p = true -> (1 <= n)%nat ->
+  gaps_ok n (/ INR n) (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w).
+Proof. intros Hl Hn. apply (compile_ok n w k Hn cq p Hl). Qed.
+
+(** Theorem 12 (b), soft: by Theorem 26 (with Lemma 29's X from the bound 1 of the embedding), at
+    every temperature 0 < tau <= temp26 n (1/n) X eps the softmax network is within eps of
+    [w, i |= p]. *)
+Theorem thm12_soft (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (eps tau : R) :
+  letters_below k p = true -> (1 <= n)%nat -> 0 < eps -> 0 < tau ->
+  tau <= temp26 n (/ INR n) (net_X (real_net (fst (compile k VTemperature cq p))) 1) eps (real_net (fst (compile k VTemperature cq p))) ->
+  forall i, (i < n)%nat ->
+  Rabs (soft_run tau n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p))
+        - B2R (sat n w p i)) <= eps.
+Proof.
+intros Hl Hn He Ht Hle i Hi. destruct (compile_ok n w k Hn cq p Hl) as [Hh Hg].
+rewrite <- (Hh i Hi). apply (thm26_closed n _ (x0 n w k) (/ INR n) 1 eps tau); try assumption.
+- apply Rinv_0_lt_compat, lt_0_INR. lia.
+- lra.
+- apply x0_bounded. exact Hn.
+Qed.
+
+(** Our Theorem 12 (c): at tau <= temp26 n (1/n) X (1/4) the softmax network followed by Lemma 9's
+    rounding outputs exactly [w, i |= p]. *)
+Theorem thm12 (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (tau : R) :
+  letters_below k p = true -> (1 <= n)%nat -> 0 < tau ->
+  tau <= temp26 n (/ INR n) (net_X (real_net (fst (compile k VTemperature cq p))) 1) (1 / 4) (real_net (fst (compile k VTemperature cq p))) ->
+  forall i, (i < n)%nat ->
+  round01 (soft_run tau n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p)))
+  = B2R (sat n w p i).
+Proof.
+intros Hl Hn Ht Hle i Hi. pose proof (thm12_soft k cq p n w (1 / 4) tau Hl Hn ltac:(lra) Ht Hle i Hi) as H.
+match type of H with Rabs ?z <= _ => pose proof (Rle_abs z); pose proof (Rle_abs (- z)) end.
+rewrite Rabs_Ropp in H1. revert H H0 H1. unfold B2R. destruct (sat n w p i); intros;
+  first [apply lemma9_high; lra | apply lemma9_low; lra].
+Qed.
+
+(** Theorem 13: a formula of the past fragment LTL[Y] compiles to a network whose heads are all
+    future-masked (a decoder), so Theorem 12's statements are about a future-masked network. *)
+Definition future_net (Ls : snet) : Prop := Forall (fun L => Forall (fun h => sh_mask h = Future) (sl_heads L)) Ls.
+
+Lemma at_layer_Forall (P : slayer -> Prop) (l : nat) (f : slayer -> slayer) (Ls : snet) :
+  P empty_layer -> (forall L, P L -> P (f L)) -> Forall P Ls -> Forall P (at_layer l f Ls).
+Proof.
+intros He Hf. revert Ls. induction l as [|l IH]; intros [|L Ls] H; simpl.
+- constructor; [apply Hf, He|constructor].
+- inversion H. constructor; [apply Hf; assumption|assumption].
+- constructor; [exact He|apply IH; constructor].
+- inversion H. constructor; [assumption|apply IH; assumption].
+Qed.
+
+Lemma future_unit (l : nat) (u : sunit) (Ls : snet) : future_net Ls -> future_net (at_layer l (push_unit u) Ls).
+Proof. apply at_layer_Forall; [constructor|intros L H; exact H]. Qed.
+
+Lemma future_head (l : nat) (h : shead) (Ls : snet) : sh_mask h = Future -> future_net Ls -> future_net (at_layer l (push_head h) Ls).
+Proof.
+intros Hm. apply at_layer_Forall; [constructor|]. intros L H. unfold push_head. simpl.
+apply Forall_app. split; [exact H|constructor; [exact Hm|constructor]].
+Qed.
+
+Lemma node_future (k : nat) (cq : Q) (p : ltl) : forall (st : cstate) (c : nat) (st' : cstate),
+  past p = true -> future_net (cs_layers st) -> node k VTemperature cq p st = (c, st') -> future_net (cs_layers st').
+Proof.
+induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH]; intros st c st' Hp Hf E;
+  cbn [node] in E; destruct (lookup ltl_eqb _ (cs_memo st)) as [c0|] eqn:Em;
+  try (inversion E; subst; exact Hf); simpl in Hp.
+- unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump]. apply future_unit, Hf.
+- destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. unfold unit_node in E. inversion E. subst.
+  apply future_unit, (IH st a st1 Hp Hf Ea).
+- apply andb_true_iff in Hp. destruct Hp as [H1 H2].
+  destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. destruct (node k VTemperature cq q st1) as [b st2] eqn:Eb.
+  unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump]. apply future_unit, (IHq st1 b st2 H2 (IHp st a st1 H1 Hf Ea) Eb).
+- apply andb_true_iff in Hp. destruct Hp as [H1 H2].
+  destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. destruct (node k VTemperature cq q st1) as [b st2] eqn:Eb.
+  unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump]. apply future_unit, (IHq st1 b st2 H2 (IHp st a st1 H1 Hf Ea) Eb).
+- destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. unfold select in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump].
+  apply future_unit, future_head; [reflexivity|]. pose proof (IH st a st1 Hp Hf Ea) as H1.
+  unfold first. destruct (cs_first st1); [exact H1|]. cbn [cs_layers set_first add_unit add_head]. apply future_unit, future_head; [reflexivity|exact H1].
+- discriminate.
+Qed.
+
+Theorem thm13_future (k : nat) (cq : Q) (p : ltl) : past p = true -> future_net (fst (compile k VTemperature cq p)).
+Proof.
+intros Hp. unfold compile. destruct (node k VTemperature cq p init_state) as [c st] eqn:E. cbn [fst].
+apply at_layer_Forall; [constructor|intros L H; exact H|]. apply (node_future k cq p init_state c st Hp); [constructor|exact E].
+Qed.
+
+(** Our Theorem 13 (d): every formula of LTL[Y] is computed by a future-masked network: hard
+    exactly, and soft followed by rounding exactly at tau <= temp26 n (1/n) X (1/4). *)
+Theorem thm13 (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (tau : R) :
+  past p = true -> letters_below k p = true -> (1 <= n)%nat -> 0 < tau ->
+  tau <= temp26 n (/ INR n) (net_X (real_net (fst (compile k VTemperature cq p))) 1) (1 / 4) (real_net (fst (compile k VTemperature cq p))) ->
+  future_net (fst (compile k VTemperature cq p)) /\
+  forall i, (i < n)%nat ->
+    hard_run n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p)) = B2R (sat n w p i) /\
+    round01 (soft_run tau n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p)))
+    = B2R (sat n w p i).
+Proof.
+intros Hp Hl Hn Ht Hle. split; [apply thm13_future, Hp|]. intros i Hi. split.
+- apply thm12_hard; assumption.
+- apply thm12; assumption.
+Qed.
