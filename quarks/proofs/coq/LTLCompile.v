@@ -1388,18 +1388,33 @@ intros Hp. unfold compile. destruct (node k VTemperature cq p init_state) as [c 
 apply at_layer_Forall; [constructor|intros L H; exact H|]. apply (node_future k cq p init_state c st Hp); [constructor|exact E].
 Qed.
 
-(** Our Theorem 13 (d): every formula of LTL[Y] is computed by a future-masked network: hard
-    exactly, and soft followed by rounding exactly at tau <= temp26 n (1/n) X (1/4). *)
+(** The causal-temperature variant compiles to the same network (the same scores and ties). *)
+Lemma node_causal_temperature (k : nat) (cq : Q) (p : ltl) : forall st,
+  node k VCausalTemperature cq p st = node k VTemperature cq p st.
+Proof.
+induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH]; intros st; cbn [node];
+  destruct (lookup ltl_eqb _ (cs_memo st)); try reflexivity;
+  first [rewrite IH; destruct (node k VTemperature cq p st); reflexivity
+        |rewrite IHp; destruct (node k VTemperature cq p st) as [a st1]; rewrite IHq; reflexivity].
+Qed.
+
+Lemma compile_causal_temperature (k : nat) (cq : Q) (p : ltl) :
+  compile k VCausalTemperature cq p = compile k VTemperature cq p.
+Proof. unfold compile. rewrite node_causal_temperature. reflexivity. Qed.
+
+(** Our Theorem 13 (d): every formula of LTL[Y] is computed by the future-masked network of the
+    causal-temperature variant: hard exactly, and soft followed by rounding exactly at
+    tau <= temp26 n (1/n) X (1/4). *)
 Theorem thm13 (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (tau : R) :
   past p = true -> letters_below k p = true -> (1 <= n)%nat -> 0 < tau ->
-  tau <= temp26 n (/ INR n) (net_X (real_net (fst (compile k VTemperature cq p))) 1) (1 / 4) (real_net (fst (compile k VTemperature cq p))) ->
-  future_net (fst (compile k VTemperature cq p)) /\
+  tau <= temp26 n (/ INR n) (net_X (real_net (fst (compile k VCausalTemperature cq p))) 1) (1 / 4) (real_net (fst (compile k VCausalTemperature cq p))) ->
+  future_net (fst (compile k VCausalTemperature cq p)) /\
   forall i, (i < n)%nat ->
-    hard_run n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p)) = B2R (sat n w p i) /\
-    round01 (soft_run tau n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p)))
+    hard_run n (real_net (fst (compile k VCausalTemperature cq p))) (embed k (pes VCausalTemperature) n w) i (snd (compile k VCausalTemperature cq p)) = B2R (sat n w p i) /\
+    round01 (soft_run tau n (real_net (fst (compile k VCausalTemperature cq p))) (embed k (pes VCausalTemperature) n w) i (snd (compile k VCausalTemperature cq p)))
     = B2R (sat n w p i).
 Proof.
-intros Hp Hl Hn Ht Hle. split; [apply thm13_future, Hp|]. intros i Hi. split.
+rewrite compile_causal_temperature. intros Hp Hl Hn Ht Hle. split; [apply thm13_future, Hp|]. intros i Hi. split.
 - apply thm12_hard; assumption.
 - apply thm12; assumption.
 Qed.
