@@ -1309,14 +1309,14 @@ Proof. intros Hl Hn. apply (compile_ok n w k Hn cq p Hl). Qed.
 (** Theorem 12 (b), soft: by Theorem 26 (with Lemma 29's X from the bound 1 of the embedding), at
     every temperature 0 < tau <= temp26 n (1/n) X eps the softmax network is within eps of
     [w, i |= p]. *)
-Theorem thm12_soft (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (eps tau : R) :
+Theorem thm12_soft (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (eps tau : R) (i : nat) :
   letters_below k p = true -> (1 <= n)%nat -> 0 < eps -> 0 < tau ->
   tau <= temp26 n (/ INR n) (net_X (real_net (fst (compile k VTemperature cq p))) 1) eps (real_net (fst (compile k VTemperature cq p))) ->
-  forall i, (i < n)%nat ->
+  (i < n)%nat ->
   Rabs (soft_run tau n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p))
         - B2R (sat n w p i)) <= eps.
 Proof.
-intros Hl Hn He Ht Hle i Hi. destruct (compile_ok n w k Hn cq p Hl) as [Hh Hg].
+intros Hl Hn He Ht Hle Hi. destruct (compile_ok n w k Hn cq p Hl) as [Hh Hg].
 rewrite <- (Hh i Hi). apply (thm26_closed n _ (x0 n w k) (/ INR n) 1 eps tau); try assumption.
 - apply Rinv_0_lt_compat, lt_0_INR. lia.
 - lra.
@@ -1325,14 +1325,14 @@ Qed.
 
 (** Our Theorem 12 (c): at tau <= temp26 n (1/n) X (1/4) the softmax network followed by Lemma 9's
     rounding outputs exactly [w, i |= p]. *)
-Theorem thm12 (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (tau : R) :
+Theorem thm12 (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (tau : R) (i : nat) :
   letters_below k p = true -> (1 <= n)%nat -> 0 < tau ->
   tau <= temp26 n (/ INR n) (net_X (real_net (fst (compile k VTemperature cq p))) 1) (1 / 4) (real_net (fst (compile k VTemperature cq p))) ->
-  forall i, (i < n)%nat ->
+  (i < n)%nat ->
   round01 (soft_run tau n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p)))
   = B2R (sat n w p i).
 Proof.
-intros Hl Hn Ht Hle i Hi. pose proof (thm12_soft k cq p n w (1 / 4) tau Hl Hn ltac:(lra) Ht Hle i Hi) as H.
+intros Hl Hn Ht Hle Hi. pose proof (thm12_soft k cq p n w (1 / 4) tau i Hl Hn ltac:(lra) Ht Hle Hi) as H.
 match type of H with Rabs ?z <= _ => pose proof (Rle_abs z); pose proof (Rle_abs (- z)) end.
 rewrite Rabs_Ropp in H1. revert H H0 H1. unfold B2R. destruct (sat n w p i); intros;
   first [apply lemma9_high; lra | apply lemma9_low; lra].

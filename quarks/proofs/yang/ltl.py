@@ -29,7 +29,25 @@ thm12 = Claim(
     source=Source("004", "Theorem 12"),
     statement="Every formula of LTL[Y, X] is computed at every position by a softmax transformer with either "
               "(a) temperature tau(n) = 1/(2n) and bounded PEs 1, (-1)^i, i/n, or (b) tau = 1 and unbounded "
-              "PEs n, (-1)^i n, i.  (First/last positions by Prop. 11; constants ours.)",
+              "PEs n, (-1)^i n, i.  (First/last positions by Prop. 11; constants ours.)  "
+              "Coq (LTLCompile.v, whose compile is the Python compiler's network, tests/test_ltl_coq.py), variant (a), "
+              "for every formula p of LTL[Y, X] with letters_below k p = true, every length n with 1 <= n and word w: "
+              "(thm12_hard) for i < n the hard run of compile p on the embedding (letters, 1, (-1)^i, i/n) outputs "
+              "exactly [w, i |= p]; (thm12_gaps) every head is uniform or tieless with gap 1/n at every layer "
+              "(gaps_ok); (thm12_soft) if 0 < eps, 0 < tau and tau <= temp26 n (1/n) (net_X net 1) eps net "
+              "(Theorem 26's closed form, not 1/(2n)), then for i < n the softmax run is within eps of [w, i |= p]; "
+              "(thm12) if 0 < tau and tau <= temp26 n (1/n) (net_X net 1) (1/4) net, then for i < n Lemma 9's "
+              "rounding of the softmax output is exactly [w, i |= p].",
+    coq=("LTLCompile.v:thm12_hard", "LTLCompile.v:thm12_gaps", "LTLCompile.v:thm12_soft", "LTLCompile.v:thm12"),
+    coq_hypotheses={
+        "thm12_hard": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+        "thm12_gaps": ["letters_below k p = true", "(1 <= n)%nat"],
+        "thm12_soft": ["letters_below k p = true", "(1 <= n)%nat", "0 < eps", "0 < tau",
+                       "tau <= temp26 n (/ INR n) (net_X (real_net (fst (compile k VTemperature cq p))) 1) eps "
+                       "(real_net (fst (compile k VTemperature cq p)))", "(i < n)%nat"],
+        "thm12": ["letters_below k p = true", "(1 <= n)%nat", "0 < tau",
+                  "tau <= temp26 n (/ INR n) (net_X (real_net (fst (compile k VTemperature cq p))) 1) (1 / 4) "
+                  "(real_net (fst (compile k VTemperature cq p)))", "(i < n)%nat"]},
     latex=r"\mathrm{LTL}[\mathsf{Y},\mathsf{X}]\subseteq\mathrm{SMAT}_{\tau=1/(2n)}",
     kind="construction",
     instances=_family(["a & X b & X X a", "!(Y a & X b) | Y Y b", "X (a & Y b)"], ["temperature", "unbounded"],
@@ -42,7 +60,17 @@ thm13 = Claim(
     id="yang.thm13",
     source=Source("004", "Theorem 13"),
     statement="Every formula of LTL[Y] is computed by a future-masked softmax transformer with (c) tau = 1 and "
-              "PEs i, (-1)^i i (no parameter depends on n), or (d) tau(n) = 1/(2n) and bounded PEs.",
+              "PEs i, (-1)^i i (no parameter depends on n), or (d) tau(n) = 1/(2n) and bounded PEs.  "
+              "Coq (LTLCompile.v), variant (d): (thm13) for every formula p with past p = true (no X) and "
+              "letters_below k p = true, every n with 1 <= n, word w and 0 < tau with "
+              "tau <= temp26 n (1/n) (net_X net 1) (1/4) net (Theorem 26's closed form, not 1/(2n)), every head of "
+              "compile p is future-masked, and at every i < n the hard run outputs exactly [w, i |= p] and Lemma 9's "
+              "rounding of the softmax run outputs exactly [w, i |= p].  Variant (c) is not proved in Coq.",
+    coq=("LTLCompile.v:thm13",),
+    coq_hypotheses={
+        "thm13": ["past p = true", "letters_below k p = true", "(1 <= n)%nat", "0 < tau",
+                  "tau <= temp26 n (/ INR n) (net_X (real_net (fst (compile k VCausalTemperature cq p))) 1) (1 / 4) "
+                  "(real_net (fst (compile k VCausalTemperature cq p)))"]},
     latex=r"\mathrm{LTL}[\mathsf{Y}]\subseteq\mathrm{SMAT}^{\mathrm{future}}",
     kind="construction",
     instances=_family(["Y Y a & Y b & a", "!(a & Y a)", "Y (b | Y Y a)"], ["causal", "causal-temperature"],
