@@ -25,27 +25,25 @@ def _quick_ltl_yx():
     return out
 
 
-def _coqc(tmp_path, text):
-    built = coq.build()
-    assert built.ok, built.error
+def _coqc(built, tmp_path, text):
     (tmp_path / "LtlSame.v").write_text(text)
     return subprocess.run([coq.coqc(), "-q", "-R", str(built.directory), coq.LOGICAL, "LtlSame.v"],
                           cwd=tmp_path, capture_output=True, text=True)
 
 
-def test_python_networks_are_the_coq_compiler_output(tmp_path):
+def test_python_networks_are_the_coq_compiler_output(package_proofs, tmp_path):
     cases = _quick_ltl_yx()
     assert len(cases) == 8 and {v for _, _, v in cases} == {"temperature", "unbounded", "causal", "causal-temperature"}
     text = HEADER + "".join(comparison(parse(f), a, v, 2, f"same{k}") for k, (f, a, v) in enumerate(cases))
-    res = _coqc(tmp_path, text)
+    res = _coqc(package_proofs, tmp_path, text)
     assert res.returncode == 0, res.stderr or res.stdout
 
 
-def test_an_altered_coefficient_is_rejected(tmp_path):
+def test_an_altered_coefficient_is_rejected(package_proofs, tmp_path):
     f, a, v = _quick_ltl_yx()[1]
     model = compile_formula(parse(f), list(a), v, Fraction(2))
     head = next(h for layer in model.layers for h in layer.heads if h.terms)
     q, k, c = head.terms[-1]
     head.terms[-1] = (q, k, c + Fraction(1, 2))  # the tie-break j/n becomes 3/2 j/n
-    res = _coqc(tmp_path, HEADER + comparison(parse(f), a, v, 2, "altered", model=model))
+    res = _coqc(package_proofs, tmp_path, HEADER + comparison(parse(f), a, v, 2, "altered", model=model))
     assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr
