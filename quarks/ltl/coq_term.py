@@ -1,4 +1,4 @@
-"""The compiled network of an LTL[Y, X] formula as a Coq term of LTLCompile.v (``snet * nat``).
+"""The compiled network of an LTL[Y, X, S, U] formula as a Coq term of LTLCompile.v (``snet * nat``).
 
 quarks/proofs/coq/LTLCompile.v defines the same compiler in Coq; a generated file states that Coq's
 ``compile`` of the formula equals the network this module exports (checked by ``vm_compute``), so
@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from .compile import compile_formula
 from .parts import CompileError
-from .syntax import And, Atom, Const, Next, Not, Or, Prev
+from .syntax import And, Atom, Const, Next, Not, Or, Prev, Since, Until, show
 
 PE_INDEX = {"pe:one": 0, "pe:alt": 1, "pe:i/n": 2, "pe:i": 3, "pe:n": 4, "pe:alt*n": 5, "pe:alt*i": 6}
 NAMED = {"first": 7, "last": 8, "avg:first": 9, "avg:last": 10}
@@ -43,7 +43,7 @@ def q(x) -> str:
 
 
 def formula_term(f, alphabet) -> str:
-    """The formula as a term of LTLCompile.v's type ``ltl`` (LTL[Y, X] only)."""
+    """The formula as a term of LTLCompile.v's type ``ltl`` (LTL[Y, X] and non-strict S, U)."""
     if isinstance(f, Atom):
         return f"(LAtom {list(alphabet).index(f.symbol)})"
     if isinstance(f, Const):
@@ -55,7 +55,10 @@ def formula_term(f, alphabet) -> str:
         return f"({op} {formula_term(f.left, alphabet)} {formula_term(f.right, alphabet)})"
     if isinstance(f, (Prev, Next)):
         return f"({'LY' if isinstance(f, Prev) else 'LX'} {formula_term(f.arg, alphabet)})"
-    raise CompileError(f"{type(f).__name__} is not in LTL[Y, X]; LTLCompile.v has no term for it")
+    if isinstance(f, (Since, Until)) and not f.strict:
+        op = "LS" if isinstance(f, Since) else "LU"
+        return f"({op} {formula_term(f.left, alphabet)} {formula_term(f.right, alphabet)})"
+    raise CompileError(f"{show(f)} is not in LTL[Y, X, S, U] without strict S / U; LTLCompile.v has no term for it")
 
 
 def network_term(model) -> str:

@@ -20,11 +20,19 @@ From Quarks Require Import RSum Softmax Rounding Transformer.
 Import ListNotations.
 Open Scope R_scope.
 
-(** ** LTL[Y, X] on finite words *)
+(** ** LTL[Y, X, S, U] on finite words *)
 
 Inductive ltl :=
 | LAtom (a : nat) | LConst (b : bool) | LNot (p : ltl) | LAnd (p q : ltl) | LOr (p q : ltl)
-| LY (p : ltl) | LX (p : ltl).
+| LY (p : ltl) | LX (p : ltl) | LS (p q : ltl) | LU (p q : ltl).
+
+(** p S q (non-strict) at i: q at some j <= i and p at every k in (j, i]; by the recurrence
+    S(i) = q(i) | (p(i) & S(i - 1)).  p U q at i: q at some j in [i, n) and p on [i, j):
+    U(i) = q(i) | (p(i) & U(i + 1)), U(n) = false (m = n - i steps). *)
+Fixpoint since_rec (P Q : nat -> bool) (i : nat) : bool :=
+  match i with O => Q O | S i' => Q (S i') || (P (S i') && since_rec P Q i') end.
+Fixpoint until_rec (P Q : nat -> bool) (m i : nat) : bool :=
+  match m with O => false | S m' => Q i || (P i && until_rec P Q m' (S i)) end.
 
 (** w, i |= p on a word w_0 .. w_{n-1} (0-based; Y is false at 0, X at n - 1). *)
 Fixpoint sat (n : nat) (w : nat -> nat) (p : ltl) (i : nat) : bool :=
@@ -36,6 +44,8 @@ Fixpoint sat (n : nat) (w : nat -> nat) (p : ltl) (i : nat) : bool :=
   | LOr p q => sat n w p i || sat n w q i
   | LY p => (0 <? i)%nat && sat n w p (i - 1)
   | LX p => (S i <? n)%nat && sat n w p (S i)
+  | LS p q => since_rec (sat n w p) (sat n w q) i
+  | LU p q => until_rec (sat n w p) (sat n w q) (n - i) i
   end.
 
 (** The past fragment LTL[Y] (Theorem 13). *)
@@ -43,8 +53,8 @@ Fixpoint past (p : ltl) : bool :=
   match p with
   | LAtom _ | LConst _ => true
   | LNot p | LY p => past p
-  | LAnd p q | LOr p q => past p && past q
-  | LX _ => false
+  | LAnd p q | LOr p q | LS p q => past p && past q
+  | LX _ | LU _ _ => false
   end.
 
 Fixpoint ltl_eqb (p q : ltl) : bool :=
@@ -52,7 +62,8 @@ Fixpoint ltl_eqb (p q : ltl) : bool :=
   | LAtom a, LAtom b => Nat.eqb a b
   | LConst a, LConst b => Bool.eqb a b
   | LNot p, LNot q | LY p, LY q | LX p, LX q => ltl_eqb p q
-  | LAnd p1 p2, LAnd q1 q2 | LOr p1 p2, LOr q1 q2 => ltl_eqb p1 q1 && ltl_eqb p2 q2
+  | LAnd p1 p2, LAnd q1 q2 | LOr p1 p2, LOr q1 q2 | LS p1 p2, LS q1 q2 | LU p1 p2, LU q1 q2 =>
+    ltl_eqb p1 q1 && ltl_eqb p2 q2
   | _, _ => false
   end.
 
@@ -212,6 +223,41 @@ Definition select (a gate : nat) (m : mask) (sign : Q) (st : cstate) : nat * cst
   let st3 := add_head l (SHead att a [parity_term; tie sign] m Average) st2 in
   (out, add_unit l (rounding out att gate) st3).
 
+(** S / U: the stop node !p | q (Python's [node(Or(Not(left), right))], whose p and q are
+    compiled already, at coordinates a and b). *)
+Definition not_neurons (a : nat) : list sneuron := [SNeuron 1 [(a, (-1)%Q)] 1].
+Definition or_neurons (a b : nat) : list sneuron := [SNeuron 1 (sum_of a b) 0; SNeuron (-1) (sum_of a b) (-1)].
+
+Definition stop_node (p q : ltl) (a b : nat) (st : cstate) : nat * cstate :=
+  match lookup ltl_eqb (LOr (LNot p) q) (cs_memo st) with
+  | Some c => (c, st)
+  | None =>
+    let '(na, st1) :=
+      match lookup ltl_eqb (LNot p) (cs_memo st) with
+      | Some c => (c, st)
+      | None => let '(c, st') := unit_node [a] (not_neurons a) 0 st in (c, remember (LNot p) c st')
+      end in
+    let '(c, st2) := unit_node [na; b] (or_neurons na b) 0 st1 in (c, remember (LOr (LNot p) q) c st2)
+  end.
+
+(** The scale of the stop term: 2 B(j) (temperature), 2 c n B(j) (unbounded), 2 c i B(j) (causal). *)
+Definition stop_term (s : nat) : nat * nat * Q :=
+  if temperature_b then (c_one k, s, 2%Q)
+  else ((if match v with VCausal => true | _ => false end then c_pos k else c_len k), s, Qmult 2 cq).
+
+(** Lemma 9's rounding without a gate. *)
+Definition rounding1 (out x : nat) : sunit :=
+  SUnit out [SNeuron 1 [(x, 2%Q)] (-1 # 2); SNeuron (-1) [(x, 2%Q)] (-3 # 2)] 0.
+
+(** S / U: attend to the rightmost j <= i (leftmost j >= i) where the stop node holds (or i), read
+    q there, round (Python's [select] without gate). *)
+Definition select_su (s b : nat) (m : mask) (sign : Q) (st : cstate) : nat * cstate :=
+  let l := Nat.max (lev st s) (lev st b) in
+  let st1 := bump st in let att := c_fresh k (cs_cnt st1) in
+  let st2 := bump st1 in let out := c_fresh k (cs_cnt st2) in
+  let st3 := add_head l (SHead att b [stop_term s; tie sign] m Average) st2 in
+  (out, add_unit l (rounding1 out att) st3).
+
 Fixpoint node (p : ltl) (st : cstate) : nat * cstate :=
   match lookup ltl_eqb p (cs_memo st) with
   | Some c => (c, st)
@@ -227,6 +273,10 @@ Fixpoint node (p : ltl) (st : cstate) : nat * cstate :=
                    unit_node [a; b] [SNeuron 1 (sum_of a b) 0; SNeuron (-1) (sum_of a b) (-1)] 0 st2
       | LY q => let '(a, st1) := node q st in select a (c_first k) Future 1 (first st1)
       | LX q => let '(a, st1) := node q st in select a (c_last k) Past (-1) (last st1)
+      | LS q r => let '(a, st1) := node q st in let '(b, st2) := node r st1 in
+                  let '(s, st3) := stop_node q r a b st2 in select_su s b Future 1 st3
+      | LU q r => let '(a, st1) := node q st in let '(b, st2) := node r st1 in
+                  let '(s, st3) := stop_node q r a b st2 in select_su s b Past (-1) st3
       end in
     (c, remember p c st')
   end.
@@ -766,6 +816,189 @@ split.
   destruct (S i <? n)%nat; f_equal; lia.
 Qed.
 
+(** Since and until: the nearest position where the stop node !p | q holds. *)
+Fixpoint rm (B : nat -> bool) (i : nat) : option nat :=
+  if B i then Some i else match i with O => None | S i' => rm B i' end.
+Fixpoint lm (B : nat -> bool) (m i : nat) : option nat :=
+  match m with O => None | S m' => if B i then Some i else lm B m' (S i) end.
+Definition topS (B : nat -> bool) (i : nat) : nat := match rm B i with Some j => j | None => i end.
+Definition topU (B : nat -> bool) (m i : nat) : nat := match lm B m i with Some j => j | None => i end.
+
+Lemma rm_some (B : nat -> bool) (i j : nat) : rm B i = Some j ->
+  (j <= i)%nat /\ B j = true /\ forall k, (j < k <= i)%nat -> B k = false.
+Proof.
+induction i as [|i IH]; intros H.
+- simpl in H. destruct (B 0%nat) eqn:E; inversion H. subst. split; [lia|split; [exact E|intros; lia]].
+- change (rm B (S i)) with (if B (S i) then Some (S i) else rm B i) in H. destruct (B (S i)) eqn:E.
+  + inversion H. subst. split; [lia|split; [exact E|intros; lia]].
+  + destruct (IH H) as [H1 [H2 H3]]. split; [lia|split; [exact H2|]]. intros k Hk.
+    destruct (Nat.eq_dec k (S i)) as [->|Hne]; [exact E|apply H3; lia].
+Qed.
+
+Lemma rm_none (B : nat -> bool) (i : nat) : rm B i = None -> forall k, (k <= i)%nat -> B k = false.
+Proof.
+induction i as [|i IH]; intros H k Hk.
+- simpl in H. destruct (B 0%nat) eqn:E; [discriminate|]. replace k with 0%nat by lia. exact E.
+- change (rm B (S i)) with (if B (S i) then Some (S i) else rm B i) in H. destruct (B (S i)) eqn:E; [discriminate|].
+  destruct (Nat.eq_dec k (S i)) as [->|Hne]; [exact E|apply IH; [exact H|lia]].
+Qed.
+
+Lemma lm_some (B : nat -> bool) (m i j : nat) : lm B m i = Some j ->
+  (i <= j < i + m)%nat /\ B j = true /\ forall k, (i <= k < j)%nat -> B k = false.
+Proof.
+revert i. induction m as [|m IH]; intros i; simpl; [discriminate|]. destruct (B i) eqn:E; intros H.
+- inversion H. subst. split; [lia|split; [exact E|intros; lia]].
+- destruct (IH (S i) H) as [H1 [H2 H3]]. split; [lia|split; [exact H2|]]. intros k Hk.
+  destruct (Nat.eq_dec k i) as [->|Hne]; [exact E|apply H3; lia].
+Qed.
+
+Lemma lm_none (B : nat -> bool) (m i : nat) : lm B m i = None -> forall k, (i <= k < i + m)%nat -> B k = false.
+Proof.
+revert i. induction m as [|m IH]; intros i; simpl; [intros _ k Hk; lia|]. destruct (B i) eqn:E; intros H k Hk; [discriminate|].
+destruct (Nat.eq_dec k i) as [->|Hne]; [exact E|apply (IH (S i) H); lia].
+Qed.
+
+(** S(i) is q at the nearest stop position at or before i (false when there is none). *)
+Lemma since_rm (P Q : nat -> bool) (i : nat) :
+  since_rec P Q i = match rm (fun j => negb (P j) || Q j) i with Some j => Q j | None => false end.
+Proof.
+induction i as [|i IH].
+- simpl. destruct (P 0%nat) eqn:E1, (Q 0%nat) eqn:E2; simpl; rewrite ?E2; reflexivity.
+- change (since_rec P Q (S i)) with (Q (S i) || (P (S i) && since_rec P Q i)).
+  change (rm (fun j => negb (P j) || Q j) (S i)) with
+    (if negb (P (S i)) || Q (S i) then Some (S i) else rm (fun j => negb (P j) || Q j) i).
+  rewrite IH. destruct (P (S i)) eqn:E1, (Q (S i)) eqn:E2; simpl; rewrite ?E2; reflexivity.
+Qed.
+
+Lemma since_top (P Q : nat -> bool) (i : nat) : since_rec P Q i = Q (topS (fun j => negb (P j) || Q j) i).
+Proof.
+unfold topS. rewrite since_rm. destruct (rm _ i) eqn:E; [reflexivity|].
+pose proof (rm_none _ i E i (le_n i)) as H. simpl in H. destruct (Q i); [rewrite orb_true_r in H; discriminate|reflexivity].
+Qed.
+
+Lemma until_lm (P Q : nat -> bool) (m i : nat) :
+  until_rec P Q m i = match lm (fun j => negb (P j) || Q j) m i with Some j => Q j | None => false end.
+Proof.
+revert i. induction m as [|m IH]; intros i; [reflexivity|].
+change (until_rec P Q (S m) i) with (Q i || (P i && until_rec P Q m (S i))).
+change (lm (fun j => negb (P j) || Q j) (S m) i) with
+  (if negb (P i) || Q i then Some i else lm (fun j => negb (P j) || Q j) m (S i)).
+rewrite IH. destruct (P i) eqn:E1, (Q i) eqn:E2; simpl; rewrite ?E2; reflexivity.
+Qed.
+
+Lemma until_top (P Q : nat -> bool) (m i : nat) : (1 <= m)%nat ->
+  until_rec P Q m i = Q (topU (fun j => negb (P j) || Q j) m i).
+Proof.
+intros Hm. unfold topU. rewrite until_lm. destruct (lm _ m i) eqn:E; [reflexivity|].
+pose proof (lm_none _ m i E i ltac:(lia)) as H. simpl in H. destruct (Q i); [rewrite orb_true_r in H; discriminate|reflexivity].
+Qed.
+
+(** The S / U heads: score 2 [stop at j] +- (j + 1)/n. *)
+Definition su_head (kk att b s : nat) (m : mask) (sign : Q) : shead :=
+  SHead att b [(c_one kk, s, 2%Q); (c_one kk, c_frac kk, sign)] m Average.
+
+Lemma su_score (n kk att b s : nat) (m : mask) (sign : Q) (x : stream) (i j : nat) : (i < n)%nat -> (j < n)%nat ->
+  pe_ok n kk x -> score (real_head (su_head kk att b s m sign)) x i j = 2 * x j s + Q2R sign * (INR (S j) / INR n).
+Proof.
+intros Hi Hj Hx. destruct (Hx i Hi) as [Oi _]. destruct (Hx j Hj) as [_ [_ Fj]].
+unfold score. cbn [real_head su_head h_terms sh_terms map lsum fst snd]. rewrite Oi, Fj. qsimpl. ring.
+Qed.
+
+Lemma inv_n_mul (n : nat) : (1 <= n)%nat -> INR n * / INR n = 1.
+Proof. intros H. apply Rinv_r. apply not_0_INR. lia. Qed.
+
+Lemma B2R_le1 (b : bool) : 0 <= B2R b <= 1.
+Proof. destruct b; simpl; lra. Qed.
+
+Lemma S_gap (n kk att b s : nat) (x : stream) (i : nat) (B : nat -> bool) : (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+  (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  forall k, (k < S i)%nat -> k <> topS B i ->
+  score (real_head (su_head kk att b s Future 1)) x i (0 + k) <= score (real_head (su_head kk att b s Future 1)) x i (0 + topS B i) - / INR n.
+Proof.
+intros Hn Hi Hx HB k Hk Hne. simpl (0 + _)%nat. unfold topS in *.
+destruct (inv_n n Hn) as [Hr0 Hr1]. pose proof (inv_n_mul n Hn) as Hnr.
+assert (Hkn : INR (S k) <= INR n) by (apply le_INR; lia).
+destruct (rm B i) as [t|] eqn:E.
+- destruct (rm_some B i t E) as [Ht [Bt Hafter]].
+  rewrite !(su_score n kk) by (assumption || lia). rewrite !HB by lia. rewrite Bt. qsimpl. unfold Rdiv.
+  set (r := / INR n) in *. simpl B2R.
+  assert (INR (S t) * r >= 0) by (apply Rle_ge, Rmult_le_pos; [apply pos_INR|lra]).
+  destruct (Nat.lt_ge_cases t k) as [Hlt|Hge].
+  + rewrite (Hafter k) by lia. simpl B2R.
+    assert (0 <= (INR n - INR (S k)) * r) by (apply Rmult_le_pos; lra). nra.
+  + assert (INR (S k) + 1 <= INR (S t)) by (rewrite <- S_INR; apply le_INR; lia).
+    assert (0 <= (INR (S t) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra).
+    pose proof (B2R_le1 (B k)). nra.
+- pose proof (rm_none B i E) as Hnone.
+  rewrite !(su_score n kk) by (assumption || lia). rewrite !HB by lia. rewrite !Hnone by lia. qsimpl. unfold Rdiv.
+  set (r := / INR n) in *. simpl B2R.
+  assert (INR (S k) + 1 <= INR (S i)) by (rewrite <- S_INR; apply le_INR; lia).
+  assert (0 <= (INR (S i) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
+Lemma U_gap (n kk att b s : nat) (x : stream) (i : nat) (B : nat -> bool) : (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+  (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  forall k, (k < n - i)%nat -> k <> (topU B (n - i) i - i)%nat ->
+  score (real_head (su_head kk att b s Past (-1))) x i (i + k)
+  <= score (real_head (su_head kk att b s Past (-1))) x i (i + (topU B (n - i) i - i)) - / INR n.
+Proof.
+intros Hn Hi Hx HB k Hk Hne. unfold topU in *.
+destruct (inv_n n Hn) as [Hr0 Hr1]. pose proof (inv_n_mul n Hn) as Hnr.
+destruct (lm B (n - i) i) as [t|] eqn:E.
+- destruct (lm_some B (n - i) i t E) as [Ht [Bt Hbefore]]. replace (i + (t - i))%nat with t in * by lia.
+  assert (Htn : INR (S t) <= INR n) by (apply le_INR; lia).
+  rewrite !(su_score n kk) by (assumption || lia). rewrite !HB by lia. rewrite Bt. qsimpl. unfold Rdiv.
+  set (r := / INR n) in *. simpl B2R.
+  assert (0 <= (INR n - INR (S t)) * r) by (apply Rmult_le_pos; lra).
+  assert (0 <= INR (S (i + k)) * r) by (apply Rmult_le_pos; [apply pos_INR|lra]).
+  destruct (Nat.lt_ge_cases (i + k) t) as [Hlt|Hge].
+  + rewrite (Hbefore (i + k)%nat) by lia. simpl B2R. nra.
+  + assert (INR (S t) + 1 <= INR (S (i + k))) by (rewrite <- S_INR; apply le_INR; lia).
+    assert (0 <= (INR (S (i + k)) - INR (S t) - 1) * r) by (apply Rmult_le_pos; lra).
+    pose proof (B2R_le1 (B (i + k)%nat)). nra.
+- pose proof (lm_none B (n - i) i E) as Hnone. replace (i - i)%nat with 0%nat in * by lia.
+  rewrite Nat.add_0_r. rewrite !(su_score n kk) by (assumption || lia). rewrite !HB by lia. rewrite !Hnone by lia.
+  qsimpl. unfold Rdiv. set (r := / INR n) in *. simpl B2R.
+  assert (INR (S i) + 1 <= INR (S (i + k))) by (rewrite <- S_INR; apply le_INR; lia).
+  assert (0 <= (INR (S (i + k)) - INR (S i) - 1) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
+Lemma head_S (n kk att b s : nat) (x : stream) (B : nat -> bool) : (1 <= n)%nat -> pe_ok n kk x ->
+  (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  tieless n (/ INR n) (real_head (su_head kk att b s Future 1)) x /\
+  forall i, (i < n)%nat -> head_out hard_w n (real_head (su_head kk att b s Future 1)) x i = x (topS B i) b.
+Proof.
+intros Hn Hx HB. destruct (inv_n n Hn) as [Hr _].
+assert (Ht : forall i, (topS B i <= i)%nat) by (intros i; unfold topS; destruct (rm B i) eqn:E; [apply (rm_some B i n0 E)|lia]).
+split.
+- intros i Hi. exists (topS B i). split; [simpl; specialize (Ht i); lia|]. intros k Hk Hne. apply S_gap; assumption.
+- intros i Hi. rewrite (head_out_at n (real_head (su_head kk att b s Future 1)) x i (topS B i) (/ INR n) Hr);
+    [reflexivity|simpl; specialize (Ht i); lia|]. intros k Hk Hne. apply S_gap; assumption.
+Qed.
+
+Lemma head_U (n kk att b s : nat) (x : stream) (B : nat -> bool) : (1 <= n)%nat -> pe_ok n kk x ->
+  (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  tieless n (/ INR n) (real_head (su_head kk att b s Past (-1))) x /\
+  forall i, (i < n)%nat -> head_out hard_w n (real_head (su_head kk att b s Past (-1))) x i = x (topU B (n - i) i) b.
+Proof.
+intros Hn Hx HB. destruct (inv_n n Hn) as [Hr _].
+assert (Ht : forall i, (i < n)%nat -> (i <= topU B (n - i) i < n)%nat)
+  by (intros i Hi; unfold topU; destruct (lm B (n - i) i) eqn:E; [pose proof (lm_some B _ i n0 E); lia|lia]).
+split.
+- intros i Hi. exists (topU B (n - i) i - i)%nat. split; [simpl; specialize (Ht i Hi); lia|].
+  intros k Hk Hne. apply U_gap; assumption.
+- intros i Hi. rewrite (head_out_at n (real_head (su_head kk att b s Past (-1))) x i (topU B (n - i) i - i) (/ INR n) Hr).
+  + simpl. f_equal. specialize (Ht i Hi). lia.
+  + simpl. specialize (Ht i Hi). lia.
+  + intros k Hk Hne. apply U_gap; assumption.
+Qed.
+
+Lemma unit_rounding1 (c x : nat) (p : bool) (y : nat -> R) : y x = B2R p -> unit_val (real_unit (rounding1 c x)) y = B2R p.
+Proof.
+intros Hx. rewrite unit_val_real. unfold rounding1. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
+qsimpl. rewrite Hx. destruct p; simpl; relu.
+Qed.
+
 (** ** The compiler's invariant: every coordinate it has written holds its value *)
 
 Lemma real_push_unit (u : sunit) (L : slayer) :
@@ -1104,7 +1337,7 @@ Definition letters_below (k : nat) : ltl -> bool :=
   fix f p := match p with
   | LAtom a => (a <? k)%nat | LConst _ => true
   | LNot p | LY p | LX p => f p
-  | LAnd p q | LOr p q => f p && f q end.
+  | LAnd p q | LOr p q | LS p q | LU p q => f p && f q end.
 
 Lemma inv_remember (st : cstate) V D isH (p : ltl) (c : nat) : inv st V D isH -> (exists l, D c = Some l) ->
   (forall i, (i < n)%nat -> V c i = B2R (sat n w p i)) -> inv (remember p c st) V D isH.
@@ -1119,13 +1352,75 @@ Qed.
 Lemma B2R_inj (b b' : bool) : B2R b = B2R b' -> b = b'.
 Proof. destruct b, b'; simpl; intros H; try reflexivity; lra. Qed.
 
+Lemma stop_node_ok (st : cstate) V D isH (p q : ltl) (a b s : nat) (st' : cstate) :
+  inv st V D isH -> (exists la, D a = Some la) -> (forall i, (i < n)%nat -> V a i = B2R (sat n w p i)) ->
+  (exists lb, D b = Some lb) -> (forall i, (i < n)%nat -> V b i = B2R (sat n w q i)) ->
+  stop_node kk p q a b st = (s, st') ->
+  exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' s = Some l) /\
+    forall i, (i < n)%nat -> V' s i = B2R (negb (sat n w p i) || sat n w q i).
+Proof.
+intros Hinv [la Da] Va [lb Db] Vb E. unfold stop_node in E.
+destruct (lookup ltl_eqb (LOr (LNot p) q) (cs_memo st)) as [c|] eqn:Em.
+{ inversion E. subst. exists V, D, isH. split; [exact Hinv|split; [apply ext_refl|]].
+  destruct Hinv as [_ [_ [_ [_ Hme]]]]. exact (Hme _ s Em). }
+assert (Hnot : exists na st1 V1 D1 isH1,
+  (match lookup ltl_eqb (LNot p) (cs_memo st) with
+   | Some c => (c, st)
+   | None => let '(c, st'0) := unit_node kk [a] (not_neurons a) 0 st in (c, remember (LNot p) c st'0) end) = (na, st1) /\
+  inv st1 V1 D1 isH1 /\ ext V D V1 D1 /\ (exists l, D1 na = Some l) /\ forall i, (i < n)%nat -> V1 na i = B2R (negb (sat n w p i))).
+{ destruct (lookup ltl_eqb (LNot p) (cs_memo st)) as [c1|] eqn:Em1.
+  - exists c1, st, V, D, isH. split; [reflexivity|split; [exact Hinv|split; [apply ext_refl|]]].
+    destruct Hinv as [_ [_ [_ [_ Hme]]]]. exact (Hme _ c1 Em1).
+  - destruct (unit_node kk [a] (not_neurons a) 0%Q st) as [c1 st1] eqn:E1.
+    destruct (unit_node_ok st V D isH [a] _ _ (fun i => B2R (negb (sat n w p i))) c1 st1 Hinv E1) as [V1 [D1 [isH1 [H1 [H2 [H3 H4]]]]]].
+    { intros y Ha i Hi. apply unit_not. rewrite (agree_read st V D isH (fold_right Nat.max 0%nat (map (lev st) [a])) a y i (proj1 Hinv) Hi (ex_intro _ la Da));
+        [apply Va, Hi|apply lev_max; left; reflexivity|exact Ha]. }
+    exists c1, (remember (LNot p) c1 st1), V1, D1, isH1. split; [reflexivity|].
+    split; [apply inv_remember; [exact H1|exact H3|exact H4]|split; [exact H2|split; [exact H3|exact H4]]]. }
+destruct Hnot as [na [st1 [V1 [D1 [isH1 [Ena [I1 [X1 [[lna Dna] Vna]]]]]]]]]. rewrite Ena in E.
+destruct (X1 b lb Db) as [Db1 Vb1].
+destruct (unit_node kk [na; b] (or_neurons na b) 0%Q st1) as [c2 st2] eqn:E2. inversion E. subst s st'.
+destruct (unit_node_ok st1 V1 D1 isH1 [na; b] _ _ (fun i => B2R (negb (sat n w p i) || sat n w q i)) c2 st2 I1 E2) as [V2 [D2 [isH2 [H1 [H2 [H3 H4]]]]]].
+{ intros y Ha i Hi. unfold or_neurons. apply unit_or.
+  - rewrite (agree_read st1 V1 D1 isH1 (fold_right Nat.max 0%nat (map (lev st1) [na; b])) na y i (proj1 I1) Hi (ex_intro _ lna Dna));
+      [apply Vna, Hi|apply lev_max; left; reflexivity|exact Ha].
+  - rewrite (agree_read st1 V1 D1 isH1 (fold_right Nat.max 0%nat (map (lev st1) [na; b])) b y i (proj1 I1) Hi (ex_intro _ lb Db1));
+      [rewrite Vb1; apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
+  - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Vna, <- Vb, <- Vb1 by exact Hi. reflexivity. }
+exists V2, D2, isH2. split; [apply inv_remember; [exact H1|exact H3|exact H4]|].
+split; [exact (ext_trans _ _ _ _ _ _ X1 H2)|split; [exact H3|exact H4]].
+Qed.
+
+Lemma select_su_ok (cq : Q) (st : cstate) V D isH (s b : nat) (m : mask) (sign : Q) (vatt : nat -> R) (pv : nat -> bool)
+  (c : nat) (st' : cstate) :
+  inv st V D isH -> select_su kk VTemperature cq s b m sign st = (c, st') ->
+  (forall x, agree n V D (Nat.max (lev st s) (lev st b)) x ->
+     ut_head n (/ INR n) (real_head (su_head kk (c_fresh kk (S (cs_cnt st))) b s m sign)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (su_head kk (c_fresh kk (S (cs_cnt st))) b s m sign)) x i = vatt i) ->
+  (forall i, (i < n)%nat -> vatt i = B2R (pv i)) ->
+  exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' c = Some l) /\
+    forall i, (i < n)%nat -> V' c i = B2R (pv i).
+Proof.
+intros Hinv E Hhead Hp. unfold select_su in E. inversion E. subst c st'. clear E.
+set (l := Nat.max (lev st s) (lev st b)) in *.
+set (att := c_fresh kk (S (cs_cnt st))) in *.
+destruct (inv_head st V D isH l (su_head kk att b s m sign) vatt Hinv eq_refl Hhead) as [H1 X1].
+destruct (inv_unit _ _ _ _ l (rounding1 (c_fresh kk (S (S (cs_cnt st)))) att) (fun i => B2R (pv i)) H1 eq_refl) as [H2 X2].
+{ intros y Ha Hh i Hi. apply unit_rounding1.
+  rewrite (Hh i att Hi); [cbn [sh_out su_head]; rewrite upd_same; apply Hp, Hi|].
+  unfold at_lev. cbn [sh_out su_head]. rewrite !upd_same, Nat.eqb_refl. reflexivity. }
+do 3 eexists. split; [exact H2|]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|]. split.
+- eexists. cbn [su_out rounding1]. apply upd_same.
+- intros i Hi. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
+Qed.
+
 (** Every sub-formula's coordinate holds its truth value (the heart of Theorem 12). *)
 Lemma node_ok (cq : Q) (p : ltl) : forall (st : cstate) V D isH (c : nat) (st' : cstate),
   letters_below kk p = true -> inv st V D isH -> node kk VTemperature cq p st = (c, st') ->
   exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' c = Some l) /\
     forall i, (i < n)%nat -> V' c i = B2R (sat n w p i).
 Proof.
-induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH]; intros st V D isH c st' Hlet Hinv E;
+induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q IHq]; intros st V D isH c st' Hlet Hinv E;
   cbn [node] in E; destruct (lookup ltl_eqb _ (cs_memo st)) as [c0|] eqn:Em;
   try (inversion E; subst c0 st'; exists V, D, isH; split; [exact Hinv|split; [apply ext_refl|]];
        destruct Hinv as [_ [_ [_ [_ Hme]]]]; exact (Hme _ c Em)).
@@ -1216,6 +1511,61 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH]; intros st V D isH c
       destruct (sat n w p i); reflexivity. }
   exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
   split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact Hv]].
+- (* S *)
+  simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
+  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (node kk VTemperature cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
+  destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
+              (ex_intro _ lb Db) Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] Vs]]]]]].
+  destruct (X3 b lb Db) as [Db3 Vb3].
+  set (B := fun j => negb (sat n w p j) || sat n w q j).
+  destruct (select_su kk VTemperature cq s b Future 1 st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
+  destruct (select_su_ok cq st3 V3 D3 isH3 s b Future 1 (fun i => V3 b (topS B i)) (fun i => sat n w q (topS B i)) c1 st4 I3 E1)
+    as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+  { intros x Ha.
+    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
+    { intros j Hj. rewrite (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 I3) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
+    destruct (head_S n kk (c_fresh kk (S (cs_cnt st3))) b s x B Hn (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
+    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+    assert (topS B i <= i)%nat by (unfold topS; destruct (rm B i) eqn:Er; [apply (rm_some B i n0 Er)|lia]).
+    apply (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topS B i) (proj1 I3) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
+  { intros i Hi. rewrite Vb3. apply Vb. unfold topS. destruct (rm B i) eqn:Er; [pose proof (rm_some B i n0 Er)|]; lia. }
+  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LS p q) i)).
+  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. rewrite since_top. reflexivity. }
+  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
+  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|exact Hv]].
+- (* U *)
+  simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
+  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (node kk VTemperature cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
+  destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
+              (ex_intro _ lb Db) Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] Vs]]]]]].
+  destruct (X3 b lb Db) as [Db3 Vb3].
+  set (B := fun j => negb (sat n w p j) || sat n w q j).
+  assert (Htop : forall i, (i < n)%nat -> (i <= topU B (n - i) i < n)%nat)
+    by (intros i Hi; unfold topU; destruct (lm B (n - i) i) eqn:Er; [pose proof (lm_some B _ i n0 Er); lia|lia]).
+  destruct (select_su kk VTemperature cq s b Past (-1) st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
+  destruct (select_su_ok cq st3 V3 D3 isH3 s b Past (-1) (fun i => V3 b (topU B (n - i) i)) (fun i => sat n w q (topU B (n - i) i)) c1 st4 I3 E1)
+    as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+  { intros x Ha.
+    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
+    { intros j Hj. rewrite (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 I3) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
+    destruct (head_U n kk (c_fresh kk (S (cs_cnt st3))) b s x B Hn (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
+    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi. specialize (Htop i Hi).
+    apply (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topU B (n - i) i) (proj1 I3) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
+  { intros i Hi. rewrite Vb3. apply Vb. specialize (Htop i Hi). lia. }
+  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LU p q) i)).
+  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. rewrite until_top by lia. reflexivity. }
+  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
+  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|exact Hv]].
 Qed.
 
 Definition D0 (c : nat) : option nat := if (c <? kk + 3)%nat then Some 0%nat else None.
@@ -1361,10 +1711,19 @@ intros Hm. apply at_layer_Forall; [constructor|]. intros L H. unfold push_head. 
 apply Forall_app. split; [exact H|constructor; [exact Hm|constructor]].
 Qed.
 
+Lemma stop_future (k : nat) (p q : ltl) (a b s : nat) (st st' : cstate) :
+  future_net (cs_layers st) -> stop_node k p q a b st = (s, st') -> future_net (cs_layers st').
+Proof.
+intros Hf E. unfold stop_node in E. destruct (lookup ltl_eqb (LOr (LNot p) q) (cs_memo st)); [inversion E; subst; exact Hf|].
+destruct (lookup ltl_eqb (LNot p) (cs_memo st)).
+- unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit bump]. apply future_unit, Hf.
+- unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit bump]. apply future_unit, future_unit, Hf.
+Qed.
+
 Lemma node_future (k : nat) (cq : Q) (p : ltl) : forall (st : cstate) (c : nat) (st' : cstate),
   past p = true -> future_net (cs_layers st) -> node k VTemperature cq p st = (c, st') -> future_net (cs_layers st').
 Proof.
-induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH]; intros st c st' Hp Hf E;
+induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q IHq]; intros st c st' Hp Hf E;
   cbn [node] in E; destruct (lookup ltl_eqb _ (cs_memo st)) as [c0|] eqn:Em;
   try (inversion E; subst; exact Hf); simpl in Hp.
 - unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump]. apply future_unit, Hf.
@@ -1380,6 +1739,12 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH]; intros st c st' Hp 
   apply future_unit, future_head; [reflexivity|]. pose proof (IH st a st1 Hp Hf Ea) as H1.
   unfold first. destruct (cs_first st1); [exact H1|]. cbn [cs_layers set_first add_unit add_head]. apply future_unit, future_head; [reflexivity|exact H1].
 - discriminate.
+- apply andb_true_iff in Hp. destruct Hp as [H1 H2].
+  destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. destruct (node k VTemperature cq q st1) as [b st2] eqn:Eb.
+  destruct (stop_node k p q a b st2) as [s st3] eqn:Es. unfold select_su in E. inversion E. subst.
+  cbn [cs_layers remember add_unit add_head bump]. apply future_unit, future_head; [reflexivity|].
+  exact (stop_future k p q a b s st2 st3 (IHq st1 b st2 H2 (IHp st a st1 H1 Hf Ea) Eb) Es).
+- discriminate.
 Qed.
 
 Theorem thm13_future (k : nat) (cq : Q) (p : ltl) : past p = true -> future_net (fst (compile k VTemperature cq p)).
@@ -1392,7 +1757,7 @@ Qed.
 Lemma node_causal_temperature (k : nat) (cq : Q) (p : ltl) : forall st,
   node k VCausalTemperature cq p st = node k VTemperature cq p st.
 Proof.
-induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH]; intros st; cbn [node];
+induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q IHq]; intros st; cbn [node];
   destruct (lookup ltl_eqb _ (cs_memo st)); try reflexivity;
   first [rewrite IH; destruct (node k VTemperature cq p st); reflexivity
         |rewrite IHp; destruct (node k VTemperature cq p st) as [a st1]; rewrite IHq; reflexivity].
