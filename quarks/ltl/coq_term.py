@@ -43,7 +43,7 @@ def q(x) -> str:
 
 
 def formula_term(f, alphabet) -> str:
-    """The formula as a term of LTLCompile.v's type ``ltl`` (LTL[Y, X] and non-strict S, U)."""
+    """The formula as a term of LTLCompile.v's type ``ltl`` (LTL[Y, X, S, U]; strict S / U as Y / X of the non-strict ones)."""
     if isinstance(f, Atom):
         return f"(LAtom {list(alphabet).index(f.symbol)})"
     if isinstance(f, Const):
@@ -55,10 +55,13 @@ def formula_term(f, alphabet) -> str:
         return f"({op} {formula_term(f.left, alphabet)} {formula_term(f.right, alphabet)})"
     if isinstance(f, (Prev, Next)):
         return f"({'LY' if isinstance(f, Prev) else 'LX'} {formula_term(f.arg, alphabet)})"
-    if isinstance(f, (Since, Until)) and not f.strict:
+    if isinstance(f, (Since, Until)):
         op = "LS" if isinstance(f, Since) else "LU"
-        return f"({op} {formula_term(f.left, alphabet)} {formula_term(f.right, alphabet)})"
-    raise CompileError(f"{show(f)} is not in LTL[Y, X, S, U] without strict S / U; LTLCompile.v has no term for it")
+        inner = f"({op} {formula_term(f.left, alphabet)} {formula_term(f.right, alphabet)})"
+        if f.strict:  # as the compiler does: p Ss q = Y (p S q), p Us q = X (p U q)
+            return f"({'LY' if isinstance(f, Since) else 'LX'} {inner})"
+        return inner
+    raise CompileError(f"{show(f)} is not in LTL[Y, X, S, U]; LTLCompile.v has no term for it")
 
 
 def network_term(model) -> str:

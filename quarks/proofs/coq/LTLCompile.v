@@ -1,19 +1,22 @@
-(** * Seed 004, Theorems 12 and 13: LTL[Y, X] compiled into transformers (quarks/ltl/compile.py).
+(** * Seed 004, Theorems 12, 13, 15 and 16: LTL[Y, X, S, U] compiled into transformers
+    (quarks/ltl/compile.py).
 
-    A formula of LTL[Y, X] over letters 0..k-1 is compiled, as the Python compiler does it, into a
-    network whose coefficients are rationals (a syntactic object [snet], compared with the Python
-    network by [vm_compute] in tests/test_ltl_coq.py), read over R by [real_net] into
+    A formula of LTL[Y, X, S, U] over letters 0..k-1 is compiled, as the Python compiler does it,
+    into a network whose coefficients are rationals (a syntactic object [snet], compared with the
+    Python network by [vm_compute] in tests/test_ltl_coq.py), read over R by [real_net] into
     Transformer.v's [list layer].  Every sub-formula gets its own coordinate holding its exact
     Boolean; Y (X) is a future- (past-) masked head attending to the rightmost (leftmost) position
     of the other parity, then a Lemma 9 rounding unit gated by the first (last) position, which is
-    found by a uniform head over (-1)^j (Proposition 11).
+    found by a uniform head over (-1)^j (Proposition 11); p S q (p U q) attends to the nearest
+    position at or before (after) i where !p | q holds and reads q there.
 
     Proved for every formula, length n >= 1 and word: the hard network outputs exactly
     [w, i |= phi] (thm12_hard), every head is uniform or tieless with gap 1/n (thm12_gaps), so
-    Theorem 26 puts the softmax network within eps of it, and with eps <= 1/4 Lemma 9's rounding
-    recovers [w, i |= phi] exactly (thm12); the same for the past fragment with future masks only
-    (thm13).  Variant: temperature (bounded PEs 1, (-1)^i, i/n); the unbounded and causal variants
-    are compiled too (for the comparison with Python) but not proved here. *)
+    Theorem 26 puts the softmax network within eps of it (thm12_soft), and with eps = 1/4 Lemma 9's
+    rounding recovers [w, i |= phi] exactly (thm12); the past fragment (Y, S) compiles to future
+    masks only (thm13).  Variant: temperature (bounded PEs 1, (-1)^i, i/n; causal-temperature is
+    the same network); the unbounded and causal variants are compiled too (for the comparison with
+    Python) but not proved here. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer.
@@ -48,7 +51,7 @@ Fixpoint sat (n : nat) (w : nat -> nat) (p : ltl) (i : nat) : bool :=
   | LU p q => until_rec (sat n w p) (sat n w q) (n - i) i
   end.
 
-(** The past fragment LTL[Y] (Theorem 13). *)
+(** The past fragment LTL[Y, S] (Theorems 13 and 16). *)
 Fixpoint past (p : ltl) : bool :=
   match p with
   | LAtom _ | LConst _ => true
@@ -133,7 +136,7 @@ Definition c_avg_last := (k + 10)%nat.
 Definition c_fresh (m : nat) := (k + 10 + m)%nat.
 End Coords.
 
-(** ** The compiler (quarks/ltl/compile.py, formulas of LTL[Y, X]) *)
+(** ** The compiler (quarks/ltl/compile.py, formulas of LTL[Y, X, S, U]) *)
 
 (** The compiler's state: the layers so far, the level of each written coordinate (Python's
     ready + 1: 0 for the input, l + 1 when written in layer l), the fresh-name counter, the
@@ -1640,7 +1643,8 @@ End Invariant.
 
 (** ** Theorems 12 and 13 *)
 
-(** Our Theorem 12 (a), the hard network: for every formula of LTL[Y, X] over letters < k, every
+(** Our Theorem 12 (a) (and 15 (a), Corollary 17), the hard network: for every formula of
+    LTL[Y, X, S, U] over letters < k, every
     length n >= 1, word w and position i < n, the compiled network run with hard attention on the
     embedding of w (letters, 1, (-1)^i, i/n) outputs exactly [w, i |= p]. *)
 Theorem thm12_hard (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (i : nat) :
@@ -1688,7 +1692,7 @@ rewrite Rabs_Ropp in H1. revert H H0 H1. unfold B2R. destruct (sat n w p i); int
   first [apply lemma9_high; lra | apply lemma9_low; lra].
 Qed.
 
-(** Theorem 13: a formula of the past fragment LTL[Y] compiles to a network whose heads are all
+(** Theorems 13 and 16: a formula of the past fragment LTL[Y, S] compiles to a network whose heads are all
     future-masked (a decoder), so Theorem 12's statements are about a future-masked network. *)
 Definition future_net (Ls : snet) : Prop := Forall (fun L => Forall (fun h => sh_mask h = Future) (sl_heads L)) Ls.
 
@@ -1767,7 +1771,8 @@ Lemma compile_causal_temperature (k : nat) (cq : Q) (p : ltl) :
   compile k VCausalTemperature cq p = compile k VTemperature cq p.
 Proof. unfold compile. rewrite node_causal_temperature. reflexivity. Qed.
 
-(** Our Theorem 13 (d): every formula of LTL[Y] is computed by the future-masked network of the
+(** Our Theorems 13 (d) and 16 (d) (Corollary 18): every formula of LTL[Y, S] is computed by the
+    future-masked network of the
     causal-temperature variant: hard exactly, and soft followed by rounding exactly at
     tau <= temp26 n (1/n) X (1/4). *)
 Theorem thm13 (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (tau : R) :
