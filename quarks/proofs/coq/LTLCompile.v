@@ -51,6 +51,44 @@ Fixpoint sat (n : nat) (w : nat -> nat) (p : ltl) (i : nat) : bool :=
   | LU p q => until_rec (sat n w p) (sat n w q) (n - i) i
   end.
 
+(** The recurrences are the definitions of S and U (as in quarks/ltl/semantics.py). *)
+Lemma since_rec_iff (P Q : nat -> bool) (i : nat) :
+  since_rec P Q i = true <-> exists j, (j <= i)%nat /\ Q j = true /\ forall k, (j < k <= i)%nat -> P k = true.
+Proof.
+induction i as [|i IH]; simpl.
+- split; [intros H; exists 0%nat; split; [lia|split; [exact H|intros; lia]]|].
+  intros [j [Hj [Hq _]]]. replace j with 0%nat in Hq by lia. exact Hq.
+- rewrite orb_true_iff, andb_true_iff, IH. split.
+  + intros [H|[Hp [j [Hj [Hq Hk]]]]].
+    * exists (S i). split; [lia|split; [exact H|intros; lia]].
+    * exists j. split; [lia|split; [exact Hq|]]. intros k Hk'. destruct (Nat.eq_dec k (S i)) as [->|Hne]; [exact Hp|apply Hk; lia].
+  + intros [j [Hj [Hq Hk]]]. destruct (Nat.eq_dec j (S i)) as [->|Hne]; [left; exact Hq|right].
+    split; [apply Hk; lia|]. exists j. split; [lia|split; [exact Hq|intros k Hk'; apply Hk; lia]].
+Qed.
+
+Lemma until_rec_iff (P Q : nat -> bool) (m i : nat) :
+  until_rec P Q m i = true <-> exists j, (i <= j < i + m)%nat /\ Q j = true /\ forall k, (i <= k < j)%nat -> P k = true.
+Proof.
+revert i. induction m as [|m IH]; intros i; simpl.
+- split; [discriminate|]. intros [j [Hj _]]. lia.
+- rewrite orb_true_iff, andb_true_iff, IH. split.
+  + intros [H|[Hp [j [Hj [Hq Hk]]]]].
+    * exists i. split; [lia|split; [exact H|intros; lia]].
+    * exists j. split; [lia|split; [exact Hq|]]. intros k Hk'. destruct (Nat.eq_dec k i) as [->|Hne]; [exact Hp|apply Hk; lia].
+  + intros [j [Hj [Hq Hk]]]. destruct (Nat.eq_dec j i) as [->|Hne]; [left; exact Hq|right].
+    split; [apply Hk; lia|]. exists j. split; [lia|split; [exact Hq|intros k Hk'; apply Hk; lia]].
+Qed.
+
+(** So w, i |= p S q iff q at some j <= i and p on (j, i]; w, i |= p U q iff q at some j in [i, n)
+    and p on [i, j). *)
+Lemma sat_since (n : nat) (w : nat -> nat) (p q : ltl) (i : nat) :
+  sat n w (LS p q) i = true <-> exists j, (j <= i)%nat /\ sat n w q j = true /\ forall k, (j < k <= i)%nat -> sat n w p k = true.
+Proof. apply since_rec_iff. Qed.
+
+Lemma sat_until (n : nat) (w : nat -> nat) (p q : ltl) (i : nat) : (i <= n)%nat ->
+  sat n w (LU p q) i = true <-> exists j, (i <= j < n)%nat /\ sat n w q j = true /\ forall k, (i <= k < j)%nat -> sat n w p k = true.
+Proof. intros H. simpl. rewrite until_rec_iff. replace (i + (n - i))%nat with n by lia. reflexivity. Qed.
+
 (** The past fragment LTL[Y, S] (Theorems 13 and 16). *)
 Fixpoint past (p : ltl) : bool :=
   match p with
