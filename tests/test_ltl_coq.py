@@ -47,3 +47,19 @@ def test_an_altered_coefficient_is_rejected(package_proofs, tmp_path):
     head.terms[-1] = (q, k, c + Fraction(1, 2))  # the tie-break j/n becomes 3/2 j/n
     res = _coqc(package_proofs, tmp_path, HEADER + comparison(parse(f), a, v, 2, "altered", model=model))
     assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr
+
+
+def test_random_formulas_compile_to_the_coq_network(package_proofs, tmp_path):
+    """Seeded random formulas of depth <= 5 over Y, X, S, U (strict too) and Booleans, repeated
+    sub-formulas included: Python's network is Coq's compile output in every variant that takes them."""
+    from quarks.proofs.yang.common import random_formula
+
+    cases = []
+    for seed in range(12):
+        cases.append((random_formula(seed, 5, ["Y", "X", "!", "&", "|", "S", "U", "Ss", "Us"]), "ab", "temperature"))
+        cases.append((random_formula(100 + seed, 5, ["Y", "X", "!", "&", "|", "S", "U"], "abc"), "abc", "unbounded"))
+        cases.append((random_formula(200 + seed, 5, ["Y", "!", "&", "|", "S", "Ss"]), "ab", "causal"))
+    cases.append(("(a S b) & (a S b) | !(a S b) & true", "ab", "temperature"))
+    text = HEADER + "".join(comparison(parse(f), a, v, 2, f"rand{k}") for k, (f, a, v) in enumerate(cases))
+    res = _coqc(package_proofs, tmp_path, text)
+    assert res.returncode == 0, res.stderr or res.stdout
