@@ -24,12 +24,48 @@ def _family(formulas, variants, n_quick=8, n_full=12, three=None, ops=None, frag
     return {"quick": quick, "full": full}
 
 
+# The Coq theorems (quarks/proofs/coq/LTLCompile.v) prove the temperature variants for every formula of
+# LTL[Y, X, S, U] (and its past fragment), every length and word; the claims below cite them.
+_NET = "(real_net (fst (compile k VTemperature cq p)))"
+_CNET = "(real_net (fst (compile k VCausalTemperature cq p)))"
+COQ_ALL_THMS = ("LTLCompile.v:thm12_hard", "LTLCompile.v:thm12_gaps", "LTLCompile.v:thm12_soft", "LTLCompile.v:thm12")
+COQ_ALL_HYPS = {
+    "thm12_hard": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+    "thm12_gaps": ["letters_below k p = true", "(1 <= n)%nat"],
+    "thm12_soft": ["letters_below k p = true", "(1 <= n)%nat", "0 < eps", "0 < tau",
+                   f"tau <= temp26 n (/ INR n) (net_X {_NET} 1) eps {_NET}", "(i < n)%nat"],
+    "thm12": ["letters_below k p = true", "(1 <= n)%nat", "0 < tau",
+              f"tau <= temp26 n (/ INR n) (net_X {_NET} 1) (1 / 4) {_NET}", "(i < n)%nat"]}
+COQ_ALL = ("  Coq (LTLCompile.v, whose compile is the Python compiler's network: tests/test_ltl_coq.py), variant (a) "
+           "(temperature), for every formula p of LTL[Y, X, S, U] (strict S / U are Y / X of the non-strict ones, "
+           "as the compiler builds them) with letters_below k p = true, every length n with 1 <= n and word w: "
+           "(thm12_hard) for i < n the hard run of compile p on the embedding (letters, 1, (-1)^i, i/n) outputs "
+           "exactly [w, i |= p]; (thm12_gaps) every head is uniform or tieless with gap 1/n at every layer "
+           "(gaps_ok); (thm12_soft) if 0 < eps, 0 < tau and tau <= temp26 n (1/n) (net_X net 1) eps net "
+           "(Theorem 26's closed form, not 1/(2n)), then for i < n the softmax run is within eps of [w, i |= p]; "
+           "(thm12) if 0 < tau and tau <= temp26 n (1/n) (net_X net 1) (1/4) net, then for i < n Lemma 9's "
+           "rounding of the softmax output is exactly [w, i |= p].  Variant (b) is not proved in Coq.")
+COQ_PAST_THMS = ("LTLCompile.v:thm13",)
+COQ_PAST_HYPS = {
+    "thm13": ["past p = true", "letters_below k p = true", "(1 <= n)%nat", "0 < tau",
+              f"tau <= temp26 n (/ INR n) (net_X {_CNET} 1) (1 / 4) {_CNET}"]}
+COQ_PAST = ("  Coq (LTLCompile.v), variant (d) (causal-temperature, the same network as (a)): (thm13) for every "
+            "formula p of the past fragment LTL[Y, S] (past p = true) with letters_below k p = true, every n with "
+            "1 <= n, word w and 0 < tau with tau <= temp26 n (1/n) (net_X net 1) (1/4) net (Theorem 26's closed "
+            "form, not 1/(2n)): every head of compile p is future-masked, and at every i < n the hard run outputs "
+            "exactly [w, i |= p] and Lemma 9's rounding of the softmax run outputs exactly [w, i |= p].  "
+            "Variant (c) is not proved in Coq.")
+
+
 thm12 = Claim(
     id="yang.thm12",
     source=Source("004", "Theorem 12"),
     statement="Every formula of LTL[Y, X] is computed at every position by a softmax transformer with either "
               "(a) temperature tau(n) = 1/(2n) and bounded PEs 1, (-1)^i, i/n, or (b) tau = 1 and unbounded "
-              "PEs n, (-1)^i n, i.  (First/last positions by Prop. 11; constants ours.)",
+              "PEs n, (-1)^i n, i.  (First/last positions by Prop. 11; constants ours.)"
+              + COQ_ALL,
+    coq=COQ_ALL_THMS,
+    coq_hypotheses=COQ_ALL_HYPS,
     latex=r"\mathrm{LTL}[\mathsf{Y},\mathsf{X}]\subseteq\mathrm{SMAT}_{\tau=1/(2n)}",
     kind="construction",
     instances=_family(["a & X b & X X a", "!(Y a & X b) | Y Y b", "X (a & Y b)"], ["temperature", "unbounded"],
@@ -42,7 +78,10 @@ thm13 = Claim(
     id="yang.thm13",
     source=Source("004", "Theorem 13"),
     statement="Every formula of LTL[Y] is computed by a future-masked softmax transformer with (c) tau = 1 and "
-              "PEs i, (-1)^i i (no parameter depends on n), or (d) tau(n) = 1/(2n) and bounded PEs.",
+              "PEs i, (-1)^i i (no parameter depends on n), or (d) tau(n) = 1/(2n) and bounded PEs."
+              + COQ_PAST,
+    coq=COQ_PAST_THMS,
+    coq_hypotheses=COQ_PAST_HYPS,
     latex=r"\mathrm{LTL}[\mathsf{Y}]\subseteq\mathrm{SMAT}^{\mathrm{future}}",
     kind="construction",
     instances=_family(["Y Y a & Y b & a", "!(a & Y a)", "Y (b | Y Y a)"], ["causal", "causal-temperature"],
@@ -55,7 +94,10 @@ thm15 = Claim(
     source=Source("004", "Theorem 15"),
     statement="Every formula of LTL[Y, X, S, U] is computed by a softmax transformer with (a) tau(n) = 1/(2n) "
               "and bounded PEs or (b) tau = 1 and unbounded PEs: phi S psi attends to the rightmost j <= i "
-              "where !phi | psi holds and reads psi there (U: leftmost j >= i).",
+              "where !phi | psi holds and reads psi there (U: leftmost j >= i)."
+              + COQ_ALL,
+    coq=COQ_ALL_THMS,
+    coq_hypotheses=COQ_ALL_HYPS,
     latex=r"\mathrm{LTL}[\mathsf{S},\mathsf{U}]\subseteq\mathrm{SMAT}_{\tau=1/(2n)}",
     kind="construction",
     instances=_family(["!b S a", "a U (b & Y a)", "(a Ss b) | (b Us a)"], ["temperature", "unbounded"],
@@ -68,7 +110,10 @@ thm16 = Claim(
     id="yang.thm16",
     source=Source("004", "Theorem 16"),
     statement="Every formula of LTL[Y, S] is computed by a future-masked softmax transformer whose parameters "
-              "do not depend on n (tau = 1, PEs i, (-1)^i i), or with tau(n) = 1/(2n) and bounded PEs.",
+              "do not depend on n (tau = 1, PEs i, (-1)^i i), or with tau(n) = 1/(2n) and bounded PEs."
+              + COQ_PAST,
+    coq=COQ_PAST_THMS,
+    coq_hypotheses=COQ_PAST_HYPS,
     latex=r"\mathrm{LTL}[\mathsf{Y},\mathsf{S}]\subseteq\mathrm{SMAT}^{\mathrm{future}}",
     kind="construction",
     instances=_family(["!b S a", "(a Ss Y b) & !a", "Y (a S (b S Y a))"], ["causal", "causal-temperature"],
@@ -80,7 +125,10 @@ cor17 = Claim(
     id="yang.cor17",
     source=Source("004", "Corollary 17"),
     statement="Full LTL (hence every masked unique-hard-attention transformer, via Yang et al. 2024) is "
-              "computed by softmax transformers as in Theorem 15 (both variants).",
+              "computed by softmax transformers as in Theorem 15 (both variants)."
+              + COQ_ALL,
+    coq=COQ_ALL_THMS,
+    coq_hypotheses=COQ_ALL_HYPS,
     latex=r"\mathrm{LTL}\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family(["(a U b) & Y (b S a) | X !a", "G (a -> F b)", "H (b -> Y P a)"], ["temperature", "unbounded"],
@@ -91,7 +139,10 @@ cor17 = Claim(
 cor18 = Claim(
     id="yang.cor18",
     source=Source("004", "Corollary 18"),
-    statement="Past LTL (Y, S) is computed by future-masked softmax transformers (decoder-only), as in Thm 16.",
+    statement="Past LTL (Y, S) is computed by future-masked softmax transformers (decoder-only), as in Thm 16."
+              + COQ_PAST,
+    coq=COQ_PAST_THMS,
+    coq_hypotheses=COQ_PAST_HYPS,
     latex=r"\mathrm{LTL}[\mathsf{Y},\mathsf{S}]\subseteq\mathrm{SMAT}^{\mathrm{future}}",
     kind="construction",
     instances=_family(["(a S Y b) & Y !a", "H (b -> Y P a)"], ["causal", "causal-temperature"],

@@ -1,0 +1,65 @@
+"""The network quarks.ltl compiles is the one LTLCompile.v's theorems are about: for the quick-tier
+formulas of the yang LTL claims (Theorems 12, 13, 15, 16, Corollaries 17, 18; all four variants), Coq's ``compile`` equals the exported Python network (vm_compute),
+and a network with one coefficient changed is rejected."""
+import subprocess
+from fractions import Fraction
+
+import pytest
+
+from quarks import coq
+from quarks.ltl.coq_term import HEADER, comparison
+from quarks.ltl.compile import compile_formula
+from quarks.ltl.syntax import parse
+from quarks.proofs.yang import ltl
+
+pytestmark = pytest.mark.coq
+
+
+def _quick_ltl_yx():
+    out = []
+    for claim in (ltl.thm12, ltl.thm13, ltl.thm15, ltl.thm16, ltl.cor17, ltl.cor18):
+        for inst in claim.instances["quick"]:
+            key = (inst["formula"], inst["alphabet"], inst["variant"])
+            if key not in out:
+                out.append(key)
+    return out
+
+
+def _coqc(built, tmp_path, text):
+    (tmp_path / "LtlSame.v").write_text(text)
+    return subprocess.run([coq.coqc(), "-q", "-R", str(built.directory), coq.LOGICAL, "LtlSame.v"],
+                          cwd=tmp_path, capture_output=True, text=True)
+
+
+def test_python_networks_are_the_coq_compiler_output(package_proofs, tmp_path):
+    cases = _quick_ltl_yx()
+    assert len(cases) >= 20 and {v for _, _, v in cases} == {"temperature", "unbounded", "causal", "causal-temperature"}
+    text = HEADER + "".join(comparison(parse(f), a, v, 2, f"same{k}") for k, (f, a, v) in enumerate(cases))
+    res = _coqc(package_proofs, tmp_path, text)
+    assert res.returncode == 0, res.stderr or res.stdout
+
+
+def test_an_altered_coefficient_is_rejected(package_proofs, tmp_path):
+    f, a, v = _quick_ltl_yx()[1]
+    model = compile_formula(parse(f), list(a), v, Fraction(2))
+    head = next(h for layer in model.layers for h in layer.heads if h.terms)
+    q, k, c = head.terms[-1]
+    head.terms[-1] = (q, k, c + Fraction(1, 2))  # the tie-break j/n becomes 3/2 j/n
+    res = _coqc(package_proofs, tmp_path, HEADER + comparison(parse(f), a, v, 2, "altered", model=model))
+    assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr
+
+
+def test_random_formulas_compile_to_the_coq_network(package_proofs, tmp_path):
+    """Seeded random formulas of depth <= 5 over Y, X, S, U (strict too) and Booleans, repeated
+    sub-formulas included: Python's network is Coq's compile output in every variant that takes them."""
+    from quarks.proofs.yang.common import random_formula
+
+    cases = []
+    for seed in range(12):
+        cases.append((random_formula(seed, 5, ["Y", "X", "!", "&", "|", "S", "U", "Ss", "Us"]), "ab", "temperature"))
+        cases.append((random_formula(100 + seed, 5, ["Y", "X", "!", "&", "|", "S", "U"], "abc"), "abc", "unbounded"))
+        cases.append((random_formula(200 + seed, 5, ["Y", "!", "&", "|", "S", "Ss"]), "ab", "causal"))
+    cases.append(("(a S b) & (a S b) | !(a S b) & true", "ab", "temperature"))
+    text = HEADER + "".join(comparison(parse(f), a, v, 2, f"rand{k}") for k, (f, a, v) in enumerate(cases))
+    res = _coqc(package_proofs, tmp_path, text)
+    assert res.returncode == 0, res.stderr or res.stdout
