@@ -228,3 +228,130 @@ have pre (A : {set boolfun n}) f : (f \in G @^-1: A) = (G f \in A) by rewrite in
 rewrite /ext_count -(card_preimset _ (inv_inj iG)); apply: eq_card => f1.
 by rewrite pre !mem eG hglue eG'.
 Qed.
+
+(** ** The generators: x_i -> 1 - x_i, x_i <-> x_j (i, j < n), and output negation *)
+
+Inductive gen := Neg of nat | Swap of nat & nat | Cmp.
+
+Definition gen_ok n (g : gen) : bool :=
+  match g with Neg i => (i < n)%N | Swap i j => (i < n)%N && (j < n)%N | Cmp => true end.
+
+Definition flipn n (x : point n) (i : nat) : point n :=
+  [ffun k : 'I_n => if k == i :> nat then ~~ x k else x k].
+
+(** The transposition (i j) of the indices. *)
+Definition tr (i j l : nat) : nat := if l == i then j else if l == j then i else l.
+
+Definition swapn n (x : point n) (i j : nat) : point n := [ffun k : 'I_n => natfun x (tr i j k)].
+
+Definition gen_fun n (g : gen) (f : boolfun n) : boolfun n :=
+  match g with
+  | Neg i => [ffun x => f (flipn x i)]
+  | Swap i j => [ffun x => f (swapn x i j)]
+  | Cmp => [ffun x => ~~ f x]
+  end.
+
+Lemma natfun_ord n (x : point n) (k : 'I_n) : natfun x k = x k.
+Proof. by rewrite /natfun valK. Qed.
+
+Lemma natfun_high n (x : point n) l : (n <= l)%N -> natfun x l = false.
+Proof. by move=> hl; rewrite /natfun insubN // -leqNgt. Qed.
+
+Lemma tr_lt n i j l : (i < n)%N -> (j < n)%N -> (l < n)%N -> (tr i j l < n)%N.
+Proof. by move=> hi hj hl; rewrite /tr; case: ifP => _ //; case: ifP. Qed.
+
+Lemma trK i j : involutive (tr i j).
+Proof.
+have t1 : tr i j i = j by rewrite /tr eqxx.
+have t2 : tr i j j = i by rewrite /tr eqxx; case: eqP.
+move=> l; case: (eqVneq l i) => [-> | hi]; first by rewrite t1 t2.
+case: (eqVneq l j) => [-> | hj]; first by rewrite t2 t1.
+by rewrite /tr (negbTE hi) (negbTE hj) (negbTE hi) (negbTE hj).
+Qed.
+
+Lemma flipn_flip n (x : point n) i (hi : (i < n)%N) : flipn x i = flip x (Ordinal hi).
+Proof. by apply/ffunP => k; rewrite !ffunE. Qed.
+
+Section Swap.
+Variables (n i j : nat) (hi : (i < n)%N) (hj : (j < n)%N).
+
+Definition tr_ord (k : 'I_n) : 'I_n := Ordinal (tr_lt hi hj (ltn_ord k)).
+
+Lemma tr_ordK : involutive tr_ord.
+Proof. by move=> k; apply: val_inj; rewrite /= trK. Qed.
+
+Lemma swapn_perm (x : point n) : swapn x i j = [ffun k => x (tr_ord k)].
+Proof. by apply/ffunP => k; rewrite !ffunE -natfun_ord. Qed.
+End Swap.
+
+Lemma gen_fun_T n d g (f : boolfun n) : gen_ok n g -> f \in T n d -> gen_fun g f \in T n d.
+Proof.
+case: g => [i | i j |] /=.
+- move=> hi; suff -> : [ffun x => f (flipn x i)] = [ffun x => f (flip x (Ordinal hi))].
+    exact: T_flip.
+  by apply/ffunP => x; rewrite !ffunE flipn_flip.
+- case/andP=> hi hj.
+  suff -> : [ffun x => f (swapn x i j)] = [ffun x : point n => f [ffun k => x (tr_ord hi hj k)]].
+    exact/T_perm/inv_inj/tr_ordK.
+  by apply/ffunP => x; rewrite !ffunE swapn_perm.
+- by move=> _; apply: T_compl.
+Qed.
+
+Lemma gen_fun_invol n g : gen_ok n g -> involutive (@gen_fun n g).
+Proof.
+case: g => [i | i j |] /= h f; apply/ffunP => x; rewrite !ffunE; last exact: negbK.
+  by congr (f _); apply/ffunP => k; rewrite !ffunE; case: (k == i :> nat); rewrite ?negbK.
+case/andP: h => hi hj; congr (f _); rewrite !swapn_perm; apply/ffunP => k; rewrite !ffunE.
+by rewrite tr_ordK.
+Qed.
+
+(** A map of points fixing x_n and commuting with [low] commutes with [glue]. *)
+Lemma glue_map n (s : point n -> point n) (s' : point n.+1 -> point n.+1) (a b : boolfun n) :
+  (forall x, s' x ord_max = x ord_max) -> (forall x, low (s' x) = s (low x)) ->
+  glue [ffun x => a (s x)] [ffun x => b (s x)] = [ffun x => glue a b (s' x)].
+Proof. by move=> h1 h2; apply/ffunP => x; rewrite !ffunE h1 h2. Qed.
+
+Lemma natfun_low n (x : point n.+1) l : (l < n)%N -> natfun (low x) l = natfun x l.
+Proof.
+move=> hl; rewrite -[l]/(nat_of_ord (Ordinal hl)) natfun_ord ffunE.
+have -> : lift ord_max (Ordinal hl) = Ordinal (ltnW hl : (l < n.+1)%N) :> 'I_n.+1.
+  by apply: val_inj; rewrite /= /bump leqNgt hl.
+by rewrite -natfun_ord.
+Qed.
+
+Lemma gen_fun_glue n g (a b : boolfun n) :
+  gen_ok n g -> glue (gen_fun g a) (gen_fun g b) = gen_fun g (glue a b).
+Proof.
+case: g => [i | i j |] /= h.
+- apply: glue_map => x; first by rewrite ffunE /= (gtn_eqF h).
+  by apply/ffunP => k; rewrite !ffunE lift_max.
+- case/andP: h => hi hj; apply: glue_map => x.
+    rewrite ffunE -natfun_ord /tr /= (gtn_eqF hi) (gtn_eqF hj).
+    by rewrite -[n]/(nat_of_ord (@ord_max n)) natfun_ord.
+  apply/ffunP => k; rewrite !ffunE lift_max natfun_low //.
+  exact: tr_lt.
+- by apply/ffunP => x; rewrite !ffunE; case: (x ord_max).
+Qed.
+
+Lemma gen_ok_S n g : gen_ok n g -> gen_ok n.+1 g.
+Proof. by case: g => [i | i j |] //= => [/leqW | /andP[/leqW -> /leqW]]. Qed.
+
+(** c(g.f0) = c(f0) for a generator g, and for a word of generators. *)
+Lemma ext_count_gen n d g (f0 : boolfun n) : gen_ok n g -> ext_count d (gen_fun g f0) = ext_count d f0.
+Proof.
+move=> h; apply: (ext_count_inv (G' := @gen_fun n.+1 g)).
+- exact: gen_fun_invol.
+- exact/gen_fun_invol/gen_ok_S.
+- by move=> f; apply: gen_fun_T.
+- by move=> f; apply/gen_fun_T/gen_ok_S.
+- by move=> a b; apply: gen_fun_glue.
+Qed.
+
+Definition act_fun n (w : list gen) (f : boolfun n) : boolfun n := foldr (@gen_fun n) f w.
+
+Lemma ext_count_act n d w (f0 : boolfun n) :
+  all (gen_ok n) w -> ext_count d (act_fun w f0) = ext_count d f0.
+Proof.
+elim: w => [|g w IH] //= /andP[hg hw].
+by rewrite ext_count_gen // IH.
+Qed.
