@@ -355,3 +355,132 @@ Proof.
 elim: w => [|g w IH] //= /andP[hg hw].
 by rewrite ext_count_gen // IH.
 Qed.
+
+(** ** Truth tables *)
+
+(** The point indices 0 .. 2^n - 1. *)
+Definition zidx n : list Z := map Z.of_nat (iota 0 (2 ^ n)).
+
+(** The truth table of f. *)
+Definition table_of n (f : boolfun n) : list bool := [seq f (point_of n k) | k <- zidx n].
+
+Lemma size_table_of n (f : boolfun n) : size (table_of f) = 2 ^ n.
+Proof. by rewrite !size_map size_iota. Qed.
+
+Lemma zidx_range n k : (k < 2 ^ n)%N -> (0 <= Z.of_nat k < 2 ^ Z.of_nat n)%Z.
+Proof. by move/ltP/Nat2Z.inj_lt; rewrite Z_of_nat_expn2; lia. Qed.
+
+Lemma table_ofK n (f : boolfun n) : table_fun n (table_of f) = f.
+Proof.
+apply/ffunP => x; rewrite ffunE (nth_map 0%Z) ?size_map ?size_iota ?index_lt //.
+by rewrite (nth_map 0%N) ?size_iota ?index_lt // nth_iota ?index_lt // point_index.
+Qed.
+
+Lemma table_fun_inj n t t' : size t = 2 ^ n -> size t' = 2 ^ n ->
+  table_fun n t = table_fun n t' -> t = t'.
+Proof.
+move=> ht ht' e; apply: (@eq_from_nth _ false); first by rewrite ht ht'.
+move=> k; rewrite ht => hk.
+have := congr1 (fun f : boolfun n => f (point_of n (Z.of_nat k))) e.
+by rewrite !table_fun_point; [rewrite /tt_at Nat2Z.id | exact: zidx_range | exact: zidx_range].
+Qed.
+
+(** The index of (x, b) is index(x) + b 2^n. *)
+Lemma index_low n (x : point n.+1) : index_of x = (index_of (low x) + x ord_max * 2 ^ n)%N.
+Proof.
+rewrite /index_of big_ord_recr /=; congr (_ + _)%N; apply: eq_bigr => j _.
+have -> : widen_ord (leqnSn n) j = lift ord_max j by apply: val_inj; rewrite [RHS]lift_max.
+by rewrite ffunE.
+Qed.
+
+(** The table of the function with halves a, b is a ++ b. *)
+Lemma table_fun_cat n a b : size a = 2 ^ n ->
+  table_fun n.+1 (a ++ b) = glue (table_fun n a) (table_fun n b).
+Proof.
+move=> ha; apply/ffunP => x; rewrite !ffunE index_low nth_cat ha.
+case: (x ord_max); last by rewrite /= mul0n addn0 index_lt.
+by rewrite mul1n ltnNge leq_addl /= addnK.
+Qed.
+
+(** Re-indexing a table by h: the table of x |-> f(s(x)) when index(s(x)) = h(index(x)). *)
+Definition reindex n (h : Z -> Z) (tt : list bool) : list bool :=
+  map (fun k => tt_at tt (h k)) (zidx n).
+
+Lemma reindexE n h tt (s : point n -> point n) :
+  (forall x, Z.of_nat (index_of (s x)) = h (Z.of_nat (index_of x))) ->
+  table_fun n (reindex n h tt) = [ffun x => table_fun n tt (s x)].
+Proof.
+move=> hs; apply/ffunP => x; rewrite !ffunE (nth_map 0%Z) ?size_map ?size_iota ?index_lt //.
+rewrite (nth_map 0%N) ?size_iota ?index_lt // nth_iota ?index_lt // add0n -hs.
+by rewrite /tt_at Nat2Z.id.
+Qed.
+
+(** Bit l of index(x) is x_l (false for l >= n). *)
+Lemma index_natbit n (x : point n) l :
+  Z.testbit (Z.of_nat (index_of x)) (Z.of_nat l) = natfun x l.
+Proof.
+rewrite index_ofE testbit_bitsum; case: (ltnP l n) => hl //=.
+by rewrite natfun_high.
+Qed.
+
+Lemma testbit_pow2 i l : Z.testbit (2 ^ Z.of_nat i) (Z.of_nat l) = (i == l).
+Proof.
+rewrite Z.pow2_bits_eqb; last lia.
+by case: Z.eqb_spec => e; case: eqP => e' //; exfalso; lia.
+Qed.
+
+(** Two points are equal when their bits agree. *)
+Lemma index_bits_eq n (y : point n) (K : Z) :
+  (forall l, natfun y l = Z.testbit K (Z.of_nat l)) -> Z.of_nat (index_of y) = K.
+Proof.
+move=> h; apply: Z.bits_inj' => z hz; rewrite -(Z2Nat.id z hz).
+by rewrite index_natbit h.
+Qed.
+
+Definition hneg (i : nat) (k : Z) : Z := Z.lxor k (2 ^ Z.of_nat i).
+
+Definition hswap (i j : nat) (k : Z) : Z :=
+  if Bool.eqb (Z.testbit k (Z.of_nat i)) (Z.testbit k (Z.of_nat j)) then k
+  else Z.lxor k (Z.lor (2 ^ Z.of_nat i) (2 ^ Z.of_nat j)).
+
+Lemma index_flipn n (x : point n) i : (i < n)%N ->
+  Z.of_nat (index_of (flipn x i)) = hneg i (Z.of_nat (index_of x)).
+Proof.
+move=> hi; apply: index_bits_eq => l.
+rewrite Z.lxor_spec index_natbit testbit_pow2; case: (ltnP l n) => hl.
+  by rewrite -[l]/(nat_of_ord (Ordinal hl)) !natfun_ord ffunE /= eq_sym; case: (i == l); case: (x _).
+rewrite !natfun_high //; case: eqP => // e; rewrite e in hi.
+by rewrite ltnNge hl in hi.
+Qed.
+
+Lemma tr_l i j : tr i j i = j.
+Proof. by rewrite /tr eqxx. Qed.
+
+Lemma tr_r i j : tr i j j = i.
+Proof. by rewrite /tr eqxx; case: eqP. Qed.
+
+Lemma tr_other i j l : l != i -> l != j -> tr i j l = l.
+Proof. by move=> li lj; rewrite /tr (negbTE li) (negbTE lj). Qed.
+
+Lemma index_swapn n (x : point n) i j : (i < n)%N -> (j < n)%N ->
+  Z.of_nat (index_of (swapn x i j)) = hswap i j (Z.of_nat (index_of x)).
+Proof.
+move=> hi hj; apply: index_bits_eq => l.
+have hb m : Z.testbit (Z.of_nat (index_of x)) (Z.of_nat m) = natfun x m by exact: index_natbit.
+have key : Z.testbit (hswap i j (Z.of_nat (index_of x))) (Z.of_nat l) = natfun x (tr i j l).
+  rewrite /hswap !hb.
+  case: (eqVneq l i) => [-> | li].
+    rewrite tr_l; case E: (Bool.eqb _ _); first by rewrite hb; move/Bool.eqb_prop: E.
+    rewrite Z.lxor_spec Z.lor_spec !testbit_pow2 hb eqxx /=.
+    by move: E; case: (natfun x i); case: (natfun x j).
+  case: (eqVneq l j) => [-> | lj].
+    rewrite tr_r; case E: (Bool.eqb _ _); first by rewrite hb; move/Bool.eqb_prop: E.
+    rewrite Z.lxor_spec Z.lor_spec !testbit_pow2 hb eqxx orbT /=.
+    by move: E; case: (natfun x i); case: (natfun x j).
+  rewrite tr_other //; case: (Bool.eqb _ _); rewrite ?Z.lxor_spec ?Z.lor_spec ?testbit_pow2 hb //.
+  by rewrite eq_sym (negbTE li) eq_sym (negbTE lj); case: (natfun x l).
+rewrite key; case: (ltnP l n) => hl; first by rewrite -[l]/(nat_of_ord (Ordinal hl)) natfun_ord ffunE.
+have li : l != i by apply/eqP => e; rewrite -e ltnNge hl in hi.
+have lj : l != j by apply/eqP => e; rewrite -e ltnNge hl in hj.
+by rewrite tr_other // !natfun_high.
+Qed.
