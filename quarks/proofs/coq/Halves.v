@@ -484,3 +484,244 @@ have li : l != i by apply/eqP => e; rewrite -e ltnNge hl in hi.
 have lj : l != j by apply/eqP => e; rewrite -e ltnNge hl in hj.
 by rewrite tr_other // !natfun_high.
 Qed.
+
+(** A generator acting on a truth table. *)
+Definition gen_table n (g : gen) (tt : list bool) : list bool :=
+  match g with
+  | Neg i => reindex n (hneg i) tt
+  | Swap i j => reindex n (hswap i j) tt
+  | Cmp => map negb tt
+  end.
+
+Definition act_table n (w : list gen) (tt : list bool) : list bool := foldr (gen_table n) tt w.
+
+Lemma size_gen_table n g tt : size tt = 2 ^ n -> size (gen_table n g tt) = 2 ^ n.
+Proof. by case: g => [i | i j |] /=; rewrite ?size_map ?size_iota. Qed.
+
+Lemma gen_tableE n g tt : gen_ok n g -> size tt = 2 ^ n ->
+  table_fun n (gen_table n g tt) = gen_fun g (table_fun n tt).
+Proof.
+case: g => [i | i j |] /= hg ht.
+- by rewrite (reindexE _ (fun x => index_flipn x hg)); apply/ffunP => x; rewrite !ffunE.
+- case/andP: hg => hi hj.
+  by rewrite (reindexE _ (fun x => index_swapn x hi hj)); apply/ffunP => x; rewrite !ffunE.
+- by apply/ffunP => x; rewrite !ffunE (nth_map false) // ht index_lt.
+Qed.
+
+Lemma act_tableE n w tt : all (gen_ok n) w -> size tt = 2 ^ n ->
+  size (act_table n w tt) = 2 ^ n /\ table_fun n (act_table n w tt) = act_fun w (table_fun n tt).
+Proof.
+move=> hw ht; elim: w hw => [|g w IH] //= /andP[hg /IH [hs he]].
+by rewrite size_gen_table // gen_tableE // he.
+Qed.
+
+(** ** Exact lists of T(n;d) *)
+
+(** L lists the truth tables of the members of T(n;d), each once. *)
+Definition exact n d (L : list (list bool)) : Prop :=
+  [/\ uniq L, all (fun t => size t == 2 ^ n) L
+    & forall t, size t = 2 ^ n -> (t \in L) = (table_fun n t \in T n d)].
+
+Section Exact.
+Variables (n d : nat) (L : list (list bool)).
+Hypothesis hL : exact n d L.
+
+Lemma exact_size t : t \in L -> size t = 2 ^ n.
+Proof. by case: hL => _ /allP h _ /h /eqP. Qed.
+
+Lemma exact_mem f : (f \in T n d) = (f \in map (table_fun n) L).
+Proof.
+case: hL => _ _ h; apply/idP/mapP => [hf | [t ht ->]].
+  by exists (table_of f); rewrite ?table_ofK // h ?size_table_of ?table_ofK.
+by rewrite -h // exact_size.
+Qed.
+
+Lemma exact_uniq : uniq (map (table_fun n) L).
+Proof.
+case: hL => hu _ _; rewrite map_inj_in_uniq // => t t' ht ht'.
+by apply: table_fun_inj; apply: exact_size.
+Qed.
+
+Lemma exact_sum (F : boolfun n -> nat) : (\sum_(f in T n d) F f = \sum_(t <- L) F (table_fun n t))%N.
+Proof.
+rewrite -(big_map (table_fun n) predT) big_uniq ?exact_uniq //.
+by apply: eq_bigl => f; rewrite exact_mem.
+Qed.
+
+Lemma exact_card (P : pred (boolfun n)) :
+  #|[set f in T n d | P f]| = count (fun t => P (table_fun n t)) L.
+Proof.
+have e1 : #|[set f in T n d | P f]| = (\sum_(f in T n d) (P f : nat))%N.
+  rewrite -sum1_card (eq_bigl (fun f => (f \in T n d) && P f)); last by move=> f; rewrite inE.
+  by rewrite big_mkcondr; apply: eq_bigr => f _; case: (P f).
+have e2 : count (fun t => P (table_fun n t)) L = (\sum_(t <- L) (P (table_fun n t) : nat))%N.
+  by rewrite -sum1_count big_mkcond /=; apply: eq_bigr => t _; case: (P _).
+by rewrite e1 e2 exact_sum.
+Qed.
+End Exact.
+
+(** ** The checker *)
+
+(** A certificate (Classify.v) for the table tt: a realization on the masks ms, or Farkas. *)
+Definition check_tab n d (ms : list Z) (tt : list bool) (c : cert) : bool :=
+  match c with
+  | Real cs => check_realization n d tt (zip ms cs)
+  | Fark u => check_farkas n d tt u
+  end.
+
+Lemma check_tabP n d tt c : check_tab n d (masks n d) tt c ->
+  size tt = 2 ^ n /\ (table_fun n tt \in T n d) = is_real c.
+Proof.
+case: c => [cs | u] /= h.
+  by split; [case/andP: h => /andP[/eqP] | exact: check_realization_sound h].
+by split; [do 3 case/andP: h => h _; move/eqP: h | exact/negbTE/(check_farkas_sound h)].
+Qed.
+
+(** The tables of ts whose certificate is a realization (all certificates valid). *)
+Fixpoint sel n d (ms : list Z) (ts : list (list bool)) (cs : list cert) : option (list (list bool)) :=
+  match ts, cs with
+  | t :: ts', c :: cs' =>
+      if check_tab n d ms t c then
+        if sel n d ms ts' cs' is Some r then Some (if is_real c then t :: r else r) else None
+      else None
+  | [::], [::] => Some [::]
+  | _, _ => None
+  end.
+
+Lemma selP n d ts cs r : sel n d (masks n d) ts cs = Some r ->
+  all (fun t => size t == 2 ^ n) ts /\ r = filter (fun t => table_fun n t \in T n d) ts.
+Proof.
+elim: ts cs r => [|t ts IH] [|c cs] r //=; first by case=> <-.
+case hc: check_tab => //; case hs: sel => [r'|] // [<-].
+have [ht ->] := check_tabP hc; have [hts ->] := IH _ _ hs.
+by rewrite ht eqxx hts; case: (is_real c).
+Qed.
+
+(** T(0;d): both constants. *)
+Definition base : list (list bool) := [:: [:: false]; [:: true]].
+
+Lemma exact_base d : exact 0 d base.
+Proof.
+split=> // -[|b [|]] // _.
+have -> : table_fun 0 [:: b] = [ffun _ => b].
+  by apply/ffunP => x; rewrite !ffunE /index_of big_ord0.
+by rewrite T_const; case: b.
+Qed.
+
+(** The next level: every pair (a, b) of members, decided. *)
+Definition next_level n d (L : list (list bool)) (cs : list cert) : option (list (list bool)) :=
+  sel n.+1 d (masks n.+1 d) [seq a ++ b | a <- L, b <- L] cs.
+
+Lemma next_levelP n d L cs L' : exact n d L -> next_level n d L cs = Some L' -> exact n.+1 d L'.
+Proof.
+move=> hL /selP [hall ->]; split.
+- apply/filter_uniq/allpairs_uniq; try by case: hL.
+  move=> [a b] [a' b'] /allpairsP [[x y] [hx hy /= [-> ->]]] /allpairsP [[x' y'] [hx' hy' /= [-> ->]]].
+  move=> /= /eqP; rewrite eqseq_cat ?(exact_size hL hx) ?(exact_size hL hx') //.
+  by case/andP=> /eqP -> /eqP ->.
+- by apply/allP => t; rewrite mem_filter => /andP[_ /(allP hall)].
+- move=> t ht; rewrite mem_filter; case hT: (table_fun n.+1 t \in T n.+1 d) => //=.
+  have hs : size (take (2 ^ n) t) = 2 ^ n by rewrite size_takel // ht expnS mul2n -addnn leq_addr.
+  have hs' : size (drop (2 ^ n) t) = 2 ^ n by rewrite size_drop ht expnS mul2n -addnn addnK.
+  rewrite -(cat_take_drop (2 ^ n) t) table_fun_cat // in hT.
+  have h0 := T_half false hT; have h1 := T_half true hT.
+  rewrite !half_glue /= in h0 h1.
+  apply/allpairsP; exists (take (2 ^ n) t, drop (2 ^ n) t); rewrite cat_take_drop; split=> //.
+    by case: hL => _ _ ->.
+  by case: hL => _ _ ->.
+Qed.
+
+(** Levels 1, 2, .. from T(0;d). *)
+Fixpoint run_levels n d (L : list (list bool)) (css : list (list cert))
+    : option (nat * list (list bool)) :=
+  if css is cs :: css' then
+    if next_level n d L cs is Some L' then run_levels n.+1 d L' css' else None
+  else Some (n, L).
+
+Lemma run_levelsP n d L css m L' : exact n d L -> run_levels n d L css = Some (m, L') -> exact m d L'.
+Proof.
+elim: css n L => [|cs css IH] n L hL /=; first by case=> <- <-.
+case hn: next_level => [L''|] //; apply: IH; exact: next_levelP hn.
+Qed.
+
+(** c(r) from one certificate per table r ++ b, b in L. *)
+Definition rep_count n d (L : list (list bool)) (r : list bool) (cs : list cert) : option nat :=
+  if sel n.+1 d (masks n.+1 d) [seq r ++ b | b <- L] cs is Some R then Some (size R) else None.
+
+Lemma rep_countP n d L r cs k : exact n d L -> size r = 2 ^ n ->
+  rep_count n d L r cs = Some k -> ext_count d (table_fun n r) = k.
+Proof.
+move=> hL hr; rewrite /rep_count; case hs: sel => [R|] // [<-].
+have [_ ->] := selP hs; rewrite size_filter count_map /ext_count (exact_card hL).
+by apply: eq_count => b; rewrite /= table_fun_cat.
+Qed.
+
+(** The counts of the representatives: (r, c(r)). *)
+Fixpoint rep_counts n d L (reps : list (list bool * list cert)) : option (list (list bool * nat)) :=
+  if reps is rc :: reps' then
+    if rep_count n d L rc.1 rc.2 is Some k then
+      if rep_counts n d L reps' is Some ks then Some ((rc.1, k) :: ks) else None
+    else None
+  else Some [::].
+
+Lemma rep_countsP n d L reps ks : exact n d L -> rep_counts n d L reps = Some ks ->
+  forall rk, rk \in ks -> size rk.1 = 2 ^ n -> ext_count d (table_fun n rk.1) = rk.2.
+Proof.
+move=> hL; elim: reps ks => [|rc reps IH] ks /=; first by case=> <-.
+case hk: rep_count => [k|] //; case hks: rep_counts => [ks'|] // [<-] rk.
+rewrite inE => /orP [/eqP -> /= hr | ]; first exact: rep_countP hk.
+exact: IH.
+Qed.
+
+(** Every member t of L is g.r for a word g and the representative number i:
+    the sum over L of c(t) is the sum of the c(r_i). *)
+Definition check_top n d L reps (assign : list (list gen * nat)) : option nat :=
+  if rep_counts n d L reps is Some ks then
+    if all (fun rk => size rk.1 == 2 ^ n) ks
+       && all2 (fun t wi => all (gen_ok n) wi.1 && (wi.2 < size ks)
+                            && (act_table n wi.1 (nth [::] (map fst ks) wi.2) == t)) L assign
+    then Some (sumn [seq nth 0 (map snd ks) wi.2 | wi <- assign])
+    else None
+  else None.
+
+Lemma sum_all2 (A B : Type) (F : A -> nat) (G : B -> nat) (p : A -> B -> bool) s1 s2 :
+  (forall a b, p a b -> F a = G b) -> all2 p s1 s2 ->
+  (\sum_(a <- s1) F a)%N = sumn (map G s2).
+Proof.
+move=> h; elim: s1 s2 => [|a s1 IH] [|b s2] //=; first by rewrite big_nil.
+by rewrite big_cons; case/andP=> /h -> /IH ->.
+Qed.
+
+Lemma check_topP n d L reps assign k : exact n d L ->
+  check_top n d L reps assign = Some k -> #|T n.+1 d| = k.
+Proof.
+move=> hL; rewrite /check_top; case hks: rep_counts => [ks|] //.
+case: ifP => // /andP[/allP hsz hall] [<-].
+rewrite card_T_halves (exact_sum hL).
+rewrite (sum_all2 (G := fun wi : list gen * nat => nth 0 (map snd ks) wi.2) _ hall) //.
+move=> t [w i] /andP[/andP[hw hi] /eqP <-] /=.
+have hrk : (nth ([::], 0) ks i) \in ks by rewrite mem_nth.
+have hs : size (nth ([::], 0) ks i).1 = 2 ^ n by apply/eqP/hsz.
+have hs' : size (nth [::] (map fst ks) i) = 2 ^ n by rewrite (nth_map ([::], 0)).
+have [_ ->] := act_tableE hw hs'.
+rewrite ext_count_act // (nth_map ([::], 0)) // (nth_map ([::], 0)) //.
+exact: rep_countsP hks _ hrk hs.
+Qed.
+
+(** All the data: the levels' certificates, the representatives with their certificates,
+    and the word and representative of every member of T(n;d). *)
+Definition halves_data : Type :=
+  (list (list cert) * list (list bool * list cert) * list (list gen * nat))%type.
+
+Definition check_halves n d (data : halves_data) : option nat :=
+  let: (css, reps, assign) := data in
+  if run_levels 0 d base css is Some (m, L) then
+    if m == n then check_top n d L reps assign else None
+  else None.
+
+(** A valid certificate counts T(n+1;d). *)
+Theorem halves_count n d data k : check_halves n d data = Some k -> #|T n.+1 d| = k.
+Proof.
+case: data => [[css reps] assign] /=; case hr: run_levels => [[m L]|] //.
+case: eqP => // <-; apply: check_topP; exact: run_levelsP (exact_base d) hr.
+Qed.
