@@ -14,7 +14,7 @@
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
 From Quarks Require Import Threshold Checker Classify.
-From Coq Require Import ZArith Lia.
+From Coq Require Import ZArith NArith Lia.
 Import ssrnat.
 
 Set Implicit Arguments.
@@ -673,14 +673,21 @@ rewrite inE => /orP [/eqP -> /= hr | ]; first exact: rep_countP hk.
 exact: IH.
 Qed.
 
+(** The sum of a list of numbers, in binary (the count of T(5;1) is too large a unary
+    number for the kernel's comparison). *)
+Definition nsum (s : list nat) : N := foldr (fun a acc => N.add (N.of_nat a) acc) N0 s.
+
+Lemma nsumE s : N.to_nat (nsum s) = sumn s.
+Proof. by elim: s => [|a s IH] //=; rewrite Nnat.N2Nat.inj_add Nnat.Nat2N.id IH. Qed.
+
 (** Every member t of L is g.r for a word g and the representative number i:
     the sum over L of c(t) is the sum of the c(r_i). *)
-Definition check_top n d L reps (assign : list (list gen * nat)) : option nat :=
+Definition check_top n d L reps (assign : list (list gen * nat)) : option N :=
   if rep_counts n d L reps is Some ks then
     if all (fun rk => size rk.1 == 2 ^ n) ks
        && all2 (fun t wi => all (gen_ok n) wi.1 && (wi.2 < size ks)
                             && (act_table n wi.1 (nth [::] (map fst ks) wi.2) == t)) L assign
-    then Some (sumn [seq nth 0 (map snd ks) wi.2 | wi <- assign])
+    then Some (nsum [seq nth 0 (map snd ks) wi.2 | wi <- assign])
     else None
   else None.
 
@@ -693,11 +700,11 @@ by rewrite big_cons; case/andP=> /h -> /IH ->.
 Qed.
 
 Lemma check_topP n d L reps assign k : exact n d L ->
-  check_top n d L reps assign = Some k -> #|T n.+1 d| = k.
+  check_top n d L reps assign = Some k -> #|T n.+1 d| = N.to_nat k.
 Proof.
 move=> hL; rewrite /check_top; case hks: rep_counts => [ks|] //.
 case: ifP => // /andP[/allP hsz hall] [<-].
-rewrite card_T_halves (exact_sum hL).
+rewrite card_T_halves (exact_sum hL) nsumE.
 rewrite (sum_all2 (G := fun wi : list gen * nat => nth 0 (map snd ks) wi.2) _ hall) //.
 move=> t [w i] /andP[/andP[hw hi] /eqP <-] /=.
 have hrk : (nth ([::], 0) ks i) \in ks by rewrite mem_nth.
@@ -713,14 +720,14 @@ Qed.
 Definition halves_data : Type :=
   (list (list cert) * list (list bool * list cert) * list (list gen * nat))%type.
 
-Definition check_halves n d (data : halves_data) : option nat :=
+Definition check_halves n d (data : halves_data) : option N :=
   let: (css, reps, assign) := data in
   if run_levels 0 d base css is Some (m, L) then
     if m == n then check_top n d L reps assign else None
   else None.
 
 (** A valid certificate counts T(n+1;d). *)
-Theorem halves_count n d data k : check_halves n d data = Some k -> #|T n.+1 d| = k.
+Theorem halves_count n d data k : check_halves n d data = Some k -> #|T n.+1 d| = N.to_nat k.
 Proof.
 case: data => [[css reps] assign] /=; case hr: run_levels => [[m L]|] //.
 case: eqP => // <-; apply: check_topP; exact: run_levelsP (exact_base d) hr.
