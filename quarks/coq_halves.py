@@ -230,3 +230,13 @@ def committed_text() -> str:
     from . import coq
 
     return (coq.THEORIES / f"{theory_name(4, 1)}.v").read_text()
+
+
+def write_committed() -> None:
+    """Regenerate HalvesT5_1.v in the theories (``python -c 'from quarks import coq_halves as c;
+    c.write_committed()'``); tests/test_coq_halves.py checks that the committed file is this one."""
+    from . import coq
+    from .fileio import atomic_write
+
+    data = halves_data(4, 1)
+    atomic_write(coq.THEORIES / f"{theory_name(4, 1)}.v", theory_text(data, 94572))
