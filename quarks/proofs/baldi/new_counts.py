@@ -111,3 +111,25 @@ t5_3 = Claim(
     note="About 40 minutes on 2 cores (5.9 million orbits of pairs, 5.8 GB): run with --tier full.",
     timeout=3 * 3600.0,
 )
+
+t5_1_coq = Claim(
+    id="quarks.count-t5-1-coq",
+    source=SOURCE,
+    statement="Coq's kernel proves #|T(5;1)| = 94,572 for T(n;d) as defined in Threshold.v (card_T5_1), by "
+              "halves: for all n and d, if check_halves n d data = Some k then #|T(n+1;d)| = k (halves_count). "
+              "The data list T(1;1) .. T(4;1) level by level (every pair of members of the previous level "
+              "decided by a realization or a Farkas certificate) and decide every pair (r, f1), f1 in T(4;1), "
+              "for the 15 orbit representatives r of T(4;1) under input negations, input permutations and "
+              "output negation, with a word of generators mapping r to each member.",
+    latex=r"\#|\mathcal T(5;1)|=94572",
+    kind="finite",
+    instances={"quick": [{"n": 5, "d": 1, "count": 94572}], "full": []},
+    check=check_count,
+    obligation=obligation,
+    coq=("HalvesT5_1.v:card_T5_1", "Halves.v:halves_count"),
+    coq_hypotheses={"card_T5_1": [], "halves_count": ["check_halves n d data = Some k"]},
+    note="The instance recounts by halves in Python (quarks.solvers.halves, checked by "
+         "quarks.certify.halves); `quarks prove quarks.count-t5-1-coq` compiles Halves.v and the generated "
+         "HalvesT5_1.v (quarks.coq_halves: 11,032 level certificates, 28,230 pair certificates, 2 MB; "
+         "about 35 s and 1.3 GB) and checks what card_T5_1 assumes.",
+)
