@@ -1063,8 +1063,13 @@ Definition vsu_head (kk : nat) (v : variant) (cq : Q) (att b s : nat) (m : mask)
 Lemma pes_len (v : variant) : (3 <= length (pes v) <= 7)%nat.
 Proof. destruct v; simpl; lia. Qed.
 
+Lemma orb_and_l (f a b : bool) : f || (a && b) = true -> f || a = true.
+Proof. destruct f, a, b; simpl; auto. Qed.
+Lemma orb_and_r (f a b : bool) : f || (a && b) = true -> f || b = true.
+Proof. destruct f, a, b; simpl; auto. Qed.
+
 Section Invariant.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (var : variant) (cq : Q) (gap : R).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (var : variant) (cq : Q) (gap : R) (fut : bool).
 Definition x0 := embed kk (pes var) n w.
 (** x holds the letters and position embeddings of w. *)
 Definition pe_agree (x : stream) : Prop :=
@@ -1083,7 +1088,8 @@ Definition S_ok : Prop := forall att b s x (B : nat -> bool), pe_agree x -> (for
 Definition U_ok : Prop := forall att b s x (B : nat -> bool), pe_agree x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
   tieless n gap (real_head (vsu_head kk var cq att b s Past (-1))) x /\
   forall i, (i < n)%nat -> head_out hard_w n (real_head (vsu_head kk var cq att b s Past (-1))) x i = x (topU B (n - i) i) b.
-Hypotheses (HY : Y_ok) (HX : X_ok) (HS : S_ok) (HU : U_ok).
+(** [fut = false]: only the past fragment is compiled, and the X / U heads need not be right. *)
+Hypotheses (HY : Y_ok) (HX : fut = true -> X_ok) (HS : S_ok) (HU : fut = true -> U_ok).
 
 Record core (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) : Prop := {
   co_inputs : forall c, (c < kk + length (pes var))%nat -> D c = Some 0%nat;
@@ -1476,11 +1482,11 @@ Qed.
 
 (** Every sub-formula's coordinate holds its truth value (the heart of Theorem 12). *)
 Lemma node_ok (p : ltl) : forall (st : cstate) V D isH (c : nat) (st' : cstate),
-  letters_below kk p = true -> inv st V D isH -> node kk var cq p st = (c, st') ->
+  letters_below kk p = true -> fut || past p = true -> inv st V D isH -> node kk var cq p st = (c, st') ->
   exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' c = Some l) /\
     forall i, (i < n)%nat -> V' c i = B2R (sat n w p i).
 Proof.
-induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q IHq]; intros st V D isH c st' Hlet Hinv E;
+induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q IHq]; intros st V D isH c st' Hlet Hpast Hinv E;
   cbn [node] in E; destruct (lookup ltl_eqb _ (cs_memo st)) as [c0|] eqn:Em;
   try (inversion E; subst c0 st'; exists V, D, isH; split; [exact Hinv|split; [apply ext_refl|]];
        destruct Hinv as [_ [_ [_ [_ Hme]]]]; exact (Hme _ c Em)).
@@ -1499,7 +1505,7 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   split; [exact H2|split; [exact H3|intros i Hi; rewrite H4 by exact Hi; reflexivity]].
 - (* not *)
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
   destruct (unit_node kk [a] _ 0%Q st1) as [c1 st2] eqn:E1. inversion E. subst c st'.
   destruct (unit_node_ok st1 V1 D1 isH1 [a] _ _ (fun i => B2R (negb (sat n w p i))) c1 st2 I1 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
   { intros y Ha i Hi. apply unit_not. rewrite (agree_read st1 V1 D1 isH1 (fold_right Nat.max 0%nat (map (lev st1) [a])) a y i (proj1 I1) Hi (ex_intro _ la Da)); [apply Va, Hi|apply lev_max; left; reflexivity|exact Ha]. }
@@ -1508,9 +1514,9 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
 - (* and *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
   destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
   destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
   destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i && sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
@@ -1523,9 +1529,9 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
 - (* or *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
   destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
   destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
   destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i || sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
@@ -1537,7 +1543,7 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact H4]].
 - (* Y *)
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
   destruct (first_ok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
   destruct (select kk var cq a (c_first kk) Future 1 (first kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
@@ -1552,14 +1558,15 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
   split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact Hv]].
 - (* X *)
+  assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (IH st V D isH a st1 Hlet ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
   destruct (last_ok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
   destruct (select kk var cq a (c_last kk) Past (-1) (last kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
   destruct (select_ok (last kk st1) V2 D2 isH2 a (c_last kk) Past (-1) (fun i => sat n w p (x_next n i)) (fun i => Nat.eqb (S i) n)
               (fun i => V2 a (x_next n i)) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Vf) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros x Ha. destruct (HX (c_fresh kk (S (cs_cnt (last kk st1)))) a x (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
+  { intros x Ha. destruct (HX Hf (c_fresh kk (S (cs_cnt (last kk st1)))) a x (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
     split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
     apply (agree_read (last kk st1) V2 D2 isH2 (Nat.max (lev (last kk st1) a) (lev (last kk st1) (c_last kk))) a x (x_next n i) (proj1 I2) ltac:(unfold x_next; destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
   { intros i Hi. rewrite Va2. apply Va. unfold x_next. destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia. }
@@ -1574,9 +1581,9 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
 - (* S *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
   destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
   destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
   destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
@@ -1599,11 +1606,12 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
   split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|exact Hv]].
 - (* U *)
+  assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (IHp st V D isH a st1 Hl1 ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
   destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 ltac:(rewrite Hf; reflexivity) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
   destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
   destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
@@ -1618,7 +1626,7 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   { intros x Ha.
     assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
     { intros j Hj. rewrite (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 I3) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
-    destruct (HU (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
+    destruct (HU Hf (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
     split; [right; exact T|]. intros i Hi. rewrite O by exact Hi. specialize (Htop i Hi).
     apply (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topU B (n - i) i) (proj1 I3) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
   { intros i Hi. rewrite Vb3. apply Vb. specialize (Htop i Hi). lia. }
@@ -1668,13 +1676,13 @@ Qed.
 
 (** The compiled network, run hard on the embedding of w: the output coordinate is [w, i |= p]
     at every position, and every head is uniform or tieless with gap 1/n at every layer. *)
-Lemma compile_ok (p : ltl) : letters_below kk p = true ->
+Lemma compile_ok (p : ltl) : letters_below kk p = true -> fut || past p = true ->
   (forall i, (i < n)%nat -> hard_run n (real_net (fst (compile kk var cq p))) x0 i (snd (compile kk var cq p))
                             = B2R (sat n w p i)) /\
   gaps_ok n gap (real_net (fst (compile kk var cq p))) x0.
 Proof.
-intros Hlet. unfold compile. destruct (node kk var cq p init_state) as [c st] eqn:E. cbn [fst snd].
-destruct (node_ok p init_state _ _ _ c st Hlet inv_init E) as [V [D [isH [[Hc _] [_ [[l Dc] Vc]]]]]].
+intros Hlet Hpast. unfold compile. destruct (node kk var cq p init_state) as [c st] eqn:E. cbn [fst snd].
+destruct (node_ok p init_state _ _ _ c st Hlet Hpast inv_init E) as [V [D [isH [[Hc _] [_ [[l Dc] Vc]]]]]].
 assert (Hnets : nets_ok n V D isH gap 0 (real_net (at_layer 0 (fun L => L) (cs_layers st)))).
 { apply nets_ok_nth. intros m. rewrite nth_at_layer. simpl (0 + m)%nat. destruct (Nat.eqb m 0) eqn:Em; [apply Nat.eqb_eq in Em; subst m|]; apply (co_layers _ _ _ _ Hc). }
 assert (Ha0 : agree n V D 0 x0).
@@ -1825,7 +1833,7 @@ Theorem thm12_hard (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (i : 
   = B2R (sat n w p i).
 Proof.
 intros Hl Hn Hi. destruct (temp_heads n k w cq Hn) as [HY [HX [HS HU]]].
-apply (compile_ok n w k VTemperature cq _ HY HX HS HU p Hl), Hi.
+apply (compile_ok n w k VTemperature cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl), Hi.
 Qed.
 
 (** Theorem 12 (b): every head of the compiled network is uniform or tieless with gap 1/n, at
@@ -1835,7 +1843,7 @@ Theorem thm12_gaps (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) :
   gaps_ok n (/ INR n) (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w).
 Proof.
 intros Hl Hn. destruct (temp_heads n k w cq Hn) as [HY [HX [HS HU]]].
-apply (compile_ok n w k VTemperature cq _ HY HX HS HU p Hl).
+apply (compile_ok n w k VTemperature cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl).
 Qed.
 
 (** Theorem 12 (b), soft: by Theorem 26 (with Lemma 29's X from the bound 1 of the embedding), at
@@ -1849,7 +1857,7 @@ Theorem thm12_soft (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (eps 
         - B2R (sat n w p i)) <= eps.
 Proof.
 intros Hl Hn He Ht Hle Hi. destruct (temp_heads n k w cq Hn) as [HY [HX [HS HU]]].
-destruct (compile_ok n w k VTemperature cq _ HY HX HS HU p Hl) as [Hh Hg].
+destruct (compile_ok n w k VTemperature cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl) as [Hh Hg].
 rewrite <- (Hh i Hi). apply (thm26_closed n _ (x0 n w k VTemperature) (/ INR n) 1 eps tau); try assumption.
 - apply Rinv_0_lt_compat, lt_0_INR. lia.
 - lra.
@@ -1898,7 +1906,7 @@ Theorem thm12b_hard (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (i :
   = B2R (sat n w p i).
 Proof.
 intros Hl Hn Hc Hi. destruct (unb_heads n k w cq Hn Hc) as [HY [HX [HS HU]]].
-apply (compile_ok n w k VUnbounded cq _ HY HX HS HU p Hl), Hi.
+apply (compile_ok n w k VUnbounded cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl), Hi.
 Qed.
 
 (** Every head of the variant (b) network is uniform or tieless with the gap c, for every n. *)
@@ -1907,7 +1915,7 @@ Theorem thm12b_gaps (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) :
   gaps_ok n (Q2R cq) (real_net (fst (compile k VUnbounded cq p))) (embed k (pes VUnbounded) n w).
 Proof.
 intros Hl Hn Hc. destruct (unb_heads n k w cq Hn Hc) as [HY [HX [HS HU]]].
-apply (compile_ok n w k VUnbounded cq _ HY HX HS HU p Hl).
+apply (compile_ok n w k VUnbounded cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl).
 Qed.
 
 (** Variant (b), soft: Theorem 26 with the gap c and Lemma 29's X from the bound n of the
@@ -1921,7 +1929,7 @@ Theorem thm12b_soft (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (eps
         - B2R (sat n w p i)) <= eps.
 Proof.
 intros Hl Hn Hc He Ht Hle Hi. destruct (unb_heads n k w cq Hn Hc) as [HY [HX [HS HU]]].
-destruct (compile_ok n w k VUnbounded cq _ HY HX HS HU p Hl) as [Hh Hg].
+destruct (compile_ok n w k VUnbounded cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl) as [Hh Hg].
 rewrite <- (Hh i Hi). apply (thm26_closed n _ (x0 n w k VUnbounded) (Q2R cq) (INR n) eps tau); try assumption.
 - apply pos_INR.
 - apply x0_bounded_n. exact Hn.
@@ -1943,6 +1951,123 @@ Theorem thm12b (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (tau : R)
   = B2R (sat n w p i).
 Proof.
 intros Hl Hn Hc Ht Hle Hi. apply round_quarter. apply (thm12b_soft k cq p n w (1 / 4) tau i); try assumption. lra.
+Qed.
+
+(** ** Variant (c): embeddings i, (-1)^i i, future masks, tau = 1 *)
+
+(** The arithmetic of Y_gap and S_gap, for any length N > i (variant (c) divides by i + 1). *)
+Lemma Y_arith (N i k : nat) : (1 <= N)%nat -> (i < N)%nat -> (k < S i)%nat -> k <> (i - 1)%nat ->
+  - ((-1) ^ S i * (-1) ^ S k) + INR (S k) / INR N
+  <= - ((-1) ^ S i * (-1) ^ S (i - 1)) + INR (S (i - 1)) / INR N - / INR N.
+Proof.
+intros Hn Hi Hk Hne. rewrite !alt_prod by lia. replace (i - (i - 1))%nat with 1%nat by lia. replace (S (i - 1)) with i by lia.
+destruct (inv_n N Hn) as [Hr0 Hr1]. unfold Rdiv. set (r := / INR N) in *. rewrite S_INR.
+assert (Hki : INR k <= INR i) by (apply le_INR; lia). rewrite pow_m1. simpl pow.
+destruct (Nat.even (i - k)) eqn:E.
+- assert (0 <= (INR i - INR k) * r) by (apply Rmult_le_pos; lra). nra.
+- destruct (odd_ex _ E) as [q Hq]. assert (q <> 0%nat) by (intros ->; lia).
+  assert (INR k + 3 <= INR i) by (replace 3 with (INR 3) by (simpl; ring); rewrite <- plus_INR; apply le_INR; lia).
+  assert (0 <= (INR i - INR k - 3) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
+Lemma S_arith (N i : nat) (f : nat -> R) (B : nat -> bool) : (1 <= N)%nat -> (i < N)%nat ->
+  (forall j, (j <= i)%nat -> f j = B2R (B j)) ->
+  forall k, (k < S i)%nat -> k <> topS B i ->
+  2 * f k + INR (S k) / INR N <= 2 * f (topS B i) + INR (S (topS B i)) / INR N - / INR N.
+Proof.
+intros Hn Hi HB k Hk Hne. unfold topS in *.
+destruct (inv_n N Hn) as [Hr0 Hr1]. pose proof (inv_n_mul N Hn) as Hnr.
+assert (Hkn : INR (S k) <= INR N) by (apply le_INR; lia).
+destruct (rm B i) as [t|] eqn:E.
+- destruct (rm_some B i t E) as [Ht [Bt Hafter]].
+  rewrite (HB k), (HB t) by lia. rewrite Bt. unfold Rdiv.
+  set (r := / INR N) in *. simpl B2R.
+  assert (INR (S t) * r >= 0) by (apply Rle_ge, Rmult_le_pos; [apply pos_INR|lra]).
+  destruct (Nat.lt_ge_cases t k) as [Hlt|Hge].
+  + rewrite (Hafter k) by lia. simpl B2R.
+    assert (0 <= (INR N - INR (S k)) * r) by (apply Rmult_le_pos; lra). nra.
+  + assert (INR (S k) + 1 <= INR (S t)) by (rewrite <- S_INR; apply le_INR; lia).
+    assert (0 <= (INR (S t) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra).
+    pose proof (B2R_le1 (B k)). nra.
+- pose proof (rm_none B i E) as Hnone.
+  rewrite (HB k), (HB i) by lia. rewrite !Hnone by lia. unfold Rdiv.
+  set (r := / INR N) in *. simpl B2R.
+  assert (INR (S k) + 1 <= INR (S i)) by (rewrite <- S_INR; apply le_INR; lia).
+  assert (0 <= (INR (S i) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
+Lemma caus_pe (n kk : nat) (w : nat -> nat) (x : stream) (j : nat) : pe_agree n w kk VCausal x -> (j < n)%nat ->
+  x j (c_one kk) = 1 /\ x j (c_alt kk) = (-1) ^ S j /\ x j (c_pos kk) = INR (S j) /\
+  x j (c_alt_pos kk) = (-1) ^ S j * INR (S j).
+Proof.
+intros H Hj. rewrite !(H j) by (assumption || (simpl; unfold c_one, c_alt, c_pos, c_alt_pos; lia)).
+unfold x0, c_one, c_alt, c_pos, c_alt_pos.
+replace (embed kk (pes VCausal) n w j kk) with (embed kk (pes VCausal) n w j (kk + 0)%nat) by (f_equal; lia).
+rewrite !embed_pe. simpl. unfold pe_one, pe_alt, pe_pos, pe_alt_pos. repeat split; reflexivity.
+Qed.
+
+(** Variant (c) multiplies the scores of position i by c (i + 1): they are variant (a)'s with
+    the length n replaced by i + 1, which is what a future-masked head at i needs. *)
+Lemma caus_score_Y (n kk att a : nat) (w : nat -> nat) (cq : Q) (x : stream) (i j : nat) :
+  pe_agree n w kk VCausal x -> (i < n)%nat -> (j < n)%nat ->
+  score (real_head (vhead kk VCausal cq att a Future 1)) x i j
+  = Q2R cq * INR (S i) * (- ((-1) ^ S i * (-1) ^ S j) + INR (S j) / INR (S i)).
+Proof.
+intros Hx Hi Hj.
+destruct (caus_pe n kk w x i Hx Hi) as [Oi [Ai [Pi APi]]].
+destruct (caus_pe n kk w x j Hx Hj) as [Oj [Aj [Pj APj]]].
+unfold score. cbn [real_head vhead parity_term tie temperature_b h_terms sh_terms map lsum fst snd].
+rewrite Oi, APi, Aj, Pj, Q2R_opp, Q2R_mult. replace (Q2R 1) with 1 by (unfold Q2R; simpl; field).
+field. apply not_0_INR. lia.
+Qed.
+
+Lemma caus_score_S (n kk att b s : nat) (w : nat -> nat) (cq : Q) (x : stream) (i j : nat) :
+  pe_agree n w kk VCausal x -> (i < n)%nat -> (j < n)%nat ->
+  score (real_head (vsu_head kk VCausal cq att b s Future 1)) x i j
+  = Q2R cq * INR (S i) * (2 * x j s + INR (S j) / INR (S i)).
+Proof.
+intros Hx Hi Hj.
+destruct (caus_pe n kk w x i Hx Hi) as [Oi [Ai [Pi APi]]].
+destruct (caus_pe n kk w x j Hx Hj) as [Oj [Aj [Pj APj]]].
+unfold score. cbn [real_head vsu_head stop_term tie temperature_b h_terms sh_terms map lsum fst snd].
+rewrite Oi, Pi, Pj, !Q2R_mult, Q2R_2. replace (Q2R 1) with 1 by (unfold Q2R; simpl; field).
+field. apply not_0_INR. lia.
+Qed.
+
+Lemma scale_gap (c N a b : R) : 0 < c -> 0 < N -> a <= b - / N -> c * N * a <= c * N * b - c.
+Proof.
+intros Hc HN H. apply Rle_trans with (c * N * (b - / N)); [apply Rmult_le_compat_l; [nra|exact H]|].
+right. field. lra.
+Qed.
+
+(** Variant (c): the future-masked Y and S heads are tieless with the fixed gap c (for every n). *)
+Lemma caus_heads (n kk : nat) (w : nat -> nat) (cq : Q) : 0 < Q2R cq ->
+  Y_ok n w kk VCausal cq (Q2R cq) /\ S_ok n w kk VCausal cq (Q2R cq).
+Proof.
+intros Hc. split.
+- intros att a x Hx.
+  assert (G : forall i, (i < n)%nat -> forall k, (k < S i)%nat -> k <> (i - 1)%nat ->
+    score (real_head (vhead kk VCausal cq att a Future 1)) x i (0 + k)
+    <= score (real_head (vhead kk VCausal cq att a Future 1)) x i (0 + (i - 1)) - Q2R cq).
+  { intros i Hi k Hk Hne. simpl (0 + _)%nat. rewrite !(caus_score_Y n kk att a w cq x i) by (assumption || lia).
+    apply scale_gap; [exact Hc|apply lt_0_INR; lia|]. apply (Y_arith (S i) i k); lia || assumption. }
+  split.
+  + intros i Hi. exists (i - 1)%nat. split; [simpl; lia|]. intros k Hk Hne. apply G; assumption.
+  + intros i Hi. rewrite (head_out_at n _ x i (i - 1) (Q2R cq) Hc); [reflexivity|simpl; lia|].
+    intros k Hk Hne. apply G; assumption.
+- intros att b s x B Hx HB.
+  assert (Ht : forall i, (topS B i <= i)%nat) by (intros i; unfold topS; destruct (rm B i) eqn:E; [apply (rm_some B i n0 E)|lia]).
+  assert (G : forall i, (i < n)%nat -> forall k, (k < S i)%nat -> k <> topS B i ->
+    score (real_head (vsu_head kk VCausal cq att b s Future 1)) x i (0 + k)
+    <= score (real_head (vsu_head kk VCausal cq att b s Future 1)) x i (0 + topS B i) - Q2R cq).
+  { intros i Hi k Hk Hne. simpl (0 + _)%nat. specialize (Ht i).
+    rewrite !(caus_score_S n kk att b s w cq x i) by (assumption || lia).
+    apply scale_gap; [exact Hc|apply lt_0_INR; lia|].
+    apply (S_arith (S i) i (fun j => x j s) B); try lia; try assumption. intros j Hj. apply HB. lia. }
+  split.
+  + intros i Hi. exists (topS B i). split; [simpl; specialize (Ht i); lia|]. intros k Hk Hne. apply G; assumption.
+  + intros i Hi. rewrite (head_out_at n _ x i (topS B i) (Q2R cq) Hc); [reflexivity|simpl; specialize (Ht i); lia|].
+    intros k Hk Hne. apply G; assumption.
 Qed.
 
 (** Theorems 13 and 16: a formula of the past fragment LTL[Y, S] compiles to a network whose heads are all
@@ -1977,27 +2102,27 @@ destruct (lookup ltl_eqb (LNot p) (cs_memo st)).
 - unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit bump]. apply future_unit, future_unit, Hf.
 Qed.
 
-Lemma node_future (k : nat) (cq : Q) (p : ltl) : forall (st : cstate) (c : nat) (st' : cstate),
-  past p = true -> future_net (cs_layers st) -> node k VTemperature cq p st = (c, st') -> future_net (cs_layers st').
+Lemma node_future (k : nat) (v : variant) (cq : Q) (p : ltl) : forall (st : cstate) (c : nat) (st' : cstate),
+  past p = true -> future_net (cs_layers st) -> node k v cq p st = (c, st') -> future_net (cs_layers st').
 Proof.
 induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q IHq]; intros st c st' Hp Hf E;
   cbn [node] in E; destruct (lookup ltl_eqb _ (cs_memo st)) as [c0|] eqn:Em;
   try (inversion E; subst; exact Hf); simpl in Hp.
 - unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump]. apply future_unit, Hf.
-- destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. unfold unit_node in E. inversion E. subst.
+- destruct (node k v cq p st) as [a st1] eqn:Ea. unfold unit_node in E. inversion E. subst.
   apply future_unit, (IH st a st1 Hp Hf Ea).
 - apply andb_true_iff in Hp. destruct Hp as [H1 H2].
-  destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. destruct (node k VTemperature cq q st1) as [b st2] eqn:Eb.
+  destruct (node k v cq p st) as [a st1] eqn:Ea. destruct (node k v cq q st1) as [b st2] eqn:Eb.
   unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump]. apply future_unit, (IHq st1 b st2 H2 (IHp st a st1 H1 Hf Ea) Eb).
 - apply andb_true_iff in Hp. destruct Hp as [H1 H2].
-  destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. destruct (node k VTemperature cq q st1) as [b st2] eqn:Eb.
+  destruct (node k v cq p st) as [a st1] eqn:Ea. destruct (node k v cq q st1) as [b st2] eqn:Eb.
   unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump]. apply future_unit, (IHq st1 b st2 H2 (IHp st a st1 H1 Hf Ea) Eb).
-- destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. unfold select in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump].
+- destruct (node k v cq p st) as [a st1] eqn:Ea. unfold select in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump].
   apply future_unit, future_head; [reflexivity|]. pose proof (IH st a st1 Hp Hf Ea) as H1.
   unfold first. destruct (cs_first st1); [exact H1|]. cbn [cs_layers set_first add_unit add_head]. apply future_unit, future_head; [reflexivity|exact H1].
 - discriminate.
 - apply andb_true_iff in Hp. destruct Hp as [H1 H2].
-  destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. destruct (node k VTemperature cq q st1) as [b st2] eqn:Eb.
+  destruct (node k v cq p st) as [a st1] eqn:Ea. destruct (node k v cq q st1) as [b st2] eqn:Eb.
   destruct (stop_node k p q a b st2) as [s st3] eqn:Es. unfold select_su in E. inversion E. subst.
   cbn [cs_layers remember add_unit add_head bump]. apply future_unit, future_head; [reflexivity|].
   exact (stop_future k p q a b s st2 st3 (IHq st1 b st2 H2 (IHp st a st1 H1 Hf Ea) Eb) Es).
@@ -2007,7 +2132,7 @@ Qed.
 Theorem thm13_future (k : nat) (cq : Q) (p : ltl) : past p = true -> future_net (fst (compile k VTemperature cq p)).
 Proof.
 intros Hp. unfold compile. destruct (node k VTemperature cq p init_state) as [c st] eqn:E. cbn [fst].
-apply at_layer_Forall; [constructor|intros L H; exact H|]. apply (node_future k cq p init_state c st Hp); [constructor|exact E].
+apply at_layer_Forall; [constructor|intros L H; exact H|]. apply (node_future k VTemperature cq p init_state c st Hp); [constructor|exact E].
 Qed.
 
 (** The causal-temperature variant compiles to the same network (the same scores and ties). *)
@@ -2040,4 +2165,55 @@ Proof.
 rewrite compile_causal_temperature. intros Hp Hl Hn Ht Hle. split; [apply thm13_future, Hp|]. intros i Hi. split.
 - apply thm12_hard; assumption.
 - apply thm12; assumption.
+Qed.
+
+(** ** Theorem 13 (c): the causal variant (embeddings 1, (-1)^i, i/n, i, n, (-1)^i n, (-1)^i i; its
+    scores use only i and (-1)^i i, so no score depends on n) *)
+
+Lemma compile_future (k : nat) (v : variant) (cq : Q) (p : ltl) : past p = true -> future_net (fst (compile k v cq p)).
+Proof.
+intros Hp. unfold compile. destruct (node k v cq p init_state) as [c st] eqn:E. cbn [fst].
+apply at_layer_Forall; [constructor|intros L H; exact H|]. apply (node_future k v cq p init_state c st Hp); [constructor|exact E].
+Qed.
+
+Lemma caus_ok (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) :
+  past p = true -> letters_below k p = true -> (0 < Q2R cq) ->
+  (forall i, (i < n)%nat -> hard_run n (real_net (fst (compile k VCausal cq p))) (x0 n w k VCausal) i (snd (compile k VCausal cq p))
+                            = B2R (sat n w p i)) /\
+  gaps_ok n (Q2R cq) (real_net (fst (compile k VCausal cq p))) (x0 n w k VCausal).
+Proof.
+intros Hp Hl Hc. destruct (caus_heads n k w cq Hc) as [HY HS].
+exact (compile_ok n w k VCausal cq _ false HY (fun E => False_rect _ (diff_false_true E)) HS
+         (fun E => False_rect _ (diff_false_true E)) p Hl Hp).
+Qed.
+
+(** Our Theorem 13 (c) (and 16 (c), Corollary 18 (c)), the hard network: every formula of
+    LTL[Y, S] compiles, in the causal variant with any c > 0, to a future-masked network whose
+    hard run outputs exactly [w, i |= p], and every head is uniform or tieless with the gap c. *)
+Theorem thm13c_hard (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) :
+  past p = true -> letters_below k p = true -> 0 < Q2R cq ->
+  future_net (fst (compile k VCausal cq p)) /\
+  gaps_ok n (Q2R cq) (real_net (fst (compile k VCausal cq p))) (embed k (pes VCausal) n w) /\
+  forall i, (i < n)%nat ->
+    hard_run n (real_net (fst (compile k VCausal cq p))) (embed k (pes VCausal) n w) i (snd (compile k VCausal cq p))
+    = B2R (sat n w p i).
+Proof.
+intros Hp Hl Hc. destruct (caus_ok k cq p n w Hp Hl Hc) as [Hh Hg].
+split; [apply compile_future, Hp|split; [exact Hg|exact Hh]].
+Qed.
+
+(** Variant (c), soft, through Theorem 26 (gap c, X from the bound n of the embedding): the
+    same hypothesis on tau as in variant (b), so at tau = 1 it again asks c to grow with n. *)
+Theorem thm13c (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (tau : R) (i : nat) :
+  past p = true -> letters_below k p = true -> (1 <= n)%nat -> 0 < Q2R cq -> 0 < tau ->
+  tau <= temp26 n (Q2R cq) (net_X (real_net (fst (compile k VCausal cq p))) (INR n)) (1 / 4) (real_net (fst (compile k VCausal cq p))) ->
+  (i < n)%nat ->
+  round01 (soft_run tau n (real_net (fst (compile k VCausal cq p))) (embed k (pes VCausal) n w) i (snd (compile k VCausal cq p)))
+  = B2R (sat n w p i).
+Proof.
+intros Hp Hl Hn Hc Ht Hle Hi. destruct (caus_ok k cq p n w Hp Hl Hc) as [Hh Hg].
+apply round_quarter. rewrite <- (Hh i Hi).
+apply (thm26_closed n _ (x0 n w k VCausal) (Q2R cq) (INR n) (1 / 4) tau); try assumption; try lra.
+- apply pos_INR.
+- apply x0_bounded_n. exact Hn.
 Qed.
