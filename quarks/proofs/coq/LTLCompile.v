@@ -2217,3 +2217,72 @@ apply (thm26_closed n _ (x0 n w k VCausal) (Q2R cq) (INR n) (1 / 4) tau); try as
 - apply pos_INR.
 - apply x0_bounded_n. exact Hn.
 Qed.
+
+(** ** Why Theorem 26 does not reach tau = 1 with a fixed c (variants (b), (c)) *)
+
+Lemma layer_err_head (X u : R) (L : layer) (delta : R) : 0 <= X -> 0 <= u -> 0 <= delta -> l_heads L <> [] ->
+  2 * X * u <= layer_err X u L delta.
+Proof.
+intros HX Hu Hd HL. unfold layer_err. pose proof (layer_lip_nonneg L).
+assert (1 <= INR (length (l_heads L))).
+{ destruct (l_heads L) as [|h hs]; [congruence|]. simpl length. rewrite S_INR. pose proof (pos_INR (length hs)). lra. }
+assert (0 <= 2 * X * u) by (apply Rmult_le_pos; lra).
+assert (delta + 2 * X * u <= INR (length (l_heads L)) * (delta + 2 * X * u)) by nra.
+nra.
+Qed.
+
+(** A network with a head has error growth B = net_err X 1 net 0 >= 2 X. *)
+Lemma net_err_head (X u : R) (net : list layer) (delta : R) : 0 <= X -> 0 <= u -> 0 <= delta ->
+  (exists L, In L net /\ l_heads L <> []) -> 2 * X * u <= net_err X u net delta.
+Proof.
+revert delta. induction net as [|L net IH]; intros delta HX Hu Hd [L' [HIn HL]]; [destruct HIn|]. simpl.
+pose proof (layer_err_ge X u L delta HX Hu Hd).
+destruct HIn as [<-|HIn].
+- apply Rle_trans with (layer_err X u L delta); [apply layer_err_head; assumption|]. apply net_err_ge; lra.
+- apply IH; [lra|lra|lra|]. exists L'. split; assumption.
+Qed.
+
+Lemma ln_le_mono (a b : R) : 0 < a -> a <= b -> ln a <= ln b.
+Proof. intros Ha Hab. destruct (Req_dec a b) as [->|Hne]; [lra|]. left. apply ln_increasing; lra. Qed.
+
+(** Theorem 26 at tau = 1: its hypothesis 1 <= temp26 n g X eps forces g >= 2 ln(2 + (n - 1) 2 X / eps)
+    on any network with a head. *)
+Theorem thm26_tau1_needs (n : nat) (g X eps : R) (net : list layer) : 0 < g -> 0 < eps -> 0 <= X ->
+  (exists L, In L net /\ l_heads L <> []) -> 1 <= temp26 n g X eps net ->
+  2 * ln (2 + INR (n - 1) * (2 * X) / eps) <= g.
+Proof.
+intros Hg He HX Hh Hle. unfold temp26 in Hle.
+set (B := net_err X 1 net 0) in Hle. set (C := net_csc net) in Hle.
+set (K := / eps + 1 + 4 * C * (2 * X + 1) / g) in Hle.
+assert (HB : 2 * X <= B) by (unfold B; replace (2 * X) with (2 * X * 1) by ring; apply net_err_head; lra || assumption).
+assert (HC : 0 <= C) by apply net_csc_nonneg.
+assert (Hie : 0 < / eps) by (apply Rinv_0_lt_compat, He).
+assert (HK3 : 0 <= 4 * C * (2 * X + 1) / g) by (apply Rmult_le_pos; [nra|apply Rlt_le, Rinv_0_lt_compat, Hg]).
+assert (HKe : / eps <= K) by (unfold K; lra).
+pose proof (pos_INR (n - 1)) as Hn1.
+assert (Hq : INR (n - 1) * (2 * X) / eps <= INR (n - 1) * B * K).
+{ assert (HBK : 2 * X * / eps <= B * K) by (apply Rmult_le_compat; lra).
+  replace (INR (n - 1) * (2 * X) / eps) with (INR (n - 1) * (2 * X * / eps)) by (unfold Rdiv; ring).
+  replace (INR (n - 1) * B * K) with (INR (n - 1) * (B * K)) by ring.
+  apply Rmult_le_compat_l; assumption. }
+assert (Hq0 : 0 <= INR (n - 1) * (2 * X) / eps) by (unfold Rdiv; apply Rmult_le_pos; [nra|lra]).
+set (m := ln (2 + INR (n - 1) * B * K)) in Hle.
+assert (Hm : 0 < m) by (unfold m; rewrite <- ln_1; apply ln_increasing; lra).
+assert (H2m : 2 * m <= g).
+{ apply (Rmult_le_compat_r (2 * m)) in Hle; [|lra]. unfold Rdiv in Hle. rewrite Rmult_assoc, Rinv_l in Hle by lra. lra. }
+assert (Hln : ln (2 + INR (n - 1) * (2 * X) / eps) <= m) by (unfold m; apply ln_le_mono; lra).
+lra.
+Qed.
+
+(** So thm12b / thm13c at tau = 1 ask c >= 2 ln(2 + 8 n (n - 1)) (X >= n, eps = 1/4): through
+    Theorem 26 the constant c must grow with n. *)
+Corollary tau1_needs_c (n : nat) (cq : Q) (net : list layer) : (1 <= n)%nat -> 0 < Q2R cq ->
+  (exists L, In L net /\ l_heads L <> []) -> 1 <= temp26 n (Q2R cq) (net_X net (INR n)) (1 / 4) net ->
+  2 * ln (2 + 8 * INR (n - 1) * INR n) <= Q2R cq.
+Proof.
+intros Hn Hc Hh Hle. pose proof (net_X_ge net (INR n) (pos_INR n)) as HX.
+pose proof (thm26_tau1_needs n (Q2R cq) (net_X net (INR n)) (1 / 4) net Hc ltac:(lra) ltac:(pose proof (pos_INR n); lra) Hh Hle) as H.
+eapply Rle_trans; [|exact H]. apply Rmult_le_compat_l; [lra|]. pose proof (pos_INR (n - 1)). pose proof (pos_INR n).
+apply ln_le_mono; [nra|]. replace (INR (n - 1) * (2 * net_X net (INR n)) / (1 / 4)) with (8 * INR (n - 1) * net_X net (INR n)) by field.
+nra.
+Qed.
