@@ -15,8 +15,13 @@
     Theorem 26 puts the softmax network within eps of it (thm12_soft), and with eps = 1/4 Lemma 9's
     rounding recovers [w, i |= phi] exactly (thm12); the past fragment (Y, S) compiles to future
     masks only (thm13).  Variant: temperature (bounded PEs 1, (-1)^i, i/n; causal-temperature is
-    the same network); the unbounded and causal variants are compiled too (for the comparison with
-    Python) but not proved here. *)
+    the same network).  The invariant (node_ok) is proved once for every variant from four facts
+    about its selection heads; for the unbounded variant (b) (scores c n times (a)'s) and the causal
+    variant (c) on the past fragment (scores at i: (a)'s with n := i + 1, times c (i + 1)), every
+    c > 0 and every n, the hard network is exact with gap c (thm12b_hard, thm12b_gaps, thm13c_hard)
+    and Theorem 26 gives the soft statements at tau <= temp26 n c X (thm12b_soft, thm12b, thm13c);
+    at tau = 1 that hypothesis forces c >= 2 ln(2 + 8 n (n - 1)) (tau1_needs_c), so tau = 1 with a
+    fixed c is not proved here. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer.
