@@ -15,8 +15,13 @@
     Theorem 26 puts the softmax network within eps of it (thm12_soft), and with eps = 1/4 Lemma 9's
     rounding recovers [w, i |= phi] exactly (thm12); the past fragment (Y, S) compiles to future
     masks only (thm13).  Variant: temperature (bounded PEs 1, (-1)^i, i/n; causal-temperature is
-    the same network); the unbounded and causal variants are compiled too (for the comparison with
-    Python) but not proved here. *)
+    the same network).  The invariant (node_ok) is proved once for every variant from four facts
+    about its selection heads; for the unbounded variant (b) (scores c n times (a)'s) and the causal
+    variant (c) on the past fragment (scores at i: (a)'s with n := i + 1, times c (i + 1)), every
+    c > 0 and every n, the hard network is exact with gap c (thm12b_hard, thm12b_gaps, thm13c_hard)
+    and Theorem 26 gives the soft statements at tau <= temp26 n c X (thm12b_soft, thm12b, thm13c);
+    at tau = 1 that hypothesis forces c >= 2 ln(2 + 8 n (n - 1)) (tau1_needs_c), so tau = 1 with a
+    fixed c is not proved here. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer.
@@ -1054,16 +1059,48 @@ Lemma lev_cons (st : cstate) (c c' l : nat) (Ls : snet) (memo : list (ltl * nat)
   lev (CState Ls ((c', l) :: cs_lev st) cnt memo f la) c = if Nat.eqb c c' then l else lev st c.
 Proof. unfold lev. simpl. destruct (Nat.eqb c c'); reflexivity. Qed.
 
+(** The selection heads of variant v as the compiler writes them (Python's [select]). *)
+Definition vhead (kk : nat) (v : variant) (cq : Q) (att a : nat) (m : mask) (s : Q) : shead :=
+  SHead att a [parity_term kk v cq; tie kk v cq s] m Average.
+Definition vsu_head (kk : nat) (v : variant) (cq : Q) (att b s : nat) (m : mask) (sign : Q) : shead :=
+  SHead att b [stop_term kk v cq s; tie kk v cq sign] m Average.
+
+Lemma pes_len (v : variant) : (3 <= length (pes v) <= 7)%nat.
+Proof. destruct v; simpl; lia. Qed.
+
+Lemma orb_and_l (f a b : bool) : f || (a && b) = true -> f || a = true.
+Proof. destruct f, a, b; simpl; auto. Qed.
+Lemma orb_and_r (f a b : bool) : f || (a && b) = true -> f || b = true.
+Proof. destruct f, a, b; simpl; auto. Qed.
+
 Section Invariant.
-Variables (n : nat) (w : nat -> nat) (kk : nat).
-Hypothesis Hn : (1 <= n)%nat.
-Definition x0 := embed kk (pes VTemperature) n w.
+Variables (n : nat) (w : nat -> nat) (kk : nat) (var : variant) (cq : Q) (gap : R) (fut : bool).
+Definition x0 := embed kk (pes var) n w.
+(** x holds the letters and position embeddings of w. *)
+Definition pe_agree (x : stream) : Prop :=
+  forall j c, (j < n)%nat -> (c < kk + length (pes var))%nat -> x j c = x0 j c.
+(** The four selection heads of the variant, on any stream holding the embedding: tieless with
+    gap [gap], reading position i - 1, i + 1 (or i), and the nearest stop position. *)
+Definition Y_ok : Prop := forall att a x, pe_agree x ->
+  tieless n gap (real_head (vhead kk var cq att a Future 1)) x /\
+  forall i, (i < n)%nat -> head_out hard_w n (real_head (vhead kk var cq att a Future 1)) x i = x (i - 1)%nat a.
+Definition X_ok : Prop := forall att a x, pe_agree x ->
+  tieless n gap (real_head (vhead kk var cq att a Past (-1))) x /\
+  forall i, (i < n)%nat -> head_out hard_w n (real_head (vhead kk var cq att a Past (-1))) x i = x (x_next n i) a.
+Definition S_ok : Prop := forall att b s x (B : nat -> bool), pe_agree x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  tieless n gap (real_head (vsu_head kk var cq att b s Future 1)) x /\
+  forall i, (i < n)%nat -> head_out hard_w n (real_head (vsu_head kk var cq att b s Future 1)) x i = x (topS B i) b.
+Definition U_ok : Prop := forall att b s x (B : nat -> bool), pe_agree x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  tieless n gap (real_head (vsu_head kk var cq att b s Past (-1))) x /\
+  forall i, (i < n)%nat -> head_out hard_w n (real_head (vsu_head kk var cq att b s Past (-1))) x i = x (topU B (n - i) i) b.
+(** [fut = false]: only the past fragment is compiled, and the X / U heads need not be right. *)
+Hypotheses (HY : Y_ok) (HX : fut = true -> X_ok) (HS : S_ok) (HU : fut = true -> U_ok).
 
 Record core (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) : Prop := {
-  co_inputs : forall c, (c < kk + 3)%nat -> D c = Some 0%nat;
+  co_inputs : forall c, (c < kk + length (pes var))%nat -> D c = Some 0%nat;
   co_in_val : forall c i, D c = Some 0%nat -> (i < n)%nat -> x0 i c = V c i;
   co_zero : forall c i, D c <> Some 0%nat -> (i < n)%nat -> x0 i c = 0;
-  co_layers : forall m, layer_ok n V D isH (/ INR n) m (real_layer (nth m (cs_layers st) empty_layer));
+  co_layers : forall m, layer_ok n V D isH gap m (real_layer (nth m (cs_layers st) empty_layer));
   co_len : forall c l, D c = Some l -> (l <= length (cs_layers st))%nat;
   co_lev : forall c l, D c = Some l -> lev st c = l }.
 
@@ -1083,8 +1120,8 @@ constructor.
   rewrite upd_other in E by exact Hc. apply H3; assumption.
 - intros m. unfold add_unit. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
   + apply Nat.eqb_eq in Em. subst m. rewrite real_push_unit.
-    apply (layer_ok_unit n V D isH (/ INR n) c l v false Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-  + apply Nat.eqb_neq in Em. apply (layer_ok_upd n V D isH (/ INR n) c l v false Hf); [exact Em|apply H4].
+    apply (layer_ok_unit n V D isH gap c l v false Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
+  + apply Nat.eqb_neq in Em. apply (layer_ok_upd n V D isH gap c l v false Hf); [exact Em|apply H4].
 - intros c' l' E. unfold add_unit. cbn [cs_layers]. rewrite length_at_layer.
   destruct (Nat.eq_dec c' c) as [->|Hc].
   + rewrite upd_same in E. inversion E. lia.
@@ -1096,7 +1133,7 @@ Qed.
 
 Lemma core_head (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (l : nat) (h : shead) (v : nat -> R) :
   core st V D isH -> D (sh_out h) = None ->
-  (forall x, agree n V D l x -> ut_head n (/ INR n) (real_head h) x /\
+  (forall x, agree n V D l x -> ut_head n gap (real_head h) x /\
      forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = v i) ->
   core (add_head l h st) (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true).
 Proof.
@@ -1110,8 +1147,8 @@ constructor.
   rewrite upd_other in E by exact Hc. apply H3; assumption.
 - intros m. unfold add_head. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
   + apply Nat.eqb_eq in Em. subst m. rewrite real_push_head.
-    apply (layer_ok_head n V D isH (/ INR n) c l v true Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-  + apply Nat.eqb_neq in Em. apply (layer_ok_upd n V D isH (/ INR n) c l v true Hf); [exact Em|apply H4].
+    apply (layer_ok_head n V D isH gap c l v true Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
+  + apply Nat.eqb_neq in Em. apply (layer_ok_upd n V D isH gap c l v true Hf); [exact Em|apply H4].
 - intros c' l' E. unfold add_head. cbn [cs_layers]. rewrite length_at_layer.
   destruct (Nat.eq_dec c' c) as [->|Hc].
   + rewrite upd_same in E. inversion E. lia.
@@ -1125,27 +1162,20 @@ Qed.
 Lemma core_bump (st : cstate) V D isH : core st V D isH -> core (bump st) V D isH.
 Proof. intros [H1 H2 H3 H4 H5 H6]. constructor; assumption. Qed.
 
-Lemma pe_ok_x0 : pe_ok n kk x0.
+Lemma x0_alt (j : nat) : x0 j (c_alt kk) = (-1) ^ S j.
 Proof.
-intros j Hj. unfold x0, embed, c_one, c_alt, c_frac.
-rewrite Nat.ltb_irrefl, Nat.sub_diag.
-replace (kk + 1 <? kk)%nat with false by (symmetry; apply Nat.ltb_ge; lia).
-replace (kk + 2 <? kk)%nat with false by (symmetry; apply Nat.ltb_ge; lia).
-replace (kk + 1 - kk)%nat with 1%nat by lia. replace (kk + 2 - kk)%nat with 2%nat by lia.
-simpl. unfold pe_one, pe_alt, pe_frac. repeat split; reflexivity.
+unfold x0, embed, c_alt. replace (kk + 1 <? kk)%nat with false by (symmetry; apply Nat.ltb_ge; lia).
+replace (kk + 1 - kk)%nat with 1%nat by lia. destruct var; reflexivity.
 Qed.
 
 Lemma x0_letter (a i : nat) : (a < kk)%nat -> x0 i a = B2R (Nat.eqb (w i) a).
 Proof. intros Ha. unfold x0, embed. replace (a <? kk)%nat with true by (symmetry; apply Nat.ltb_lt, Ha). reflexivity. Qed.
 
 (** A stream that agrees with the ghost at some level holds the position embeddings. *)
-Lemma agree_pe (st : cstate) V D isH (l : nat) (x : stream) : core st V D isH -> agree n V D l x -> pe_ok n kk x.
+Lemma agree_pe (st : cstate) V D isH (l : nat) (x : stream) : core st V D isH -> agree n V D l x -> pe_agree x.
 Proof.
-intros Hc Ha j Hj. destruct (pe_ok_x0 j Hj) as [E1 [E2 E3]].
-assert (Hin : forall c, (c < kk + 3)%nat -> x j c = x0 j c).
-{ intros c Hcl. pose proof (co_inputs _ _ _ _ Hc c Hcl) as E.
-  rewrite (Ha j c 0%nat Hj E ltac:(lia)). symmetry. apply (co_in_val _ _ _ _ Hc); assumption. }
-rewrite !Hin by (unfold c_one, c_alt, c_frac; lia). auto.
+intros Hc Ha j c Hj Hcl. pose proof (co_inputs _ _ _ _ Hc c Hcl) as E.
+rewrite (Ha j c 0%nat Hj E ltac:(lia)). symmetry. apply (co_in_val _ _ _ _ Hc); assumption.
 Qed.
 
 Definition ext (V : nat -> nat -> R) (D : nat -> option nat) (V' : nat -> nat -> R) (D' : nat -> option nat) : Prop :=
@@ -1220,7 +1250,7 @@ Qed.
 (** A head writing the next fresh name. *)
 Lemma inv_head (st : cstate) V D isH (l : nat) (h : shead) (v : nat -> R) :
   inv st V D isH -> sh_out h = c_fresh kk (S (cs_cnt st)) ->
-  (forall x, agree n V D l x -> ut_head n (/ INR n) (real_head h) x /\
+  (forall x, agree n V D l x -> ut_head n gap (real_head h) x /\
      forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = v i) ->
   inv (add_head l h (bump st)) (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true) /\
   ext V D (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))).
@@ -1279,7 +1309,7 @@ intros Hinv. unfold first. destruct (cs_first st) eqn:Ef.
   pose proof (core_head st V D isH 0%nat h avg_first_val Hc F2) as Hc1.
   destruct Hc1 as [H11 H12 H13 H14 H15 H16].
   { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_first; [exact Hi|].
-    intros j Hj. apply (agree_pe st V D isH 0%nat x Hc Ha j Hj). }
+    intros j Hj. rewrite (agree_pe st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
   set (V1 := upd V (c_avg_first kk) avg_first_val) in *. set (D1 := upd D (c_avg_first kk) (Some 1%nat)) in *.
   set (isH1 := upd isH (c_avg_first kk) true) in *.
   assert (G1 : D1 (c_first kk) = None) by (unfold D1; rewrite upd_other by (unfold c_first, c_avg_first; lia); exact F1).
@@ -1318,7 +1348,7 @@ intros Hinv. unfold last. destruct (cs_last st) eqn:Ef.
   pose proof (core_head st V D isH 0%nat h (avg_last_val n) Hc F2) as Hc1.
   destruct Hc1 as [H11 H12 H13 H14 H15 H16].
   { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_last; [exact Hi|].
-    intros j Hj. apply (agree_pe st V D isH 0%nat x Hc Ha j Hj). }
+    intros j Hj. rewrite (agree_pe st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
   set (V1 := upd V (c_avg_last kk) (avg_last_val n)) in *. set (D1 := upd D (c_avg_last kk) (Some 1%nat)) in *.
   set (isH1 := upd isH (c_avg_last kk) true) in *.
   assert (G1 : D1 (c_last kk) = None) by (unfold D1; rewrite upd_other by (unfold c_last, c_avg_last; lia); exact F1).
@@ -1345,13 +1375,13 @@ intros Hinv. unfold last. destruct (cs_last st) eqn:Ef.
 Qed.
 
 (** A selection head and its gated rounding (Python's [select]). *)
-Lemma select_ok (cq : Q) (st : cstate) V D isH (a gate : nat) (m : mask) (s : Q) (p q : nat -> bool) (vatt : nat -> R)
+Lemma select_ok (st : cstate) V D isH (a gate : nat) (m : mask) (s : Q) (p q : nat -> bool) (vatt : nat -> R)
   (c : nat) (st' : cstate) :
-  inv st V D isH -> select kk VTemperature cq a gate m s st = (c, st') ->
+  inv st V D isH -> select kk var cq a gate m s st = (c, st') ->
   (exists lg, D gate = Some lg) -> (forall i, (i < n)%nat -> V gate i = B2R (q i)) ->
   (forall x, agree n V D (Nat.max (lev st a) (lev st gate)) x ->
-     ut_head n (/ INR n) (real_head (sel_head kk (c_fresh kk (S (cs_cnt st))) a m s)) x /\
-     forall i, (i < n)%nat -> head_out hard_w n (real_head (sel_head kk (c_fresh kk (S (cs_cnt st))) a m s)) x i = vatt i) ->
+     ut_head n gap (real_head (vhead kk var cq (c_fresh kk (S (cs_cnt st))) a m s)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (vhead kk var cq (c_fresh kk (S (cs_cnt st))) a m s)) x i = vatt i) ->
   (forall i, (i < n)%nat -> vatt i = B2R (p i)) ->
   exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' c = Some l) /\
     forall i, (i < n)%nat -> V' c i = B2R (p i && negb (q i)).
@@ -1359,16 +1389,16 @@ Proof.
 intros Hinv E [lg Eg] Hq Hhead Hp. unfold select in E. inversion E. subst c st'. clear E.
 set (l := Nat.max (lev st a) (lev st gate)) in *.
 set (att := c_fresh kk (S (cs_cnt st))) in *.
-destruct (inv_head st V D isH l (sel_head kk att a m s) vatt Hinv eq_refl Hhead) as [H1 X1].
+destruct (inv_head st V D isH l (vhead kk var cq att a m s) vatt Hinv eq_refl Hhead) as [H1 X1].
 assert (Hga : gate <> att).
 { intros ->. destruct Hinv as [_ [Hfr _]]. rewrite (Hfr att) in Eg by lia. discriminate. }
 assert (Hlg : (lg <= l)%nat) by (destruct Hinv as [Hc _]; rewrite <- (co_lev _ _ _ _ Hc gate lg Eg); unfold l; lia).
 destruct (inv_unit _ _ _ _ l (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) (fun i => B2R (p i && negb (q i))) H1 eq_refl) as [H2 X2].
 { intros y Ha Hh i Hi. apply unit_rounding.
-  - rewrite (Hh i att Hi); [cbn [sh_out sel_head]; rewrite upd_same; apply Hp, Hi|].
-    unfold at_lev. cbn [sh_out sel_head]. rewrite !upd_same, Nat.eqb_refl. reflexivity.
-  - rewrite (Ha i gate lg Hi); [|cbn [sh_out sel_head]; rewrite upd_other by exact Hga; exact Eg|exact Hlg].
-    cbn [sh_out sel_head]. rewrite upd_other by exact Hga. apply Hq, Hi. }
+  - rewrite (Hh i att Hi); [cbn [sh_out vhead]; rewrite upd_same; apply Hp, Hi|].
+    unfold at_lev. cbn [sh_out vhead]. rewrite !upd_same, Nat.eqb_refl. reflexivity.
+  - rewrite (Ha i gate lg Hi); [|cbn [sh_out vhead]; rewrite upd_other by exact Hga; exact Eg|exact Hlg].
+    cbn [sh_out vhead]. rewrite upd_other by exact Hga. apply Hq, Hi. }
 do 3 eexists. split; [exact H2|]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|]. split.
 - eexists. cbn [su_out rounding]. apply upd_same.
 - intros i Hi. cbn [su_out rounding]. rewrite upd_same. reflexivity.
@@ -1432,12 +1462,12 @@ exists V2, D2, isH2. split; [apply inv_remember; [exact H1|exact H3|exact H4]|].
 split; [exact (ext_trans _ _ _ _ _ _ X1 H2)|split; [exact H3|exact H4]].
 Qed.
 
-Lemma select_su_ok (cq : Q) (st : cstate) V D isH (s b : nat) (m : mask) (sign : Q) (vatt : nat -> R) (pv : nat -> bool)
+Lemma select_su_ok (st : cstate) V D isH (s b : nat) (m : mask) (sign : Q) (vatt : nat -> R) (pv : nat -> bool)
   (c : nat) (st' : cstate) :
-  inv st V D isH -> select_su kk VTemperature cq s b m sign st = (c, st') ->
+  inv st V D isH -> select_su kk var cq s b m sign st = (c, st') ->
   (forall x, agree n V D (Nat.max (lev st s) (lev st b)) x ->
-     ut_head n (/ INR n) (real_head (su_head kk (c_fresh kk (S (cs_cnt st))) b s m sign)) x /\
-     forall i, (i < n)%nat -> head_out hard_w n (real_head (su_head kk (c_fresh kk (S (cs_cnt st))) b s m sign)) x i = vatt i) ->
+     ut_head n gap (real_head (vsu_head kk var cq (c_fresh kk (S (cs_cnt st))) b s m sign)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (vsu_head kk var cq (c_fresh kk (S (cs_cnt st))) b s m sign)) x i = vatt i) ->
   (forall i, (i < n)%nat -> vatt i = B2R (pv i)) ->
   exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' c = Some l) /\
     forall i, (i < n)%nat -> V' c i = B2R (pv i).
@@ -1445,23 +1475,23 @@ Proof.
 intros Hinv E Hhead Hp. unfold select_su in E. inversion E. subst c st'. clear E.
 set (l := Nat.max (lev st s) (lev st b)) in *.
 set (att := c_fresh kk (S (cs_cnt st))) in *.
-destruct (inv_head st V D isH l (su_head kk att b s m sign) vatt Hinv eq_refl Hhead) as [H1 X1].
+destruct (inv_head st V D isH l (vsu_head kk var cq att b s m sign) vatt Hinv eq_refl Hhead) as [H1 X1].
 destruct (inv_unit _ _ _ _ l (rounding1 (c_fresh kk (S (S (cs_cnt st)))) att) (fun i => B2R (pv i)) H1 eq_refl) as [H2 X2].
 { intros y Ha Hh i Hi. apply unit_rounding1.
-  rewrite (Hh i att Hi); [cbn [sh_out su_head]; rewrite upd_same; apply Hp, Hi|].
-  unfold at_lev. cbn [sh_out su_head]. rewrite !upd_same, Nat.eqb_refl. reflexivity. }
+  rewrite (Hh i att Hi); [cbn [sh_out vsu_head]; rewrite upd_same; apply Hp, Hi|].
+  unfold at_lev. cbn [sh_out vsu_head]. rewrite !upd_same, Nat.eqb_refl. reflexivity. }
 do 3 eexists. split; [exact H2|]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|]. split.
 - eexists. cbn [su_out rounding1]. apply upd_same.
 - intros i Hi. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
 Qed.
 
 (** Every sub-formula's coordinate holds its truth value (the heart of Theorem 12). *)
-Lemma node_ok (cq : Q) (p : ltl) : forall (st : cstate) V D isH (c : nat) (st' : cstate),
-  letters_below kk p = true -> inv st V D isH -> node kk VTemperature cq p st = (c, st') ->
+Lemma node_ok (p : ltl) : forall (st : cstate) V D isH (c : nat) (st' : cstate),
+  letters_below kk p = true -> fut || past p = true -> inv st V D isH -> node kk var cq p st = (c, st') ->
   exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' c = Some l) /\
     forall i, (i < n)%nat -> V' c i = B2R (sat n w p i).
 Proof.
-induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q IHq]; intros st V D isH c st' Hlet Hinv E;
+induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q IHq]; intros st V D isH c st' Hlet Hpast Hinv E;
   cbn [node] in E; destruct (lookup ltl_eqb _ (cs_memo st)) as [c0|] eqn:Em;
   try (inversion E; subst c0 st'; exists V, D, isH; split; [exact Hinv|split; [apply ext_refl|]];
        destruct Hinv as [_ [_ [_ [_ Hme]]]]; exact (Hme _ c Em)).
@@ -1479,8 +1509,8 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|intros i Hi; rewrite H4 by exact Hi; reflexivity]|].
   split; [exact H2|split; [exact H3|intros i Hi; rewrite H4 by exact Hi; reflexivity]].
 - (* not *)
-  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
   destruct (unit_node kk [a] _ 0%Q st1) as [c1 st2] eqn:E1. inversion E. subst c st'.
   destruct (unit_node_ok st1 V1 D1 isH1 [a] _ _ (fun i => B2R (negb (sat n w p i))) c1 st2 I1 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
   { intros y Ha i Hi. apply unit_not. rewrite (agree_read st1 V1 D1 isH1 (fold_right Nat.max 0%nat (map (lev st1) [a])) a y i (proj1 I1) Hi (ex_intro _ la Da)); [apply Va, Hi|apply lev_max; left; reflexivity|exact Ha]. }
@@ -1488,10 +1518,10 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   split; [exact (ext_trans _ _ _ _ _ _ X1 H2)|split; [exact H3|exact H4]].
 - (* and *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (node kk VTemperature cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
   destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
   destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i && sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
@@ -1503,10 +1533,10 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact H4]].
 - (* or *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (node kk VTemperature cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
   destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
   destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i || sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
@@ -1517,14 +1547,14 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact H4]|].
   split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact H4]].
 - (* Y *)
-  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
   destruct (first_ok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
-  destruct (select kk VTemperature cq a (c_first kk) Future 1 (first kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (select_ok cq (first kk st1) V2 D2 isH2 a (c_first kk) Future 1 (fun i => sat n w p (i - 1)) (fun i => Nat.eqb i 0)
+  destruct (select kk var cq a (c_first kk) Future 1 (first kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
+  destruct (select_ok (first kk st1) V2 D2 isH2 a (c_first kk) Future 1 (fun i => sat n w p (i - 1)) (fun i => Nat.eqb i 0)
               (fun i => V2 a (i - 1)%nat) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Vf) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros x Ha. destruct (head_Y n kk (c_fresh kk (S (cs_cnt (first kk st1)))) a x Hn (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
+  { intros x Ha. destruct (HY (c_fresh kk (S (cs_cnt (first kk st1)))) a x (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
     split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
     apply (agree_read (first kk st1) V2 D2 isH2 (Nat.max (lev (first kk st1) a) (lev (first kk st1) (c_first kk))) a x (i - 1)%nat (proj1 I2) ltac:(lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
   { intros i Hi. rewrite Va2. apply Va. lia. }
@@ -1533,14 +1563,15 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
   split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact Hv]].
 - (* X *)
-  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IH st V D isH a st1 Hlet ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
   destruct (last_ok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
-  destruct (select kk VTemperature cq a (c_last kk) Past (-1) (last kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (select_ok cq (last kk st1) V2 D2 isH2 a (c_last kk) Past (-1) (fun i => sat n w p (x_next n i)) (fun i => Nat.eqb (S i) n)
+  destruct (select kk var cq a (c_last kk) Past (-1) (last kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
+  destruct (select_ok (last kk st1) V2 D2 isH2 a (c_last kk) Past (-1) (fun i => sat n w p (x_next n i)) (fun i => Nat.eqb (S i) n)
               (fun i => V2 a (x_next n i)) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Vf) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros x Ha. destruct (head_X n kk (c_fresh kk (S (cs_cnt (last kk st1)))) a x Hn (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
+  { intros x Ha. destruct (HX Hf (c_fresh kk (S (cs_cnt (last kk st1)))) a x (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
     split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
     apply (agree_read (last kk st1) V2 D2 isH2 (Nat.max (lev (last kk st1) a) (lev (last kk st1) (c_last kk))) a x (x_next n i) (proj1 I2) ltac:(unfold x_next; destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
   { intros i Hi. rewrite Va2. apply Va. unfold x_next. destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia. }
@@ -1554,23 +1585,23 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact Hv]].
 - (* S *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (node kk VTemperature cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
   destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
   destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
               (ex_intro _ lb Db) Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] Vs]]]]]].
   destruct (X3 b lb Db) as [Db3 Vb3].
   set (B := fun j => negb (sat n w p j) || sat n w q j).
-  destruct (select_su kk VTemperature cq s b Future 1 st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
-  destruct (select_su_ok cq st3 V3 D3 isH3 s b Future 1 (fun i => V3 b (topS B i)) (fun i => sat n w q (topS B i)) c1 st4 I3 E1)
+  destruct (select_su kk var cq s b Future 1 st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
+  destruct (select_su_ok st3 V3 D3 isH3 s b Future 1 (fun i => V3 b (topS B i)) (fun i => sat n w q (topS B i)) c1 st4 I3 E1)
     as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
   { intros x Ha.
     assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
     { intros j Hj. rewrite (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 I3) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
-    destruct (head_S n kk (c_fresh kk (S (cs_cnt st3))) b s x B Hn (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
+    destruct (HS (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
     split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
     assert (topS B i <= i)%nat by (unfold topS; destruct (rm B i) eqn:Er; [apply (rm_some B i n0 Er)|lia]).
     apply (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topS B i) (proj1 I3) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
@@ -1580,11 +1611,12 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
   split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|exact Hv]].
 - (* U *)
+  assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk VTemperature cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (node kk VTemperature cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 ltac:(rewrite Hf; reflexivity) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
   destruct (X2 a la Da) as [Da2 Va2].
   destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
   destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
@@ -1593,13 +1625,13 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   set (B := fun j => negb (sat n w p j) || sat n w q j).
   assert (Htop : forall i, (i < n)%nat -> (i <= topU B (n - i) i < n)%nat)
     by (intros i Hi; unfold topU; destruct (lm B (n - i) i) eqn:Er; [pose proof (lm_some B _ i n0 Er); lia|lia]).
-  destruct (select_su kk VTemperature cq s b Past (-1) st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
-  destruct (select_su_ok cq st3 V3 D3 isH3 s b Past (-1) (fun i => V3 b (topU B (n - i) i)) (fun i => sat n w q (topU B (n - i) i)) c1 st4 I3 E1)
+  destruct (select_su kk var cq s b Past (-1) st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
+  destruct (select_su_ok st3 V3 D3 isH3 s b Past (-1) (fun i => V3 b (topU B (n - i) i)) (fun i => sat n w q (topU B (n - i) i)) c1 st4 I3 E1)
     as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
   { intros x Ha.
     assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
     { intros j Hj. rewrite (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 I3) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
-    destruct (head_U n kk (c_fresh kk (S (cs_cnt st3))) b s x B Hn (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
+    destruct (HU Hf (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
     split; [right; exact T|]. intros i Hi. rewrite O by exact Hi. specialize (Htop i Hi).
     apply (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topU B (n - i) i) (proj1 I3) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
   { intros i Hi. rewrite Vb3. apply Vb. specialize (Htop i Hi). lia. }
@@ -1609,9 +1641,9 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|exact Hv]].
 Qed.
 
-Definition D0 (c : nat) : option nat := if (c <? kk + 3)%nat then Some 0%nat else None.
+Definition D0 (c : nat) : option nat := if (c <? kk + length (pes var))%nat then Some 0%nat else None.
 
-Lemma layer_ok_empty V D isH (m : nat) : (forall c, at_lev D c (S m) = false) -> layer_ok n V D isH (/ INR n) m (real_layer empty_layer).
+Lemma layer_ok_empty V D isH (m : nat) : (forall c, at_lev D c (S m) = false) -> layer_ok n V D isH gap m (real_layer empty_layer).
 Proof.
 intros H. split.
 - intros x _. split; [intros h []|]. intros i c _. simpl. rewrite H. reflexivity.
@@ -1620,26 +1652,27 @@ Qed.
 
 Lemma inv_init : inv init_state (fun c i => x0 i c) D0 (fun _ => false).
 Proof.
+pose proof (pes_len var) as Hpl.
 split; [|split; [|split; [|split]]].
 - constructor.
-  + intros c Hc. unfold D0. replace (c <? kk + 3)%nat with true by (symmetry; apply Nat.ltb_lt, Hc). reflexivity.
+  + intros c Hc. unfold D0. replace (c <? kk + length (pes var))%nat with true by (symmetry; apply Nat.ltb_lt, Hc). reflexivity.
   + intros c i _ _. reflexivity.
-  + intros c i E Hi. unfold D0 in E. destruct (c <? kk + 3)%nat eqn:Ec; [congruence|]. apply Nat.ltb_ge in Ec.
+  + intros c i E Hi. unfold D0 in E. destruct (c <? kk + length (pes var))%nat eqn:Ec; [congruence|]. apply Nat.ltb_ge in Ec.
     unfold x0, embed. replace (c <? kk)%nat with false by (symmetry; apply Nat.ltb_ge; lia).
-    apply nth_overflow. simpl. lia.
-  + intros m. destruct m; apply layer_ok_empty; intros c; unfold at_lev, D0; destruct (c <? kk + 3)%nat; reflexivity.
-  + intros c l E. unfold D0 in E. destruct (c <? kk + 3)%nat; inversion E. simpl. lia.
-  + intros c l E. unfold D0 in E. destruct (c <? kk + 3)%nat; inversion E. reflexivity.
-- intros c Hc. unfold D0, c_fresh in *. simpl in Hc. replace (c <? kk + 3)%nat with false by (symmetry; apply Nat.ltb_ge; lia). reflexivity.
-- simpl. unfold D0, c_first, c_avg_first. split; [replace (kk + 7 <? kk + 3)%nat with false|replace (kk + 9 <? kk + 3)%nat with false];
+    apply nth_overflow. rewrite map_length. lia.
+  + intros m. destruct m; apply layer_ok_empty; intros c; unfold at_lev, D0; destruct (c <? kk + length (pes var))%nat; reflexivity.
+  + intros c l E. unfold D0 in E. destruct (c <? kk + length (pes var))%nat; inversion E. simpl. lia.
+  + intros c l E. unfold D0 in E. destruct (c <? kk + length (pes var))%nat; inversion E. reflexivity.
+- intros c Hc. unfold D0, c_fresh in *. simpl in Hc. replace (c <? kk + length (pes var))%nat with false by (symmetry; apply Nat.ltb_ge; lia). reflexivity.
+- simpl. unfold D0, c_first, c_avg_first. split; [replace (kk + 7 <? kk + length (pes var))%nat with false|replace (kk + 9 <? kk + length (pes var))%nat with false];
     try reflexivity; symmetry; apply Nat.ltb_ge; lia.
-- simpl. unfold D0, c_last, c_avg_last. split; [replace (kk + 8 <? kk + 3)%nat with false|replace (kk + 10 <? kk + 3)%nat with false];
+- simpl. unfold D0, c_last, c_avg_last. split; [replace (kk + 8 <? kk + length (pes var))%nat with false|replace (kk + 10 <? kk + length (pes var))%nat with false];
     try reflexivity; symmetry; apply Nat.ltb_ge; lia.
 - intros p c E. discriminate.
 Qed.
 
 Lemma nets_ok_nth V D isH (Ls : snet) (m0 : nat) :
-  (forall m, layer_ok n V D isH (/ INR n) (m0 + m) (real_layer (nth m Ls empty_layer))) -> nets_ok n V D isH (/ INR n) m0 (real_net Ls).
+  (forall m, layer_ok n V D isH gap (m0 + m) (real_layer (nth m Ls empty_layer))) -> nets_ok n V D isH gap m0 (real_net Ls).
 Proof.
 revert m0. induction Ls as [|L Ls IH]; intros m0 H; [exact I|]. split.
 - specialize (H 0%nat). rewrite Nat.add_0_r in H. exact H.
@@ -1648,27 +1681,142 @@ Qed.
 
 (** The compiled network, run hard on the embedding of w: the output coordinate is [w, i |= p]
     at every position, and every head is uniform or tieless with gap 1/n at every layer. *)
-Lemma compile_ok (cq : Q) (p : ltl) : letters_below kk p = true ->
-  (forall i, (i < n)%nat -> hard_run n (real_net (fst (compile kk VTemperature cq p))) x0 i (snd (compile kk VTemperature cq p))
+Lemma compile_ok (p : ltl) : letters_below kk p = true -> fut || past p = true ->
+  (forall i, (i < n)%nat -> hard_run n (real_net (fst (compile kk var cq p))) x0 i (snd (compile kk var cq p))
                             = B2R (sat n w p i)) /\
-  gaps_ok n (/ INR n) (real_net (fst (compile kk VTemperature cq p))) x0.
+  gaps_ok n gap (real_net (fst (compile kk var cq p))) x0.
 Proof.
-intros Hlet. unfold compile. destruct (node kk VTemperature cq p init_state) as [c st] eqn:E. cbn [fst snd].
-destruct (node_ok cq p init_state _ _ _ c st Hlet inv_init E) as [V [D [isH [[Hc _] [_ [[l Dc] Vc]]]]]].
-assert (Hnets : nets_ok n V D isH (/ INR n) 0 (real_net (at_layer 0 (fun L => L) (cs_layers st)))).
+intros Hlet Hpast. unfold compile. destruct (node kk var cq p init_state) as [c st] eqn:E. cbn [fst snd].
+destruct (node_ok p init_state _ _ _ c st Hlet Hpast inv_init E) as [V [D [isH [[Hc _] [_ [[l Dc] Vc]]]]]].
+assert (Hnets : nets_ok n V D isH gap 0 (real_net (at_layer 0 (fun L => L) (cs_layers st)))).
 { apply nets_ok_nth. intros m. rewrite nth_at_layer. simpl (0 + m)%nat. destruct (Nat.eqb m 0) eqn:Em; [apply Nat.eqb_eq in Em; subst m|]; apply (co_layers _ _ _ _ Hc). }
 assert (Ha0 : agree n V D 0 x0).
 { intros i c' l' Hi E' Hl. assert (l' = 0%nat) by lia. subst l'. apply (co_in_val _ _ _ _ Hc); assumption. }
 assert (Hz0 : zero_above n D 0 x0).
 { intros i c' Hi Hab. apply (co_zero _ _ _ _ Hc); [|exact Hi]. intros E'. specialize (Hab 0%nat E'). lia. }
-destruct (run_levels n V D isH (/ INR n) _ 0 x0 Hnets Ha0 Hz0) as [Hrun Hgaps]. split; [|exact Hgaps].
+destruct (run_levels n V D isH gap _ 0 x0 Hnets Ha0 Hz0) as [Hrun Hgaps]. split; [|exact Hgaps].
 intros i Hi. rewrite (Hrun i c l Hi Dc); [apply Vc, Hi|].
 pose proof (co_len _ _ _ _ Hc c l Dc). unfold real_net. rewrite map_length, length_at_layer. simpl. lia.
 Qed.
 
-Lemma x0_bounded : bounded n 1 x0.
+End Invariant.
+
+(** ** The selection heads of the temperature and unbounded variants *)
+
+Lemma embed_pe (k : nat) (pe : list (nat -> nat -> R)) (n : nat) (w : nat -> nat) (j m : nat) :
+  embed k pe n w j (k + m)%nat = nth m (map (fun f => f (S j) n) pe) 0.
+Proof. unfold embed. replace (k + m <? k)%nat with false by (symmetry; apply Nat.ltb_ge; lia). do 2 f_equal. lia. Qed.
+
+(** Every variant embeds 1, (-1)^i, i/n first. *)
+Lemma pe_ok_agree (v : variant) (n kk : nat) (w : nat -> nat) (x : stream) : pe_agree n w kk v x -> pe_ok n kk x.
 Proof.
-replace 1 with (Rmax 1 1) by (unfold Rmax; destruct (Rle_dec 1 1); lra). apply embed_bounded.
+intros H j Hj. pose proof (pes_len v).
+rewrite !(H j) by (assumption || (unfold c_one, c_alt, c_frac; lia)).
+unfold x0, c_one, c_alt, c_frac.
+replace (embed kk (pes v) n w j kk) with (embed kk (pes v) n w j (kk + 0)%nat) by (f_equal; lia).
+rewrite !embed_pe. destruct v; simpl; unfold pe_one, pe_alt, pe_frac; repeat split; reflexivity.
+Qed.
+
+Lemma temp_heads (n kk : nat) (w : nat -> nat) (cq : Q) : (1 <= n)%nat ->
+  Y_ok n w kk VTemperature cq (/ INR n) /\ X_ok n w kk VTemperature cq (/ INR n) /\
+  S_ok n w kk VTemperature cq (/ INR n) /\ U_ok n w kk VTemperature cq (/ INR n).
+Proof.
+intros Hn. split; [|split; [|split]].
+- intros att a x Hx. exact (head_Y n kk att a x Hn (pe_ok_agree _ _ _ _ _ Hx)).
+- intros att a x Hx. exact (head_X n kk att a x Hn (pe_ok_agree _ _ _ _ _ Hx)).
+- intros att b s x B Hx HB. exact (head_S n kk att b s x B Hn (pe_ok_agree _ _ _ _ _ Hx) HB).
+- intros att b s x B Hx HB. exact (head_U n kk att b s x B Hn (pe_ok_agree _ _ _ _ _ Hx) HB).
+Qed.
+
+(** Hard attention does not see a positive scaling of the scores: a tieless head with gap g
+    stays tieless with gap c g and reads the same value. *)
+Lemma scaled_head (n : nat) (h h' : head) (x : stream) (c g : R) : 0 < c -> 0 < g ->
+  h_val h' = h_val h -> h_mask h' = h_mask h ->
+  (forall i j, (i < n)%nat -> (j < n)%nat -> score h' x i j = c * score h x i j) -> tieless n g h x ->
+  tieless n (c * g) h' x /\ forall i, (i < n)%nat -> head_out hard_w n h' x i = head_out hard_w n h x i.
+Proof.
+intros Hc Hg Hv Hm Hs Ht.
+assert (G : forall i, (i < n)%nat -> exists t, (t < vis_cnt (h_mask h) n i)%nat /\
+  (forall k, (k < vis_cnt (h_mask h) n i)%nat -> k <> t ->
+     score h x i (vis_lo (h_mask h) i + k) <= score h x i (vis_lo (h_mask h) i + t) - g) /\
+  (forall k, (k < vis_cnt (h_mask h') n i)%nat -> k <> t ->
+     score h' x i (vis_lo (h_mask h') i + k) <= score h' x i (vis_lo (h_mask h') i + t) - c * g)).
+{ intros i Hi. destruct (Ht i Hi) as [t [Htc Hgap]]. exists t. split; [exact Htc|split; [exact Hgap|]].
+  rewrite Hm. intros k Hk Hne. rewrite !Hs by (exact Hi || (apply vis_range; assumption)).
+  specialize (Hgap k Hk Hne). nra. }
+split.
+- intros i Hi. destruct (G i Hi) as [t [Htc [_ G2]]]. exists t. split; [rewrite Hm; exact Htc|exact G2].
+- intros i Hi. destruct (G i Hi) as [t [Htc [G1 G2]]].
+  rewrite (head_out_at n h x i t g Hg Htc G1).
+  rewrite (head_out_at n h' x i t (c * g) ltac:(nra) ltac:(rewrite Hm; exact Htc) G2), Hv, Hm. reflexivity.
+Qed.
+
+Lemma unb_pe (n kk : nat) (w : nat -> nat) (x : stream) (j : nat) : pe_agree n w kk VUnbounded x -> (j < n)%nat ->
+  x j (c_one kk) = 1 /\ x j (c_alt kk) = (-1) ^ S j /\ x j (c_pos kk) = INR (S j) /\
+  x j (c_len kk) = INR n /\ x j (c_alt_len kk) = (-1) ^ S j * INR n.
+Proof.
+intros H Hj. rewrite !(H j) by (assumption || (simpl; unfold c_one, c_alt, c_pos, c_len, c_alt_len; lia)).
+unfold x0, c_one, c_alt, c_pos, c_len, c_alt_len.
+replace (embed kk (pes VUnbounded) n w j kk) with (embed kk (pes VUnbounded) n w j (kk + 0)%nat) by (f_equal; lia).
+rewrite !embed_pe. simpl. unfold pe_one, pe_alt, pe_pos, pe_len, pe_alt_len. repeat split; reflexivity.
+Qed.
+
+Lemma Q2R_2 : Q2R 2 = 2.
+Proof. unfold Q2R. simpl. field. Qed.
+
+(** Variant (b) multiplies every selection score by c n (the embeddings n, (-1)^i n, i). *)
+Lemma unb_score_sel (n kk att a : nat) (w : nat -> nat) (cq : Q) (m : mask) (s : Q) (x : stream) (i j : nat) :
+  (1 <= n)%nat -> pe_agree n w kk VUnbounded x -> (i < n)%nat -> (j < n)%nat ->
+  score (real_head (vhead kk VUnbounded cq att a m s)) x i j = Q2R cq * INR n * score (real_head (sel_head kk att a m s)) x i j.
+Proof.
+intros Hn Hx Hi Hj. rewrite (sel_score n kk) by (assumption || apply (pe_ok_agree _ _ _ _ _ Hx)).
+destruct (unb_pe n kk w x i Hx Hi) as [Oi [Ai [Pi [Li ALi]]]].
+destruct (unb_pe n kk w x j Hx Hj) as [Oj [Aj [Pj [Lj ALj]]]].
+unfold score. cbn [real_head vhead parity_term tie temperature_b h_terms sh_terms map lsum fst snd].
+rewrite Oi, ALi, Aj, Pj, Q2R_opp, Q2R_mult. field. apply not_0_INR. lia.
+Qed.
+
+Lemma unb_score_su (n kk att b s : nat) (w : nat -> nat) (cq : Q) (m : mask) (sign : Q) (x : stream) (i j : nat) :
+  (1 <= n)%nat -> pe_agree n w kk VUnbounded x -> (i < n)%nat -> (j < n)%nat ->
+  score (real_head (vsu_head kk VUnbounded cq att b s m sign)) x i j = Q2R cq * INR n * score (real_head (su_head kk att b s m sign)) x i j.
+Proof.
+intros Hn Hx Hi Hj. rewrite (su_score n kk) by (assumption || apply (pe_ok_agree _ _ _ _ _ Hx)).
+destruct (unb_pe n kk w x i Hx Hi) as [Oi [Ai [Pi [Li ALi]]]].
+destruct (unb_pe n kk w x j Hx Hj) as [Oj [Aj [Pj [Lj ALj]]]].
+unfold score. cbn [real_head vsu_head stop_term tie temperature_b h_terms sh_terms map lsum fst snd].
+rewrite Oi, Li, Pj, !Q2R_mult, Q2R_2. field. apply not_0_INR. lia.
+Qed.
+
+(** Variant (b): the same heads, tieless with the fixed gap c n * (1/n) = c. *)
+Lemma unb_heads (n kk : nat) (w : nat -> nat) (cq : Q) : (1 <= n)%nat -> 0 < Q2R cq ->
+  Y_ok n w kk VUnbounded cq (Q2R cq) /\ X_ok n w kk VUnbounded cq (Q2R cq) /\
+  S_ok n w kk VUnbounded cq (Q2R cq) /\ U_ok n w kk VUnbounded cq (Q2R cq).
+Proof.
+intros Hn Hc. destruct (inv_n n Hn) as [Hr _]. pose proof (inv_n_mul n Hn) as Hnr.
+assert (Hcn : 0 < Q2R cq * INR n) by (apply Rmult_lt_0_compat; [exact Hc|apply lt_0_INR; lia]).
+assert (Eg : Q2R cq * INR n * / INR n = Q2R cq) by (rewrite Rmult_assoc, Hnr; ring).
+split; [|split; [|split]].
+- intros att a x Hx. destruct (head_Y n kk att a x Hn (pe_ok_agree _ _ _ _ _ Hx)) as [T O].
+  destruct (scaled_head n (real_head (sel_head kk att a Future 1)) (real_head (vhead kk VUnbounded cq att a Future 1)) x _ _ Hcn Hr eq_refl eq_refl
+              (fun i j Hi Hj => unb_score_sel n kk att a w cq Future 1 x i j Hn Hx Hi Hj) T) as [T' O'].
+  rewrite Eg in T'. split; [exact T'|]. intros i Hi. rewrite O', O by exact Hi. reflexivity.
+- intros att a x Hx. destruct (head_X n kk att a x Hn (pe_ok_agree _ _ _ _ _ Hx)) as [T O].
+  destruct (scaled_head n (real_head (sel_head kk att a Past (-1))) (real_head (vhead kk VUnbounded cq att a Past (-1))) x _ _ Hcn Hr eq_refl eq_refl
+              (fun i j Hi Hj => unb_score_sel n kk att a w cq Past (-1) x i j Hn Hx Hi Hj) T) as [T' O'].
+  rewrite Eg in T'. split; [exact T'|]. intros i Hi. rewrite O', O by exact Hi. reflexivity.
+- intros att b s x B Hx HB. destruct (head_S n kk att b s x B Hn (pe_ok_agree _ _ _ _ _ Hx) HB) as [T O].
+  destruct (scaled_head n (real_head (su_head kk att b s Future 1)) (real_head (vsu_head kk VUnbounded cq att b s Future 1)) x _ _ Hcn Hr eq_refl eq_refl
+              (fun i j Hi Hj => unb_score_su n kk att b s w cq Future 1 x i j Hn Hx Hi Hj) T) as [T' O'].
+  rewrite Eg in T'. split; [exact T'|]. intros i Hi. rewrite O', O by exact Hi. reflexivity.
+- intros att b s x B Hx HB. destruct (head_U n kk att b s x B Hn (pe_ok_agree _ _ _ _ _ Hx) HB) as [T O].
+  destruct (scaled_head n (real_head (su_head kk att b s Past (-1))) (real_head (vsu_head kk VUnbounded cq att b s Past (-1))) x _ _ Hcn Hr eq_refl eq_refl
+              (fun i j Hi Hj => unb_score_su n kk att b s w cq Past (-1) x i j Hn Hx Hi Hj) T) as [T' O'].
+  rewrite Eg in T'. split; [exact T'|]. intros i Hi. rewrite O', O by exact Hi. reflexivity.
+Qed.
+
+Lemma x0_bounded (n : nat) (w : nat -> nat) (kk : nat) : (1 <= n)%nat -> bounded n 1 (x0 n w kk VTemperature).
+Proof.
+intros Hn. replace 1 with (Rmax 1 1) by (unfold Rmax; destruct (Rle_dec 1 1); lra). apply embed_bounded.
 intros f i Hf Hi. simpl in Hf. destruct Hf as [<-|[<-|[<-|[]]]]; unfold pe_one, pe_alt, pe_frac.
 - rewrite Rabs_R1. lra.
 - rewrite pow_m1. destruct (Nat.even (S i)); unfold Rabs; destruct (Rcase_abs _); lra.
@@ -1677,7 +1825,6 @@ intros f i Hf Hi. simpl in Hf. destruct Hf as [<-|[<-|[<-|[]]]]; unfold pe_one, 
   rewrite Rabs_pos_eq by (apply Rlt_le, Rdiv_lt_0_compat; lra). apply (Rmult_le_reg_r (INR n)); [lra|].
   unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
 Qed.
-End Invariant.
 
 (** ** Theorems 12 and 13 *)
 
@@ -1689,14 +1836,20 @@ Theorem thm12_hard (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (i : 
   letters_below k p = true -> (1 <= n)%nat -> (i < n)%nat ->
   hard_run n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p))
   = B2R (sat n w p i).
-Proof. intros Hl Hn Hi. apply (compile_ok n w k Hn cq p Hl), Hi. Qed.
+Proof.
+intros Hl Hn Hi. destruct (temp_heads n k w cq Hn) as [HY [HX [HS HU]]].
+apply (compile_ok n w k VTemperature cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl), Hi.
+Qed.
 
 (** Theorem 12 (b): every head of the compiled network is uniform or tieless with gap 1/n, at
     every layer of the hard run (the hypothesis of Theorem 26). *)
 Theorem thm12_gaps (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) :
   letters_below k p = true -> (1 <= n)%nat ->
   gaps_ok n (/ INR n) (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w).
-Proof. intros Hl Hn. apply (compile_ok n w k Hn cq p Hl). Qed.
+Proof.
+intros Hl Hn. destruct (temp_heads n k w cq Hn) as [HY [HX [HS HU]]].
+apply (compile_ok n w k VTemperature cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl).
+Qed.
 
 (** Theorem 12 (b), soft: by Theorem 26 (with Lemma 29's X from the bound 1 of the embedding), at
     every temperature 0 < tau <= temp26 n (1/n) X eps the softmax network is within eps of
@@ -1708,8 +1861,9 @@ Theorem thm12_soft (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (eps 
   Rabs (soft_run tau n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p))
         - B2R (sat n w p i)) <= eps.
 Proof.
-intros Hl Hn He Ht Hle Hi. destruct (compile_ok n w k Hn cq p Hl) as [Hh Hg].
-rewrite <- (Hh i Hi). apply (thm26_closed n _ (x0 n w k) (/ INR n) 1 eps tau); try assumption.
+intros Hl Hn He Ht Hle Hi. destruct (temp_heads n k w cq Hn) as [HY [HX [HS HU]]].
+destruct (compile_ok n w k VTemperature cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl) as [Hh Hg].
+rewrite <- (Hh i Hi). apply (thm26_closed n _ (x0 n w k VTemperature) (/ INR n) 1 eps tau); try assumption.
 - apply Rinv_0_lt_compat, lt_0_INR. lia.
 - lra.
 - apply x0_bounded. exact Hn.
@@ -1728,6 +1882,197 @@ intros Hl Hn Ht Hle Hi. pose proof (thm12_soft k cq p n w (1 / 4) tau i Hl Hn lt
 match type of H with Rabs ?z <= _ => pose proof (Rle_abs z); pose proof (Rle_abs (- z)) end.
 rewrite Rabs_Ropp in H1. revert H H0 H1. unfold B2R. destruct (sat n w p i); intros;
   first [apply lemma9_high; lra | apply lemma9_low; lra].
+Qed.
+
+(** ** Variant (b): unbounded embeddings, tau = 1 *)
+
+(** The embedding of every variant is bounded by n (its largest entries are i, n, (-1)^i n). *)
+Lemma x0_bounded_n (n : nat) (w : nat -> nat) (kk : nat) (v : variant) : (1 <= n)%nat -> bounded n (INR n) (x0 n w kk v).
+Proof.
+intros Hn. assert (H1 : 1 <= INR n) by (replace 1 with (INR 1) by reflexivity; apply le_INR, Hn).
+replace (INR n) with (Rmax 1 (INR n)) by (apply Rmax_right, H1). apply embed_bounded.
+intros f i Hf Hi. assert (Hs : INR (S i) <= INR n) by (apply le_INR; lia). assert (0 < INR (S i)) by (apply lt_0_INR; lia).
+assert (Ha : forall m, Rabs ((-1) ^ m) = 1) by (intros m; rewrite pow_m1; destruct (Nat.even m); unfold Rabs; destruct (Rcase_abs _); lra).
+assert (Hfr : Rabs (INR (S i) / INR n) <= INR n).
+{ rewrite Rabs_pos_eq by (apply Rlt_le, Rdiv_lt_0_compat; lra). apply Rle_trans with 1; [|exact H1].
+  apply (Rmult_le_reg_r (INR n)); [lra|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra. }
+destruct v; simpl in Hf; repeat destruct Hf as [<-|Hf]; try contradiction;
+  unfold pe_one, pe_alt, pe_frac, pe_pos, pe_len, pe_alt_len, pe_alt_pos; rewrite ?Rabs_mult, ?Ha, ?Rabs_R1;
+  try exact Hfr; rewrite ?Rabs_pos_eq by apply pos_INR; lra.
+Qed.
+
+(** Our Theorem 12 (b) (and 15 (b), Corollary 17 (b)), the hard network: with the unbounded
+    embeddings (letters, 1, (-1)^i, i/n, i, n, (-1)^i n, (-1)^i i) and any c > 0, the compiled
+    network run with hard attention outputs exactly [w, i |= p]: its scores are those of
+    variant (a) times c n, which hard attention does not see. *)
+Theorem thm12b_hard (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (i : nat) :
+  letters_below k p = true -> (1 <= n)%nat -> 0 < Q2R cq -> (i < n)%nat ->
+  hard_run n (real_net (fst (compile k VUnbounded cq p))) (embed k (pes VUnbounded) n w) i (snd (compile k VUnbounded cq p))
+  = B2R (sat n w p i).
+Proof.
+intros Hl Hn Hc Hi. destruct (unb_heads n k w cq Hn Hc) as [HY [HX [HS HU]]].
+apply (compile_ok n w k VUnbounded cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl), Hi.
+Qed.
+
+(** Every head of the variant (b) network is uniform or tieless with the gap c, for every n. *)
+Theorem thm12b_gaps (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) :
+  letters_below k p = true -> (1 <= n)%nat -> 0 < Q2R cq ->
+  gaps_ok n (Q2R cq) (real_net (fst (compile k VUnbounded cq p))) (embed k (pes VUnbounded) n w).
+Proof.
+intros Hl Hn Hc. destruct (unb_heads n k w cq Hn Hc) as [HY [HX [HS HU]]].
+apply (compile_ok n w k VUnbounded cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl).
+Qed.
+
+(** Variant (b), soft: Theorem 26 with the gap c and Lemma 29's X from the bound n of the
+    embedding.  At tau = 1 its hypothesis reads 1 <= temp26 n c X eps, i.e.
+    c >= 2 ln(2 + (n - 1) B K) with B, K growing with n: this route needs c to grow with n. *)
+Theorem thm12b_soft (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (eps tau : R) (i : nat) :
+  letters_below k p = true -> (1 <= n)%nat -> 0 < Q2R cq -> 0 < eps -> 0 < tau ->
+  tau <= temp26 n (Q2R cq) (net_X (real_net (fst (compile k VUnbounded cq p))) (INR n)) eps (real_net (fst (compile k VUnbounded cq p))) ->
+  (i < n)%nat ->
+  Rabs (soft_run tau n (real_net (fst (compile k VUnbounded cq p))) (embed k (pes VUnbounded) n w) i (snd (compile k VUnbounded cq p))
+        - B2R (sat n w p i)) <= eps.
+Proof.
+intros Hl Hn Hc He Ht Hle Hi. destruct (unb_heads n k w cq Hn Hc) as [HY [HX [HS HU]]].
+destruct (compile_ok n w k VUnbounded cq _ true HY (fun _ => HX) HS (fun _ => HU) p Hl eq_refl) as [Hh Hg].
+rewrite <- (Hh i Hi). apply (thm26_closed n _ (x0 n w k VUnbounded) (Q2R cq) (INR n) eps tau); try assumption.
+- apply pos_INR.
+- apply x0_bounded_n. exact Hn.
+Qed.
+
+Lemma round_quarter (z : R) (b : bool) : Rabs (z - B2R b) <= 1 / 4 -> round01 z = B2R b.
+Proof.
+intros H. pose proof (Rle_abs (z - B2R b)). pose proof (Rle_abs (- (z - B2R b))).
+rewrite Rabs_Ropp in H1. revert H H0 H1. unfold B2R. destruct b; intros;
+  first [apply lemma9_high; lra | apply lemma9_low; lra].
+Qed.
+
+(** Variant (b) after Lemma 9's rounding: exactly [w, i |= p] (eps = 1/4). *)
+Theorem thm12b (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (tau : R) (i : nat) :
+  letters_below k p = true -> (1 <= n)%nat -> 0 < Q2R cq -> 0 < tau ->
+  tau <= temp26 n (Q2R cq) (net_X (real_net (fst (compile k VUnbounded cq p))) (INR n)) (1 / 4) (real_net (fst (compile k VUnbounded cq p))) ->
+  (i < n)%nat ->
+  round01 (soft_run tau n (real_net (fst (compile k VUnbounded cq p))) (embed k (pes VUnbounded) n w) i (snd (compile k VUnbounded cq p)))
+  = B2R (sat n w p i).
+Proof.
+intros Hl Hn Hc Ht Hle Hi. apply round_quarter. apply (thm12b_soft k cq p n w (1 / 4) tau i); try assumption. lra.
+Qed.
+
+(** ** Variant (c): embeddings i, (-1)^i i, future masks, tau = 1 *)
+
+(** The arithmetic of Y_gap and S_gap, for any length N > i (variant (c) divides by i + 1). *)
+Lemma Y_arith (N i k : nat) : (1 <= N)%nat -> (i < N)%nat -> (k < S i)%nat -> k <> (i - 1)%nat ->
+  - ((-1) ^ S i * (-1) ^ S k) + INR (S k) / INR N
+  <= - ((-1) ^ S i * (-1) ^ S (i - 1)) + INR (S (i - 1)) / INR N - / INR N.
+Proof.
+intros Hn Hi Hk Hne. rewrite !alt_prod by lia. replace (i - (i - 1))%nat with 1%nat by lia. replace (S (i - 1)) with i by lia.
+destruct (inv_n N Hn) as [Hr0 Hr1]. unfold Rdiv. set (r := / INR N) in *. rewrite S_INR.
+assert (Hki : INR k <= INR i) by (apply le_INR; lia). rewrite pow_m1. simpl pow.
+destruct (Nat.even (i - k)) eqn:E.
+- assert (0 <= (INR i - INR k) * r) by (apply Rmult_le_pos; lra). nra.
+- destruct (odd_ex _ E) as [q Hq]. assert (q <> 0%nat) by (intros ->; lia).
+  assert (INR k + 3 <= INR i) by (replace 3 with (INR 3) by (simpl; ring); rewrite <- plus_INR; apply le_INR; lia).
+  assert (0 <= (INR i - INR k - 3) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
+Lemma S_arith (N i : nat) (f : nat -> R) (B : nat -> bool) : (1 <= N)%nat -> (i < N)%nat ->
+  (forall j, (j <= i)%nat -> f j = B2R (B j)) ->
+  forall k, (k < S i)%nat -> k <> topS B i ->
+  2 * f k + INR (S k) / INR N <= 2 * f (topS B i) + INR (S (topS B i)) / INR N - / INR N.
+Proof.
+intros Hn Hi HB k Hk Hne. unfold topS in *.
+destruct (inv_n N Hn) as [Hr0 Hr1]. pose proof (inv_n_mul N Hn) as Hnr.
+assert (Hkn : INR (S k) <= INR N) by (apply le_INR; lia).
+destruct (rm B i) as [t|] eqn:E.
+- destruct (rm_some B i t E) as [Ht [Bt Hafter]].
+  rewrite (HB k), (HB t) by lia. rewrite Bt. unfold Rdiv.
+  set (r := / INR N) in *. simpl B2R.
+  assert (INR (S t) * r >= 0) by (apply Rle_ge, Rmult_le_pos; [apply pos_INR|lra]).
+  destruct (Nat.lt_ge_cases t k) as [Hlt|Hge].
+  + rewrite (Hafter k) by lia. simpl B2R.
+    assert (0 <= (INR N - INR (S k)) * r) by (apply Rmult_le_pos; lra). nra.
+  + assert (INR (S k) + 1 <= INR (S t)) by (rewrite <- S_INR; apply le_INR; lia).
+    assert (0 <= (INR (S t) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra).
+    pose proof (B2R_le1 (B k)). nra.
+- pose proof (rm_none B i E) as Hnone.
+  rewrite (HB k), (HB i) by lia. rewrite !Hnone by lia. unfold Rdiv.
+  set (r := / INR N) in *. simpl B2R.
+  assert (INR (S k) + 1 <= INR (S i)) by (rewrite <- S_INR; apply le_INR; lia).
+  assert (0 <= (INR (S i) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
+Lemma caus_pe (n kk : nat) (w : nat -> nat) (x : stream) (j : nat) : pe_agree n w kk VCausal x -> (j < n)%nat ->
+  x j (c_one kk) = 1 /\ x j (c_alt kk) = (-1) ^ S j /\ x j (c_pos kk) = INR (S j) /\
+  x j (c_alt_pos kk) = (-1) ^ S j * INR (S j).
+Proof.
+intros H Hj. rewrite !(H j) by (assumption || (simpl; unfold c_one, c_alt, c_pos, c_alt_pos; lia)).
+unfold x0, c_one, c_alt, c_pos, c_alt_pos.
+replace (embed kk (pes VCausal) n w j kk) with (embed kk (pes VCausal) n w j (kk + 0)%nat) by (f_equal; lia).
+rewrite !embed_pe. simpl. unfold pe_one, pe_alt, pe_pos, pe_alt_pos. repeat split; reflexivity.
+Qed.
+
+(** Variant (c) multiplies the scores of position i by c (i + 1): they are variant (a)'s with
+    the length n replaced by i + 1, which is what a future-masked head at i needs. *)
+Lemma caus_score_Y (n kk att a : nat) (w : nat -> nat) (cq : Q) (x : stream) (i j : nat) :
+  pe_agree n w kk VCausal x -> (i < n)%nat -> (j < n)%nat ->
+  score (real_head (vhead kk VCausal cq att a Future 1)) x i j
+  = Q2R cq * INR (S i) * (- ((-1) ^ S i * (-1) ^ S j) + INR (S j) / INR (S i)).
+Proof.
+intros Hx Hi Hj.
+destruct (caus_pe n kk w x i Hx Hi) as [Oi [Ai [Pi APi]]].
+destruct (caus_pe n kk w x j Hx Hj) as [Oj [Aj [Pj APj]]].
+unfold score. cbn [real_head vhead parity_term tie temperature_b h_terms sh_terms map lsum fst snd].
+rewrite Oi, APi, Aj, Pj, Q2R_opp, Q2R_mult. replace (Q2R 1) with 1 by (unfold Q2R; simpl; field).
+field. apply not_0_INR. lia.
+Qed.
+
+Lemma caus_score_S (n kk att b s : nat) (w : nat -> nat) (cq : Q) (x : stream) (i j : nat) :
+  pe_agree n w kk VCausal x -> (i < n)%nat -> (j < n)%nat ->
+  score (real_head (vsu_head kk VCausal cq att b s Future 1)) x i j
+  = Q2R cq * INR (S i) * (2 * x j s + INR (S j) / INR (S i)).
+Proof.
+intros Hx Hi Hj.
+destruct (caus_pe n kk w x i Hx Hi) as [Oi [Ai [Pi APi]]].
+destruct (caus_pe n kk w x j Hx Hj) as [Oj [Aj [Pj APj]]].
+unfold score. cbn [real_head vsu_head stop_term tie temperature_b h_terms sh_terms map lsum fst snd].
+rewrite Oi, Pi, Pj, !Q2R_mult, Q2R_2. replace (Q2R 1) with 1 by (unfold Q2R; simpl; field).
+field. apply not_0_INR. lia.
+Qed.
+
+Lemma scale_gap (c N a b : R) : 0 < c -> 0 < N -> a <= b - / N -> c * N * a <= c * N * b - c.
+Proof.
+intros Hc HN H. apply Rle_trans with (c * N * (b - / N)); [apply Rmult_le_compat_l; [nra|exact H]|].
+right. field. lra.
+Qed.
+
+(** Variant (c): the future-masked Y and S heads are tieless with the fixed gap c (for every n). *)
+Lemma caus_heads (n kk : nat) (w : nat -> nat) (cq : Q) : 0 < Q2R cq ->
+  Y_ok n w kk VCausal cq (Q2R cq) /\ S_ok n w kk VCausal cq (Q2R cq).
+Proof.
+intros Hc. split.
+- intros att a x Hx.
+  assert (G : forall i, (i < n)%nat -> forall k, (k < S i)%nat -> k <> (i - 1)%nat ->
+    score (real_head (vhead kk VCausal cq att a Future 1)) x i (0 + k)
+    <= score (real_head (vhead kk VCausal cq att a Future 1)) x i (0 + (i - 1)) - Q2R cq).
+  { intros i Hi k Hk Hne. simpl (0 + _)%nat. rewrite !(caus_score_Y n kk att a w cq x i) by (assumption || lia).
+    apply scale_gap; [exact Hc|apply lt_0_INR; lia|]. apply (Y_arith (S i) i k); lia || assumption. }
+  split.
+  + intros i Hi. exists (i - 1)%nat. split; [simpl; lia|]. intros k Hk Hne. apply G; assumption.
+  + intros i Hi. rewrite (head_out_at n _ x i (i - 1) (Q2R cq) Hc); [reflexivity|simpl; lia|].
+    intros k Hk Hne. apply G; assumption.
+- intros att b s x B Hx HB.
+  assert (Ht : forall i, (topS B i <= i)%nat) by (intros i; unfold topS; destruct (rm B i) eqn:E; [apply (rm_some B i n0 E)|lia]).
+  assert (G : forall i, (i < n)%nat -> forall k, (k < S i)%nat -> k <> topS B i ->
+    score (real_head (vsu_head kk VCausal cq att b s Future 1)) x i (0 + k)
+    <= score (real_head (vsu_head kk VCausal cq att b s Future 1)) x i (0 + topS B i) - Q2R cq).
+  { intros i Hi k Hk Hne. simpl (0 + _)%nat. specialize (Ht i).
+    rewrite !(caus_score_S n kk att b s w cq x i) by (assumption || lia).
+    apply scale_gap; [exact Hc|apply lt_0_INR; lia|].
+    apply (S_arith (S i) i (fun j => x j s) B); try lia; try assumption. intros j Hj. apply HB. lia. }
+  split.
+  + intros i Hi. exists (topS B i). split; [simpl; specialize (Ht i); lia|]. intros k Hk Hne. apply G; assumption.
+  + intros i Hi. rewrite (head_out_at n _ x i (topS B i) (Q2R cq) Hc); [reflexivity|simpl; specialize (Ht i); lia|].
+    intros k Hk Hne. apply G; assumption.
 Qed.
 
 (** Theorems 13 and 16: a formula of the past fragment LTL[Y, S] compiles to a network whose heads are all
@@ -1762,27 +2107,27 @@ destruct (lookup ltl_eqb (LNot p) (cs_memo st)).
 - unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit bump]. apply future_unit, future_unit, Hf.
 Qed.
 
-Lemma node_future (k : nat) (cq : Q) (p : ltl) : forall (st : cstate) (c : nat) (st' : cstate),
-  past p = true -> future_net (cs_layers st) -> node k VTemperature cq p st = (c, st') -> future_net (cs_layers st').
+Lemma node_future (k : nat) (v : variant) (cq : Q) (p : ltl) : forall (st : cstate) (c : nat) (st' : cstate),
+  past p = true -> future_net (cs_layers st) -> node k v cq p st = (c, st') -> future_net (cs_layers st').
 Proof.
 induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q IHq]; intros st c st' Hp Hf E;
   cbn [node] in E; destruct (lookup ltl_eqb _ (cs_memo st)) as [c0|] eqn:Em;
   try (inversion E; subst; exact Hf); simpl in Hp.
 - unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump]. apply future_unit, Hf.
-- destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. unfold unit_node in E. inversion E. subst.
+- destruct (node k v cq p st) as [a st1] eqn:Ea. unfold unit_node in E. inversion E. subst.
   apply future_unit, (IH st a st1 Hp Hf Ea).
 - apply andb_true_iff in Hp. destruct Hp as [H1 H2].
-  destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. destruct (node k VTemperature cq q st1) as [b st2] eqn:Eb.
+  destruct (node k v cq p st) as [a st1] eqn:Ea. destruct (node k v cq q st1) as [b st2] eqn:Eb.
   unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump]. apply future_unit, (IHq st1 b st2 H2 (IHp st a st1 H1 Hf Ea) Eb).
 - apply andb_true_iff in Hp. destruct Hp as [H1 H2].
-  destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. destruct (node k VTemperature cq q st1) as [b st2] eqn:Eb.
+  destruct (node k v cq p st) as [a st1] eqn:Ea. destruct (node k v cq q st1) as [b st2] eqn:Eb.
   unfold unit_node in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump]. apply future_unit, (IHq st1 b st2 H2 (IHp st a st1 H1 Hf Ea) Eb).
-- destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. unfold select in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump].
+- destruct (node k v cq p st) as [a st1] eqn:Ea. unfold select in E. inversion E. subst. cbn [cs_layers remember add_unit add_head bump].
   apply future_unit, future_head; [reflexivity|]. pose proof (IH st a st1 Hp Hf Ea) as H1.
   unfold first. destruct (cs_first st1); [exact H1|]. cbn [cs_layers set_first add_unit add_head]. apply future_unit, future_head; [reflexivity|exact H1].
 - discriminate.
 - apply andb_true_iff in Hp. destruct Hp as [H1 H2].
-  destruct (node k VTemperature cq p st) as [a st1] eqn:Ea. destruct (node k VTemperature cq q st1) as [b st2] eqn:Eb.
+  destruct (node k v cq p st) as [a st1] eqn:Ea. destruct (node k v cq q st1) as [b st2] eqn:Eb.
   destruct (stop_node k p q a b st2) as [s st3] eqn:Es. unfold select_su in E. inversion E. subst.
   cbn [cs_layers remember add_unit add_head bump]. apply future_unit, future_head; [reflexivity|].
   exact (stop_future k p q a b s st2 st3 (IHq st1 b st2 H2 (IHp st a st1 H1 Hf Ea) Eb) Es).
@@ -1792,7 +2137,7 @@ Qed.
 Theorem thm13_future (k : nat) (cq : Q) (p : ltl) : past p = true -> future_net (fst (compile k VTemperature cq p)).
 Proof.
 intros Hp. unfold compile. destruct (node k VTemperature cq p init_state) as [c st] eqn:E. cbn [fst].
-apply at_layer_Forall; [constructor|intros L H; exact H|]. apply (node_future k cq p init_state c st Hp); [constructor|exact E].
+apply at_layer_Forall; [constructor|intros L H; exact H|]. apply (node_future k VTemperature cq p init_state c st Hp); [constructor|exact E].
 Qed.
 
 (** The causal-temperature variant compiles to the same network (the same scores and ties). *)
@@ -1825,4 +2170,124 @@ Proof.
 rewrite compile_causal_temperature. intros Hp Hl Hn Ht Hle. split; [apply thm13_future, Hp|]. intros i Hi. split.
 - apply thm12_hard; assumption.
 - apply thm12; assumption.
+Qed.
+
+(** ** Theorem 13 (c): the causal variant (embeddings 1, (-1)^i, i/n, i, n, (-1)^i n, (-1)^i i; its
+    scores use only i and (-1)^i i, so no score depends on n) *)
+
+Lemma compile_future (k : nat) (v : variant) (cq : Q) (p : ltl) : past p = true -> future_net (fst (compile k v cq p)).
+Proof.
+intros Hp. unfold compile. destruct (node k v cq p init_state) as [c st] eqn:E. cbn [fst].
+apply at_layer_Forall; [constructor|intros L H; exact H|]. apply (node_future k v cq p init_state c st Hp); [constructor|exact E].
+Qed.
+
+Lemma caus_ok (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) :
+  past p = true -> letters_below k p = true -> (0 < Q2R cq) ->
+  (forall i, (i < n)%nat -> hard_run n (real_net (fst (compile k VCausal cq p))) (x0 n w k VCausal) i (snd (compile k VCausal cq p))
+                            = B2R (sat n w p i)) /\
+  gaps_ok n (Q2R cq) (real_net (fst (compile k VCausal cq p))) (x0 n w k VCausal).
+Proof.
+intros Hp Hl Hc. destruct (caus_heads n k w cq Hc) as [HY HS].
+exact (compile_ok n w k VCausal cq _ false HY (fun E => False_rect _ (diff_false_true E)) HS
+         (fun E => False_rect _ (diff_false_true E)) p Hl Hp).
+Qed.
+
+(** Our Theorem 13 (c) (and 16 (c), Corollary 18 (c)), the hard network: every formula of
+    LTL[Y, S] compiles, in the causal variant with any c > 0, to a future-masked network whose
+    hard run outputs exactly [w, i |= p], and every head is uniform or tieless with the gap c. *)
+Theorem thm13c_hard (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) :
+  past p = true -> letters_below k p = true -> 0 < Q2R cq ->
+  future_net (fst (compile k VCausal cq p)) /\
+  gaps_ok n (Q2R cq) (real_net (fst (compile k VCausal cq p))) (embed k (pes VCausal) n w) /\
+  forall i, (i < n)%nat ->
+    hard_run n (real_net (fst (compile k VCausal cq p))) (embed k (pes VCausal) n w) i (snd (compile k VCausal cq p))
+    = B2R (sat n w p i).
+Proof.
+intros Hp Hl Hc. destruct (caus_ok k cq p n w Hp Hl Hc) as [Hh Hg].
+split; [apply compile_future, Hp|split; [exact Hg|exact Hh]].
+Qed.
+
+(** Variant (c), soft, through Theorem 26 (gap c, X from the bound n of the embedding): the
+    same hypothesis on tau as in variant (b), so at tau = 1 it again asks c to grow with n. *)
+Theorem thm13c (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (tau : R) (i : nat) :
+  past p = true -> letters_below k p = true -> (1 <= n)%nat -> 0 < Q2R cq -> 0 < tau ->
+  tau <= temp26 n (Q2R cq) (net_X (real_net (fst (compile k VCausal cq p))) (INR n)) (1 / 4) (real_net (fst (compile k VCausal cq p))) ->
+  (i < n)%nat ->
+  round01 (soft_run tau n (real_net (fst (compile k VCausal cq p))) (embed k (pes VCausal) n w) i (snd (compile k VCausal cq p)))
+  = B2R (sat n w p i).
+Proof.
+intros Hp Hl Hn Hc Ht Hle Hi. destruct (caus_ok k cq p n w Hp Hl Hc) as [Hh Hg].
+apply round_quarter. rewrite <- (Hh i Hi).
+apply (thm26_closed n _ (x0 n w k VCausal) (Q2R cq) (INR n) (1 / 4) tau); try assumption; try lra.
+- apply pos_INR.
+- apply x0_bounded_n. exact Hn.
+Qed.
+
+(** ** Why Theorem 26 does not reach tau = 1 with a fixed c (variants (b), (c)) *)
+
+Lemma layer_err_head (X u : R) (L : layer) (delta : R) : 0 <= X -> 0 <= u -> 0 <= delta -> l_heads L <> [] ->
+  2 * X * u <= layer_err X u L delta.
+Proof.
+intros HX Hu Hd HL. unfold layer_err. pose proof (layer_lip_nonneg L).
+assert (1 <= INR (length (l_heads L))).
+{ destruct (l_heads L) as [|h hs]; [congruence|]. simpl length. rewrite S_INR. pose proof (pos_INR (length hs)). lra. }
+assert (0 <= 2 * X * u) by (apply Rmult_le_pos; lra).
+assert (delta + 2 * X * u <= INR (length (l_heads L)) * (delta + 2 * X * u)) by nra.
+nra.
+Qed.
+
+(** A network with a head has error growth B = net_err X 1 net 0 >= 2 X. *)
+Lemma net_err_head (X u : R) (net : list layer) (delta : R) : 0 <= X -> 0 <= u -> 0 <= delta ->
+  (exists L, In L net /\ l_heads L <> []) -> 2 * X * u <= net_err X u net delta.
+Proof.
+revert delta. induction net as [|L net IH]; intros delta HX Hu Hd [L' [HIn HL]]; [destruct HIn|]. simpl.
+pose proof (layer_err_ge X u L delta HX Hu Hd).
+destruct HIn as [<-|HIn].
+- apply Rle_trans with (layer_err X u L delta); [apply layer_err_head; assumption|]. apply net_err_ge; lra.
+- apply IH; [lra|lra|lra|]. exists L'. split; assumption.
+Qed.
+
+Lemma ln_le_mono (a b : R) : 0 < a -> a <= b -> ln a <= ln b.
+Proof. intros Ha Hab. destruct (Req_dec a b) as [->|Hne]; [lra|]. left. apply ln_increasing; lra. Qed.
+
+(** Theorem 26 at tau = 1: its hypothesis 1 <= temp26 n g X eps forces g >= 2 ln(2 + (n - 1) 2 X / eps)
+    on any network with a head. *)
+Theorem thm26_tau1_needs (n : nat) (g X eps : R) (net : list layer) : 0 < g -> 0 < eps -> 0 <= X ->
+  (exists L, In L net /\ l_heads L <> []) -> 1 <= temp26 n g X eps net ->
+  2 * ln (2 + INR (n - 1) * (2 * X) / eps) <= g.
+Proof.
+intros Hg He HX Hh Hle. unfold temp26 in Hle.
+set (B := net_err X 1 net 0) in Hle. set (C := net_csc net) in Hle.
+set (K := / eps + 1 + 4 * C * (2 * X + 1) / g) in Hle.
+assert (HB : 2 * X <= B) by (unfold B; replace (2 * X) with (2 * X * 1) by ring; apply net_err_head; lra || assumption).
+assert (HC : 0 <= C) by apply net_csc_nonneg.
+assert (Hie : 0 < / eps) by (apply Rinv_0_lt_compat, He).
+assert (HK3 : 0 <= 4 * C * (2 * X + 1) / g) by (apply Rmult_le_pos; [nra|apply Rlt_le, Rinv_0_lt_compat, Hg]).
+assert (HKe : / eps <= K) by (unfold K; lra).
+pose proof (pos_INR (n - 1)) as Hn1.
+assert (Hq : INR (n - 1) * (2 * X) / eps <= INR (n - 1) * B * K).
+{ assert (HBK : 2 * X * / eps <= B * K) by (apply Rmult_le_compat; lra).
+  replace (INR (n - 1) * (2 * X) / eps) with (INR (n - 1) * (2 * X * / eps)) by (unfold Rdiv; ring).
+  replace (INR (n - 1) * B * K) with (INR (n - 1) * (B * K)) by ring.
+  apply Rmult_le_compat_l; assumption. }
+assert (Hq0 : 0 <= INR (n - 1) * (2 * X) / eps) by (unfold Rdiv; apply Rmult_le_pos; [nra|lra]).
+set (m := ln (2 + INR (n - 1) * B * K)) in Hle.
+assert (Hm : 0 < m) by (unfold m; rewrite <- ln_1; apply ln_increasing; lra).
+assert (H2m : 2 * m <= g).
+{ apply (Rmult_le_compat_r (2 * m)) in Hle; [|lra]. unfold Rdiv in Hle. rewrite Rmult_assoc, Rinv_l in Hle by lra. lra. }
+assert (Hln : ln (2 + INR (n - 1) * (2 * X) / eps) <= m) by (unfold m; apply ln_le_mono; lra).
+lra.
+Qed.
+
+(** So thm12b / thm13c at tau = 1 ask c >= 2 ln(2 + 8 n (n - 1)) (X >= n, eps = 1/4): through
+    Theorem 26 the constant c must grow with n. *)
+Corollary tau1_needs_c (n : nat) (cq : Q) (net : list layer) : (1 <= n)%nat -> 0 < Q2R cq ->
+  (exists L, In L net /\ l_heads L <> []) -> 1 <= temp26 n (Q2R cq) (net_X net (INR n)) (1 / 4) net ->
+  2 * ln (2 + 8 * INR (n - 1) * INR n) <= Q2R cq.
+Proof.
+intros Hn Hc Hh Hle. pose proof (net_X_ge net (INR n) (pos_INR n)) as HX.
+pose proof (thm26_tau1_needs n (Q2R cq) (net_X net (INR n)) (1 / 4) net Hc ltac:(lra) ltac:(pose proof (pos_INR n); lra) Hh Hle) as H.
+eapply Rle_trans; [|exact H]. apply Rmult_le_compat_l; [lra|]. pose proof (pos_INR (n - 1)). pose proof (pos_INR n).
+apply ln_le_mono; [nra|]. replace (INR (n - 1) * (2 * net_X net (INR n)) / (1 / 4)) with (8 * INR (n - 1) * net_X net (INR n)) by field.
+nra.
 Qed.

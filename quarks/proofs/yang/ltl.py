@@ -24,18 +24,37 @@ def _family(formulas, variants, n_quick=8, n_full=12, three=None, ops=None, frag
     return {"quick": quick, "full": full}
 
 
-# The Coq theorems (quarks/proofs/coq/LTLCompile.v) prove the temperature variants for every formula of
-# LTL[Y, X, S, U] (and its past fragment), every length and word; the claims below cite them.
+# The Coq theorems (quarks/proofs/coq/LTLCompile.v) prove the temperature variants (a), (d) and the
+# unbounded / causal variants (b), (c) for every formula of LTL[Y, X, S, U] (and its past fragment),
+# every length and word; the claims below cite them.  (b) and (c) at tau = 1 go through Theorem 26 only
+# when c grows with n (tau1_needs_c): the fixed-c, tau = 1 statement is not proved in Coq.
 _NET = "(real_net (fst (compile k VTemperature cq p)))"
 _CNET = "(real_net (fst (compile k VCausalTemperature cq p)))"
-COQ_ALL_THMS = ("LTLCompile.v:thm12_hard", "LTLCompile.v:thm12_gaps", "LTLCompile.v:thm12_soft", "LTLCompile.v:thm12")
+_BNET = "(real_net (fst (compile k VUnbounded cq p)))"
+_CCNET = "(real_net (fst (compile k VCausal cq p)))"
+_TAU1 = {"tau1_needs_c": ["(1 <= n)%nat", "0 < Q2R cq", "(exists L : layer, In L net /\\ l_heads L <> [])",
+                          "1 <= temp26 n (Q2R cq) (net_X net (INR n)) (1 / 4) net"]}
+COQ_ALL_THMS = ("LTLCompile.v:thm12_hard", "LTLCompile.v:thm12_gaps", "LTLCompile.v:thm12_soft", "LTLCompile.v:thm12",
+                "LTLCompile.v:thm12b_hard", "LTLCompile.v:thm12b_gaps", "LTLCompile.v:thm12b_soft",
+                "LTLCompile.v:thm12b", "LTLCompile.v:tau1_needs_c")
 COQ_ALL_HYPS = {
     "thm12_hard": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat"],
     "thm12_gaps": ["letters_below k p = true", "(1 <= n)%nat"],
     "thm12_soft": ["letters_below k p = true", "(1 <= n)%nat", "0 < eps", "0 < tau",
                    f"tau <= temp26 n (/ INR n) (net_X {_NET} 1) eps {_NET}", "(i < n)%nat"],
     "thm12": ["letters_below k p = true", "(1 <= n)%nat", "0 < tau",
-              f"tau <= temp26 n (/ INR n) (net_X {_NET} 1) (1 / 4) {_NET}", "(i < n)%nat"]}
+              f"tau <= temp26 n (/ INR n) (net_X {_NET} 1) (1 / 4) {_NET}", "(i < n)%nat"],
+    "thm12b_hard": ["letters_below k p = true", "(1 <= n)%nat", "0 < Q2R cq", "(i < n)%nat"],
+    "thm12b_gaps": ["letters_below k p = true", "(1 <= n)%nat", "0 < Q2R cq"],
+    "thm12b_soft": ["letters_below k p = true", "(1 <= n)%nat", "0 < Q2R cq", "0 < eps", "0 < tau",
+                    f"tau <= temp26 n (Q2R cq) (net_X {_BNET} (INR n)) eps {_BNET}", "(i < n)%nat"],
+    "thm12b": ["letters_below k p = true", "(1 <= n)%nat", "0 < Q2R cq", "0 < tau",
+               f"tau <= temp26 n (Q2R cq) (net_X {_BNET} (INR n)) (1 / 4) {_BNET}", "(i < n)%nat"],
+    **_TAU1}
+_TAU1_TEXT = ("(tau1_needs_c) for any network net with a head, 1 <= n and 0 < c, the hypothesis "
+              "1 <= temp26 n c (net_X net n) (1/4) net (Theorem 26 at tau = 1) implies c >= 2 ln(2 + 8 (n - 1) n): "
+              "through Theorem 26, tau = 1 needs c to grow with n.  That the fixed c of the compiler (c = 2) works "
+              "at tau = 1 for every n is not proved in Coq (checked per instance in Python).")
 COQ_ALL = ("  Coq (LTLCompile.v, whose compile is the Python compiler's network: tests/test_ltl_coq.py), variant (a) "
            "(temperature), for every formula p of LTL[Y, X, S, U] (strict S / U are Y / X of the non-strict ones, "
            "as the compiler builds them) with letters_below k p = true, every length n with 1 <= n and word w: "
@@ -44,17 +63,31 @@ COQ_ALL = ("  Coq (LTLCompile.v, whose compile is the Python compiler's network:
            "(gaps_ok); (thm12_soft) if 0 < eps, 0 < tau and tau <= temp26 n (1/n) (net_X net 1) eps net "
            "(Theorem 26's closed form, not 1/(2n)), then for i < n the softmax run is within eps of [w, i |= p]; "
            "(thm12) if 0 < tau and tau <= temp26 n (1/n) (net_X net 1) (1/4) net, then for i < n Lemma 9's "
-           "rounding of the softmax output is exactly [w, i |= p].  Variant (b) is not proved in Coq.")
-COQ_PAST_THMS = ("LTLCompile.v:thm13",)
+           "rounding of the softmax output is exactly [w, i |= p].  Variant (b) (unbounded embeddings "
+           "1, (-1)^i, i/n, i, n, (-1)^i n, (-1)^i i; scores c n times those of (a)), for every c with 0 < Q2R c, "
+           "with the same p, n, w: (thm12b_hard) for i < n the hard run outputs exactly [w, i |= p]; "
+           "(thm12b_gaps) every head is uniform or tieless with gap c (not depending on n); (thm12b_soft) if "
+           "0 < eps, 0 < tau and tau <= temp26 n c (net_X net n) eps net, then for i < n the softmax run is within "
+           "eps of [w, i |= p]; (thm12b) if 0 < tau and tau <= temp26 n c (net_X net n) (1/4) net, then for i < n "
+           "the rounding of the softmax output is exactly [w, i |= p]; " + _TAU1_TEXT)
+COQ_PAST_THMS = ("LTLCompile.v:thm13", "LTLCompile.v:thm13c_hard", "LTLCompile.v:thm13c", "LTLCompile.v:tau1_needs_c")
 COQ_PAST_HYPS = {
     "thm13": ["past p = true", "letters_below k p = true", "(1 <= n)%nat", "0 < tau",
-              f"tau <= temp26 n (/ INR n) (net_X {_CNET} 1) (1 / 4) {_CNET}"]}
+              f"tau <= temp26 n (/ INR n) (net_X {_CNET} 1) (1 / 4) {_CNET}"],
+    "thm13c_hard": ["past p = true", "letters_below k p = true", "0 < Q2R cq"],
+    "thm13c": ["past p = true", "letters_below k p = true", "(1 <= n)%nat", "0 < Q2R cq", "0 < tau",
+               f"tau <= temp26 n (Q2R cq) (net_X {_CCNET} (INR n)) (1 / 4) {_CCNET}", "(i < n)%nat"],
+    **_TAU1}
 COQ_PAST = ("  Coq (LTLCompile.v), variant (d) (causal-temperature, the same network as (a)): (thm13) for every "
             "formula p of the past fragment LTL[Y, S] (past p = true) with letters_below k p = true, every n with "
             "1 <= n, word w and 0 < tau with tau <= temp26 n (1/n) (net_X net 1) (1/4) net (Theorem 26's closed "
             "form, not 1/(2n)): every head of compile p is future-masked, and at every i < n the hard run outputs "
             "exactly [w, i |= p] and Lemma 9's rounding of the softmax run outputs exactly [w, i |= p].  "
-            "Variant (c) is not proved in Coq.")
+            "Variant (c) (causal: scores use i and (-1)^i i, none uses n), for every c with 0 < Q2R c and the same p: "
+            "(thm13c_hard) for every n and w, every head is future-masked, every head is uniform or tieless with "
+            "gap c at every layer, and at every i < n the hard run outputs exactly [w, i |= p]; (thm13c) if 1 <= n, "
+            "0 < tau and tau <= temp26 n c (net_X net n) (1/4) net, then at i < n the rounding of the softmax run "
+            "outputs exactly [w, i |= p]; " + _TAU1_TEXT)
 
 
 thm12 = Claim(
