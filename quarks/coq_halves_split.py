@@ -152,10 +152,12 @@ def final_text(p: Plan, counts: list) -> str:
 def write(n: int, d: int, out: Path, only=None, progress=None) -> dict:
     """Write the missing files into out (the representatives in ``only``, all by default); the
     final file once every representative file exists.  Returns figures."""
-    out.mkdir(parents=True, exist_ok=True)
     say = progress or (lambda s: None)
     p = plan(n, d)
     lv, rs, P = file_names(n, d, len(p.reps))
+    if only is not None and any(not 0 <= i < len(rs) for i in only):
+        raise ValueError(f"--reps: T({n};{d}) has {len(rs)} representatives (0..{len(rs) - 1})")
+    out.mkdir(parents=True, exist_ok=True)
     if not (out / f"{lv}.v").is_file():
         atomic_write(out / f"{lv}.v", levels_text(p))
         say(f"wrote {lv}.v")
