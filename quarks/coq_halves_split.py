@@ -209,7 +209,10 @@ def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs:
     """Compile the files of out in dependency order, ``jobs`` coqc at a time, skipping the
     up-to-date ones.  Returns {"compiled": [...], "skipped": [...], "failed": {stem: error}}."""
     deps = _deps(out, n, d)
-    todo = [s for s in deps if _stale(out, s, deps[s])]
+    todo: list = []
+    for s in deps:                        # dependency order: a dependent of a stale file is stale
+        if _stale(out, s, deps[s]) or any(x in todo for x in deps[s]):
+            todo.append(s)
     skipped = [s for s in deps if s not in todo]
     done, failed, running, compiled = set(skipped), {}, {}, []
     total, t_start = len(deps), time.perf_counter()
