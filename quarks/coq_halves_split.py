@@ -230,7 +230,7 @@ def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs:
             s = ready.pop(0)
             todo.remove(s)
             (out / f"{s}.vo").unlink(missing_ok=True)
-            cmd = [coqc, "-q", "-w", "-all", "-R", str(quarks_dir), "Quarks", "-R", ".", LOGICAL, f"{s}.v"]
+            cmd = [coqc, "-q", "-w", "-all", "-no-glob", "-R", str(quarks_dir), "Quarks", "-R", ".", LOGICAL, f"{s}.v"]
             running[s] = (subprocess.Popen(cmd, cwd=out, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                            text=True), time.perf_counter())
             line(f"compiling {s}.v")
