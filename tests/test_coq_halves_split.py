@@ -119,3 +119,17 @@ def test_split_T4_2(package_proofs, tmp_path):
     res = hs.build(3, 2, tmp_path, package_proofs.directory, coq.coqc(), jobs=2)
     assert res["failed"] == {}
     assert "Theorem card_T4_2 : #|T 4 2| = 57574." in (tmp_path / "HalvesT4_2.v").read_text()
+
+
+def test_cli_writes_the_split_files(tmp_path, capsys):
+    from quarks.cli import main
+
+    out = tmp_path / "h"
+    assert main(["export-coq", "--halves", "2", "1", "--out", str(out), "--reps", "0"]) == 0
+    assert (out / "HalvesT3_1_r0.v").is_file() and not (out / "HalvesT3_1.v").exists()
+    assert main(["export-coq", "--halves", "2", "1", "--out", str(out)]) == 0
+    assert "HalvesT3_1.v proves #|T 3 1| = 104" in capsys.readouterr().out
+    for bad in (["--halves", "5", "2"], ["--halves", "2", "1", "--reps", "99"],
+                ["--halves", "2", "1", "--reps", "x"], ["--halves", "2", "1", "-j", "0"]):
+        assert main(["export-coq", *bad, "--out", str(out)]) == 2
+    assert "error" in capsys.readouterr().err
