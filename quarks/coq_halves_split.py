@@ -210,7 +210,9 @@ def _stale(out: Path, stem: str, deps: list) -> bool:
 def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs: int = 2,
           stream=sys.stderr) -> dict:
     """Compile the files of out in dependency order, ``jobs`` coqc at a time, skipping the
-    up-to-date ones.  Returns {"compiled": [...], "skipped": [...], "failed": {stem: error}}."""
+    up-to-date ones and refusing those with forbidden vernacular (coq.forbidden).  Returns {"compiled": [...], "skipped": [...], "failed": {stem: error}}."""
+    from .coq import forbidden
+
     deps = _deps(out, n, d)
     todo: list = []
     for s in deps:                        # dependency order: a dependent of a stale file is stale
@@ -232,6 +234,11 @@ def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs:
         while ready and len(running) < jobs:
             s = ready.pop(0)
             todo.remove(s)
+            bad = forbidden((out / f"{s}.v").read_text())
+            if bad:                       # Admitted, Axiom, ...: not compiled
+                failed[s] = f"uses {', '.join(bad)}"
+                line(f"FAILED {s}.v: {failed[s]}")
+                continue
             (out / f"{s}.vo").unlink(missing_ok=True)
             cmd = [coqc, "-q", "-w", "-all", "-no-glob", "-R", str(quarks_dir), "Quarks", "-R", ".", LOGICAL, f"{s}.v"]
             running[s] = (subprocess.Popen(cmd, cwd=out, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -252,4 +259,6 @@ def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs:
                 done.add(s)
                 compiled.append(s)
                 line(f"done {s}.v ({time.perf_counter() - t0:.1f} s)")
+    for s in todo:                        # left waiting for a failed file
+        failed[s] = "a dependency failed"
     return {"compiled": compiled, "skipped": skipped, "failed": failed}
