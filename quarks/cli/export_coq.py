@@ -18,6 +18,14 @@ def add_parser(sub, verb):
     p.add_argument("--classification", nargs=2, type=int, metavar=("N", "D"), default=None,
                    help="instead: the complete classification of the functions of N <= 4 variables at "
                         "degree D (chunk files and TN_D.v with the theorem #|T N D| = count)")
+    p.add_argument("--halves", nargs=2, type=int, metavar=("N", "D"), default=None,
+                   help="instead: |T(N+1;D)| by halves of N variables, split into one file per orbit "
+                        "representative (written only if missing: a killed run continues)")
+    p.add_argument("--reps", default=None, metavar="I,J,..",
+                   help="with --halves: write only these representative files (0-based)")
+    p.add_argument("--build", action="store_true",
+                   help="with --halves: compile the files with coqc, skipping those up to date")
+    p.add_argument("-j", "--jobs", type=int, default=2, help="with --build: coqc processes at once (default 2)")
     p.set_defaults(func=run)
 
 
@@ -41,6 +49,8 @@ def run(args) -> int:
 
     if args.classification is not None:
         return _classification(args)
+    if args.halves is not None:
+        return _halves(args)
     if not args.paths:
         print("quarks export-coq: error: give certificate files or directories, or --classification N D",
               file=sys.stderr)
@@ -82,3 +92,45 @@ def _classification(args) -> int:
     print(f"{len(files)} files written to {args.out}: {files[-1]} proves #|T {n} {d}| = {count} "
           f"(theorems card_{cc.base_name(n, d)}, mem_{cc.base_name(n, d)}); build with: cd {args.out} && make")
     return 0
+
+
+def _halves(args) -> int:
+    from .. import coq, coq_halves_split as hs
+    from ..errors import UsageError
+    from .paths import output_dir
+
+    n, d = args.halves
+    try:
+        if not 1 <= n <= 4 or not 1 <= d <= n:
+            raise UsageError(f"--halves needs 1 <= N <= 4 and 1 <= D <= N, got N={n}, D={d}")
+        if args.jobs < 1:
+            raise UsageError(f"--jobs must be >= 1, got {args.jobs}")
+        only = None
+        if args.reps is not None:
+            try:
+                only = sorted({int(x) for x in args.reps.split(",") if x.strip()})
+            except ValueError:
+                raise UsageError(f"--reps {args.reps}: expected comma-separated integers") from None
+        out = output_dir(args.out, "--out")
+        figs = hs.write(n, d, out, only, progress=lambda m: print(m, flush=True))
+    except (UsageError, ValueError) as exc:
+        print(f"quarks export-coq: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{figs['written']}/{figs['representatives']} representative files in {out}; "
+          + (f"{hs.theory_name(n, d)}.v proves #|T {n + 1} {d}| = {figs['count']}" if figs["final"]
+             else "the final file is written once all are present"))
+    if not args.build:
+        return 0
+    try:
+        b = coq.build()
+    except coq.CoqUnavailable as exc:
+        print(f"quarks export-coq: error: {exc}", file=sys.stderr)
+        return 1
+    if not b.ok:
+        print(f"quarks export-coq: error: the quarks theories do not compile: {b.error}", file=sys.stderr)
+        return 1
+    res = hs.build(n, d, out, b.directory, coq.coqc(), args.jobs)
+    print(f"compiled {len(res['compiled'])}, up to date {len(res['skipped'])}, failed {len(res['failed'])}")
+    for s, err in res["failed"].items():
+        print(f"  {s}.v: {err}")
+    return 1 if res["failed"] else 0

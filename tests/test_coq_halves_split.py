@@ -1,0 +1,137 @@
+"""|T(n+1;d)| by halves with one Coq file per representative (HalvesSplit.v, halves_split;
+quarks.coq_halves_split)."""
+import os
+import re
+import shutil
+
+import pytest
+
+from quarks import coq_halves_split as hs
+
+
+def test_plan_and_files(tmp_path):
+    p = hs.plan(3, 1)
+    assert len(p.members) == 104 and len(p.reps) == 6 and len(p.assign) == 104
+    figs = hs.write(3, 1, tmp_path)
+    assert figs == {"representatives": 6, "written": 6, "final": True, "members": 104, "count": 1882}
+    assert sorted(f.name for f in tmp_path.iterdir()) == sorted(
+        ["HalvesT4_1.v", "HalvesT4_1_levels.v"] + [f"HalvesT4_1_r{i}.v" for i in range(6)])
+    final = (tmp_path / "HalvesT4_1.v").read_text()
+    assert "Theorem card_T4_1 : #|T 4 1| = 1882." in final
+    # the counts of the representatives, weighted by their orbits, add up to |T(4;1)|
+    counts = [hs.read_rep(tmp_path / f"HalvesT4_1_r{i}.v")[1] for i in range(6)]
+    assert sum(counts[i] for _, i in p.assign) == 1882
+
+
+def test_write_is_resumable(tmp_path):
+    hs.write(3, 1, tmp_path, only=[0, 2])
+    assert not (tmp_path / "HalvesT4_1.v").exists()             # the final file waits for all
+    before = {f.name: f.stat().st_mtime_ns for f in tmp_path.iterdir()}
+    figs = hs.write(3, 1, tmp_path)
+    assert figs["final"] and figs["count"] == 1882
+    for name, t in before.items():                                # nothing rewritten
+        assert (tmp_path / name).stat().st_mtime_ns == t
+    with pytest.raises(ValueError):
+        hs.write(3, 1, tmp_path, only=[6])
+    f = tmp_path / "HalvesT4_1_r3.v"                              # a file of another representative
+    f.write_text(hs.CODE.sub("Definition code : N := 7.", f.read_text()))
+    with pytest.raises(ValueError, match="representative 7"):
+        hs.write(3, 1, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def split4_1(package_proofs, tmp_path_factory):
+    """HalvesT4_1 split and compiled (the levels, 6 representatives, the final file)."""
+    from quarks import coq
+
+    out = tmp_path_factory.mktemp("split4_1")
+    hs.write(3, 1, out)
+    res = hs.build(3, 1, out, package_proofs.directory, coq.coqc(), jobs=2)
+    return out, res
+
+
+@pytest.mark.coq
+def test_split_T4_1_is_a_coq_theorem_and_resumes(split4_1, package_proofs):
+    from quarks import coq
+
+    out, res = split4_1
+    assert res["failed"] == {} and len(res["compiled"]) == 8
+    assert (out / "HalvesT4_1.vo").is_file()
+    again = hs.build(3, 1, out, package_proofs.directory, coq.coqc(), jobs=2)
+    assert again["compiled"] == [] and len(again["skipped"]) == 8
+
+
+def _corrupt(text, kind):
+    if kind == "count":                       # the representative's count off by one
+        k = int(hs.COUNT.search(text).group(1))
+        return hs.COUNT.sub(f"Definition count : N := {k + 1}.", text)
+    if kind == "certificate":                 # a realization replaced by a Farkas certificate
+        real = re.search(r"^  Real \[:: [^\]]*\]", text, re.M).group(0)
+        fark = re.search(r"^  Fark \[:: [^\]]*\]", text, re.M).group(0)
+        return text.replace(real, fark, 1)
+    if kind == "axiom":                       # the lemma assumed instead of proved
+        return text.replace("Lemma rep_ok", "Axiom cheat : False.\nLemma rep_ok", 1)
+    raise ValueError(kind)
+
+
+@pytest.mark.coq
+@pytest.mark.parametrize("kind", ["count", "certificate", "axiom"])
+def test_corrupted_representative_file_is_rejected(split4_1, package_proofs, tmp_path, kind):
+    from quarks import coq
+
+    out, _ = split4_1
+    work = tmp_path / "w"
+    shutil.copytree(out, work)
+    f = work / "HalvesT4_1_r1.v"
+    text = f.read_text()
+    bad = _corrupt(text, kind)
+    assert bad != text
+    f.write_text(bad)
+    os.utime(f, None)
+    res = hs.build(3, 1, work, package_proofs.directory, coq.coqc(), jobs=2)
+    assert set(res["failed"]) == {"HalvesT4_1_r1", "HalvesT4_1"}
+    assert ("uses Axiom" if kind == "axiom" else "Error") in res["failed"]["HalvesT4_1_r1"]
+    assert res["failed"]["HalvesT4_1"] == "a dependency failed"
+
+
+@pytest.mark.coq
+@pytest.mark.heavy
+def test_split_T5_1_is_card_T5_1(package_proofs, tmp_path):
+    """The split data prove the committed theorem's statement #|T 5 1| = 94572 (about 2 min)."""
+    from quarks import coq
+
+    figs = hs.write(4, 1, tmp_path)
+    assert figs["representatives"] == 15 and figs["count"] == 94572
+    res = hs.build(4, 1, tmp_path, package_proofs.directory, coq.coqc(), jobs=2)
+    assert res["failed"] == {} and len(res["compiled"]) == 17
+    stmt = "Theorem card_T5_1 : #|T 5 1| = 94572."
+    assert stmt in (tmp_path / "HalvesT5_1.v").read_text()
+    assert stmt in (coq.THEORIES / "HalvesT5_1.v").read_text()
+
+
+@pytest.mark.coq
+@pytest.mark.heavy
+def test_split_T4_2(package_proofs, tmp_path):
+    """|T(4;2)| = 57,574 (Baldi's classification count) from halves of 3 variables."""
+    from quarks import coq
+    from quarks.proofs.baldi.classification import COUNTS
+
+    figs = hs.write(3, 2, tmp_path)
+    assert figs["count"] == COUNTS[(4, 2)] == 57574
+    res = hs.build(3, 2, tmp_path, package_proofs.directory, coq.coqc(), jobs=2)
+    assert res["failed"] == {}
+    assert "Theorem card_T4_2 : #|T 4 2| = 57574." in (tmp_path / "HalvesT4_2.v").read_text()
+
+
+def test_cli_writes_the_split_files(tmp_path, capsys):
+    from quarks.cli import main
+
+    out = tmp_path / "h"
+    assert main(["export-coq", "--halves", "2", "1", "--out", str(out), "--reps", "0"]) == 0
+    assert (out / "HalvesT3_1_r0.v").is_file() and not (out / "HalvesT3_1.v").exists()
+    assert main(["export-coq", "--halves", "2", "1", "--out", str(out)]) == 0
+    assert "HalvesT3_1.v proves #|T 3 1| = 104" in capsys.readouterr().out
+    for bad in (["--halves", "5", "2"], ["--halves", "2", "1", "--reps", "99"],
+                ["--halves", "2", "1", "--reps", "x"], ["--halves", "2", "1", "-j", "0"]):
+        assert main(["export-coq", *bad, "--out", str(out)]) == 2
+    assert "error" in capsys.readouterr().err
