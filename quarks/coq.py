@@ -17,7 +17,7 @@ named theorem.  A proof counts only when
   and Coq's primitive machine numbers, which the interval tactic computes with).
 
 Environment: ``QUARKS_COQC`` (the coqc binary), ``QUARKS_COQ_CACHE`` (the cache directory, default
-``~/.cache/quarks/coq``).
+``~/.cache/quarks/coq``), ``QUARKS_COQ_JOBS`` (parallel coqc processes, default the number of cores).
 """
 from __future__ import annotations
 
@@ -177,8 +177,33 @@ class Build:
         return not self.error
 
 
+_REQUIRES = re.compile(r"From\s+" + LOGICAL + r"\s+Require\s+(?:Import\s+|Export\s+)?([^.]*)\.")
+
+
+def dependencies(root: Path, files: list[str]) -> dict[str, set[str]]:
+    """Each theory's direct dependencies among the earlier files of the project (its
+    ``From Quarks Require`` lines, comments removed)."""
+    deps: dict[str, set[str]] = {}
+    for k, f in enumerate(files):
+        earlier = {Path(g).stem: g for g in files[:k]}
+        names = " ".join(_REQUIRES.findall(_strip_comments((root / f).read_text()))).split()
+        deps[f] = {earlier[m] for m in names if m in earlier}
+    return deps
+
+
+def jobs() -> int:
+    """Parallel coqc processes: ``QUARKS_COQ_JOBS``, else the number of cores."""
+    try:
+        return max(1, int(os.environ.get("QUARKS_COQ_JOBS", "")))
+    except ValueError:
+        return max(1, os.cpu_count() or 1)
+
+
 def build(root: Path = THEORIES, progress=None) -> Build:
-    """Compile every theory of ``_CoqProject`` (through the cache)."""
+    """Compile every theory of ``_CoqProject`` (through the cache), independent files in parallel
+    (:func:`jobs`), each as soon as the theories it requires are compiled."""
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+
     files = project_files(root)
     hashes = {f: sha256(root / f) for f in files}
     key = hashlib.sha256(json.dumps([version(), files, hashes], sort_keys=True).encode()).hexdigest()[:24]
@@ -188,29 +213,42 @@ def build(root: Path = THEORIES, progress=None) -> Build:
         info = json.loads(marker.read_text())
         return Build(target, hashes, info["seconds"], info.get("error", ""), cached=True)
     work = Path(tempfile.mkdtemp(prefix="quarks-coq-"))
-    seconds, error = {}, ""
+    seconds, errors = {}, {}
     shadows = shadowing(files)
     if shadows:
-        error = f"{shadows[0]}: named like a module of Coq's standard library"
-    for f in files if not error else []:
-        text = (root / f).read_text()
-        bad = forbidden(text)
+        errors[files[0]] = f"{shadows[0]}: named like a module of Coq's standard library"
+    for f in files if not errors else []:   # no file is compiled unless every file is clean
+        bad = forbidden((root / f).read_text())
         if bad:
-            error = f"{f}: uses {', '.join(bad)}"
+            errors[f] = f"{f}: uses {', '.join(bad)}"
             break
         shutil.copy2(root / f, work / f)
+
+    def compile_one(f: str) -> None:
         if progress:
             progress(f)
         t0 = time.perf_counter()
         out = subprocess.run([coqc(), "-q", "-R", ".", LOGICAL, f], cwd=work, capture_output=True, text=True)
         seconds[f] = round(time.perf_counter() - t0, 2)
         if out.returncode != 0:
-            error = f"{f}: " + " ".join((out.stderr or out.stdout).split())[:600]
-            break
+            errors[f] = f"{f}: " + " ".join((out.stderr or out.stdout).split())[:600]
+
+    if not errors:
+        deps, done, running = dependencies(root, files), set(), {}
+        with ThreadPoolExecutor(max_workers=jobs()) as pool:
+            while len(done) < len(files) and not errors:
+                for f in files:
+                    if f not in done and f not in running.values() and deps[f] <= done and len(running) < jobs():
+                        running[pool.submit(compile_one, f)] = f
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    fut.result()
+                    done.add(running.pop(fut))
+            wait(running)
+    error = next((errors[f] for f in files if f in errors), "")   # the first failure in project order
     (work / "build.json").write_text(json.dumps({"seconds": seconds, "error": error, "files": hashes}))
     if error:  # failures are not cached: the next run tries again
-        result = Build(work, hashes, seconds, error)
-        return result
+        return Build(work, hashes, seconds, error)
     target.parent.mkdir(parents=True, exist_ok=True)
     if target.exists():
         shutil.rmtree(work, ignore_errors=True)

@@ -183,3 +183,27 @@ def test_resume_does_not_recheck_unchanged_proofs(tmp_path, monkeypatch):
     (tmp_path / "c" / "test.coq-proved" / "proof=coq.json").unlink()
     quarks.verify("test.coq-proved", resume=True, **kw)
     assert len(calls) == 2
+
+
+@pytest.mark.coq
+def test_independent_theories_build_in_parallel_in_dependency_order(tmp_path, monkeypatch):
+    """A theory compiles after the theories it requires; of two failures, the first in project order
+    is reported, and a failed build is not cached."""
+    monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("QUARKS_COQ_JOBS", "2")
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "_CoqProject").write_text("-R . Quarks\nBase.v\nUser.v\nBadOne.v\nBadTwo.v\n")
+    (root / "Base.v").write_text("Definition base := 3.\n")
+    (root / "User.v").write_text("From Quarks Require Import Base.\nLemma b : base = 3. Proof. reflexivity. Qed.\n")
+    (root / "BadOne.v").write_text("Lemma f : 1 = 2. Proof. reflexivity. Qed.\n")
+    (root / "BadTwo.v").write_text("Lemma g : 2 = 3. Proof. reflexivity. Qed.\n")
+    assert coq.dependencies(root, coq.project_files(root)) == {
+        "Base.v": set(), "User.v": {"Base.v"}, "BadOne.v": set(), "BadTwo.v": set()}
+    b = coq.build(root)
+    assert b.error.startswith("BadOne.v:") and not b.cached
+    (root / "BadOne.v").write_text("Lemma f : 1 = 1. Proof. reflexivity. Qed.\n")
+    (root / "BadTwo.v").write_text("Lemma g : 2 = 2. Proof. reflexivity. Qed.\n")
+    b = coq.build(root)
+    assert b.ok and set(b.seconds) == {"Base.v", "User.v", "BadOne.v", "BadTwo.v"}
+    assert coq.build(root).cached
