@@ -1,7 +1,7 @@
 """The Coq layer: compile the theories of ``quarks/proofs/coq/`` and read what each theorem assumes.
 
 A claim's ``coq`` field names theorems ("File.v:theorem") that prove it for all parameters.  This
-module compiles the theories (in the order of ``_CoqProject``) into a build cache keyed by the
+module compiles the theories of ``_CoqProject`` (independent ones in parallel) into a build cache keyed by the
 sources and the Coq version, so a second run costs nothing, and runs ``Print Assumptions`` on each
 named theorem.  A proof counts only when
 
