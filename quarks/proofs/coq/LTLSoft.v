@@ -1,0 +1,60 @@
+(** * Seed 004, Theorem 12 at the paper's temperature tau = 1/(2n): the since head.
+
+    At tau = 1/(2n) the scores of the S head (variant (a): 2 [stop at j] + (j + 1)/n, future
+    mask) become 4 n [stop at j] + 2 (j + 1): the stops before the top (the nearest stop at or
+    before i) fall off at rate 2 per position and every later position sits at least
+    2 (i + 1 - t) below, so Softmax.v's geometric-tail bound puts the softmax read within 21/100
+    of the hard one (the value at the top), for every n (notes/soft-hard.md). *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Bool List QArith Qreals.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile.
+Open Scope R_scope.
+
+(** The paper's temperature for variant (a). *)
+Definition tau_paper (n : nat) : R := / (2 * INR n).
+
+Lemma su_scaled (n kk att b s : nat) (x : stream) (B : nat -> bool) (i j : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> (j < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  score (real_head (su_head kk att b s Future 1)) x i j / tau_paper n = 4 * INR n * B2R (B j) + 2 * INR (S j).
+Proof.
+intros Hn Hi Hj Hx HB. rewrite (su_score n kk) by assumption. rewrite HB by exact Hj.
+assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. qsimpl. field. exact H.
+Qed.
+
+(** Before the top no score is above the top's stop bit. *)
+Lemma topS_le (B : nat -> bool) (i : nat) : (topS B i <= i)%nat.
+Proof. unfold topS. destruct (rm B i) as [t|] eqn:E; [apply (rm_some B i t E)|lia]. Qed.
+
+Lemma topS_bits (B : nat -> bool) (i j : nat) : (j <= i)%nat ->
+  B2R (B j) <= B2R (B (topS B i)) /\ ((topS B i < j)%nat -> B j = false /\ B (topS B i) = true).
+Proof.
+intros Hj. unfold topS. destruct (rm B i) as [t|] eqn:E.
+- destruct (rm_some B i t E) as [Ht [Bt Haft]]. rewrite Bt. split; [destruct (B j); simpl; lra|].
+  intros Htj. split; [apply Haft; lia|reflexivity].
+- rewrite (rm_none B i E j Hj). split; [destruct (B i); simpl; lra|intros; lia].
+Qed.
+
+(** The since head at tau = 1/(2n) reads the value at the nearest stop within 21/100, for every
+    n, position i and stream holding the embedding, Boolean stop bits and values in [0, 1]. *)
+Lemma head_S_paper (n kk att b s : nat) (x : stream) (B : nat -> bool) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Future 1)) x i - x (topS B i) b) <= 21 / 100.
+Proof.
+intros Hn Hi Hx HB Hv. pose proof (topS_le B i) as Hti. set (t := topS B i) in *.
+unfold head_out, soft_w, soft. cbn [real_head su_head h_mask h_val vis_lo vis_cnt].
+set (sc := fun k => score (real_head (su_head kk att b s Future 1)) x i (0 + k) / tau_paper n).
+assert (Esc : forall j, (j <= i)%nat -> sc j = 4 * INR n * B2R (B j) + 2 * INR (S j))
+  by (intros j Hj; unfold sc; simpl (0 + j)%nat; apply (su_scaled n kk att b s x B i j); (assumption || lia)).
+change (x t b) with ((fun k => x (0 + k)%nat b) t).
+eapply Rle_trans; [apply (softmax_read sc (fun k => x (0 + k)%nat b) (S i) t); [lia|intros j Hj; apply Hv; simpl; lia]|].
+pose proof (pos_INR n) as Hn0.
+apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
+- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [Hb _]. fold t in Hb.
+  rewrite minus_INR by lia. rewrite !S_INR. nra.
+- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [_ Hb]. fold t in Hb.
+  destruct (Hb ltac:(lia)) as [E1 E2]. rewrite E1, E2. simpl B2R.
+  rewrite minus_INR by lia. rewrite !S_INR.
+  assert (INR j <= INR i) by (apply le_INR; lia). assert (INR i + 1 <= INR n) by (rewrite <- S_INR; apply le_INR; lia).
+  pose proof (pos_INR t). lra.
+Qed.
