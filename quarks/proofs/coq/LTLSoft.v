@@ -58,3 +58,43 @@ apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
   assert (INR j <= INR i) by (apply le_INR; lia). assert (INR i + 1 <= INR n) by (rewrite <- S_INR; apply le_INR; lia).
   pose proof (pos_INR t). lra.
 Qed.
+
+(** The Y head (future mask, score -(-1)^(i+j) + (j + 1)/n) at tau = 1/(2n): the scores
+    -2n (-1)^(i-j) + 2 (j + 1) peak at t = i - 1 with 2n + 2i, every j < t is at most
+    2n + 2j + 2 (rate 2), and j = i is 4n - 2 >= 4 below (n >= 2 when i >= 1). *)
+Lemma sel_scaled (n kk att a : nat) (x : stream) (i j : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> (j <= i)%nat -> pe_ok n kk x ->
+  score (real_head (sel_head kk att a Future 1)) x i j / tau_paper n
+  = - (2 * INR n) * (-1) ^ (i - j) + 2 * INR (S j).
+Proof.
+intros Hn Hi Hj Hx. rewrite (sel_score n kk) by (assumption || lia). rewrite alt_prod by exact Hj.
+assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. qsimpl. field. exact H.
+Qed.
+
+Lemma pow_m1_le (k : nat) : - 1 <= (-1) ^ k <= 1.
+Proof. rewrite pow_m1. destruct (Nat.even k); lra. Qed.
+
+Lemma head_Y_paper (n kk att a : nat) (x : stream) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+  (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Future 1)) x i - x (i - 1)%nat a) <= 21 / 100.
+Proof.
+intros Hn Hi Hx Hv. set (t := (i - 1)%nat).
+unfold head_out, soft_w, soft. cbn [real_head sel_head h_mask h_val vis_lo vis_cnt].
+set (sc := fun k => score (real_head (sel_head kk att a Future 1)) x i (0 + k) / tau_paper n).
+assert (Esc : forall j, (j <= i)%nat -> sc j = - (2 * INR n) * (-1) ^ (i - j) + 2 * INR (S j))
+  by (intros j Hj; unfold sc; simpl (0 + j)%nat; apply (sel_scaled n kk att a x i j); (assumption || lia)).
+change (x t a) with ((fun k => x (0 + k)%nat a) t).
+eapply Rle_trans; [apply (softmax_read sc (fun k => x (0 + k)%nat a) (S i) t); [lia|intros j Hj; apply Hv; simpl; lia]|].
+pose proof (pos_INR n) as Hn0.
+apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
+- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia).
+  rewrite !Esc by lia. replace (i - t)%nat with 1%nat by (unfold t; lia).
+  pose proof (pow_m1_le (i - j)). rewrite minus_INR by lia. rewrite !S_INR.
+  unfold t. rewrite minus_INR by lia. simpl (INR 1). simpl pow. nra.
+- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia). replace j with i in * by (unfold t in Hj; lia).
+  rewrite !Esc by lia. replace (i - t)%nat with 1%nat by (unfold t; lia). rewrite Nat.sub_diag.
+  replace (S i - t)%nat with 2%nat by (unfold t; lia).
+  assert (2 <= INR n) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; lia).
+  unfold t. rewrite !S_INR, minus_INR by lia. simpl (INR 1). simpl (INR 2). simpl pow. simpl (INR 0). lra.
+Qed.
