@@ -98,3 +98,51 @@ apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
   assert (2 <= INR n) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; lia).
   unfold t. rewrite !S_INR, minus_INR by lia. simpl (INR 1). simpl (INR 2). simpl pow. simpl (INR 0). lra.
 Qed.
+
+(** Softmax sees only s / tau: two heads with the same values and mask whose scores agree after
+    dividing by their temperatures have the same soft output. *)
+Lemma soft_scaled (n : nat) (h h' : head) (x : stream) (tau tau' : R) (i : nat) : (i < n)%nat ->
+  h_val h' = h_val h -> h_mask h' = h_mask h ->
+  (forall j, (j < n)%nat -> score h' x i j / tau' = score h x i j / tau) ->
+  head_out (soft_w tau') n h' x i = head_out (soft_w tau) n h x i.
+Proof.
+intros Hi Hv Hm Hs. unfold head_out, soft_w, soft. rewrite Hv, Hm.
+set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i).
+assert (HZ : partition (fun j => score h' x i (lo + j) / tau') cnt = partition (fun j => score h x i (lo + j) / tau) cnt).
+{ unfold partition. apply rsum_ext. intros k Hk. rewrite Hs; [reflexivity|]. apply vis_range; [exact Hi|unfold cnt; lia]. }
+apply rsum_ext. intros k Hk. unfold softmax. rewrite HZ, Hs; [reflexivity|]. apply vis_range; [exact Hi|unfold cnt; lia].
+Qed.
+
+(** Variant (b) with c = 2 at tau = 1 is variant (a) at tau = 1/(2n): its scores are 2 n times (a)'s. *)
+Lemma unb_tau1 (n kk att b s a : nat) (w : nat -> nat) (x : stream) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x ->
+  head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Future 1)) x i
+  = head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Future 1)) x i /\
+  head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Future 1)) x i
+  = head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Future 1)) x i.
+Proof.
+intros Hn Hi Hx. assert (INR n <> 0) by (apply not_0_INR; lia). split.
+- apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
+  rewrite (unb_score_su n kk att b s w) by assumption. rewrite Q2R_2. unfold tau_paper. field. exact H.
+- apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
+  rewrite (unb_score_sel n kk att a w) by assumption. rewrite Q2R_2. unfold tau_paper. field. exact H.
+Qed.
+
+(** Variant (b), c = 2, tau = 1: the S and Y heads read within 21/100 of the hard value, every n. *)
+Lemma head_S_unb_tau1 (n kk att b s : nat) (w : nat -> nat) (x : stream) (B : nat -> bool) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  Rabs (head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Future 1)) x i - x (topS B i) b) <= 21 / 100.
+Proof.
+intros Hn Hi Hx HB Hv. rewrite (proj1 (unb_tau1 n kk att b s 0 w x i Hn Hi Hx)).
+apply head_S_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
+Qed.
+
+Lemma head_Y_unb_tau1 (n kk att a : nat) (w : nat -> nat) (x : stream) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x ->
+  (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  Rabs (head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Future 1)) x i - x (i - 1)%nat a) <= 21 / 100.
+Proof.
+intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1 n kk att 0 0 a w x i Hn Hi Hx)).
+apply head_Y_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
+Qed.
