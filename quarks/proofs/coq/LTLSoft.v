@@ -146,3 +146,79 @@ Proof.
 intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1 n kk att 0 0 a w x i Hn Hi Hx)).
 apply head_Y_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
 Qed.
+
+(** The past-masked heads (X, U) at tau = 1/(2n): the top is the leftmost candidate, the scores
+    after it fall off at rate 2 and those before it sit at least 2 (t + 1) below (Softmax.v's
+    mirrored bound). *)
+Lemma su_scaled_past (n kk att b s : nat) (x : stream) (B : nat -> bool) (i j : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> (j < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  score (real_head (su_head kk att b s Past (-1))) x i j / tau_paper n = 4 * INR n * B2R (B j) - 2 * INR (S j).
+Proof.
+intros Hn Hi Hj Hx HB. rewrite (su_score n kk) by assumption. rewrite HB by exact Hj.
+assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. unfold Q2R. cbn [Qnum Qden]. field. exact H.
+Qed.
+
+Lemma topU_range (B : nat -> bool) (m i : nat) : (1 <= m)%nat -> (i <= topU B m i < i + m)%nat.
+Proof. intros Hm. unfold topU. destruct (lm B m i) as [t|] eqn:E; [apply (lm_some B m i t E)|lia]. Qed.
+
+Lemma topU_bits (B : nat -> bool) (m i j : nat) : (i <= j < i + m)%nat ->
+  B2R (B j) <= B2R (B (topU B m i)) /\ ((j < topU B m i)%nat -> B j = false /\ B (topU B m i) = true).
+Proof.
+intros Hj. unfold topU. destruct (lm B m i) as [t|] eqn:E.
+- destruct (lm_some B m i t E) as [Ht [Bt Hbef]]. rewrite Bt. split; [destruct (B j); simpl; lra|].
+  intros Htj. split; [apply Hbef; lia|reflexivity].
+- rewrite (lm_none B m i E j Hj). split; [destruct (B i); simpl; lra|intros; lia].
+Qed.
+
+Lemma head_U_paper (n kk att b s : nat) (x : stream) (B : nat -> bool) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Past (-1))) x i - x (topU B (n - i) i) b) <= 21 / 100.
+Proof.
+intros Hn Hi Hx HB Hv. pose proof (topU_range B (n - i) i ltac:(lia)) as Hr.
+set (top := topU B (n - i) i) in *. set (t := (top - i)%nat).
+unfold head_out, soft_w, soft. cbn [real_head su_head h_mask h_val vis_lo vis_cnt].
+set (sc := fun k => score (real_head (su_head kk att b s Past (-1))) x i (i + k) / tau_paper n).
+assert (Esc : forall k, (k < n - i)%nat -> sc k = 4 * INR n * B2R (B (i + k)%nat) - 2 * INR (S (i + k)))
+  by (intros k Hk; unfold sc; apply (su_scaled_past n kk att b s x B i (i + k)); (assumption || lia)).
+replace (x top b) with ((fun k => x (i + k)%nat b) t) by (unfold t; f_equal; lia).
+eapply Rle_trans; [apply (softmax_read sc (fun k => x (i + k)%nat b) (n - i) t); [unfold t; lia|intros j Hj; apply Hv; lia]|].
+pose proof (pos_INR n) as Hn0.
+apply (lemma6_geom_c2_rev sc (n - i) t (2 * INR (S t))); [unfold t; lia| | |lra].
+- intros k Hk. rewrite !Esc by (unfold t in *; lia). destruct (topU_bits B (n - i) i (i + k) ltac:(unfold t in *; lia)) as [_ Hb].
+  fold top in Hb. destruct (Hb ltac:(unfold t in *; lia)) as [E1 E2].
+  replace (i + t)%nat with top by (unfold t; lia). rewrite E1, E2. simpl B2R. rewrite !S_INR, !plus_INR.
+  assert (INR top + 1 <= INR n) by (rewrite <- S_INR; apply le_INR; lia).
+  unfold t. rewrite minus_INR by lia. pose proof (pos_INR k). pose proof (pos_INR i). lra.
+- intros k Hk. rewrite !Esc by (unfold t in *; lia). destruct (topU_bits B (n - i) i (i + k) ltac:(unfold t in *; lia)) as [Hb _].
+  fold top in Hb. replace (i + t)%nat with top by (unfold t; lia).
+  rewrite minus_INR by lia. rewrite !S_INR, !plus_INR. unfold t. rewrite minus_INR by lia. nra.
+Qed.
+
+Lemma head_X_paper (n kk att a : nat) (x : stream) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+  (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Past (-1))) x i - x (x_next n i) a) <= 21 / 100.
+Proof.
+intros Hn Hi Hx Hv. set (t := if (S i <? n)%nat then 1%nat else 0%nat).
+assert (Ht : (i + t)%nat = x_next n i) by (unfold t, x_next; destruct (S i <? n)%nat; lia).
+assert (Htn : (t < n - i)%nat) by (unfold t; destruct (S i <? n)%nat eqn:E; [apply Nat.ltb_lt in E|]; lia).
+unfold head_out, soft_w, soft. cbn [real_head sel_head h_mask h_val vis_lo vis_cnt].
+set (sc := fun k => score (real_head (sel_head kk att a Past (-1))) x i (i + k) / tau_paper n).
+assert (Esc : forall k, (k < n - i)%nat -> sc k = - (2 * INR n) * (-1) ^ k - 2 * INR (S (i + k))).
+{ intros k Hk. unfold sc. rewrite (sel_score n kk) by (assumption || lia). rewrite alt_prod2.
+  assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. unfold Q2R. cbn [Qnum Qden]. field. exact H. }
+rewrite <- Ht.
+eapply Rle_trans; [apply (softmax_read sc (fun k => x (i + k)%nat a) (n - i) t); [exact Htn|intros j Hj; apply Hv; lia]|].
+pose proof (pos_INR n) as Hn0.
+apply (lemma6_geom_c2_rev sc (n - i) t (2 * INR (S t))); [exact Htn| | |lra].
+- intros k Hk. assert (t = 1%nat) by (unfold t in *; destruct (S i <? n)%nat; lia). subst t. rewrite H in *.
+  replace k with 0%nat by lia. rewrite !Esc by lia.
+  assert (INR (S (S i)) <= INR n) by (apply le_INR; lia). rewrite !S_INR in *. rewrite !plus_INR. simpl (INR 0). simpl (INR 1).
+  simpl pow. pose proof (pos_INR i). lra.
+- intros k Hk. rewrite !Esc by lia. pose proof (pow_m1_le k).
+  assert (Et : (-1) ^ t = if (S i <? n)%nat then -1 else 1) by (unfold t; destruct (S i <? n)%nat; simpl; ring).
+  assert (t = 1%nat) by (unfold t in *; destruct (S i <? n)%nat eqn:E; [reflexivity|apply Nat.ltb_ge in E; lia]). rewrite Et.
+  replace (S i <? n)%nat with true by (unfold t in H0; destruct (S i <? n)%nat; [reflexivity|lia]).
+  rewrite H0 in *. rewrite minus_INR by lia. rewrite !S_INR, !plus_INR. simpl (INR 1). simpl (INR 0). assert (0 <= INR n * ((-1) ^ k + 1)) by (apply Rmult_le_pos; lra). lra.
+Qed.
