@@ -255,3 +255,19 @@ Proof.
 intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1_past n kk att 0 0 a w x i Hn Hi Hx)).
 apply head_X_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
 Qed.
+
+(** Lemma 9's rounding units on inputs within 1/4 of a Boolean: the same exact output as on the
+    Boolean itself, so a soft head error below 1/4 is not carried to the next layer. *)
+Lemma unit_rounding_approx (c x gate : nat) (p q : bool) (y : nat -> R) : Rabs (y x - B2R p) <= 1 / 4 -> y gate = B2R q ->
+  unit_val (real_unit (rounding c x gate)) y = B2R (p && negb q).
+Proof.
+intros Hx Hg. rewrite unit_val_real. unfold rounding. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
+qsimpl. rewrite Hg. pose proof (Rle_abs (y x - B2R p)). pose proof (Rle_abs (- (y x - B2R p))). rewrite Rabs_Ropp in *. destruct p, q; simpl in *; relu.
+Qed.
+
+Lemma unit_rounding1_approx (c x : nat) (p : bool) (y : nat -> R) : Rabs (y x - B2R p) <= 1 / 4 ->
+  unit_val (real_unit (rounding1 c x)) y = B2R p.
+Proof.
+intros Hx. rewrite unit_val_real. unfold rounding1. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
+qsimpl. pose proof (Rle_abs (y x - B2R p)). pose proof (Rle_abs (- (y x - B2R p))). rewrite Rabs_Ropp in *. destruct p; simpl in *; relu.
+Qed.
