@@ -271,3 +271,70 @@ Proof.
 intros Hx. rewrite unit_val_real. unfold rounding1. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
 qsimpl. pose proof (Rle_abs (y x - B2R p)). pose proof (Rle_abs (- (y x - B2R p))). rewrite Rabs_Ropp in *. destruct p; simpl in *; relu.
 Qed.
+
+(** The score-level forms of the S and Y steps, for any scale N > i: the soft reads of the scores
+    4 N [stop at j] + 2 (j + 1) and -2N (-1)^(i-j) + 2 (j + 1) over j <= i (used for (c), where
+    N = i + 1). *)
+Lemma S_read_geom (N i : nat) (B : nat -> bool) (sc v : nat -> R) : (i < N)%nat ->
+  (forall j, (j <= i)%nat -> sc j = 4 * INR N * B2R (B j) + 2 * INR (S j)) ->
+  (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
+  Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (topS B i)) <= 21 / 100.
+Proof.
+intros Hi Esc Hv. pose proof (topS_le B i) as Hti. set (t := topS B i) in *.
+eapply Rle_trans; [apply (softmax_read sc v (S i) t); [lia|intros j Hj; apply Hv; lia]|].
+pose proof (pos_INR N) as Hn0.
+apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
+- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [Hb _]. fold t in Hb.
+  rewrite minus_INR by lia. rewrite !S_INR. nra.
+- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [_ Hb]. fold t in Hb.
+  destruct (Hb ltac:(lia)) as [E1 E2]. rewrite E1, E2. simpl B2R.
+  rewrite minus_INR by lia. rewrite !S_INR.
+  assert (INR j <= INR i) by (apply le_INR; lia). assert (INR i + 1 <= INR N) by (rewrite <- S_INR; apply le_INR; lia).
+  pose proof (pos_INR t). lra.
+Qed.
+
+Lemma Y_read_geom (N i : nat) (sc v : nat -> R) : (i < N)%nat ->
+  (forall j, (j <= i)%nat -> sc j = - (2 * INR N) * (-1) ^ (i - j) + 2 * INR (S j)) ->
+  (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
+  Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (i - 1)%nat) <= 21 / 100.
+Proof.
+intros Hi Esc Hv. set (t := (i - 1)%nat).
+eapply Rle_trans; [apply (softmax_read sc v (S i) t); [unfold t; lia|intros j Hj; apply Hv; lia]|].
+pose proof (pos_INR N) as Hn0.
+apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [unfold t; lia| | |lra].
+- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia).
+  rewrite !Esc by (unfold t in Hj; lia). replace (i - t)%nat with 1%nat by (unfold t; lia).
+  pose proof (pow_m1_le (i - j)). rewrite minus_INR by lia. rewrite !S_INR.
+  unfold t. rewrite minus_INR by lia. simpl (INR 1). simpl pow. nra.
+- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia). replace j with i in * by (unfold t in Hj; lia).
+  rewrite !Esc by lia. replace (i - t)%nat with 1%nat by (unfold t; lia). rewrite Nat.sub_diag.
+  replace (S i - t)%nat with 2%nat by (unfold t; lia).
+  assert (2 <= INR N) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; lia).
+  unfold t. rewrite !S_INR, minus_INR by lia. simpl (INR 1). simpl (INR 2). simpl pow. simpl (INR 0). lra.
+Qed.
+
+(** Variant (c) (causal, PEs i, (-1)^i i), c = 2, tau = 1: its scores at i are (a)'s with
+    n := i + 1 at tau = 1/(2 (i + 1)), so the S and Y heads read within 21/100, every n. *)
+Lemma head_S_caus_tau1 (n kk att b s : nat) (w : nat -> nat) (x : stream) (B : nat -> bool) (i : nat) :
+  (i < n)%nat -> pe_agree n w kk VCausal x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  Rabs (head_out (soft_w 1) n (real_head (vsu_head kk VCausal 2 att b s Future 1)) x i - x (topS B i) b) <= 21 / 100.
+Proof.
+intros Hi Hx HB Hv. unfold head_out, soft_w, soft. cbn [real_head vsu_head h_mask h_val vis_lo vis_cnt].
+change (x (topS B i) b) with ((fun k => x (0 + k)%nat b) (topS B i)).
+apply (S_read_geom (S i) i B); [lia| |intros j Hj; apply Hv; simpl; lia].
+intros j Hj. cbv beta. change (vis_lo (sh_mask (vsu_head kk VCausal 2 att b s Future 1)) i + j)%nat with j. rewrite (caus_score_S n kk att b s w) by (assumption || lia).
+rewrite HB by lia. rewrite Q2R_2. assert (INR (S i) <> 0) by (apply not_0_INR; lia). field. exact H.
+Qed.
+
+Lemma head_Y_caus_tau1 (n kk att a : nat) (w : nat -> nat) (x : stream) (i : nat) :
+  (i < n)%nat -> pe_agree n w kk VCausal x ->
+  (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  Rabs (head_out (soft_w 1) n (real_head (vhead kk VCausal 2 att a Future 1)) x i - x (i - 1)%nat a) <= 21 / 100.
+Proof.
+intros Hi Hx Hv. unfold head_out, soft_w, soft. cbn [real_head vhead h_mask h_val vis_lo vis_cnt].
+change (x (i - 1)%nat a) with ((fun k => x (0 + k)%nat a) (i - 1)%nat).
+apply (Y_read_geom (S i) i); [lia| |intros j Hj; apply Hv; simpl; lia].
+intros j Hj. cbv beta. change (vis_lo (sh_mask (vhead kk VCausal 2 att a Future 1)) i + j)%nat with j. rewrite (caus_score_Y n kk att a w) by (assumption || lia).
+rewrite alt_prod by lia. rewrite Q2R_2. assert (INR (S i) <> 0) by (apply not_0_INR; lia). field. exact H.
+Qed.
