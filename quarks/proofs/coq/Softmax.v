@@ -272,3 +272,148 @@ replace (((2 * INR i * INR i - INR i ^ 2) / tau - 1 / tau * Rabs (INR j - INR i)
   with (INR i ^ 2 - Rabs (INR j - INR i)) by (field; lra).
 nra.
 Qed.
+
+(** Lemma 6 (geometric tail, one-sided fall-off): if the scores before t fall off at rate p
+    (s_j <= s_t - p (t - j)) and every score after t is at least G below s_t, then the softmax
+    weight off t is at most q / (1 - q) + (n - t - 1) e^(-G), q = e^(-p), for every n.  This is
+    the form of the LTL selection heads (notes/soft-hard.md): the candidates before the top fall
+    off geometrically and the rest sit a whole gap of order n below. *)
+Lemma lemma6_geom_tail (s : nat -> R) (n t : nat) (p G : R) : (t < n)%nat -> 0 < p ->
+  (forall j, (j < t)%nat -> s j <= s t - p * INR (t - j)) ->
+  (forall j, (t < j < n)%nat -> s j <= s t - G) ->
+  off_mass s n t / partition s n <= exp (- p) / (1 - exp (- p)) + INR (n - t - 1) * exp (- G).
+Proof.
+intros Ht Hp Hl Hr. set (q := exp (- p)).
+assert (Hq : 0 <= q < 1).
+{ unfold q. split; [apply Rlt_le, exp_pos|]. rewrite <- exp_0. apply exp_increasing. lra. }
+set (F := fun j => if Nat.eqb j t then 0 else exp (s j - s t)).
+assert (Hsplit : rsum F 0 n = rsum F 0 t + rsum F (t + 1) (n - t - 1)).
+{ replace n with (t + S (n - t - 1))%nat at 1 by lia.
+  rewrite rsum_split, rsum_first. simpl (0 + t)%nat.
+  replace (t + 1)%nat with (S t) by lia.
+  unfold F at 2. rewrite Nat.eqb_refl. ring. }
+assert (Hleft : rsum F 0 t <= q / (1 - q)).
+{ apply Rle_trans with (rsum (fun j => q ^ (t - j)) 0 t); [|rewrite rsum_reverse; apply rsum_geom_le, Hq].
+  apply rsum_le. intros j Hj. unfold F.
+  replace (Nat.eqb j t) with false by (symmetry; apply Nat.eqb_neq; lia).
+  unfold q. rewrite <- exp_mult_nat. apply exp_mono. specialize (Hl j ltac:(lia)). lra. }
+assert (Hright : rsum F (t + 1) (n - t - 1) <= INR (n - t - 1) * exp (- G)).
+{ rewrite <- (rsum_const (exp (- G)) (t + 1)). apply rsum_le. intros j Hj. unfold F.
+  replace (Nat.eqb j t) with false by (symmetry; apply Nat.eqb_neq; lia).
+  apply exp_mono. specialize (Hr j ltac:(lia)). lra. }
+pose proof (off_mass_over_partition s n t Ht). rewrite off_mass_rel in H. fold F in H.
+lra.
+Qed.
+
+(** A head reading values in [0, 1]: the softmax average is within the off-t weight of v_t. *)
+Lemma softmax_read (s v : nat -> R) (n t : nat) : (t < n)%nat ->
+  (forall j, (j < n)%nat -> 0 <= v j <= 1) ->
+  Rabs (rsum (fun j => softmax s n j * v j) 0 n - v t) <= off_mass s n t / partition s n.
+Proof.
+intros Ht Hv. pose proof (partition_pos s n t Ht) as HZ.
+destruct (softmax_l1_to_e s n t Ht) as [E1 E2].
+assert (Et : softmax s n t = 1 - off_mass s n t / partition s n) by lra.
+set (o := off_mass s n t / partition s n) in *.
+set (A := rsum (fun j => if Nat.eqb j t then 0 else softmax s n j * v j) 0 n).
+assert (Hsum : rsum (fun j => softmax s n j * v j) 0 n = A + softmax s n t * v t).
+{ unfold A. rewrite (rsum_ext _ (fun j => (if Nat.eqb j t then 0 else softmax s n j * v j)
+                                  + (softmax s n t * v t) * (if Nat.eqb j t then 1 else 0))).
+  - rewrite rsum_plus, rsum_indicator.
+    replace ((0 <=? t) && (t <? 0 + n))%nat with true
+      by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia). ring.
+  - intros j Hj. destruct (Nat.eqb j t) eqn:E; [apply Nat.eqb_eq in E; subst; ring|ring]. }
+assert (HA : 0 <= A <= o).
+{ split.
+  - apply rsum_nonneg. intros j Hj. destruct (Nat.eqb j t); [lra|].
+    pose proof (softmax_bounds s n t j Ht ltac:(lia)). pose proof (Hv j ltac:(lia)). nra.
+  - apply Rle_trans with (rsum (fun j => / partition s n * (if Nat.eqb j t then 0 else exp (s j))) 0 n).
+    + apply rsum_le. intros j Hj. destruct (Nat.eqb j t); [lra|].
+      pose proof (softmax_bounds s n t j Ht ltac:(lia)). pose proof (Hv j ltac:(lia)).
+      unfold softmax in *. unfold Rdiv in *. rewrite (Rmult_comm (/ partition s n)). nra.
+    + rewrite rsum_scal. unfold o, off_mass, Rdiv. lra. }
+pose proof (Hv t Ht). rewrite Hsum, Et. apply Rabs_le. split; nra.
+Qed.
+
+(** The constant at rate 2: e^(-2)/(1 - e^(-2)) + m e^(-G) <= 21/100 when G >= 2 (m + 1), every m
+    (the sum is at most e^(-2)/(1 - e^(-2)) + e^(-4) ~ 0.175, since m e^(-2(m+1)) <= e^(-4);
+    e^(-2) <= 2/13 from e^(1/8) >= 9/8). *)
+Lemma geom_c2_num (m : nat) (G : R) : 2 * (INR m + 1) <= G ->
+  exp (- (2)) / (1 - exp (- (2))) + INR m * exp (- G) <= 21 / 100.
+Proof.
+intros HG.
+assert (HmG : INR m * exp (- G) <= exp (- 4)).
+{ pose proof (pos_INR m). apply Rle_trans with (INR m * exp (- (2 * INR m + 2))).
+  - apply Rmult_le_compat_l; [lra|]. apply exp_mono. lra.
+  - (* m e^(-2m-2) <= e^(-4) since e^(2m - 2) >= 1 + (2m - 2) >= m *)
+    assert (Hx : INR m <= exp (2 * INR m - 2)).
+    { assert (Hc : INR m = 0 \/ 1 <= INR m) by (destruct m as [|m']; [left; reflexivity|right; rewrite S_INR; pose proof (pos_INR m'); lra]).
+      pose proof (exp_ineq1_le (2 * INR m - 2)). pose proof (exp_pos (2 * INR m - 2)). lra. }
+    replace (- (2 * INR m + 2)) with ((2 * INR m - 2) + - (4 * INR m)) by ring.
+    rewrite exp_plus. apply Rle_trans with (exp (2 * INR m - 2) * exp (2 * INR m - 2) * exp (- (4 * INR m))).
+    + rewrite (Rmult_assoc (exp _)). apply Rmult_le_compat_r; [|exact Hx].
+      apply Rlt_le, Rmult_lt_0_compat; apply exp_pos.
+    + rewrite <- !exp_plus. apply exp_mono. lra. }
+(* e^(-2) = (e^(-1/8))^16 <= (8/9)^16 <= 2/13, from e^(1/8) >= 1 + 1/8 *)
+assert (Hq2 : exp (- (2)) <= 2 / 13).
+{ replace (- (2)) with (- (1/8) * INR 16) by (rewrite INR_IZR_INZ; simpl; lra). rewrite exp_mult_nat.
+  assert (H8 : exp (- (1/8)) <= 8 / 9).
+  { rewrite exp_Ropp. pose proof (exp_ineq1_le (1/8)). pose proof (exp_pos (1/8)).
+    apply (Rmult_le_reg_r (exp (1/8))); [lra|]. rewrite Rinv_l; lra. }
+  apply Rle_trans with ((8/9) ^ 16); [apply pow_incr; split; [apply Rlt_le, exp_pos|exact H8]|]. simpl. lra. }
+assert (E4 : exp (- 4) = exp (- (2)) * exp (- (2))) by (rewrite <- exp_plus; f_equal; ring).
+pose proof (exp_pos (- (2))) as Hp2.
+assert (Hd : exp (- (2)) / (1 - exp (- (2))) <= 2 / 11) by (apply div_le; lra).
+rewrite E4 in HmG. nra.
+Qed.
+
+(** With rate p = 2 and a tail gap G >= 2 (n - t) (the LTL heads at tau = 1/(2n), or at tau = 1
+    with c = 2): the off-t weight is at most 21/100 < 1/4, for every n. *)
+Lemma lemma6_geom_c2 (s : nat -> R) (n t : nat) (G : R) : (t < n)%nat ->
+  (forall j, (j < t)%nat -> s j <= s t - 2 * INR (t - j)) ->
+  (forall j, (t < j < n)%nat -> s j <= s t - G) -> 2 * INR (n - t) <= G ->
+  off_mass s n t / partition s n <= 21 / 100.
+Proof.
+intros Ht Hl Hr HG. pose proof (lemma6_geom_tail s n t 2 G Ht ltac:(lra) Hl Hr) as H.
+assert (Hm : INR (n - t) = INR (n - t - 1) + 1) by (rewrite <- S_INR; f_equal; lia).
+pose proof (geom_c2_num (n - t - 1) G ltac:(lra)). lra.
+Qed.
+
+(** The mirror (the top is the leftmost candidate): every score before t at least G below, the
+    scores after t falling off at rate p. *)
+Lemma lemma6_geom_tail_rev (s : nat -> R) (n t : nat) (p G : R) : (t < n)%nat -> 0 < p ->
+  (forall j, (j < t)%nat -> s j <= s t - G) ->
+  (forall j, (t < j < n)%nat -> s j <= s t - p * INR (j - t)) ->
+  off_mass s n t / partition s n <= exp (- p) / (1 - exp (- p)) + INR t * exp (- G).
+Proof.
+intros Ht Hp Hl Hr. set (q := exp (- p)).
+assert (Hq : 0 <= q < 1).
+{ unfold q. split; [apply Rlt_le, exp_pos|]. rewrite <- exp_0. apply exp_increasing. lra. }
+set (F := fun j => if Nat.eqb j t then 0 else exp (s j - s t)).
+assert (Hsplit : rsum F 0 n = rsum F 0 t + rsum F (t + 1) (n - t - 1)).
+{ replace n with (t + S (n - t - 1))%nat at 1 by lia.
+  rewrite rsum_split, rsum_first. simpl (0 + t)%nat.
+  replace (t + 1)%nat with (S t) by lia.
+  unfold F at 2. rewrite Nat.eqb_refl. ring. }
+assert (Hleft : rsum F 0 t <= INR t * exp (- G)).
+{ rewrite <- (rsum_const (exp (- G)) 0). apply rsum_le. intros j Hj. unfold F.
+  replace (Nat.eqb j t) with false by (symmetry; apply Nat.eqb_neq; lia).
+  apply exp_mono. specialize (Hl j ltac:(lia)). lra. }
+assert (Hright : rsum F (t + 1) (n - t - 1) <= q / (1 - q)).
+{ replace (t + 1)%nat with (t + 1)%nat by reflexivity. rewrite rsum_shift_by.
+  apply Rle_trans with (rsum (fun m => q ^ m) 1 (n - t - 1)); [|apply rsum_geom_le, Hq].
+  apply rsum_le. intros j Hj. unfold F.
+  replace (Nat.eqb (t + j) t) with false by (symmetry; apply Nat.eqb_neq; lia).
+  unfold q. rewrite <- exp_mult_nat. apply exp_mono. specialize (Hr (t + j)%nat ltac:(lia)).
+  replace (t + j - t)%nat with j in Hr by lia. lra. }
+pose proof (off_mass_over_partition s n t Ht). rewrite off_mass_rel in H. fold F in H.
+lra.
+Qed.
+
+Lemma lemma6_geom_c2_rev (s : nat -> R) (n t : nat) (G : R) : (t < n)%nat ->
+  (forall j, (j < t)%nat -> s j <= s t - G) ->
+  (forall j, (t < j < n)%nat -> s j <= s t - 2 * INR (j - t)) -> 2 * INR (S t) <= G ->
+  off_mass s n t / partition s n <= 21 / 100.
+Proof.
+intros Ht Hl Hr HG. pose proof (lemma6_geom_tail_rev s n t 2 G Ht ltac:(lra) Hl Hr) as H.
+rewrite S_INR in HG. pose proof (geom_c2_num t G ltac:(lra)). lra.
+Qed.

@@ -1,0 +1,340 @@
+(** * Seed 004, Theorem 12 at the paper's temperature tau = 1/(2n): the since head.
+
+    At tau = 1/(2n) the scores of the S head (variant (a): 2 [stop at j] + (j + 1)/n, future
+    mask) become 4 n [stop at j] + 2 (j + 1): the stops before the top (the nearest stop at or
+    before i) fall off at rate 2 per position and every later position sits at least
+    2 (i + 1 - t) below, so Softmax.v's geometric-tail bound puts the softmax read within 21/100
+    of the hard one (the value at the top), for every n (notes/soft-hard.md). *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Bool List QArith Qreals.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile.
+Open Scope R_scope.
+
+(** The paper's temperature for variant (a). *)
+Definition tau_paper (n : nat) : R := / (2 * INR n).
+
+Lemma su_scaled (n kk att b s : nat) (x : stream) (B : nat -> bool) (i j : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> (j < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  score (real_head (su_head kk att b s Future 1)) x i j / tau_paper n = 4 * INR n * B2R (B j) + 2 * INR (S j).
+Proof.
+intros Hn Hi Hj Hx HB. rewrite (su_score n kk) by assumption. rewrite HB by exact Hj.
+assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. qsimpl. field. exact H.
+Qed.
+
+(** Before the top no score is above the top's stop bit. *)
+Lemma topS_le (B : nat -> bool) (i : nat) : (topS B i <= i)%nat.
+Proof. unfold topS. destruct (rm B i) as [t|] eqn:E; [apply (rm_some B i t E)|lia]. Qed.
+
+Lemma topS_bits (B : nat -> bool) (i j : nat) : (j <= i)%nat ->
+  B2R (B j) <= B2R (B (topS B i)) /\ ((topS B i < j)%nat -> B j = false /\ B (topS B i) = true).
+Proof.
+intros Hj. unfold topS. destruct (rm B i) as [t|] eqn:E.
+- destruct (rm_some B i t E) as [Ht [Bt Haft]]. rewrite Bt. split; [destruct (B j); simpl; lra|].
+  intros Htj. split; [apply Haft; lia|reflexivity].
+- rewrite (rm_none B i E j Hj). split; [destruct (B i); simpl; lra|intros; lia].
+Qed.
+
+(** The since head at tau = 1/(2n) reads the value at the nearest stop within 21/100, for every
+    n, position i and stream holding the embedding, Boolean stop bits and values in [0, 1]. *)
+Lemma head_S_paper (n kk att b s : nat) (x : stream) (B : nat -> bool) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Future 1)) x i - x (topS B i) b) <= 21 / 100.
+Proof.
+intros Hn Hi Hx HB Hv. pose proof (topS_le B i) as Hti. set (t := topS B i) in *.
+unfold head_out, soft_w, soft. cbn [real_head su_head h_mask h_val vis_lo vis_cnt].
+set (sc := fun k => score (real_head (su_head kk att b s Future 1)) x i (0 + k) / tau_paper n).
+assert (Esc : forall j, (j <= i)%nat -> sc j = 4 * INR n * B2R (B j) + 2 * INR (S j))
+  by (intros j Hj; unfold sc; simpl (0 + j)%nat; apply (su_scaled n kk att b s x B i j); (assumption || lia)).
+change (x t b) with ((fun k => x (0 + k)%nat b) t).
+eapply Rle_trans; [apply (softmax_read sc (fun k => x (0 + k)%nat b) (S i) t); [lia|intros j Hj; apply Hv; simpl; lia]|].
+pose proof (pos_INR n) as Hn0.
+apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
+- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [Hb _]. fold t in Hb.
+  rewrite minus_INR by lia. rewrite !S_INR. nra.
+- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [_ Hb]. fold t in Hb.
+  destruct (Hb ltac:(lia)) as [E1 E2]. rewrite E1, E2. simpl B2R.
+  rewrite minus_INR by lia. rewrite !S_INR.
+  assert (INR j <= INR i) by (apply le_INR; lia). assert (INR i + 1 <= INR n) by (rewrite <- S_INR; apply le_INR; lia).
+  pose proof (pos_INR t). lra.
+Qed.
+
+(** The Y head (future mask, score -(-1)^(i+j) + (j + 1)/n) at tau = 1/(2n): the scores
+    -2n (-1)^(i-j) + 2 (j + 1) peak at t = i - 1 with 2n + 2i, every j < t is at most
+    2n + 2j + 2 (rate 2), and j = i is 4n - 2 >= 4 below (n >= 2 when i >= 1). *)
+Lemma sel_scaled (n kk att a : nat) (x : stream) (i j : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> (j <= i)%nat -> pe_ok n kk x ->
+  score (real_head (sel_head kk att a Future 1)) x i j / tau_paper n
+  = - (2 * INR n) * (-1) ^ (i - j) + 2 * INR (S j).
+Proof.
+intros Hn Hi Hj Hx. rewrite (sel_score n kk) by (assumption || lia). rewrite alt_prod by exact Hj.
+assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. qsimpl. field. exact H.
+Qed.
+
+Lemma pow_m1_le (k : nat) : - 1 <= (-1) ^ k <= 1.
+Proof. rewrite pow_m1. destruct (Nat.even k); lra. Qed.
+
+Lemma head_Y_paper (n kk att a : nat) (x : stream) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+  (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Future 1)) x i - x (i - 1)%nat a) <= 21 / 100.
+Proof.
+intros Hn Hi Hx Hv. set (t := (i - 1)%nat).
+unfold head_out, soft_w, soft. cbn [real_head sel_head h_mask h_val vis_lo vis_cnt].
+set (sc := fun k => score (real_head (sel_head kk att a Future 1)) x i (0 + k) / tau_paper n).
+assert (Esc : forall j, (j <= i)%nat -> sc j = - (2 * INR n) * (-1) ^ (i - j) + 2 * INR (S j))
+  by (intros j Hj; unfold sc; simpl (0 + j)%nat; apply (sel_scaled n kk att a x i j); (assumption || lia)).
+change (x t a) with ((fun k => x (0 + k)%nat a) t).
+eapply Rle_trans; [apply (softmax_read sc (fun k => x (0 + k)%nat a) (S i) t); [lia|intros j Hj; apply Hv; simpl; lia]|].
+pose proof (pos_INR n) as Hn0.
+apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
+- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia).
+  rewrite !Esc by lia. replace (i - t)%nat with 1%nat by (unfold t; lia).
+  pose proof (pow_m1_le (i - j)). rewrite minus_INR by lia. rewrite !S_INR.
+  unfold t. rewrite minus_INR by lia. simpl (INR 1). simpl pow. nra.
+- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia). replace j with i in * by (unfold t in Hj; lia).
+  rewrite !Esc by lia. replace (i - t)%nat with 1%nat by (unfold t; lia). rewrite Nat.sub_diag.
+  replace (S i - t)%nat with 2%nat by (unfold t; lia).
+  assert (2 <= INR n) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; lia).
+  unfold t. rewrite !S_INR, minus_INR by lia. simpl (INR 1). simpl (INR 2). simpl pow. simpl (INR 0). lra.
+Qed.
+
+(** Softmax sees only s / tau: two heads with the same values and mask whose scores agree after
+    dividing by their temperatures have the same soft output. *)
+Lemma soft_scaled (n : nat) (h h' : head) (x : stream) (tau tau' : R) (i : nat) : (i < n)%nat ->
+  h_val h' = h_val h -> h_mask h' = h_mask h ->
+  (forall j, (j < n)%nat -> score h' x i j / tau' = score h x i j / tau) ->
+  head_out (soft_w tau') n h' x i = head_out (soft_w tau) n h x i.
+Proof.
+intros Hi Hv Hm Hs. unfold head_out, soft_w, soft. rewrite Hv, Hm.
+set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i).
+assert (HZ : partition (fun j => score h' x i (lo + j) / tau') cnt = partition (fun j => score h x i (lo + j) / tau) cnt).
+{ unfold partition. apply rsum_ext. intros k Hk. rewrite Hs; [reflexivity|]. apply vis_range; [exact Hi|unfold cnt; lia]. }
+apply rsum_ext. intros k Hk. unfold softmax. rewrite HZ, Hs; [reflexivity|]. apply vis_range; [exact Hi|unfold cnt; lia].
+Qed.
+
+(** Variant (b) with c = 2 at tau = 1 is variant (a) at tau = 1/(2n): its scores are 2 n times (a)'s. *)
+Lemma unb_tau1 (n kk att b s a : nat) (w : nat -> nat) (x : stream) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x ->
+  head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Future 1)) x i
+  = head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Future 1)) x i /\
+  head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Future 1)) x i
+  = head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Future 1)) x i.
+Proof.
+intros Hn Hi Hx. assert (INR n <> 0) by (apply not_0_INR; lia). split.
+- apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
+  rewrite (unb_score_su n kk att b s w) by assumption. rewrite Q2R_2. unfold tau_paper. field. exact H.
+- apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
+  rewrite (unb_score_sel n kk att a w) by assumption. rewrite Q2R_2. unfold tau_paper. field. exact H.
+Qed.
+
+(** Variant (b), c = 2, tau = 1: the S and Y heads read within 21/100 of the hard value, every n. *)
+Lemma head_S_unb_tau1 (n kk att b s : nat) (w : nat -> nat) (x : stream) (B : nat -> bool) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  Rabs (head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Future 1)) x i - x (topS B i) b) <= 21 / 100.
+Proof.
+intros Hn Hi Hx HB Hv. rewrite (proj1 (unb_tau1 n kk att b s 0 w x i Hn Hi Hx)).
+apply head_S_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
+Qed.
+
+Lemma head_Y_unb_tau1 (n kk att a : nat) (w : nat -> nat) (x : stream) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x ->
+  (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  Rabs (head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Future 1)) x i - x (i - 1)%nat a) <= 21 / 100.
+Proof.
+intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1 n kk att 0 0 a w x i Hn Hi Hx)).
+apply head_Y_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
+Qed.
+
+(** The past-masked heads (X, U) at tau = 1/(2n): the top is the leftmost candidate, the scores
+    after it fall off at rate 2 and those before it sit at least 2 (t + 1) below (Softmax.v's
+    mirrored bound). *)
+Lemma su_scaled_past (n kk att b s : nat) (x : stream) (B : nat -> bool) (i j : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> (j < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  score (real_head (su_head kk att b s Past (-1))) x i j / tau_paper n = 4 * INR n * B2R (B j) - 2 * INR (S j).
+Proof.
+intros Hn Hi Hj Hx HB. rewrite (su_score n kk) by assumption. rewrite HB by exact Hj.
+assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. unfold Q2R. cbn [Qnum Qden]. field. exact H.
+Qed.
+
+Lemma topU_range (B : nat -> bool) (m i : nat) : (1 <= m)%nat -> (i <= topU B m i < i + m)%nat.
+Proof. intros Hm. unfold topU. destruct (lm B m i) as [t|] eqn:E; [apply (lm_some B m i t E)|lia]. Qed.
+
+Lemma topU_bits (B : nat -> bool) (m i j : nat) : (i <= j < i + m)%nat ->
+  B2R (B j) <= B2R (B (topU B m i)) /\ ((j < topU B m i)%nat -> B j = false /\ B (topU B m i) = true).
+Proof.
+intros Hj. unfold topU. destruct (lm B m i) as [t|] eqn:E.
+- destruct (lm_some B m i t E) as [Ht [Bt Hbef]]. rewrite Bt. split; [destruct (B j); simpl; lra|].
+  intros Htj. split; [apply Hbef; lia|reflexivity].
+- rewrite (lm_none B m i E j Hj). split; [destruct (B i); simpl; lra|intros; lia].
+Qed.
+
+Lemma head_U_paper (n kk att b s : nat) (x : stream) (B : nat -> bool) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Past (-1))) x i - x (topU B (n - i) i) b) <= 21 / 100.
+Proof.
+intros Hn Hi Hx HB Hv. pose proof (topU_range B (n - i) i ltac:(lia)) as Hr.
+set (top := topU B (n - i) i) in *. set (t := (top - i)%nat).
+unfold head_out, soft_w, soft. cbn [real_head su_head h_mask h_val vis_lo vis_cnt].
+set (sc := fun k => score (real_head (su_head kk att b s Past (-1))) x i (i + k) / tau_paper n).
+assert (Esc : forall k, (k < n - i)%nat -> sc k = 4 * INR n * B2R (B (i + k)%nat) - 2 * INR (S (i + k)))
+  by (intros k Hk; unfold sc; apply (su_scaled_past n kk att b s x B i (i + k)); (assumption || lia)).
+replace (x top b) with ((fun k => x (i + k)%nat b) t) by (unfold t; f_equal; lia).
+eapply Rle_trans; [apply (softmax_read sc (fun k => x (i + k)%nat b) (n - i) t); [unfold t; lia|intros j Hj; apply Hv; lia]|].
+pose proof (pos_INR n) as Hn0.
+apply (lemma6_geom_c2_rev sc (n - i) t (2 * INR (S t))); [unfold t; lia| | |lra].
+- intros k Hk. rewrite !Esc by (unfold t in *; lia). destruct (topU_bits B (n - i) i (i + k) ltac:(unfold t in *; lia)) as [_ Hb].
+  fold top in Hb. destruct (Hb ltac:(unfold t in *; lia)) as [E1 E2].
+  replace (i + t)%nat with top by (unfold t; lia). rewrite E1, E2. simpl B2R. rewrite !S_INR, !plus_INR.
+  assert (INR top + 1 <= INR n) by (rewrite <- S_INR; apply le_INR; lia).
+  unfold t. rewrite minus_INR by lia. pose proof (pos_INR k). pose proof (pos_INR i). lra.
+- intros k Hk. rewrite !Esc by (unfold t in *; lia). destruct (topU_bits B (n - i) i (i + k) ltac:(unfold t in *; lia)) as [Hb _].
+  fold top in Hb. replace (i + t)%nat with top by (unfold t; lia).
+  rewrite minus_INR by lia. rewrite !S_INR, !plus_INR. unfold t. rewrite minus_INR by lia. nra.
+Qed.
+
+Lemma head_X_paper (n kk att a : nat) (x : stream) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+  (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Past (-1))) x i - x (x_next n i) a) <= 21 / 100.
+Proof.
+intros Hn Hi Hx Hv. set (t := if (S i <? n)%nat then 1%nat else 0%nat).
+assert (Ht : (i + t)%nat = x_next n i) by (unfold t, x_next; destruct (S i <? n)%nat; lia).
+assert (Htn : (t < n - i)%nat) by (unfold t; destruct (S i <? n)%nat eqn:E; [apply Nat.ltb_lt in E|]; lia).
+unfold head_out, soft_w, soft. cbn [real_head sel_head h_mask h_val vis_lo vis_cnt].
+set (sc := fun k => score (real_head (sel_head kk att a Past (-1))) x i (i + k) / tau_paper n).
+assert (Esc : forall k, (k < n - i)%nat -> sc k = - (2 * INR n) * (-1) ^ k - 2 * INR (S (i + k))).
+{ intros k Hk. unfold sc. rewrite (sel_score n kk) by (assumption || lia). rewrite alt_prod2.
+  assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. unfold Q2R. cbn [Qnum Qden]. field. exact H. }
+rewrite <- Ht.
+eapply Rle_trans; [apply (softmax_read sc (fun k => x (i + k)%nat a) (n - i) t); [exact Htn|intros j Hj; apply Hv; lia]|].
+pose proof (pos_INR n) as Hn0.
+apply (lemma6_geom_c2_rev sc (n - i) t (2 * INR (S t))); [exact Htn| | |lra].
+- intros k Hk. assert (t = 1%nat) by (unfold t in *; destruct (S i <? n)%nat; lia). subst t. rewrite H in *.
+  replace k with 0%nat by lia. rewrite !Esc by lia.
+  assert (INR (S (S i)) <= INR n) by (apply le_INR; lia). rewrite !S_INR in *. rewrite !plus_INR. simpl (INR 0). simpl (INR 1).
+  simpl pow. pose proof (pos_INR i). lra.
+- intros k Hk. rewrite !Esc by lia. pose proof (pow_m1_le k).
+  assert (Et : (-1) ^ t = if (S i <? n)%nat then -1 else 1) by (unfold t; destruct (S i <? n)%nat; simpl; ring).
+  assert (t = 1%nat) by (unfold t in *; destruct (S i <? n)%nat eqn:E; [reflexivity|apply Nat.ltb_ge in E; lia]). rewrite Et.
+  replace (S i <? n)%nat with true by (unfold t in H0; destruct (S i <? n)%nat; [reflexivity|lia]).
+  rewrite H0 in *. rewrite minus_INR by lia. rewrite !S_INR, !plus_INR. simpl (INR 1). simpl (INR 0). assert (0 <= INR n * ((-1) ^ k + 1)) by (apply Rmult_le_pos; lra). lra.
+Qed.
+
+(** Variant (b), c = 2, tau = 1, the past-masked heads: again (a)'s heads at tau = 1/(2n). *)
+Lemma unb_tau1_past (n kk att b s a : nat) (w : nat -> nat) (x : stream) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x ->
+  head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Past (-1))) x i
+  = head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Past (-1))) x i /\
+  head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Past (-1))) x i
+  = head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Past (-1))) x i.
+Proof.
+intros Hn Hi Hx. assert (INR n <> 0) by (apply not_0_INR; lia). split.
+- apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
+  rewrite (unb_score_su n kk att b s w) by assumption. rewrite Q2R_2. unfold tau_paper. field. exact H.
+- apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
+  rewrite (unb_score_sel n kk att a w) by assumption. rewrite Q2R_2. unfold tau_paper. field. exact H.
+Qed.
+
+Lemma head_U_unb_tau1 (n kk att b s : nat) (w : nat -> nat) (x : stream) (B : nat -> bool) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  Rabs (head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Past (-1))) x i - x (topU B (n - i) i) b) <= 21 / 100.
+Proof.
+intros Hn Hi Hx HB Hv. rewrite (proj1 (unb_tau1_past n kk att b s 0 w x i Hn Hi Hx)).
+apply head_U_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
+Qed.
+
+Lemma head_X_unb_tau1 (n kk att a : nat) (w : nat -> nat) (x : stream) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x ->
+  (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  Rabs (head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Past (-1))) x i - x (x_next n i) a) <= 21 / 100.
+Proof.
+intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1_past n kk att 0 0 a w x i Hn Hi Hx)).
+apply head_X_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
+Qed.
+
+(** Lemma 9's rounding units on inputs within 1/4 of a Boolean: the same exact output as on the
+    Boolean itself, so a soft head error below 1/4 is not carried to the next layer. *)
+Lemma unit_rounding_approx (c x gate : nat) (p q : bool) (y : nat -> R) : Rabs (y x - B2R p) <= 1 / 4 -> y gate = B2R q ->
+  unit_val (real_unit (rounding c x gate)) y = B2R (p && negb q).
+Proof.
+intros Hx Hg. rewrite unit_val_real. unfold rounding. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
+qsimpl. rewrite Hg. pose proof (Rle_abs (y x - B2R p)). pose proof (Rle_abs (- (y x - B2R p))). rewrite Rabs_Ropp in *. destruct p, q; simpl in *; relu.
+Qed.
+
+Lemma unit_rounding1_approx (c x : nat) (p : bool) (y : nat -> R) : Rabs (y x - B2R p) <= 1 / 4 ->
+  unit_val (real_unit (rounding1 c x)) y = B2R p.
+Proof.
+intros Hx. rewrite unit_val_real. unfold rounding1. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
+qsimpl. pose proof (Rle_abs (y x - B2R p)). pose proof (Rle_abs (- (y x - B2R p))). rewrite Rabs_Ropp in *. destruct p; simpl in *; relu.
+Qed.
+
+(** The score-level forms of the S and Y steps, for any scale N > i: the soft reads of the scores
+    4 N [stop at j] + 2 (j + 1) and -2N (-1)^(i-j) + 2 (j + 1) over j <= i (used for (c), where
+    N = i + 1). *)
+Lemma S_read_geom (N i : nat) (B : nat -> bool) (sc v : nat -> R) : (i < N)%nat ->
+  (forall j, (j <= i)%nat -> sc j = 4 * INR N * B2R (B j) + 2 * INR (S j)) ->
+  (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
+  Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (topS B i)) <= 21 / 100.
+Proof.
+intros Hi Esc Hv. pose proof (topS_le B i) as Hti. set (t := topS B i) in *.
+eapply Rle_trans; [apply (softmax_read sc v (S i) t); [lia|intros j Hj; apply Hv; lia]|].
+pose proof (pos_INR N) as Hn0.
+apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
+- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [Hb _]. fold t in Hb.
+  rewrite minus_INR by lia. rewrite !S_INR. nra.
+- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [_ Hb]. fold t in Hb.
+  destruct (Hb ltac:(lia)) as [E1 E2]. rewrite E1, E2. simpl B2R.
+  rewrite minus_INR by lia. rewrite !S_INR.
+  assert (INR j <= INR i) by (apply le_INR; lia). assert (INR i + 1 <= INR N) by (rewrite <- S_INR; apply le_INR; lia).
+  pose proof (pos_INR t). lra.
+Qed.
+
+Lemma Y_read_geom (N i : nat) (sc v : nat -> R) : (i < N)%nat ->
+  (forall j, (j <= i)%nat -> sc j = - (2 * INR N) * (-1) ^ (i - j) + 2 * INR (S j)) ->
+  (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
+  Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (i - 1)%nat) <= 21 / 100.
+Proof.
+intros Hi Esc Hv. set (t := (i - 1)%nat).
+eapply Rle_trans; [apply (softmax_read sc v (S i) t); [unfold t; lia|intros j Hj; apply Hv; lia]|].
+pose proof (pos_INR N) as Hn0.
+apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [unfold t; lia| | |lra].
+- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia).
+  rewrite !Esc by (unfold t in Hj; lia). replace (i - t)%nat with 1%nat by (unfold t; lia).
+  pose proof (pow_m1_le (i - j)). rewrite minus_INR by lia. rewrite !S_INR.
+  unfold t. rewrite minus_INR by lia. simpl (INR 1). simpl pow. nra.
+- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia). replace j with i in * by (unfold t in Hj; lia).
+  rewrite !Esc by lia. replace (i - t)%nat with 1%nat by (unfold t; lia). rewrite Nat.sub_diag.
+  replace (S i - t)%nat with 2%nat by (unfold t; lia).
+  assert (2 <= INR N) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; lia).
+  unfold t. rewrite !S_INR, minus_INR by lia. simpl (INR 1). simpl (INR 2). simpl pow. simpl (INR 0). lra.
+Qed.
+
+(** Variant (c) (causal, PEs i, (-1)^i i), c = 2, tau = 1: its scores at i are (a)'s with
+    n := i + 1 at tau = 1/(2 (i + 1)), so the S and Y heads read within 21/100, every n. *)
+Lemma head_S_caus_tau1 (n kk att b s : nat) (w : nat -> nat) (x : stream) (B : nat -> bool) (i : nat) :
+  (i < n)%nat -> pe_agree n w kk VCausal x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  Rabs (head_out (soft_w 1) n (real_head (vsu_head kk VCausal 2 att b s Future 1)) x i - x (topS B i) b) <= 21 / 100.
+Proof.
+intros Hi Hx HB Hv. unfold head_out, soft_w, soft. cbn [real_head vsu_head h_mask h_val vis_lo vis_cnt].
+change (x (topS B i) b) with ((fun k => x (0 + k)%nat b) (topS B i)).
+apply (S_read_geom (S i) i B); [lia| |intros j Hj; apply Hv; simpl; lia].
+intros j Hj. cbv beta. change (vis_lo (sh_mask (vsu_head kk VCausal 2 att b s Future 1)) i + j)%nat with j. rewrite (caus_score_S n kk att b s w) by (assumption || lia).
+rewrite HB by lia. rewrite Q2R_2. assert (INR (S i) <> 0) by (apply not_0_INR; lia). field. exact H.
+Qed.
+
+Lemma head_Y_caus_tau1 (n kk att a : nat) (w : nat -> nat) (x : stream) (i : nat) :
+  (i < n)%nat -> pe_agree n w kk VCausal x ->
+  (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  Rabs (head_out (soft_w 1) n (real_head (vhead kk VCausal 2 att a Future 1)) x i - x (i - 1)%nat a) <= 21 / 100.
+Proof.
+intros Hi Hx Hv. unfold head_out, soft_w, soft. cbn [real_head vhead h_mask h_val vis_lo vis_cnt].
+change (x (i - 1)%nat a) with ((fun k => x (0 + k)%nat a) (i - 1)%nat).
+apply (Y_read_geom (S i) i); [lia| |intros j Hj; apply Hv; simpl; lia].
+intros j Hj. cbv beta. change (vis_lo (sh_mask (vhead kk VCausal 2 att a Future 1)) i + j)%nat with j. rewrite (caus_score_Y n kk att a w) by (assumption || lia).
+rewrite alt_prod by lia. rewrite Q2R_2. assert (INR (S i) <> 0) by (apply not_0_INR; lia). field. exact H.
+Qed.
