@@ -338,3 +338,81 @@ apply (Y_read_geom (S i) i); [lia| |intros j Hj; apply Hv; simpl; lia].
 intros j Hj. cbv beta. change (vis_lo (sh_mask (vhead kk VCausal 2 att a Future 1)) i + j)%nat with j. rewrite (caus_score_Y n kk att a w) by (assumption || lia).
 rewrite alt_prod by lia. rewrite Q2R_2. assert (INR (S i) <> 0) by (apply not_0_INR; lia). field. exact H.
 Qed.
+
+(** ** The soft run on a levelled network: exact off the head coordinates
+
+    The soft copy of `run_levels`: a head coordinate (isH) of level <= m is held within e of its
+    value, every other coordinate exactly.  If every layer's heads write their level's head
+    coordinates within e (and nothing elsewhere) and its units, reading a stream with head
+    coordinates only within e, still write their coordinates exactly (Lemma 9's rounding units:
+    `unit_rounding_approx`), the soft run holds every non-head coordinate exactly at every layer. *)
+Section SoftLevels.
+Variables (n : nat) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (W : head -> (nat -> R) -> nat -> nat -> R) (e : R).
+
+Definition close (x : stream) (i c : nat) : Prop := if isH c then Rabs (x i c - V c i) <= e else x i c = V c i.
+
+Definition sagree (m : nat) (x : stream) : Prop :=
+  forall i c l, (i < n)%nat -> D c = Some l -> (l <= m)%nat -> close x i c.
+
+Definition heads_soft (m : nat) (hs : list head) : Prop :=
+  forall x, sagree m x -> forall i c, (i < n)%nat ->
+    let s := lsum (map (fun h => if Nat.eqb (h_out h) c then head_out W n h x i else 0) hs) in
+    if at_lev D c (S m) && isH c then Rabs (s - V c i) <= e else s = 0.
+
+Definition units_soft (m : nat) (us : list unit) : Prop :=
+  forall y, sagree m y -> (forall i c, (i < n)%nat -> at_lev D c (S m) && isH c = true -> Rabs (y i c - V c i) <= e) ->
+    forall i c, (i < n)%nat ->
+      lsum (map (fun u => if Nat.eqb (u_out u) c then unit_val u (y i) else 0) us)
+      = if at_lev D c (S m) && negb (isH c) then V c i else 0.
+
+Definition layer_soft (m : nat) (L : layer) : Prop := heads_soft m (l_heads L) /\ units_soft m (l_units L).
+
+Lemma soft_layer_step (m : nat) (L : layer) (x : stream) : layer_soft m L -> sagree m x -> zero_above n D m x ->
+  sagree (S m) (layer_run W n L x) /\ zero_above n D (S m) (layer_run W n L x).
+Proof.
+intros [Hh Hu] Ha Hz. pose proof (Hh x Ha) as Hs. cbv zeta in Hs.
+set (y := attn_sub W n (l_heads L) x).
+assert (Hlow : forall c l, D c = Some l -> (l <= m)%nat -> at_lev D c (S m) = false).
+{ intros c l Hc Hl. apply not_true_iff_false. rewrite at_lev_true. intros E. rewrite E in Hc. inversion Hc. lia. }
+assert (Hhigh : forall c, at_lev D c (S m) = true -> forall i, (i < n)%nat -> x i c = 0).
+{ intros c E i Hi. apply at_lev_true in E. apply (Hz i c Hi). intros l El. rewrite E in El. inversion El. lia. }
+assert (Hya : sagree m y).
+{ intros i c l Hi Hc Hl. specialize (Hs i c Hi). rewrite (Hlow c l Hc Hl) in Hs. simpl in Hs.
+  unfold close, y, attn_sub. rewrite Hs, Rplus_0_r. apply (Ha i c l); assumption. }
+assert (Hyh : forall i c, (i < n)%nat -> at_lev D c (S m) && isH c = true -> Rabs (y i c - V c i) <= e).
+{ intros i c Hi E. specialize (Hs i c Hi). rewrite E in Hs. unfold y, attn_sub.
+  apply andb_true_iff in E. rewrite (Hhigh c (proj1 E) i Hi), Rplus_0_l. exact Hs. }
+pose proof (Hu y Hya Hyh) as Hus.
+assert (Ez : forall i c, (i < n)%nat -> layer_run W n L x i c
+                = y i c + (if at_lev D c (S m) && negb (isH c) then V c i else 0))
+  by (intros i c Hi; unfold layer_run, ffn_sub; fold y; rewrite Hus by exact Hi; reflexivity).
+split.
+- intros i c l Hi Hc Hl. unfold close. rewrite Ez by exact Hi.
+  destruct (Nat.eq_dec l (S m)) as [->|Hne].
+  + assert (At : at_lev D c (S m) = true) by (apply at_lev_true, Hc).
+    destruct (isH c) eqn:EH; rewrite At; simpl.
+    * rewrite Rplus_0_r. apply Hyh; [exact Hi|rewrite At, EH; reflexivity].
+    * specialize (Hs i c Hi). rewrite At, EH in Hs. simpl in Hs. unfold y, attn_sub.
+      rewrite Hs, (Hhigh c At i Hi). ring.
+  + rewrite (Hlow c l Hc ltac:(lia)). simpl. rewrite Rplus_0_r. apply (Hya i c l Hi Hc ltac:(lia)).
+- intros i c Hi Habove. rewrite Ez by exact Hi.
+  assert (Af : at_lev D c (S m) = false).
+  { apply not_true_iff_false. rewrite at_lev_true. intros E. specialize (Habove _ E). lia. }
+  rewrite Af. simpl. specialize (Hs i c Hi). rewrite Af in Hs. simpl in Hs. unfold y, attn_sub.
+  rewrite Hs, (Hz i c Hi) by (intros l El; specialize (Habove l El); lia). ring.
+Qed.
+
+Fixpoint nets_soft (m : nat) (net : list layer) : Prop :=
+  match net with nil => True | L :: net' => layer_soft m L /\ nets_soft (S m) net' end.
+
+(** The run under W holds every non-head coordinate exactly at its value (head ones within e). *)
+Theorem soft_run_levels (net : list layer) (m : nat) (x : stream) :
+  nets_soft m net -> sagree m x -> zero_above n D m x -> sagree (m + length net) (net_run W n net x).
+Proof.
+revert m x. induction net as [|L net IH]; intros m x Hok Ha Hz.
+- simpl. rewrite Nat.add_0_r. exact Ha.
+- destruct Hok as [HL Hok]. destruct (soft_layer_step m L x HL Ha Hz) as [Ha' Hz'].
+  simpl length. rewrite Nat.add_succ_r. exact (IH (S m) _ Hok Ha' Hz').
+Qed.
+
+End SoftLevels.
