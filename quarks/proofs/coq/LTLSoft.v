@@ -415,4 +415,13 @@ revert m x. induction net as [|L net IH]; intros m x Hok Ha Hz.
   simpl length. rewrite Nat.add_succ_r. exact (IH (S m) _ Hok Ha' Hz').
 Qed.
 
+(** So every non-head coordinate of level <= the depth is read exactly off the run's output. *)
+Corollary soft_run_out (net : list layer) (x : stream) (i c l : nat) :
+  nets_soft 0 net -> sagree 0 x -> zero_above n D 0 x -> (i < n)%nat -> D c = Some l -> (l <= length net)%nat ->
+  isH c = false -> net_run W n net x i c = V c i.
+Proof.
+intros Hok Ha Hz Hi Hc Hl Eh. pose proof (soft_run_levels net 0 x Hok Ha Hz i c l Hi Hc Hl) as H.
+unfold close in H. rewrite Eh in H. exact H.
+Qed.
+
 End SoftLevels.
