@@ -425,3 +425,94 @@ unfold close in H. rewrite Eh in H. exact H.
 Qed.
 
 End SoftLevels.
+
+(** ** Adding one component keeps `layer_soft` (the soft copies of `layer_ok_upd`,
+    `layer_ok_unit`, `layer_ok_head`) *)
+Section SoftUpd.
+Variables (n : nat) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (W : head -> (nat -> R) -> nat -> nat -> R) (e : R).
+Variables (c : nat) (l : nat) (v : nat -> R) (hb : bool).
+Hypothesis Hfresh : D c = None.
+Let V' := upd V c v.
+Let D' := upd D c (Some (S l)).
+Let isH' := upd isH c hb.
+
+Lemma sagree_old (m : nat) (x : stream) : sagree n V' D' isH' e m x -> sagree n V D isH e m x.
+Proof.
+intros Ha i c' l' Hi Hc Hl. destruct (Nat.eq_dec c' c) as [->|Hne]; [congruence|].
+specialize (Ha i c' l' Hi). unfold close, V', D', isH' in Ha. rewrite !upd_other in Ha by exact Hne.
+exact (Ha Hc Hl).
+Qed.
+
+Lemma s_new (m : nat) : at_lev D' c m = Nat.eqb (S l) m.
+Proof. unfold at_lev, D'. rewrite upd_same. reflexivity. Qed.
+
+Lemma s_old (m : nat) : at_lev D c m = false.
+Proof. unfold at_lev. rewrite Hfresh. reflexivity. Qed.
+
+Lemma s_other (c' m : nat) : c' <> c -> at_lev D' c' m = at_lev D c' m.
+Proof. intros H. unfold at_lev, D'. rewrite upd_other by exact H. reflexivity. Qed.
+
+Lemma hyh_old (m : nat) (y : stream) :
+  (forall i c', (i < n)%nat -> at_lev D' c' (S m) && isH' c' = true -> Rabs (y i c' - V' c' i) <= e) ->
+  forall i c', (i < n)%nat -> at_lev D c' (S m) && isH c' = true -> Rabs (y i c' - V c' i) <= e.
+Proof.
+intros Hyh i c' Hi E. destruct (Nat.eq_dec c' c) as [->|Hne]; [rewrite s_old in E; discriminate|].
+specialize (Hyh i c' Hi). rewrite s_other in Hyh by exact Hne. unfold isH', V' in Hyh.
+rewrite !upd_other in Hyh by exact Hne. auto.
+Qed.
+
+Lemma layer_soft_upd (m : nat) (L : layer) : m <> l -> layer_soft n V D isH W e m L -> layer_soft n V' D' isH' W e m L.
+Proof.
+intros Hml [Hh Hu]. split.
+- intros x Ha i c' Hi. specialize (Hh x (sagree_old m x Ha) i c' Hi). cbv zeta in *.
+  destruct (Nat.eq_dec c' c) as [->|Hne].
+  + rewrite s_new. rewrite s_old in Hh. replace (Nat.eqb (S l) (S m)) with false by (symmetry; apply Nat.eqb_neq; lia). exact Hh.
+  + rewrite s_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne. exact Hh.
+- intros y Ha Hyh i c' Hi. rewrite (Hu y (sagree_old m y Ha) (hyh_old m y Hyh) i c' Hi).
+  destruct (Nat.eq_dec c' c) as [->|Hne].
+  + rewrite s_new, s_old. replace (Nat.eqb (S l) (S m)) with false by (symmetry; apply Nat.eqb_neq; lia). reflexivity.
+  + rewrite s_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne. reflexivity.
+Qed.
+
+(** Layer l gains a unit writing c exactly (on streams whose head coordinates are within e). *)
+Lemma layer_soft_unit (L : layer) (u : unit) : hb = false -> u_out u = c -> layer_soft n V D isH W e l L ->
+  (forall y, sagree n V D isH e l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> Rabs (y i c' - V c' i) <= e) ->
+     forall i, (i < n)%nat -> unit_val u (y i) = v i) ->
+  layer_soft n V' D' isH' W e l (Layer (l_heads L) (l_units L ++ u :: nil)).
+Proof.
+intros Hb Hout [Hh Hu] Hloc. split.
+- intros x Ha i c' Hi. specialize (Hh x (sagree_old l x Ha) i c' Hi). cbv zeta in *. cbn [l_heads].
+  destruct (Nat.eq_dec c' c) as [->|Hne].
+  + rewrite s_new. rewrite s_old in Hh. unfold isH'. rewrite upd_same, Hb, andb_false_r. exact Hh.
+  + rewrite s_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne. exact Hh.
+- intros y Ha Hyh i c' Hi. cbn [l_units]. rewrite map_app, lsum_app. cbn [map lsum].
+  pose proof (hyh_old l y Hyh) as Hyh0.
+  rewrite (Hu y (sagree_old l y Ha) Hyh0 i c' Hi). rewrite Hout. destruct (Nat.eq_dec c' c) as [->|Hne].
+  + rewrite s_old, s_new, Nat.eqb_refl. unfold isH', V'. rewrite !upd_same, Hb. simpl. rewrite Nat.eqb_refl. simpl.
+    rewrite (Hloc y (sagree_old l y Ha) Hyh0 i Hi). ring.
+  + rewrite s_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne.
+    replace (Nat.eqb c c') with false by (symmetry; apply Nat.eqb_neq; congruence). ring.
+Qed.
+
+(** Layer l gains a head writing c within e. *)
+Lemma layer_soft_head (L : layer) (h : head) : hb = true -> h_out h = c -> layer_soft n V D isH W e l L ->
+  (forall x, sagree n V D isH e l x -> forall i, (i < n)%nat -> Rabs (head_out W n h x i - v i) <= e) ->
+  layer_soft n V' D' isH' W e l (Layer (l_heads L ++ h :: nil) (l_units L)).
+Proof.
+intros Hb Hout [Hh Hu] Hloc. split.
+- intros x Ha i c' Hi. specialize (Hh x (sagree_old l x Ha) i c' Hi). cbv zeta in *.
+  cbn [l_heads]. rewrite map_app, lsum_app. cbn [map lsum]. rewrite Hout.
+  destruct (Nat.eq_dec c' c) as [->|Hne].
+  + rewrite s_old in Hh. simpl in Hh. rewrite s_new, Nat.eqb_refl. unfold isH', V'. rewrite !upd_same, Hb. simpl.
+    rewrite Nat.eqb_refl, Hh. replace (0 + (head_out W n h x i + 0) - v i) with (head_out W n h x i - v i) by ring.
+    apply (Hloc x (sagree_old l x Ha) i Hi).
+  + rewrite s_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne.
+    replace (Nat.eqb c c') with false by (symmetry; apply Nat.eqb_neq; congruence).
+    rewrite Rplus_0_r, Rplus_0_r. exact Hh.
+- intros y Ha Hyh i c' Hi. cbn [l_units].
+  rewrite (Hu y (sagree_old l y Ha) (hyh_old l y Hyh) i c' Hi). destruct (Nat.eq_dec c' c) as [->|Hne].
+  + rewrite s_old, s_new. unfold isH'. rewrite upd_same, Hb, andb_false_r. reflexivity.
+  + rewrite s_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne. reflexivity.
+Qed.
+
+End SoftUpd.
