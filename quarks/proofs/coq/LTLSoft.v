@@ -516,3 +516,39 @@ intros Hb Hout [Hh Hu] Hloc. split.
 Qed.
 
 End SoftUpd.
+
+(** ** The compiler's steps keep every layer `layer_soft` (the soft half of `core_unit`,
+    `core_head`) *)
+Section SoftCore.
+Variables (n : nat) (W : head -> (nat -> R) -> nat -> nat -> R) (e : R).
+
+Definition soft_layers (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) : Prop :=
+  forall m, layer_soft n V D isH W e m (real_layer (nth m (cs_layers st) empty_layer)).
+
+Lemma soft_layers_bump (st : cstate) V D isH : soft_layers st V D isH -> soft_layers (bump st) V D isH.
+Proof. intros H. exact H. Qed.
+
+Lemma soft_layers_unit (st : cstate) V D isH (l : nat) (u : sunit) (v : nat -> R) :
+  soft_layers st V D isH -> D (su_out u) = None ->
+  (forall y, sagree n V D isH e l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> Rabs (y i c' - V c' i) <= e) ->
+     forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
+  soft_layers (add_unit l u st) (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false).
+Proof.
+intros H4 Hf Hloc m. unfold add_unit. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
+- apply Nat.eqb_eq in Em. subst m. rewrite real_push_unit.
+  apply (layer_soft_unit n V D isH W e (su_out u) l v false Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
+- apply Nat.eqb_neq in Em. apply (layer_soft_upd n V D isH W e (su_out u) l v false Hf); [exact Em|apply H4].
+Qed.
+
+Lemma soft_layers_head (st : cstate) V D isH (l : nat) (h : shead) (v : nat -> R) :
+  soft_layers st V D isH -> D (sh_out h) = None ->
+  (forall x, sagree n V D isH e l x -> forall i, (i < n)%nat -> Rabs (head_out W n (real_head h) x i - v i) <= e) ->
+  soft_layers (add_head l h st) (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true).
+Proof.
+intros H4 Hf Hloc m. unfold add_head. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
+- apply Nat.eqb_eq in Em. subst m. rewrite real_push_head.
+  apply (layer_soft_head n V D isH W e (sh_out h) l v true Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
+- apply Nat.eqb_neq in Em. apply (layer_soft_upd n V D isH W e (sh_out h) l v true Hf); [exact Em|apply H4].
+Qed.
+
+End SoftCore.
