@@ -51,6 +51,7 @@ def split4_1(package_proofs, tmp_path_factory):
 
 
 @pytest.mark.coq
+@pytest.mark.heavy   # ~10 s; the default tier rejects mutated halves data in test_coq_halves.py
 def test_split_T4_1_is_a_coq_theorem_and_resumes(split4_1, package_proofs):
     from quarks import coq
 
@@ -75,6 +76,7 @@ def _corrupt(text, kind):
 
 
 @pytest.mark.coq
+@pytest.mark.heavy
 @pytest.mark.parametrize("kind", ["count", "certificate", "axiom"])
 def test_corrupted_representative_file_is_rejected(split4_1, package_proofs, tmp_path, kind):
     from quarks import coq

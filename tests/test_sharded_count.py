@@ -25,6 +25,7 @@ def cluster():
             yield lc.scheduler_address, client
 
 
+@pytest.mark.heavy   # ~8 s with the cluster; the default tier keeps the killed-driver run on Dask (n = 6)
 def test_sharded_counts_agree_with_a000609_on_dask(tmp_path, cluster):
     addr, _ = cluster
     for n in range(1, 7):
