@@ -109,8 +109,9 @@ def orbit_words(r: int, m: int) -> dict:
     return words
 
 
-def halves_data(n: int, d: int) -> HalvesData:
-    """All the data for |T(n+1;d)|: levels 1..n, representatives, words."""
+def representatives(n: int, d: int) -> tuple[list, list, list, list]:
+    """Levels T(1;d)..T(n;d) with their certificates, the members L of T(n;d), its orbit
+    representatives, and per member (word, representative index) with word . rep = member."""
     L, levels = [0, 1], []
     for m in range(n):
         lv = next_level(L, m, d)
@@ -118,13 +119,19 @@ def halves_data(n: int, d: int) -> HalvesData:
         L = [t for t, b in zip(lv.tables, lv.member) if b]
     index = {t: i for i, t in enumerate(L)}
     assign: list = [None] * len(L)
-    reps = []
+    reps: list = []
     for t in L:
-        if assign[index[t]] is not None:
-            continue
-        for u, w in orbit_words(t, n).items():
-            assign[index[u]] = (w, len(reps))      # KeyError here would mean T(n;d) is not closed
-        reps.append((t, decide([t | (b << (1 << n)) for b in L], n + 1, d)))
+        if assign[index[t]] is None:
+            for u, w in orbit_words(t, n).items():
+                assign[index[u]] = (w, len(reps))      # KeyError here would mean T(n;d) is not closed
+            reps.append(t)
+    return levels, L, reps, assign
+
+
+def halves_data(n: int, d: int) -> HalvesData:
+    """All the data for |T(n+1;d)|: levels 1..n, representatives, words."""
+    levels, L, rep_tables, assign = representatives(n, d)
+    reps = [(t, decide([t | (b << (1 << n)) for b in L], n + 1, d)) for t in rep_tables]
     counts = [sum(dec.member) for _, dec in reps]
     count = sum(counts[i] for _, i in assign)
     figures = {"level_certificates": sum(len(lv.certs) for lv in levels), "members": len(L),

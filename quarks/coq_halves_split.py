@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .coq_halves import CHUNK, decide, next_level, orbit_words, theory_name, _word
+from .coq_halves import CHUNK, decide, representatives, theory_name, _word
 from .fileio import atomic_write
 
 LOGICAL = "QuarksHalves"
@@ -51,20 +51,7 @@ class Plan:
 
 def plan(n: int, d: int) -> Plan:
     """Levels T(1;d)..T(n;d) with certificates, the orbit representatives of T(n;d) and words."""
-    L, levels = [0, 1], []
-    for m in range(n):
-        lv = next_level(L, m, d)
-        levels.append(lv)
-        L = [t for t, b in zip(lv.tables, lv.member) if b]
-    index = {t: i for i, t in enumerate(L)}
-    assign: list = [None] * len(L)
-    reps: list = []
-    for t in L:
-        if assign[index[t]] is None:
-            for u, w in orbit_words(t, n).items():
-                assign[index[u]] = (w, len(reps))
-            reps.append(t)
-    return Plan(n, d, levels, L, reps, assign)
+    return Plan(n, d, *representatives(n, d))
 
 
 def _inline(items: list, scope: str = "%Z") -> str:
