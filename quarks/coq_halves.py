@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .coq_pack import cert_text
 from .solvers.halves import _decide_all, features, monomials
 
 CHUNK = 2048
@@ -28,7 +29,8 @@ CHUNK = 2048
 
 @dataclass
 class Decided:
-    """Tables of m variables with their certificates (Coq text) and membership."""
+    """Tables of m variables with their certificates and membership: ("real", cs), the
+    coefficients on the masks, or ("fark", [(k, u_k), ..]), the Farkas multipliers."""
 
     m: int
     tables: list
@@ -49,7 +51,7 @@ class HalvesData:
 
 
 def decide(tables: list, m: int, d: int) -> Decided:
-    """A realization or Farkas certificate for each table of m variables, as Coq text."""
+    """A realization or Farkas certificate for each table of m variables."""
     masks = monomials(m, d)
     phi = features(m, masks)
     ones = (1 << (1 << m)) - 1             # the constant 1 (no false point: the LP is unbounded)
@@ -58,17 +60,17 @@ def decide(tables: list, m: int, d: int) -> Decided:
     certs, members, i = [], [], -1
     for t in tables:
         if t == ones:
-            certs.append("Real [:: " + "; ".join(["1"] + ["0"] * len(masks)) + "]")
+            certs.append(("real", [1] + [0] * len(masks)))
             members.append(True)
             continue
         i += 1
         members.append(bool(member[i]))
         if member[i]:
-            c = coeffs[i].tolist()          # [sum c_k phi_k >= t]  <=>  [1 - t + sum c_k phi_k > 0]
-            certs.append("Real [:: " + "; ".join(map(str, [1 - c[-1]] + c[:-1])) + "]")
+            c = [int(x) for x in coeffs[i].tolist()]    # [sum c_k phi_k >= t] <=> [1 - t + sum c_k phi_k > 0]
+            certs.append(("real", [1 - c[-1]] + c[:-1]))
         else:
-            w = duals[i].tolist()
-            certs.append("Fark [:: " + "; ".join(f"({k}, {w[k]})" for k in range(1 << m) if w[k]) + "]")
+            w = [int(x) for x in duals[i].tolist()]
+            certs.append(("fark", [(k, w[k]) for k in range(1 << m) if w[k]]))
     return Decided(m, list(tables), members, certs)
 
 
@@ -181,12 +183,12 @@ def theory_text(data: HalvesData, count: int) -> str:
                    f"{data.figures['top_certificates']} certificates. *)\n\n"]
     names = []
     for lv in data.levels:
-        defs, cat = _chunked(f"level{lv.m}", "cert", lv.certs)
+        defs, cat = _chunked(f"level{lv.m}", "cert", [cert_text(c) for c in lv.certs])
         out += defs + [cat, "\n"]
         names.append(f"level{lv.m}")
     reps = []
     for i, (r, dec) in enumerate(data.reps):
-        defs, cat = _chunked(f"rep{i}", "cert", dec.certs)
+        defs, cat = _chunked(f"rep{i}", "cert", [cert_text(c) for c in dec.certs])
         out += defs + [cat]
         reps.append(f"({_bools(r, n)}, rep{i})")
     out.append("\nDefinition reps : list (list bool * list cert) := [::\n  " + ";\n  ".join(reps) + "].\n\n")

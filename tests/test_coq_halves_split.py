@@ -7,6 +7,7 @@ import shutil
 import pytest
 
 from quarks import coq_halves_split as hs
+from quarks import coq_pack as cp
 
 
 def test_plan_and_files(tmp_path):
@@ -67,9 +68,13 @@ def _corrupt(text, kind):
         k = int(hs.COUNT.search(text).group(1))
         return hs.COUNT.sub(f"Definition count : N := {k + 1}.", text)
     if kind == "certificate":                 # a realization replaced by a Farkas certificate
-        real = re.search(r"^  Real \[:: [^\]]*\]", text, re.M).group(0)
-        fark = re.search(r"^  Fark \[:: [^\]]*\]", text, re.M).group(0)
-        return text.replace(real, fark, 1)
+        m = re.search(r"\(unpack_certs (\d+)\n  (\(.*?\))\)\) levels", text, re.S)
+        k, words = int(m.group(1)), [int(w) for w in re.findall(r"\d+", re.sub(r"%uint63", "", m.group(2)))]
+        certs = cp.unpack_certs(k, words)
+        assert len(certs) == k
+        real = next(i for i, c in enumerate(certs) if c[0] == "real")
+        certs[real] = next(c for c in certs if c[0] == "fark")
+        return text.replace(m.group(2), cp.words_text(cp.pack_certs(certs)), 1)
     if kind == "axiom":                       # the lemma assumed instead of proved
         return text.replace("Lemma rep_ok", "Axiom cheat : False.\nLemma rep_ok", 1)
     raise ValueError(kind)
