@@ -1,0 +1,178 @@
+(** * Seed 004, Theorem 12 at the paper's temperature tau = 1/(2n): the soft-run invariant at the
+    node level.
+
+    The soft copy of LTLCompile.v's `node_ok`: beside the hard invariant `inv`, every layer of the
+    compiled network is `layer_soft` (LTLSoft.v) for the same ghost (V, D, isH), with the error
+    Eg c = 0 on the fixed coordinates (letters, embeddings, first / last and their averages: inputs,
+    or written by Proposition 11's uniform heads, which softmax computes exactly) and Eg c = e on
+    the fresh ones (selection heads within e of their hard reads, e <= 1/4, rounded exactly by
+    Lemma 9's units in the same layer).  So the soft run holds every sub-formula's coordinate
+    exactly, and with the heads of `head_Y_paper` ... `head_U_paper` (e = 21/100 at tau = 1/(2n))
+    the softmax network at tau = 1/(2n) outputs exactly [w, i |= p] (thm12_paper). *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Bool List QArith Qreals FunctionalExtensionality.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft.
+Import ListNotations.
+Open Scope R_scope.
+
+(** Softmax weights a uniform head (no score terms, average hardmax) as hard attention does. *)
+Lemma soft_uniform (tau : R) (n : nat) (h : head) (x : stream) (i : nat) :
+  h_terms h = [] -> h_hard h = Average -> (i < n)%nat ->
+  head_out (soft_w tau) n h x i = head_out hard_w n h x i.
+Proof.
+intros Ht Hr Hi. unfold head_out, soft_w. apply rsum_ext. intros k Hk. f_equal.
+replace (fun k0 => score h x i (vis_lo (h_mask h) i + k0)%nat) with (fun _ : nat => 0)
+  by (apply functional_extensionality; intros; symmetry; apply score_uniform, Ht).
+unfold hard_w. rewrite Hr. rewrite avg_hard_const, soft_const by (apply vis_pos, Hi). reflexivity.
+Qed.
+
+Lemma round_B2R (b : bool) : round01 (B2R b) = B2R b.
+Proof. destruct b; unfold B2R; [apply lemma9_high|apply lemma9_low]; lra. Qed.
+
+Section SoftInvariant.
+Variables (n : nat) (w : nat -> nat) (kk : nat) (var : variant) (cq : Q) (gap : R) (fut : bool).
+Hypotheses (HY : Y_ok n w kk var cq gap) (HX : fut = true -> X_ok n w kk var cq gap)
+           (HS : S_ok n w kk var cq gap) (HU : fut = true -> U_ok n w kk var cq gap).
+Variables (W : head -> (nat -> R) -> nat -> nat -> R) (e : R).
+Hypotheses (He : 0 <= e) (He4 : e <= 1 / 4).
+Hypothesis HWu : forall h x i, h_terms h = [] -> h_hard h = Average -> (i < n)%nat -> head_out W n h x i = head_out hard_w n h x i.
+
+(** The four selection heads under W read within e of the hard value, on every stream holding the
+    embedding and values in [0, 1] (Boolean stop bits for S / U). *)
+Definition SY_ok : Prop := forall att a x, pe_agree n w kk var x -> (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  forall i, (i < n)%nat -> Rabs (head_out W n (real_head (vhead kk var cq att a Future 1)) x i - x (i - 1)%nat a) <= e.
+Definition SX_ok : Prop := forall att a x, pe_agree n w kk var x -> (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  forall i, (i < n)%nat -> Rabs (head_out W n (real_head (vhead kk var cq att a Past (-1))) x i - x (x_next n i) a) <= e.
+Definition SS_ok : Prop := forall att b s x (B : nat -> bool), pe_agree n w kk var x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  forall i, (i < n)%nat -> Rabs (head_out W n (real_head (vsu_head kk var cq att b s Future 1)) x i - x (topS B i) b) <= e.
+Definition SU_ok : Prop := forall att b s x (B : nat -> bool), pe_agree n w kk var x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  forall i, (i < n)%nat -> Rabs (head_out W n (real_head (vsu_head kk var cq att b s Past (-1))) x i - x (topU B (n - i) i) b) <= e.
+Hypotheses (SY : SY_ok) (SX : fut = true -> SX_ok) (SS : SS_ok) (SU : fut = true -> SU_ok).
+
+(** The error of each coordinate: 0 below the fresh names, e on them. *)
+Definition Eg (c : nat) : R := if (c <? c_fresh kk 1)%nat then 0 else e.
+
+Lemma Eg_pos (c : nat) : 0 <= Eg c.
+Proof. unfold Eg. destruct (c <? c_fresh kk 1)%nat; lra. Qed.
+
+Lemma Eg_fresh (m : nat) : (1 <= m)%nat -> Eg (c_fresh kk m) = e.
+Proof. intros Hm. unfold Eg, c_fresh. replace (kk + 10 + m <? kk + 10 + 1)%nat with false by (symmetry; apply Nat.ltb_ge; lia). reflexivity. Qed.
+
+(** Read exactly by the soft run: a unit coordinate or a fixed one. *)
+Definition xct (isH : nat -> bool) (c : nat) : bool := negb (isH c) || (c <? c_fresh kk 1)%nat.
+
+Lemma sclose_exact V D isH (l : nat) (y : stream) (i a la : nat) : sagree n V D isH Eg l y -> (i < n)%nat ->
+  D a = Some la -> (la <= l)%nat -> xct isH a = true -> y i a = V a i.
+Proof.
+intros Ha Hi E Hl Ex. pose proof (Ha i a la Hi E Hl) as H. unfold close in H. unfold xct in Ex.
+destruct (isH a); [|exact H]. simpl in Ex. unfold Eg in H. rewrite Ex in H. revert H. unfold Rabs. destruct (Rcase_abs _); intros; lra.
+Qed.
+
+Lemma sagree_of_agree V D isH (l : nat) (y : stream) : agree n V D l y -> sagree n V D isH Eg l y.
+Proof.
+intros Ha i c l' Hi Hc Hl. unfold close. rewrite (Ha i c l' Hi Hc Hl).
+destruct (isH c); [|reflexivity]. replace (V c i - V c i) with 0 by ring. rewrite Rabs_R0. apply Eg_pos.
+Qed.
+
+(** The soft invariant: the hard one, every layer `layer_soft`, and the memo table's coordinates
+    read exactly. *)
+Definition sinv (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) : Prop :=
+  inv n w kk var gap st V D isH /\ soft_layers n W Eg st V D isH /\
+  (forall p c, lookup ltl_eqb p (cs_memo st) = Some c -> xct isH c = true).
+
+Definition sext (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (V' : nat -> nat -> R) (D' : nat -> option nat) (isH' : nat -> bool) : Prop :=
+  ext V D V' D' /\ forall c l, D c = Some l -> isH' c = isH c.
+
+Lemma sext_refl V D isH : sext V D isH V D isH.
+Proof. split; [apply ext_refl|reflexivity]. Qed.
+
+Lemma sext_trans V D isH V1 D1 isH1 V2 D2 isH2 : sext V D isH V1 D1 isH1 -> sext V1 D1 isH1 V2 D2 isH2 -> sext V D isH V2 D2 isH2.
+Proof.
+intros [X1 I1] [X2 I2]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|]. intros c l E.
+destruct (X1 c l E) as [E1 _]. rewrite (I2 c l E1). apply (I1 c l E).
+Qed.
+
+Lemma sext_upd V D isH (c : nat) (v : nat -> R) (o : option nat) (b : bool) : D c = None ->
+  sext V D isH (upd V c v) (upd D c o) (upd isH c b).
+Proof.
+intros Hf. split; [apply ext_upd, Hf|]. intros c' l E. assert (c' <> c) by (intros ->; congruence). apply upd_other; assumption.
+Qed.
+
+Lemma sext_xct V D isH V' D' isH' (c l : nat) : sext V D isH V' D' isH' -> D c = Some l -> xct isH c = true -> xct isH' c = true.
+Proof. intros [_ H] E X. unfold xct in *. rewrite (H c l E). exact X. Qed.
+
+Lemma memo_upd (st st' : cstate) (D : nat -> option nat) (isH : nat -> bool) (c : nat) (b : bool) :
+  (forall p c', lookup ltl_eqb p (cs_memo st) = Some c' -> exists l, D c' = Some l) -> D c = None -> cs_memo st' = cs_memo st ->
+  (forall p c', lookup ltl_eqb p (cs_memo st) = Some c' -> xct isH c' = true) ->
+  forall p c', lookup ltl_eqb p (cs_memo st') = Some c' -> xct (upd isH c b) c' = true.
+Proof.
+intros Hm Hf Em Hx p c' E. rewrite Em in E. destruct (Hm p c' E) as [l' E'].
+assert (c' <> c) by (intros ->; congruence). unfold xct. rewrite upd_other by assumption. apply (Hx p c' E).
+Qed.
+
+(** A stream within the soft invariant holds the embedding exactly. *)
+Lemma sagree_pe (st : cstate) V D isH (l : nat) (x : stream) : core n w kk var gap st V D isH ->
+  sagree n V D isH Eg l x -> pe_agree n w kk var x.
+Proof.
+intros Hc Ha j c Hj Hcl. pose proof (co_inputs _ _ _ _ _ _ _ _ _ Hc c Hcl) as E0. pose proof (pes_len var).
+rewrite (sclose_exact V D isH l x j c 0%nat Ha Hj E0 ltac:(lia)).
+- symmetry. apply (co_in_val _ _ _ _ _ _ _ _ _ Hc); assumption.
+- unfold xct, c_fresh. replace (c <? kk + 10 + 1)%nat with true by (symmetry; apply Nat.ltb_lt; lia). apply orb_true_r.
+Qed.
+
+Lemma sread (st : cstate) V D isH (l a : nat) (y : stream) (i : nat) : sinv st V D isH -> (i < n)%nat ->
+  (exists la, D a = Some la) -> xct isH a = true -> (lev st a <= l)%nat -> sagree n V D isH Eg l y -> y i a = V a i.
+Proof.
+intros [[Hc _] _] Hi [la E0] Ex Hl Ha. pose proof (co_lev _ _ _ _ _ _ _ _ _ Hc a la E0).
+apply (sclose_exact V D isH l y i a la Ha Hi E0); [lia|exact Ex].
+Qed.
+
+(** A unit / a selection head writing the next fresh name keeps the soft invariant. *)
+Lemma sinv_unit (st : cstate) V D isH (l : nat) (u : sunit) (v : nat -> R) :
+  sinv st V D isH -> su_out u = c_fresh kk (S (cs_cnt st)) ->
+  (forall y, sagree n V D isH Eg l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> Rabs (y i c' - V c' i) <= Eg c') ->
+     forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
+  sinv (add_unit l u (bump st)) (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false) /\
+  sext V D isH (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false).
+Proof.
+intros [Hi [Hs Hx]] Eo Hloc.
+assert (Hf : D (su_out u) = None) by (destruct Hi as [_ [Hfr _]]; apply Hfr; lia).
+destruct (inv_unit n w kk var gap st V D isH l u v Hi Eo) as [H1 _].
+{ intros y Ha Hh i Hi'. apply Hloc; [apply sagree_of_agree, Ha| |exact Hi'].
+  intros i' c' Hi'' E. rewrite (Hh i' c' Hi'' E). replace (V c' i' - V c' i') with 0 by ring. rewrite Rabs_R0. apply Eg_pos. }
+split; [split; [exact H1|split]|apply sext_upd, Hf].
+- apply soft_layers_unit; [apply soft_layers_bump, Hs|exact Hf|exact Hloc].
+- destruct Hi as [_ [_ [_ [_ Hme]]]]. apply (memo_upd st _ D); [intros p c E; exact (proj1 (Hme p c E))|exact Hf|reflexivity|exact Hx].
+Qed.
+
+Lemma sinv_head (st : cstate) V D isH (l : nat) (h : shead) (v : nat -> R) :
+  sinv st V D isH -> sh_out h = c_fresh kk (S (cs_cnt st)) ->
+  (forall x, agree n V D l x -> ut_head n gap (real_head h) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = v i) ->
+  (forall x, sagree n V D isH Eg l x -> forall i, (i < n)%nat -> Rabs (head_out W n (real_head h) x i - v i) <= e) ->
+  sinv (add_head l h (bump st)) (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true) /\
+  sext V D isH (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true).
+Proof.
+intros [Hi [Hs Hx]] Eo Hhard Hloc.
+assert (Hf : D (sh_out h) = None) by (destruct Hi as [_ [Hfr _]]; apply Hfr; lia).
+destruct (inv_head n w kk var gap st V D isH l h v Hi Eo Hhard) as [H1 _].
+split; [split; [exact H1|split]|apply sext_upd, Hf].
+- apply soft_layers_head; [apply soft_layers_bump, Hs|exact Hf|]. intros x Ha i Hi'.
+  rewrite Eo, Eg_fresh by lia. apply Hloc; assumption.
+- destruct Hi as [_ [_ [_ [_ Hme]]]]. apply (memo_upd st _ D); [intros p c E; exact (proj1 (Hme p c E))|exact Hf|reflexivity|exact Hx].
+Qed.
+
+Lemma sinv_remember (st : cstate) V D isH (p : ltl) (c : nat) : sinv st V D isH -> (exists l, D c = Some l) -> xct isH c = true ->
+  (forall i, (i < n)%nat -> V c i = B2R (sat n w p i)) -> sinv (remember p c st) V D isH.
+Proof.
+intros [Hi [Hs Hx]] Hd Hh Hv. split; [apply inv_remember; assumption|split; [exact Hs|]].
+intros p' c' E. cbn [cs_memo remember lookup] in E. destruct (ltl_eqb p' p) eqn:Ep.
+- inversion E. subst c'. exact Hh.
+- apply (Hx p' c' E).
+Qed.
+
+(*NODE*)
+
+End SoftInvariant.
