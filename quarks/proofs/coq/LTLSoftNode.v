@@ -173,6 +173,86 @@ intros p' c' E. cbn [cs_memo remember lookup] in E. destruct (ltl_eqb p' p) eqn:
 - apply (Hx p' c' E).
 Qed.
 
-(*NODE*)
+Lemma unit_node_sok (st : cstate) V D isH (inputs : list nat) (hidden : list sneuron) (c0 : Q) (v : nat -> R) (c : nat) (st' : cstate) :
+  sinv st V D isH -> unit_node kk inputs hidden c0 st = (c, st') ->
+  (forall y, sagree n V D isH Eg (fold_right Nat.max 0%nat (map (lev st) inputs)) y -> forall i, (i < n)%nat ->
+     unit_val (real_unit (SUnit (c_fresh kk (S (cs_cnt st))) hidden c0)) (y i) = v i) ->
+  exists V' D' isH', sinv st' V' D' isH' /\ sext V D isH V' D' isH' /\ (exists l, D' c = Some l) /\ xct isH' c = true /\
+    forall i, (i < n)%nat -> V' c i = v i.
+Proof.
+intros Hinv E Hloc. unfold unit_node in E. inversion E. subst c st'. clear E.
+set (u := SUnit (c_fresh kk (cs_cnt (bump st))) hidden c0).
+destruct (sinv_unit st V D isH (fold_right Nat.max 0%nat (map (lev st) inputs)) u v Hinv eq_refl) as [H1 H2].
+{ intros y Ha _ i Hi. apply Hloc; assumption. }
+do 3 eexists. split; [exact H1|split; [exact H2|split; [|split]]].
+- eexists. apply upd_same.
+- unfold xct. simpl. rewrite upd_same. reflexivity.
+- intros i Hi. simpl. rewrite upd_same. reflexivity.
+Qed.
+
+(** A selection head (within e under W) and its gated rounding. *)
+Lemma select_sok (st : cstate) V D isH (a gate : nat) (m : mask) (s : Q) (p q : nat -> bool) (vatt : nat -> R)
+  (c : nat) (st' : cstate) :
+  sinv st V D isH -> select kk var cq a gate m s st = (c, st') ->
+  (exists lg, D gate = Some lg) -> xct isH gate = true -> (forall i, (i < n)%nat -> V gate i = B2R (q i)) ->
+  (forall x, agree n V D (Nat.max (lev st a) (lev st gate)) x ->
+     ut_head n gap (real_head (vhead kk var cq (c_fresh kk (S (cs_cnt st))) a m s)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (vhead kk var cq (c_fresh kk (S (cs_cnt st))) a m s)) x i = vatt i) ->
+  (forall x, sagree n V D isH Eg (Nat.max (lev st a) (lev st gate)) x ->
+     forall i, (i < n)%nat -> Rabs (head_out W n (real_head (vhead kk var cq (c_fresh kk (S (cs_cnt st))) a m s)) x i - vatt i) <= e) ->
+  (forall i, (i < n)%nat -> vatt i = B2R (p i)) ->
+  exists V' D' isH', sinv st' V' D' isH' /\ sext V D isH V' D' isH' /\ (exists l, D' c = Some l) /\ xct isH' c = true /\
+    forall i, (i < n)%nat -> V' c i = B2R (p i && negb (q i)).
+Proof.
+intros Hinv E [lg Eg0] Hxg Hq Hhead Hsoft Hp. unfold select in E. inversion E. subst c st'. clear E.
+set (l := Nat.max (lev st a) (lev st gate)) in *.
+set (att := c_fresh kk (S (cs_cnt st))) in *.
+assert (Eatt : Eg att = e) by (unfold att; apply Eg_fresh; lia).
+destruct (sinv_head st V D isH l (vhead kk var cq att a m s) vatt Hinv eq_refl Hhead Hsoft) as [H1 X1].
+assert (Hga : gate <> att).
+{ intros ->. destruct Hinv as [[_ [Hfr _]] _]. rewrite (Hfr att) in Eg0 by lia. discriminate. }
+assert (Hlg : (lg <= l)%nat) by (destruct Hinv as [[Hc _] _]; rewrite <- (co_lev _ _ _ _ _ _ _ _ _ Hc gate lg Eg0); unfold l; lia).
+destruct (sinv_unit _ _ _ _ l (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) (fun i => B2R (p i && negb (q i))) H1 eq_refl) as [H2 X2].
+{ intros y Ha Hh i Hi. cbn [sh_out vhead] in Ha, Hh. apply unit_rounding_approx.
+  - rewrite <- Hp by exact Hi.
+    assert (Hat : at_lev (upd D att (Some (S l))) att (S l) && upd isH att true att = true) by (unfold at_lev; rewrite !upd_same, Nat.eqb_refl; reflexivity).
+    pose proof (Hh i att Hi Hat) as H. rewrite upd_same, Eatt in H. lra.
+  - rewrite (sclose_exact _ _ _ l y i gate lg Ha Hi); [|rewrite upd_other by exact Hga; exact Eg0|exact Hlg|unfold xct; rewrite upd_other by exact Hga; exact Hxg].
+    rewrite upd_other by exact Hga. apply Hq, Hi. }
+do 3 eexists. split; [exact H2|]. split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 X2)|]. split; [|split].
+- eexists. cbn [su_out rounding]. apply upd_same.
+- unfold xct. cbn [su_out rounding]. rewrite upd_same. reflexivity.
+- intros i Hi. cbn [su_out rounding]. rewrite upd_same. reflexivity.
+Qed.
+
+Lemma select_su_sok (st : cstate) V D isH (s b : nat) (m : mask) (sign : Q) (vatt : nat -> R) (pv : nat -> bool)
+  (c : nat) (st' : cstate) :
+  sinv st V D isH -> select_su kk var cq s b m sign st = (c, st') ->
+  (forall x, agree n V D (Nat.max (lev st s) (lev st b)) x ->
+     ut_head n gap (real_head (vsu_head kk var cq (c_fresh kk (S (cs_cnt st))) b s m sign)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (vsu_head kk var cq (c_fresh kk (S (cs_cnt st))) b s m sign)) x i = vatt i) ->
+  (forall x, sagree n V D isH Eg (Nat.max (lev st s) (lev st b)) x ->
+     forall i, (i < n)%nat -> Rabs (head_out W n (real_head (vsu_head kk var cq (c_fresh kk (S (cs_cnt st))) b s m sign)) x i - vatt i) <= e) ->
+  (forall i, (i < n)%nat -> vatt i = B2R (pv i)) ->
+  exists V' D' isH', sinv st' V' D' isH' /\ sext V D isH V' D' isH' /\ (exists l, D' c = Some l) /\ xct isH' c = true /\
+    forall i, (i < n)%nat -> V' c i = B2R (pv i).
+Proof.
+intros Hinv E Hhead Hsoft Hp. unfold select_su in E. inversion E. subst c st'. clear E.
+set (l := Nat.max (lev st s) (lev st b)) in *.
+set (att := c_fresh kk (S (cs_cnt st))) in *.
+assert (Eatt : Eg att = e) by (unfold att; apply Eg_fresh; lia).
+destruct (sinv_head st V D isH l (vsu_head kk var cq att b s m sign) vatt Hinv eq_refl Hhead Hsoft) as [H1 X1].
+destruct (sinv_unit _ _ _ _ l (rounding1 (c_fresh kk (S (S (cs_cnt st)))) att) (fun i => B2R (pv i)) H1 eq_refl) as [H2 X2].
+{ intros y Ha Hh i Hi. cbn [sh_out vsu_head] in Ha, Hh. apply unit_rounding1_approx.
+  rewrite <- Hp by exact Hi.
+  assert (Hat : at_lev (upd D att (Some (S l))) att (S l) && upd isH att true att = true) by (unfold at_lev; rewrite !upd_same, Nat.eqb_refl; reflexivity).
+  pose proof (Hh i att Hi Hat) as H. rewrite upd_same, Eatt in H. lra. }
+do 3 eexists. split; [exact H2|]. split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 X2)|]. split; [|split].
+- eexists. cbn [su_out rounding1]. apply upd_same.
+- unfold xct. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
+- intros i Hi. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
+Qed.
+
+(*NODE2*)
 
 End SoftInvariant.
