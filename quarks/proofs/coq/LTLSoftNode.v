@@ -253,6 +253,46 @@ do 3 eexists. split; [exact H2|]. split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1
 - intros i Hi. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
 Qed.
 
+Lemma stop_node_sok (st : cstate) V D isH (p q : ltl) (a b s : nat) (st' : cstate) :
+  sinv st V D isH -> (exists la, D a = Some la) -> xct isH a = true -> (forall i, (i < n)%nat -> V a i = B2R (sat n w p i)) ->
+  (exists lb, D b = Some lb) -> xct isH b = true -> (forall i, (i < n)%nat -> V b i = B2R (sat n w q i)) ->
+  stop_node kk p q a b st = (s, st') ->
+  exists V' D' isH', sinv st' V' D' isH' /\ sext V D isH V' D' isH' /\ (exists l, D' s = Some l) /\ xct isH' s = true /\
+    forall i, (i < n)%nat -> V' s i = B2R (negb (sat n w p i) || sat n w q i).
+Proof.
+intros Hinv [la Da] Xa Va [lb Db] Xb Vb E. unfold stop_node in E.
+destruct (lookup ltl_eqb (LOr (LNot p) q) (cs_memo st)) as [c|] eqn:Em.
+{ inversion E. subst. exists V, D, isH. split; [exact Hinv|split; [apply sext_refl|]].
+  destruct Hinv as [[_ [_ [_ [_ Hme]]]] [_ Hxm]]. destruct (Hme _ s Em) as [Hd Hv]. exact (conj Hd (conj (Hxm _ s Em) Hv)). }
+assert (Hnot : exists na st1 V1 D1 isH1,
+  (match lookup ltl_eqb (LNot p) (cs_memo st) with
+   | Some c => (c, st)
+   | None => let '(c, st'0) := unit_node kk [a] (not_neurons a) 0 st in (c, remember (LNot p) c st'0) end) = (na, st1) /\
+  sinv st1 V1 D1 isH1 /\ sext V D isH V1 D1 isH1 /\ (exists l, D1 na = Some l) /\ xct isH1 na = true /\
+  forall i, (i < n)%nat -> V1 na i = B2R (negb (sat n w p i))).
+{ destruct (lookup ltl_eqb (LNot p) (cs_memo st)) as [c1|] eqn:Em1.
+  - exists c1, st, V, D, isH. split; [reflexivity|split; [exact Hinv|split; [apply sext_refl|]]].
+    destruct Hinv as [[_ [_ [_ [_ Hme]]]] [_ Hxm]]. destruct (Hme _ c1 Em1) as [Hd Hv]. exact (conj Hd (conj (Hxm _ c1 Em1) Hv)).
+  - destruct (unit_node kk [a] (not_neurons a) 0%Q st) as [c1 st1] eqn:E1.
+    destruct (unit_node_sok st V D isH [a] _ _ (fun i => B2R (negb (sat n w p i))) c1 st1 Hinv E1) as [V1 [D1 [isH1 [H1 [H2 [H3 [H5 H4]]]]]]].
+    { intros y Ha i Hi. apply unit_not. rewrite (sread st V D isH (fold_right Nat.max 0%nat (map (lev st) [a])) a y i Hinv Hi (ex_intro _ la Da) Xa);
+        [apply Va, Hi|apply lev_max; left; reflexivity|exact Ha]. }
+    exists c1, (remember (LNot p) c1 st1), V1, D1, isH1. split; [reflexivity|].
+    split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact H4]|split; [exact H2|split; [exact H3|split; [exact H5|exact H4]]]]. }
+destruct Hnot as [na [st1 [V1 [D1 [isH1 [Ena [I1 [X1 [[lna Dna] [Xna Vna]]]]]]]]]]. rewrite Ena in E.
+destruct (proj1 X1 b lb Db) as [Db1 Vb1]. pose proof (sext_xct _ _ _ _ _ _ b lb X1 Db Xb) as Xb1.
+destruct (unit_node kk [na; b] (or_neurons na b) 0%Q st1) as [c2 st2] eqn:E2. inversion E. subst s st'.
+destruct (unit_node_sok st1 V1 D1 isH1 [na; b] _ _ (fun i => B2R (negb (sat n w p i) || sat n w q i)) c2 st2 I1 E2) as [V2 [D2 [isH2 [H1 [H2 [H3 [H5 H4]]]]]]].
+{ intros y Ha i Hi. unfold or_neurons. apply unit_or.
+  - rewrite (sread st1 V1 D1 isH1 (fold_right Nat.max 0%nat (map (lev st1) [na; b])) na y i I1 Hi (ex_intro _ lna Dna) Xna);
+      [apply Vna, Hi|apply lev_max; left; reflexivity|exact Ha].
+  - rewrite (sread st1 V1 D1 isH1 (fold_right Nat.max 0%nat (map (lev st1) [na; b])) b y i I1 Hi (ex_intro _ lb Db1) Xb1);
+      [rewrite Vb1; apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
+  - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Vna, <- Vb, <- Vb1 by exact Hi. reflexivity. }
+exists V2, D2, isH2. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact H4]|].
+split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 H2)|split; [exact H3|split; [exact H5|exact H4]]].
+Qed.
+
 (*NODE2*)
 
 End SoftInvariant.
