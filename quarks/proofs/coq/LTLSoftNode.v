@@ -359,6 +359,68 @@ intros [Hinv [Hs Hxm]]. unfold first. destruct (cs_first st) eqn:Ef.
     * split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
+Lemma last_sok (st : cstate) V D isH : sinv st V D isH ->
+  exists V' D' isH', sinv (last kk st) V' D' isH' /\ sext V D isH V' D' isH' /\ D' (c_last kk) = Some 1%nat /\
+    (forall i, (i < n)%nat -> V' (c_last kk) i = B2R (Nat.eqb (S i) n)).
+Proof.
+intros [Hinv [Hs Hxm]]. unfold last. destruct (cs_last st) eqn:Ef.
+- exists V, D, isH. split; [split; [exact Hinv|split; [exact Hs|exact Hxm]]|].
+  destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hla. destruct Hla as [F1 F2].
+  split; [apply sext_refl|split; assumption].
+- destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hla. destruct Hla as [F1 F2].
+  set (h := SHead (c_avg_last kk) (c_alt kk) [] Past Average).
+  assert (Halt : forall x, sagree n V D isH Eg 0 x -> forall j, (j < n)%nat -> x j (c_alt kk) = (-1) ^ S j).
+  { intros x Ha j Hj. rewrite (sagree_pe st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
+  pose proof (core_head n w kk var gap st V D isH 0%nat h (avg_last_val n) Hc F2) as Hc1.
+  destruct Hc1 as [H11 H12 H13 H14 H15 H16].
+  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_last; [exact Hi|].
+    intros j Hj. rewrite (agree_pe n w kk var gap st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
+  pose proof (soft_layers_head n W Eg st V D isH 0%nat h (avg_last_val n) Hs F2) as Hs1.
+  assert (Hs1' : soft_layers n W Eg (add_head 0 h st) (upd V (c_avg_last kk) (avg_last_val n)) (upd D (c_avg_last kk) (Some 1%nat))
+                   (upd isH (c_avg_last kk) true)).
+  { apply Hs1. intros x Ha i Hi. rewrite HWu by (reflexivity || exact Hi). unfold h. rewrite head_avg_last; [|exact Hi|exact (Halt x Ha)].
+    replace ((avg_last_val n) i - (avg_last_val n) i) with 0 by ring. rewrite Rabs_R0. apply Eg_pos. }
+  clear Hs1.
+  set (V1 := upd V (c_avg_last kk) (avg_last_val n)) in *. set (D1 := upd D (c_avg_last kk) (Some 1%nat)) in *.
+  set (isH1 := upd isH (c_avg_last kk) true) in *.
+  assert (G1 : D1 (c_last kk) = None) by (unfold D1; rewrite upd_other by (unfold c_last, c_avg_last; lia); exact F1).
+  set (u := SUnit (c_last kk) [SNeuron 1 [(c_avg_last kk, 2%Q)] (-1); SNeuron 1 [(c_avg_last kk, (-2)%Q)] (-1)] 0).
+  pose proof (core_unit n w kk var gap (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb (S i) n))
+                (Build_core _ _ _ _ _ _ _ _ _ H11 H12 H13 H14 H15 H16) G1) as Hc2.
+  destruct Hc2 as [H21 H22 H23 H24 H25 H26].
+  { intros y Ha Hh i Hi. apply unit_last; [exact Hi|]. rewrite (Hh i (c_avg_last kk) Hi).
+    - unfold V1. rewrite upd_same. reflexivity.
+    - unfold at_lev, D1, isH1. rewrite !upd_same. reflexivity. }
+  pose proof (soft_layers_unit n W Eg (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb (S i) n)) Hs1' G1) as Hs2.
+  assert (Hs2' : soft_layers n W Eg (add_unit 0 u (add_head 0 h st)) (upd V1 (c_last kk) (fun i => B2R (Nat.eqb (S i) n)))
+                   (upd D1 (c_last kk) (Some 1%nat)) (upd isH1 (c_last kk) false)).
+  { apply Hs2. intros y Ha Hh i Hi. apply unit_last; [exact Hi|].
+    assert (Hat : at_lev D1 (c_avg_last kk) 1 && isH1 (c_avg_last kk) = true) by (unfold at_lev, D1, isH1; rewrite !upd_same; reflexivity).
+    pose proof (Hh i (c_avg_last kk) Hi Hat) as H. unfold V1 in H. rewrite upd_same in H.
+    rewrite (Eg_fixed (c_avg_last kk)) in H by (unfold c_avg_last, c_fresh; lia).
+    revert H. unfold Rabs. destruct (Rcase_abs _); intros; lra. }
+  clear Hs2.
+  exists (upd V1 (c_last kk) (fun i => B2R (Nat.eqb (S i) n))), (upd D1 (c_last kk) (Some 1%nat)), (upd isH1 (c_last kk) false).
+  split; [split; [split; [constructor; eassumption|]|split; [exact Hs2'|]]|].
+  + cbn [cs_cnt cs_first cs_last cs_memo set_last add_unit add_head].
+    subst u h V1 D1 isH1. cbn [su_out sh_out] in *.
+    unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
+    * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
+    * destruct (cs_first st); [destruct Hfi as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
+      rewrite !upd_other by lia. exact Hfi.
+    * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
+    * intros p c E. destruct (Hme p c E) as [[l El] Hv].
+      assert (c <> kk + 8)%nat by (intros ->; congruence). assert (c <> kk + 10)%nat by (intros ->; congruence).
+      rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
+  + intros p c E. cbn [cs_memo set_last add_unit add_head] in E. destruct (Hme p c E) as [[l El] _].
+    assert (c <> c_last kk) by (intros ->; congruence). assert (c <> c_avg_last kk) by (intros ->; congruence).
+    unfold xct, isH1. rewrite !upd_other by assumption. apply (Hxm p c E).
+  + split; [split; [apply (ext_trans _ _ V1 D1); apply ext_upd; assumption|]|].
+    * intros c l E. assert (c <> c_last kk) by (intros ->; congruence). assert (c <> c_avg_last kk) by (intros ->; congruence).
+      unfold isH1. rewrite !upd_other by assumption. reflexivity.
+    * split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+Qed.
+
 (*NODE3*)
 
 End SoftInvariant.
