@@ -421,6 +421,195 @@ intros [Hinv [Hs Hxm]]. unfold last. destruct (cs_last st) eqn:Ef.
     * split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
-(*NODE3*)
+(** Every sub-formula's coordinate holds its truth value, and the layers so far are soft. *)
+Lemma node_sok (p : ltl) : forall (st : cstate) V D isH (c : nat) (st' : cstate),
+  letters_below kk p = true -> fut || past p = true -> sinv st V D isH -> node kk var cq p st = (c, st') ->
+  exists V' D' isH', sinv st' V' D' isH' /\ sext V D isH V' D' isH' /\ (exists l, D' c = Some l) /\ xct isH' c = true /\
+    forall i, (i < n)%nat -> V' c i = B2R (sat n w p i).
+Proof.
+induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q IHq]; intros st V D isH c st' Hlet Hpast Hinv E;
+  cbn [node] in E; destruct (lookup ltl_eqb _ (cs_memo st)) as [c0|] eqn:Em;
+  try (inversion E; subst c0 st'; exists V, D, isH; split; [exact Hinv|split; [apply sext_refl|]];
+       destruct Hinv as [[_ [_ [_ [_ Hme]]]] [_ Hxm]]; destruct (Hme _ c Em) as [Hd Hv]; exact (conj Hd (conj (Hxm _ c Em) Hv))).
+- (* a letter *)
+  inversion E. subst c st'. simpl in Hlet. apply Nat.ltb_lt in Hlet.
+  pose proof (co_inputs _ _ _ _ _ _ _ _ _ (proj1 (proj1 Hinv)) a ltac:(lia)) as Ea.
+  assert (Hv : forall i, (i < n)%nat -> V a i = B2R (sat n w (LAtom a) i)).
+  { intros i Hi. rewrite <- (co_in_val _ _ _ _ _ _ _ _ _ (proj1 (proj1 Hinv)) a i Ea Hi). apply x0_letter, Hlet. }
+  assert (Xa : xct isH a = true) by (apply orb_true_iff; right; apply Nat.ltb_lt; unfold c_fresh; lia).
+  exists V, D, isH. split; [apply sinv_remember; [exact Hinv|exists 0%nat; exact Ea|exact Xa|exact Hv]|].
+  split; [apply sext_refl|split; [exists 0%nat; exact Ea|split; [exact Xa|exact Hv]]].
+- (* a constant *)
+  destruct (unit_node kk [] [] (if b then 1%Q else 0%Q) st) as [c1 st1] eqn:E1. inversion E. subst c st'.
+  destruct (unit_node_sok st V D isH [] [] _ (fun _ => B2R b) c1 st1 Hinv E1) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
+  { intros y _ i _. apply unit_const. }
+  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|intros i Hi; rewrite H4 by exact Hi; reflexivity]|].
+  split; [exact H2|split; [exact H3|split; [exact H5|intros i Hi; rewrite H4 by exact Hi; reflexivity]]].
+- (* not *)
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
+  destruct (unit_node kk [a] _ 0%Q st1) as [c1 st2] eqn:E1. inversion E. subst c st'.
+  destruct (unit_node_sok st1 V1 D1 isH1 [a] _ _ (fun i => B2R (negb (sat n w p i))) c1 st2 I1 E1) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
+  { intros y Ha i Hi. apply unit_not. rewrite (sread st1 V1 D1 isH1 (fold_right Nat.max 0%nat (map (lev st1) [a])) a y i I1 Hi (ex_intro _ la Da) Xa); [apply Va, Hi|apply lev_max; left; reflexivity|exact Ha]. }
+  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact H4]|].
+  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 H2)|split; [exact H3|split; [exact H5|exact H4]]].
+- (* and *)
+  simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
+  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] [Xb Vb]]]]]]].
+  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+  destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
+  destruct (unit_node_sok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i && sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
+  { intros y Ha i Hi. apply unit_and.
+    - rewrite (sread st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i I2 Hi (ex_intro _ la Da2) Xa2); [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
+    - rewrite (sread st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i I2 Hi (ex_intro _ lb Db) Xb); [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
+    - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
+  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact H4]|].
+  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|split; [exact H5|exact H4]]].
+- (* or *)
+  simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
+  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] [Xb Vb]]]]]]].
+  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+  destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
+  destruct (unit_node_sok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i || sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
+  { intros y Ha i Hi. apply unit_or.
+    - rewrite (sread st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i I2 Hi (ex_intro _ la Da2) Xa2); [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
+    - rewrite (sread st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i I2 Hi (ex_intro _ lb Db) Xb); [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
+    - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
+  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact H4]|].
+  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|split; [exact H5|exact H4]]].
+- (* Y *)
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
+  destruct (first_sok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
+  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+  assert (Xf : xct isH2 (c_first kk) = true) by (apply orb_true_iff; right; apply Nat.ltb_lt; unfold c_first, c_fresh; lia).
+  destruct (select kk var cq a (c_first kk) Future 1 (first kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
+  destruct (select_sok (first kk st1) V2 D2 isH2 a (c_first kk) Future 1 (fun i => sat n w p (i - 1)) (fun i => Nat.eqb i 0)
+              (fun i => V2 a (i - 1)%nat) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Xf Vf) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
+  { intros x Ha. destruct (HY (c_fresh kk (S (cs_cnt (first kk st1)))) a x (agree_pe _ _ _ _ _ _ _ _ _ _ x (proj1 (proj1 I2)) Ha)) as [T O].
+    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+    apply (agree_read n w kk var gap (first kk st1) V2 D2 isH2 (Nat.max (lev (first kk st1) a) (lev (first kk st1) (c_first kk))) a x (i - 1)%nat (proj1 (proj1 I2)) ltac:(lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
+  { intros x Ha i Hi. cbv beta. set (l := Nat.max (lev (first kk st1) a) (lev (first kk st1) (c_first kk))) in *.
+    assert (Hxa : forall j, (j < n)%nat -> x j a = V2 a j)
+      by (intros j Hj; apply (sread (first kk st1) V2 D2 isH2 l a x j I2 Hj (ex_intro _ la Da2) Xa2); [unfold l; lia|exact Ha]).
+    rewrite <- (Hxa (i - 1)%nat) by lia.
+    apply (SY _ a x (sagree_pe _ _ _ _ _ x (proj1 (proj1 I2)) Ha)); [|exact Hi].
+    intros j Hj. rewrite (Hxa j Hj), Va2, Va by exact Hj. apply B2R_le1. }
+  { intros i Hi. rewrite Va2. apply Va. lia. }
+  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LY p) i)).
+  { intros i Hi. rewrite H4 by exact Hi. simpl. destruct i; simpl; [rewrite andb_false_r; reflexivity|]. rewrite Nat.sub_0_r, andb_true_r. reflexivity. }
+  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact Hv]|].
+  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|split; [exact H5|exact Hv]]].
+- (* X *)
+  assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IH st V D isH a st1 Hlet ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
+  destruct (last_sok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
+  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+  assert (Xf : xct isH2 (c_last kk) = true) by (apply orb_true_iff; right; apply Nat.ltb_lt; unfold c_last, c_fresh; lia).
+  destruct (select kk var cq a (c_last kk) Past (-1) (last kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
+  destruct (select_sok (last kk st1) V2 D2 isH2 a (c_last kk) Past (-1) (fun i => sat n w p (x_next n i)) (fun i => Nat.eqb (S i) n)
+              (fun i => V2 a (x_next n i)) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Xf Vf) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
+  { intros x Ha. destruct (HX Hf (c_fresh kk (S (cs_cnt (last kk st1)))) a x (agree_pe _ _ _ _ _ _ _ _ _ _ x (proj1 (proj1 I2)) Ha)) as [T O].
+    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+    apply (agree_read n w kk var gap (last kk st1) V2 D2 isH2 (Nat.max (lev (last kk st1) a) (lev (last kk st1) (c_last kk))) a x (x_next n i) (proj1 (proj1 I2)) ltac:(unfold x_next; destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
+  { intros x Ha i Hi. cbv beta. set (l := Nat.max (lev (last kk st1) a) (lev (last kk st1) (c_last kk))) in *.
+    assert (Hxa : forall j, (j < n)%nat -> x j a = V2 a j)
+      by (intros j Hj; apply (sread (last kk st1) V2 D2 isH2 l a x j I2 Hj (ex_intro _ la Da2) Xa2); [unfold l; lia|exact Ha]).
+    assert (Hxn : (x_next n i < n)%nat) by (unfold x_next; destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia).
+    rewrite <- (Hxa (x_next n i)) by exact Hxn.
+    apply (SX Hf _ a x (sagree_pe _ _ _ _ _ x (proj1 (proj1 I2)) Ha)); [|exact Hi].
+    intros j Hj. rewrite (Hxa j Hj), Va2, Va by exact Hj. apply B2R_le1. }
+  { intros i Hi. rewrite Va2. apply Va. unfold x_next. destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia. }
+  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LX p) i)).
+  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. unfold x_next. destruct (S i <? n)%nat eqn:Es.
+    - apply Nat.ltb_lt in Es. replace (Nat.eqb (S i) n) with false by (symmetry; apply Nat.eqb_neq; lia).
+      destruct (sat n w p (S i)); reflexivity.
+    - apply Nat.ltb_ge in Es. replace (Nat.eqb (S i) n) with true by (symmetry; apply Nat.eqb_eq; lia).
+      destruct (sat n w p i); reflexivity. }
+  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact Hv]|].
+  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|split; [exact H5|exact Hv]]].
+- (* S *)
+  simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
+  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] [Xb Vb]]]]]]].
+  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+  destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
+  destruct (stop_node_sok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) Xa2 (fun i Hi => eq_trans (Va2 i) (Va i Hi))
+              (ex_intro _ lb Db) Xb Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] [Xs Vs]]]]]]].
+  destruct (proj1 X3 b lb Db) as [Db3 Vb3]. pose proof (sext_xct _ _ _ _ _ _ b lb X3 Db Xb) as Xb3.
+  set (B := fun j => negb (sat n w p j) || sat n w q j).
+  destruct (select_su kk var cq s b Future 1 st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
+  destruct (select_su_sok st3 V3 D3 isH3 s b Future 1 (fun i => V3 b (topS B i)) (fun i => sat n w q (topS B i)) c1 st4 I3 E1)
+    as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
+  { intros x Ha.
+    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
+    { intros j Hj. rewrite (agree_read n w kk var gap st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 (proj1 I3)) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
+    destruct (HS (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ _ _ _ _ _ x (proj1 (proj1 I3)) Ha) Hx) as [T O].
+    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+    assert (topS B i <= i)%nat by (unfold topS; destruct (rm B i) eqn:Er; [apply (rm_some B i n0 Er)|lia]).
+    apply (agree_read n w kk var gap st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topS B i) (proj1 (proj1 I3)) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
+  { intros x Ha i Hi. cbv beta.
+    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
+    { intros j Hj. rewrite (sread st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j I3 Hj (ex_intro _ ls Ds) Xs); [apply Vs, Hj|lia|exact Ha]. }
+    assert (Hxb : forall j, (j < n)%nat -> x j b = V3 b j)
+      by (intros j Hj; apply (sread st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x j I3 Hj (ex_intro _ lb Db3) Xb3); [lia|exact Ha]).
+    pose proof (topS_le B i).
+    rewrite <- (Hxb (topS B i)) by lia.
+    apply (SS _ b s x B (sagree_pe _ _ _ _ _ x (proj1 (proj1 I3)) Ha) Hx); [|exact Hi].
+    intros j Hj. rewrite (Hxb j Hj), Vb3, Vb by exact Hj. apply B2R_le1. }
+  { intros i Hi. rewrite Vb3. apply Vb. unfold topS. destruct (rm B i) eqn:Er; [pose proof (rm_some B i n0 Er)|]; lia. }
+  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LS p q) i)).
+  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. rewrite since_top. reflexivity. }
+  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact Hv]|].
+  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|split; [exact H5|exact Hv]]].
+- (* U *)
+  assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
+  simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
+  destruct (node kk var cq p st) as [a st1] eqn:Ea.
+  destruct (IHp st V D isH a st1 Hl1 ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
+  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 ltac:(rewrite Hf; reflexivity) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] [Xb Vb]]]]]]].
+  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+  destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
+  destruct (stop_node_sok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) Xa2 (fun i Hi => eq_trans (Va2 i) (Va i Hi))
+              (ex_intro _ lb Db) Xb Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] [Xs Vs]]]]]]].
+  destruct (proj1 X3 b lb Db) as [Db3 Vb3]. pose proof (sext_xct _ _ _ _ _ _ b lb X3 Db Xb) as Xb3.
+  set (B := fun j => negb (sat n w p j) || sat n w q j).
+  assert (Htop : forall i, (i < n)%nat -> (i <= topU B (n - i) i < n)%nat)
+    by (intros i Hi; unfold topU; destruct (lm B (n - i) i) eqn:Er; [pose proof (lm_some B _ i n0 Er); lia|lia]).
+  destruct (select_su kk var cq s b Past (-1) st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
+  destruct (select_su_sok st3 V3 D3 isH3 s b Past (-1) (fun i => V3 b (topU B (n - i) i)) (fun i => sat n w q (topU B (n - i) i)) c1 st4 I3 E1)
+    as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
+  { intros x Ha.
+    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
+    { intros j Hj. rewrite (agree_read n w kk var gap st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 (proj1 I3)) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
+    destruct (HU Hf (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ _ _ _ _ _ x (proj1 (proj1 I3)) Ha) Hx) as [T O].
+    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi. specialize (Htop i Hi).
+    apply (agree_read n w kk var gap st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topU B (n - i) i) (proj1 (proj1 I3)) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
+  { intros x Ha i Hi. cbv beta.
+    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
+    { intros j Hj. rewrite (sread st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j I3 Hj (ex_intro _ ls Ds) Xs); [apply Vs, Hj|lia|exact Ha]. }
+    assert (Hxb : forall j, (j < n)%nat -> x j b = V3 b j)
+      by (intros j Hj; apply (sread st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x j I3 Hj (ex_intro _ lb Db3) Xb3); [lia|exact Ha]).
+    specialize (Htop i Hi).
+    rewrite <- (Hxb (topU B (n - i) i)) by lia.
+    apply (SU Hf _ b s x B (sagree_pe _ _ _ _ _ x (proj1 (proj1 I3)) Ha) Hx); [|exact Hi].
+    intros j Hj. rewrite (Hxb j Hj), Vb3, Vb by exact Hj. apply B2R_le1. }
+  { intros i Hi. rewrite Vb3. apply Vb. specialize (Htop i Hi). lia. }
+  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LU p q) i)).
+  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. rewrite until_top by lia. reflexivity. }
+  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact Hv]|].
+  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|split; [exact H5|exact Hv]]].
+Qed.
+
 
 End SoftInvariant.
