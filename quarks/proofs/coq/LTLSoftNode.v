@@ -7,27 +7,12 @@
     or written by Proposition 11's uniform heads, which softmax computes exactly) and Eg c = e on
     the fresh ones (selection heads within e of their hard reads, e <= 1/4, rounded exactly by
     Lemma 9's units in the same layer).  So the soft run holds every sub-formula's coordinate
-    exactly, and with the heads of `head_Y_paper` ... `head_U_paper` (e = 21/100 at tau = 1/(2n))
-    the softmax network at tau = 1/(2n) outputs exactly [w, i |= p] (thm12_paper). *)
+    exactly (LTLSoftPaper.v assembles thm12_paper from it). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List QArith Qreals FunctionalExtensionality.
 From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft.
 Import ListNotations.
 Open Scope R_scope.
-
-(** Softmax weights a uniform head (no score terms, average hardmax) as hard attention does. *)
-Lemma soft_uniform (tau : R) (n : nat) (h : head) (x : stream) (i : nat) :
-  h_terms h = [] -> h_hard h = Average -> (i < n)%nat ->
-  head_out (soft_w tau) n h x i = head_out hard_w n h x i.
-Proof.
-intros Ht Hr Hi. unfold head_out, soft_w. apply rsum_ext. intros k Hk. f_equal.
-replace (fun k0 => score h x i (vis_lo (h_mask h) i + k0)%nat) with (fun _ : nat => 0)
-  by (apply functional_extensionality; intros; symmetry; apply score_uniform, Ht).
-unfold hard_w. rewrite Hr. rewrite avg_hard_const, soft_const by (apply vis_pos, Hi). reflexivity.
-Qed.
-
-Lemma round_B2R (b : bool) : round01 (B2R b) = B2R b.
-Proof. destruct b; unfold B2R; [apply lemma9_high|apply lemma9_low]; lra. Qed.
 
 Section SoftInvariant.
 Variables (n : nat) (w : nat -> nat) (kk : nat) (var : variant) (cq : Q) (gap : R) (fut : bool).
@@ -610,6 +595,5 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact Hv]|].
   split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|split; [exact H5|exact Hv]]].
 Qed.
-
 
 End SoftInvariant.
