@@ -110,3 +110,57 @@ Theorem thm12_paper (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) (i :
   round01 (soft_run (tau_paper n) n (real_net (fst (compile k VTemperature cq p))) (embed k (pes VTemperature) n w) i (snd (compile k VTemperature cq p)))
   = B2R (sat n w p i).
 Proof. intros Hl Hn Hi. rewrite (thm12_paper_exact k cq p n w i Hl Hn Hi). apply round_B2R. Qed.
+
+(** Variant (b) with c = 2 at tau = 1: the same heads as (a) at tau = 1/(2n) (`unb_tau1`). *)
+Lemma unb_soft_heads (n kk : nat) (w : nat -> nat) : (1 <= n)%nat ->
+  SY_ok n w kk VUnbounded 2 (soft_w 1) (21 / 100) /\ SX_ok n w kk VUnbounded 2 (soft_w 1) (21 / 100) /\
+  SS_ok n w kk VUnbounded 2 (soft_w 1) (21 / 100) /\ SU_ok n w kk VUnbounded 2 (soft_w 1) (21 / 100).
+Proof.
+intros Hn. split; [|split; [|split]].
+- intros att a x Hx Hv i Hi. exact (head_Y_unb_tau1 n kk att a w x i Hn Hi Hx Hv).
+- intros att a x Hx Hv i Hi. exact (head_X_unb_tau1 n kk att a w x i Hn Hi Hx Hv).
+- intros att b s x B Hx HB Hv i Hi. exact (head_S_unb_tau1 n kk att b s w x B i Hn Hi Hx HB Hv).
+- intros att b s x B Hx HB Hv i Hi. exact (head_U_unb_tau1 n kk att b s w x B i Hn Hi Hx HB Hv).
+Qed.
+
+(** Our Theorem 12 (b) at tau = 1 with the fixed c = 2: the softmax network with the unbounded
+    embeddings outputs exactly [w, i |= p], for every n (no growth of c with n needed). *)
+Theorem thm12b_tau1_exact (k : nat) (p : ltl) (n : nat) (w : nat -> nat) (i : nat) :
+  letters_below k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  soft_run 1 n (real_net (fst (compile k VUnbounded 2 p))) (embed k (pes VUnbounded) n w) i (snd (compile k VUnbounded 2 p))
+  = B2R (sat n w p i).
+Proof.
+intros Hl Hn Hi. destruct (unb_heads n k w 2 Hn ltac:(rewrite Q2R_2; lra)) as [HY [HX [HS HU]]].
+destruct (unb_soft_heads n k w Hn) as [SY [SX [SS SU]]].
+exact (compile_sok n w k VUnbounded 2 _ true HY (fun _ => HX) HS (fun _ => HU) (soft_w 1) (21 / 100)
+         ltac:(lra) ltac:(lra) (fun h x i => soft_uniform _ n h x i) SY (fun _ => SX) SS (fun _ => SU) p Hl eq_refl i Hi).
+Qed.
+
+Theorem thm12b_tau1 (k : nat) (p : ltl) (n : nat) (w : nat -> nat) (i : nat) :
+  letters_below k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  round01 (soft_run 1 n (real_net (fst (compile k VUnbounded 2 p))) (embed k (pes VUnbounded) n w) i (snd (compile k VUnbounded 2 p)))
+  = B2R (sat n w p i).
+Proof. intros Hl Hn Hi. rewrite (thm12b_tau1_exact k p n w i Hl Hn Hi). apply round_B2R. Qed.
+
+(** Variant (c) with c = 2 at tau = 1, past fragment: the Y and S heads at i are (a)'s with
+    n := i + 1 (`head_Y_caus_tau1`, `head_S_caus_tau1`); X and U do not occur. *)
+Theorem thm13c_tau1_exact (k : nat) (p : ltl) (n : nat) (w : nat -> nat) (i : nat) :
+  past p = true -> letters_below k p = true -> (i < n)%nat ->
+  soft_run 1 n (real_net (fst (compile k VCausal 2 p))) (embed k (pes VCausal) n w) i (snd (compile k VCausal 2 p))
+  = B2R (sat n w p i).
+Proof.
+intros Hp Hl Hi. destruct (caus_heads n k w 2 ltac:(rewrite Q2R_2; lra)) as [HY HS].
+assert (SY : SY_ok n w k VCausal 2 (soft_w 1) (21 / 100))
+  by (intros att a x Hx Hv i' Hi'; exact (head_Y_caus_tau1 n k att a w x i' Hi' Hx Hv)).
+assert (SS : SS_ok n w k VCausal 2 (soft_w 1) (21 / 100))
+  by (intros att b s x B Hx HB Hv i' Hi'; exact (head_S_caus_tau1 n k att b s w x B i' Hi' Hx HB Hv)).
+exact (compile_sok n w k VCausal 2 _ false HY (fun E => False_rect _ (diff_false_true E)) HS (fun E => False_rect _ (diff_false_true E))
+         (soft_w 1) (21 / 100) ltac:(lra) ltac:(lra) (fun h x i => soft_uniform _ n h x i)
+         SY (fun E => False_rect _ (diff_false_true E)) SS (fun E => False_rect _ (diff_false_true E)) p Hl Hp i Hi).
+Qed.
+
+Theorem thm13c_tau1 (k : nat) (p : ltl) (n : nat) (w : nat -> nat) (i : nat) :
+  past p = true -> letters_below k p = true -> (i < n)%nat ->
+  round01 (soft_run 1 n (real_net (fst (compile k VCausal 2 p))) (embed k (pes VCausal) n w) i (snd (compile k VCausal 2 p)))
+  = B2R (sat n w p i).
+Proof. intros Hp Hl Hi. rewrite (thm13c_tau1_exact k p n w i Hp Hl Hi). apply round_B2R. Qed.
