@@ -164,3 +164,16 @@ Theorem thm13c_tau1 (k : nat) (p : ltl) (n : nat) (w : nat -> nat) (i : nat) :
   round01 (soft_run 1 n (real_net (fst (compile k VCausal 2 p))) (embed k (pes VCausal) n w) i (snd (compile k VCausal 2 p)))
   = B2R (sat n w p i).
 Proof. intros Hp Hl Hi. rewrite (thm13c_tau1_exact k p n w i Hp Hl Hi). apply round_B2R. Qed.
+
+(** Our Theorems 13 (d), 16 (d) (Corollary 18) at tau = 1/(2n): every past formula is computed by
+    the future-masked causal-temperature network (the temperature network itself), exactly after
+    Lemma 9's rounding. *)
+Theorem thm13_paper (k : nat) (cq : Q) (p : ltl) (n : nat) (w : nat -> nat) :
+  past p = true -> letters_below k p = true -> (1 <= n)%nat ->
+  future_net (fst (compile k VCausalTemperature cq p)) /\
+  forall i, (i < n)%nat ->
+    round01 (soft_run (tau_paper n) n (real_net (fst (compile k VCausalTemperature cq p))) (embed k (pes VCausalTemperature) n w) i
+               (snd (compile k VCausalTemperature cq p))) = B2R (sat n w p i).
+Proof.
+rewrite compile_causal_temperature. intros Hp Hl Hn. split; [apply thm13_future, Hp|]. intros i Hi. apply thm12_paper; assumption.
+Qed.

@@ -81,7 +81,7 @@ COQ_ALL = ("  Coq (LTLCompile.v, whose compile is the Python compiler's network:
            "with letters_below k p = true, 1 <= n, every w and i < n, the rounding of the softmax run outputs "
            "exactly [w, i |= p]; " + _TAU1_TEXT)
 COQ_PAST_THMS = ("LTLCompile.v:thm13", "LTLCompile.v:thm13c_hard", "LTLCompile.v:thm13c", "LTLCompile.v:tau1_needs_c",
-                 "LTLSoftPaper.v:thm13c_tau1")
+                 "LTLSoftPaper.v:thm13c_tau1", "LTLSoftPaper.v:thm13_paper")
 COQ_PAST_HYPS = {
     "thm13": ["past p = true", "letters_below k p = true", "(1 <= n)%nat", "0 < tau",
               f"tau <= temp26 n (/ INR n) (net_X {_CNET} 1) (1 / 4) {_CNET}"],
@@ -89,6 +89,7 @@ COQ_PAST_HYPS = {
     "thm13c": ["past p = true", "letters_below k p = true", "(1 <= n)%nat", "0 < Q2R cq", "0 < tau",
                f"tau <= temp26 n (Q2R cq) (net_X {_CCNET} (INR n)) (1 / 4) {_CCNET}", "(i < n)%nat"],
     "thm13c_tau1": ["past p = true", "letters_below k p = true", "(i < n)%nat"],
+    "thm13_paper": ["past p = true", "letters_below k p = true", "(1 <= n)%nat"],
     **_TAU1}
 COQ_PAST = ("  Coq (LTLCompile.v), variant (d) (causal-temperature, the same network as (a)): (thm13) for every "
             "formula p of the past fragment LTL[Y, S] (past p = true) with letters_below k p = true, every n with "
@@ -99,7 +100,10 @@ COQ_PAST = ("  Coq (LTLCompile.v), variant (d) (causal-temperature, the same net
             "(thm13c_hard) for every n and w, every head is future-masked, every head is uniform or tieless with "
             "gap c at every layer, and at every i < n the hard run outputs exactly [w, i |= p]; (thm13c) if 1 <= n, "
             "0 < tau and tau <= temp26 n c (net_X net n) (1/4) net, then at i < n the rounding of the softmax run "
-            "outputs exactly [w, i |= p]; (thm13c_tau1, LTLSoftPaper.v) variant (c) with c = 2 at tau = 1: for p with "
+            "outputs exactly [w, i |= p].  At the paper's parameters (LTLSoftPaper.v): (thm13_paper) variant (d) at "
+            "tau = 1/(2n): for p with past p = true and letters_below k p = true and every n with 1 <= n and w, "
+            "every head of compile p is future-masked and at every i < n Lemma 9's rounding of the softmax run "
+            "outputs exactly [w, i |= p]; (thm13c_tau1) variant (c) with c = 2 at tau = 1: for p with "
             "past p = true and letters_below k p = true, every n, w and i < n, the rounding of the softmax run "
             "outputs exactly [w, i |= p] (no parameter depends on n); " + _TAU1_TEXT)
 
