@@ -9,7 +9,7 @@
     Lemma 9's units in the same layer).  So the soft run holds every sub-formula's coordinate
     exactly (LTLSoftPaper.v assembles thm12_paper from it). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From Coq Require Import Reals Lia Lra Bool List QArith Qreals FunctionalExtensionality.
+From Coq Require Import Reals Lia Lra Bool List QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft.
 Import ListNotations.
 Open Scope R_scope.
