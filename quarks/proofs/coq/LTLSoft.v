@@ -341,15 +341,15 @@ Qed.
 
 (** ** The soft run on a levelled network: exact off the head coordinates
 
-    The soft copy of `run_levels`: a head coordinate (isH) of level <= m is held within e of its
+    The soft copy of `run_levels`: a head coordinate (isH) of level <= m is held within E c of its
     value, every other coordinate exactly.  If every layer's heads write their level's head
-    coordinates within e (and nothing elsewhere) and its units, reading a stream with head
-    coordinates only within e, still write their coordinates exactly (Lemma 9's rounding units:
+    coordinates within E c (and nothing elsewhere) and its units, reading a stream with head
+    coordinates only within E c, still write their coordinates exactly (Lemma 9's rounding units:
     `unit_rounding_approx`), the soft run holds every non-head coordinate exactly at every layer. *)
 Section SoftLevels.
-Variables (n : nat) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (W : head -> (nat -> R) -> nat -> nat -> R) (e : R).
+Variables (n : nat) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (W : head -> (nat -> R) -> nat -> nat -> R) (E : nat -> R).
 
-Definition close (x : stream) (i c : nat) : Prop := if isH c then Rabs (x i c - V c i) <= e else x i c = V c i.
+Definition close (x : stream) (i c : nat) : Prop := if isH c then Rabs (x i c - V c i) <= E c else x i c = V c i.
 
 Definition sagree (m : nat) (x : stream) : Prop :=
   forall i c l, (i < n)%nat -> D c = Some l -> (l <= m)%nat -> close x i c.
@@ -357,10 +357,10 @@ Definition sagree (m : nat) (x : stream) : Prop :=
 Definition heads_soft (m : nat) (hs : list head) : Prop :=
   forall x, sagree m x -> forall i c, (i < n)%nat ->
     let s := lsum (map (fun h => if Nat.eqb (h_out h) c then head_out W n h x i else 0) hs) in
-    if at_lev D c (S m) && isH c then Rabs (s - V c i) <= e else s = 0.
+    if at_lev D c (S m) && isH c then Rabs (s - V c i) <= E c else s = 0.
 
 Definition units_soft (m : nat) (us : list unit) : Prop :=
-  forall y, sagree m y -> (forall i c, (i < n)%nat -> at_lev D c (S m) && isH c = true -> Rabs (y i c - V c i) <= e) ->
+  forall y, sagree m y -> (forall i c, (i < n)%nat -> at_lev D c (S m) && isH c = true -> Rabs (y i c - V c i) <= E c) ->
     forall i c, (i < n)%nat ->
       lsum (map (fun u => if Nat.eqb (u_out u) c then unit_val u (y i) else 0) us)
       = if at_lev D c (S m) && negb (isH c) then V c i else 0.
@@ -373,15 +373,15 @@ Proof.
 intros [Hh Hu] Ha Hz. pose proof (Hh x Ha) as Hs. cbv zeta in Hs.
 set (y := attn_sub W n (l_heads L) x).
 assert (Hlow : forall c l, D c = Some l -> (l <= m)%nat -> at_lev D c (S m) = false).
-{ intros c l Hc Hl. apply not_true_iff_false. rewrite at_lev_true. intros E. rewrite E in Hc. inversion Hc. lia. }
+{ intros c l Hc Hl. apply not_true_iff_false. rewrite at_lev_true. intros E0. rewrite E0 in Hc. inversion Hc. lia. }
 assert (Hhigh : forall c, at_lev D c (S m) = true -> forall i, (i < n)%nat -> x i c = 0).
-{ intros c E i Hi. apply at_lev_true in E. apply (Hz i c Hi). intros l El. rewrite E in El. inversion El. lia. }
+{ intros c E0 i Hi. apply at_lev_true in E0. apply (Hz i c Hi). intros l El. rewrite E0 in El. inversion El. lia. }
 assert (Hya : sagree m y).
 { intros i c l Hi Hc Hl. specialize (Hs i c Hi). rewrite (Hlow c l Hc Hl) in Hs. simpl in Hs.
   unfold close, y, attn_sub. rewrite Hs, Rplus_0_r. apply (Ha i c l); assumption. }
-assert (Hyh : forall i c, (i < n)%nat -> at_lev D c (S m) && isH c = true -> Rabs (y i c - V c i) <= e).
-{ intros i c Hi E. specialize (Hs i c Hi). rewrite E in Hs. unfold y, attn_sub.
-  apply andb_true_iff in E. rewrite (Hhigh c (proj1 E) i Hi), Rplus_0_l. exact Hs. }
+assert (Hyh : forall i c, (i < n)%nat -> at_lev D c (S m) && isH c = true -> Rabs (y i c - V c i) <= E c).
+{ intros i c Hi E0. specialize (Hs i c Hi). rewrite E0 in Hs. unfold y, attn_sub.
+  apply andb_true_iff in E0. rewrite (Hhigh c (proj1 E0) i Hi), Rplus_0_l. exact Hs. }
 pose proof (Hu y Hya Hyh) as Hus.
 assert (Ez : forall i c, (i < n)%nat -> layer_run W n L x i c
                 = y i c + (if at_lev D c (S m) && negb (isH c) then V c i else 0))
@@ -397,7 +397,7 @@ split.
   + rewrite (Hlow c l Hc ltac:(lia)). simpl. rewrite Rplus_0_r. apply (Hya i c l Hi Hc ltac:(lia)).
 - intros i c Hi Habove. rewrite Ez by exact Hi.
   assert (Af : at_lev D c (S m) = false).
-  { apply not_true_iff_false. rewrite at_lev_true. intros E. specialize (Habove _ E). lia. }
+  { apply not_true_iff_false. rewrite at_lev_true. intros E0. specialize (Habove _ E0). lia. }
   rewrite Af. simpl. specialize (Hs i c Hi). rewrite Af in Hs. simpl in Hs. unfold y, attn_sub.
   rewrite Hs, (Hz i c Hi) by (intros l El; specialize (Habove l El); lia). ring.
 Qed.
@@ -405,7 +405,7 @@ Qed.
 Fixpoint nets_soft (m : nat) (net : list layer) : Prop :=
   match net with nil => True | L :: net' => layer_soft m L /\ nets_soft (S m) net' end.
 
-(** The run under W holds every non-head coordinate exactly at its value (head ones within e). *)
+(** The run under W holds every non-head coordinate exactly at its value (head ones within E c). *)
 Theorem soft_run_levels (net : list layer) (m : nat) (x : stream) :
   nets_soft m net -> sagree m x -> zero_above n D m x -> sagree (m + length net) (net_run W n net x).
 Proof.
@@ -429,14 +429,14 @@ End SoftLevels.
 (** ** Adding one component keeps `layer_soft` (the soft copies of `layer_ok_upd`,
     `layer_ok_unit`, `layer_ok_head`) *)
 Section SoftUpd.
-Variables (n : nat) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (W : head -> (nat -> R) -> nat -> nat -> R) (e : R).
+Variables (n : nat) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (W : head -> (nat -> R) -> nat -> nat -> R) (E : nat -> R).
 Variables (c : nat) (l : nat) (v : nat -> R) (hb : bool).
 Hypothesis Hfresh : D c = None.
 Let V' := upd V c v.
 Let D' := upd D c (Some (S l)).
 Let isH' := upd isH c hb.
 
-Lemma sagree_old (m : nat) (x : stream) : sagree n V' D' isH' e m x -> sagree n V D isH e m x.
+Lemma sagree_old (m : nat) (x : stream) : sagree n V' D' isH' E m x -> sagree n V D isH E m x.
 Proof.
 intros Ha i c' l' Hi Hc Hl. destruct (Nat.eq_dec c' c) as [->|Hne]; [congruence|].
 specialize (Ha i c' l' Hi). unfold close, V', D', isH' in Ha. rewrite !upd_other in Ha by exact Hne.
@@ -453,15 +453,15 @@ Lemma s_other (c' m : nat) : c' <> c -> at_lev D' c' m = at_lev D c' m.
 Proof. intros H. unfold at_lev, D'. rewrite upd_other by exact H. reflexivity. Qed.
 
 Lemma hyh_old (m : nat) (y : stream) :
-  (forall i c', (i < n)%nat -> at_lev D' c' (S m) && isH' c' = true -> Rabs (y i c' - V' c' i) <= e) ->
-  forall i c', (i < n)%nat -> at_lev D c' (S m) && isH c' = true -> Rabs (y i c' - V c' i) <= e.
+  (forall i c', (i < n)%nat -> at_lev D' c' (S m) && isH' c' = true -> Rabs (y i c' - V' c' i) <= E c') ->
+  forall i c', (i < n)%nat -> at_lev D c' (S m) && isH c' = true -> Rabs (y i c' - V c' i) <= E c'.
 Proof.
-intros Hyh i c' Hi E. destruct (Nat.eq_dec c' c) as [->|Hne]; [rewrite s_old in E; discriminate|].
+intros Hyh i c' Hi E0. destruct (Nat.eq_dec c' c) as [->|Hne]; [rewrite s_old in E0; discriminate|].
 specialize (Hyh i c' Hi). rewrite s_other in Hyh by exact Hne. unfold isH', V' in Hyh.
 rewrite !upd_other in Hyh by exact Hne. auto.
 Qed.
 
-Lemma layer_soft_upd (m : nat) (L : layer) : m <> l -> layer_soft n V D isH W e m L -> layer_soft n V' D' isH' W e m L.
+Lemma layer_soft_upd (m : nat) (L : layer) : m <> l -> layer_soft n V D isH W E m L -> layer_soft n V' D' isH' W E m L.
 Proof.
 intros Hml [Hh Hu]. split.
 - intros x Ha i c' Hi. specialize (Hh x (sagree_old m x Ha) i c' Hi). cbv zeta in *.
@@ -474,11 +474,11 @@ intros Hml [Hh Hu]. split.
   + rewrite s_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne. reflexivity.
 Qed.
 
-(** Layer l gains a unit writing c exactly (on streams whose head coordinates are within e). *)
-Lemma layer_soft_unit (L : layer) (u : unit) : hb = false -> u_out u = c -> layer_soft n V D isH W e l L ->
-  (forall y, sagree n V D isH e l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> Rabs (y i c' - V c' i) <= e) ->
+(** Layer l gains a unit writing c exactly (on streams whose head coordinates are within E). *)
+Lemma layer_soft_unit (L : layer) (u : unit) : hb = false -> u_out u = c -> layer_soft n V D isH W E l L ->
+  (forall y, sagree n V D isH E l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> Rabs (y i c' - V c' i) <= E c') ->
      forall i, (i < n)%nat -> unit_val u (y i) = v i) ->
-  layer_soft n V' D' isH' W e l (Layer (l_heads L) (l_units L ++ u :: nil)).
+  layer_soft n V' D' isH' W E l (Layer (l_heads L) (l_units L ++ u :: nil)).
 Proof.
 intros Hb Hout [Hh Hu] Hloc. split.
 - intros x Ha i c' Hi. specialize (Hh x (sagree_old l x Ha) i c' Hi). cbv zeta in *. cbn [l_heads].
@@ -494,10 +494,10 @@ intros Hb Hout [Hh Hu] Hloc. split.
     replace (Nat.eqb c c') with false by (symmetry; apply Nat.eqb_neq; congruence). ring.
 Qed.
 
-(** Layer l gains a head writing c within e. *)
-Lemma layer_soft_head (L : layer) (h : head) : hb = true -> h_out h = c -> layer_soft n V D isH W e l L ->
-  (forall x, sagree n V D isH e l x -> forall i, (i < n)%nat -> Rabs (head_out W n h x i - v i) <= e) ->
-  layer_soft n V' D' isH' W e l (Layer (l_heads L ++ h :: nil) (l_units L)).
+(** Layer l gains a head writing c within E c. *)
+Lemma layer_soft_head (L : layer) (h : head) : hb = true -> h_out h = c -> layer_soft n V D isH W E l L ->
+  (forall x, sagree n V D isH E l x -> forall i, (i < n)%nat -> Rabs (head_out W n h x i - v i) <= E c) ->
+  layer_soft n V' D' isH' W E l (Layer (l_heads L ++ h :: nil) (l_units L)).
 Proof.
 intros Hb Hout [Hh Hu] Hloc. split.
 - intros x Ha i c' Hi. specialize (Hh x (sagree_old l x Ha) i c' Hi). cbv zeta in *.
@@ -520,35 +520,35 @@ End SoftUpd.
 (** ** The compiler's steps keep every layer `layer_soft` (the soft half of `core_unit`,
     `core_head`) *)
 Section SoftCore.
-Variables (n : nat) (W : head -> (nat -> R) -> nat -> nat -> R) (e : R).
+Variables (n : nat) (W : head -> (nat -> R) -> nat -> nat -> R) (E : nat -> R).
 
 Definition soft_layers (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) : Prop :=
-  forall m, layer_soft n V D isH W e m (real_layer (nth m (cs_layers st) empty_layer)).
+  forall m, layer_soft n V D isH W E m (real_layer (nth m (cs_layers st) empty_layer)).
 
 Lemma soft_layers_bump (st : cstate) V D isH : soft_layers st V D isH -> soft_layers (bump st) V D isH.
 Proof. intros H. exact H. Qed.
 
 Lemma soft_layers_unit (st : cstate) V D isH (l : nat) (u : sunit) (v : nat -> R) :
   soft_layers st V D isH -> D (su_out u) = None ->
-  (forall y, sagree n V D isH e l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> Rabs (y i c' - V c' i) <= e) ->
+  (forall y, sagree n V D isH E l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> Rabs (y i c' - V c' i) <= E c') ->
      forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
   soft_layers (add_unit l u st) (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false).
 Proof.
 intros H4 Hf Hloc m. unfold add_unit. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
 - apply Nat.eqb_eq in Em. subst m. rewrite real_push_unit.
-  apply (layer_soft_unit n V D isH W e (su_out u) l v false Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-- apply Nat.eqb_neq in Em. apply (layer_soft_upd n V D isH W e (su_out u) l v false Hf); [exact Em|apply H4].
+  apply (layer_soft_unit n V D isH W E (su_out u) l v false Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
+- apply Nat.eqb_neq in Em. apply (layer_soft_upd n V D isH W E (su_out u) l v false Hf); [exact Em|apply H4].
 Qed.
 
 Lemma soft_layers_head (st : cstate) V D isH (l : nat) (h : shead) (v : nat -> R) :
   soft_layers st V D isH -> D (sh_out h) = None ->
-  (forall x, sagree n V D isH e l x -> forall i, (i < n)%nat -> Rabs (head_out W n (real_head h) x i - v i) <= e) ->
+  (forall x, sagree n V D isH E l x -> forall i, (i < n)%nat -> Rabs (head_out W n (real_head h) x i - v i) <= E (sh_out h)) ->
   soft_layers (add_head l h st) (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true).
 Proof.
 intros H4 Hf Hloc m. unfold add_head. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
 - apply Nat.eqb_eq in Em. subst m. rewrite real_push_head.
-  apply (layer_soft_head n V D isH W e (sh_out h) l v true Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-- apply Nat.eqb_neq in Em. apply (layer_soft_upd n V D isH W e (sh_out h) l v true Hf); [exact Em|apply H4].
+  apply (layer_soft_head n V D isH W E (sh_out h) l v true Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
+- apply Nat.eqb_neq in Em. apply (layer_soft_upd n V D isH W E (sh_out h) l v true Hf); [exact Em|apply H4].
 Qed.
 
 End SoftCore.

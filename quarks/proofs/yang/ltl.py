@@ -27,7 +27,8 @@ def _family(formulas, variants, n_quick=8, n_full=12, three=None, ops=None, frag
 # The Coq theorems (quarks/proofs/coq/LTLCompile.v) prove the temperature variants (a), (d) and the
 # unbounded / causal variants (b), (c) for every formula of LTL[Y, X, S, U] (and its past fragment),
 # every length and word; the claims below cite them.  (b) and (c) at tau = 1 go through Theorem 26 only
-# when c grows with n (tau1_needs_c): the fixed-c, tau = 1 statement is not proved in Coq.
+# when c grows with n (tau1_needs_c); the soft-run invariant of LTLSoftNode.v / LTLSoftPaper.v proves
+# the paper's parameters directly: (a) at tau = 1/(2n), (b) and (c) with the fixed c = 2 at tau = 1.
 _NET = "(real_net (fst (compile k VTemperature cq p)))"
 _CNET = "(real_net (fst (compile k VCausalTemperature cq p)))"
 _BNET = "(real_net (fst (compile k VUnbounded cq p)))"
@@ -36,7 +37,8 @@ _TAU1 = {"tau1_needs_c": ["(1 <= n)%nat", "0 < Q2R cq", "(exists L : layer, In L
                           "1 <= temp26 n (Q2R cq) (net_X net (INR n)) (1 / 4) net"]}
 COQ_ALL_THMS = ("LTLCompile.v:thm12_hard", "LTLCompile.v:thm12_gaps", "LTLCompile.v:thm12_soft", "LTLCompile.v:thm12",
                 "LTLCompile.v:thm12b_hard", "LTLCompile.v:thm12b_gaps", "LTLCompile.v:thm12b_soft",
-                "LTLCompile.v:thm12b", "LTLCompile.v:tau1_needs_c")
+                "LTLCompile.v:thm12b", "LTLCompile.v:tau1_needs_c", "LTLSoftPaper.v:thm12_paper",
+                "LTLSoftPaper.v:thm12b_tau1")
 COQ_ALL_HYPS = {
     "thm12_hard": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat"],
     "thm12_gaps": ["letters_below k p = true", "(1 <= n)%nat"],
@@ -50,11 +52,13 @@ COQ_ALL_HYPS = {
                     f"tau <= temp26 n (Q2R cq) (net_X {_BNET} (INR n)) eps {_BNET}", "(i < n)%nat"],
     "thm12b": ["letters_below k p = true", "(1 <= n)%nat", "0 < Q2R cq", "0 < tau",
                f"tau <= temp26 n (Q2R cq) (net_X {_BNET} (INR n)) (1 / 4) {_BNET}", "(i < n)%nat"],
+    "thm12_paper": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+    "thm12b_tau1": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat"],
     **_TAU1}
 _TAU1_TEXT = ("(tau1_needs_c) for any network net with a head, 1 <= n and 0 < c, the hypothesis "
               "1 <= temp26 n c (net_X net n) (1/4) net (Theorem 26 at tau = 1) implies c >= 2 ln(2 + 8 (n - 1) n): "
-              "through Theorem 26, tau = 1 needs c to grow with n.  That the fixed c of the compiler (c = 2) works "
-              "at tau = 1 for every n is not proved in Coq (checked per instance in Python).")
+              "through Theorem 26, tau = 1 needs c to grow with n; the fixed c = 2 of the compiler at tau = 1 is "
+              "proved without Theorem 26, by the soft-run invariant (LTLSoftPaper.v).")
 COQ_ALL = ("  Coq (LTLCompile.v, whose compile is the Python compiler's network: tests/test_ltl_coq.py), variant (a) "
            "(temperature), for every formula p of LTL[Y, X, S, U] (strict S / U are Y / X of the non-strict ones, "
            "as the compiler builds them) with letters_below k p = true, every length n with 1 <= n and word w: "
@@ -69,14 +73,23 @@ COQ_ALL = ("  Coq (LTLCompile.v, whose compile is the Python compiler's network:
            "(thm12b_gaps) every head is uniform or tieless with gap c (not depending on n); (thm12b_soft) if "
            "0 < eps, 0 < tau and tau <= temp26 n c (net_X net n) eps net, then for i < n the softmax run is within "
            "eps of [w, i |= p]; (thm12b) if 0 < tau and tau <= temp26 n c (net_X net n) (1/4) net, then for i < n "
-           "the rounding of the softmax output is exactly [w, i |= p]; " + _TAU1_TEXT)
-COQ_PAST_THMS = ("LTLCompile.v:thm13", "LTLCompile.v:thm13c_hard", "LTLCompile.v:thm13c", "LTLCompile.v:tau1_needs_c")
+           "the rounding of the softmax output is exactly [w, i |= p].  At the paper's parameters (LTLSoftPaper.v, "
+           "through the soft-run invariant: every selection head within 21/100 of its hard read, every rounding "
+           "exact): (thm12_paper) variant (a) at tau = 1/(2n): for p with letters_below k p = true, 1 <= n, every "
+           "w and i < n, Lemma 9's rounding of the softmax run of compile p outputs exactly [w, i |= p] (the "
+           "softmax output itself is exactly [w, i |= p]); (thm12b_tau1) variant (b) with c = 2 at tau = 1: for p "
+           "with letters_below k p = true, 1 <= n, every w and i < n, the rounding of the softmax run outputs "
+           "exactly [w, i |= p]; " + _TAU1_TEXT)
+COQ_PAST_THMS = ("LTLCompile.v:thm13", "LTLCompile.v:thm13c_hard", "LTLCompile.v:thm13c", "LTLCompile.v:tau1_needs_c",
+                 "LTLSoftPaper.v:thm13c_tau1", "LTLSoftPaper.v:thm13_paper")
 COQ_PAST_HYPS = {
     "thm13": ["past p = true", "letters_below k p = true", "(1 <= n)%nat", "0 < tau",
               f"tau <= temp26 n (/ INR n) (net_X {_CNET} 1) (1 / 4) {_CNET}"],
     "thm13c_hard": ["past p = true", "letters_below k p = true", "0 < Q2R cq"],
     "thm13c": ["past p = true", "letters_below k p = true", "(1 <= n)%nat", "0 < Q2R cq", "0 < tau",
                f"tau <= temp26 n (Q2R cq) (net_X {_CCNET} (INR n)) (1 / 4) {_CCNET}", "(i < n)%nat"],
+    "thm13c_tau1": ["past p = true", "letters_below k p = true", "(i < n)%nat"],
+    "thm13_paper": ["past p = true", "letters_below k p = true", "(1 <= n)%nat"],
     **_TAU1}
 COQ_PAST = ("  Coq (LTLCompile.v), variant (d) (causal-temperature, the same network as (a)): (thm13) for every "
             "formula p of the past fragment LTL[Y, S] (past p = true) with letters_below k p = true, every n with "
@@ -87,7 +100,12 @@ COQ_PAST = ("  Coq (LTLCompile.v), variant (d) (causal-temperature, the same net
             "(thm13c_hard) for every n and w, every head is future-masked, every head is uniform or tieless with "
             "gap c at every layer, and at every i < n the hard run outputs exactly [w, i |= p]; (thm13c) if 1 <= n, "
             "0 < tau and tau <= temp26 n c (net_X net n) (1/4) net, then at i < n the rounding of the softmax run "
-            "outputs exactly [w, i |= p]; " + _TAU1_TEXT)
+            "outputs exactly [w, i |= p].  At the paper's parameters (LTLSoftPaper.v): (thm13_paper) variant (d) at "
+            "tau = 1/(2n): for p with past p = true and letters_below k p = true and every n with 1 <= n and w, "
+            "every head of compile p is future-masked and at every i < n Lemma 9's rounding of the softmax run "
+            "outputs exactly [w, i |= p]; (thm13c_tau1) variant (c) with c = 2 at tau = 1: for p with "
+            "past p = true and letters_below k p = true, every n, w and i < n, the rounding of the softmax run "
+            "outputs exactly [w, i |= p] (no parameter depends on n); " + _TAU1_TEXT)
 
 
 thm12 = Claim(
