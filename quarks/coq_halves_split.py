@@ -31,10 +31,9 @@ from .fileio import atomic_write
 LOGICAL = "QuarksHalves"
 
 HEADER = """Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import ssreflect ssrbool ssrnat seq eqtype fintype finset.
-From Quarks Require Import Threshold Checker Classify Halves HalvesSplit.
 From Coq Require Import ZArith NArith Uint63.
-From Quarks Require Import Packed.
+From mathcomp Require Import ssreflect ssrbool ssrnat seq eqtype fintype finset.
+From Quarks Require Import Threshold Checker Classify Halves HalvesSplit Packed.
 Import ssrnat.
 """
 
