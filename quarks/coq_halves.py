@@ -11,8 +11,8 @@ The data Coq checks (``check_halves n d data = Some count``):
 * for every member t of L_n, a word w of generators and the representative r with w.r = t.
 
 Truth tables are integers (bit k = f at the point with index k; the halves of f are
-``f & mask`` and ``f >> 2^m``) and are written as Coq ``list bool``.  :func:`theory_text` writes
-the data file ``HalvesT{n+1}_{d}.v`` whose theorem ``card_T{n+1}_{d}`` is stated from n, d and the
+``f & mask`` and ``f >> 2^m``) and are written as Coq ``list bool``; the certificates are
+packed into 63-bit words (quarks.coq_pack, Packed.v).  :func:`theory_text` writes the data file ``HalvesT{n+1}_{d}.v`` whose theorem ``card_T{n+1}_{d}`` is stated from n, d and the
 count only.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .coq_pack import cert_text
+from .coq_pack import pack_certs, words_text
 from .solvers.halves import _decide_all, features, monomials
 
 CHUNK = 2048
@@ -161,10 +161,15 @@ def _chunked(name: str, typ: str, items: list, scope: str = "%Z") -> tuple[list,
     return defs, f"Definition {name} : list {typ} := {' ++ '.join(parts)}.\n"
 
 
+def _packed(name: str, certs: list) -> str:
+    """``Definition name : list cert`` from packed words (Packed.v's ``unpack_certs``)."""
+    return f"Definition {name} : list cert :=\n  unpack_certs {len(certs)}\n  {words_text(pack_certs(certs))}.\n"
+
+
 HEADER = """Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import ZArith NArith Uint63.
 From mathcomp Require Import ssreflect ssrbool ssrnat seq eqtype fintype finset.
-From Quarks Require Import Threshold Classify Halves.
-From Coq Require Import ZArith NArith.
+From Quarks Require Import Threshold Classify Halves Packed.
 Import ssrnat.
 """
 
@@ -183,13 +188,11 @@ def theory_text(data: HalvesData, count: int) -> str:
                    f"{data.figures['top_certificates']} certificates. *)\n\n"]
     names = []
     for lv in data.levels:
-        defs, cat = _chunked(f"level{lv.m}", "cert", [cert_text(c) for c in lv.certs])
-        out += defs + [cat, "\n"]
+        out.append(_packed(f"level{lv.m}", lv.certs))
         names.append(f"level{lv.m}")
     reps = []
     for i, (r, dec) in enumerate(data.reps):
-        defs, cat = _chunked(f"rep{i}", "cert", [cert_text(c) for c in dec.certs])
-        out += defs + [cat]
+        out.append(_packed(f"rep{i}", dec.certs))
         reps.append(f"({_bools(r, n)}, rep{i})")
     out.append("\nDefinition reps : list (list bool * list cert) := [::\n  " + ";\n  ".join(reps) + "].\n\n")
     defs, cat = _chunked("assign", "(list gen * nat)", [f"({_word(w)}, {i})" for w, i in data.assign], "")
