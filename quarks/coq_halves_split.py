@@ -255,3 +255,40 @@ def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs:
     for s in todo:                        # left waiting for a failed file
         failed[s] = "a dependency failed"
     return {"compiled": compiled, "skipped": skipped, "failed": failed}
+
+
+STATEMENT = re.compile(r":\s*#\|\s*T\s+(\d+)\s+(\d+)\s*\|\s*=\s*(\d+)\s*$")
+
+
+def theorem(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc") -> dict:
+    """Read the compiled ``card_T{n+1}_{d}`` back from Coq: its statement (``Check``) and its
+    assumptions (``Print Assumptions``, fully qualified).  Returns {"count": k or None, "axioms":
+    [...], "allowed": bool, "error": str}."""
+    from .coq import allowed, parse_assumptions, qualify, split_outputs
+
+    P = theory_name(n, d)
+    head = (f"From mathcomp Require Import ssreflect ssrnat fintype finset.\n"
+            f"From Quarks Require Import Threshold.\nFrom {LOGICAL} Require {P}.\n")
+    args = ["-R", str(out), LOGICAL]
+    script = head + f"Check {P}.card_T{n + 1}_{d}.\nPrint Assumptions {P}.card_T{n + 1}_{d}.\n"
+    probe = out / "QuarksHalvesProbe.v"
+    atomic_write(probe, script)
+    try:
+        res = subprocess.run([coqc, "-q", "-R", str(quarks_dir), "Quarks", *args, probe.name], cwd=out,
+                             capture_output=True, text=True)
+    finally:
+        for f in out.glob("QuarksHalvesProbe.*"):
+            f.unlink(missing_ok=True)
+    if res.returncode:
+        return {"count": None, "axioms": [], "allowed": False, "error": " ".join(res.stderr.split())[:400]}
+    check, _, rest = res.stdout.partition("Axioms:")
+    m = STATEMENT.search(" ".join(check.split()))
+    chunks = split_outputs("Axioms:" + rest if rest else res.stdout)
+    short = parse_assumptions(chunks[0]) if chunks else None
+    if m is None or short is None or (int(m.group(1)), int(m.group(2))) != (n + 1, d):
+        return {"count": None, "axioms": [], "allowed": False, "error": f"unexpected output: {res.stdout[:300]}"}
+    full = qualify(quarks_dir, [], short, head, args)
+    if full is None:
+        return {"count": None, "axioms": short, "allowed": False, "error": "could not locate the assumptions"}
+    axioms = [full[a] for a in short]
+    return {"count": int(m.group(3)), "axioms": axioms, "allowed": all(allowed(a) for a in axioms), "error": ""}
