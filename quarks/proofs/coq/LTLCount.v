@@ -77,3 +77,127 @@ rewrite Hm in H. cbn [vis_lo vis_cnt] in H.
 rewrite (rsum_ext _ (fun j => B2R (phi (i + j)%nat))) in H by (intros j _; apply Hx).
 rewrite <- (rsum_shift_by (fun j => B2R (phi j)) 0 i), Nat.add_0_r, rsum_B2R in H. exact H.
 Qed.
+
+(** ** The sign test under hard attention *)
+
+(** The value [j even], and the sign-test head: score K x_i[q] x_j[kc] with query z and key
+    (-1)^j, value [j even]. *)
+Definition even01 (j : nat) : R := if Nat.even j then 1 else 0.
+
+Definition sign_head (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) : head := Head o v [((q, kc), K)] m r.
+
+(** A top score is one no visible score exceeds. *)
+Lemma is_top_iff (s : nat -> R) (cnt k : nat) : (k < cnt)%nat ->
+  is_top s cnt k = 1 <-> forall j, (j < cnt)%nat -> s j <= s k.
+Proof.
+intros Hk. unfold is_top. destruct (Req_EM_T (s k) (rmaxn s (cnt - 1))) as [E|E].
+- split; [intros _ j Hj; rewrite E; apply rmaxn_ge; lia|reflexivity].
+- split; [intros H; exfalso; lra|intros H; exfalso; apply E].
+  destruct (rmaxn_attained s (cnt - 1)) as [t [Ht Et]]. pose proof (rmaxn_ge s (cnt - 1) k ltac:(lia)).
+  specialize (H t ltac:(lia)). lra.
+Qed.
+
+Lemma is_top_cases (s : nat -> R) (cnt k : nat) : is_top s cnt k = 0 \/ is_top s cnt k = 1.
+Proof. unfold is_top. destruct (Req_EM_T _ _); [right|left]; reflexivity. Qed.
+
+(** Every hard rule puts weight only on top scores. *)
+Lemma hard_w_off_top (h : head) (s : nat -> R) (cnt k : nat) : (k < cnt)%nat ->
+  is_top s cnt k = 0 -> hard_w h s cnt k = 0.
+Proof.
+intros Hk H0. unfold hard_w. destruct (h_hard h).
+- unfold avg_hard. rewrite H0. unfold Rdiv. ring.
+- unfold left_hard. rewrite H0. ring.
+- unfold right_hard, left_hard.
+  destruct (is_top_cases (fun j => s (cnt - 1 - j)%nat) cnt (cnt - 1 - k)) as [E|E]; [rewrite E; ring|].
+  exfalso. pose proof (proj1 (is_top_iff (fun j => s (cnt - 1 - j)%nat) cnt (cnt - 1 - k) ltac:(lia)) E) as E2. clear E. rename E2 into E.
+  assert (H1 : is_top s cnt k = 1).
+  { apply (is_top_iff _ _ _ Hk). intros j Hj. specialize (E (cnt - 1 - j)%nat ltac:(lia)). cbv beta in E.
+    replace (cnt - 1 - (cnt - 1 - j))%nat with j in E by lia.
+    replace (cnt - 1 - (cnt - 1 - k))%nat with k in E by lia. exact E. }
+  lra.
+Qed.
+
+(** A value constant c on the top scores is read exactly by every hard rule. *)
+Lemma hard_read_top_const (h : head) (s v : nat -> R) (cnt : nat) (c : R) : (1 <= cnt)%nat ->
+  (forall k, (k < cnt)%nat -> is_top s cnt k = 1 -> v k = c) ->
+  rsum (fun k => hard_w h s cnt k * v k) 0 cnt = c.
+Proof.
+intros Hc Hv. rewrite (rsum_ext _ (fun k => c * hard_w h s cnt k)).
+- rewrite rsum_scal. destruct (hard_w_prob h s cnt Hc) as [_ ->]. ring.
+- intros k Hk. destruct (is_top_cases s cnt k) as [E|E].
+  + rewrite (hard_w_off_top h s cnt k ltac:(lia) E). ring.
+  + rewrite (Hv k ltac:(lia) E). ring.
+Qed.
+
+(** Among two consecutive positions there is one of each parity. *)
+Lemma parity_in_two (lo : nat) (b : bool) : exists j, (j < 2)%nat /\ Nat.even (lo + j) = b.
+Proof.
+destruct (Bool.bool_dec (Nat.even lo) b) as [E|E].
+- exists 0%nat. rewrite Nat.add_0_r. split; [lia|exact E].
+- exists 1%nat. rewrite Nat.add_1_r, Nat.even_succ, <- Nat.negb_even. split; [lia|].
+  destruct (Nat.even lo), b; simpl in *; congruence.
+Qed.
+
+(** Scores a (-1)^j over a window of at least two positions: the top class is the even
+    positions when a > 0 and the odd ones when a < 0, so every hard rule reads [a > 0] from the
+    value [j even]. *)
+Lemma sign_hard_window (h : head) (a : R) (lo cnt : nat) : (2 <= cnt)%nat -> a <> 0 ->
+  rsum (fun k => hard_w h (fun k => a * (-1) ^ (lo + k)) cnt k * even01 (lo + k)) 0 cnt
+  = if Rlt_dec 0 a then 1 else 0.
+Proof.
+intros Hc Ha. apply hard_read_top_const; [lia|]. intros k Hk Ht.
+pose proof (proj1 (is_top_iff _ _ _ Hk) Ht) as Ht2. clear Ht. rename Ht2 into Ht. cbv beta in Ht. unfold even01.
+destruct (Rlt_dec 0 a) as [Hp|Hn].
+- destruct (parity_in_two lo true) as [j [Hj Ej]]. specialize (Ht j ltac:(lia)). rewrite !pow_m1_even, Ej in Ht.
+  destruct (Nat.even (lo + k)); [reflexivity|lra].
+- destruct (parity_in_two lo false) as [j [Hj Ej]]. specialize (Ht j ltac:(lia)). rewrite !pow_m1_even, Ej in Ht.
+  destruct (Nat.even (lo + k)); [lra|reflexivity].
+Qed.
+
+(** The sign head's scores at i: K z (-1)^j. *)
+Lemma sign_score (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) (i : nat) (z : R) :
+  x i q = z -> (forall j, x j kc = (-1) ^ j) ->
+  (fun k => score (sign_head o v q kc K m r) x i (vis_lo m i + k)%nat)
+  = (fun k => K * z * (-1) ^ (vis_lo m i + k)).
+Proof. intros Hq Hk. extensionality k. unfold score, sign_head. simpl. rewrite Hq, Hk. ring. Qed.
+
+(** z = (E + 1/2) / d is positive exactly when E >= 0. *)
+Lemma sign_z_pos (E : Z) (d : nat) : (1 <= d)%nat ->
+  (0 < (IZR E + 1/2) / INR d <-> (0 <= E)%Z) /\ (IZR E + 1/2) / INR d <> 0.
+Proof.
+intros Hd. assert (HD : 0 < / INR d) by (apply Rinv_0_lt_compat, lt_0_INR; lia).
+unfold Rdiv. destruct (Z_le_gt_dec 0 E) as [HE|HE].
+- assert (HE' : 0 <= IZR E) by (apply IZR_le; exact HE).
+  assert (0 < (IZR E + 1/2) * / INR d) by (apply Rmult_lt_0_compat; lra).
+  split; [split; [intros _; exact HE|intros _; exact H]|lra].
+- assert (HE' : IZR E <= -1) by (apply IZR_le; lia).
+  assert ((IZR E + 1/2) * / INR d < 0) by nra.
+  split; [split; [intros H'; lra|intros H'; lia]|lra].
+Qed.
+
+(** Theorem 21's sign test, hard: with query z = (E + 1/2) / d (d >= 1), key (-1)^j, any
+    coefficient K > 0, value [j even], any mask and hard rule, over a window of at least two
+    positions, the head reads exactly [E >= 0]. *)
+Theorem sign_test_hard (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) :
+  0 < K -> (1 <= d)%nat -> (2 <= vis_cnt m n i)%nat ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  head_out hard_w n (sign_head o v q kc K m r) x i = B2R (Z.leb 0 E).
+Proof.
+intros HK Hd Hc Hq Hk Hv. unfold head_out. cbn [h_mask h_val sign_head].
+rewrite (sign_score o v q kc K m r x i _ Hq Hk).
+rewrite (rsum_ext _ (fun k => hard_w (sign_head o v q kc K m r) (fun k => K * ((IZR E + 1/2) / INR d) * (-1) ^ (vis_lo m i + k))
+                                (vis_cnt m n i) k * even01 (vis_lo m i + k))) by (intros; rewrite Hv; reflexivity).
+destruct (sign_z_pos E d Hd) as [Hpos Hne].
+rewrite sign_hard_window by (first [exact Hc|apply Rmult_integral_contrapositive; split; lra]).
+destruct (Rlt_dec 0 _) as [H|H]; destruct (Z.leb 0 E) eqn:EE; simpl; try reflexivity.
+- apply Z.leb_gt in EE. exfalso. assert (0 < (IZR E + 1/2) / INR d) by (apply (Rmult_lt_reg_l K); lra).
+  apply Hpos in H0. lia.
+- apply Z.leb_le, Hpos in EE. exfalso. apply H. apply Rmult_lt_0_compat; lra.
+Qed.
+
+(** The same over all positions 0..n-1 (no mask), n >= 2. *)
+Corollary sign_test_hard_all (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (r : hard_rule) (x : stream) :
+  0 < K -> (1 <= d)%nat -> (2 <= n)%nat ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  head_out hard_w n (sign_head o v q kc K NoMask r) x i = B2R (Z.leb 0 E).
+Proof. intros. apply sign_test_hard with d; auto. Qed.
