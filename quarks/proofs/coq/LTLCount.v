@@ -201,3 +201,99 @@ Corollary sign_test_hard_all (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (r :
   x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
   head_out hard_w n (sign_head o v q kc K NoMask r) x i = B2R (Z.leb 0 E).
 Proof. intros. apply sign_test_hard with d; auto. Qed.
+
+(** ** The sign test under softmax at tau = 1/(2n) *)
+
+(** e^(-2) <= 2/13, from e^(1/8) >= 1 + 1/8. *)
+Lemma exp_m2_le : exp (- (2)) <= 2 / 13.
+Proof.
+replace (- (2)) with (- (1/8) * INR 16) by (rewrite INR_IZR_INZ; simpl; lra). rewrite exp_mult_nat.
+assert (H8 : exp (- (1/8)) <= 8 / 9).
+{ rewrite exp_Ropp. pose proof (exp_ineq1_le (1/8)). pose proof (exp_pos (1/8)).
+  apply (Rmult_le_reg_r (exp (1/8))); [lra|]. rewrite Rinv_l; lra. }
+apply Rle_trans with ((8/9) ^ 16); [apply pow_incr; split; [apply Rlt_le, exp_pos|exact H8]|]. simpl. lra.
+Qed.
+
+(** A window of at least two positions holds P >= 1 even and Q >= 1 odd ones, each at most
+    twice the other (they differ by at most one). *)
+Lemma parity_counts (lo cnt : nat) : (2 <= cnt)%nat ->
+  let P := rsum (fun k => even01 (lo + k)) 0 cnt in
+  1 <= P /\ 1 <= INR cnt - P /\ INR cnt - P <= 2 * P /\ P <= 2 * (INR cnt - P).
+Proof.
+intros Hc P.
+assert (Halt : rsum (fun k => (-1) ^ (lo + k)) 0 cnt = 2 * P - INR cnt).
+{ rewrite (rsum_ext _ (fun k => 2 * even01 (lo + k) + (-1))).
+  - rewrite rsum_plus, rsum_scal, rsum_const. unfold P. ring.
+  - intros k _. rewrite pow_m1_even. unfold even01. destruct (Nat.even (lo + k)); ring. }
+rewrite <- (rsum_shift_by (fun j => (-1) ^ j) 0 lo), Nat.add_0_r, alternating_sum, pow_m1_even in Halt.
+assert (H2 : 2 <= INR cnt) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; lia).
+destruct (Nat.even cnt) eqn:Ec; [lra|].
+assert (H3 : 3 <= INR cnt).
+{ replace 3 with (INR 3) by (simpl; ring). apply le_INR.
+  destruct (Nat.eq_dec cnt 2) as [->|]; [discriminate|lia]. }
+destruct (Nat.even lo); lra.
+Qed.
+
+Lemma even01_cases (j : nat) : even01 j = 0 \/ even01 j = 1.
+Proof. unfold even01. destruct (Nat.even j); [right|left]; reflexivity. Qed.
+
+(** The softmax read of [j even] over scores A (-1)^j: P e^A / (P e^A + Q e^(-A)). *)
+Lemma sign_soft_read (A : R) (lo cnt : nat) : (1 <= cnt)%nat ->
+  let P := rsum (fun k => even01 (lo + k)) 0 cnt in
+  rsum (fun k => softmax (fun k => A * (-1) ^ (lo + k)) cnt k * even01 (lo + k)) 0 cnt
+  = P * exp A / (P * exp A + (INR cnt - P) * exp (- A)).
+Proof.
+intros Hc P.
+assert (Ee : forall k, exp (A * (-1) ^ (lo + k)) = exp (- A) + (exp A - exp (- A)) * even01 (lo + k)).
+{ intros k. rewrite pow_m1_even. unfold even01. destruct (Nat.even (lo + k)); [replace (A * 1) with A by ring; ring|].
+  replace (A * -1) with (- A) by ring. ring. }
+assert (EZ : partition (fun k => A * (-1) ^ (lo + k)) cnt = P * exp A + (INR cnt - P) * exp (- A)).
+{ unfold partition. rewrite (rsum_ext _ _ _ _ (fun k _ => Ee k)), rsum_plus, rsum_const, rsum_scal.
+  fold P. ring. }
+unfold softmax. rewrite EZ.
+rewrite (rsum_ext _ (fun k => / (P * exp A + (INR cnt - P) * exp (- A)) * (exp A * even01 (lo + k)))).
+- rewrite !rsum_scal. fold P. field.
+  pose proof (partition_pos (fun k => A * (-1) ^ (lo + k)) cnt 0 ltac:(lia)). lra.
+- intros k _. rewrite Ee. destruct (even01_cases (lo + k)) as [E|E]; rewrite E; unfold Rdiv; ring.
+Qed.
+
+(** Scores A (-1)^j with |A| >= 1 over a window of at least two positions: the softmax read of
+    [j even] is within 1/4 of [A > 0] (the minority class weighs at most 2 e^(-2 |A|) <= 4/13
+    of the majority). *)
+Lemma sign_soft_window (A : R) (lo cnt : nat) : (2 <= cnt)%nat -> 1 <= Rabs A ->
+  Rabs (rsum (fun k => softmax (fun k => A * (-1) ^ (lo + k)) cnt k * even01 (lo + k)) 0 cnt
+        - (if Rlt_dec 0 A then 1 else 0)) <= 1 / 4.
+Proof.
+intros Hc HA. rewrite (sign_soft_read A lo cnt ltac:(lia)).
+destruct (parity_counts lo cnt Hc) as [HP [HQ [HQP HPQ]]].
+set (P := rsum (fun k => even01 (lo + k)) 0 cnt) in *. set (Q := INR cnt - P) in *.
+assert (Hinv : exp A * exp (- A) = 1) by (rewrite <- exp_plus, Rplus_opp_r; apply exp_0).
+pose proof (exp_pos A) as He. pose proof (exp_pos (- A)) as Hy. pose proof exp_m2_le as H2.
+destruct (Rlt_dec 0 A) as [Hp|Hn].
+- rewrite Rabs_pos_eq in HA by lra.
+  assert (Hyy : exp (- A) * exp (- A) <= 2 / 13).
+  { rewrite <- exp_plus. apply Rle_trans with (exp (- (2))); [apply exp_mono; lra|exact H2]. }
+  assert (Hw : 3 * Q * (exp (- A) * exp (- A)) <= P) by nra.
+  assert (Hk : 3 * (Q * exp (- A)) <= P * exp A).
+  { replace (Q * exp (- A)) with (Q * (exp (- A) * exp (- A)) * exp A)
+      by (transitivity (Q * exp (- A) * (exp A * exp (- A))); [ring|rewrite Hinv; ring]).
+    replace (3 * (Q * (exp (- A) * exp (- A)) * exp A)) with (3 * Q * (exp (- A) * exp (- A)) * exp A) by ring.
+    apply Rmult_le_compat_r; lra. }
+  assert (HZ : 0 < P * exp A + Q * exp (- A)) by nra.
+  replace (P * exp A / (P * exp A + Q * exp (- A)) - 1) with (- (Q * exp (- A) / (P * exp A + Q * exp (- A))))
+    by (field; lra).
+  rewrite Rabs_Ropp, Rabs_pos_eq by (apply Rlt_le, Rdiv_lt_0_compat; nra).
+  apply div_le; lra.
+- assert (HA' : A <= -1) by (unfold Rabs in HA; destruct (Rcase_abs A); lra).
+  assert (Hyy : exp A * exp A <= 2 / 13).
+  { rewrite <- exp_plus. apply Rle_trans with (exp (- (2))); [apply exp_mono; lra|exact H2]. }
+  assert (Hw : 3 * P * (exp A * exp A) <= Q) by nra.
+  assert (Hk : 3 * (P * exp A) <= Q * exp (- A)).
+  { replace (P * exp A) with (P * (exp A * exp A) * exp (- A))
+      by (transitivity (P * exp A * (exp A * exp (- A))); [ring|rewrite Hinv; ring]).
+    replace (3 * (P * (exp A * exp A) * exp (- A))) with (3 * P * (exp A * exp A) * exp (- A)) by ring.
+    apply Rmult_le_compat_r; lra. }
+  assert (HZ : 0 < P * exp A + Q * exp (- A)) by nra.
+  rewrite Rminus_0_r, Rabs_pos_eq by (apply Rlt_le, Rdiv_lt_0_compat; nra).
+  apply div_le; lra.
+Qed.
