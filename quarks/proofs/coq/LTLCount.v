@@ -297,3 +297,86 @@ destruct (Rlt_dec 0 A) as [Hp|Hn].
   rewrite Rminus_0_r, Rabs_pos_eq by (apply Rlt_le, Rdiv_lt_0_compat; nra).
   apply div_le; lra.
 Qed.
+
+(** At tau = 1/(2n), K >= 1 and 1 <= d <= n the scaled score factor A = 2 n K (E + 1/2) / d has
+    |A| >= n / d >= 1 and the sign of E + 1/2. *)
+Lemma sign_factor (n d : nat) (E : Z) (K : R) : 1 <= K -> (1 <= d <= n)%nat ->
+  let A := K * ((IZR E + 1/2) / INR d) / tau_paper n in
+  1 <= Rabs A /\ (0 < A <-> (0 <= E)%Z).
+Proof.
+intros HK Hd A.
+assert (HD : 1 <= INR d) by (replace 1 with (INR 1) by reflexivity; apply le_INR; lia).
+assert (HN : INR d <= INR n) by (apply le_INR; lia).
+assert (EA : A * INR d = K * (2 * IZR E + 1) * INR n) by (unfold A, tau_paper; field; split; apply not_0_INR; lia).
+destruct (Z_le_gt_dec 0 E) as [HE|HE].
+- assert (HE' : 0 <= IZR E) by (apply IZR_le; exact HE).
+  assert (H1 : 1 <= K * (2 * IZR E + 1)) by nra.
+  assert (HA : INR d <= A * INR d) by nra.
+  assert (1 <= A) by nra.
+  rewrite Rabs_pos_eq by lra. split; [lra|split; [intros _; exact HE|intros _; lra]].
+- assert (HE' : IZR E <= -1) by (apply IZR_le; lia).
+  assert (H1 : K * (2 * IZR E + 1) <= -1) by nra.
+  assert (HA : A * INR d <= - INR d) by nra.
+  assert (A <= -1) by nra.
+  rewrite Rabs_left by lra. split; [lra|split; [intros; lra|intros; lia]].
+Qed.
+
+(** Theorem 21's sign test at the paper's temperature tau = 1/(2n): with coefficient K >= 1
+    (counting.py's K = 2), query z = (E + 1/2) / d with 1 <= d <= n, key (-1)^j, value
+    [j even], any mask, over a window of at least two positions, the softmax head reads within
+    1/4 of [E >= 0], for every n. *)
+Theorem sign_test_soft (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) :
+  1 <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt m n i)%nat ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (sign_head o v q kc K m r) x i - B2R (Z.leb 0 E)) <= 1 / 4.
+Proof.
+intros HK Hd Hc Hq Hk Hv. destruct (sign_factor n d E K HK Hd) as [HA Hs].
+set (A := K * ((IZR E + 1/2) / INR d) / tau_paper n) in *.
+assert (Hn : 0 < INR n) by (apply lt_0_INR; lia).
+unfold head_out, soft_w, soft. cbn [h_mask h_val sign_head].
+replace (fun j => score (sign_head o v q kc K m r) x i (vis_lo m i + j) / tau_paper n)
+  with (fun j => A * (-1) ^ (vis_lo m i + j))
+  by (extensionality j; unfold score, sign_head; simpl; rewrite Hq, Hk; unfold A, tau_paper; field; split; apply not_0_INR; lia).
+rewrite (rsum_ext _ (fun k => softmax (fun j => A * (-1) ^ (vis_lo m i + j)) (vis_cnt m n i) k * even01 (vis_lo m i + k)))
+  by (intros; rewrite Hv; reflexivity).
+replace (B2R (Z.leb 0 E)) with (if Rlt_dec 0 A then 1 else 0).
+- apply sign_soft_window; assumption.
+- destruct (Rlt_dec 0 A) as [H|H]; destruct (Z.leb 0 E) eqn:EE; try reflexivity.
+  + apply Z.leb_gt in EE. apply Hs in H. lia.
+  + apply Z.leb_le, Hs in EE. contradiction.
+Qed.
+
+(** The same over all positions 0..n-1 (no mask), n >= 2. *)
+Corollary sign_test_soft_all (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (r : hard_rule) (x : stream) :
+  1 <= K -> (1 <= d <= n)%nat -> (2 <= n)%nat ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (sign_head o v q kc K NoMask r) x i - B2R (Z.leb 0 E)) <= 1 / 4.
+Proof. intros. apply sign_test_soft with d; auto. Qed.
+
+(** ** The sign test followed by Lemma 9's rounding unit: exactly [E >= 0] *)
+
+(** Whatever the stream y after the attention sublayer holds elsewhere, once its coordinate a
+    holds the soft sign-test read, the rounding unit (LTLCompile.v's [rounding1]) outputs exactly
+    [E >= 0] at tau = 1/(2n): the form a compiler proof of Theorem 21 uses. *)
+Theorem sign_test_exact (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream)
+    (c : nat) (y : nat -> R) :
+  1 <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt m n i)%nat ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  y o = head_out (soft_w (tau_paper n)) n (sign_head o v q kc K m r) x i ->
+  unit_val (real_unit (rounding1 c o)) y = B2R (Z.leb 0 E).
+Proof.
+intros HK Hd Hc Hq Hk Hv Hy. apply unit_rounding1_approx. rewrite Hy.
+apply (sign_test_soft n i d E o v q kc K m r x); assumption.
+Qed.
+
+(** And under hard attention the same unit gives the same Boolean (its input is exact). *)
+Theorem sign_test_exact_hard (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream)
+    (c : nat) (y : nat -> R) :
+  0 < K -> (1 <= d)%nat -> (2 <= vis_cnt m n i)%nat ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  y o = head_out hard_w n (sign_head o v q kc K m r) x i ->
+  unit_val (real_unit (rounding1 c o)) y = B2R (Z.leb 0 E).
+Proof.
+intros HK Hd Hc Hq Hk Hv Hy. apply unit_rounding1. rewrite Hy.
+apply (sign_test_hard n i d E o v q kc K m r x); assumption.
+Qed.
