@@ -154,13 +154,6 @@ destruct (Rlt_dec 0 a) as [Hp|Hn].
   destruct (Nat.even (lo + k)); [lra|reflexivity].
 Qed.
 
-(** The sign head's scores at i: K z (-1)^j. *)
-Lemma sign_score (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) (i : nat) (z : R) :
-  x i q = z -> (forall j, x j kc = (-1) ^ j) ->
-  (fun k => score (sign_head o v q kc K m r) x i (vis_lo m i + k)%nat)
-  = (fun k => K * z * (-1) ^ (vis_lo m i + k)).
-Proof. intros Hq Hk. extensionality k. unfold score, sign_head. simpl. rewrite Hq, Hk. ring. Qed.
-
 (** z = (E + 1/2) / d is positive exactly when E >= 0. *)
 Lemma sign_z_pos (E : Z) (d : nat) : (1 <= d)%nat ->
   (0 < (IZR E + 1/2) / INR d <-> (0 <= E)%Z) /\ (IZR E + 1/2) / INR d <> 0.
@@ -175,24 +168,36 @@ unfold Rdiv. destruct (Z_le_gt_dec 0 E) as [HE|HE].
   split; [split; [intros H'; lra|intros H'; lia]|lra].
 Qed.
 
-(** Theorem 21's sign test, hard: with query z = (E + 1/2) / d (d >= 1), key (-1)^j, any
-    coefficient K > 0, value [j even], any mask and hard rule, over a window of at least two
-    positions, the head reads exactly [E >= 0]. *)
-Theorem sign_test_hard (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) :
-  0 < K -> (1 <= d)%nat -> (2 <= vis_cnt m n i)%nat ->
-  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
-  head_out hard_w n (sign_head o v q kc K m r) x i = B2R (Z.leb 0 E).
+(** Theorem 21's sign test, hard: a head whose scores at i are K z (-1)^j with K > 0 and
+    z = (E + 1/2) / d (d >= 1), reading the value [j even] over a window of at least two
+    positions, reads exactly [E >= 0] under every hard rule and mask. *)
+Theorem sign_test_hard_gen (n i d : nat) (E : Z) (K : R) (h : head) (x : stream) :
+  0 < K -> (1 <= d)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat ->
+  (forall j, score h x i j = K * ((IZR E + 1/2) / INR d) * (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  head_out hard_w n h x i = B2R (Z.leb 0 E).
 Proof.
-intros HK Hd Hc Hq Hk Hv. unfold head_out. cbn [h_mask h_val sign_head].
-rewrite (sign_score o v q kc K m r x i _ Hq Hk).
-rewrite (rsum_ext _ (fun k => hard_w (sign_head o v q kc K m r) (fun k => K * ((IZR E + 1/2) / INR d) * (-1) ^ (vis_lo m i + k))
-                                (vis_cnt m n i) k * even01 (vis_lo m i + k))) by (intros; rewrite Hv; reflexivity).
+intros HK Hd Hc Hs Hv. unfold head_out.
+set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i). fold cnt in Hc.
+replace (fun k => score h x i (lo + k)) with (fun k => K * ((IZR E + 1/2) / INR d) * (-1) ^ (lo + k))
+  by (extensionality k; symmetry; apply Hs).
+rewrite (rsum_ext _ (fun k => hard_w h (fun k => K * ((IZR E + 1/2) / INR d) * (-1) ^ (lo + k))
+                                cnt k * even01 (lo + k))) by (intros; rewrite Hv; reflexivity).
 destruct (sign_z_pos E d Hd) as [Hpos Hne].
 rewrite sign_hard_window by (first [exact Hc|apply Rmult_integral_contrapositive; split; lra]).
 destruct (Rlt_dec 0 _) as [H|H]; destruct (Z.leb 0 E) eqn:EE; simpl; try reflexivity.
 - apply Z.leb_gt in EE. exfalso. assert (0 < (IZR E + 1/2) / INR d) by (apply (Rmult_lt_reg_l K); lra).
   apply Hpos in H0. lia.
 - apply Z.leb_le, Hpos in EE. exfalso. apply H. apply Rmult_lt_0_compat; lra.
+Qed.
+
+(** The one-term sign head of counting.py: query z, key (-1)^j, value [j even]. *)
+Theorem sign_test_hard (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) :
+  0 < K -> (1 <= d)%nat -> (2 <= vis_cnt m n i)%nat ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  head_out hard_w n (sign_head o v q kc K m r) x i = B2R (Z.leb 0 E).
+Proof.
+intros HK Hd Hc Hq Hk Hv. apply (sign_test_hard_gen n i d E K); auto.
+intros j. unfold score, sign_head. simpl. rewrite Hq, Hk. ring.
 Qed.
 
 (** The same over all positions 0..n-1 (no mask), n >= 2. *)
@@ -321,29 +326,37 @@ destruct (Z_le_gt_dec 0 E) as [HE|HE].
   rewrite Rabs_left by lra. split; [lra|split; [intros; lra|intros; lia]].
 Qed.
 
-(** Theorem 21's sign test at the paper's temperature tau = 1/(2n): with coefficient K >= 1
-    (counting.py's K = 2), query z = (E + 1/2) / d with 1 <= d <= n, key (-1)^j, value
-    [j even], any mask, over a window of at least two positions, the softmax head reads within
-    1/4 of [E >= 0], for every n. *)
-Theorem sign_test_soft (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) :
-  1 <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt m n i)%nat ->
-  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
-  Rabs (head_out (soft_w (tau_paper n)) n (sign_head o v q kc K m r) x i - B2R (Z.leb 0 E)) <= 1 / 4.
+(** Theorem 21's sign test at the paper's temperature tau = 1/(2n): a head whose scores at i are
+    K z (-1)^j with K >= 1 (counting.py's K = 2) and z = (E + 1/2) / d, 1 <= d <= n, reading
+    [j even] over a window of at least two positions, reads within 1/4 of [E >= 0], for every n. *)
+Theorem sign_test_soft_gen (n i d : nat) (E : Z) (K : R) (h : head) (x : stream) :
+  1 <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat ->
+  (forall j, score h x i j = K * ((IZR E + 1/2) / INR d) * (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  Rabs (head_out (soft_w (tau_paper n)) n h x i - B2R (Z.leb 0 E)) <= 1 / 4.
 Proof.
-intros HK Hd Hc Hq Hk Hv. destruct (sign_factor n d E K HK Hd) as [HA Hs].
+intros HK Hd Hc Hsc Hv. destruct (sign_factor n d E K HK Hd) as [HA Hs].
 set (A := K * ((IZR E + 1/2) / INR d) / tau_paper n) in *.
-assert (Hn : 0 < INR n) by (apply lt_0_INR; lia).
-unfold head_out, soft_w, soft. cbn [h_mask h_val sign_head].
-replace (fun j => score (sign_head o v q kc K m r) x i (vis_lo m i + j) / tau_paper n)
-  with (fun j => A * (-1) ^ (vis_lo m i + j))
-  by (extensionality j; unfold score, sign_head; simpl; rewrite Hq, Hk; unfold A, tau_paper; field; split; apply not_0_INR; lia).
-rewrite (rsum_ext _ (fun k => softmax (fun j => A * (-1) ^ (vis_lo m i + j)) (vis_cnt m n i) k * even01 (vis_lo m i + k)))
+unfold head_out, soft_w, soft.
+set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i). fold cnt in Hc.
+replace (fun j => score h x i (lo + j) / tau_paper n) with (fun j => A * (-1) ^ (lo + j))
+  by (extensionality j; rewrite Hsc; unfold A, tau_paper; field; split; apply not_0_INR; lia).
+rewrite (rsum_ext _ (fun k => softmax (fun j => A * (-1) ^ (lo + j)) cnt k * even01 (lo + k)))
   by (intros; rewrite Hv; reflexivity).
 replace (B2R (Z.leb 0 E)) with (if Rlt_dec 0 A then 1 else 0).
 - apply sign_soft_window; assumption.
 - destruct (Rlt_dec 0 A) as [H|H]; destruct (Z.leb 0 E) eqn:EE; try reflexivity.
   + apply Z.leb_gt in EE. apply Hs in H. lia.
   + apply Z.leb_le, Hs in EE. contradiction.
+Qed.
+
+(** The one-term sign head of counting.py. *)
+Theorem sign_test_soft (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) :
+  1 <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt m n i)%nat ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (sign_head o v q kc K m r) x i - B2R (Z.leb 0 E)) <= 1 / 4.
+Proof.
+intros HK Hd Hc Hq Hk Hv. apply (sign_test_soft_gen n i d E K); auto.
+intros j. unfold score, sign_head. simpl. rewrite Hq, Hk. ring.
 Qed.
 
 (** The same over all positions 0..n-1 (no mask), n >= 2. *)
