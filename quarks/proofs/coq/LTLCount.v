@@ -393,3 +393,76 @@ Proof.
 intros HK Hd Hc Hq Hk Hv Hy. apply unit_rounding1. rewrite Hy.
 apply (sign_test_hard n i d E o v q kc K m r x); assumption.
 Qed.
+
+(** ** A one-sided linear comparison: the query holds C_k / d and 1 / d *)
+
+(** E = sum_k a_k C_k over the count coordinates q_k, integer coefficients a_k. *)
+Fixpoint lin_count (qs : list (nat * Z)) (C : nat -> nat) : Z :=
+  match qs with [] => 0%Z | p :: qs' => (snd p * Z.of_nat (C (fst p)) + lin_count qs' C)%Z end.
+
+(** counting.py's sign-test terms: K a_k x_i[q_k] x_j[kc] for each count coordinate q_k and
+    K (c0 + 1/2) x_i[inv] x_j[kc] for the constant, inv holding 1/d. *)
+Definition sign_terms (qs : list (nat * Z)) (inv kc : nat) (K : R) (c0 : Z) : list (nat * nat * R) :=
+  map (fun p => ((fst p, kc), K * IZR (snd p))) qs ++ [((inv, kc), K * (IZR c0 + 1/2))].
+
+Lemma lsum_app (l1 l2 : list R) : lsum (l1 ++ l2) = lsum l1 + lsum l2.
+Proof. induction l1 as [|a l1 IH]; simpl; [ring|rewrite IH; ring]. Qed.
+
+(** With the counts C_k / d and 1 / d in the query, the scores are K z (-1)^j with
+    z = (sum_k a_k C_k + c0 + 1/2) / d. *)
+Lemma sign_terms_score (h : head) (qs : list (nat * Z)) (inv kc : nat) (K : R) (c0 : Z) (C : nat -> nat)
+    (d : nat) (x : stream) (i : nat) :
+  (1 <= d)%nat -> h_terms h = sign_terms qs inv kc K c0 -> x i inv = / INR d ->
+  (forall p, In p qs -> x i (fst p) = INR (C (fst p)) / INR d) -> (forall j, x j kc = (-1) ^ j) ->
+  forall j, score h x i j = K * ((IZR (lin_count qs C + c0) + 1/2) / INR d) * (-1) ^ j.
+Proof.
+intros Hd Ht Hinv Hq Hk j. assert (HD : INR d <> 0) by (apply not_0_INR; lia).
+assert (Hl : forall qs', (forall p, In p qs' -> x i (fst p) = INR (C (fst p)) / INR d) ->
+          lsum (map (fun t => snd t * x i (fst (fst t)) * x j (snd (fst t)))
+                    (map (fun p => ((fst p, kc), K * IZR (snd p))) qs'))
+          = K * (IZR (lin_count qs' C) / INR d) * (-1) ^ j).
+{ induction qs' as [|p qs' IH]; intros H; cbn [map lsum lin_count]; [unfold Rdiv; ring|].
+  rewrite IH by (intros; apply H; right; assumption). cbn [fst snd]. rewrite H by (left; reflexivity).
+  rewrite Hk, plus_IZR, mult_IZR, <- INR_IZR_INZ. field. exact HD. }
+unfold score. rewrite Ht. unfold sign_terms. rewrite map_app, lsum_app, (Hl qs Hq).
+cbn [map lsum fst snd]. rewrite Hinv, Hk, plus_IZR. field. exact HD.
+Qed.
+
+(** Hard: the comparison head reads exactly [sum_k a_k C_k + c0 >= 0]. *)
+Theorem comparison_hard (n i d : nat) (h : head) (qs : list (nat * Z)) (inv kc : nat) (K : R) (c0 : Z)
+    (C : nat -> nat) (x : stream) :
+  0 < K -> (1 <= d)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat -> h_terms h = sign_terms qs inv kc K c0 ->
+  x i inv = / INR d -> (forall p, In p qs -> x i (fst p) = INR (C (fst p)) / INR d) ->
+  (forall j, x j kc = (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  head_out hard_w n h x i = B2R (Z.leb 0 (lin_count qs C + c0)).
+Proof.
+intros HK Hd Hc Ht Hinv Hq Hk Hv. apply (sign_test_hard_gen n i d _ K); auto.
+apply (sign_terms_score h qs inv kc K c0 C d x i); assumption.
+Qed.
+
+(** Soft at tau = 1/(2n), K >= 1, 1 <= d <= n: within 1/4 of [sum_k a_k C_k + c0 >= 0]. *)
+Theorem comparison_soft (n i d : nat) (h : head) (qs : list (nat * Z)) (inv kc : nat) (K : R) (c0 : Z)
+    (C : nat -> nat) (x : stream) :
+  1 <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat -> h_terms h = sign_terms qs inv kc K c0 ->
+  x i inv = / INR d -> (forall p, In p qs -> x i (fst p) = INR (C (fst p)) / INR d) ->
+  (forall j, x j kc = (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  Rabs (head_out (soft_w (tau_paper n)) n h x i - B2R (Z.leb 0 (lin_count qs C + c0))) <= 1 / 4.
+Proof.
+intros HK Hd Hc Ht Hinv Hq Hk Hv. apply (sign_test_soft_gen n i d _ K); auto.
+apply (sign_terms_score h qs inv kc K c0 C d x i); [lia|assumption..].
+Qed.
+
+(** A comparison of left counts, sum_k a_k #left[phi_k] + c0 >= 0 at position i (0-based): the
+    count coordinates hold what [count_head_exact] writes, #{j <= i : phi_q j} / (i + 1), and inv
+    holds 1/(i + 1); the soft sign head followed by the rounding unit gives the exact Boolean. *)
+Theorem comparison_left_exact (n i : nat) (h : head) (qs : list (nat * Z)) (inv kc : nat) (K : R) (c0 : Z)
+    (phi : nat -> nat -> bool) (x : stream) (c : nat) (y : nat -> R) :
+  1 <= K -> (i < n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat -> h_terms h = sign_terms qs inv kc K c0 ->
+  x i inv = / INR (S i) -> (forall p, In p qs -> x i (fst p) = INR (nb_true (phi (fst p)) 0 (S i)) / INR (S i)) ->
+  (forall j, x j kc = (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  y (h_out h) = head_out (soft_w (tau_paper n)) n h x i ->
+  unit_val (real_unit (rounding1 c (h_out h))) y = B2R (Z.leb 0 (lin_count qs (fun q => nb_true (phi q) 0 (S i)) + c0)).
+Proof.
+intros HK Hi Hc Ht Hinv Hq Hk Hv Hy. apply unit_rounding1_approx. rewrite Hy.
+apply (comparison_soft n i (S i) h qs inv kc K c0 (fun q => nb_true (phi q) 0 (S i)) x); auto. lia.
+Qed.
