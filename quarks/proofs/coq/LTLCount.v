@@ -303,43 +303,54 @@ destruct (Rlt_dec 0 A) as [Hp|Hn].
   apply div_le; lra.
 Qed.
 
-(** At tau = 1/(2n), K >= 1 and 1 <= d <= n the scaled score factor A = 2 n K (E + 1/2) / d has
-    |A| >= n / d >= 1 and the sign of E + 1/2. *)
-Lemma sign_factor (n d : nat) (E : Z) (K : R) : 1 <= K -> (1 <= d <= n)%nat ->
-  let A := K * ((IZR E + 1/2) / INR d) / tau_paper n in
+(** With 0 < tau <= K / (2n) (at tau = 1/(2n): K >= 1) and 1 <= d <= n, the scaled score
+    factor A = K (E + 1/2) / (d tau) has |A| >= 1 and the sign of E + 1/2. *)
+Lemma sign_factor (n d : nat) (E : Z) (K tau : R) : 0 < tau -> 2 * INR n * tau <= K -> (1 <= d <= n)%nat ->
+  let A := K * ((IZR E + 1/2) / INR d) / tau in
   1 <= Rabs A /\ (0 < A <-> (0 <= E)%Z).
 Proof.
-intros HK Hd A.
+intros Ht HK Hd A.
 assert (HD : 1 <= INR d) by (replace 1 with (INR 1) by reflexivity; apply le_INR; lia).
 assert (HN : INR d <= INR n) by (apply le_INR; lia).
-assert (EA : A * INR d = K * (2 * IZR E + 1) * INR n) by (unfold A, tau_paper; field; split; apply not_0_INR; lia).
+assert (EA : A * (INR d * tau) = K * (IZR E + 1/2)) by (unfold A; field; lra).
+assert (Hdt : 0 < INR d * tau) by nra.
+assert (Hdn : INR d * tau <= INR n * tau) by (apply Rmult_le_compat_r; lra).
+assert (HK0 : 0 <= K) by nra.
 destruct (Z_le_gt_dec 0 E) as [HE|HE].
 - assert (HE' : 0 <= IZR E) by (apply IZR_le; exact HE).
-  assert (H1 : 1 <= K * (2 * IZR E + 1)) by nra.
-  assert (HA : INR d <= A * INR d) by nra.
+  assert (0 <= K * IZR E) by (apply Rmult_le_pos; lra).
+  assert (H1 : INR d * tau <= K * (IZR E + 1/2)) by nra.
   assert (1 <= A) by nra.
   rewrite Rabs_pos_eq by lra. split; [lra|split; [intros _; exact HE|intros _; lra]].
 - assert (HE' : IZR E <= -1) by (apply IZR_le; lia).
-  assert (H1 : K * (2 * IZR E + 1) <= -1) by nra.
-  assert (HA : A * INR d <= - INR d) by nra.
+  assert (K * IZR E <= - K) by nra.
+  assert (H1 : K * (IZR E + 1/2) <= - (INR d * tau)) by nra.
   assert (A <= -1) by nra.
   rewrite Rabs_left by lra. split; [lra|split; [intros; lra|intros; lia]].
 Qed.
 
-(** Theorem 21's sign test at the paper's temperature tau = 1/(2n): a head whose scores at i are
-    K z (-1)^j with K >= 1 (counting.py's K = 2) and z = (E + 1/2) / d, 1 <= d <= n, reading
-    [j even] over a window of at least two positions, reads within 1/4 of [E >= 0], for every n. *)
-Theorem sign_test_soft_gen (n i d : nat) (E : Z) (K : R) (h : head) (x : stream) :
-  1 <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat ->
-  (forall j, score h x i j = K * ((IZR E + 1/2) / INR d) * (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
-  Rabs (head_out (soft_w (tau_paper n)) n h x i - B2R (Z.leb 0 E)) <= 1 / 4.
+Lemma tau_paper_scale (n : nat) : (1 <= n)%nat -> 0 < tau_paper n /\ 2 * INR n * tau_paper n = 1.
 Proof.
-intros HK Hd Hc Hsc Hv. destruct (sign_factor n d E K HK Hd) as [HA Hs].
-set (A := K * ((IZR E + 1/2) / INR d) / tau_paper n) in *.
+intros Hn. assert (0 < INR n) by (apply lt_0_INR; lia). unfold tau_paper.
+split; [apply Rinv_0_lt_compat; lra|field; lra].
+Qed.
+
+(** Theorem 21's sign test under softmax: a head whose scores at i are K z (-1)^j with
+    z = (E + 1/2) / d, 1 <= d <= n, reading [j even] over a window of at least two positions,
+    at any temperature 0 < tau <= K / (2n), reads within 1/4 of [E >= 0], for every n.  (At the
+    paper's tau = 1/(2n) this asks K >= 1, counting.py's K = 2; the unbounded variant's key
+    (-1)^j n with factor c and tau = 1 is K = 2 c n, which asks c >= 1.) *)
+Theorem sign_test_soft_gen (n i d : nat) (E : Z) (K tau : R) (h : head) (x : stream) :
+  0 < tau -> 2 * INR n * tau <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat ->
+  (forall j, score h x i j = K * ((IZR E + 1/2) / INR d) * (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  Rabs (head_out (soft_w tau) n h x i - B2R (Z.leb 0 E)) <= 1 / 4.
+Proof.
+intros Ht HK Hd Hc Hsc Hv. destruct (sign_factor n d E K tau Ht HK Hd) as [HA Hs].
+set (A := K * ((IZR E + 1/2) / INR d) / tau) in *.
 unfold head_out, soft_w, soft.
 set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i). fold cnt in Hc.
-replace (fun j => score h x i (lo + j) / tau_paper n) with (fun j => A * (-1) ^ (lo + j))
-  by (extensionality j; rewrite Hsc; unfold A, tau_paper; field; split; apply not_0_INR; lia).
+replace (fun j => score h x i (lo + j) / tau) with (fun j => A * (-1) ^ (lo + j))
+  by (extensionality j; rewrite Hsc; unfold A; field; split; (lra || (apply not_0_INR; lia))).
 rewrite (rsum_ext _ (fun k => softmax (fun j => A * (-1) ^ (lo + j)) cnt k * even01 (lo + k)))
   by (intros; rewrite Hv; reflexivity).
 replace (B2R (Z.leb 0 E)) with (if Rlt_dec 0 A then 1 else 0).
@@ -355,7 +366,8 @@ Theorem sign_test_soft (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask)
   x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
   Rabs (head_out (soft_w (tau_paper n)) n (sign_head o v q kc K m r) x i - B2R (Z.leb 0 E)) <= 1 / 4.
 Proof.
-intros HK Hd Hc Hq Hk Hv. apply (sign_test_soft_gen n i d E K); auto.
+intros HK Hd Hc Hq Hk Hv. destruct (tau_paper_scale n ltac:(lia)) as [Ht Hs].
+apply (sign_test_soft_gen n i d E K); auto; [lra|].
 intros j. unfold score, sign_head. simpl. rewrite Hq, Hk. ring.
 Qed.
 
@@ -440,15 +452,17 @@ intros HK Hd Hc Ht Hinv Hq Hk Hv. apply (sign_test_hard_gen n i d _ K); auto.
 apply (sign_terms_score h qs inv kc K c0 C d x i); assumption.
 Qed.
 
-(** Soft at tau = 1/(2n), K >= 1, 1 <= d <= n: within 1/4 of [sum_k a_k C_k + c0 >= 0]. *)
-Theorem comparison_soft (n i d : nat) (h : head) (qs : list (nat * Z)) (inv kc : nat) (K : R) (c0 : Z)
+(** Soft at 0 < tau <= K / (2n) (tau = 1/(2n), K >= 1), 1 <= d <= n: within 1/4 of
+    [sum_k a_k C_k + c0 >= 0]. *)
+Theorem comparison_soft (n i d : nat) (h : head) (qs : list (nat * Z)) (inv kc : nat) (K tau : R) (c0 : Z)
     (C : nat -> nat) (x : stream) :
-  1 <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat -> h_terms h = sign_terms qs inv kc K c0 ->
+  0 < tau -> 2 * INR n * tau <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat ->
+  h_terms h = sign_terms qs inv kc K c0 ->
   x i inv = / INR d -> (forall p, In p qs -> x i (fst p) = INR (C (fst p)) / INR d) ->
   (forall j, x j kc = (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
-  Rabs (head_out (soft_w (tau_paper n)) n h x i - B2R (Z.leb 0 (lin_count qs C + c0))) <= 1 / 4.
+  Rabs (head_out (soft_w tau) n h x i - B2R (Z.leb 0 (lin_count qs C + c0))) <= 1 / 4.
 Proof.
-intros HK Hd Hc Ht Hinv Hq Hk Hv. apply (sign_test_soft_gen n i d _ K); auto.
+intros Ht HK Hd Hc Htm Hinv Hq Hk Hv. apply (sign_test_soft_gen n i d _ K tau); auto.
 apply (sign_terms_score h qs inv kc K c0 C d x i); [lia|assumption..].
 Qed.
 
@@ -464,5 +478,6 @@ Theorem comparison_left_exact (n i : nat) (h : head) (qs : list (nat * Z)) (inv 
   unit_val (real_unit (rounding1 c (h_out h))) y = B2R (Z.leb 0 (lin_count qs (fun q => nb_true (phi q) 0 (S i)) + c0)).
 Proof.
 intros HK Hi Hc Ht Hinv Hq Hk Hv Hy. apply unit_rounding1_approx. rewrite Hy.
-apply (comparison_soft n i (S i) h qs inv kc K c0 (fun q => nb_true (phi q) 0 (S i)) x); auto. lia.
+destruct (tau_paper_scale n ltac:(lia)) as [Ht0 Hs].
+apply (comparison_soft n i (S i) h qs inv kc K (tau_paper n) c0 (fun q => nb_true (phi q) 0 (S i)) x); auto; lra || lia.
 Qed.
