@@ -335,6 +335,27 @@ intros Hn. assert (0 < INR n) by (apply lt_0_INR; lia). unfold tau_paper.
 split; [apply Rinv_0_lt_compat; lra|field; lra].
 Qed.
 
+(** The soft sign test for any query z whose scaled factor A = K z / tau has |A| >= 1 and is
+    positive exactly when E >= 0. *)
+Lemma sign_test_soft_core (n i : nat) (E : Z) (K tau z : R) (h : head) (x : stream) :
+  0 < tau -> 1 <= Rabs (K * z / tau) -> (0 < K * z / tau <-> (0 <= E)%Z) -> (2 <= vis_cnt (h_mask h) n i)%nat ->
+  (forall j, score h x i j = K * z * (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  Rabs (head_out (soft_w tau) n h x i - B2R (Z.leb 0 E)) <= 1 / 4.
+Proof.
+intros Ht HA Hs Hc Hsc Hv. set (A := K * z / tau) in *.
+unfold head_out, soft_w, soft.
+set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i). fold cnt in Hc.
+replace (fun j => score h x i (lo + j) / tau) with (fun j => A * (-1) ^ (lo + j))
+  by (extensionality j; rewrite Hsc; unfold A; field; lra).
+rewrite (rsum_ext _ (fun k => softmax (fun j => A * (-1) ^ (lo + j)) cnt k * even01 (lo + k)))
+  by (intros; rewrite Hv; reflexivity).
+replace (B2R (Z.leb 0 E)) with (if Rlt_dec 0 A then 1 else 0).
+- apply sign_soft_window; assumption.
+- destruct (Rlt_dec 0 A) as [H|H]; destruct (Z.leb 0 E) eqn:EE; try reflexivity.
+  + apply Z.leb_gt in EE. apply Hs in H. lia.
+  + apply Z.leb_le, Hs in EE. contradiction.
+Qed.
+
 (** Theorem 21's sign test under softmax: a head whose scores at i are K z (-1)^j with
     z = (E + 1/2) / d, 1 <= d <= n, reading [j even] over a window of at least two positions,
     at any temperature 0 < tau <= K / (2n), reads within 1/4 of [E >= 0], for every n.  (At the
@@ -346,18 +367,50 @@ Theorem sign_test_soft_gen (n i d : nat) (E : Z) (K tau : R) (h : head) (x : str
   Rabs (head_out (soft_w tau) n h x i - B2R (Z.leb 0 E)) <= 1 / 4.
 Proof.
 intros Ht HK Hd Hc Hsc Hv. destruct (sign_factor n d E K tau Ht HK Hd) as [HA Hs].
-set (A := K * ((IZR E + 1/2) / INR d) / tau) in *.
-unfold head_out, soft_w, soft.
-set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i). fold cnt in Hc.
-replace (fun j => score h x i (lo + j) / tau) with (fun j => A * (-1) ^ (lo + j))
-  by (extensionality j; rewrite Hsc; unfold A; field; split; (lra || (apply not_0_INR; lia))).
-rewrite (rsum_ext _ (fun k => softmax (fun j => A * (-1) ^ (lo + j)) cnt k * even01 (lo + k)))
-  by (intros; rewrite Hv; reflexivity).
-replace (B2R (Z.leb 0 E)) with (if Rlt_dec 0 A then 1 else 0).
-- apply sign_soft_window; assumption.
-- destruct (Rlt_dec 0 A) as [H|H]; destruct (Z.leb 0 E) eqn:EE; try reflexivity.
-  + apply Z.leb_gt in EE. apply Hs in H. lia.
-  + apply Z.leb_le, Hs in EE. contradiction.
+apply (sign_test_soft_core n i E K tau ((IZR E + 1/2) / INR d)); auto.
+Qed.
+
+(** Robust form, for an approximate query (after Lemma 7 lookups): any z' within 1/(4n) of
+    (E + 1/2) / d, 1 <= d <= n, at 0 < tau <= K / (4n), still reads within 1/4 of [E >= 0]. *)
+Theorem sign_test_soft_approx (n i d : nat) (E : Z) (K tau z' : R) (h : head) (x : stream) :
+  0 < tau -> 4 * INR n * tau <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat ->
+  Rabs (z' - (IZR E + 1/2) / INR d) <= / (4 * INR n) ->
+  (forall j, score h x i j = K * z' * (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  Rabs (head_out (soft_w tau) n h x i - B2R (Z.leb 0 E)) <= 1 / 4.
+Proof.
+intros Ht HK Hd Hc Hz Hsc Hv.
+enough (HA : 1 <= Rabs (K * z' / tau) /\ (0 < K * z' / tau <-> (0 <= E)%Z))
+  by (destruct HA; apply (sign_test_soft_core n i E K tau z'); auto).
+assert (HN : 1 <= INR n) by (replace 1 with (INR 1) by reflexivity; apply le_INR; lia).
+assert (HD : 1 <= INR d) by (replace 1 with (INR 1) by reflexivity; apply le_INR; lia).
+assert (HDN : INR d <= INR n) by (apply le_INR; lia).
+assert (Hq : 0 < / (4 * INR n)) by (apply Rinv_0_lt_compat; lra).
+assert (E4 : / (4 * INR n) * (4 * INR n) = 1) by (field; lra).
+assert (Ez : (IZR E + 1/2) / INR d * INR d = IZR E + 1/2) by (field; lra).
+assert (HK0 : 4 * INR n * tau * / (4 * INR n) = tau) by (field; lra).
+(* K z' / tau >= 1 iff K z' >= tau, and K |z'| >= K / (4n) >= tau *)
+assert (Hm : forall w, tau <= w -> 1 <= w / tau) by (intros w Hw; apply le_div; lra).
+assert (Hm' : forall w, w <= - tau -> w / tau <= -1) by (intros w Hw; apply div_le; lra).
+assert (HKq : tau <= K * / (4 * INR n)) by (rewrite <- HK0; apply Rmult_le_compat_r; lra).
+destruct (Z_le_gt_dec 0 E) as [HE|HE].
+- assert (HE' : 0 <= IZR E) by (apply IZR_le; exact HE).
+  (* z0 >= 1/(2d) >= 1/(2n) = 2 / (4n), so z' >= 1/(4n) *)
+  assert (Hz0 : 2 * / (4 * INR n) <= (IZR E + 1/2) / INR d).
+  { apply (Rmult_le_reg_r (INR d)); [lra|]. rewrite Ez. nra. }
+  pose proof (Rle_abs (z' - (IZR E + 1/2) / INR d)) as Ha1. pose proof (Rle_abs (- (z' - (IZR E + 1/2) / INR d))) as Ha2. rewrite Rabs_Ropp in Ha2.
+  assert (Hz' : / (4 * INR n) <= z') by lra.
+  assert (HKz : tau <= K * z') by (apply Rle_trans with (K * / (4 * INR n)); [exact HKq|]; apply Rmult_le_compat_l; nra).
+  assert (1 <= K * z' / tau) by (apply Hm; exact HKz).
+  rewrite Rabs_pos_eq by lra. split; [lra|split; [intros _; exact HE|intros _; lra]].
+- assert (HE' : IZR E <= -1) by (apply IZR_le; lia).
+  assert (Hz0 : (IZR E + 1/2) / INR d <= - (2 * / (4 * INR n))).
+  { apply (Rmult_le_reg_r (INR d)); [lra|]. rewrite Ez. nra. }
+  pose proof (Rle_abs (z' - (IZR E + 1/2) / INR d)) as Ha1. pose proof (Rle_abs (- (z' - (IZR E + 1/2) / INR d))) as Ha2. rewrite Rabs_Ropp in Ha2.
+  assert (Hz' : z' <= - / (4 * INR n)) by lra.
+  assert (HKz : K * z' <= - tau).
+  { apply Rle_trans with (K * - / (4 * INR n)); [apply Rmult_le_compat_l; nra|lra]. }
+  assert (K * z' / tau <= -1) by (apply Hm'; exact HKz).
+  rewrite Rabs_left by lra. split; [lra|split; [intros; lra|intros; lia]].
 Qed.
 
 (** The one-term sign head of counting.py. *)
