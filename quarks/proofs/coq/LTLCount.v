@@ -11,7 +11,9 @@
       z > 0 and the odd ones when z < 0, so every hard rule reads exactly [E >= 0]; at the
       paper's temperature tau = 1/(2n) with K >= 1 and d <= n the softmax read is within 1/4 of
       [E >= 0] (the scaled scores are +-A with |A| >= 1, the parities balanced within one), and
-      Lemma 9's rounding unit then gives the exact Boolean. *)
+      Lemma 9's rounding unit then gives the exact Boolean.
+    The sign-test lemmas take the key (-1)^(j + sh) and value [j + sh even] for any shift sh:
+    sh = 1 is the embedding's 1-based pe_alt = (-1)^(j + 1) (LTLCompile.v's [pes]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List ZArith FunctionalExtensionality.
 From Quarks Require Import RSum Softmax Uniform Transformer LTLCompile LTLSoft.
@@ -171,17 +173,18 @@ Qed.
 (** Theorem 21's sign test, hard: a head whose scores at i are K z (-1)^j with K > 0 and
     z = (E + 1/2) / d (d >= 1), reading the value [j even] over a window of at least two
     positions, reads exactly [E >= 0] under every hard rule and mask. *)
-Theorem sign_test_hard_gen (n i d : nat) (E : Z) (K : R) (h : head) (x : stream) :
+Theorem sign_test_hard_gen (n i d : nat) (E : Z) (K : R) (h : head) (x : stream) (sh : nat) :
   0 < K -> (1 <= d)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat ->
-  (forall j, score h x i j = K * ((IZR E + 1/2) / INR d) * (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  (forall j, score h x i j = K * ((IZR E + 1/2) / INR d) * (-1) ^ (j + sh)) -> (forall j, x j (h_val h) = even01 (j + sh)) ->
   head_out hard_w n h x i = B2R (Z.leb 0 E).
 Proof.
 intros HK Hd Hc Hs Hv. unfold head_out.
 set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i). fold cnt in Hc.
-replace (fun k => score h x i (lo + k)) with (fun k => K * ((IZR E + 1/2) / INR d) * (-1) ^ (lo + k))
-  by (extensionality k; symmetry; apply Hs).
-rewrite (rsum_ext _ (fun k => hard_w h (fun k => K * ((IZR E + 1/2) / INR d) * (-1) ^ (lo + k))
-                                cnt k * even01 (lo + k))) by (intros; rewrite Hv; reflexivity).
+replace (fun k => score h x i (lo + k)) with (fun k => K * ((IZR E + 1/2) / INR d) * (-1) ^ (lo + sh + k))
+  by (extensionality k; rewrite Hs; replace (lo + k + sh)%nat with (lo + sh + k)%nat by lia; reflexivity).
+rewrite (rsum_ext _ (fun k => hard_w h (fun k => K * ((IZR E + 1/2) / INR d) * (-1) ^ (lo + sh + k))
+                                cnt k * even01 (lo + sh + k)))
+  by (intros k _; rewrite Hv; replace (lo + k + sh)%nat with (lo + sh + k)%nat by lia; reflexivity).
 destruct (sign_z_pos E d Hd) as [Hpos Hne].
 rewrite sign_hard_window by (first [exact Hc|apply Rmult_integral_contrapositive; split; lra]).
 destruct (Rlt_dec 0 _) as [H|H]; destruct (Z.leb 0 E) eqn:EE; simpl; try reflexivity.
@@ -191,21 +194,21 @@ destruct (Rlt_dec 0 _) as [H|H]; destruct (Z.leb 0 E) eqn:EE; simpl; try reflexi
 Qed.
 
 (** The one-term sign head of counting.py: query z, key (-1)^j, value [j even]. *)
-Theorem sign_test_hard (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) :
+Theorem sign_test_hard (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) (sh : nat) :
   0 < K -> (1 <= d)%nat -> (2 <= vis_cnt m n i)%nat ->
-  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ (j + sh)) -> (forall j, x j v = even01 (j + sh)) ->
   head_out hard_w n (sign_head o v q kc K m r) x i = B2R (Z.leb 0 E).
 Proof.
-intros HK Hd Hc Hq Hk Hv. apply (sign_test_hard_gen n i d E K); auto.
+intros HK Hd Hc Hq Hk Hv. apply (sign_test_hard_gen n i d E K _ x sh); auto.
 intros j. unfold score, sign_head. simpl. rewrite Hq, Hk. ring.
 Qed.
 
 (** The same over all positions 0..n-1 (no mask), n >= 2. *)
-Corollary sign_test_hard_all (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (r : hard_rule) (x : stream) :
+Corollary sign_test_hard_all (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (r : hard_rule) (x : stream) (sh : nat) :
   0 < K -> (1 <= d)%nat -> (2 <= n)%nat ->
-  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ (j + sh)) -> (forall j, x j v = even01 (j + sh)) ->
   head_out hard_w n (sign_head o v q kc K NoMask r) x i = B2R (Z.leb 0 E).
-Proof. intros. apply sign_test_hard with d; auto. Qed.
+Proof. intros. apply (sign_test_hard n i d E o v q kc K NoMask r x sh); auto. Qed.
 
 (** ** The sign test under softmax at tau = 1/(2n) *)
 
@@ -337,18 +340,18 @@ Qed.
 
 (** The soft sign test for any query z whose scaled factor A = K z / tau has |A| >= 1 and is
     positive exactly when E >= 0. *)
-Lemma sign_test_soft_core (n i : nat) (E : Z) (K tau z : R) (h : head) (x : stream) :
+Lemma sign_test_soft_core (n i : nat) (E : Z) (K tau z : R) (h : head) (x : stream) (sh : nat) :
   0 < tau -> 1 <= Rabs (K * z / tau) -> (0 < K * z / tau <-> (0 <= E)%Z) -> (2 <= vis_cnt (h_mask h) n i)%nat ->
-  (forall j, score h x i j = K * z * (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  (forall j, score h x i j = K * z * (-1) ^ (j + sh)) -> (forall j, x j (h_val h) = even01 (j + sh)) ->
   Rabs (head_out (soft_w tau) n h x i - B2R (Z.leb 0 E)) <= 1 / 4.
 Proof.
 intros Ht HA Hs Hc Hsc Hv. set (A := K * z / tau) in *.
 unfold head_out, soft_w, soft.
 set (lo := vis_lo (h_mask h) i). set (cnt := vis_cnt (h_mask h) n i). fold cnt in Hc.
-replace (fun j => score h x i (lo + j) / tau) with (fun j => A * (-1) ^ (lo + j))
-  by (extensionality j; rewrite Hsc; unfold A; field; lra).
-rewrite (rsum_ext _ (fun k => softmax (fun j => A * (-1) ^ (lo + j)) cnt k * even01 (lo + k)))
-  by (intros; rewrite Hv; reflexivity).
+replace (fun j => score h x i (lo + j) / tau) with (fun j => A * (-1) ^ (lo + sh + j))
+  by (extensionality j; rewrite Hsc; replace (lo + j + sh)%nat with (lo + sh + j)%nat by lia; unfold A; field; lra).
+rewrite (rsum_ext _ (fun k => softmax (fun j => A * (-1) ^ (lo + sh + j)) cnt k * even01 (lo + sh + k)))
+  by (intros k _; rewrite Hv; replace (lo + k + sh)%nat with (lo + sh + k)%nat by lia; reflexivity).
 replace (B2R (Z.leb 0 E)) with (if Rlt_dec 0 A then 1 else 0).
 - apply sign_soft_window; assumption.
 - destruct (Rlt_dec 0 A) as [H|H]; destruct (Z.leb 0 E) eqn:EE; try reflexivity.
@@ -361,26 +364,26 @@ Qed.
     at any temperature 0 < tau <= K / (2n), reads within 1/4 of [E >= 0], for every n.  (At the
     paper's tau = 1/(2n) this asks K >= 1, counting.py's K = 2; the unbounded variant's key
     (-1)^j n with factor c and tau = 1 is K = 2 c n, which asks c >= 1.) *)
-Theorem sign_test_soft_gen (n i d : nat) (E : Z) (K tau : R) (h : head) (x : stream) :
+Theorem sign_test_soft_gen (n i d : nat) (E : Z) (K tau : R) (h : head) (x : stream) (sh : nat) :
   0 < tau -> 2 * INR n * tau <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat ->
-  (forall j, score h x i j = K * ((IZR E + 1/2) / INR d) * (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  (forall j, score h x i j = K * ((IZR E + 1/2) / INR d) * (-1) ^ (j + sh)) -> (forall j, x j (h_val h) = even01 (j + sh)) ->
   Rabs (head_out (soft_w tau) n h x i - B2R (Z.leb 0 E)) <= 1 / 4.
 Proof.
 intros Ht HK Hd Hc Hsc Hv. destruct (sign_factor n d E K tau Ht HK Hd) as [HA Hs].
-apply (sign_test_soft_core n i E K tau ((IZR E + 1/2) / INR d)); auto.
+apply (sign_test_soft_core n i E K tau ((IZR E + 1/2) / INR d) h x sh); auto.
 Qed.
 
 (** Robust form, for an approximate query (after Lemma 7 lookups): any z' within 1/(4n) of
     (E + 1/2) / d, 1 <= d <= n, at 0 < tau <= K / (4n), still reads within 1/4 of [E >= 0]. *)
-Theorem sign_test_soft_approx (n i d : nat) (E : Z) (K tau z' : R) (h : head) (x : stream) :
+Theorem sign_test_soft_approx (n i d : nat) (E : Z) (K tau z' : R) (h : head) (x : stream) (sh : nat) :
   0 < tau -> 4 * INR n * tau <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat ->
   Rabs (z' - (IZR E + 1/2) / INR d) <= / (4 * INR n) ->
-  (forall j, score h x i j = K * z' * (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  (forall j, score h x i j = K * z' * (-1) ^ (j + sh)) -> (forall j, x j (h_val h) = even01 (j + sh)) ->
   Rabs (head_out (soft_w tau) n h x i - B2R (Z.leb 0 E)) <= 1 / 4.
 Proof.
 intros Ht HK Hd Hc Hz Hsc Hv.
 enough (HA : 1 <= Rabs (K * z' / tau) /\ (0 < K * z' / tau <-> (0 <= E)%Z))
-  by (destruct HA; apply (sign_test_soft_core n i E K tau z'); auto).
+  by (destruct HA; apply (sign_test_soft_core n i E K tau z' h x sh); auto).
 assert (HN : 1 <= INR n) by (replace 1 with (INR 1) by reflexivity; apply le_INR; lia).
 assert (HD : 1 <= INR d) by (replace 1 with (INR 1) by reflexivity; apply le_INR; lia).
 assert (HDN : INR d <= INR n) by (apply le_INR; lia).
@@ -414,49 +417,49 @@ destruct (Z_le_gt_dec 0 E) as [HE|HE].
 Qed.
 
 (** The one-term sign head of counting.py. *)
-Theorem sign_test_soft (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) :
+Theorem sign_test_soft (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) (sh : nat) :
   1 <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt m n i)%nat ->
-  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ (j + sh)) -> (forall j, x j v = even01 (j + sh)) ->
   Rabs (head_out (soft_w (tau_paper n)) n (sign_head o v q kc K m r) x i - B2R (Z.leb 0 E)) <= 1 / 4.
 Proof.
 intros HK Hd Hc Hq Hk Hv. destruct (tau_paper_scale n ltac:(lia)) as [Ht Hs].
-apply (sign_test_soft_gen n i d E K); auto; [lra|].
+apply (sign_test_soft_gen n i d E K _ _ x sh); auto; [lra|].
 intros j. unfold score, sign_head. simpl. rewrite Hq, Hk. ring.
 Qed.
 
 (** The same over all positions 0..n-1 (no mask), n >= 2. *)
-Corollary sign_test_soft_all (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (r : hard_rule) (x : stream) :
+Corollary sign_test_soft_all (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (r : hard_rule) (x : stream) (sh : nat) :
   1 <= K -> (1 <= d <= n)%nat -> (2 <= n)%nat ->
-  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ (j + sh)) -> (forall j, x j v = even01 (j + sh)) ->
   Rabs (head_out (soft_w (tau_paper n)) n (sign_head o v q kc K NoMask r) x i - B2R (Z.leb 0 E)) <= 1 / 4.
-Proof. intros. apply sign_test_soft with d; auto. Qed.
+Proof. intros. apply (sign_test_soft n i d E o v q kc K NoMask r x sh); auto. Qed.
 
 (** ** The sign test followed by Lemma 9's rounding unit: exactly [E >= 0] *)
 
 (** Whatever the stream y after the attention sublayer holds elsewhere, once its coordinate a
     holds the soft sign-test read, the rounding unit (LTLCompile.v's [rounding1]) outputs exactly
     [E >= 0] at tau = 1/(2n): the form a compiler proof of Theorem 21 uses. *)
-Theorem sign_test_exact (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream)
+Theorem sign_test_exact (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) (sh : nat)
     (c : nat) (y : nat -> R) :
   1 <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt m n i)%nat ->
-  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ (j + sh)) -> (forall j, x j v = even01 (j + sh)) ->
   y o = head_out (soft_w (tau_paper n)) n (sign_head o v q kc K m r) x i ->
   unit_val (real_unit (rounding1 c o)) y = B2R (Z.leb 0 E).
 Proof.
 intros HK Hd Hc Hq Hk Hv Hy. apply unit_rounding1_approx. rewrite Hy.
-apply (sign_test_soft n i d E o v q kc K m r x); assumption.
+apply (sign_test_soft n i d E o v q kc K m r x sh); assumption.
 Qed.
 
 (** And under hard attention the same unit gives the same Boolean (its input is exact). *)
-Theorem sign_test_exact_hard (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream)
+Theorem sign_test_exact_hard (n i d : nat) (E : Z) (o v q kc : nat) (K : R) (m : mask) (r : hard_rule) (x : stream) (sh : nat)
     (c : nat) (y : nat -> R) :
   0 < K -> (1 <= d)%nat -> (2 <= vis_cnt m n i)%nat ->
-  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ j) -> (forall j, x j v = even01 j) ->
+  x i q = (IZR E + 1/2) / INR d -> (forall j, x j kc = (-1) ^ (j + sh)) -> (forall j, x j v = even01 (j + sh)) ->
   y o = head_out hard_w n (sign_head o v q kc K m r) x i ->
   unit_val (real_unit (rounding1 c o)) y = B2R (Z.leb 0 E).
 Proof.
 intros HK Hd Hc Hq Hk Hv Hy. apply unit_rounding1. rewrite Hy.
-apply (sign_test_hard n i d E o v q kc K m r x); assumption.
+apply (sign_test_hard n i d E o v q kc K m r x sh); assumption.
 Qed.
 
 (** ** A one-sided linear comparison: the query holds C_k / d and 1 / d *)
@@ -476,16 +479,16 @@ Proof. induction l1 as [|a l1 IH]; simpl; [ring|rewrite IH; ring]. Qed.
 (** With the counts C_k / d and 1 / d in the query, the scores are K z (-1)^j with
     z = (sum_k a_k C_k + c0 + 1/2) / d. *)
 Lemma sign_terms_score (h : head) (qs : list (nat * Z)) (inv kc : nat) (K : R) (c0 : Z) (C : nat -> nat)
-    (d : nat) (x : stream) (i : nat) :
+    (d : nat) (x : stream) (i sh : nat) :
   (1 <= d)%nat -> h_terms h = sign_terms qs inv kc K c0 -> x i inv = / INR d ->
-  (forall p, In p qs -> x i (fst p) = INR (C (fst p)) / INR d) -> (forall j, x j kc = (-1) ^ j) ->
-  forall j, score h x i j = K * ((IZR (lin_count qs C + c0) + 1/2) / INR d) * (-1) ^ j.
+  (forall p, In p qs -> x i (fst p) = INR (C (fst p)) / INR d) -> (forall j, x j kc = (-1) ^ (j + sh)) ->
+  forall j, score h x i j = K * ((IZR (lin_count qs C + c0) + 1/2) / INR d) * (-1) ^ (j + sh).
 Proof.
 intros Hd Ht Hinv Hq Hk j. assert (HD : INR d <> 0) by (apply not_0_INR; lia).
 assert (Hl : forall qs', (forall p, In p qs' -> x i (fst p) = INR (C (fst p)) / INR d) ->
           lsum (map (fun t => snd t * x i (fst (fst t)) * x j (snd (fst t)))
                     (map (fun p => ((fst p, kc), K * IZR (snd p))) qs'))
-          = K * (IZR (lin_count qs' C) / INR d) * (-1) ^ j).
+          = K * (IZR (lin_count qs' C) / INR d) * (-1) ^ (j + sh)).
 { induction qs' as [|p qs' IH]; intros H; cbn [map lsum lin_count]; [unfold Rdiv; ring|].
   rewrite IH by (intros; apply H; right; assumption). cbn [fst snd]. rewrite H by (left; reflexivity).
   rewrite Hk, plus_IZR, mult_IZR, <- INR_IZR_INZ. field. exact HD. }
@@ -495,42 +498,42 @@ Qed.
 
 (** Hard: the comparison head reads exactly [sum_k a_k C_k + c0 >= 0]. *)
 Theorem comparison_hard (n i d : nat) (h : head) (qs : list (nat * Z)) (inv kc : nat) (K : R) (c0 : Z)
-    (C : nat -> nat) (x : stream) :
+    (C : nat -> nat) (x : stream) (sh : nat) :
   0 < K -> (1 <= d)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat -> h_terms h = sign_terms qs inv kc K c0 ->
   x i inv = / INR d -> (forall p, In p qs -> x i (fst p) = INR (C (fst p)) / INR d) ->
-  (forall j, x j kc = (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  (forall j, x j kc = (-1) ^ (j + sh)) -> (forall j, x j (h_val h) = even01 (j + sh)) ->
   head_out hard_w n h x i = B2R (Z.leb 0 (lin_count qs C + c0)).
 Proof.
-intros HK Hd Hc Ht Hinv Hq Hk Hv. apply (sign_test_hard_gen n i d _ K); auto.
-apply (sign_terms_score h qs inv kc K c0 C d x i); assumption.
+intros HK Hd Hc Ht Hinv Hq Hk Hv. apply (sign_test_hard_gen n i d _ K h x sh); auto.
+apply (sign_terms_score h qs inv kc K c0 C d x i sh); assumption.
 Qed.
 
 (** Soft at 0 < tau <= K / (2n) (tau = 1/(2n), K >= 1), 1 <= d <= n: within 1/4 of
     [sum_k a_k C_k + c0 >= 0]. *)
 Theorem comparison_soft (n i d : nat) (h : head) (qs : list (nat * Z)) (inv kc : nat) (K tau : R) (c0 : Z)
-    (C : nat -> nat) (x : stream) :
+    (C : nat -> nat) (x : stream) (sh : nat) :
   0 < tau -> 2 * INR n * tau <= K -> (1 <= d <= n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat ->
   h_terms h = sign_terms qs inv kc K c0 ->
   x i inv = / INR d -> (forall p, In p qs -> x i (fst p) = INR (C (fst p)) / INR d) ->
-  (forall j, x j kc = (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  (forall j, x j kc = (-1) ^ (j + sh)) -> (forall j, x j (h_val h) = even01 (j + sh)) ->
   Rabs (head_out (soft_w tau) n h x i - B2R (Z.leb 0 (lin_count qs C + c0))) <= 1 / 4.
 Proof.
-intros Ht HK Hd Hc Htm Hinv Hq Hk Hv. apply (sign_test_soft_gen n i d _ K tau); auto.
-apply (sign_terms_score h qs inv kc K c0 C d x i); [lia|assumption..].
+intros Ht HK Hd Hc Htm Hinv Hq Hk Hv. apply (sign_test_soft_gen n i d _ K tau h x sh); auto.
+apply (sign_terms_score h qs inv kc K c0 C d x i sh); [lia|assumption..].
 Qed.
 
 (** A comparison of left counts, sum_k a_k #left[phi_k] + c0 >= 0 at position i (0-based): the
     count coordinates hold what [count_head_exact] writes, #{j <= i : phi_q j} / (i + 1), and inv
     holds 1/(i + 1); the soft sign head followed by the rounding unit gives the exact Boolean. *)
 Theorem comparison_left_exact (n i : nat) (h : head) (qs : list (nat * Z)) (inv kc : nat) (K : R) (c0 : Z)
-    (phi : nat -> nat -> bool) (x : stream) (c : nat) (y : nat -> R) :
+    (phi : nat -> nat -> bool) (x : stream) (sh : nat) (c : nat) (y : nat -> R) :
   1 <= K -> (i < n)%nat -> (2 <= vis_cnt (h_mask h) n i)%nat -> h_terms h = sign_terms qs inv kc K c0 ->
   x i inv = / INR (S i) -> (forall p, In p qs -> x i (fst p) = INR (nb_true (phi (fst p)) 0 (S i)) / INR (S i)) ->
-  (forall j, x j kc = (-1) ^ j) -> (forall j, x j (h_val h) = even01 j) ->
+  (forall j, x j kc = (-1) ^ (j + sh)) -> (forall j, x j (h_val h) = even01 (j + sh)) ->
   y (h_out h) = head_out (soft_w (tau_paper n)) n h x i ->
   unit_val (real_unit (rounding1 c (h_out h))) y = B2R (Z.leb 0 (lin_count qs (fun q => nb_true (phi q) 0 (S i)) + c0)).
 Proof.
 intros HK Hi Hc Ht Hinv Hq Hk Hv Hy. apply unit_rounding1_approx. rewrite Hy.
 destruct (tau_paper_scale n ltac:(lia)) as [Ht0 Hs].
-apply (comparison_soft n i (S i) h qs inv kc K (tau_paper n) c0 (fun q => nb_true (phi q) 0 (S i)) x); auto; lra || lia.
+apply (comparison_soft n i (S i) h qs inv kc K (tau_paper n) c0 (fun q => nb_true (phi q) 0 (S i)) x sh); auto; lra || lia.
 Qed.
