@@ -8,10 +8,13 @@
       every temperature: equal scores give exactly uniform weights.
     - The sign test for E >= 0 (E an integer, denominator d >= 1): query z = (E + 1/2) / d, key
       (-1)^j, coefficient K > 0, value [j even].  The top scores are the even positions when
-      z > 0 and the odd ones when z < 0, so every hard rule reads exactly [E >= 0]; at the
-      paper's temperature tau = 1/(2n) with K >= 1 and d <= n the softmax read is within 1/4 of
-      [E >= 0] (the scaled scores are +-A with |A| >= 1, the parities balanced within one), and
+      z > 0 and the odd ones when z < 0, so every hard rule reads exactly [E >= 0]; at every
+      temperature 0 < tau <= K / (2n) (the paper's 1/(2n) with K >= 1) and d <= n the softmax
+      read is within 1/4 of [E >= 0] (the scaled scores are +-A with |A| >= 1, the parities
+      balanced within one), also for a query off by less than 1/(4n) at tau <= K / (4n), and
       Lemma 9's rounding unit then gives the exact Boolean.
+    - One-sided comparisons sum_k a_k C_k + c0 >= 0: counting.py's multi-term sign head on the
+      count coordinates C_k / d and 1 / d.
     The sign-test lemmas take the key (-1)^(j + sh) and value [j + sh even] for any shift sh:
     sh = 1 is the embedding's 1-based pe_alt = (-1)^(j + 1) (LTLCompile.v's [pes]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
