@@ -17,6 +17,7 @@ and its dependencies' .vo.
 """
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -292,3 +293,26 @@ def theorem(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc") -> 
         return {"count": None, "axioms": short, "allowed": False, "error": "could not locate the assumptions"}
     axioms = [full[a] for a in short]
     return {"count": int(m.group(3)), "axioms": axioms, "allowed": all(allowed(a) for a in axioms), "error": ""}
+
+
+def prove(n: int, d: int, out: Path, jobs: int = 2, progress=None) -> dict:
+    """Generate (resumably) and compile the split files for |T(n+1;d)| in out, then read the theorem
+    back: {"count", "axioms", "allowed", "error", "seconds", "compiled", "failed"}.  Raises
+    coq.CoqUnavailable without coqc."""
+    from . import coq
+
+    t0 = time.perf_counter()
+    write(n, d, out, progress=progress)
+    b = coq.build()
+    if not b.ok:
+        return {"count": None, "axioms": [], "allowed": False, "compiled": 0, "failed": {},
+                "error": f"the quarks theories do not compile: {b.error}", "seconds": 0.0}
+    with open(os.devnull, "w") as sink:
+        res = build(n, d, out, b.directory, coq.coqc(), jobs, stream=sys.stderr if progress else sink)
+    if res["failed"]:
+        first = next(iter(res["failed"].items()))
+        thm = {"count": None, "axioms": [], "allowed": False, "error": f"{first[0]}.v: {first[1][:300]}"}
+    else:
+        thm = theorem(n, d, out, b.directory, coq.coqc())
+    return {**thm, "compiled": len(res["compiled"]), "failed": res["failed"],
+            "seconds": round(time.perf_counter() - t0, 1)}

@@ -142,3 +142,19 @@ def test_cli_writes_the_split_files(tmp_path, capsys):
                 ["--halves", "2", "1", "--reps", "x"], ["--halves", "2", "1", "-j", "0"]):
         assert main(["export-coq", *bad, "--out", str(out)]) == 2
     assert "error" in capsys.readouterr().err
+
+
+@pytest.mark.coq
+@pytest.mark.heavy
+def test_coq_count_claim_reads_the_theorem_back(tmp_path, monkeypatch):
+    """quarks.count-t5-2-coq's check on T(4;1): the built card_T4_1 states 1882; a wrong stated count
+    is refuted, and a rerun compiles nothing."""
+    from quarks.proofs.baldi import new_counts as nc
+
+    monkeypatch.setenv("QUARKS_HALVES_WORK", str(tmp_path))
+    v = nc.check_coq_count({"n": 4, "d": 1, "count": 1882})
+    assert v.status == "verified", v.summary
+    assert v.data["compiled"] == 8 and any("PrimInt63" in a for a in v.data["axioms"])
+    w = nc.check_coq_count({"n": 4, "d": 1, "count": 1883})
+    assert w.status == "refuted" and w.counterexample["count"] == 1882
+    assert w.data["compiled"] == 0
