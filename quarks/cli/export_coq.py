@@ -133,4 +133,12 @@ def _halves(args) -> int:
     print(f"compiled {len(res['compiled'])}, up to date {len(res['skipped'])}, failed {len(res['failed'])}")
     for s, err in res["failed"].items():
         print(f"  {s}.v: {err}")
-    return 1 if res["failed"] else 0
+    if res["failed"] or not figs["final"]:
+        return 1 if res["failed"] else 0
+    thm = hs.theorem(n, d, out, b.directory, coq.coqc())
+    if thm["count"] is None or not thm["allowed"]:
+        print(f"quarks export-coq: error: card_T{n + 1}_{d}: {thm['error'] or 'disallowed assumption'}",
+              file=sys.stderr)
+        return 1
+    print(f"card_T{n + 1}_{d} : #|T {n + 1} {d}| = {thm['count']}  (assumes: {', '.join(thm['axioms'])})")
+    return 0
