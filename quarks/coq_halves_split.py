@@ -135,7 +135,14 @@ def final_text(p: Plan, counts: list) -> str:
             f"(** Every word maps its representative to its member; the counts add up. *)\n"
             f"Lemma check : check_assign {n} L rks assign = Some (Npos {total}%positive).\n"
             f"Proof. vm_cast_no_check (@Logic.eq_refl _ (Some (Npos {total}%positive))). Qed.\n\n"
-            f"(** The binary count as a nat, compared in the VM (no rewriting: a unary {total} would\n"
+            + (_statement_nat(n, d, total) if total <= UNARY_MAX else _statement_N(n, d, total)))
+
+
+UNARY_MAX = 10 ** 7     # a nat literal is a unary term: 1.4 billion S's does not fit in 24 GB
+
+
+def _statement_nat(n: int, d: int, total: int) -> str:
+    return (f"(** The binary count as a nat, compared in the VM (no rewriting: a unary {total} would\n"
             f"    overflow the stack). *)\n"
             f"Lemma count_nat : N.to_nat (Npos {total}%positive) = {total}.\n"
             f"Proof.\nexact (eq_trans (f_equal N.to_nat (@Logic.eq_refl N (Npos {total}%positive)\n"
@@ -144,6 +151,13 @@ def final_text(p: Plan, counts: list) -> str:
             f"(** |T({n + 1};{d})| = {total}. *)\n"
             f"Theorem card_T{n + 1}_{d} : #|T {n + 1} {d}| = {total}.\n"
             f"Proof. exact (eq_trans (halves_split levels reps check) count_nat). Qed.\n")
+
+
+def _statement_N(n: int, d: int, total: int) -> str:
+    return (f"(** |T({n + 1};{d})| = {total}, stated in binary: as a nat literal (a unary term of {total}\n"
+            f"    constructors) the statement itself would not fit in memory. *)\n"
+            f"Theorem card_T{n + 1}_{d} : N.of_nat #|T {n + 1} {d}| = Npos {total}%positive.\n"
+            f"Proof. by rewrite (halves_split levels reps check) Nnat.N2Nat.id. Qed.\n")
 
 
 def write(n: int, d: int, out: Path, only=None, progress=None) -> dict:
@@ -258,7 +272,7 @@ def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs:
     return {"compiled": compiled, "skipped": skipped, "failed": failed}
 
 
-STATEMENT = re.compile(r":\s*#\|\s*T\s+(\d+)\s+(\d+)\s*\|\s*=\s*(\d+)\s*$")
+STATEMENT = re.compile(r":\s*(?:N\.of_nat\s+)?#\|\s*T\s+(\d+)\s+(\d+)\s*\|\s*=\s*(?:Npos\s+)?\(?(\d+)(?:%\w+)?\)?\s*$")
 
 
 def theorem(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc") -> dict:
@@ -268,7 +282,7 @@ def theorem(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc") -> 
     from .coq import allowed, parse_assumptions, qualify, split_outputs
 
     P = theory_name(n, d)
-    head = (f"From mathcomp Require Import ssreflect ssrnat fintype finset.\n"
+    head = (f"From Coq Require Import NArith.\nFrom mathcomp Require Import ssreflect ssrnat fintype finset.\n"
             f"From Quarks Require Import Threshold.\nFrom {LOGICAL} Require {P}.\n")
     args = ["-R", str(out), LOGICAL]
     script = head + f"Check {P}.card_T{n + 1}_{d}.\nPrint Assumptions {P}.card_T{n + 1}_{d}.\n"

@@ -158,3 +158,22 @@ def test_coq_count_claim_reads_the_theorem_back(tmp_path, monkeypatch):
     w = nc.check_coq_count({"n": 4, "d": 1, "count": 1883})
     assert w.status == "refuted" and w.counterexample["count"] == 1882
     assert w.data["compiled"] == 0
+
+
+@pytest.mark.coq
+@pytest.mark.heavy
+def test_large_count_is_stated_in_binary(split4_1, package_proofs, tmp_path, monkeypatch):
+    """Above UNARY_MAX the theorem reads N.of_nat #|T n d| = k (a unary nat literal of |T(5;2)|
+    would not fit in memory); theorem() reads the count back from that form too."""
+    from quarks import coq
+
+    out, _ = split4_1
+    work = tmp_path / "w"
+    shutil.copytree(out, work)
+    monkeypatch.setattr(hs, "UNARY_MAX", 1000)
+    hs.write(3, 1, work)
+    assert "Theorem card_T4_1 : N.of_nat #|T 4 1| = Npos 1882%positive." in (work / "HalvesT4_1.v").read_text()
+    res = hs.build(3, 1, work, package_proofs.directory, coq.coqc(), jobs=2)
+    assert res["compiled"] == ["HalvesT4_1"] and not res["failed"]
+    thm = hs.theorem(3, 1, work, package_proofs.directory, coq.coqc())
+    assert thm["count"] == 1882 and thm["allowed"]
