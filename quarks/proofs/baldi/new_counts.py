@@ -169,21 +169,32 @@ def check_coq_count(inst: dict) -> Verdict:
     return v
 
 
-t5_2_coq = Claim(
-    id="quarks.count-t5-2-coq",
-    source=SOURCE,
-    statement=f"Coq's kernel proves #|T(5;2)| = {T5_2:,} for T(n;d) as defined in Threshold.v (card_T5_2), by "
-              "halves_split: for all n, d, L, rks, assign and k, if exact n d L, reps_hold n d rks and "
-              "check_assign n L rks assign = Some k then #|T(n+1;d)| = k.  The data: the levels T(1;2) .. "
-              "T(4;2) (exact 4 2 L), one file per orbit representative r of T(4;2) deciding every pair "
-              "(r, f1), f1 in T(4;2), and a word of generators mapping a representative to each member.",
-    latex=r"\#|\mathcal T(5;2)|=" + f"{T5_2}",
-    kind="finite",
-    instances={"quick": [], "full": [{"n": 5, "d": 2, "count": T5_2}]},
-    check=check_coq_count,
-    note="Generates 183 Coq files (about 380 MB; 181 representatives of T(4;2) with 57,574 packed "
-         "certificates each) into $QUARKS_HALVES_WORK/T5_2 (default ~/.cache/quarks/halves) and compiles "
-         "them in parallel; resumable: a rerun skips the files already written and compiled.  About "
-         "1 h of exact LPs and 1.2 core-hours of coqc on 2 cores, under 1 GB per coqc.",
-    timeout=8 * 3600.0,
-)
+def coq_count_claim(d: int, count: int, reps: int, certs: int, note: str) -> Claim:
+    """The claim that Coq's kernel proves card_T5_{d}: #|T(5;d)| = count, from the split halves
+    files (reps representatives of T(4;d), certs packed certificates each)."""
+    return Claim(
+        id=f"quarks.count-t5-{d}-coq",
+        source=SOURCE,
+        statement=f"Coq's kernel proves #|T(5;{d})| = {count:,} for T(n;d) as defined in Threshold.v "
+                  f"(card_T5_{d}), by halves_split: for all n, d, L, rks, assign and k, if exact n d L, "
+                  "reps_hold n d rks and check_assign n L rks assign = Some k then #|T(n+1;d)| = k.  The "
+                  f"data: the levels T(1;{d}) .. T(4;{d}) (exact 4 {d} L), one file per orbit representative "
+                  f"r of T(4;{d}) deciding every pair (r, f1), f1 in T(4;{d}), and a word of generators "
+                  "mapping a representative to each member.",
+        latex=r"\#|\mathcal T(5;" + f"{d})|={count}",
+        kind="finite",
+        instances={"quick": [], "full": [{"n": 5, "d": d, "count": count}]},
+        check=check_coq_count,
+        note=f"Generates {reps + 2} Coq files ({reps} representatives of T(4;{d}) with {certs:,} packed "
+             f"certificates each) into $QUARKS_HALVES_WORK/T5_{d} (default ~/.cache/quarks/halves) and "
+             "compiles them in parallel; resumable: a rerun skips the files already written and "
+             "compiled.  " + note,
+        timeout=8 * 3600.0,
+    )
+
+
+t5_2_coq = coq_count_claim(2, T5_2, 181, 57_574,
+                           "About 380 MB, 1 h of exact LPs and 1.2 core-hours of coqc on 2 cores, "
+                           "under 1 GB per coqc.")
+t5_3_coq = coq_count_claim(3, T5_3, 221, 65_534,
+                           "Projected: about 3.5 h on 2 cores (exact LPs and coqc), about 1 GB per coqc.")
