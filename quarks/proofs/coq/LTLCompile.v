@@ -544,6 +544,16 @@ Proof. unfold at_lev. rewrite Hfresh. reflexivity. Qed.
 Lemma at_lev_other (c' m : nat) : c' <> c -> at_lev D' c' m = at_lev D c' m.
 Proof. intros H. unfold at_lev, D'. rewrite upd_other by exact H. reflexivity. Qed.
 
+(** A stream holding the new ghost's head coordinates of level m + 1 holds the old ones. *)
+Lemma heads_old (m : nat) (y : stream) :
+  (forall i c', (i < n)%nat -> at_lev D' c' (S m) && isH' c' = true -> y i c' = V' c' i) ->
+  forall i c', (i < n)%nat -> at_lev D c' (S m) && isH c' = true -> y i c' = V c' i.
+Proof.
+intros Hyh i c' Hi E. destruct (Nat.eq_dec c' c) as [->|Hne]; [rewrite at_lev_old in E; discriminate|].
+specialize (Hyh i c' Hi). rewrite at_lev_other in Hyh by exact Hne. unfold isH', V' in Hyh.
+rewrite !upd_other in Hyh by exact Hne. auto.
+Qed.
+
 (** Another layer is not concerned. *)
 Lemma layer_ok_upd (m : nat) (L : layer) : m <> l -> layer_ok n V D isH g m L -> layer_ok n V' D' isH' g m L.
 Proof.
@@ -556,9 +566,7 @@ intros Hml [Hh Hu]. split.
   + destruct (Nat.eq_dec c' c) as [->|Hne].
     * rewrite at_lev_new, at_lev_old. replace (Nat.eqb (S l) (S m)) with false by (symmetry; apply Nat.eqb_neq; lia). reflexivity.
     * rewrite at_lev_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne. reflexivity.
-  + intros i' c'' Hi' E. destruct (Nat.eq_dec c'' c) as [->|Hne]; [rewrite at_lev_old in E; discriminate|].
-    specialize (Hyh i' c'' Hi'). rewrite at_lev_other in Hyh by exact Hne. unfold isH', V' in Hyh.
-    rewrite !upd_other in Hyh by exact Hne. auto.
+  + exact (heads_old m y Hyh).
   + exact Hi.
 Qed.
 
@@ -574,10 +582,7 @@ intros Hb Hout [Hh Hu] Hloc. split.
   + rewrite at_lev_new, at_lev_old. unfold isH'. rewrite upd_same, Hb, andb_false_r. reflexivity.
   + rewrite at_lev_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne. reflexivity.
 - intros y Ha Hyh i c' Hi. cbn [l_units]. rewrite map_app, lsum_app. cbn [map lsum].
-  assert (Hyh0 : forall i c'', (i < n)%nat -> at_lev D c'' (S l) && isH c'' = true -> y i c'' = V c'' i).
-  { intros i' c'' Hi' E. destruct (Nat.eq_dec c'' c) as [->|Hne]; [rewrite at_lev_old in E; discriminate|].
-    specialize (Hyh i' c'' Hi'). rewrite at_lev_other in Hyh by exact Hne. unfold isH', V' in Hyh.
-    rewrite !upd_other in Hyh by exact Hne. auto. }
+  pose proof (heads_old l y Hyh) as Hyh0.
   rewrite (Hu y (agree_old l y Ha) Hyh0 i c' Hi). rewrite Hout. destruct (Nat.eq_dec c' c) as [->|Hne].
   + rewrite at_lev_old, at_lev_new, Nat.eqb_refl. unfold isH', V'. rewrite !upd_same, Hb. simpl. rewrite Nat.eqb_refl. simpl.
     rewrite (Hloc y (agree_old l y Ha) Hyh0 i Hi). ring.
@@ -599,10 +604,7 @@ intros Hb Hout [Hh Hu] Hloc. split.
     * rewrite at_lev_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne.
       replace (Nat.eqb c c') with false by (symmetry; apply Nat.eqb_neq; congruence). ring.
 - intros y Ha Hyh i c' Hi. simpl.
-  assert (Hyh0 : forall i c'', (i < n)%nat -> at_lev D c'' (S l) && isH c'' = true -> y i c'' = V c'' i).
-  { intros i' c'' Hi' E. destruct (Nat.eq_dec c'' c) as [->|Hne]; [rewrite at_lev_old in E; discriminate|].
-    specialize (Hyh i' c'' Hi'). rewrite at_lev_other in Hyh by exact Hne. unfold isH', V' in Hyh.
-    rewrite !upd_other in Hyh by exact Hne. auto. }
+  pose proof (heads_old l y Hyh) as Hyh0.
   rewrite (Hu y (agree_old l y Ha) Hyh0 i c' Hi). destruct (Nat.eq_dec c' c) as [->|Hne].
   + rewrite at_lev_old, at_lev_new. unfold isH'. rewrite upd_same, Hb, andb_false_r. reflexivity.
   + rewrite at_lev_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne. reflexivity.
@@ -1055,9 +1057,18 @@ Lemma real_push_head (h : shead) (L : slayer) :
   real_layer (push_head h L) = Layer (l_heads (real_layer L) ++ [real_head h]) (l_units (real_layer L)).
 Proof. unfold real_layer, push_head. simpl. rewrite map_app. reflexivity. Qed.
 
-Lemma lev_cons (st : cstate) (c c' l : nat) (Ls : snet) (memo : list (ltl * nat)) (cnt : nat) (f la : bool) :
-  lev (CState Ls ((c', l) :: cs_lev st) cnt memo f la) c = if Nat.eqb c c' then l else lev st c.
-Proof. unfold lev. simpl. destruct (Nat.eqb c c'); reflexivity. Qed.
+(** Changing layer l of a network by f keeps a per-layer property (P before, P' after) when it
+    does so at layer l and every other layer keeps it unchanged. *)
+Lemma layers_at (P P' : nat -> layer -> Prop) (l : nat) (f : slayer -> slayer) (Ls : snet) :
+  (forall m, P m (real_layer (nth m Ls empty_layer))) ->
+  (P l (real_layer (nth l Ls empty_layer)) -> P' l (real_layer (f (nth l Ls empty_layer)))) ->
+  (forall m L, m <> l -> P m L -> P' m L) ->
+  forall m, P' m (real_layer (nth m (at_layer l f Ls) empty_layer)).
+Proof.
+intros H Hl Ho m. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
+- apply Nat.eqb_eq in Em. subst m. apply Hl, H.
+- apply Nat.eqb_neq in Em. apply Ho, H. exact Em.
+Qed.
 
 (** The selection heads of variant v as the compiler writes them (Python's [select]). *)
 Definition vhead (kk : nat) (v : variant) (cq : Q) (att a : nat) (m : mask) (s : Q) : shead :=
@@ -1104,13 +1115,16 @@ Record core (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : n
   co_len : forall c l, D c = Some l -> (l <= length (cs_layers st))%nat;
   co_lev : forall c l, D c = Some l -> lev st c = l }.
 
-Lemma core_unit (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (l : nat) (u : sunit) (v : nat -> R) :
-  core st V D isH -> D (su_out u) = None ->
-  (forall y, agree n V D l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> y i c' = V c' i) ->
-     forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
-  core (add_unit l u st) (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false).
+(** Changing layer l to f of it keeps the core invariant for a fresh coordinate c written at
+    level l + 1, when layer l with c added is [layer_ok]. *)
+Lemma core_add (st st' : cstate) V D isH (l c : nat) (v : nat -> R) (hb : bool) (f : slayer -> slayer) :
+  core st V D isH -> D c = None ->
+  cs_layers st' = at_layer l f (cs_layers st) -> cs_lev st' = (c, S l) :: cs_lev st ->
+  (layer_ok n V D isH gap l (real_layer (nth l (cs_layers st) empty_layer)) ->
+   layer_ok n (upd V c v) (upd D c (Some (S l))) (upd isH c hb) gap l (real_layer (f (nth l (cs_layers st) empty_layer)))) ->
+  core st' (upd V c v) (upd D c (Some (S l))) (upd isH c hb).
 Proof.
-intros [H1 H2 H3 H4 H5 H6] Hf Hloc. set (c := su_out u) in *.
+intros [H1 H2 H3 H4 H5 H6] Hf EL Elev Hl.
 assert (Hne : forall c' l', D c' = Some l' -> c' <> c) by (intros c' l' E ->; congruence).
 constructor.
 - intros c' Hc'. rewrite upd_other by (apply (Hne c' 0%nat), H1, Hc'). apply H1, Hc'.
@@ -1118,17 +1132,23 @@ constructor.
   rewrite upd_other in E by exact Hc. rewrite upd_other by exact Hc. apply H2; assumption.
 - intros c' i E Hi. destruct (Nat.eq_dec c' c) as [->|Hc]; [apply H3; [rewrite Hf; discriminate|exact Hi]|].
   rewrite upd_other in E by exact Hc. apply H3; assumption.
-- intros m. unfold add_unit. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
-  + apply Nat.eqb_eq in Em. subst m. rewrite real_push_unit.
-    apply (layer_ok_unit n V D isH gap c l v false Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-  + apply Nat.eqb_neq in Em. apply (layer_ok_upd n V D isH gap c l v false Hf); [exact Em|apply H4].
-- intros c' l' E. unfold add_unit. cbn [cs_layers]. rewrite length_at_layer.
-  destruct (Nat.eq_dec c' c) as [->|Hc].
+- intros m. rewrite EL. apply (layers_at (layer_ok n V D isH gap)); [exact H4|exact Hl|]. intros m' L Hm. apply (layer_ok_upd n V D isH gap c l v hb Hf _ _ Hm).
+- intros c' l' E. rewrite EL, length_at_layer. destruct (Nat.eq_dec c' c) as [->|Hc].
   + rewrite upd_same in E. inversion E. lia.
   + rewrite upd_other in E by exact Hc. specialize (H5 c' l' E). lia.
-- intros c' l' E. unfold add_unit. rewrite lev_cons. destruct (Nat.eq_dec c' c) as [->|Hc].
+- intros c' l' E. unfold lev. rewrite Elev. cbn [lookup]. destruct (Nat.eq_dec c' c) as [->|Hc].
   + rewrite upd_same in E. inversion E. rewrite Nat.eqb_refl. reflexivity.
-  + rewrite upd_other in E by exact Hc. apply Nat.eqb_neq in Hc. fold c. rewrite Hc. apply H6, E.
+  + rewrite upd_other in E by exact Hc. apply Nat.eqb_neq in Hc. rewrite Hc. apply H6, E.
+Qed.
+
+Lemma core_unit (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (l : nat) (u : sunit) (v : nat -> R) :
+  core st V D isH -> D (su_out u) = None ->
+  (forall y, agree n V D l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> y i c' = V c' i) ->
+     forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
+  core (add_unit l u st) (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false).
+Proof.
+intros Hc Hf Hloc. apply (core_add st (add_unit l u st) V D isH l _ v false (push_unit u) Hc Hf eq_refl eq_refl).
+intros HL. rewrite real_push_unit. exact (layer_ok_unit n V D isH gap _ l v false Hf _ (real_unit u) eq_refl eq_refl HL Hloc).
 Qed.
 
 Lemma core_head (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (l : nat) (h : shead) (v : nat -> R) :
@@ -1137,25 +1157,8 @@ Lemma core_head (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH
      forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = v i) ->
   core (add_head l h st) (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true).
 Proof.
-intros [H1 H2 H3 H4 H5 H6] Hf Hloc. set (c := sh_out h) in *.
-assert (Hne : forall c' l', D c' = Some l' -> c' <> c) by (intros c' l' E ->; congruence).
-constructor.
-- intros c' Hc'. rewrite upd_other by (apply (Hne c' 0%nat), H1, Hc'). apply H1, Hc'.
-- intros c' i E Hi. destruct (Nat.eq_dec c' c) as [->|Hc]; [rewrite upd_same in E; discriminate|].
-  rewrite upd_other in E by exact Hc. rewrite upd_other by exact Hc. apply H2; assumption.
-- intros c' i E Hi. destruct (Nat.eq_dec c' c) as [->|Hc]; [apply H3; [rewrite Hf; discriminate|exact Hi]|].
-  rewrite upd_other in E by exact Hc. apply H3; assumption.
-- intros m. unfold add_head. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
-  + apply Nat.eqb_eq in Em. subst m. rewrite real_push_head.
-    apply (layer_ok_head n V D isH gap c l v true Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-  + apply Nat.eqb_neq in Em. apply (layer_ok_upd n V D isH gap c l v true Hf); [exact Em|apply H4].
-- intros c' l' E. unfold add_head. cbn [cs_layers]. rewrite length_at_layer.
-  destruct (Nat.eq_dec c' c) as [->|Hc].
-  + rewrite upd_same in E. inversion E. lia.
-  + rewrite upd_other in E by exact Hc. specialize (H5 c' l' E). lia.
-- intros c' l' E. unfold add_head. rewrite lev_cons. destruct (Nat.eq_dec c' c) as [->|Hc].
-  + rewrite upd_same in E. inversion E. rewrite Nat.eqb_refl. reflexivity.
-  + rewrite upd_other in E by exact Hc. apply Nat.eqb_neq in Hc. fold c. rewrite Hc. apply H6, E.
+intros Hc Hf Hloc. apply (core_add st (add_head l h st) V D isH l _ v true (push_head h) Hc Hf eq_refl eq_refl).
+intros HL. rewrite real_push_head. exact (layer_ok_head n V D isH gap _ l v true Hf _ (real_head h) eq_refl eq_refl HL Hloc).
 Qed.
 
 

@@ -534,10 +534,9 @@ Lemma soft_layers_unit (st : cstate) V D isH (l : nat) (u : sunit) (v : nat -> R
      forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
   soft_layers (add_unit l u st) (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false).
 Proof.
-intros H4 Hf Hloc m. unfold add_unit. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
-- apply Nat.eqb_eq in Em. subst m. rewrite real_push_unit.
-  apply (layer_soft_unit n V D isH W E (su_out u) l v false Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-- apply Nat.eqb_neq in Em. apply (layer_soft_upd n V D isH W E (su_out u) l v false Hf); [exact Em|apply H4].
+intros H4 Hf Hloc m. unfold add_unit. cbn [cs_layers]. revert m.
+apply (layers_at (layer_soft n V D isH W E)); [exact H4| |exact (layer_soft_upd n V D isH W E _ l v false Hf)].
+intros HL. rewrite real_push_unit. exact (layer_soft_unit n V D isH W E _ l v false Hf _ (real_unit u) eq_refl eq_refl HL Hloc).
 Qed.
 
 Lemma soft_layers_head (st : cstate) V D isH (l : nat) (h : shead) (v : nat -> R) :
@@ -545,10 +544,9 @@ Lemma soft_layers_head (st : cstate) V D isH (l : nat) (h : shead) (v : nat -> R
   (forall x, sagree n V D isH E l x -> forall i, (i < n)%nat -> Rabs (head_out W n (real_head h) x i - v i) <= E (sh_out h)) ->
   soft_layers (add_head l h st) (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true).
 Proof.
-intros H4 Hf Hloc m. unfold add_head. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
-- apply Nat.eqb_eq in Em. subst m. rewrite real_push_head.
-  apply (layer_soft_head n V D isH W E (sh_out h) l v true Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-- apply Nat.eqb_neq in Em. apply (layer_soft_upd n V D isH W E (sh_out h) l v true Hf); [exact Em|apply H4].
+intros H4 Hf Hloc m. unfold add_head. cbn [cs_layers]. revert m.
+apply (layers_at (layer_soft n V D isH W E)); [exact H4| |exact (layer_soft_upd n V D isH W E _ l v true Hf)].
+intros HL. rewrite real_push_head. exact (layer_soft_head n V D isH W E _ l v true Hf _ (real_head h) eq_refl eq_refl HL Hloc).
 Qed.
 
 End SoftCore.
