@@ -845,6 +845,22 @@ Qed.
 
 Definition x_next (n i : nat) : nat := if (S i <? n)%nat then S i else i.
 
+Lemma x_next_lt (n i : nat) : (i < n)%nat -> (x_next n i < n)%nat.
+Proof. intros Hi. unfold x_next. destruct (S i <? n)%nat eqn:E; [apply Nat.ltb_lt in E|]; lia. Qed.
+
+(** Y p at i is p at i - 1 unless i is first; X p at i is p at x_next n i unless i is last. *)
+Lemma sat_Y (n : nat) (w : nat -> nat) (p : ltl) (i : nat) : (i < n)%nat ->
+  sat n w p (i - 1) && negb (Nat.eqb i 0) = sat n w (LY p) i.
+Proof. intros _. simpl. destruct i; simpl; [apply andb_false_r|]. rewrite Nat.sub_0_r, andb_true_r. reflexivity. Qed.
+
+Lemma sat_X (n : nat) (w : nat -> nat) (p : ltl) (i : nat) : (i < n)%nat ->
+  sat n w p (x_next n i) && negb (Nat.eqb (S i) n) = sat n w (LX p) i.
+Proof.
+intros Hi. cbn [sat]. unfold x_next. destruct (S i <? n)%nat eqn:Es.
+- apply Nat.ltb_lt in Es. replace (Nat.eqb (S i) n) with false by (symmetry; apply Nat.eqb_neq; lia). apply andb_true_r.
+- apply Nat.ltb_ge in Es. replace (Nat.eqb (S i) n) with true by (symmetry; apply Nat.eqb_eq; lia). apply andb_false_r.
+Qed.
+
 Lemma head_X (n kk att a : nat) (x : stream) : (1 <= n)%nat -> pe_ok n kk x ->
   tieless n (/ INR n) (real_head (sel_head kk att a Past (-1))) x /\
   forall i, (i < n)%nat -> head_out hard_w n (real_head (sel_head kk att a Past (-1))) x i = x (x_next n i) a.
@@ -905,6 +921,13 @@ Proof.
 revert i. induction m as [|m IH]; intros i; simpl; [intros _ k Hk; lia|]. destruct (B i) eqn:E; intros H k Hk; [discriminate|].
 destruct (Nat.eq_dec k i) as [->|Hne]; [exact E|apply (IH (S i) H); lia].
 Qed.
+
+(** The top of S at i is at or before i; the top of U at i < n is in [i, n). *)
+Lemma topS_le (B : nat -> bool) (i : nat) : (topS B i <= i)%nat.
+Proof. unfold topS. destruct (rm B i) as [t|] eqn:E; [apply (rm_some B i t E)|lia]. Qed.
+
+Lemma topU_range (B : nat -> bool) (n i : nat) : (i < n)%nat -> (i <= topU B (n - i) i < n)%nat.
+Proof. intros Hi. unfold topU. destruct (lm B (n - i) i) as [t|] eqn:E; [pose proof (lm_some B _ i t E)|]; lia. Qed.
 
 (** S(i) is q at the nearest stop position at or before i (false when there is none). *)
 Lemma since_rm (P Q : nat -> bool) (i : nat) :
@@ -1488,6 +1511,103 @@ do 3 eexists. split; [exact H2|]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|].
 - intros i Hi. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
 Qed.
 
+(** What a compiler step from the ghost (V, D) gives: an extension of it, for st', in which c
+    holds f. *)
+Definition written (st' : cstate) V D (c : nat) (f : nat -> bool) : Prop :=
+  exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' c = Some l) /\
+    forall i, (i < n)%nat -> V' c i = B2R (f i).
+
+Lemma written_eq (st' : cstate) V D (c : nat) (f g : nat -> bool) :
+  (forall i, (i < n)%nat -> f i = g i) -> written st' V D c f -> written st' V D c g.
+Proof.
+intros Hfg [V' [D' [isH' [H1 [H2 [H3 H4]]]]]]. exists V', D', isH'.
+split; [exact H1|split; [exact H2|split; [exact H3|intros i Hi; rewrite <- Hfg by exact Hi; apply H4, Hi]]].
+Qed.
+
+(** Remembering p at its coordinate keeps what was written. *)
+Lemma written_remember (st' : cstate) V D (p : ltl) (c : nat) :
+  written st' V D c (sat n w p) -> written (remember p c st') V D c (sat n w p).
+Proof.
+intros [V' [D' [isH' [H1 [H2 [H3 H4]]]]]]. exists V', D', isH'.
+split; [apply inv_remember; assumption|split; [exact H2|split; assumption]].
+Qed.
+
+(** and / or: a Boolean unit over the coordinates a, b of p, q holds op of their values. *)
+Lemma node_bin (st2 : cstate) V D V1 D1 V2 D2 isH2 (p q : ltl) (a b : nat) (hid : list sneuron)
+  (op : bool -> bool -> bool) (c : nat) (st' : cstate) :
+  inv st2 V2 D2 isH2 -> ext V D V1 D1 -> (exists la, D1 a = Some la) -> (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) ->
+  ext V1 D1 V2 D2 -> (exists lb, D2 b = Some lb) -> (forall i, (i < n)%nat -> V2 b i = B2R (sat n w q i)) ->
+  (forall c0 (y : nat -> R) pb qb, y a = B2R pb -> y b = B2R qb -> (Nat.eqb a b = true -> pb = qb) ->
+     unit_val (real_unit (SUnit c0 hid 0)) y = B2R (op pb qb)) ->
+  unit_node kk [a; b] hid 0%Q st2 = (c, st') -> written st' V D c (fun i => op (sat n w p i) (sat n w q i)).
+Proof.
+intros I2 X1 [la Da] Va X2 [lb Db] Vb Hu E1. destruct (X2 a la Da) as [Da2 Va2].
+destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (op (sat n w p i) (sat n w q i))) c st' I2 E1)
+  as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+{ intros y Ha i Hi. apply Hu.
+  - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i (proj1 I2) Hi (ex_intro _ la Da2));
+      [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
+  - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i (proj1 I2) Hi (ex_intro _ lb Db));
+      [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
+  - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
+exists V', D', isH'. split; [exact H1|split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; assumption]].
+Qed.
+
+(** Y / X: the selection head reads p's coordinate a at position nb i, gated by the coordinate g
+    (first / last) that the step stg writes with value q. *)
+Lemma node_sel (st1 : cstate) V D V1 D1 isH1 (p : ltl) (a g : nat) (m : mask) (s : Q) (nb : nat -> nat) (q : nat -> bool)
+  (stg : cstate -> cstate) (c : nat) (st' : cstate) :
+  inv st1 V1 D1 isH1 -> ext V D V1 D1 -> (exists la, D1 a = Some la) -> (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) ->
+  (forall st V D isH, inv st V D isH -> exists V' D' isH', inv (stg st) V' D' isH' /\ ext V D V' D' /\
+     D' g = Some 1%nat /\ forall i, (i < n)%nat -> V' g i = B2R (q i)) ->
+  (forall att x, pe_agree x -> tieless n gap (real_head (vhead kk var cq att a m s)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (vhead kk var cq att a m s)) x i = x (nb i) a) ->
+  (forall i, (i < n)%nat -> (nb i < n)%nat) -> select kk var cq a g m s (stg st1) = (c, st') ->
+  written st' V D c (fun i => sat n w p (nb i) && negb (q i)).
+Proof.
+intros I1 X1 [la Da] Va Hg Hh Hnb E1.
+destruct (Hg st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]]. destruct (X2 a la Da) as [Da2 Va2].
+destruct (select_ok (stg st1) V2 D2 isH2 a g m s (fun i => sat n w p (nb i)) q (fun i => V2 a (nb i)) c st' I2 E1 (ex_intro _ 1%nat Df) Vf)
+  as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+{ intros x Ha. destruct (Hh (c_fresh kk (S (cs_cnt (stg st1)))) x (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
+  split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+  apply (agree_read (stg st1) V2 D2 isH2 (Nat.max (lev (stg st1) a) (lev (stg st1) g)) a x (nb i) (proj1 I2) (Hnb i Hi) (ex_intro _ la Da2));
+    [lia|exact Ha]. }
+{ intros i Hi. rewrite Va2. apply Va, Hnb, Hi. }
+exists V', D', isH'. split; [exact H1|split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; assumption]].
+Qed.
+
+(** S / U: the stop node !p | q, then the head reading q's coordinate b at the stop top i. *)
+Lemma node_su (st2 : cstate) V D V1 D1 V2 D2 isH2 (p q : ltl) (a b : nat) (m : mask) (sign : Q) (top : nat -> nat)
+  (s c : nat) (st3 st' : cstate) :
+  inv st2 V2 D2 isH2 -> ext V D V1 D1 -> (exists la, D1 a = Some la) -> (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) ->
+  ext V1 D1 V2 D2 -> (exists lb, D2 b = Some lb) -> (forall i, (i < n)%nat -> V2 b i = B2R (sat n w q i)) ->
+  (forall att s x, pe_agree x -> (forall j, (j < n)%nat -> x j s = B2R (negb (sat n w p j) || sat n w q j)) ->
+     tieless n gap (real_head (vsu_head kk var cq att b s m sign)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (vsu_head kk var cq att b s m sign)) x i = x (top i) b) ->
+  (forall i, (i < n)%nat -> (top i < n)%nat) ->
+  stop_node kk p q a b st2 = (s, st3) -> select_su kk var cq s b m sign st3 = (c, st') ->
+  written st' V D c (fun i => sat n w q (top i)).
+Proof.
+intros I2 X1 [la Da] Va X2 [lb Db] Vb Hh Htop Es E1. destruct (X2 a la Da) as [Da2 Va2].
+destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
+            (ex_intro _ lb Db) Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] Vs]]]]]].
+destruct (X3 b lb Db) as [Db3 Vb3].
+destruct (select_su_ok st3 V3 D3 isH3 s b m sign (fun i => V3 b (top i)) (fun i => sat n w q (top i)) c st' I3 E1)
+  as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+{ intros x Ha.
+  assert (Hx : forall j, (j < n)%nat -> x j s = B2R (negb (sat n w p j) || sat n w q j)).
+  { intros j Hj. rewrite (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 I3) Hj (ex_intro _ ls Ds));
+      [apply Vs, Hj|lia|exact Ha]. }
+  destruct (Hh (c_fresh kk (S (cs_cnt st3))) s x (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
+  split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+  apply (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (top i) (proj1 I3) (Htop i Hi) (ex_intro _ lb Db3));
+    [lia|exact Ha]. }
+{ intros i Hi. rewrite Vb3. apply Vb, Htop, Hi. }
+exists V', D', isH'.
+split; [exact H1|split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) X3) H2)|split; assumption]].
+Qed.
+
 (** Every sub-formula's coordinate holds its truth value (the heart of Theorem 12). *)
 Lemma node_ok (p : ltl) : forall (st : cstate) V D isH (c : nat) (st' : cstate),
   letters_below kk p = true -> fut || past p = true -> inv st V D isH -> node kk var cq p st = (c, st') ->
@@ -1522,126 +1642,55 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
 - (* and *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da Va]]]]]].
   destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [Db Vb]]]]]].
   destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i && sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros y Ha i Hi. apply unit_and.
-    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i (proj1 I2) Hi (ex_intro _ la Da2)); [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
-    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i (proj1 I2) Hi (ex_intro _ lb Db)); [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
-    - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact H4]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact H4]].
+  apply written_remember, (node_bin st2 V D V1 D1 V2 D2 isH2 p q a b _ andb c1 st3 I2 X1 Da Va X2 Db Vb (fun c0 y pb qb => unit_and c0 a b pb qb y) E1).
 - (* or *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da Va]]]]]].
   destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [Db Vb]]]]]].
   destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i || sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros y Ha i Hi. apply unit_or.
-    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i (proj1 I2) Hi (ex_intro _ la Da2)); [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
-    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i (proj1 I2) Hi (ex_intro _ lb Db)); [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
-    - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact H4]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact H4]].
+  apply written_remember, (node_bin st2 V D V1 D1 V2 D2 isH2 p q a b _ orb c1 st3 I2 X1 Da Va X2 Db Vb (fun c0 y pb qb => unit_or c0 a b pb qb y) E1).
 - (* Y *)
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (first_ok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da Va]]]]]].
   destruct (select kk var cq a (c_first kk) Future 1 (first kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (select_ok (first kk st1) V2 D2 isH2 a (c_first kk) Future 1 (fun i => sat n w p (i - 1)) (fun i => Nat.eqb i 0)
-              (fun i => V2 a (i - 1)%nat) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Vf) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros x Ha. destruct (HY (c_fresh kk (S (cs_cnt (first kk st1)))) a x (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
-    apply (agree_read (first kk st1) V2 D2 isH2 (Nat.max (lev (first kk st1) a) (lev (first kk st1) (c_first kk))) a x (i - 1)%nat (proj1 I2) ltac:(lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
-  { intros i Hi. rewrite Va2. apply Va. lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LY p) i)).
-  { intros i Hi. rewrite H4 by exact Hi. simpl. destruct i; simpl; [rewrite andb_false_r; reflexivity|]. rewrite Nat.sub_0_r, andb_true_r. reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact Hv]].
+  apply written_remember, (written_eq _ _ _ _ _ _ (sat_Y n w p)).
+  exact (node_sel st1 V D V1 D1 isH1 p a _ Future 1 (fun i => i - 1)%nat (fun i => Nat.eqb i 0) (first kk) c1 st3 I1 X1 Da Va first_ok (fun att => HY att a) (fun i Hi => Nat.le_lt_trans _ _ _ (Nat.le_sub_l i 1) Hi) E1).
 - (* X *)
   assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (last_ok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (IH st V D isH a st1 Hlet ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da Va]]]]]].
   destruct (select kk var cq a (c_last kk) Past (-1) (last kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (select_ok (last kk st1) V2 D2 isH2 a (c_last kk) Past (-1) (fun i => sat n w p (x_next n i)) (fun i => Nat.eqb (S i) n)
-              (fun i => V2 a (x_next n i)) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Vf) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros x Ha. destruct (HX Hf (c_fresh kk (S (cs_cnt (last kk st1)))) a x (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
-    apply (agree_read (last kk st1) V2 D2 isH2 (Nat.max (lev (last kk st1) a) (lev (last kk st1) (c_last kk))) a x (x_next n i) (proj1 I2) ltac:(unfold x_next; destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
-  { intros i Hi. rewrite Va2. apply Va. unfold x_next. destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LX p) i)).
-  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. unfold x_next. destruct (S i <? n)%nat eqn:Es.
-    - apply Nat.ltb_lt in Es. replace (Nat.eqb (S i) n) with false by (symmetry; apply Nat.eqb_neq; lia).
-      destruct (sat n w p (S i)); reflexivity.
-    - apply Nat.ltb_ge in Es. replace (Nat.eqb (S i) n) with true by (symmetry; apply Nat.eqb_eq; lia).
-      destruct (sat n w p i); reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact Hv]].
+  apply written_remember, (written_eq _ _ _ _ _ _ (sat_X n w p)).
+  exact (node_sel st1 V D V1 D1 isH1 p a _ Past (-1) _ _ (last kk) c1 st3 I1 X1 Da Va last_ok (fun att => HX Hf att a) (x_next_lt n) E1).
 - (* S *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da Va]]]]]].
   destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [Db Vb]]]]]].
   destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
-  destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
-              (ex_intro _ lb Db) Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] Vs]]]]]].
-  destruct (X3 b lb Db) as [Db3 Vb3].
-  set (B := fun j => negb (sat n w p j) || sat n w q j).
   destruct (select_su kk var cq s b Future 1 st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
-  destruct (select_su_ok st3 V3 D3 isH3 s b Future 1 (fun i => V3 b (topS B i)) (fun i => sat n w q (topS B i)) c1 st4 I3 E1)
-    as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros x Ha.
-    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
-    { intros j Hj. rewrite (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 I3) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
-    destruct (HS (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
-    assert (topS B i <= i)%nat by (unfold topS; destruct (rm B i) eqn:Er; [apply (rm_some B i n0 Er)|lia]).
-    apply (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topS B i) (proj1 I3) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
-  { intros i Hi. rewrite Vb3. apply Vb. unfold topS. destruct (rm B i) eqn:Er; [pose proof (rm_some B i n0 Er)|]; lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LS p q) i)).
-  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. rewrite since_top. reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|exact Hv]].
+  apply written_remember, (written_eq _ _ _ _ _ _ (fun i _ => eq_sym (since_top _ _ i))).
+  exact (node_su st2 V D V1 D1 V2 D2 isH2 p q a b Future 1 _ s c1 st3 st4 I2 X1 Da Va X2 Db Vb (fun att s x => HS att b s x _)
+           (fun i Hi => Nat.le_lt_trans _ _ _ (topS_le _ i) Hi) Es E1).
 - (* U *)
   assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
+  destruct (IHp st V D isH a st1 Hl1 ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da Va]]]]]].
   destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 ltac:(rewrite Hf; reflexivity) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 ltac:(rewrite Hf; reflexivity) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [Db Vb]]]]]].
   destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
-  destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
-              (ex_intro _ lb Db) Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] Vs]]]]]].
-  destruct (X3 b lb Db) as [Db3 Vb3].
-  set (B := fun j => negb (sat n w p j) || sat n w q j).
-  assert (Htop : forall i, (i < n)%nat -> (i <= topU B (n - i) i < n)%nat)
-    by (intros i Hi; unfold topU; destruct (lm B (n - i) i) eqn:Er; [pose proof (lm_some B _ i n0 Er); lia|lia]).
   destruct (select_su kk var cq s b Past (-1) st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
-  destruct (select_su_ok st3 V3 D3 isH3 s b Past (-1) (fun i => V3 b (topU B (n - i) i)) (fun i => sat n w q (topU B (n - i) i)) c1 st4 I3 E1)
-    as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros x Ha.
-    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
-    { intros j Hj. rewrite (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 I3) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
-    destruct (HU Hf (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi. specialize (Htop i Hi).
-    apply (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topU B (n - i) i) (proj1 I3) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
-  { intros i Hi. rewrite Vb3. apply Vb. specialize (Htop i Hi). lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LU p q) i)).
-  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. rewrite until_top by lia. reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|exact Hv]].
+  apply written_remember, (written_eq _ _ _ _ _ _ (fun i Hi => eq_sym (until_top _ _ (n - i) i ltac:(lia)))).
+  exact (node_su st2 V D V1 D1 V2 D2 isH2 p q a b Past (-1) _ s c1 st3 st4 I2 X1 Da Va X2 Db Vb (fun att s x => HU Hf att b s x _)
+           (fun i Hi => proj2 (topU_range _ n i Hi)) Es E1).
 Qed.
 
 Definition D0 (c : nat) : option nat := if (c <? kk + length (pes var))%nat then Some 0%nat else None.

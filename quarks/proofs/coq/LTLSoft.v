@@ -22,9 +22,6 @@ assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. qsimpl. field. 
 Qed.
 
 (** Before the top no score is above the top's stop bit. *)
-Lemma topS_le (B : nat -> bool) (i : nat) : (topS B i <= i)%nat.
-Proof. unfold topS. destruct (rm B i) as [t|] eqn:E; [apply (rm_some B i t E)|lia]. Qed.
-
 Lemma topS_bits (B : nat -> bool) (i j : nat) : (j <= i)%nat ->
   B2R (B j) <= B2R (B (topS B i)) /\ ((topS B i < j)%nat -> B j = false /\ B (topS B i) = true).
 Proof.
