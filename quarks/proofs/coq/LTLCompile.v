@@ -926,7 +926,7 @@ Qed.
 Lemma topS_le (B : nat -> bool) (i : nat) : (topS B i <= i)%nat.
 Proof. unfold topS. destruct (rm B i) as [t|] eqn:E; [apply (rm_some B i t E)|lia]. Qed.
 
-Lemma topU_range (B : nat -> bool) (n i : nat) : (i < n)%nat -> (i <= topU B (n - i) i < n)%nat.
+Lemma topU_lt (B : nat -> bool) (n i : nat) : (i < n)%nat -> (i <= topU B (n - i) i < n)%nat.
 Proof. intros Hi. unfold topU. destruct (lm B (n - i) i) as [t|] eqn:E; [pose proof (lm_some B _ i t E)|]; lia. Qed.
 
 (** S(i) is q at the nearest stop position at or before i (false when there is none). *)
@@ -1322,6 +1322,26 @@ do 3 eexists. split; [exact H1|split; [exact H2|split]].
 - intros i Hi. simpl. rewrite upd_same. reflexivity.
 Qed.
 
+(** A stream holding the embedding holds (-1)^(j+1) at c_alt. *)
+Lemma agree_alt (x : stream) : pe_agree x -> forall j, (j < n)%nat -> x j (c_alt kk) = (-1) ^ S j.
+Proof. intros Hx j Hj. rewrite (Hx j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. Qed.
+
+(** Proposition 11's first / last step: a head writing sh_out h (value va) and a unit writing
+    su_out u (value vf) from it, both at level 0, keep the core and extend the ghost. *)
+Lemma core_end (st : cstate) V D isH (h : shead) (u : sunit) (va vf : nat -> R) :
+  core st V D isH -> D (sh_out h) = None -> D (su_out u) = None -> su_out u <> sh_out h ->
+  (forall x, agree n V D 0 x -> ut_head n gap (real_head h) x /\ forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = va i) ->
+  (forall (y : nat -> R) i, (i < n)%nat -> y (sh_out h) = va i -> unit_val (real_unit u) y = vf i) ->
+  core (add_unit 0 u (add_head 0 h st)) (upd (upd V (sh_out h) va) (su_out u) vf)
+    (upd (upd D (sh_out h) (Some 1%nat)) (su_out u) (Some 1%nat)) (upd (upd isH (sh_out h) true) (su_out u) false) /\
+  ext V D (upd (upd V (sh_out h) va) (su_out u) vf) (upd (upd D (sh_out h) (Some 1%nat)) (su_out u) (Some 1%nat)).
+Proof.
+intros Hc Fa Ff Hne Hh Hu. assert (Ff1 : upd D (sh_out h) (Some 1%nat) (su_out u) = None) by (rewrite upd_other by exact Hne; exact Ff).
+split; [|apply (ext_trans _ _ _ _ _ _ (ext_upd V D _ va _ Fa) (ext_upd _ _ _ vf _ Ff1))].
+apply core_unit; [apply core_head; assumption|exact Ff1|].
+intros y _ Hyh i Hi. apply Hu; [exact Hi|]. rewrite (Hyh i (sh_out h) Hi); unfold at_lev; rewrite !upd_same; reflexivity.
+Qed.
+
 Lemma first_ok (st : cstate) V D isH : inv st V D isH ->
   exists V' D' isH', inv (first kk st) V' D' isH' /\ ext V D V' D' /\ D' (c_first kk) = Some 1%nat /\
     (forall i, (i < n)%nat -> V' (c_first kk) i = B2R (Nat.eqb i 0)).
@@ -1331,24 +1351,15 @@ intros Hinv. unfold first. destruct (cs_first st) eqn:Ef.
   split; [split; [exact Hc|split; [exact Hfr|split; [rewrite Ef; split; assumption|split; assumption]]]|].
   split; [apply ext_refl|split; assumption].
 - destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hfi. destruct Hfi as [F1 F2].
-  set (h := SHead (c_avg_first kk) (c_alt kk) [] Future Average).
-  pose proof (core_head st V D isH 0%nat h avg_first_val Hc F2) as Hc1.
-  destruct Hc1 as [H11 H12 H13 H14 H15 H16].
-  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_first; [exact Hi|].
-    intros j Hj. rewrite (agree_pe st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
-  set (V1 := upd V (c_avg_first kk) avg_first_val) in *. set (D1 := upd D (c_avg_first kk) (Some 1%nat)) in *.
-  set (isH1 := upd isH (c_avg_first kk) true) in *.
-  assert (G1 : D1 (c_first kk) = None) by (unfold D1; rewrite upd_other by (unfold c_first, c_avg_first; lia); exact F1).
-  set (u := SUnit (c_first kk) [SNeuron 1 [(c_avg_first kk, (-2)%Q)] (-1); SNeuron (-1) [(c_avg_first kk, (-2)%Q)] (-2)] 0).
-  pose proof (core_unit (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb i 0))
-                (Build_core _ _ _ _ H11 H12 H13 H14 H15 H16) G1) as Hc2.
-  destruct Hc2 as [H21 H22 H23 H24 H25 H26].
-  { intros y Ha Hh i Hi. apply unit_first. rewrite (Hh i (c_avg_first kk) Hi).
-    - unfold V1. rewrite upd_same. reflexivity.
-    - unfold at_lev, D1, isH1. rewrite !upd_same. reflexivity. }
+  destruct (core_end st V D isH (SHead (c_avg_first kk) (c_alt kk) [] Future Average)
+              (SUnit (c_first kk) [SNeuron 1 [(c_avg_first kk, (-2)%Q)] (-1); SNeuron (-1) [(c_avg_first kk, (-2)%Q)] (-2)] 0)
+              avg_first_val (fun i => B2R (Nat.eqb i 0)) Hc F2 F1 ltac:(cbn; unfold c_first, c_avg_first; lia))
+    as [[H21 H22 H23 H24 H25 H26] X2].
+  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_first; [exact Hi|]. exact (agree_alt x (agree_pe _ _ _ _ _ x Hc Ha)). }
+  { intros y i _ Hy. apply unit_first, Hy. }
   do 3 eexists. split; [split; [constructor; eassumption|]|].
   + cbn [cs_cnt cs_first cs_last cs_memo set_first add_unit add_head].
-    subst u h V1 D1 isH1. cbn [su_out sh_out] in *.
+    cbn [su_out sh_out] in *.
     unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
     * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
     * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
@@ -1357,8 +1368,7 @@ intros Hinv. unfold first. destruct (cs_first st) eqn:Ef.
     * intros p c E. destruct (Hme p c E) as [[l El] Hv].
       assert (c <> kk + 7)%nat by (intros ->; congruence). assert (c <> kk + 9)%nat by (intros ->; congruence).
       rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
-  + split; [apply (ext_trans _ _ V1 D1); apply ext_upd; assumption|].
-    split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+  + split; [exact X2|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
 Lemma last_ok (st : cstate) V D isH : inv st V D isH ->
@@ -1370,24 +1380,15 @@ intros Hinv. unfold last. destruct (cs_last st) eqn:Ef.
   split; [split; [exact Hc|split; [exact Hfr|split; [exact Hfi|split; [rewrite Ef; split; assumption|exact Hme]]]]|].
   split; [apply ext_refl|split; assumption].
 - destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hla. destruct Hla as [F1 F2].
-  set (h := SHead (c_avg_last kk) (c_alt kk) [] Past Average).
-  pose proof (core_head st V D isH 0%nat h (avg_last_val n) Hc F2) as Hc1.
-  destruct Hc1 as [H11 H12 H13 H14 H15 H16].
-  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_last; [exact Hi|].
-    intros j Hj. rewrite (agree_pe st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
-  set (V1 := upd V (c_avg_last kk) (avg_last_val n)) in *. set (D1 := upd D (c_avg_last kk) (Some 1%nat)) in *.
-  set (isH1 := upd isH (c_avg_last kk) true) in *.
-  assert (G1 : D1 (c_last kk) = None) by (unfold D1; rewrite upd_other by (unfold c_last, c_avg_last; lia); exact F1).
-  set (u := SUnit (c_last kk) [SNeuron 1 [(c_avg_last kk, 2%Q)] (-1); SNeuron 1 [(c_avg_last kk, (-2)%Q)] (-1)] 0).
-  pose proof (core_unit (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb (S i) n))
-                (Build_core _ _ _ _ H11 H12 H13 H14 H15 H16) G1) as Hc2.
-  destruct Hc2 as [H21 H22 H23 H24 H25 H26].
-  { intros y Ha Hh i Hi. apply unit_last; [exact Hi|]. rewrite (Hh i (c_avg_last kk) Hi).
-    - unfold V1. rewrite upd_same. reflexivity.
-    - unfold at_lev, D1, isH1. rewrite !upd_same. reflexivity. }
+  destruct (core_end st V D isH (SHead (c_avg_last kk) (c_alt kk) [] Past Average)
+              (SUnit (c_last kk) [SNeuron 1 [(c_avg_last kk, 2%Q)] (-1); SNeuron 1 [(c_avg_last kk, (-2)%Q)] (-1)] 0)
+              (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) Hc F2 F1 ltac:(cbn; unfold c_last, c_avg_last; lia))
+    as [[H21 H22 H23 H24 H25 H26] X2].
+  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_last; [exact Hi|]. exact (agree_alt x (agree_pe _ _ _ _ _ x Hc Ha)). }
+  { intros y i Hi Hy. apply unit_last, Hy. exact Hi. }
   do 3 eexists. split; [split; [constructor; eassumption|]|].
   + cbn [cs_cnt cs_first cs_last cs_memo set_last add_unit add_head].
-    subst u h V1 D1 isH1. cbn [su_out sh_out] in *.
+    cbn [su_out sh_out] in *.
     unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
     * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
     * destruct (cs_first st); [destruct Hfi as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
@@ -1396,8 +1397,7 @@ intros Hinv. unfold last. destruct (cs_last st) eqn:Ef.
     * intros p c E. destruct (Hme p c E) as [[l El] Hv].
       assert (c <> kk + 8)%nat by (intros ->; congruence). assert (c <> kk + 10)%nat by (intros ->; congruence).
       rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
-  + split; [apply (ext_trans _ _ V1 D1); apply ext_upd; assumption|].
-    split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+  + split; [exact X2|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
 (** A selection head and its gated rounding (Python's [select]). *)
@@ -1690,7 +1690,7 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   destruct (select_su kk var cq s b Past (-1) st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
   apply written_remember, (written_eq _ _ _ _ _ _ (fun i Hi => eq_sym (until_top _ _ (n - i) i ltac:(lia)))).
   exact (node_su st2 V D V1 D1 V2 D2 isH2 p q a b Past (-1) _ s c1 st3 st4 I2 X1 Da Va X2 Db Vb (fun att s x => HU Hf att b s x _)
-           (fun i Hi => proj2 (topU_range _ n i Hi)) Es E1).
+           (fun i Hi => proj2 (topU_lt _ n i Hi)) Es E1).
 Qed.
 
 Definition D0 (c : nat) : option nat := if (c <? kk + length (pes var))%nat then Some 0%nat else None.
