@@ -1229,33 +1229,60 @@ Definition inv (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH 
   (forall p c, lookup ltl_eqb p (cs_memo st) = Some c ->
      (exists l, D c = Some l) /\ forall i, (i < n)%nat -> V c i = B2R (sat n w p i)).
 
+(** inv's slot for first (last): done, cf holding vf at level 1; or not, cf and its average ca
+    unused.  The memo table's coordinates hold their formulas. *)
+Definition slot (b : bool) (V : nat -> nat -> R) (D : nat -> option nat) (cf ca : nat) (vf : nat -> R) : Prop :=
+  if b then D cf = Some 1%nat /\ forall i, (i < n)%nat -> V cf i = vf i else D cf = None /\ D ca = None.
+Definition memo_ok (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) : Prop := forall p c, lookup ltl_eqb p (cs_memo st) = Some c ->
+  (exists l, D c = Some l) /\ forall i, (i < n)%nat -> V c i = B2R (sat n w p i).
+
+(** Updating a coordinate c other than cf, ca keeps the slot; an unused c keeps the memo table. *)
+Lemma slot_upd (b : bool) V D (cf ca c : nat) (vf v : nat -> R) (o : option nat) : c <> cf -> c <> ca ->
+  slot b V D cf ca vf -> slot b (upd V c v) (upd D c o) cf ca vf.
+Proof. intros H1 H2. unfold slot. rewrite !upd_other by congruence. exact (fun H => H). Qed.
+
+Lemma memo_upd_ok (st st' : cstate) V D (c : nat) (v : nat -> R) (o : option nat) : D c = None -> cs_memo st' = cs_memo st ->
+  memo_ok st V D -> memo_ok st' (upd V c v) (upd D c o).
+Proof.
+intros Hf Em Hme p c' E. rewrite Em in E. destruct (Hme p c' E) as [[l E'] F]. assert (c' <> c) by (intros ->; congruence).
+rewrite !upd_other by assumption. split; [exists l; exact E'|exact F].
+Qed.
+
 (** Updating a fresh coordinate other than first / last keeps the rest of the invariant. *)
 Lemma rest_upd (st st' : cstate) V D (c : nat) (v : nat -> R) (o : option nat) :
   (forall c', (c_fresh kk (S (cs_cnt st)) <= c')%nat -> D c' = None) ->
   (c_fresh kk (S (cs_cnt st)) <= c)%nat -> (c < c_fresh kk (S (cs_cnt st')))%nat ->
   cs_first st' = cs_first st -> cs_last st' = cs_last st -> cs_memo st' = cs_memo st ->
-  (if cs_first st then D (c_first kk) = Some 1%nat /\ forall i, (i < n)%nat -> V (c_first kk) i = B2R (Nat.eqb i 0)
-   else D (c_first kk) = None /\ D (c_avg_first kk) = None) ->
-  (if cs_last st then D (c_last kk) = Some 1%nat /\ forall i, (i < n)%nat -> V (c_last kk) i = B2R (Nat.eqb (S i) n)
-   else D (c_last kk) = None /\ D (c_avg_last kk) = None) ->
-  (forall p c, lookup ltl_eqb p (cs_memo st) = Some c ->
-     (exists l, D c = Some l) /\ forall i, (i < n)%nat -> V c i = B2R (sat n w p i)) ->
+  slot (cs_first st) V D (c_first kk) (c_avg_first kk) (fun i => B2R (Nat.eqb i 0)) ->
+  slot (cs_last st) V D (c_last kk) (c_avg_last kk) (fun i => B2R (Nat.eqb (S i) n)) -> memo_ok st V D ->
   (forall c', (c_fresh kk (S (cs_cnt st')) <= c')%nat -> upd D c o c' = None) /\
-  (if cs_first st' then upd D c o (c_first kk) = Some 1%nat /\ forall i, (i < n)%nat -> upd V c v (c_first kk) i = B2R (Nat.eqb i 0)
-   else upd D c o (c_first kk) = None /\ upd D c o (c_avg_first kk) = None) /\
-  (if cs_last st' then upd D c o (c_last kk) = Some 1%nat /\ forall i, (i < n)%nat -> upd V c v (c_last kk) i = B2R (Nat.eqb (S i) n)
-   else upd D c o (c_last kk) = None /\ upd D c o (c_avg_last kk) = None) /\
-  (forall p c', lookup ltl_eqb p (cs_memo st') = Some c' ->
-     (exists l, upd D c o c' = Some l) /\ forall i, (i < n)%nat -> upd V c v c' i = B2R (sat n w p i)).
+  slot (cs_first st') (upd V c v) (upd D c o) (c_first kk) (c_avg_first kk) (fun i => B2R (Nat.eqb i 0)) /\
+  slot (cs_last st') (upd V c v) (upd D c o) (c_last kk) (c_avg_last kk) (fun i => B2R (Nat.eqb (S i) n)) /\
+  memo_ok st' (upd V c v) (upd D c o).
 Proof.
 intros Hfr Hc1 Hc2 Ef El Em Hfi Hla Hme. unfold c_fresh, c_first, c_last, c_avg_first, c_avg_last in *.
 assert (Hf : D c = None) by (apply Hfr; lia).
-split; [|split; [|split]].
-- intros c' Hc'. rewrite upd_other by lia. apply Hfr. lia.
-- rewrite Ef. rewrite !upd_other by lia. destruct (cs_first st); [destruct Hfi as [F1 F2]; split; [exact F1|intros i Hi; auto]|exact Hfi].
-- rewrite El. rewrite !upd_other by lia. destruct (cs_last st); [destruct Hla as [F1 F2]; split; [exact F1|intros i Hi; auto]|exact Hla].
-- intros p c' E. rewrite Em in E. destruct (Hme p c' E) as [[l E'] F]. assert (c' <> c) by (intros ->; congruence).
-  rewrite !upd_other by assumption. split; [exists l; exact E'|exact F].
+split; [intros c' Hc'; rewrite upd_other by lia; apply Hfr; lia|].
+rewrite Ef, El. split; [apply slot_upd; [lia|lia|exact Hfi]|split; [apply slot_upd; [lia|lia|exact Hla]|]].
+exact (memo_upd_ok st st' V D c v o Hf Em Hme).
+Qed.
+
+(** The first / last step writes the fixed unused coordinates ca, cf: its slot is done, and the
+    fresh names, the other slot (c1, c2) and the memo table carry over. *)
+Lemma end_rest (st st' : cstate) V D (ca cf c1 c2 : nat) (va vf v1 : nat -> R) (b : bool) :
+  (forall c, (c_fresh kk (S (cs_cnt st)) <= c)%nat -> D c = None) -> D ca = None -> D cf = None ->
+  (ca < c_fresh kk 1)%nat -> (cf < c_fresh kk 1)%nat -> cf <> ca -> c1 <> ca -> c1 <> cf -> c2 <> ca -> c2 <> cf ->
+  cs_cnt st' = cs_cnt st -> cs_memo st' = cs_memo st -> slot b V D c1 c2 v1 -> memo_ok st V D ->
+  (forall c, (c_fresh kk (S (cs_cnt st')) <= c)%nat -> upd (upd D ca (Some 1%nat)) cf (Some 1%nat) c = None) /\
+  slot true (upd (upd V ca va) cf vf) (upd (upd D ca (Some 1%nat)) cf (Some 1%nat)) cf ca vf /\
+  slot b (upd (upd V ca va) cf vf) (upd (upd D ca (Some 1%nat)) cf (Some 1%nat)) c1 c2 v1 /\
+  memo_ok st' (upd (upd V ca va) cf vf) (upd (upd D ca (Some 1%nat)) cf (Some 1%nat)).
+Proof.
+intros Hfr Fa Ff Ha Hf H0 H1 H2 H3 H4 Ec Em Hsl Hme. unfold c_fresh in *. split; [|split; [|split]].
+- intros c Hc. rewrite Ec in Hc. rewrite !upd_other by lia. apply Hfr. lia.
+- unfold slot. rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
+- apply slot_upd; [congruence|congruence|]. apply slot_upd; [congruence|congruence|exact Hsl].
+- apply (memo_upd_ok st' st'); [rewrite upd_other by exact H0; exact Ff|reflexivity|]. exact (memo_upd_ok st st' V D ca va _ Fa Em Hme).
 Qed.
 
 (** A unit writing the next fresh name. *)
@@ -1351,24 +1378,17 @@ intros Hinv. unfold first. destruct (cs_first st) eqn:Ef.
   split; [split; [exact Hc|split; [exact Hfr|split; [rewrite Ef; split; assumption|split; assumption]]]|].
   split; [apply ext_refl|split; assumption].
 - destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hfi. destruct Hfi as [F1 F2].
-  destruct (core_end st V D isH (SHead (c_avg_first kk) (c_alt kk) [] Future Average)
-              (SUnit (c_first kk) [SNeuron 1 [(c_avg_first kk, (-2)%Q)] (-1); SNeuron (-1) [(c_avg_first kk, (-2)%Q)] (-2)] 0)
-              avg_first_val (fun i => B2R (Nat.eqb i 0)) Hc F2 F1 ltac:(cbn; unfold c_first, c_avg_first; lia))
-    as [[H21 H22 H23 H24 H25 H26] X2].
+  set (h := SHead (c_avg_first kk) (c_alt kk) [] Future Average).
+  set (u := SUnit (c_first kk) [SNeuron 1 [(c_avg_first kk, (-2)%Q)] (-1); SNeuron (-1) [(c_avg_first kk, (-2)%Q)] (-2)] 0).
+  destruct (core_end st V D isH h u avg_first_val (fun i => B2R (Nat.eqb i 0)) Hc F2 F1 ltac:(cbn; unfold c_first, c_avg_first; lia))
+    as [Hc2 X2].
   { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_first; [exact Hi|]. exact (agree_alt x (agree_pe _ _ _ _ _ x Hc Ha)). }
   { intros y i _ Hy. apply unit_first, Hy. }
-  do 3 eexists. split; [split; [constructor; eassumption|]|].
-  + cbn [cs_cnt cs_first cs_last cs_memo set_first add_unit add_head].
-    cbn [su_out sh_out] in *.
-    unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
-    * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
-    * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
-    * destruct (cs_last st); [destruct Hla as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
-      rewrite !upd_other by lia. exact Hla.
-    * intros p c E. destruct (Hme p c E) as [[l El] Hv].
-      assert (c <> kk + 7)%nat by (intros ->; congruence). assert (c <> kk + 9)%nat by (intros ->; congruence).
-      rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
-  + split; [exact X2|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+  destruct (end_rest st (set_first (add_unit 0 u (add_head 0 h st))) V D (c_avg_first kk) (c_first kk) (c_last kk) (c_avg_last kk)
+              avg_first_val (fun i => B2R (Nat.eqb i 0)) (fun i => B2R (Nat.eqb (S i) n)) (cs_last st) Hfr F2 F1)
+    as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
+  do 3 eexists. split; [split; [apply (core_same (add_unit 0 u (add_head 0 h st))); [reflexivity|reflexivity|exact Hc2]|exact (conj R1 (conj R2 (conj R3 R4)))]|].
+  split; [exact X2|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
 Lemma last_ok (st : cstate) V D isH : inv st V D isH ->
@@ -1380,24 +1400,17 @@ intros Hinv. unfold last. destruct (cs_last st) eqn:Ef.
   split; [split; [exact Hc|split; [exact Hfr|split; [exact Hfi|split; [rewrite Ef; split; assumption|exact Hme]]]]|].
   split; [apply ext_refl|split; assumption].
 - destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hla. destruct Hla as [F1 F2].
-  destruct (core_end st V D isH (SHead (c_avg_last kk) (c_alt kk) [] Past Average)
-              (SUnit (c_last kk) [SNeuron 1 [(c_avg_last kk, 2%Q)] (-1); SNeuron 1 [(c_avg_last kk, (-2)%Q)] (-1)] 0)
-              (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) Hc F2 F1 ltac:(cbn; unfold c_last, c_avg_last; lia))
-    as [[H21 H22 H23 H24 H25 H26] X2].
+  set (h := SHead (c_avg_last kk) (c_alt kk) [] Past Average).
+  set (u := SUnit (c_last kk) [SNeuron 1 [(c_avg_last kk, 2%Q)] (-1); SNeuron 1 [(c_avg_last kk, (-2)%Q)] (-1)] 0).
+  destruct (core_end st V D isH h u (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) Hc F2 F1 ltac:(cbn; unfold c_last, c_avg_last; lia))
+    as [Hc2 X2].
   { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_last; [exact Hi|]. exact (agree_alt x (agree_pe _ _ _ _ _ x Hc Ha)). }
   { intros y i Hi Hy. apply unit_last, Hy. exact Hi. }
-  do 3 eexists. split; [split; [constructor; eassumption|]|].
-  + cbn [cs_cnt cs_first cs_last cs_memo set_last add_unit add_head].
-    cbn [su_out sh_out] in *.
-    unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
-    * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
-    * destruct (cs_first st); [destruct Hfi as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
-      rewrite !upd_other by lia. exact Hfi.
-    * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
-    * intros p c E. destruct (Hme p c E) as [[l El] Hv].
-      assert (c <> kk + 8)%nat by (intros ->; congruence). assert (c <> kk + 10)%nat by (intros ->; congruence).
-      rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
-  + split; [exact X2|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+  destruct (end_rest st (set_last (add_unit 0 u (add_head 0 h st))) V D (c_avg_last kk) (c_last kk) (c_first kk) (c_avg_first kk)
+              (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) (fun i => B2R (Nat.eqb i 0)) (cs_first st) Hfr F2 F1)
+    as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
+  do 3 eexists. split; [split; [apply (core_same (add_unit 0 u (add_head 0 h st))); [reflexivity|reflexivity|exact Hc2]|exact (conj R1 (conj R3 (conj R2 R4)))]|].
+  split; [exact X2|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
 (** A selection head and its gated rounding (Python's [select]). *)

@@ -323,16 +323,9 @@ intros [Hinv [Hs Hxm]]. unfold first. destruct (cs_first st) eqn:Ef.
   { intros x Ha. split; [left; reflexivity|]. exact (Hva x (agree_pe n w kk var gap st V D isH 0 x Hc Ha)). }
   pose proof (soft_end st V D isH h u avg_first_val (fun i => B2R (Nat.eqb i 0)) Hs F2 F1 Hne ltac:(cbn; unfold c_fresh, c_avg_first, c_avg_last; lia)
                 eq_refl eq_refl (fun x Ha => Hva x (sagree_pe st V D isH 0 x Hc Ha)) Hvf) as Hs2.
-  do 3 eexists. split; [split; [split; [constructor; eassumption|]|split; [exact Hs2|]]|].
-  + cbn [cs_cnt cs_first cs_last cs_memo set_first add_unit add_head].
-    subst u h. cbn [su_out sh_out] in *. unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
-    * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
-    * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
-    * destruct (cs_last st); [destruct Hla as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
-      rewrite !upd_other by lia. exact Hla.
-    * intros p c E. destruct (Hme p c E) as [[l El] Hv].
-      assert (c <> kk + 7)%nat by (intros ->; congruence). assert (c <> kk + 9)%nat by (intros ->; congruence).
-      rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
+  destruct (end_rest n w kk st (set_first (add_unit 0 u (add_head 0 h st))) V D (c_avg_first kk) (c_first kk) (c_last kk) (c_avg_last kk) avg_first_val (fun i => B2R (Nat.eqb i 0)) (fun i => B2R (Nat.eqb (S i) n)) (cs_last st) Hfr F2 F1)
+    as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
+  do 3 eexists. split; [split; [split; [constructor; eassumption|exact (conj R1 (conj R2 (conj R3 R4)))]|split; [exact Hs2|]]|].
   + intros p c E. cbn [cs_memo set_first add_unit add_head] in E. destruct (Hme p c E) as [[l El] _].
     assert (c <> c_first kk) by (intros ->; congruence). assert (c <> c_avg_first kk) by (intros ->; congruence).
     unfold xct. rewrite !upd_other by assumption. apply (Hxm p c E).
@@ -362,16 +355,9 @@ intros [Hinv [Hs Hxm]]. unfold last. destruct (cs_last st) eqn:Ef.
   { intros x Ha. split; [left; reflexivity|]. exact (Hva x (agree_pe n w kk var gap st V D isH 0 x Hc Ha)). }
   pose proof (soft_end st V D isH h u (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) Hs F2 F1 Hne ltac:(cbn; unfold c_fresh, c_avg_first, c_avg_last; lia)
                 eq_refl eq_refl (fun x Ha => Hva x (sagree_pe st V D isH 0 x Hc Ha)) Hvf) as Hs2.
-  do 3 eexists. split; [split; [split; [constructor; eassumption|]|split; [exact Hs2|]]|].
-  + cbn [cs_cnt cs_first cs_last cs_memo set_last add_unit add_head].
-    subst u h. cbn [su_out sh_out] in *. unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
-    * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
-    * destruct (cs_first st); [destruct Hfi as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
-      rewrite !upd_other by lia. exact Hfi.
-    * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
-    * intros p c E. destruct (Hme p c E) as [[l El] Hv].
-      assert (c <> kk + 8)%nat by (intros ->; congruence). assert (c <> kk + 10)%nat by (intros ->; congruence).
-      rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
+  destruct (end_rest n w kk st (set_last (add_unit 0 u (add_head 0 h st))) V D (c_avg_last kk) (c_last kk) (c_first kk) (c_avg_first kk) (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) (fun i => B2R (Nat.eqb i 0)) (cs_first st) Hfr F2 F1)
+    as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
+  do 3 eexists. split; [split; [split; [constructor; eassumption|exact (conj R1 (conj R3 (conj R2 R4)))]|split; [exact Hs2|]]|].
   + intros p c E. cbn [cs_memo set_last add_unit add_head] in E. destruct (Hme p c E) as [[l El] _].
     assert (c <> c_last kk) by (intros ->; congruence). assert (c <> c_avg_last kk) by (intros ->; congruence).
     unfold xct. rewrite !upd_other by assumption. apply (Hxm p c E).
