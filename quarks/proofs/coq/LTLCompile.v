@@ -790,19 +790,27 @@ intros H. assert (1 <= INR n) by (replace 1 with (INR 1) by reflexivity; apply l
 split; [apply Rinv_0_lt_compat; lra|]. rewrite <- Rinv_1. apply Rinv_le_contravar; lra.
 Qed.
 
-Lemma Y_gap (n kk att a : nat) (x : stream) (i : nat) : (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
-  forall k, (k < S i)%nat -> k <> (i - 1)%nat ->
-  score (real_head (sel_head kk att a Future 1)) x i (0 + k) <= score (real_head (sel_head kk att a Future 1)) x i (0 + (i - 1)) - / INR n.
+(** The arithmetic of Y_gap and S_gap, for any length N > i (N = n; variant (c) has N = i + 1). *)
+Lemma Y_arith (N i k : nat) : (1 <= N)%nat -> (i < N)%nat -> (k < S i)%nat -> k <> (i - 1)%nat ->
+  - ((-1) ^ S i * (-1) ^ S k) + INR (S k) / INR N
+  <= - ((-1) ^ S i * (-1) ^ S (i - 1)) + INR (S (i - 1)) / INR N - / INR N.
 Proof.
-intros Hn Hi Hx k Hk Hne. simpl (0 + _)%nat. rewrite !(sel_score n kk) by (assumption || lia).
-rewrite !alt_prod by lia. replace (i - (i - 1))%nat with 1%nat by lia. replace (S (i - 1)) with i by lia.
-qsimpl. destruct (inv_n n Hn) as [Hr0 Hr1]. unfold Rdiv. set (r := / INR n) in *. rewrite S_INR.
+intros Hn Hi Hk Hne. rewrite !alt_prod by lia. replace (i - (i - 1))%nat with 1%nat by lia. replace (S (i - 1)) with i by lia.
+destruct (inv_n N Hn) as [Hr0 Hr1]. unfold Rdiv. set (r := / INR N) in *. rewrite S_INR.
 assert (Hki : INR k <= INR i) by (apply le_INR; lia). rewrite pow_m1. simpl pow.
 destruct (Nat.even (i - k)) eqn:E.
 - assert (0 <= (INR i - INR k) * r) by (apply Rmult_le_pos; lra). nra.
 - destruct (odd_ex _ E) as [q Hq]. assert (q <> 0%nat) by (intros ->; lia).
   assert (INR k + 3 <= INR i) by (replace 3 with (INR 3) by (simpl; ring); rewrite <- plus_INR; apply le_INR; lia).
   assert (0 <= (INR i - INR k - 3) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
+Lemma Y_gap (n kk att a : nat) (x : stream) (i : nat) : (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+  forall k, (k < S i)%nat -> k <> (i - 1)%nat ->
+  score (real_head (sel_head kk att a Future 1)) x i (0 + k) <= score (real_head (sel_head kk att a Future 1)) x i (0 + (i - 1)) - / INR n.
+Proof.
+intros Hn Hi Hx k Hk Hne. simpl (0 + _)%nat. rewrite !(sel_score n kk) by (assumption || lia). qsimpl.
+rewrite !Rmult_1_l. apply Y_arith; assumption.
 Qed.
 
 Lemma X_gap (n kk att a : nat) (x : stream) (i : nat) : (1 <= n)%nat -> (S i < n)%nat -> pe_ok n kk x ->
@@ -981,30 +989,40 @@ Proof. intros H. apply Rinv_r. apply not_0_INR. lia. Qed.
 Lemma B2R_le1 (b : bool) : 0 <= B2R b <= 1.
 Proof. destruct b; simpl; lra. Qed.
 
+Lemma S_arith (N i : nat) (f : nat -> R) (B : nat -> bool) : (1 <= N)%nat -> (i < N)%nat ->
+  (forall j, (j <= i)%nat -> f j = B2R (B j)) ->
+  forall k, (k < S i)%nat -> k <> topS B i ->
+  2 * f k + INR (S k) / INR N <= 2 * f (topS B i) + INR (S (topS B i)) / INR N - / INR N.
+Proof.
+intros Hn Hi HB k Hk Hne. unfold topS in *.
+destruct (inv_n N Hn) as [Hr0 Hr1]. pose proof (inv_n_mul N Hn) as Hnr.
+assert (Hkn : INR (S k) <= INR N) by (apply le_INR; lia).
+destruct (rm B i) as [t|] eqn:E.
+- destruct (rm_some B i t E) as [Ht [Bt Hafter]].
+  rewrite (HB k), (HB t) by lia. rewrite Bt. unfold Rdiv.
+  set (r := / INR N) in *. simpl B2R.
+  assert (INR (S t) * r >= 0) by (apply Rle_ge, Rmult_le_pos; [apply pos_INR|lra]).
+  destruct (Nat.lt_ge_cases t k) as [Hlt|Hge].
+  + rewrite (Hafter k) by lia. simpl B2R.
+    assert (0 <= (INR N - INR (S k)) * r) by (apply Rmult_le_pos; lra). nra.
+  + assert (INR (S k) + 1 <= INR (S t)) by (rewrite <- S_INR; apply le_INR; lia).
+    assert (0 <= (INR (S t) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra).
+    pose proof (B2R_le1 (B k)). nra.
+- pose proof (rm_none B i E) as Hnone.
+  rewrite (HB k), (HB i) by lia. rewrite !Hnone by lia. unfold Rdiv.
+  set (r := / INR N) in *. simpl B2R.
+  assert (INR (S k) + 1 <= INR (S i)) by (rewrite <- S_INR; apply le_INR; lia).
+  assert (0 <= (INR (S i) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
 Lemma S_gap (n kk att b s : nat) (x : stream) (i : nat) (B : nat -> bool) : (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
   (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
   forall k, (k < S i)%nat -> k <> topS B i ->
   score (real_head (su_head kk att b s Future 1)) x i (0 + k) <= score (real_head (su_head kk att b s Future 1)) x i (0 + topS B i) - / INR n.
 Proof.
-intros Hn Hi Hx HB k Hk Hne. simpl (0 + _)%nat. unfold topS in *.
-destruct (inv_n n Hn) as [Hr0 Hr1]. pose proof (inv_n_mul n Hn) as Hnr.
-assert (Hkn : INR (S k) <= INR n) by (apply le_INR; lia).
-destruct (rm B i) as [t|] eqn:E.
-- destruct (rm_some B i t E) as [Ht [Bt Hafter]].
-  rewrite !(su_score n kk) by (assumption || lia). rewrite !HB by lia. rewrite Bt. qsimpl. unfold Rdiv.
-  set (r := / INR n) in *. simpl B2R.
-  assert (INR (S t) * r >= 0) by (apply Rle_ge, Rmult_le_pos; [apply pos_INR|lra]).
-  destruct (Nat.lt_ge_cases t k) as [Hlt|Hge].
-  + rewrite (Hafter k) by lia. simpl B2R.
-    assert (0 <= (INR n - INR (S k)) * r) by (apply Rmult_le_pos; lra). nra.
-  + assert (INR (S k) + 1 <= INR (S t)) by (rewrite <- S_INR; apply le_INR; lia).
-    assert (0 <= (INR (S t) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra).
-    pose proof (B2R_le1 (B k)). nra.
-- pose proof (rm_none B i E) as Hnone.
-  rewrite !(su_score n kk) by (assumption || lia). rewrite !HB by lia. rewrite !Hnone by lia. qsimpl. unfold Rdiv.
-  set (r := / INR n) in *. simpl B2R.
-  assert (INR (S k) + 1 <= INR (S i)) by (rewrite <- S_INR; apply le_INR; lia).
-  assert (0 <= (INR (S i) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra). nra.
+intros Hn Hi Hx HB k Hk Hne. simpl (0 + _)%nat. pose proof (topS_le B i).
+rewrite !(su_score n kk) by (assumption || lia). qsimpl. rewrite !Rmult_1_l.
+apply (S_arith n i (fun j => x j s) B); try assumption. intros j Hj. apply HB. lia.
 Qed.
 
 Lemma U_gap (n kk att b s : nat) (x : stream) (i : nat) (B : nat -> bool) : (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
@@ -2024,47 +2042,6 @@ intros Hl Hn Hc Ht Hle Hi. apply round_quarter. apply (thm12b_soft k cq p n w (1
 Qed.
 
 (** ** Variant (c): embeddings i, (-1)^i i, future masks, tau = 1 *)
-
-(** The arithmetic of Y_gap and S_gap, for any length N > i (variant (c) divides by i + 1). *)
-Lemma Y_arith (N i k : nat) : (1 <= N)%nat -> (i < N)%nat -> (k < S i)%nat -> k <> (i - 1)%nat ->
-  - ((-1) ^ S i * (-1) ^ S k) + INR (S k) / INR N
-  <= - ((-1) ^ S i * (-1) ^ S (i - 1)) + INR (S (i - 1)) / INR N - / INR N.
-Proof.
-intros Hn Hi Hk Hne. rewrite !alt_prod by lia. replace (i - (i - 1))%nat with 1%nat by lia. replace (S (i - 1)) with i by lia.
-destruct (inv_n N Hn) as [Hr0 Hr1]. unfold Rdiv. set (r := / INR N) in *. rewrite S_INR.
-assert (Hki : INR k <= INR i) by (apply le_INR; lia). rewrite pow_m1. simpl pow.
-destruct (Nat.even (i - k)) eqn:E.
-- assert (0 <= (INR i - INR k) * r) by (apply Rmult_le_pos; lra). nra.
-- destruct (odd_ex _ E) as [q Hq]. assert (q <> 0%nat) by (intros ->; lia).
-  assert (INR k + 3 <= INR i) by (replace 3 with (INR 3) by (simpl; ring); rewrite <- plus_INR; apply le_INR; lia).
-  assert (0 <= (INR i - INR k - 3) * r) by (apply Rmult_le_pos; lra). nra.
-Qed.
-
-Lemma S_arith (N i : nat) (f : nat -> R) (B : nat -> bool) : (1 <= N)%nat -> (i < N)%nat ->
-  (forall j, (j <= i)%nat -> f j = B2R (B j)) ->
-  forall k, (k < S i)%nat -> k <> topS B i ->
-  2 * f k + INR (S k) / INR N <= 2 * f (topS B i) + INR (S (topS B i)) / INR N - / INR N.
-Proof.
-intros Hn Hi HB k Hk Hne. unfold topS in *.
-destruct (inv_n N Hn) as [Hr0 Hr1]. pose proof (inv_n_mul N Hn) as Hnr.
-assert (Hkn : INR (S k) <= INR N) by (apply le_INR; lia).
-destruct (rm B i) as [t|] eqn:E.
-- destruct (rm_some B i t E) as [Ht [Bt Hafter]].
-  rewrite (HB k), (HB t) by lia. rewrite Bt. unfold Rdiv.
-  set (r := / INR N) in *. simpl B2R.
-  assert (INR (S t) * r >= 0) by (apply Rle_ge, Rmult_le_pos; [apply pos_INR|lra]).
-  destruct (Nat.lt_ge_cases t k) as [Hlt|Hge].
-  + rewrite (Hafter k) by lia. simpl B2R.
-    assert (0 <= (INR N - INR (S k)) * r) by (apply Rmult_le_pos; lra). nra.
-  + assert (INR (S k) + 1 <= INR (S t)) by (rewrite <- S_INR; apply le_INR; lia).
-    assert (0 <= (INR (S t) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra).
-    pose proof (B2R_le1 (B k)). nra.
-- pose proof (rm_none B i E) as Hnone.
-  rewrite (HB k), (HB i) by lia. rewrite !Hnone by lia. unfold Rdiv.
-  set (r := / INR N) in *. simpl B2R.
-  assert (INR (S k) + 1 <= INR (S i)) by (rewrite <- S_INR; apply le_INR; lia).
-  assert (0 <= (INR (S i) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra). nra.
-Qed.
 
 Lemma caus_pe (n kk : nat) (w : nat -> nat) (x : stream) (j : nat) : pe_agree n w kk VCausal x -> (j < n)%nat ->
   x j (c_one kk) = 1 /\ x j (c_alt kk) = (-1) ^ S j /\ x j (c_pos kk) = INR (S j) /\
