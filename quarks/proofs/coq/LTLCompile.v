@@ -841,14 +841,23 @@ rewrite (rsum_ext _ (fun k => x (vis_lo (h_mask h) i + k)%nat (h_val h) * (if Na
 - intros k Hk. rewrite (hard_w_tieless h _ _ t g Hg Ht Hgap k) by lia. unfold hardmax. ring.
 Qed.
 
+(** A head whose scores have a top t i with gap g at every i is tieless and reads x at its top. *)
+Lemma head_tops (n : nat) (h : head) (x : stream) (g : R) (t : nat -> nat) : 0 < g ->
+  (forall i, (i < n)%nat -> (t i < vis_cnt (h_mask h) n i)%nat /\ forall k, (k < vis_cnt (h_mask h) n i)%nat -> k <> t i ->
+     score h x i (vis_lo (h_mask h) i + k) <= score h x i (vis_lo (h_mask h) i + t i) - g) ->
+  tieless n g h x /\ forall i, (i < n)%nat -> head_out hard_w n h x i = x (vis_lo (h_mask h) i + t i)%nat (h_val h).
+Proof.
+intros Hg H. split; [intros i Hi; exists (t i); exact (H i Hi)|].
+intros i Hi. destruct (H i Hi) as [H1 H2]. exact (head_out_at n h x i (t i) g Hg H1 H2).
+Qed.
+
 Lemma head_Y (n kk att a : nat) (x : stream) : (1 <= n)%nat -> pe_ok n kk x ->
   tieless n (/ INR n) (real_head (sel_head kk att a Future 1)) x /\
   forall i, (i < n)%nat -> head_out hard_w n (real_head (sel_head kk att a Future 1)) x i = x (i - 1)%nat a.
 Proof.
-intros Hn Hx. destruct (inv_n n Hn) as [Hr _]. split.
-- intros i Hi. exists (i - 1)%nat. split; [simpl; lia|]. intros k Hk Hne. apply Y_gap; assumption.
-- intros i Hi. rewrite (head_out_at n _ x i (i - 1) (/ INR n) Hr); [reflexivity|simpl; lia|].
-  intros k Hk Hne. apply Y_gap; assumption.
+intros Hn Hx. destruct (inv_n n Hn) as [Hr _].
+destruct (head_tops n (real_head (sel_head kk att a Future 1)) x _ (fun i => i - 1)%nat Hr) as [T O]; [|exact (conj T O)].
+intros i Hi. split; [simpl; lia|intros k Hk Hne; apply Y_gap; assumption].
 Qed.
 
 Definition x_next (n i : nat) : nat := if (S i <? n)%nat then S i else i.
@@ -874,18 +883,11 @@ Lemma head_X (n kk att a : nat) (x : stream) : (1 <= n)%nat -> pe_ok n kk x ->
   forall i, (i < n)%nat -> head_out hard_w n (real_head (sel_head kk att a Past (-1))) x i = x (x_next n i) a.
 Proof.
 intros Hn Hx. destruct (inv_n n Hn) as [Hr _].
-assert (Hg : forall i, (i < n)%nat -> ((if (S i <? n)%nat then 1 else 0) < vis_cnt Past n i)%nat /\
-  forall k, (k < vis_cnt Past n i)%nat -> k <> (if (S i <? n)%nat then 1 else 0)%nat ->
-    score (real_head (sel_head kk att a Past (-1))) x i (vis_lo Past i + k)
-    <= score (real_head (sel_head kk att a Past (-1))) x i (vis_lo Past i + (if (S i <? n)%nat then 1 else 0)) - / INR n).
-{ intros i Hi. simpl vis_cnt. simpl vis_lo. destruct (S i <? n)%nat eqn:E.
+destruct (head_tops n (real_head (sel_head kk att a Past (-1))) x _ (fun i => if (S i <? n)%nat then 1 else 0)%nat Hr) as [T O].
+{ intros i Hi. cbv beta. simpl vis_cnt. simpl vis_lo. destruct (S i <? n)%nat eqn:E.
   - apply Nat.ltb_lt in E. split; [lia|]. intros k Hk Hne. apply X_gap; assumption.
   - apply Nat.ltb_ge in E. split; [lia|]. intros k Hk Hne. lia. }
-split.
-- intros i Hi. exists (if (S i <? n)%nat then 1 else 0)%nat. exact (Hg i Hi).
-- intros i Hi. destruct (Hg i Hi) as [Ht Hgap].
-  rewrite (head_out_at n (real_head (sel_head kk att a Past (-1))) x i _ (/ INR n) Hr Ht Hgap). simpl. unfold x_next.
-  destruct (S i <? n)%nat; f_equal; lia.
+split; [exact T|]. intros i Hi. rewrite O by exact Hi. simpl. unfold x_next. destruct (S i <? n)%nat; f_equal; lia.
 Qed.
 
 (** Since and until: the nearest position where the stop node !p | q holds. *)
@@ -1058,11 +1060,8 @@ Lemma head_S (n kk att b s : nat) (x : stream) (B : nat -> bool) : (1 <= n)%nat 
   forall i, (i < n)%nat -> head_out hard_w n (real_head (su_head kk att b s Future 1)) x i = x (topS B i) b.
 Proof.
 intros Hn Hx HB. destruct (inv_n n Hn) as [Hr _].
-assert (Ht : forall i, (topS B i <= i)%nat) by (intros i; unfold topS; destruct (rm B i) eqn:E; [apply (rm_some B i n0 E)|lia]).
-split.
-- intros i Hi. exists (topS B i). split; [simpl; specialize (Ht i); lia|]. intros k Hk Hne. apply S_gap; assumption.
-- intros i Hi. rewrite (head_out_at n (real_head (su_head kk att b s Future 1)) x i (topS B i) (/ INR n) Hr);
-    [reflexivity|simpl; specialize (Ht i); lia|]. intros k Hk Hne. apply S_gap; assumption.
+destruct (head_tops n (real_head (su_head kk att b s Future 1)) x _ (topS B) Hr) as [T O]; [|exact (conj T O)].
+intros i Hi. pose proof (topS_le B i). split; [simpl; lia|intros k Hk Hne; apply S_gap; assumption].
 Qed.
 
 Lemma head_U (n kk att b s : nat) (x : stream) (B : nat -> bool) : (1 <= n)%nat -> pe_ok n kk x ->
@@ -1071,15 +1070,9 @@ Lemma head_U (n kk att b s : nat) (x : stream) (B : nat -> bool) : (1 <= n)%nat 
   forall i, (i < n)%nat -> head_out hard_w n (real_head (su_head kk att b s Past (-1))) x i = x (topU B (n - i) i) b.
 Proof.
 intros Hn Hx HB. destruct (inv_n n Hn) as [Hr _].
-assert (Ht : forall i, (i < n)%nat -> (i <= topU B (n - i) i < n)%nat)
-  by (intros i Hi; unfold topU; destruct (lm B (n - i) i) eqn:E; [pose proof (lm_some B _ i n0 E); lia|lia]).
-split.
-- intros i Hi. exists (topU B (n - i) i - i)%nat. split; [simpl; specialize (Ht i Hi); lia|].
-  intros k Hk Hne. apply U_gap; assumption.
-- intros i Hi. rewrite (head_out_at n (real_head (su_head kk att b s Past (-1))) x i (topU B (n - i) i - i) (/ INR n) Hr).
-  + simpl. f_equal. specialize (Ht i Hi). lia.
-  + simpl. specialize (Ht i Hi). lia.
-  + intros k Hk Hne. apply U_gap; assumption.
+destruct (head_tops n (real_head (su_head kk att b s Past (-1))) x _ (fun i => topU B (n - i) i - i)%nat Hr) as [T O].
+{ intros i Hi. pose proof (topU_lt B n i Hi). split; [simpl; lia|intros k Hk Hne; apply U_gap; assumption]. }
+split; [exact T|]. intros i Hi. rewrite O by exact Hi. simpl. f_equal. pose proof (topU_lt B n i Hi). lia.
 Qed.
 
 Lemma unit_rounding1 (c x : nat) (p : bool) (y : nat -> R) : y x = B2R p -> unit_val (real_unit (rounding1 c x)) y = B2R p.
