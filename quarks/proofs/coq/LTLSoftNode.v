@@ -289,10 +289,13 @@ Lemma soft_end (st : cstate) V D isH (h : shead) (u : sunit) (va vf : nat -> R) 
   (forall x, sagree n V D isH Eg 0 x -> forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = va i) ->
   (forall (y : nat -> R) i, (i < n)%nat -> y (sh_out h) = va i -> unit_val (real_unit u) y = vf i) ->
   soft_layers n W Eg (add_unit 0 u (add_head 0 h st)) (upd (upd V (sh_out h) va) (su_out u) vf)
-    (upd (upd D (sh_out h) (Some 1%nat)) (su_out u) (Some 1%nat)) (upd (upd isH (sh_out h) true) (su_out u) false).
+    (upd (upd D (sh_out h) (Some 1%nat)) (su_out u) (Some 1%nat)) (upd (upd isH (sh_out h) true) (su_out u) false) /\
+  sext V D isH (upd (upd V (sh_out h) va) (su_out u) vf) (upd (upd D (sh_out h) (Some 1%nat)) (su_out u) (Some 1%nat))
+    (upd (upd isH (sh_out h) true) (su_out u) false).
 Proof.
-intros Hs Fa Ff Hne Hfix Ht Hr Hh Hu.
-apply soft_layers_unit; [apply soft_layers_head; [exact Hs|exact Fa|]|rewrite upd_other by exact Hne; exact Ff|].
+intros Hs Fa Ff Hne Hfix Ht Hr Hh Hu. assert (Ff1 : upd D (sh_out h) (Some 1%nat) (su_out u) = None) by (rewrite upd_other by exact Hne; exact Ff).
+split; [|exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_upd V D isH _ va _ true Fa) (sext_upd _ _ _ _ vf _ false Ff1))].
+apply soft_layers_unit; [apply soft_layers_head; [exact Hs|exact Fa|]|exact Ff1|].
 - intros x Ha i Hi. rewrite HWu, (Hh x Ha i Hi) by (cbn; rewrite ?Ht, ?Hr; reflexivity || exact Hi).
   replace (va i - va i) with 0 by ring. rewrite Rabs_R0. apply Eg_pos.
 - intros y _ Hyh i Hi. apply Hu; [exact Hi|].
@@ -325,14 +328,9 @@ intros [Hinv [Hs Hxm]]. unfold first. destruct (cs_first st) eqn:Ef.
                 eq_refl eq_refl (fun x Ha => Hva x (sagree_pe st V D isH 0 x Hc Ha)) Hvf) as Hs2.
   destruct (end_rest n w kk st (set_first (add_unit 0 u (add_head 0 h st))) V D (c_avg_first kk) (c_first kk) (c_last kk) (c_avg_last kk) avg_first_val (fun i => B2R (Nat.eqb i 0)) (fun i => B2R (Nat.eqb (S i) n)) (cs_last st) Hfr F2 F1)
     as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
-  do 3 eexists. split; [split; [split; [constructor; eassumption|exact (conj R1 (conj R2 (conj R3 R4)))]|split; [exact Hs2|]]|].
-  + intros p c E. cbn [cs_memo set_first add_unit add_head] in E. destruct (Hme p c E) as [[l El] _].
-    assert (c <> c_first kk) by (intros ->; congruence). assert (c <> c_avg_first kk) by (intros ->; congruence).
-    unfold xct. rewrite !upd_other by assumption. apply (Hxm p c E).
-  + split; [split; [exact X2|]|].
-    * intros c l E. assert (c <> c_first kk) by (intros ->; congruence). assert (c <> c_avg_first kk) by (intros ->; congruence).
-      rewrite !upd_other by assumption. reflexivity.
-    * split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+  do 3 eexists. split; [split; [split; [constructor; eassumption|exact (conj R1 (conj R2 (conj R3 R4)))]|split; [exact (proj1 Hs2)|]]|].
+  + intros p c E. destruct (Hme p c E) as [[l El] _]. exact (sext_xct _ _ _ _ _ _ c l (proj2 Hs2) El (Hxm p c E)).
+  + split; [exact (proj2 Hs2)|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
 Lemma last_sok (st : cstate) V D isH : sinv st V D isH ->
@@ -357,14 +355,9 @@ intros [Hinv [Hs Hxm]]. unfold last. destruct (cs_last st) eqn:Ef.
                 eq_refl eq_refl (fun x Ha => Hva x (sagree_pe st V D isH 0 x Hc Ha)) Hvf) as Hs2.
   destruct (end_rest n w kk st (set_last (add_unit 0 u (add_head 0 h st))) V D (c_avg_last kk) (c_last kk) (c_first kk) (c_avg_first kk) (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) (fun i => B2R (Nat.eqb i 0)) (cs_first st) Hfr F2 F1)
     as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
-  do 3 eexists. split; [split; [split; [constructor; eassumption|exact (conj R1 (conj R3 (conj R2 R4)))]|split; [exact Hs2|]]|].
-  + intros p c E. cbn [cs_memo set_last add_unit add_head] in E. destruct (Hme p c E) as [[l El] _].
-    assert (c <> c_last kk) by (intros ->; congruence). assert (c <> c_avg_last kk) by (intros ->; congruence).
-    unfold xct. rewrite !upd_other by assumption. apply (Hxm p c E).
-  + split; [split; [exact X2|]|].
-    * intros c l E. assert (c <> c_last kk) by (intros ->; congruence). assert (c <> c_avg_last kk) by (intros ->; congruence).
-      rewrite !upd_other by assumption. reflexivity.
-    * split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+  do 3 eexists. split; [split; [split; [constructor; eassumption|exact (conj R1 (conj R3 (conj R2 R4)))]|split; [exact (proj1 Hs2)|]]|].
+  + intros p c E. destruct (Hme p c E) as [[l El] _]. exact (sext_xct _ _ _ _ _ _ c l (proj2 Hs2) El (Hxm p c E)).
+  + split; [exact (proj2 Hs2)|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
 (** What a compiler step from (V, D, isH) gives: an extension, for st', in which c holds f and is
