@@ -126,12 +126,12 @@ apply rsum_ext. intros k Hk. unfold softmax. rewrite HZ, Hs; [reflexivity|]. app
 Qed.
 
 (** Variant (b) with c = 2 at tau = 1 is variant (a) at tau = 1/(2n): its scores are 2 n times (a)'s. *)
-Lemma unb_tau1 (n kk att b s a : nat) (w : nat -> nat) (x : stream) (i : nat) :
+Lemma unb_tau1 (n kk att b s a : nat) (w : nat -> nat) (x : stream) (i : nat) (m : mask) (sg : Q) :
   (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x ->
-  head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Future 1)) x i
-  = head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Future 1)) x i /\
-  head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Future 1)) x i
-  = head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Future 1)) x i.
+  head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s m sg)) x i
+  = head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s m sg)) x i /\
+  head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a m sg)) x i
+  = head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a m sg)) x i.
 Proof.
 intros Hn Hi Hx. assert (INR n <> 0) by (apply not_0_INR; lia). split.
 - apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
@@ -146,7 +146,7 @@ Lemma head_S_unb_tau1 (n kk att b s : nat) (w : nat -> nat) (x : stream) (B : na
   (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
   Rabs (head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Future 1)) x i - x (topS B i) b) <= 21 / 100.
 Proof.
-intros Hn Hi Hx HB Hv. rewrite (proj1 (unb_tau1 n kk att b s 0 w x i Hn Hi Hx)).
+intros Hn Hi Hx HB Hv. rewrite (proj1 (unb_tau1 n kk att b s 0 w x i Future 1 Hn Hi Hx)).
 apply head_S_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
 Qed.
 
@@ -155,7 +155,7 @@ Lemma head_Y_unb_tau1 (n kk att a : nat) (w : nat -> nat) (x : stream) (i : nat)
   (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
   Rabs (head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Future 1)) x i - x (i - 1)%nat a) <= 21 / 100.
 Proof.
-intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1 n kk att 0 0 a w x i Hn Hi Hx)).
+intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1 n kk att 0 0 a w x i Future 1 Hn Hi Hx)).
 apply head_Y_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
 Qed.
 
@@ -236,26 +236,12 @@ apply (lemma6_geom_c2_rev sc (n - i) t (2 * INR (S t))); [exact Htn| | |lra].
 Qed.
 
 (** Variant (b), c = 2, tau = 1, the past-masked heads: again (a)'s heads at tau = 1/(2n). *)
-Lemma unb_tau1_past (n kk att b s a : nat) (w : nat -> nat) (x : stream) (i : nat) :
-  (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x ->
-  head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Past (-1))) x i
-  = head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Past (-1))) x i /\
-  head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Past (-1))) x i
-  = head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Past (-1))) x i.
-Proof.
-intros Hn Hi Hx. assert (INR n <> 0) by (apply not_0_INR; lia). split.
-- apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
-  rewrite (unb_score_su n kk att b s w) by assumption. rewrite Q2R_2. unfold tau_paper. field. exact H.
-- apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
-  rewrite (unb_score_sel n kk att a w) by assumption. rewrite Q2R_2. unfold tau_paper. field. exact H.
-Qed.
-
 Lemma head_U_unb_tau1 (n kk att b s : nat) (w : nat -> nat) (x : stream) (B : nat -> bool) (i : nat) :
   (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
   (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
   Rabs (head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Past (-1))) x i - x (topU B (n - i) i) b) <= 21 / 100.
 Proof.
-intros Hn Hi Hx HB Hv. rewrite (proj1 (unb_tau1_past n kk att b s 0 w x i Hn Hi Hx)).
+intros Hn Hi Hx HB Hv. rewrite (proj1 (unb_tau1 n kk att b s 0 w x i Past (-1) Hn Hi Hx)).
 apply head_U_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
 Qed.
 
@@ -264,7 +250,7 @@ Lemma head_X_unb_tau1 (n kk att a : nat) (w : nat -> nat) (x : stream) (i : nat)
   (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
   Rabs (head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Past (-1))) x i - x (x_next n i) a) <= 21 / 100.
 Proof.
-intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1_past n kk att 0 0 a w x i Hn Hi Hx)).
+intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1 n kk att 0 0 a w x i Past (-1) Hn Hi Hx)).
 apply head_X_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
 Qed.
 
