@@ -378,6 +378,26 @@ Proof.
 intros [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]]. exists V', D', isH'. split; [apply sinv_remember; assumption|split; [exact H2|split; [exact H3|split; assumption]]].
 Qed.
 
+(** A node over two sub-formulas (and, or, S, U): compile p, then q, then the step k on their
+    coordinates a, b; if k writes r from any such a, b, the node writes r. *)
+Lemma snode_two (p q r : ltl) (k : nat -> nat -> cstate -> nat * cstate) st V D isH (c : nat) (st' : cstate) :
+  (forall st V D isH c st', sinv st V D isH -> node kk var cq p st = (c, st') -> swritten st' V D isH c (sat n w p)) ->
+  (forall st V D isH c st', sinv st V D isH -> node kk var cq q st = (c, st') -> swritten st' V D isH c (sat n w q)) ->
+  sinv st V D isH ->
+  (forall st2 V1 D1 isH1 V2 D2 isH2 a b c st', sinv st2 V2 D2 isH2 -> sext V D isH V1 D1 isH1 -> (exists la, D1 a = Some la) ->
+     xct isH1 a = true -> (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) -> sext V1 D1 isH1 V2 D2 isH2 ->
+     (exists lb, D2 b = Some lb) -> xct isH2 b = true -> (forall i, (i < n)%nat -> V2 b i = B2R (sat n w q i)) ->
+     k a b st2 = (c, st') -> swritten st' V D isH c (sat n w r)) ->
+  (let '(c, st') := let '(a, st1) := node kk var cq p st in let '(b, st2) := node kk var cq q st1 in k a b st2 in
+   (c, remember r c st')) = (c, st') -> swritten st' V D isH c (sat n w r).
+Proof.
+intros Hp Hq Hinv Hk E. destruct (node kk var cq p st) as [a st1] eqn:Ea.
+destruct (Hp st V D isH a st1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da [Xa Va]]]]]]].
+destruct (node kk var cq q st1) as [b st2] eqn:Eb. destruct (Hq st1 V1 D1 isH1 b st2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [Db [Xb Vb]]]]]]].
+destruct (k a b st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
+exact (swritten_remember _ _ _ _ _ _ (Hk _ _ _ _ _ _ _ _ _ _ _ I2 X1 Da Xa Va X2 Db Xb Vb E1)).
+Qed.
+
 (** and / or: a Boolean unit over the coordinates a, b of p, q holds op of their values. *)
 Lemma snode_bin (st2 : cstate) V D isH V1 D1 isH1 V2 D2 isH2 (p q : ltl) (a b : nat) (hid : list sneuron)
   (op : bool -> bool -> bool) (c : nat) (st' : cstate) :
@@ -516,22 +536,18 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 H2)|split; [exact H3|split; [exact H5|exact H4]]].
 - (* and *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da [Xa Va]]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [Db [Xb Vb]]]]]]].
-  destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  apply swritten_remember, (snode_bin st2 V D isH V1 D1 isH1 V2 D2 isH2 p q a b _ andb c1 st3 I2 X1 Da Xa Va X2 Db Xb Vb
-                              (fun c0 y pb qb => unit_and c0 a b pb qb y) E1).
+  refine (snode_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 (orb_and_l _ _ _ Hpast))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 (orb_and_r _ _ _ Hpast)) Hinv _ E).
+  intros st2 V1 D1 isH1 V2 D2 isH2 a b c1 st3 I2 X1 Da Xa Va X2 Db Xb Vb E1.
+  exact (snode_bin st2 V D isH V1 D1 isH1 V2 D2 isH2 p q a b _ andb c1 st3 I2 X1 Da Xa Va X2 Db Xb Vb
+           (fun c0 y pb qb => unit_and c0 a b pb qb y) E1).
 - (* or *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da [Xa Va]]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [Db [Xb Vb]]]]]]].
-  destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  apply swritten_remember, (snode_bin st2 V D isH V1 D1 isH1 V2 D2 isH2 p q a b _ orb c1 st3 I2 X1 Da Xa Va X2 Db Xb Vb
-                              (fun c0 y pb qb => unit_or c0 a b pb qb y) E1).
+  refine (snode_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 (orb_and_l _ _ _ Hpast))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 (orb_and_r _ _ _ Hpast)) Hinv _ E).
+  intros st2 V1 D1 isH1 V2 D2 isH2 a b c1 st3 I2 X1 Da Xa Va X2 Db Xb Vb E1.
+  exact (snode_bin st2 V D isH V1 D1 isH1 V2 D2 isH2 p q a b _ orb c1 st3 I2 X1 Da Xa Va X2 Db Xb Vb
+           (fun c0 y pb qb => unit_or c0 a b pb qb y) E1).
 - (* Y *)
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
   destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da [Xa Va]]]]]]].
@@ -550,25 +566,19 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
            I1 X1 Da Xa Va ltac:(unfold c_last, c_fresh; lia) last_sok (fun att => HX Hf att a) (fun att => SX Hf att a) (x_next_lt n) E1).
 - (* S *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da [Xa Va]]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [Db [Xb Vb]]]]]]].
-  destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
-  destruct (select_su kk var cq s b Future 1 st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
-  apply swritten_remember, (swritten_eq _ _ _ _ _ _ _ (fun i _ => eq_sym (since_top _ _ i))).
+  refine (snode_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 (orb_and_l _ _ _ Hpast))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 (orb_and_r _ _ _ Hpast)) Hinv _ E).
+  intros st2 V1 D1 isH1 V2 D2 isH2 a b c1 st4 I2 X1 Da Xa Va X2 Db Xb Vb E1. destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
+  apply (swritten_eq _ _ _ _ _ _ _ (fun i _ => eq_sym (since_top _ _ i))).
   exact (snode_su st2 V D isH V1 D1 isH1 V2 D2 isH2 p q a b Future 1 _ s c1 st3 st4 I2 X1 Da Xa Va X2 Db Xb Vb
            (fun att s x => HS att b s x _) (fun att s x => SS att b s x _) (fun i Hi => Nat.le_lt_trans _ _ _ (topS_le _ i) Hi) Es E1).
 - (* U *)
   assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da [Xa Va]]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 ltac:(rewrite Hf; reflexivity) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [Db [Xb Vb]]]]]]].
-  destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
-  destruct (select_su kk var cq s b Past (-1) st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
-  apply swritten_remember, (swritten_eq _ _ _ _ _ _ _ (fun i Hi => eq_sym (until_top _ _ (n - i) i ltac:(lia)))).
+  refine (snode_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 ltac:(rewrite Hf; reflexivity))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 ltac:(rewrite Hf; reflexivity)) Hinv _ E).
+  intros st2 V1 D1 isH1 V2 D2 isH2 a b c1 st4 I2 X1 Da Xa Va X2 Db Xb Vb E1. destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
+  apply (swritten_eq _ _ _ _ _ _ _ (fun i Hi => eq_sym (until_top _ _ (n - i) i ltac:(lia)))).
   exact (snode_su st2 V D isH V1 D1 isH1 V2 D2 isH2 p q a b Past (-1) _ s c1 st3 st4 I2 X1 Da Xa Va X2 Db Xb Vb
            (fun att s x => HU Hf att b s x _) (fun att s x => SU Hf att b s x _) (fun i Hi => proj2 (topU_lt _ n i Hi)) Es E1).
 Qed.
