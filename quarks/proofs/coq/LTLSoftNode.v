@@ -178,6 +178,28 @@ do 3 eexists. split; [exact H1|split; [exact H2|split; [|split]]].
 - intros i Hi. simpl. rewrite upd_same. reflexivity.
 Qed.
 
+(** A selection step: a head writing the next fresh name (value vatt, within e under W), then a
+    unit at the same level writing the one after (value v) from it. *)
+Lemma sinv_sel (st : cstate) V D isH (l : nat) (h : shead) (u : sunit) (vatt v : nat -> R) :
+  sinv st V D isH -> sh_out h = c_fresh kk (S (cs_cnt st)) -> su_out u = c_fresh kk (S (S (cs_cnt st))) ->
+  (forall x, agree n V D l x -> ut_head n gap (real_head h) x /\ forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = vatt i) ->
+  (forall x, sagree n V D isH Eg l x -> forall i, (i < n)%nat -> Rabs (head_out W n (real_head h) x i - vatt i) <= e) ->
+  (forall y, sagree n (upd V (sh_out h) vatt) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true) Eg l y ->
+     (forall i, (i < n)%nat -> Rabs (y i (sh_out h) - vatt i) <= e) -> forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
+  exists V' D' isH', sinv (add_unit l u (add_head l h (bump (bump st)))) V' D' isH' /\ sext V D isH V' D' isH' /\
+    (exists l', D' (su_out u) = Some l') /\ xct isH' (su_out u) = true /\ forall i, (i < n)%nat -> V' (su_out u) i = v i.
+Proof.
+intros Hinv Eh Eu Hhead Hsoft Hu. assert (Eatt : Eg (sh_out h) = e) by (rewrite Eh; apply Eg_fresh; lia).
+destruct (sinv_head st V D isH l h vatt Hinv Eh Hhead Hsoft) as [H1 X1].
+destruct (sinv_unit _ _ _ _ l u v H1 Eu) as [H2 X2].
+{ intros y Ha Hh i Hi. apply Hu; [exact Ha| |exact Hi]. intros i' Hi'.
+  assert (Hat : at_lev (upd D (sh_out h) (Some (S l))) (sh_out h) (S l) && upd isH (sh_out h) true (sh_out h) = true)
+    by (unfold at_lev; rewrite !upd_same, Nat.eqb_refl; reflexivity).
+  pose proof (Hh i' (sh_out h) Hi' Hat) as H. rewrite upd_same, Eatt in H. exact H. }
+do 3 eexists. split; [exact H2|]. split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 X2)|].
+split; [eexists; apply upd_same|]. unfold xct. rewrite !upd_same. split; [reflexivity|]. intros i Hi. reflexivity.
+Qed.
+
 (** A selection head (within e under W) and its gated rounding. *)
 Lemma select_sok (st : cstate) V D isH (a gate : nat) (m : mask) (s : Q) (p q : nat -> bool) (vatt : nat -> R)
   (c : nat) (st' : cstate) :
@@ -193,24 +215,14 @@ Lemma select_sok (st : cstate) V D isH (a gate : nat) (m : mask) (s : Q) (p q : 
     forall i, (i < n)%nat -> V' c i = B2R (p i && negb (q i)).
 Proof.
 intros Hinv E [lg Eg0] Hxg Hq Hhead Hsoft Hp. unfold select in E. inversion E. subst c st'. clear E.
-set (l := Nat.max (lev st a) (lev st gate)) in *.
-set (att := c_fresh kk (S (cs_cnt st))) in *.
-assert (Eatt : Eg att = e) by (unfold att; apply Eg_fresh; lia).
-destruct (sinv_head st V D isH l (vhead kk var cq att a m s) vatt Hinv eq_refl Hhead Hsoft) as [H1 X1].
-assert (Hga : gate <> att).
-{ intros ->. destruct Hinv as [[_ [Hfr _]] _]. rewrite (Hfr att) in Eg0 by lia. discriminate. }
+set (l := Nat.max (lev st a) (lev st gate)) in *. set (att := c_fresh kk (S (cs_cnt st))) in *.
+assert (Hga : gate <> att) by (intros ->; destruct Hinv as [[_ [Hfr _]] _]; rewrite (Hfr att) in Eg0 by lia; discriminate).
 assert (Hlg : (lg <= l)%nat) by (destruct Hinv as [[Hc _] _]; rewrite <- (co_lev _ _ _ _ _ _ _ _ _ Hc gate lg Eg0); unfold l; lia).
-destruct (sinv_unit _ _ _ _ l (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) (fun i => B2R (p i && negb (q i))) H1 eq_refl) as [H2 X2].
-{ intros y Ha Hh i Hi. cbn [sh_out vhead] in Ha, Hh. apply unit_rounding_approx.
-  - rewrite <- Hp by exact Hi.
-    assert (Hat : at_lev (upd D att (Some (S l))) att (S l) && upd isH att true att = true) by (unfold at_lev; rewrite !upd_same, Nat.eqb_refl; reflexivity).
-    pose proof (Hh i att Hi Hat) as H. rewrite upd_same, Eatt in H. lra.
-  - rewrite (sclose_exact _ _ _ l y i gate lg Ha Hi); [|rewrite upd_other by exact Hga; exact Eg0|exact Hlg|unfold xct; rewrite upd_other by exact Hga; exact Hxg].
-    rewrite upd_other by exact Hga. apply Hq, Hi. }
-do 3 eexists. split; [exact H2|]. split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 X2)|]. split; [|split].
-- eexists. cbn [su_out rounding]. apply upd_same.
-- unfold xct. cbn [su_out rounding]. rewrite upd_same. reflexivity.
-- intros i Hi. cbn [su_out rounding]. rewrite upd_same. reflexivity.
+apply (sinv_sel st V D isH l (vhead kk var cq att a m s) (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) vatt _ Hinv
+         eq_refl eq_refl Hhead Hsoft).
+intros y Ha Hh i Hi. cbn [sh_out vhead] in Ha, Hh. apply unit_rounding_approx; [rewrite <- Hp by exact Hi; pose proof (Hh i Hi); lra|].
+rewrite (sclose_exact _ _ _ l y i gate lg Ha Hi); [|rewrite upd_other by exact Hga; exact Eg0|exact Hlg|unfold xct; rewrite upd_other by exact Hga; exact Hxg].
+rewrite upd_other by exact Hga. apply Hq, Hi.
 Qed.
 
 Lemma select_su_sok (st : cstate) V D isH (s b : nat) (m : mask) (sign : Q) (vatt : nat -> R) (pv : nat -> bool)
@@ -226,19 +238,9 @@ Lemma select_su_sok (st : cstate) V D isH (s b : nat) (m : mask) (sign : Q) (vat
     forall i, (i < n)%nat -> V' c i = B2R (pv i).
 Proof.
 intros Hinv E Hhead Hsoft Hp. unfold select_su in E. inversion E. subst c st'. clear E.
-set (l := Nat.max (lev st s) (lev st b)) in *.
-set (att := c_fresh kk (S (cs_cnt st))) in *.
-assert (Eatt : Eg att = e) by (unfold att; apply Eg_fresh; lia).
-destruct (sinv_head st V D isH l (vsu_head kk var cq att b s m sign) vatt Hinv eq_refl Hhead Hsoft) as [H1 X1].
-destruct (sinv_unit _ _ _ _ l (rounding1 (c_fresh kk (S (S (cs_cnt st)))) att) (fun i => B2R (pv i)) H1 eq_refl) as [H2 X2].
-{ intros y Ha Hh i Hi. cbn [sh_out vsu_head] in Ha, Hh. apply unit_rounding1_approx.
-  rewrite <- Hp by exact Hi.
-  assert (Hat : at_lev (upd D att (Some (S l))) att (S l) && upd isH att true att = true) by (unfold at_lev; rewrite !upd_same, Nat.eqb_refl; reflexivity).
-  pose proof (Hh i att Hi Hat) as H. rewrite upd_same, Eatt in H. lra. }
-do 3 eexists. split; [exact H2|]. split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 X2)|]. split; [|split].
-- eexists. cbn [su_out rounding1]. apply upd_same.
-- unfold xct. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
-- intros i Hi. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
+apply (sinv_sel st V D isH _ (vsu_head kk var cq (c_fresh kk (S (cs_cnt st))) b s m sign) (rounding1 (c_fresh kk (S (S (cs_cnt st)))) (c_fresh kk (S (cs_cnt st))))
+         vatt _ Hinv eq_refl eq_refl Hhead Hsoft).
+intros y Ha Hh i Hi. cbn [sh_out vsu_head] in Hh. apply unit_rounding1_approx. rewrite <- Hp by exact Hi. pose proof (Hh i Hi). lra.
 Qed.
 
 Lemma stop_node_sok (st : cstate) V D isH (p q : ltl) (a b s : nat) (st' : cstate) :
