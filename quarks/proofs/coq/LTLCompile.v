@@ -1424,6 +1424,24 @@ intros Hinv. unfold last. destruct (cs_last st) eqn:Ef.
   split; [exact X2|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
+(** A selection step: a head writing the next fresh name (value vatt), then a unit at the same
+    level writing the one after (value v) from it. *)
+Lemma inv_sel (st : cstate) V D isH (l : nat) (h : shead) (u : sunit) (vatt v : nat -> R) :
+  inv st V D isH -> sh_out h = c_fresh kk (S (cs_cnt st)) -> su_out u = c_fresh kk (S (S (cs_cnt st))) ->
+  (forall x, agree n V D l x -> ut_head n gap (real_head h) x /\ forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = vatt i) ->
+  (forall y, agree n (upd V (sh_out h) vatt) (upd D (sh_out h) (Some (S l))) l y ->
+     (forall i, (i < n)%nat -> y i (sh_out h) = vatt i) -> forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
+  exists V' D' isH', inv (add_unit l u (add_head l h (bump (bump st)))) V' D' isH' /\ ext V D V' D' /\
+    (exists l', D' (su_out u) = Some l') /\ forall i, (i < n)%nat -> V' (su_out u) i = v i.
+Proof.
+intros Hinv Eh Eu Hhead Hu. destruct (inv_head st V D isH l h vatt Hinv Eh Hhead) as [H1 X1].
+destruct (inv_unit _ _ _ _ l u v H1 Eu) as [H2 X2].
+{ intros y Ha Hh i Hi. apply Hu; [exact Ha| |exact Hi]. intros i' Hi'.
+  rewrite (Hh i' (sh_out h) Hi'); unfold at_lev; rewrite !upd_same; [reflexivity|rewrite Nat.eqb_refl; reflexivity]. }
+do 3 eexists. split; [exact H2|]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|]. split; [eexists; apply upd_same|].
+intros i Hi. rewrite upd_same. reflexivity.
+Qed.
+
 (** A selection head and its gated rounding (Python's [select]). *)
 Lemma select_ok (st : cstate) V D isH (a gate : nat) (m : mask) (s : Q) (p q : nat -> bool) (vatt : nat -> R)
   (c : nat) (st' : cstate) :
@@ -1437,21 +1455,12 @@ Lemma select_ok (st : cstate) V D isH (a gate : nat) (m : mask) (s : Q) (p q : n
     forall i, (i < n)%nat -> V' c i = B2R (p i && negb (q i)).
 Proof.
 intros Hinv E [lg Eg] Hq Hhead Hp. unfold select in E. inversion E. subst c st'. clear E.
-set (l := Nat.max (lev st a) (lev st gate)) in *.
-set (att := c_fresh kk (S (cs_cnt st))) in *.
-destruct (inv_head st V D isH l (vhead kk var cq att a m s) vatt Hinv eq_refl Hhead) as [H1 X1].
-assert (Hga : gate <> att).
-{ intros ->. destruct Hinv as [_ [Hfr _]]. rewrite (Hfr att) in Eg by lia. discriminate. }
+set (l := Nat.max (lev st a) (lev st gate)) in *. set (att := c_fresh kk (S (cs_cnt st))) in *.
+assert (Hga : gate <> att) by (intros ->; destruct Hinv as [_ [Hfr _]]; rewrite (Hfr att) in Eg by lia; discriminate).
 assert (Hlg : (lg <= l)%nat) by (destruct Hinv as [Hc _]; rewrite <- (co_lev _ _ _ _ Hc gate lg Eg); unfold l; lia).
-destruct (inv_unit _ _ _ _ l (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) (fun i => B2R (p i && negb (q i))) H1 eq_refl) as [H2 X2].
-{ intros y Ha Hh i Hi. apply unit_rounding.
-  - rewrite (Hh i att Hi); [cbn [sh_out vhead]; rewrite upd_same; apply Hp, Hi|].
-    unfold at_lev. cbn [sh_out vhead]. rewrite !upd_same, Nat.eqb_refl. reflexivity.
-  - rewrite (Ha i gate lg Hi); [|cbn [sh_out vhead]; rewrite upd_other by exact Hga; exact Eg|exact Hlg].
-    cbn [sh_out vhead]. rewrite upd_other by exact Hga. apply Hq, Hi. }
-do 3 eexists. split; [exact H2|]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|]. split.
-- eexists. cbn [su_out rounding]. apply upd_same.
-- intros i Hi. cbn [su_out rounding]. rewrite upd_same. reflexivity.
+apply (inv_sel st V D isH l (vhead kk var cq att a m s) (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) vatt _ Hinv eq_refl eq_refl Hhead).
+intros y Ha Hh i Hi. cbn [sh_out vhead] in Ha, Hh. apply unit_rounding; [rewrite Hh by exact Hi; apply Hp, Hi|].
+rewrite (Ha i gate lg Hi); [|rewrite upd_other by exact Hga; exact Eg|exact Hlg]. rewrite upd_other by exact Hga. apply Hq, Hi.
 Qed.
 
 Definition letters_below (k : nat) : ltl -> bool :=
@@ -1523,16 +1532,9 @@ Lemma select_su_ok (st : cstate) V D isH (s b : nat) (m : mask) (sign : Q) (vatt
     forall i, (i < n)%nat -> V' c i = B2R (pv i).
 Proof.
 intros Hinv E Hhead Hp. unfold select_su in E. inversion E. subst c st'. clear E.
-set (l := Nat.max (lev st s) (lev st b)) in *.
-set (att := c_fresh kk (S (cs_cnt st))) in *.
-destruct (inv_head st V D isH l (vsu_head kk var cq att b s m sign) vatt Hinv eq_refl Hhead) as [H1 X1].
-destruct (inv_unit _ _ _ _ l (rounding1 (c_fresh kk (S (S (cs_cnt st)))) att) (fun i => B2R (pv i)) H1 eq_refl) as [H2 X2].
-{ intros y Ha Hh i Hi. apply unit_rounding1.
-  rewrite (Hh i att Hi); [cbn [sh_out vsu_head]; rewrite upd_same; apply Hp, Hi|].
-  unfold at_lev. cbn [sh_out vsu_head]. rewrite !upd_same, Nat.eqb_refl. reflexivity. }
-do 3 eexists. split; [exact H2|]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|]. split.
-- eexists. cbn [su_out rounding1]. apply upd_same.
-- intros i Hi. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
+apply (inv_sel st V D isH _ (vsu_head kk var cq (c_fresh kk (S (cs_cnt st))) b s m sign)
+         (rounding1 (c_fresh kk (S (S (cs_cnt st)))) (c_fresh kk (S (cs_cnt st)))) vatt _ Hinv eq_refl eq_refl Hhead).
+intros y Ha Hh i Hi. cbn [sh_out vsu_head] in Hh. apply unit_rounding1. rewrite Hh by exact Hi. apply Hp, Hi.
 Qed.
 
 (** What a compiler step from the ghost (V, D) gives: an extension of it, for st', in which c
