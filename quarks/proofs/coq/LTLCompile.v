@@ -544,6 +544,16 @@ Proof. unfold at_lev. rewrite Hfresh. reflexivity. Qed.
 Lemma at_lev_other (c' m : nat) : c' <> c -> at_lev D' c' m = at_lev D c' m.
 Proof. intros H. unfold at_lev, D'. rewrite upd_other by exact H. reflexivity. Qed.
 
+(** A stream holding the new ghost's head coordinates of level m + 1 holds the old ones. *)
+Lemma heads_old (m : nat) (y : stream) :
+  (forall i c', (i < n)%nat -> at_lev D' c' (S m) && isH' c' = true -> y i c' = V' c' i) ->
+  forall i c', (i < n)%nat -> at_lev D c' (S m) && isH c' = true -> y i c' = V c' i.
+Proof.
+intros Hyh i c' Hi E. destruct (Nat.eq_dec c' c) as [->|Hne]; [rewrite at_lev_old in E; discriminate|].
+specialize (Hyh i c' Hi). rewrite at_lev_other in Hyh by exact Hne. unfold isH', V' in Hyh.
+rewrite !upd_other in Hyh by exact Hne. auto.
+Qed.
+
 (** Another layer is not concerned. *)
 Lemma layer_ok_upd (m : nat) (L : layer) : m <> l -> layer_ok n V D isH g m L -> layer_ok n V' D' isH' g m L.
 Proof.
@@ -556,9 +566,7 @@ intros Hml [Hh Hu]. split.
   + destruct (Nat.eq_dec c' c) as [->|Hne].
     * rewrite at_lev_new, at_lev_old. replace (Nat.eqb (S l) (S m)) with false by (symmetry; apply Nat.eqb_neq; lia). reflexivity.
     * rewrite at_lev_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne. reflexivity.
-  + intros i' c'' Hi' E. destruct (Nat.eq_dec c'' c) as [->|Hne]; [rewrite at_lev_old in E; discriminate|].
-    specialize (Hyh i' c'' Hi'). rewrite at_lev_other in Hyh by exact Hne. unfold isH', V' in Hyh.
-    rewrite !upd_other in Hyh by exact Hne. auto.
+  + exact (heads_old m y Hyh).
   + exact Hi.
 Qed.
 
@@ -574,10 +582,7 @@ intros Hb Hout [Hh Hu] Hloc. split.
   + rewrite at_lev_new, at_lev_old. unfold isH'. rewrite upd_same, Hb, andb_false_r. reflexivity.
   + rewrite at_lev_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne. reflexivity.
 - intros y Ha Hyh i c' Hi. cbn [l_units]. rewrite map_app, lsum_app. cbn [map lsum].
-  assert (Hyh0 : forall i c'', (i < n)%nat -> at_lev D c'' (S l) && isH c'' = true -> y i c'' = V c'' i).
-  { intros i' c'' Hi' E. destruct (Nat.eq_dec c'' c) as [->|Hne]; [rewrite at_lev_old in E; discriminate|].
-    specialize (Hyh i' c'' Hi'). rewrite at_lev_other in Hyh by exact Hne. unfold isH', V' in Hyh.
-    rewrite !upd_other in Hyh by exact Hne. auto. }
+  pose proof (heads_old l y Hyh) as Hyh0.
   rewrite (Hu y (agree_old l y Ha) Hyh0 i c' Hi). rewrite Hout. destruct (Nat.eq_dec c' c) as [->|Hne].
   + rewrite at_lev_old, at_lev_new, Nat.eqb_refl. unfold isH', V'. rewrite !upd_same, Hb. simpl. rewrite Nat.eqb_refl. simpl.
     rewrite (Hloc y (agree_old l y Ha) Hyh0 i Hi). ring.
@@ -599,10 +604,7 @@ intros Hb Hout [Hh Hu] Hloc. split.
     * rewrite at_lev_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne.
       replace (Nat.eqb c c') with false by (symmetry; apply Nat.eqb_neq; congruence). ring.
 - intros y Ha Hyh i c' Hi. simpl.
-  assert (Hyh0 : forall i c'', (i < n)%nat -> at_lev D c'' (S l) && isH c'' = true -> y i c'' = V c'' i).
-  { intros i' c'' Hi' E. destruct (Nat.eq_dec c'' c) as [->|Hne]; [rewrite at_lev_old in E; discriminate|].
-    specialize (Hyh i' c'' Hi'). rewrite at_lev_other in Hyh by exact Hne. unfold isH', V' in Hyh.
-    rewrite !upd_other in Hyh by exact Hne. auto. }
+  pose proof (heads_old l y Hyh) as Hyh0.
   rewrite (Hu y (agree_old l y Ha) Hyh0 i c' Hi). destruct (Nat.eq_dec c' c) as [->|Hne].
   + rewrite at_lev_old, at_lev_new. unfold isH'. rewrite upd_same, Hb, andb_false_r. reflexivity.
   + rewrite at_lev_other by exact Hne. unfold isH', V'. rewrite !upd_other by exact Hne. reflexivity.
@@ -788,19 +790,27 @@ intros H. assert (1 <= INR n) by (replace 1 with (INR 1) by reflexivity; apply l
 split; [apply Rinv_0_lt_compat; lra|]. rewrite <- Rinv_1. apply Rinv_le_contravar; lra.
 Qed.
 
-Lemma Y_gap (n kk att a : nat) (x : stream) (i : nat) : (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
-  forall k, (k < S i)%nat -> k <> (i - 1)%nat ->
-  score (real_head (sel_head kk att a Future 1)) x i (0 + k) <= score (real_head (sel_head kk att a Future 1)) x i (0 + (i - 1)) - / INR n.
+(** The arithmetic of Y_gap and S_gap, for any length N > i (N = n; variant (c) has N = i + 1). *)
+Lemma Y_arith (N i k : nat) : (1 <= N)%nat -> (i < N)%nat -> (k < S i)%nat -> k <> (i - 1)%nat ->
+  - ((-1) ^ S i * (-1) ^ S k) + INR (S k) / INR N
+  <= - ((-1) ^ S i * (-1) ^ S (i - 1)) + INR (S (i - 1)) / INR N - / INR N.
 Proof.
-intros Hn Hi Hx k Hk Hne. simpl (0 + _)%nat. rewrite !(sel_score n kk) by (assumption || lia).
-rewrite !alt_prod by lia. replace (i - (i - 1))%nat with 1%nat by lia. replace (S (i - 1)) with i by lia.
-qsimpl. destruct (inv_n n Hn) as [Hr0 Hr1]. unfold Rdiv. set (r := / INR n) in *. rewrite S_INR.
+intros Hn Hi Hk Hne. rewrite !alt_prod by lia. replace (i - (i - 1))%nat with 1%nat by lia. replace (S (i - 1)) with i by lia.
+destruct (inv_n N Hn) as [Hr0 Hr1]. unfold Rdiv. set (r := / INR N) in *. rewrite S_INR.
 assert (Hki : INR k <= INR i) by (apply le_INR; lia). rewrite pow_m1. simpl pow.
 destruct (Nat.even (i - k)) eqn:E.
 - assert (0 <= (INR i - INR k) * r) by (apply Rmult_le_pos; lra). nra.
 - destruct (odd_ex _ E) as [q Hq]. assert (q <> 0%nat) by (intros ->; lia).
   assert (INR k + 3 <= INR i) by (replace 3 with (INR 3) by (simpl; ring); rewrite <- plus_INR; apply le_INR; lia).
   assert (0 <= (INR i - INR k - 3) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
+Lemma Y_gap (n kk att a : nat) (x : stream) (i : nat) : (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+  forall k, (k < S i)%nat -> k <> (i - 1)%nat ->
+  score (real_head (sel_head kk att a Future 1)) x i (0 + k) <= score (real_head (sel_head kk att a Future 1)) x i (0 + (i - 1)) - / INR n.
+Proof.
+intros Hn Hi Hx k Hk Hne. simpl (0 + _)%nat. rewrite !(sel_score n kk) by (assumption || lia). qsimpl.
+rewrite !Rmult_1_l. apply Y_arith; assumption.
 Qed.
 
 Lemma X_gap (n kk att a : nat) (x : stream) (i : nat) : (1 <= n)%nat -> (S i < n)%nat -> pe_ok n kk x ->
@@ -831,35 +841,53 @@ rewrite (rsum_ext _ (fun k => x (vis_lo (h_mask h) i + k)%nat (h_val h) * (if Na
 - intros k Hk. rewrite (hard_w_tieless h _ _ t g Hg Ht Hgap k) by lia. unfold hardmax. ring.
 Qed.
 
+(** A head whose scores have a top t i with gap g at every i is tieless and reads x at its top. *)
+Lemma head_tops (n : nat) (h : head) (x : stream) (g : R) (t : nat -> nat) : 0 < g ->
+  (forall i, (i < n)%nat -> (t i < vis_cnt (h_mask h) n i)%nat /\ forall k, (k < vis_cnt (h_mask h) n i)%nat -> k <> t i ->
+     score h x i (vis_lo (h_mask h) i + k) <= score h x i (vis_lo (h_mask h) i + t i) - g) ->
+  tieless n g h x /\ forall i, (i < n)%nat -> head_out hard_w n h x i = x (vis_lo (h_mask h) i + t i)%nat (h_val h).
+Proof.
+intros Hg H. split; [intros i Hi; exists (t i); exact (H i Hi)|].
+intros i Hi. destruct (H i Hi) as [H1 H2]. exact (head_out_at n h x i (t i) g Hg H1 H2).
+Qed.
+
 Lemma head_Y (n kk att a : nat) (x : stream) : (1 <= n)%nat -> pe_ok n kk x ->
   tieless n (/ INR n) (real_head (sel_head kk att a Future 1)) x /\
   forall i, (i < n)%nat -> head_out hard_w n (real_head (sel_head kk att a Future 1)) x i = x (i - 1)%nat a.
 Proof.
-intros Hn Hx. destruct (inv_n n Hn) as [Hr _]. split.
-- intros i Hi. exists (i - 1)%nat. split; [simpl; lia|]. intros k Hk Hne. apply Y_gap; assumption.
-- intros i Hi. rewrite (head_out_at n _ x i (i - 1) (/ INR n) Hr); [reflexivity|simpl; lia|].
-  intros k Hk Hne. apply Y_gap; assumption.
+intros Hn Hx. destruct (inv_n n Hn) as [Hr _].
+destruct (head_tops n (real_head (sel_head kk att a Future 1)) x _ (fun i => i - 1)%nat Hr) as [T O]; [|exact (conj T O)].
+intros i Hi. split; [simpl; lia|intros k Hk Hne; apply Y_gap; assumption].
 Qed.
 
 Definition x_next (n i : nat) : nat := if (S i <? n)%nat then S i else i.
+
+Lemma x_next_lt (n i : nat) : (i < n)%nat -> (x_next n i < n)%nat.
+Proof. intros Hi. unfold x_next. destruct (S i <? n)%nat eqn:E; [apply Nat.ltb_lt in E|]; lia. Qed.
+
+(** Y p at i is p at i - 1 unless i is first; X p at i is p at x_next n i unless i is last. *)
+Lemma sat_Y (n : nat) (w : nat -> nat) (p : ltl) (i : nat) : (i < n)%nat ->
+  sat n w p (i - 1) && negb (Nat.eqb i 0) = sat n w (LY p) i.
+Proof. intros _. simpl. destruct i; simpl; [apply andb_false_r|]. rewrite Nat.sub_0_r, andb_true_r. reflexivity. Qed.
+
+Lemma sat_X (n : nat) (w : nat -> nat) (p : ltl) (i : nat) : (i < n)%nat ->
+  sat n w p (x_next n i) && negb (Nat.eqb (S i) n) = sat n w (LX p) i.
+Proof.
+intros Hi. cbn [sat]. unfold x_next. destruct (S i <? n)%nat eqn:Es.
+- apply Nat.ltb_lt in Es. replace (Nat.eqb (S i) n) with false by (symmetry; apply Nat.eqb_neq; lia). apply andb_true_r.
+- apply Nat.ltb_ge in Es. replace (Nat.eqb (S i) n) with true by (symmetry; apply Nat.eqb_eq; lia). apply andb_false_r.
+Qed.
 
 Lemma head_X (n kk att a : nat) (x : stream) : (1 <= n)%nat -> pe_ok n kk x ->
   tieless n (/ INR n) (real_head (sel_head kk att a Past (-1))) x /\
   forall i, (i < n)%nat -> head_out hard_w n (real_head (sel_head kk att a Past (-1))) x i = x (x_next n i) a.
 Proof.
 intros Hn Hx. destruct (inv_n n Hn) as [Hr _].
-assert (Hg : forall i, (i < n)%nat -> ((if (S i <? n)%nat then 1 else 0) < vis_cnt Past n i)%nat /\
-  forall k, (k < vis_cnt Past n i)%nat -> k <> (if (S i <? n)%nat then 1 else 0)%nat ->
-    score (real_head (sel_head kk att a Past (-1))) x i (vis_lo Past i + k)
-    <= score (real_head (sel_head kk att a Past (-1))) x i (vis_lo Past i + (if (S i <? n)%nat then 1 else 0)) - / INR n).
-{ intros i Hi. simpl vis_cnt. simpl vis_lo. destruct (S i <? n)%nat eqn:E.
+destruct (head_tops n (real_head (sel_head kk att a Past (-1))) x _ (fun i => if (S i <? n)%nat then 1 else 0)%nat Hr) as [T O].
+{ intros i Hi. cbv beta. simpl vis_cnt. simpl vis_lo. destruct (S i <? n)%nat eqn:E.
   - apply Nat.ltb_lt in E. split; [lia|]. intros k Hk Hne. apply X_gap; assumption.
   - apply Nat.ltb_ge in E. split; [lia|]. intros k Hk Hne. lia. }
-split.
-- intros i Hi. exists (if (S i <? n)%nat then 1 else 0)%nat. exact (Hg i Hi).
-- intros i Hi. destruct (Hg i Hi) as [Ht Hgap].
-  rewrite (head_out_at n (real_head (sel_head kk att a Past (-1))) x i _ (/ INR n) Hr Ht Hgap). simpl. unfold x_next.
-  destruct (S i <? n)%nat; f_equal; lia.
+split; [exact T|]. intros i Hi. rewrite O by exact Hi. simpl. unfold x_next. destruct (S i <? n)%nat; f_equal; lia.
 Qed.
 
 (** Since and until: the nearest position where the stop node !p | q holds. *)
@@ -903,6 +931,13 @@ Proof.
 revert i. induction m as [|m IH]; intros i; simpl; [intros _ k Hk; lia|]. destruct (B i) eqn:E; intros H k Hk; [discriminate|].
 destruct (Nat.eq_dec k i) as [->|Hne]; [exact E|apply (IH (S i) H); lia].
 Qed.
+
+(** The top of S at i is at or before i; the top of U at i < n is in [i, n). *)
+Lemma topS_le (B : nat -> bool) (i : nat) : (topS B i <= i)%nat.
+Proof. unfold topS. destruct (rm B i) as [t|] eqn:E; [apply (rm_some B i t E)|lia]. Qed.
+
+Lemma topU_lt (B : nat -> bool) (n i : nat) : (i < n)%nat -> (i <= topU B (n - i) i < n)%nat.
+Proof. intros Hi. unfold topU. destruct (lm B (n - i) i) as [t|] eqn:E; [pose proof (lm_some B _ i t E)|]; lia. Qed.
 
 (** S(i) is q at the nearest stop position at or before i (false when there is none). *)
 Lemma since_rm (P Q : nat -> bool) (i : nat) :
@@ -956,30 +991,40 @@ Proof. intros H. apply Rinv_r. apply not_0_INR. lia. Qed.
 Lemma B2R_le1 (b : bool) : 0 <= B2R b <= 1.
 Proof. destruct b; simpl; lra. Qed.
 
+Lemma S_arith (N i : nat) (f : nat -> R) (B : nat -> bool) : (1 <= N)%nat -> (i < N)%nat ->
+  (forall j, (j <= i)%nat -> f j = B2R (B j)) ->
+  forall k, (k < S i)%nat -> k <> topS B i ->
+  2 * f k + INR (S k) / INR N <= 2 * f (topS B i) + INR (S (topS B i)) / INR N - / INR N.
+Proof.
+intros Hn Hi HB k Hk Hne. unfold topS in *.
+destruct (inv_n N Hn) as [Hr0 Hr1]. pose proof (inv_n_mul N Hn) as Hnr.
+assert (Hkn : INR (S k) <= INR N) by (apply le_INR; lia).
+destruct (rm B i) as [t|] eqn:E.
+- destruct (rm_some B i t E) as [Ht [Bt Hafter]].
+  rewrite (HB k), (HB t) by lia. rewrite Bt. unfold Rdiv.
+  set (r := / INR N) in *. simpl B2R.
+  assert (INR (S t) * r >= 0) by (apply Rle_ge, Rmult_le_pos; [apply pos_INR|lra]).
+  destruct (Nat.lt_ge_cases t k) as [Hlt|Hge].
+  + rewrite (Hafter k) by lia. simpl B2R.
+    assert (0 <= (INR N - INR (S k)) * r) by (apply Rmult_le_pos; lra). nra.
+  + assert (INR (S k) + 1 <= INR (S t)) by (rewrite <- S_INR; apply le_INR; lia).
+    assert (0 <= (INR (S t) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra).
+    pose proof (B2R_le1 (B k)). nra.
+- pose proof (rm_none B i E) as Hnone.
+  rewrite (HB k), (HB i) by lia. rewrite !Hnone by lia. unfold Rdiv.
+  set (r := / INR N) in *. simpl B2R.
+  assert (INR (S k) + 1 <= INR (S i)) by (rewrite <- S_INR; apply le_INR; lia).
+  assert (0 <= (INR (S i) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra). nra.
+Qed.
+
 Lemma S_gap (n kk att b s : nat) (x : stream) (i : nat) (B : nat -> bool) : (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
   (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
   forall k, (k < S i)%nat -> k <> topS B i ->
   score (real_head (su_head kk att b s Future 1)) x i (0 + k) <= score (real_head (su_head kk att b s Future 1)) x i (0 + topS B i) - / INR n.
 Proof.
-intros Hn Hi Hx HB k Hk Hne. simpl (0 + _)%nat. unfold topS in *.
-destruct (inv_n n Hn) as [Hr0 Hr1]. pose proof (inv_n_mul n Hn) as Hnr.
-assert (Hkn : INR (S k) <= INR n) by (apply le_INR; lia).
-destruct (rm B i) as [t|] eqn:E.
-- destruct (rm_some B i t E) as [Ht [Bt Hafter]].
-  rewrite !(su_score n kk) by (assumption || lia). rewrite !HB by lia. rewrite Bt. qsimpl. unfold Rdiv.
-  set (r := / INR n) in *. simpl B2R.
-  assert (INR (S t) * r >= 0) by (apply Rle_ge, Rmult_le_pos; [apply pos_INR|lra]).
-  destruct (Nat.lt_ge_cases t k) as [Hlt|Hge].
-  + rewrite (Hafter k) by lia. simpl B2R.
-    assert (0 <= (INR n - INR (S k)) * r) by (apply Rmult_le_pos; lra). nra.
-  + assert (INR (S k) + 1 <= INR (S t)) by (rewrite <- S_INR; apply le_INR; lia).
-    assert (0 <= (INR (S t) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra).
-    pose proof (B2R_le1 (B k)). nra.
-- pose proof (rm_none B i E) as Hnone.
-  rewrite !(su_score n kk) by (assumption || lia). rewrite !HB by lia. rewrite !Hnone by lia. qsimpl. unfold Rdiv.
-  set (r := / INR n) in *. simpl B2R.
-  assert (INR (S k) + 1 <= INR (S i)) by (rewrite <- S_INR; apply le_INR; lia).
-  assert (0 <= (INR (S i) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra). nra.
+intros Hn Hi Hx HB k Hk Hne. simpl (0 + _)%nat. pose proof (topS_le B i).
+rewrite !(su_score n kk) by (assumption || lia). qsimpl. rewrite !Rmult_1_l.
+apply (S_arith n i (fun j => x j s) B); try assumption. intros j Hj. apply HB. lia.
 Qed.
 
 Lemma U_gap (n kk att b s : nat) (x : stream) (i : nat) (B : nat -> bool) : (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
@@ -1015,11 +1060,8 @@ Lemma head_S (n kk att b s : nat) (x : stream) (B : nat -> bool) : (1 <= n)%nat 
   forall i, (i < n)%nat -> head_out hard_w n (real_head (su_head kk att b s Future 1)) x i = x (topS B i) b.
 Proof.
 intros Hn Hx HB. destruct (inv_n n Hn) as [Hr _].
-assert (Ht : forall i, (topS B i <= i)%nat) by (intros i; unfold topS; destruct (rm B i) eqn:E; [apply (rm_some B i n0 E)|lia]).
-split.
-- intros i Hi. exists (topS B i). split; [simpl; specialize (Ht i); lia|]. intros k Hk Hne. apply S_gap; assumption.
-- intros i Hi. rewrite (head_out_at n (real_head (su_head kk att b s Future 1)) x i (topS B i) (/ INR n) Hr);
-    [reflexivity|simpl; specialize (Ht i); lia|]. intros k Hk Hne. apply S_gap; assumption.
+destruct (head_tops n (real_head (su_head kk att b s Future 1)) x _ (topS B) Hr) as [T O]; [|exact (conj T O)].
+intros i Hi. pose proof (topS_le B i). split; [simpl; lia|intros k Hk Hne; apply S_gap; assumption].
 Qed.
 
 Lemma head_U (n kk att b s : nat) (x : stream) (B : nat -> bool) : (1 <= n)%nat -> pe_ok n kk x ->
@@ -1028,15 +1070,9 @@ Lemma head_U (n kk att b s : nat) (x : stream) (B : nat -> bool) : (1 <= n)%nat 
   forall i, (i < n)%nat -> head_out hard_w n (real_head (su_head kk att b s Past (-1))) x i = x (topU B (n - i) i) b.
 Proof.
 intros Hn Hx HB. destruct (inv_n n Hn) as [Hr _].
-assert (Ht : forall i, (i < n)%nat -> (i <= topU B (n - i) i < n)%nat)
-  by (intros i Hi; unfold topU; destruct (lm B (n - i) i) eqn:E; [pose proof (lm_some B _ i n0 E); lia|lia]).
-split.
-- intros i Hi. exists (topU B (n - i) i - i)%nat. split; [simpl; specialize (Ht i Hi); lia|].
-  intros k Hk Hne. apply U_gap; assumption.
-- intros i Hi. rewrite (head_out_at n (real_head (su_head kk att b s Past (-1))) x i (topU B (n - i) i - i) (/ INR n) Hr).
-  + simpl. f_equal. specialize (Ht i Hi). lia.
-  + simpl. specialize (Ht i Hi). lia.
-  + intros k Hk Hne. apply U_gap; assumption.
+destruct (head_tops n (real_head (su_head kk att b s Past (-1))) x _ (fun i => topU B (n - i) i - i)%nat Hr) as [T O].
+{ intros i Hi. pose proof (topU_lt B n i Hi). split; [simpl; lia|intros k Hk Hne; apply U_gap; assumption]. }
+split; [exact T|]. intros i Hi. rewrite O by exact Hi. simpl. f_equal. pose proof (topU_lt B n i Hi). lia.
 Qed.
 
 Lemma unit_rounding1 (c x : nat) (p : bool) (y : nat -> R) : y x = B2R p -> unit_val (real_unit (rounding1 c x)) y = B2R p.
@@ -1055,9 +1091,18 @@ Lemma real_push_head (h : shead) (L : slayer) :
   real_layer (push_head h L) = Layer (l_heads (real_layer L) ++ [real_head h]) (l_units (real_layer L)).
 Proof. unfold real_layer, push_head. simpl. rewrite map_app. reflexivity. Qed.
 
-Lemma lev_cons (st : cstate) (c c' l : nat) (Ls : snet) (memo : list (ltl * nat)) (cnt : nat) (f la : bool) :
-  lev (CState Ls ((c', l) :: cs_lev st) cnt memo f la) c = if Nat.eqb c c' then l else lev st c.
-Proof. unfold lev. simpl. destruct (Nat.eqb c c'); reflexivity. Qed.
+(** Changing layer l of a network by f keeps a per-layer property (P before, P' after) when it
+    does so at layer l and every other layer keeps it unchanged. *)
+Lemma layers_at (P P' : nat -> layer -> Prop) (l : nat) (f : slayer -> slayer) (Ls : snet) :
+  (forall m, P m (real_layer (nth m Ls empty_layer))) ->
+  (P l (real_layer (nth l Ls empty_layer)) -> P' l (real_layer (f (nth l Ls empty_layer)))) ->
+  (forall m L, m <> l -> P m L -> P' m L) ->
+  forall m, P' m (real_layer (nth m (at_layer l f Ls) empty_layer)).
+Proof.
+intros H Hl Ho m. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
+- apply Nat.eqb_eq in Em. subst m. apply Hl, H.
+- apply Nat.eqb_neq in Em. apply Ho, H. exact Em.
+Qed.
 
 (** The selection heads of variant v as the compiler writes them (Python's [select]). *)
 Definition vhead (kk : nat) (v : variant) (cq : Q) (att a : nat) (m : mask) (s : Q) : shead :=
@@ -1104,13 +1149,16 @@ Record core (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : n
   co_len : forall c l, D c = Some l -> (l <= length (cs_layers st))%nat;
   co_lev : forall c l, D c = Some l -> lev st c = l }.
 
-Lemma core_unit (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (l : nat) (u : sunit) (v : nat -> R) :
-  core st V D isH -> D (su_out u) = None ->
-  (forall y, agree n V D l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> y i c' = V c' i) ->
-     forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
-  core (add_unit l u st) (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false).
+(** Changing layer l to f of it keeps the core invariant for a fresh coordinate c written at
+    level l + 1, when layer l with c added is [layer_ok]. *)
+Lemma core_add (st st' : cstate) V D isH (l c : nat) (v : nat -> R) (hb : bool) (f : slayer -> slayer) :
+  core st V D isH -> D c = None ->
+  cs_layers st' = at_layer l f (cs_layers st) -> cs_lev st' = (c, S l) :: cs_lev st ->
+  (layer_ok n V D isH gap l (real_layer (nth l (cs_layers st) empty_layer)) ->
+   layer_ok n (upd V c v) (upd D c (Some (S l))) (upd isH c hb) gap l (real_layer (f (nth l (cs_layers st) empty_layer)))) ->
+  core st' (upd V c v) (upd D c (Some (S l))) (upd isH c hb).
 Proof.
-intros [H1 H2 H3 H4 H5 H6] Hf Hloc. set (c := su_out u) in *.
+intros [H1 H2 H3 H4 H5 H6] Hf EL Elev Hl.
 assert (Hne : forall c' l', D c' = Some l' -> c' <> c) by (intros c' l' E ->; congruence).
 constructor.
 - intros c' Hc'. rewrite upd_other by (apply (Hne c' 0%nat), H1, Hc'). apply H1, Hc'.
@@ -1118,17 +1166,23 @@ constructor.
   rewrite upd_other in E by exact Hc. rewrite upd_other by exact Hc. apply H2; assumption.
 - intros c' i E Hi. destruct (Nat.eq_dec c' c) as [->|Hc]; [apply H3; [rewrite Hf; discriminate|exact Hi]|].
   rewrite upd_other in E by exact Hc. apply H3; assumption.
-- intros m. unfold add_unit. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
-  + apply Nat.eqb_eq in Em. subst m. rewrite real_push_unit.
-    apply (layer_ok_unit n V D isH gap c l v false Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-  + apply Nat.eqb_neq in Em. apply (layer_ok_upd n V D isH gap c l v false Hf); [exact Em|apply H4].
-- intros c' l' E. unfold add_unit. cbn [cs_layers]. rewrite length_at_layer.
-  destruct (Nat.eq_dec c' c) as [->|Hc].
+- intros m. rewrite EL. apply (layers_at (layer_ok n V D isH gap)); [exact H4|exact Hl|]. intros m' L Hm. apply (layer_ok_upd n V D isH gap c l v hb Hf _ _ Hm).
+- intros c' l' E. rewrite EL, length_at_layer. destruct (Nat.eq_dec c' c) as [->|Hc].
   + rewrite upd_same in E. inversion E. lia.
   + rewrite upd_other in E by exact Hc. specialize (H5 c' l' E). lia.
-- intros c' l' E. unfold add_unit. rewrite lev_cons. destruct (Nat.eq_dec c' c) as [->|Hc].
+- intros c' l' E. unfold lev. rewrite Elev. cbn [lookup]. destruct (Nat.eq_dec c' c) as [->|Hc].
   + rewrite upd_same in E. inversion E. rewrite Nat.eqb_refl. reflexivity.
-  + rewrite upd_other in E by exact Hc. apply Nat.eqb_neq in Hc. fold c. rewrite Hc. apply H6, E.
+  + rewrite upd_other in E by exact Hc. apply Nat.eqb_neq in Hc. rewrite Hc. apply H6, E.
+Qed.
+
+Lemma core_unit (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (l : nat) (u : sunit) (v : nat -> R) :
+  core st V D isH -> D (su_out u) = None ->
+  (forall y, agree n V D l y -> (forall i c', (i < n)%nat -> at_lev D c' (S l) && isH c' = true -> y i c' = V c' i) ->
+     forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
+  core (add_unit l u st) (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false).
+Proof.
+intros Hc Hf Hloc. apply (core_add st (add_unit l u st) V D isH l _ v false (push_unit u) Hc Hf eq_refl eq_refl).
+intros HL. rewrite real_push_unit. exact (layer_ok_unit n V D isH gap _ l v false Hf _ (real_unit u) eq_refl eq_refl HL Hloc).
 Qed.
 
 Lemma core_head (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH : nat -> bool) (l : nat) (h : shead) (v : nat -> R) :
@@ -1137,25 +1191,8 @@ Lemma core_head (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH
      forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = v i) ->
   core (add_head l h st) (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true).
 Proof.
-intros [H1 H2 H3 H4 H5 H6] Hf Hloc. set (c := sh_out h) in *.
-assert (Hne : forall c' l', D c' = Some l' -> c' <> c) by (intros c' l' E ->; congruence).
-constructor.
-- intros c' Hc'. rewrite upd_other by (apply (Hne c' 0%nat), H1, Hc'). apply H1, Hc'.
-- intros c' i E Hi. destruct (Nat.eq_dec c' c) as [->|Hc]; [rewrite upd_same in E; discriminate|].
-  rewrite upd_other in E by exact Hc. rewrite upd_other by exact Hc. apply H2; assumption.
-- intros c' i E Hi. destruct (Nat.eq_dec c' c) as [->|Hc]; [apply H3; [rewrite Hf; discriminate|exact Hi]|].
-  rewrite upd_other in E by exact Hc. apply H3; assumption.
-- intros m. unfold add_head. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
-  + apply Nat.eqb_eq in Em. subst m. rewrite real_push_head.
-    apply (layer_ok_head n V D isH gap c l v true Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-  + apply Nat.eqb_neq in Em. apply (layer_ok_upd n V D isH gap c l v true Hf); [exact Em|apply H4].
-- intros c' l' E. unfold add_head. cbn [cs_layers]. rewrite length_at_layer.
-  destruct (Nat.eq_dec c' c) as [->|Hc].
-  + rewrite upd_same in E. inversion E. lia.
-  + rewrite upd_other in E by exact Hc. specialize (H5 c' l' E). lia.
-- intros c' l' E. unfold add_head. rewrite lev_cons. destruct (Nat.eq_dec c' c) as [->|Hc].
-  + rewrite upd_same in E. inversion E. rewrite Nat.eqb_refl. reflexivity.
-  + rewrite upd_other in E by exact Hc. apply Nat.eqb_neq in Hc. fold c. rewrite Hc. apply H6, E.
+intros Hc Hf Hloc. apply (core_add st (add_head l h st) V D isH l _ v true (push_head h) Hc Hf eq_refl eq_refl).
+intros HL. rewrite real_push_head. exact (layer_ok_head n V D isH gap _ l v true Hf _ (real_head h) eq_refl eq_refl HL Hloc).
 Qed.
 
 
@@ -1203,33 +1240,60 @@ Definition inv (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) (isH 
   (forall p c, lookup ltl_eqb p (cs_memo st) = Some c ->
      (exists l, D c = Some l) /\ forall i, (i < n)%nat -> V c i = B2R (sat n w p i)).
 
+(** inv's slot for first (last): done, cf holding vf at level 1; or not, cf and its average ca
+    unused.  The memo table's coordinates hold their formulas. *)
+Definition slot (b : bool) (V : nat -> nat -> R) (D : nat -> option nat) (cf ca : nat) (vf : nat -> R) : Prop :=
+  if b then D cf = Some 1%nat /\ forall i, (i < n)%nat -> V cf i = vf i else D cf = None /\ D ca = None.
+Definition memo_ok (st : cstate) (V : nat -> nat -> R) (D : nat -> option nat) : Prop := forall p c, lookup ltl_eqb p (cs_memo st) = Some c ->
+  (exists l, D c = Some l) /\ forall i, (i < n)%nat -> V c i = B2R (sat n w p i).
+
+(** Updating a coordinate c other than cf, ca keeps the slot; an unused c keeps the memo table. *)
+Lemma slot_upd (b : bool) V D (cf ca c : nat) (vf v : nat -> R) (o : option nat) : c <> cf -> c <> ca ->
+  slot b V D cf ca vf -> slot b (upd V c v) (upd D c o) cf ca vf.
+Proof. intros H1 H2. unfold slot. rewrite !upd_other by congruence. exact (fun H => H). Qed.
+
+Lemma memo_upd_ok (st st' : cstate) V D (c : nat) (v : nat -> R) (o : option nat) : D c = None -> cs_memo st' = cs_memo st ->
+  memo_ok st V D -> memo_ok st' (upd V c v) (upd D c o).
+Proof.
+intros Hf Em Hme p c' E. rewrite Em in E. destruct (Hme p c' E) as [[l E'] F]. assert (c' <> c) by (intros ->; congruence).
+rewrite !upd_other by assumption. split; [exists l; exact E'|exact F].
+Qed.
+
 (** Updating a fresh coordinate other than first / last keeps the rest of the invariant. *)
 Lemma rest_upd (st st' : cstate) V D (c : nat) (v : nat -> R) (o : option nat) :
   (forall c', (c_fresh kk (S (cs_cnt st)) <= c')%nat -> D c' = None) ->
   (c_fresh kk (S (cs_cnt st)) <= c)%nat -> (c < c_fresh kk (S (cs_cnt st')))%nat ->
   cs_first st' = cs_first st -> cs_last st' = cs_last st -> cs_memo st' = cs_memo st ->
-  (if cs_first st then D (c_first kk) = Some 1%nat /\ forall i, (i < n)%nat -> V (c_first kk) i = B2R (Nat.eqb i 0)
-   else D (c_first kk) = None /\ D (c_avg_first kk) = None) ->
-  (if cs_last st then D (c_last kk) = Some 1%nat /\ forall i, (i < n)%nat -> V (c_last kk) i = B2R (Nat.eqb (S i) n)
-   else D (c_last kk) = None /\ D (c_avg_last kk) = None) ->
-  (forall p c, lookup ltl_eqb p (cs_memo st) = Some c ->
-     (exists l, D c = Some l) /\ forall i, (i < n)%nat -> V c i = B2R (sat n w p i)) ->
+  slot (cs_first st) V D (c_first kk) (c_avg_first kk) (fun i => B2R (Nat.eqb i 0)) ->
+  slot (cs_last st) V D (c_last kk) (c_avg_last kk) (fun i => B2R (Nat.eqb (S i) n)) -> memo_ok st V D ->
   (forall c', (c_fresh kk (S (cs_cnt st')) <= c')%nat -> upd D c o c' = None) /\
-  (if cs_first st' then upd D c o (c_first kk) = Some 1%nat /\ forall i, (i < n)%nat -> upd V c v (c_first kk) i = B2R (Nat.eqb i 0)
-   else upd D c o (c_first kk) = None /\ upd D c o (c_avg_first kk) = None) /\
-  (if cs_last st' then upd D c o (c_last kk) = Some 1%nat /\ forall i, (i < n)%nat -> upd V c v (c_last kk) i = B2R (Nat.eqb (S i) n)
-   else upd D c o (c_last kk) = None /\ upd D c o (c_avg_last kk) = None) /\
-  (forall p c', lookup ltl_eqb p (cs_memo st') = Some c' ->
-     (exists l, upd D c o c' = Some l) /\ forall i, (i < n)%nat -> upd V c v c' i = B2R (sat n w p i)).
+  slot (cs_first st') (upd V c v) (upd D c o) (c_first kk) (c_avg_first kk) (fun i => B2R (Nat.eqb i 0)) /\
+  slot (cs_last st') (upd V c v) (upd D c o) (c_last kk) (c_avg_last kk) (fun i => B2R (Nat.eqb (S i) n)) /\
+  memo_ok st' (upd V c v) (upd D c o).
 Proof.
 intros Hfr Hc1 Hc2 Ef El Em Hfi Hla Hme. unfold c_fresh, c_first, c_last, c_avg_first, c_avg_last in *.
 assert (Hf : D c = None) by (apply Hfr; lia).
-split; [|split; [|split]].
-- intros c' Hc'. rewrite upd_other by lia. apply Hfr. lia.
-- rewrite Ef. rewrite !upd_other by lia. destruct (cs_first st); [destruct Hfi as [F1 F2]; split; [exact F1|intros i Hi; auto]|exact Hfi].
-- rewrite El. rewrite !upd_other by lia. destruct (cs_last st); [destruct Hla as [F1 F2]; split; [exact F1|intros i Hi; auto]|exact Hla].
-- intros p c' E. rewrite Em in E. destruct (Hme p c' E) as [[l E'] F]. assert (c' <> c) by (intros ->; congruence).
-  rewrite !upd_other by assumption. split; [exists l; exact E'|exact F].
+split; [intros c' Hc'; rewrite upd_other by lia; apply Hfr; lia|].
+rewrite Ef, El. split; [apply slot_upd; [lia|lia|exact Hfi]|split; [apply slot_upd; [lia|lia|exact Hla]|]].
+exact (memo_upd_ok st st' V D c v o Hf Em Hme).
+Qed.
+
+(** The first / last step writes the fixed unused coordinates ca, cf: its slot is done, and the
+    fresh names, the other slot (c1, c2) and the memo table carry over. *)
+Lemma end_rest (st st' : cstate) V D (ca cf c1 c2 : nat) (va vf v1 : nat -> R) (b : bool) :
+  (forall c, (c_fresh kk (S (cs_cnt st)) <= c)%nat -> D c = None) -> D ca = None -> D cf = None ->
+  (ca < c_fresh kk 1)%nat -> (cf < c_fresh kk 1)%nat -> cf <> ca -> c1 <> ca -> c1 <> cf -> c2 <> ca -> c2 <> cf ->
+  cs_cnt st' = cs_cnt st -> cs_memo st' = cs_memo st -> slot b V D c1 c2 v1 -> memo_ok st V D ->
+  (forall c, (c_fresh kk (S (cs_cnt st')) <= c)%nat -> upd (upd D ca (Some 1%nat)) cf (Some 1%nat) c = None) /\
+  slot true (upd (upd V ca va) cf vf) (upd (upd D ca (Some 1%nat)) cf (Some 1%nat)) cf ca vf /\
+  slot b (upd (upd V ca va) cf vf) (upd (upd D ca (Some 1%nat)) cf (Some 1%nat)) c1 c2 v1 /\
+  memo_ok st' (upd (upd V ca va) cf vf) (upd (upd D ca (Some 1%nat)) cf (Some 1%nat)).
+Proof.
+intros Hfr Fa Ff Ha Hf H0 H1 H2 H3 H4 Ec Em Hsl Hme. unfold c_fresh in *. split; [|split; [|split]].
+- intros c Hc. rewrite Ec in Hc. rewrite !upd_other by lia. apply Hfr. lia.
+- unfold slot. rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
+- apply slot_upd; [congruence|congruence|]. apply slot_upd; [congruence|congruence|exact Hsl].
+- apply (memo_upd_ok st' st'); [rewrite upd_other by exact H0; exact Ff|reflexivity|]. exact (memo_upd_ok st st' V D ca va _ Fa Em Hme).
 Qed.
 
 (** A unit writing the next fresh name. *)
@@ -1296,6 +1360,26 @@ do 3 eexists. split; [exact H1|split; [exact H2|split]].
 - intros i Hi. simpl. rewrite upd_same. reflexivity.
 Qed.
 
+(** A stream holding the embedding holds (-1)^(j+1) at c_alt. *)
+Lemma agree_alt (x : stream) : pe_agree x -> forall j, (j < n)%nat -> x j (c_alt kk) = (-1) ^ S j.
+Proof. intros Hx j Hj. rewrite (Hx j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. Qed.
+
+(** Proposition 11's first / last step: a head writing sh_out h (value va) and a unit writing
+    su_out u (value vf) from it, both at level 0, keep the core and extend the ghost. *)
+Lemma core_end (st : cstate) V D isH (h : shead) (u : sunit) (va vf : nat -> R) :
+  core st V D isH -> D (sh_out h) = None -> D (su_out u) = None -> su_out u <> sh_out h ->
+  (forall x, agree n V D 0 x -> ut_head n gap (real_head h) x /\ forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = va i) ->
+  (forall (y : nat -> R) i, (i < n)%nat -> y (sh_out h) = va i -> unit_val (real_unit u) y = vf i) ->
+  core (add_unit 0 u (add_head 0 h st)) (upd (upd V (sh_out h) va) (su_out u) vf)
+    (upd (upd D (sh_out h) (Some 1%nat)) (su_out u) (Some 1%nat)) (upd (upd isH (sh_out h) true) (su_out u) false) /\
+  ext V D (upd (upd V (sh_out h) va) (su_out u) vf) (upd (upd D (sh_out h) (Some 1%nat)) (su_out u) (Some 1%nat)).
+Proof.
+intros Hc Fa Ff Hne Hh Hu. assert (Ff1 : upd D (sh_out h) (Some 1%nat) (su_out u) = None) by (rewrite upd_other by exact Hne; exact Ff).
+split; [|apply (ext_trans _ _ _ _ _ _ (ext_upd V D _ va _ Fa) (ext_upd _ _ _ vf _ Ff1))].
+apply core_unit; [apply core_head; assumption|exact Ff1|].
+intros y _ Hyh i Hi. apply Hu; [exact Hi|]. rewrite (Hyh i (sh_out h) Hi); unfold at_lev; rewrite !upd_same; reflexivity.
+Qed.
+
 Lemma first_ok (st : cstate) V D isH : inv st V D isH ->
   exists V' D' isH', inv (first kk st) V' D' isH' /\ ext V D V' D' /\ D' (c_first kk) = Some 1%nat /\
     (forall i, (i < n)%nat -> V' (c_first kk) i = B2R (Nat.eqb i 0)).
@@ -1306,33 +1390,16 @@ intros Hinv. unfold first. destruct (cs_first st) eqn:Ef.
   split; [apply ext_refl|split; assumption].
 - destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hfi. destruct Hfi as [F1 F2].
   set (h := SHead (c_avg_first kk) (c_alt kk) [] Future Average).
-  pose proof (core_head st V D isH 0%nat h avg_first_val Hc F2) as Hc1.
-  destruct Hc1 as [H11 H12 H13 H14 H15 H16].
-  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_first; [exact Hi|].
-    intros j Hj. rewrite (agree_pe st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
-  set (V1 := upd V (c_avg_first kk) avg_first_val) in *. set (D1 := upd D (c_avg_first kk) (Some 1%nat)) in *.
-  set (isH1 := upd isH (c_avg_first kk) true) in *.
-  assert (G1 : D1 (c_first kk) = None) by (unfold D1; rewrite upd_other by (unfold c_first, c_avg_first; lia); exact F1).
   set (u := SUnit (c_first kk) [SNeuron 1 [(c_avg_first kk, (-2)%Q)] (-1); SNeuron (-1) [(c_avg_first kk, (-2)%Q)] (-2)] 0).
-  pose proof (core_unit (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb i 0))
-                (Build_core _ _ _ _ H11 H12 H13 H14 H15 H16) G1) as Hc2.
-  destruct Hc2 as [H21 H22 H23 H24 H25 H26].
-  { intros y Ha Hh i Hi. apply unit_first. rewrite (Hh i (c_avg_first kk) Hi).
-    - unfold V1. rewrite upd_same. reflexivity.
-    - unfold at_lev, D1, isH1. rewrite !upd_same. reflexivity. }
-  do 3 eexists. split; [split; [constructor; eassumption|]|].
-  + cbn [cs_cnt cs_first cs_last cs_memo set_first add_unit add_head].
-    subst u h V1 D1 isH1. cbn [su_out sh_out] in *.
-    unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
-    * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
-    * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
-    * destruct (cs_last st); [destruct Hla as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
-      rewrite !upd_other by lia. exact Hla.
-    * intros p c E. destruct (Hme p c E) as [[l El] Hv].
-      assert (c <> kk + 7)%nat by (intros ->; congruence). assert (c <> kk + 9)%nat by (intros ->; congruence).
-      rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
-  + split; [apply (ext_trans _ _ V1 D1); apply ext_upd; assumption|].
-    split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+  destruct (core_end st V D isH h u avg_first_val (fun i => B2R (Nat.eqb i 0)) Hc F2 F1 ltac:(cbn; unfold c_first, c_avg_first; lia))
+    as [Hc2 X2].
+  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_first; [exact Hi|]. exact (agree_alt x (agree_pe _ _ _ _ _ x Hc Ha)). }
+  { intros y i _ Hy. apply unit_first, Hy. }
+  destruct (end_rest st (set_first (add_unit 0 u (add_head 0 h st))) V D (c_avg_first kk) (c_first kk) (c_last kk) (c_avg_last kk)
+              avg_first_val (fun i => B2R (Nat.eqb i 0)) (fun i => B2R (Nat.eqb (S i) n)) (cs_last st) Hfr F2 F1)
+    as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
+  do 3 eexists. split; [split; [apply (core_same (add_unit 0 u (add_head 0 h st))); [reflexivity|reflexivity|exact Hc2]|exact (conj R1 (conj R2 (conj R3 R4)))]|].
+  split; [exact X2|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
 Lemma last_ok (st : cstate) V D isH : inv st V D isH ->
@@ -1345,33 +1412,34 @@ intros Hinv. unfold last. destruct (cs_last st) eqn:Ef.
   split; [apply ext_refl|split; assumption].
 - destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hla. destruct Hla as [F1 F2].
   set (h := SHead (c_avg_last kk) (c_alt kk) [] Past Average).
-  pose proof (core_head st V D isH 0%nat h (avg_last_val n) Hc F2) as Hc1.
-  destruct Hc1 as [H11 H12 H13 H14 H15 H16].
-  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_last; [exact Hi|].
-    intros j Hj. rewrite (agree_pe st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
-  set (V1 := upd V (c_avg_last kk) (avg_last_val n)) in *. set (D1 := upd D (c_avg_last kk) (Some 1%nat)) in *.
-  set (isH1 := upd isH (c_avg_last kk) true) in *.
-  assert (G1 : D1 (c_last kk) = None) by (unfold D1; rewrite upd_other by (unfold c_last, c_avg_last; lia); exact F1).
   set (u := SUnit (c_last kk) [SNeuron 1 [(c_avg_last kk, 2%Q)] (-1); SNeuron 1 [(c_avg_last kk, (-2)%Q)] (-1)] 0).
-  pose proof (core_unit (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb (S i) n))
-                (Build_core _ _ _ _ H11 H12 H13 H14 H15 H16) G1) as Hc2.
-  destruct Hc2 as [H21 H22 H23 H24 H25 H26].
-  { intros y Ha Hh i Hi. apply unit_last; [exact Hi|]. rewrite (Hh i (c_avg_last kk) Hi).
-    - unfold V1. rewrite upd_same. reflexivity.
-    - unfold at_lev, D1, isH1. rewrite !upd_same. reflexivity. }
-  do 3 eexists. split; [split; [constructor; eassumption|]|].
-  + cbn [cs_cnt cs_first cs_last cs_memo set_last add_unit add_head].
-    subst u h V1 D1 isH1. cbn [su_out sh_out] in *.
-    unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
-    * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
-    * destruct (cs_first st); [destruct Hfi as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
-      rewrite !upd_other by lia. exact Hfi.
-    * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
-    * intros p c E. destruct (Hme p c E) as [[l El] Hv].
-      assert (c <> kk + 8)%nat by (intros ->; congruence). assert (c <> kk + 10)%nat by (intros ->; congruence).
-      rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
-  + split; [apply (ext_trans _ _ V1 D1); apply ext_upd; assumption|].
-    split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+  destruct (core_end st V D isH h u (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) Hc F2 F1 ltac:(cbn; unfold c_last, c_avg_last; lia))
+    as [Hc2 X2].
+  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_last; [exact Hi|]. exact (agree_alt x (agree_pe _ _ _ _ _ x Hc Ha)). }
+  { intros y i Hi Hy. apply unit_last, Hy. exact Hi. }
+  destruct (end_rest st (set_last (add_unit 0 u (add_head 0 h st))) V D (c_avg_last kk) (c_last kk) (c_first kk) (c_avg_first kk)
+              (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) (fun i => B2R (Nat.eqb i 0)) (cs_first st) Hfr F2 F1)
+    as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
+  do 3 eexists. split; [split; [apply (core_same (add_unit 0 u (add_head 0 h st))); [reflexivity|reflexivity|exact Hc2]|exact (conj R1 (conj R3 (conj R2 R4)))]|].
+  split; [exact X2|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+Qed.
+
+(** A selection step: a head writing the next fresh name (value vatt), then a unit at the same
+    level writing the one after (value v) from it. *)
+Lemma inv_sel (st : cstate) V D isH (l : nat) (h : shead) (u : sunit) (vatt v : nat -> R) :
+  inv st V D isH -> sh_out h = c_fresh kk (S (cs_cnt st)) -> su_out u = c_fresh kk (S (S (cs_cnt st))) ->
+  (forall x, agree n V D l x -> ut_head n gap (real_head h) x /\ forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = vatt i) ->
+  (forall y, agree n (upd V (sh_out h) vatt) (upd D (sh_out h) (Some (S l))) l y ->
+     (forall i, (i < n)%nat -> y i (sh_out h) = vatt i) -> forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
+  exists V' D' isH', inv (add_unit l u (add_head l h (bump (bump st)))) V' D' isH' /\ ext V D V' D' /\
+    (exists l', D' (su_out u) = Some l') /\ forall i, (i < n)%nat -> V' (su_out u) i = v i.
+Proof.
+intros Hinv Eh Eu Hhead Hu. destruct (inv_head st V D isH l h vatt Hinv Eh Hhead) as [H1 X1].
+destruct (inv_unit _ _ _ _ l u v H1 Eu) as [H2 X2].
+{ intros y Ha Hh i Hi. apply Hu; [exact Ha| |exact Hi]. intros i' Hi'.
+  rewrite (Hh i' (sh_out h) Hi'); unfold at_lev; rewrite !upd_same; [reflexivity|rewrite Nat.eqb_refl; reflexivity]. }
+do 3 eexists. split; [exact H2|]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|]. split; [eexists; apply upd_same|].
+intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
 (** A selection head and its gated rounding (Python's [select]). *)
@@ -1387,21 +1455,12 @@ Lemma select_ok (st : cstate) V D isH (a gate : nat) (m : mask) (s : Q) (p q : n
     forall i, (i < n)%nat -> V' c i = B2R (p i && negb (q i)).
 Proof.
 intros Hinv E [lg Eg] Hq Hhead Hp. unfold select in E. inversion E. subst c st'. clear E.
-set (l := Nat.max (lev st a) (lev st gate)) in *.
-set (att := c_fresh kk (S (cs_cnt st))) in *.
-destruct (inv_head st V D isH l (vhead kk var cq att a m s) vatt Hinv eq_refl Hhead) as [H1 X1].
-assert (Hga : gate <> att).
-{ intros ->. destruct Hinv as [_ [Hfr _]]. rewrite (Hfr att) in Eg by lia. discriminate. }
+set (l := Nat.max (lev st a) (lev st gate)) in *. set (att := c_fresh kk (S (cs_cnt st))) in *.
+assert (Hga : gate <> att) by (intros ->; destruct Hinv as [_ [Hfr _]]; rewrite (Hfr att) in Eg by lia; discriminate).
 assert (Hlg : (lg <= l)%nat) by (destruct Hinv as [Hc _]; rewrite <- (co_lev _ _ _ _ Hc gate lg Eg); unfold l; lia).
-destruct (inv_unit _ _ _ _ l (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) (fun i => B2R (p i && negb (q i))) H1 eq_refl) as [H2 X2].
-{ intros y Ha Hh i Hi. apply unit_rounding.
-  - rewrite (Hh i att Hi); [cbn [sh_out vhead]; rewrite upd_same; apply Hp, Hi|].
-    unfold at_lev. cbn [sh_out vhead]. rewrite !upd_same, Nat.eqb_refl. reflexivity.
-  - rewrite (Ha i gate lg Hi); [|cbn [sh_out vhead]; rewrite upd_other by exact Hga; exact Eg|exact Hlg].
-    cbn [sh_out vhead]. rewrite upd_other by exact Hga. apply Hq, Hi. }
-do 3 eexists. split; [exact H2|]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|]. split.
-- eexists. cbn [su_out rounding]. apply upd_same.
-- intros i Hi. cbn [su_out rounding]. rewrite upd_same. reflexivity.
+apply (inv_sel st V D isH l (vhead kk var cq att a m s) (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) vatt _ Hinv eq_refl eq_refl Hhead).
+intros y Ha Hh i Hi. cbn [sh_out vhead] in Ha, Hh. apply unit_rounding; [rewrite Hh by exact Hi; apply Hp, Hi|].
+rewrite (Ha i gate lg Hi); [|rewrite upd_other by exact Hga; exact Eg|exact Hlg]. rewrite upd_other by exact Hga. apply Hq, Hi.
 Qed.
 
 Definition letters_below (k : nat) : ltl -> bool :=
@@ -1473,16 +1532,124 @@ Lemma select_su_ok (st : cstate) V D isH (s b : nat) (m : mask) (sign : Q) (vatt
     forall i, (i < n)%nat -> V' c i = B2R (pv i).
 Proof.
 intros Hinv E Hhead Hp. unfold select_su in E. inversion E. subst c st'. clear E.
-set (l := Nat.max (lev st s) (lev st b)) in *.
-set (att := c_fresh kk (S (cs_cnt st))) in *.
-destruct (inv_head st V D isH l (vsu_head kk var cq att b s m sign) vatt Hinv eq_refl Hhead) as [H1 X1].
-destruct (inv_unit _ _ _ _ l (rounding1 (c_fresh kk (S (S (cs_cnt st)))) att) (fun i => B2R (pv i)) H1 eq_refl) as [H2 X2].
-{ intros y Ha Hh i Hi. apply unit_rounding1.
-  rewrite (Hh i att Hi); [cbn [sh_out vsu_head]; rewrite upd_same; apply Hp, Hi|].
-  unfold at_lev. cbn [sh_out vsu_head]. rewrite !upd_same, Nat.eqb_refl. reflexivity. }
-do 3 eexists. split; [exact H2|]. split; [exact (ext_trans _ _ _ _ _ _ X1 X2)|]. split.
-- eexists. cbn [su_out rounding1]. apply upd_same.
-- intros i Hi. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
+apply (inv_sel st V D isH _ (vsu_head kk var cq (c_fresh kk (S (cs_cnt st))) b s m sign)
+         (rounding1 (c_fresh kk (S (S (cs_cnt st)))) (c_fresh kk (S (cs_cnt st)))) vatt _ Hinv eq_refl eq_refl Hhead).
+intros y Ha Hh i Hi. cbn [sh_out vsu_head] in Hh. apply unit_rounding1. rewrite Hh by exact Hi. apply Hp, Hi.
+Qed.
+
+(** What a compiler step from the ghost (V, D) gives: an extension of it, for st', in which c
+    holds f. *)
+Definition written (st' : cstate) V D (c : nat) (f : nat -> bool) : Prop :=
+  exists V' D' isH', inv st' V' D' isH' /\ ext V D V' D' /\ (exists l, D' c = Some l) /\
+    forall i, (i < n)%nat -> V' c i = B2R (f i).
+
+Lemma written_eq (st' : cstate) V D (c : nat) (f g : nat -> bool) :
+  (forall i, (i < n)%nat -> f i = g i) -> written st' V D c f -> written st' V D c g.
+Proof.
+intros Hfg [V' [D' [isH' [H1 [H2 [H3 H4]]]]]]. exists V', D', isH'.
+split; [exact H1|split; [exact H2|split; [exact H3|intros i Hi; rewrite <- Hfg by exact Hi; apply H4, Hi]]].
+Qed.
+
+(** Remembering p at its coordinate keeps what was written. *)
+Lemma written_remember (st' : cstate) V D (p : ltl) (c : nat) :
+  written st' V D c (sat n w p) -> written (remember p c st') V D c (sat n w p).
+Proof.
+intros [V' [D' [isH' [H1 [H2 [H3 H4]]]]]]. exists V', D', isH'.
+split; [apply inv_remember; assumption|split; [exact H2|split; assumption]].
+Qed.
+
+(** A node over two sub-formulas (and, or, S, U): compile p, then q, then the step k on their
+    coordinates a, b; if k writes r from any such a, b, the node writes r. *)
+Lemma node_two (p q r : ltl) (k : nat -> nat -> cstate -> nat * cstate) st V D isH (c : nat) (st' : cstate) :
+  (forall st V D isH c st', inv st V D isH -> node kk var cq p st = (c, st') -> written st' V D c (sat n w p)) ->
+  (forall st V D isH c st', inv st V D isH -> node kk var cq q st = (c, st') -> written st' V D c (sat n w q)) ->
+  inv st V D isH ->
+  (forall st2 V1 D1 V2 D2 isH2 a b c st', inv st2 V2 D2 isH2 -> ext V D V1 D1 -> (exists la, D1 a = Some la) ->
+     (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) -> ext V1 D1 V2 D2 -> (exists lb, D2 b = Some lb) ->
+     (forall i, (i < n)%nat -> V2 b i = B2R (sat n w q i)) -> k a b st2 = (c, st') -> written st' V D c (sat n w r)) ->
+  (let '(c, st') := let '(a, st1) := node kk var cq p st in let '(b, st2) := node kk var cq q st1 in k a b st2 in
+   (c, remember r c st')) = (c, st') -> written st' V D c (sat n w r).
+Proof.
+intros Hp Hq Hinv Hk E. destruct (node kk var cq p st) as [a st1] eqn:Ea.
+destruct (Hp st V D isH a st1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da Va]]]]]].
+destruct (node kk var cq q st1) as [b st2] eqn:Eb. destruct (Hq st1 V1 D1 isH1 b st2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [Db Vb]]]]]].
+destruct (k a b st2) as [c1 st3] eqn:E1. inversion E. subst c st'. exact (written_remember _ _ _ _ _ (Hk _ _ _ _ _ _ _ _ _ _ I2 X1 Da Va X2 Db Vb E1)).
+Qed.
+
+(** and / or: a Boolean unit over the coordinates a, b of p, q holds op of their values. *)
+Lemma node_bin (st2 : cstate) V D V1 D1 V2 D2 isH2 (p q : ltl) (a b : nat) (hid : list sneuron)
+  (op : bool -> bool -> bool) (c : nat) (st' : cstate) :
+  inv st2 V2 D2 isH2 -> ext V D V1 D1 -> (exists la, D1 a = Some la) -> (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) ->
+  ext V1 D1 V2 D2 -> (exists lb, D2 b = Some lb) -> (forall i, (i < n)%nat -> V2 b i = B2R (sat n w q i)) ->
+  (forall c0 (y : nat -> R) pb qb, y a = B2R pb -> y b = B2R qb -> (Nat.eqb a b = true -> pb = qb) ->
+     unit_val (real_unit (SUnit c0 hid 0)) y = B2R (op pb qb)) ->
+  unit_node kk [a; b] hid 0%Q st2 = (c, st') -> written st' V D c (fun i => op (sat n w p i) (sat n w q i)).
+Proof.
+intros I2 X1 [la Da] Va X2 [lb Db] Vb Hu E1. destruct (X2 a la Da) as [Da2 Va2].
+destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (op (sat n w p i) (sat n w q i))) c st' I2 E1)
+  as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+{ intros y Ha i Hi. apply Hu.
+  - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i (proj1 I2) Hi (ex_intro _ la Da2));
+      [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
+  - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i (proj1 I2) Hi (ex_intro _ lb Db));
+      [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
+  - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
+exists V', D', isH'. split; [exact H1|split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; assumption]].
+Qed.
+
+(** Y / X: the selection head reads p's coordinate a at position nb i, gated by the coordinate g
+    (first / last) that the step stg writes with value q. *)
+Lemma node_sel (st1 : cstate) V D V1 D1 isH1 (p : ltl) (a g : nat) (m : mask) (s : Q) (nb : nat -> nat) (q : nat -> bool)
+  (stg : cstate -> cstate) (c : nat) (st' : cstate) :
+  inv st1 V1 D1 isH1 -> ext V D V1 D1 -> (exists la, D1 a = Some la) -> (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) ->
+  (forall st V D isH, inv st V D isH -> exists V' D' isH', inv (stg st) V' D' isH' /\ ext V D V' D' /\
+     D' g = Some 1%nat /\ forall i, (i < n)%nat -> V' g i = B2R (q i)) ->
+  (forall att x, pe_agree x -> tieless n gap (real_head (vhead kk var cq att a m s)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (vhead kk var cq att a m s)) x i = x (nb i) a) ->
+  (forall i, (i < n)%nat -> (nb i < n)%nat) -> select kk var cq a g m s (stg st1) = (c, st') ->
+  written st' V D c (fun i => sat n w p (nb i) && negb (q i)).
+Proof.
+intros I1 X1 [la Da] Va Hg Hh Hnb E1.
+destruct (Hg st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]]. destruct (X2 a la Da) as [Da2 Va2].
+destruct (select_ok (stg st1) V2 D2 isH2 a g m s (fun i => sat n w p (nb i)) q (fun i => V2 a (nb i)) c st' I2 E1 (ex_intro _ 1%nat Df) Vf)
+  as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+{ intros x Ha. destruct (Hh (c_fresh kk (S (cs_cnt (stg st1)))) x (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
+  split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+  apply (agree_read (stg st1) V2 D2 isH2 (Nat.max (lev (stg st1) a) (lev (stg st1) g)) a x (nb i) (proj1 I2) (Hnb i Hi) (ex_intro _ la Da2));
+    [lia|exact Ha]. }
+{ intros i Hi. rewrite Va2. apply Va, Hnb, Hi. }
+exists V', D', isH'. split; [exact H1|split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; assumption]].
+Qed.
+
+(** S / U: the stop node !p | q, then the head reading q's coordinate b at the stop top i. *)
+Lemma node_su (st2 : cstate) V D V1 D1 V2 D2 isH2 (p q : ltl) (a b : nat) (m : mask) (sign : Q) (top : nat -> nat)
+  (s c : nat) (st3 st' : cstate) :
+  inv st2 V2 D2 isH2 -> ext V D V1 D1 -> (exists la, D1 a = Some la) -> (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) ->
+  ext V1 D1 V2 D2 -> (exists lb, D2 b = Some lb) -> (forall i, (i < n)%nat -> V2 b i = B2R (sat n w q i)) ->
+  (forall att s x, pe_agree x -> (forall j, (j < n)%nat -> x j s = B2R (negb (sat n w p j) || sat n w q j)) ->
+     tieless n gap (real_head (vsu_head kk var cq att b s m sign)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (vsu_head kk var cq att b s m sign)) x i = x (top i) b) ->
+  (forall i, (i < n)%nat -> (top i < n)%nat) ->
+  stop_node kk p q a b st2 = (s, st3) -> select_su kk var cq s b m sign st3 = (c, st') ->
+  written st' V D c (fun i => sat n w q (top i)).
+Proof.
+intros I2 X1 [la Da] Va X2 [lb Db] Vb Hh Htop Es E1. destruct (X2 a la Da) as [Da2 Va2].
+destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
+            (ex_intro _ lb Db) Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] Vs]]]]]].
+destruct (X3 b lb Db) as [Db3 Vb3].
+destruct (select_su_ok st3 V3 D3 isH3 s b m sign (fun i => V3 b (top i)) (fun i => sat n w q (top i)) c st' I3 E1)
+  as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
+{ intros x Ha.
+  assert (Hx : forall j, (j < n)%nat -> x j s = B2R (negb (sat n w p j) || sat n w q j)).
+  { intros j Hj. rewrite (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 I3) Hj (ex_intro _ ls Ds));
+      [apply Vs, Hj|lia|exact Ha]. }
+  destruct (Hh (c_fresh kk (S (cs_cnt st3))) s x (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
+  split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+  apply (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (top i) (proj1 I3) (Htop i Hi) (ex_intro _ lb Db3));
+    [lia|exact Ha]. }
+{ intros i Hi. rewrite Vb3. apply Vb, Htop, Hi. }
+exists V', D', isH'.
+split; [exact H1|split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) X3) H2)|split; assumption]].
 Qed.
 
 (** Every sub-formula's coordinate holds its truth value (the heart of Theorem 12). *)
@@ -1518,127 +1685,46 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   split; [exact (ext_trans _ _ _ _ _ _ X1 H2)|split; [exact H3|exact H4]].
 - (* and *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
-  destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i && sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros y Ha i Hi. apply unit_and.
-    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i (proj1 I2) Hi (ex_intro _ la Da2)); [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
-    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i (proj1 I2) Hi (ex_intro _ lb Db)); [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
-    - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact H4]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact H4]].
+  refine (node_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 (orb_and_l _ _ _ Hpast))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 (orb_and_r _ _ _ Hpast)) Hinv _ E).
+  intros st2 V1 D1 V2 D2 isH2 a b c1 st3 I2 X1 Da Va X2 Db Vb E1.
+  exact (node_bin st2 V D V1 D1 V2 D2 isH2 p q a b _ andb c1 st3 I2 X1 Da Va X2 Db Vb (fun c0 y pb qb => unit_and c0 a b pb qb y) E1).
 - (* or *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
-  destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (unit_node_ok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i || sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros y Ha i Hi. apply unit_or.
-    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i (proj1 I2) Hi (ex_intro _ la Da2)); [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
-    - rewrite (agree_read st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i (proj1 I2) Hi (ex_intro _ lb Db)); [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
-    - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact H4]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact H4]].
+  refine (node_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 (orb_and_l _ _ _ Hpast))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 (orb_and_r _ _ _ Hpast)) Hinv _ E).
+  intros st2 V1 D1 V2 D2 isH2 a b c1 st3 I2 X1 Da Va X2 Db Vb E1.
+  exact (node_bin st2 V D V1 D1 V2 D2 isH2 p q a b _ orb c1 st3 I2 X1 Da Va X2 Db Vb (fun c0 y pb qb => unit_or c0 a b pb qb y) E1).
 - (* Y *)
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (first_ok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da Va]]]]]].
   destruct (select kk var cq a (c_first kk) Future 1 (first kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (select_ok (first kk st1) V2 D2 isH2 a (c_first kk) Future 1 (fun i => sat n w p (i - 1)) (fun i => Nat.eqb i 0)
-              (fun i => V2 a (i - 1)%nat) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Vf) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros x Ha. destruct (HY (c_fresh kk (S (cs_cnt (first kk st1)))) a x (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
-    apply (agree_read (first kk st1) V2 D2 isH2 (Nat.max (lev (first kk st1) a) (lev (first kk st1) (c_first kk))) a x (i - 1)%nat (proj1 I2) ltac:(lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
-  { intros i Hi. rewrite Va2. apply Va. lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LY p) i)).
-  { intros i Hi. rewrite H4 by exact Hi. simpl. destruct i; simpl; [rewrite andb_false_r; reflexivity|]. rewrite Nat.sub_0_r, andb_true_r. reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact Hv]].
+  apply written_remember, (written_eq _ _ _ _ _ _ (sat_Y n w p)).
+  exact (node_sel st1 V D V1 D1 isH1 p a _ Future 1 (fun i => i - 1)%nat (fun i => Nat.eqb i 0) (first kk) c1 st3 I1 X1 Da Va first_ok (fun att => HY att a) (fun i Hi => Nat.le_lt_trans _ _ _ (Nat.le_sub_l i 1) Hi) E1).
 - (* X *)
   assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (last_ok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
+  destruct (IH st V D isH a st1 Hlet ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da Va]]]]]].
   destruct (select kk var cq a (c_last kk) Past (-1) (last kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (select_ok (last kk st1) V2 D2 isH2 a (c_last kk) Past (-1) (fun i => sat n w p (x_next n i)) (fun i => Nat.eqb (S i) n)
-              (fun i => V2 a (x_next n i)) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Vf) as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros x Ha. destruct (HX Hf (c_fresh kk (S (cs_cnt (last kk st1)))) a x (agree_pe _ _ _ _ _ x (proj1 I2) Ha)) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
-    apply (agree_read (last kk st1) V2 D2 isH2 (Nat.max (lev (last kk st1) a) (lev (last kk st1) (c_last kk))) a x (x_next n i) (proj1 I2) ltac:(unfold x_next; destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
-  { intros i Hi. rewrite Va2. apply Va. unfold x_next. destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LX p) i)).
-  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. unfold x_next. destruct (S i <? n)%nat eqn:Es.
-    - apply Nat.ltb_lt in Es. replace (Nat.eqb (S i) n) with false by (symmetry; apply Nat.eqb_neq; lia).
-      destruct (sat n w p (S i)); reflexivity.
-    - apply Nat.ltb_ge in Es. replace (Nat.eqb (S i) n) with true by (symmetry; apply Nat.eqb_eq; lia).
-      destruct (sat n w p i); reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|exact Hv]].
+  apply written_remember, (written_eq _ _ _ _ _ _ (sat_X n w p)).
+  exact (node_sel st1 V D V1 D1 isH1 p a _ Past (-1) _ _ (last kk) c1 st3 I1 X1 Da Va last_ok (fun att => HX Hf att a) (x_next_lt n) E1).
 - (* S *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
-  destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
-  destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
-              (ex_intro _ lb Db) Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] Vs]]]]]].
-  destruct (X3 b lb Db) as [Db3 Vb3].
-  set (B := fun j => negb (sat n w p j) || sat n w q j).
-  destruct (select_su kk var cq s b Future 1 st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
-  destruct (select_su_ok st3 V3 D3 isH3 s b Future 1 (fun i => V3 b (topS B i)) (fun i => sat n w q (topS B i)) c1 st4 I3 E1)
-    as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros x Ha.
-    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
-    { intros j Hj. rewrite (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 I3) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
-    destruct (HS (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
-    assert (topS B i <= i)%nat by (unfold topS; destruct (rm B i) eqn:Er; [apply (rm_some B i n0 Er)|lia]).
-    apply (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topS B i) (proj1 I3) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
-  { intros i Hi. rewrite Vb3. apply Vb. unfold topS. destruct (rm B i) eqn:Er; [pose proof (rm_some B i n0 Er)|]; lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LS p q) i)).
-  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. rewrite since_top. reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|exact Hv]].
+  refine (node_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 (orb_and_l _ _ _ Hpast))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 (orb_and_r _ _ _ Hpast)) Hinv _ E).
+  intros st2 V1 D1 V2 D2 isH2 a b c1 st4 I2 X1 Da Va X2 Db Vb E1. destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
+  apply (written_eq _ _ _ _ _ _ (fun i _ => eq_sym (since_top _ _ i))).
+  exact (node_su st2 V D V1 D1 V2 D2 isH2 p q a b Future 1 _ s c1 st3 st4 I2 X1 Da Va X2 Db Vb (fun att s x => HS att b s x _)
+           (fun i Hi => Nat.le_lt_trans _ _ _ (topS_le _ i) Hi) Es E1).
 - (* U *)
   assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] Va]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 ltac:(rewrite Hf; reflexivity) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] Vb]]]]]].
-  destruct (X2 a la Da) as [Da2 Va2].
-  destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
-  destruct (stop_node_ok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) (fun i Hi => eq_trans (Va2 i) (Va i Hi))
-              (ex_intro _ lb Db) Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] Vs]]]]]].
-  destruct (X3 b lb Db) as [Db3 Vb3].
-  set (B := fun j => negb (sat n w p j) || sat n w q j).
-  assert (Htop : forall i, (i < n)%nat -> (i <= topU B (n - i) i < n)%nat)
-    by (intros i Hi; unfold topU; destruct (lm B (n - i) i) eqn:Er; [pose proof (lm_some B _ i n0 Er); lia|lia]).
-  destruct (select_su kk var cq s b Past (-1) st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
-  destruct (select_su_ok st3 V3 D3 isH3 s b Past (-1) (fun i => V3 b (topU B (n - i) i)) (fun i => sat n w q (topU B (n - i) i)) c1 st4 I3 E1)
-    as [V' [D' [isH' [H1 [H2 [H3 H4]]]]]].
-  { intros x Ha.
-    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
-    { intros j Hj. rewrite (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 I3) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
-    destruct (HU Hf (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ x (proj1 I3) Ha) Hx) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi. specialize (Htop i Hi).
-    apply (agree_read st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topU B (n - i) i) (proj1 I3) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
-  { intros i Hi. rewrite Vb3. apply Vb. specialize (Htop i Hi). lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LU p q) i)).
-  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. rewrite until_top by lia. reflexivity. }
-  exists V', D', isH'. split; [apply inv_remember; [exact H1|exact H3|exact Hv]|].
-  split; [exact (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ (ext_trans _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|exact Hv]].
+  refine (node_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 ltac:(rewrite Hf; reflexivity))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 ltac:(rewrite Hf; reflexivity)) Hinv _ E).
+  intros st2 V1 D1 V2 D2 isH2 a b c1 st4 I2 X1 Da Va X2 Db Vb E1. destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
+  apply (written_eq _ _ _ _ _ _ (fun i Hi => eq_sym (until_top _ _ (n - i) i ltac:(lia)))).
+  exact (node_su st2 V D V1 D1 V2 D2 isH2 p q a b Past (-1) _ s c1 st3 st4 I2 X1 Da Va X2 Db Vb (fun att s x => HU Hf att b s x _)
+           (fun i Hi => proj2 (topU_lt _ n i Hi)) Es E1).
 Qed.
 
 Definition D0 (c : nat) : option nat := if (c <? kk + length (pes var))%nat then Some 0%nat else None.
@@ -1959,47 +2045,6 @@ intros Hl Hn Hc Ht Hle Hi. apply round_quarter. apply (thm12b_soft k cq p n w (1
 Qed.
 
 (** ** Variant (c): embeddings i, (-1)^i i, future masks, tau = 1 *)
-
-(** The arithmetic of Y_gap and S_gap, for any length N > i (variant (c) divides by i + 1). *)
-Lemma Y_arith (N i k : nat) : (1 <= N)%nat -> (i < N)%nat -> (k < S i)%nat -> k <> (i - 1)%nat ->
-  - ((-1) ^ S i * (-1) ^ S k) + INR (S k) / INR N
-  <= - ((-1) ^ S i * (-1) ^ S (i - 1)) + INR (S (i - 1)) / INR N - / INR N.
-Proof.
-intros Hn Hi Hk Hne. rewrite !alt_prod by lia. replace (i - (i - 1))%nat with 1%nat by lia. replace (S (i - 1)) with i by lia.
-destruct (inv_n N Hn) as [Hr0 Hr1]. unfold Rdiv. set (r := / INR N) in *. rewrite S_INR.
-assert (Hki : INR k <= INR i) by (apply le_INR; lia). rewrite pow_m1. simpl pow.
-destruct (Nat.even (i - k)) eqn:E.
-- assert (0 <= (INR i - INR k) * r) by (apply Rmult_le_pos; lra). nra.
-- destruct (odd_ex _ E) as [q Hq]. assert (q <> 0%nat) by (intros ->; lia).
-  assert (INR k + 3 <= INR i) by (replace 3 with (INR 3) by (simpl; ring); rewrite <- plus_INR; apply le_INR; lia).
-  assert (0 <= (INR i - INR k - 3) * r) by (apply Rmult_le_pos; lra). nra.
-Qed.
-
-Lemma S_arith (N i : nat) (f : nat -> R) (B : nat -> bool) : (1 <= N)%nat -> (i < N)%nat ->
-  (forall j, (j <= i)%nat -> f j = B2R (B j)) ->
-  forall k, (k < S i)%nat -> k <> topS B i ->
-  2 * f k + INR (S k) / INR N <= 2 * f (topS B i) + INR (S (topS B i)) / INR N - / INR N.
-Proof.
-intros Hn Hi HB k Hk Hne. unfold topS in *.
-destruct (inv_n N Hn) as [Hr0 Hr1]. pose proof (inv_n_mul N Hn) as Hnr.
-assert (Hkn : INR (S k) <= INR N) by (apply le_INR; lia).
-destruct (rm B i) as [t|] eqn:E.
-- destruct (rm_some B i t E) as [Ht [Bt Hafter]].
-  rewrite (HB k), (HB t) by lia. rewrite Bt. unfold Rdiv.
-  set (r := / INR N) in *. simpl B2R.
-  assert (INR (S t) * r >= 0) by (apply Rle_ge, Rmult_le_pos; [apply pos_INR|lra]).
-  destruct (Nat.lt_ge_cases t k) as [Hlt|Hge].
-  + rewrite (Hafter k) by lia. simpl B2R.
-    assert (0 <= (INR N - INR (S k)) * r) by (apply Rmult_le_pos; lra). nra.
-  + assert (INR (S k) + 1 <= INR (S t)) by (rewrite <- S_INR; apply le_INR; lia).
-    assert (0 <= (INR (S t) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra).
-    pose proof (B2R_le1 (B k)). nra.
-- pose proof (rm_none B i E) as Hnone.
-  rewrite (HB k), (HB i) by lia. rewrite !Hnone by lia. unfold Rdiv.
-  set (r := / INR N) in *. simpl B2R.
-  assert (INR (S k) + 1 <= INR (S i)) by (rewrite <- S_INR; apply le_INR; lia).
-  assert (0 <= (INR (S i) - INR (S k) - 1) * r) by (apply Rmult_le_pos; lra). nra.
-Qed.
 
 Lemma caus_pe (n kk : nat) (w : nat -> nat) (x : stream) (j : nat) : pe_agree n w kk VCausal x -> (j < n)%nat ->
   x j (c_one kk) = 1 /\ x j (c_alt kk) = (-1) ^ S j /\ x j (c_pos kk) = INR (S j) /\

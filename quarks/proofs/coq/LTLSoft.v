@@ -22,9 +22,6 @@ assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. qsimpl. field. 
 Qed.
 
 (** Before the top no score is above the top's stop bit. *)
-Lemma topS_le (B : nat -> bool) (i : nat) : (topS B i <= i)%nat.
-Proof. unfold topS. destruct (rm B i) as [t|] eqn:E; [apply (rm_some B i t E)|lia]. Qed.
-
 Lemma topS_bits (B : nat -> bool) (i j : nat) : (j <= i)%nat ->
   B2R (B j) <= B2R (B (topS B i)) /\ ((topS B i < j)%nat -> B j = false /\ B (topS B i) = true).
 Proof.
@@ -34,6 +31,50 @@ intros Hj. unfold topS. destruct (rm B i) as [t|] eqn:E.
 - rewrite (rm_none B i E j Hj). split; [destruct (B i); simpl; lra|intros; lia].
 Qed.
 
+Lemma pow_m1_le (k : nat) : - 1 <= (-1) ^ k <= 1.
+Proof. rewrite pow_m1. destruct (Nat.even k); lra. Qed.
+
+(** The score-level forms of the S and Y steps, for any scale N > i: the soft reads of the scores
+    4 N [stop at j] + 2 (j + 1) and -2N (-1)^(i-j) + 2 (j + 1) over j <= i (N = n for (a) at tau = 1/(2n),
+    N = i + 1 for (c)). *)
+Lemma S_read_geom (N i : nat) (B : nat -> bool) (sc v : nat -> R) : (i < N)%nat ->
+  (forall j, (j <= i)%nat -> sc j = 4 * INR N * B2R (B j) + 2 * INR (S j)) ->
+  (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
+  Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (topS B i)) <= 21 / 100.
+Proof.
+intros Hi Esc Hv. pose proof (topS_le B i) as Hti. set (t := topS B i) in *.
+eapply Rle_trans; [apply (softmax_read sc v (S i) t); [lia|intros j Hj; apply Hv; lia]|].
+pose proof (pos_INR N) as Hn0.
+apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
+- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [Hb _]. fold t in Hb.
+  rewrite minus_INR by lia. rewrite !S_INR. nra.
+- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [_ Hb]. fold t in Hb.
+  destruct (Hb ltac:(lia)) as [E1 E2]. rewrite E1, E2. simpl B2R.
+  rewrite minus_INR by lia. rewrite !S_INR.
+  assert (INR j <= INR i) by (apply le_INR; lia). assert (INR i + 1 <= INR N) by (rewrite <- S_INR; apply le_INR; lia).
+  pose proof (pos_INR t). lra.
+Qed.
+
+Lemma Y_read_geom (N i : nat) (sc v : nat -> R) : (i < N)%nat ->
+  (forall j, (j <= i)%nat -> sc j = - (2 * INR N) * (-1) ^ (i - j) + 2 * INR (S j)) ->
+  (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
+  Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (i - 1)%nat) <= 21 / 100.
+Proof.
+intros Hi Esc Hv. set (t := (i - 1)%nat).
+eapply Rle_trans; [apply (softmax_read sc v (S i) t); [unfold t; lia|intros j Hj; apply Hv; lia]|].
+pose proof (pos_INR N) as Hn0.
+apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [unfold t; lia| | |lra].
+- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia).
+  rewrite !Esc by (unfold t in Hj; lia). replace (i - t)%nat with 1%nat by (unfold t; lia).
+  pose proof (pow_m1_le (i - j)). rewrite minus_INR by lia. rewrite !S_INR.
+  unfold t. rewrite minus_INR by lia. simpl (INR 1). simpl pow. nra.
+- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia). replace j with i in * by (unfold t in Hj; lia).
+  rewrite !Esc by lia. replace (i - t)%nat with 1%nat by (unfold t; lia). rewrite Nat.sub_diag.
+  replace (S i - t)%nat with 2%nat by (unfold t; lia).
+  assert (2 <= INR N) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; lia).
+  unfold t. rewrite !S_INR, minus_INR by lia. simpl (INR 1). simpl (INR 2). simpl pow. simpl (INR 0). lra.
+Qed.
+
 (** The since head at tau = 1/(2n) reads the value at the nearest stop within 21/100, for every
     n, position i and stream holding the embedding, Boolean stop bits and values in [0, 1]. *)
 Lemma head_S_paper (n kk att b s : nat) (x : stream) (B : nat -> bool) (i : nat) :
@@ -41,22 +82,10 @@ Lemma head_S_paper (n kk att b s : nat) (x : stream) (B : nat -> bool) (i : nat)
   (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
   Rabs (head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Future 1)) x i - x (topS B i) b) <= 21 / 100.
 Proof.
-intros Hn Hi Hx HB Hv. pose proof (topS_le B i) as Hti. set (t := topS B i) in *.
-unfold head_out, soft_w, soft. cbn [real_head su_head h_mask h_val vis_lo vis_cnt].
-set (sc := fun k => score (real_head (su_head kk att b s Future 1)) x i (0 + k) / tau_paper n).
-assert (Esc : forall j, (j <= i)%nat -> sc j = 4 * INR n * B2R (B j) + 2 * INR (S j))
-  by (intros j Hj; unfold sc; simpl (0 + j)%nat; apply (su_scaled n kk att b s x B i j); (assumption || lia)).
-change (x t b) with ((fun k => x (0 + k)%nat b) t).
-eapply Rle_trans; [apply (softmax_read sc (fun k => x (0 + k)%nat b) (S i) t); [lia|intros j Hj; apply Hv; simpl; lia]|].
-pose proof (pos_INR n) as Hn0.
-apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
-- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [Hb _]. fold t in Hb.
-  rewrite minus_INR by lia. rewrite !S_INR. nra.
-- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [_ Hb]. fold t in Hb.
-  destruct (Hb ltac:(lia)) as [E1 E2]. rewrite E1, E2. simpl B2R.
-  rewrite minus_INR by lia. rewrite !S_INR.
-  assert (INR j <= INR i) by (apply le_INR; lia). assert (INR i + 1 <= INR n) by (rewrite <- S_INR; apply le_INR; lia).
-  pose proof (pos_INR t). lra.
+intros Hn Hi Hx HB Hv. unfold head_out, soft_w, soft. cbn [real_head su_head h_mask h_val vis_lo vis_cnt].
+change (x (topS B i) b) with ((fun k => x (0 + k)%nat b) (topS B i)).
+apply (S_read_geom n i B); [exact Hi| |intros j Hj; apply Hv; simpl; lia].
+intros j Hj. simpl (0 + j)%nat. apply (su_scaled n kk att b s x B i j); (assumption || lia).
 Qed.
 
 (** The Y head (future mask, score -(-1)^(i+j) + (j + 1)/n) at tau = 1/(2n): the scores
@@ -71,32 +100,15 @@ intros Hn Hi Hj Hx. rewrite (sel_score n kk) by (assumption || lia). rewrite alt
 assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. qsimpl. field. exact H.
 Qed.
 
-Lemma pow_m1_le (k : nat) : - 1 <= (-1) ^ k <= 1.
-Proof. rewrite pow_m1. destruct (Nat.even k); lra. Qed.
-
 Lemma head_Y_paper (n kk att a : nat) (x : stream) (i : nat) :
   (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
   (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
   Rabs (head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Future 1)) x i - x (i - 1)%nat a) <= 21 / 100.
 Proof.
-intros Hn Hi Hx Hv. set (t := (i - 1)%nat).
-unfold head_out, soft_w, soft. cbn [real_head sel_head h_mask h_val vis_lo vis_cnt].
-set (sc := fun k => score (real_head (sel_head kk att a Future 1)) x i (0 + k) / tau_paper n).
-assert (Esc : forall j, (j <= i)%nat -> sc j = - (2 * INR n) * (-1) ^ (i - j) + 2 * INR (S j))
-  by (intros j Hj; unfold sc; simpl (0 + j)%nat; apply (sel_scaled n kk att a x i j); (assumption || lia)).
-change (x t a) with ((fun k => x (0 + k)%nat a) t).
-eapply Rle_trans; [apply (softmax_read sc (fun k => x (0 + k)%nat a) (S i) t); [lia|intros j Hj; apply Hv; simpl; lia]|].
-pose proof (pos_INR n) as Hn0.
-apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
-- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia).
-  rewrite !Esc by lia. replace (i - t)%nat with 1%nat by (unfold t; lia).
-  pose proof (pow_m1_le (i - j)). rewrite minus_INR by lia. rewrite !S_INR.
-  unfold t. rewrite minus_INR by lia. simpl (INR 1). simpl pow. nra.
-- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia). replace j with i in * by (unfold t in Hj; lia).
-  rewrite !Esc by lia. replace (i - t)%nat with 1%nat by (unfold t; lia). rewrite Nat.sub_diag.
-  replace (S i - t)%nat with 2%nat by (unfold t; lia).
-  assert (2 <= INR n) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; lia).
-  unfold t. rewrite !S_INR, minus_INR by lia. simpl (INR 1). simpl (INR 2). simpl pow. simpl (INR 0). lra.
+intros Hn Hi Hx Hv. unfold head_out, soft_w, soft. cbn [real_head sel_head h_mask h_val vis_lo vis_cnt].
+change (x (i - 1)%nat a) with ((fun k => x (0 + k)%nat a) (i - 1)%nat).
+apply (Y_read_geom n i); [exact Hi| |intros j Hj; apply Hv; simpl; lia].
+intros j Hj. simpl (0 + j)%nat. apply (sel_scaled n kk att a x i j); (assumption || lia).
 Qed.
 
 (** Softmax sees only s / tau: two heads with the same values and mask whose scores agree after
@@ -114,12 +126,12 @@ apply rsum_ext. intros k Hk. unfold softmax. rewrite HZ, Hs; [reflexivity|]. app
 Qed.
 
 (** Variant (b) with c = 2 at tau = 1 is variant (a) at tau = 1/(2n): its scores are 2 n times (a)'s. *)
-Lemma unb_tau1 (n kk att b s a : nat) (w : nat -> nat) (x : stream) (i : nat) :
+Lemma unb_tau1 (n kk att b s a : nat) (w : nat -> nat) (x : stream) (i : nat) (m : mask) (sg : Q) :
   (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x ->
-  head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Future 1)) x i
-  = head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Future 1)) x i /\
-  head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Future 1)) x i
-  = head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Future 1)) x i.
+  head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s m sg)) x i
+  = head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s m sg)) x i /\
+  head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a m sg)) x i
+  = head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a m sg)) x i.
 Proof.
 intros Hn Hi Hx. assert (INR n <> 0) by (apply not_0_INR; lia). split.
 - apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
@@ -134,7 +146,7 @@ Lemma head_S_unb_tau1 (n kk att b s : nat) (w : nat -> nat) (x : stream) (B : na
   (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
   Rabs (head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Future 1)) x i - x (topS B i) b) <= 21 / 100.
 Proof.
-intros Hn Hi Hx HB Hv. rewrite (proj1 (unb_tau1 n kk att b s 0 w x i Hn Hi Hx)).
+intros Hn Hi Hx HB Hv. rewrite (proj1 (unb_tau1 n kk att b s 0 w x i Future 1 Hn Hi Hx)).
 apply head_S_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
 Qed.
 
@@ -143,7 +155,7 @@ Lemma head_Y_unb_tau1 (n kk att a : nat) (w : nat -> nat) (x : stream) (i : nat)
   (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
   Rabs (head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Future 1)) x i - x (i - 1)%nat a) <= 21 / 100.
 Proof.
-intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1 n kk att 0 0 a w x i Hn Hi Hx)).
+intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1 n kk att 0 0 a w x i Future 1 Hn Hi Hx)).
 apply head_Y_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
 Qed.
 
@@ -224,26 +236,12 @@ apply (lemma6_geom_c2_rev sc (n - i) t (2 * INR (S t))); [exact Htn| | |lra].
 Qed.
 
 (** Variant (b), c = 2, tau = 1, the past-masked heads: again (a)'s heads at tau = 1/(2n). *)
-Lemma unb_tau1_past (n kk att b s a : nat) (w : nat -> nat) (x : stream) (i : nat) :
-  (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x ->
-  head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Past (-1))) x i
-  = head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Past (-1))) x i /\
-  head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Past (-1))) x i
-  = head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Past (-1))) x i.
-Proof.
-intros Hn Hi Hx. assert (INR n <> 0) by (apply not_0_INR; lia). split.
-- apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
-  rewrite (unb_score_su n kk att b s w) by assumption. rewrite Q2R_2. unfold tau_paper. field. exact H.
-- apply soft_scaled; [exact Hi|reflexivity|reflexivity|]. intros j Hj.
-  rewrite (unb_score_sel n kk att a w) by assumption. rewrite Q2R_2. unfold tau_paper. field. exact H.
-Qed.
-
 Lemma head_U_unb_tau1 (n kk att b s : nat) (w : nat -> nat) (x : stream) (B : nat -> bool) (i : nat) :
   (1 <= n)%nat -> (i < n)%nat -> pe_agree n w kk VUnbounded x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
   (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
   Rabs (head_out (soft_w 1) n (real_head (vsu_head kk VUnbounded 2 att b s Past (-1))) x i - x (topU B (n - i) i) b) <= 21 / 100.
 Proof.
-intros Hn Hi Hx HB Hv. rewrite (proj1 (unb_tau1_past n kk att b s 0 w x i Hn Hi Hx)).
+intros Hn Hi Hx HB Hv. rewrite (proj1 (unb_tau1 n kk att b s 0 w x i Past (-1) Hn Hi Hx)).
 apply head_U_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
 Qed.
 
@@ -252,7 +250,7 @@ Lemma head_X_unb_tau1 (n kk att a : nat) (w : nat -> nat) (x : stream) (i : nat)
   (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
   Rabs (head_out (soft_w 1) n (real_head (vhead kk VUnbounded 2 att a Past (-1))) x i - x (x_next n i) a) <= 21 / 100.
 Proof.
-intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1_past n kk att 0 0 a w x i Hn Hi Hx)).
+intros Hn Hi Hx Hv. rewrite (proj2 (unb_tau1 n kk att 0 0 a w x i Past (-1) Hn Hi Hx)).
 apply head_X_paper; try assumption. apply (pe_ok_agree _ _ _ _ _ Hx).
 Qed.
 
@@ -270,47 +268,6 @@ Lemma unit_rounding1_approx (c x : nat) (p : bool) (y : nat -> R) : Rabs (y x - 
 Proof.
 intros Hx. rewrite unit_val_real. unfold rounding1. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
 qsimpl. pose proof (Rle_abs (y x - B2R p)). pose proof (Rle_abs (- (y x - B2R p))). rewrite Rabs_Ropp in *. destruct p; simpl in *; relu.
-Qed.
-
-(** The score-level forms of the S and Y steps, for any scale N > i: the soft reads of the scores
-    4 N [stop at j] + 2 (j + 1) and -2N (-1)^(i-j) + 2 (j + 1) over j <= i (used for (c), where
-    N = i + 1). *)
-Lemma S_read_geom (N i : nat) (B : nat -> bool) (sc v : nat -> R) : (i < N)%nat ->
-  (forall j, (j <= i)%nat -> sc j = 4 * INR N * B2R (B j) + 2 * INR (S j)) ->
-  (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
-  Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (topS B i)) <= 21 / 100.
-Proof.
-intros Hi Esc Hv. pose proof (topS_le B i) as Hti. set (t := topS B i) in *.
-eapply Rle_trans; [apply (softmax_read sc v (S i) t); [lia|intros j Hj; apply Hv; lia]|].
-pose proof (pos_INR N) as Hn0.
-apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
-- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [Hb _]. fold t in Hb.
-  rewrite minus_INR by lia. rewrite !S_INR. nra.
-- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [_ Hb]. fold t in Hb.
-  destruct (Hb ltac:(lia)) as [E1 E2]. rewrite E1, E2. simpl B2R.
-  rewrite minus_INR by lia. rewrite !S_INR.
-  assert (INR j <= INR i) by (apply le_INR; lia). assert (INR i + 1 <= INR N) by (rewrite <- S_INR; apply le_INR; lia).
-  pose proof (pos_INR t). lra.
-Qed.
-
-Lemma Y_read_geom (N i : nat) (sc v : nat -> R) : (i < N)%nat ->
-  (forall j, (j <= i)%nat -> sc j = - (2 * INR N) * (-1) ^ (i - j) + 2 * INR (S j)) ->
-  (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
-  Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (i - 1)%nat) <= 21 / 100.
-Proof.
-intros Hi Esc Hv. set (t := (i - 1)%nat).
-eapply Rle_trans; [apply (softmax_read sc v (S i) t); [unfold t; lia|intros j Hj; apply Hv; lia]|].
-pose proof (pos_INR N) as Hn0.
-apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [unfold t; lia| | |lra].
-- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia).
-  rewrite !Esc by (unfold t in Hj; lia). replace (i - t)%nat with 1%nat by (unfold t; lia).
-  pose proof (pow_m1_le (i - j)). rewrite minus_INR by lia. rewrite !S_INR.
-  unfold t. rewrite minus_INR by lia. simpl (INR 1). simpl pow. nra.
-- intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia). replace j with i in * by (unfold t in Hj; lia).
-  rewrite !Esc by lia. replace (i - t)%nat with 1%nat by (unfold t; lia). rewrite Nat.sub_diag.
-  replace (S i - t)%nat with 2%nat by (unfold t; lia).
-  assert (2 <= INR N) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; lia).
-  unfold t. rewrite !S_INR, minus_INR by lia. simpl (INR 1). simpl (INR 2). simpl pow. simpl (INR 0). lra.
 Qed.
 
 (** Variant (c) (causal, PEs i, (-1)^i i), c = 2, tau = 1: its scores at i are (a)'s with
@@ -534,10 +491,9 @@ Lemma soft_layers_unit (st : cstate) V D isH (l : nat) (u : sunit) (v : nat -> R
      forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
   soft_layers (add_unit l u st) (upd V (su_out u) v) (upd D (su_out u) (Some (S l))) (upd isH (su_out u) false).
 Proof.
-intros H4 Hf Hloc m. unfold add_unit. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
-- apply Nat.eqb_eq in Em. subst m. rewrite real_push_unit.
-  apply (layer_soft_unit n V D isH W E (su_out u) l v false Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-- apply Nat.eqb_neq in Em. apply (layer_soft_upd n V D isH W E (su_out u) l v false Hf); [exact Em|apply H4].
+intros H4 Hf Hloc m. unfold add_unit. cbn [cs_layers]. revert m.
+apply (layers_at (layer_soft n V D isH W E)); [exact H4| |exact (layer_soft_upd n V D isH W E _ l v false Hf)].
+intros HL. rewrite real_push_unit. exact (layer_soft_unit n V D isH W E _ l v false Hf _ (real_unit u) eq_refl eq_refl HL Hloc).
 Qed.
 
 Lemma soft_layers_head (st : cstate) V D isH (l : nat) (h : shead) (v : nat -> R) :
@@ -545,10 +501,9 @@ Lemma soft_layers_head (st : cstate) V D isH (l : nat) (h : shead) (v : nat -> R
   (forall x, sagree n V D isH E l x -> forall i, (i < n)%nat -> Rabs (head_out W n (real_head h) x i - v i) <= E (sh_out h)) ->
   soft_layers (add_head l h st) (upd V (sh_out h) v) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true).
 Proof.
-intros H4 Hf Hloc m. unfold add_head. cbn [cs_layers]. rewrite nth_at_layer. destruct (Nat.eqb m l) eqn:Em.
-- apply Nat.eqb_eq in Em. subst m. rewrite real_push_head.
-  apply (layer_soft_head n V D isH W E (sh_out h) l v true Hf); [reflexivity|reflexivity|apply H4|exact Hloc].
-- apply Nat.eqb_neq in Em. apply (layer_soft_upd n V D isH W E (sh_out h) l v true Hf); [exact Em|apply H4].
+intros H4 Hf Hloc m. unfold add_head. cbn [cs_layers]. revert m.
+apply (layers_at (layer_soft n V D isH W E)); [exact H4| |exact (layer_soft_upd n V D isH W E _ l v true Hf)].
+intros HL. rewrite real_push_head. exact (layer_soft_head n V D isH W E _ l v true Hf _ (real_head h) eq_refl eq_refl HL Hloc).
 Qed.
 
 End SoftCore.

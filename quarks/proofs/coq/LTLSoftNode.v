@@ -178,6 +178,28 @@ do 3 eexists. split; [exact H1|split; [exact H2|split; [|split]]].
 - intros i Hi. simpl. rewrite upd_same. reflexivity.
 Qed.
 
+(** A selection step: a head writing the next fresh name (value vatt, within e under W), then a
+    unit at the same level writing the one after (value v) from it. *)
+Lemma sinv_sel (st : cstate) V D isH (l : nat) (h : shead) (u : sunit) (vatt v : nat -> R) :
+  sinv st V D isH -> sh_out h = c_fresh kk (S (cs_cnt st)) -> su_out u = c_fresh kk (S (S (cs_cnt st))) ->
+  (forall x, agree n V D l x -> ut_head n gap (real_head h) x /\ forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = vatt i) ->
+  (forall x, sagree n V D isH Eg l x -> forall i, (i < n)%nat -> Rabs (head_out W n (real_head h) x i - vatt i) <= e) ->
+  (forall y, sagree n (upd V (sh_out h) vatt) (upd D (sh_out h) (Some (S l))) (upd isH (sh_out h) true) Eg l y ->
+     (forall i, (i < n)%nat -> Rabs (y i (sh_out h) - vatt i) <= e) -> forall i, (i < n)%nat -> unit_val (real_unit u) (y i) = v i) ->
+  exists V' D' isH', sinv (add_unit l u (add_head l h (bump (bump st)))) V' D' isH' /\ sext V D isH V' D' isH' /\
+    (exists l', D' (su_out u) = Some l') /\ xct isH' (su_out u) = true /\ forall i, (i < n)%nat -> V' (su_out u) i = v i.
+Proof.
+intros Hinv Eh Eu Hhead Hsoft Hu. assert (Eatt : Eg (sh_out h) = e) by (rewrite Eh; apply Eg_fresh; lia).
+destruct (sinv_head st V D isH l h vatt Hinv Eh Hhead Hsoft) as [H1 X1].
+destruct (sinv_unit _ _ _ _ l u v H1 Eu) as [H2 X2].
+{ intros y Ha Hh i Hi. apply Hu; [exact Ha| |exact Hi]. intros i' Hi'.
+  assert (Hat : at_lev (upd D (sh_out h) (Some (S l))) (sh_out h) (S l) && upd isH (sh_out h) true (sh_out h) = true)
+    by (unfold at_lev; rewrite !upd_same, Nat.eqb_refl; reflexivity).
+  pose proof (Hh i' (sh_out h) Hi' Hat) as H. rewrite upd_same, Eatt in H. exact H. }
+do 3 eexists. split; [exact H2|]. split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 X2)|].
+split; [eexists; apply upd_same|]. unfold xct. rewrite !upd_same. split; [reflexivity|]. intros i Hi. reflexivity.
+Qed.
+
 (** A selection head (within e under W) and its gated rounding. *)
 Lemma select_sok (st : cstate) V D isH (a gate : nat) (m : mask) (s : Q) (p q : nat -> bool) (vatt : nat -> R)
   (c : nat) (st' : cstate) :
@@ -193,24 +215,14 @@ Lemma select_sok (st : cstate) V D isH (a gate : nat) (m : mask) (s : Q) (p q : 
     forall i, (i < n)%nat -> V' c i = B2R (p i && negb (q i)).
 Proof.
 intros Hinv E [lg Eg0] Hxg Hq Hhead Hsoft Hp. unfold select in E. inversion E. subst c st'. clear E.
-set (l := Nat.max (lev st a) (lev st gate)) in *.
-set (att := c_fresh kk (S (cs_cnt st))) in *.
-assert (Eatt : Eg att = e) by (unfold att; apply Eg_fresh; lia).
-destruct (sinv_head st V D isH l (vhead kk var cq att a m s) vatt Hinv eq_refl Hhead Hsoft) as [H1 X1].
-assert (Hga : gate <> att).
-{ intros ->. destruct Hinv as [[_ [Hfr _]] _]. rewrite (Hfr att) in Eg0 by lia. discriminate. }
+set (l := Nat.max (lev st a) (lev st gate)) in *. set (att := c_fresh kk (S (cs_cnt st))) in *.
+assert (Hga : gate <> att) by (intros ->; destruct Hinv as [[_ [Hfr _]] _]; rewrite (Hfr att) in Eg0 by lia; discriminate).
 assert (Hlg : (lg <= l)%nat) by (destruct Hinv as [[Hc _] _]; rewrite <- (co_lev _ _ _ _ _ _ _ _ _ Hc gate lg Eg0); unfold l; lia).
-destruct (sinv_unit _ _ _ _ l (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) (fun i => B2R (p i && negb (q i))) H1 eq_refl) as [H2 X2].
-{ intros y Ha Hh i Hi. cbn [sh_out vhead] in Ha, Hh. apply unit_rounding_approx.
-  - rewrite <- Hp by exact Hi.
-    assert (Hat : at_lev (upd D att (Some (S l))) att (S l) && upd isH att true att = true) by (unfold at_lev; rewrite !upd_same, Nat.eqb_refl; reflexivity).
-    pose proof (Hh i att Hi Hat) as H. rewrite upd_same, Eatt in H. lra.
-  - rewrite (sclose_exact _ _ _ l y i gate lg Ha Hi); [|rewrite upd_other by exact Hga; exact Eg0|exact Hlg|unfold xct; rewrite upd_other by exact Hga; exact Hxg].
-    rewrite upd_other by exact Hga. apply Hq, Hi. }
-do 3 eexists. split; [exact H2|]. split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 X2)|]. split; [|split].
-- eexists. cbn [su_out rounding]. apply upd_same.
-- unfold xct. cbn [su_out rounding]. rewrite upd_same. reflexivity.
-- intros i Hi. cbn [su_out rounding]. rewrite upd_same. reflexivity.
+apply (sinv_sel st V D isH l (vhead kk var cq att a m s) (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) vatt _ Hinv
+         eq_refl eq_refl Hhead Hsoft).
+intros y Ha Hh i Hi. cbn [sh_out vhead] in Ha, Hh. apply unit_rounding_approx; [rewrite <- Hp by exact Hi; pose proof (Hh i Hi); lra|].
+rewrite (sclose_exact _ _ _ l y i gate lg Ha Hi); [|rewrite upd_other by exact Hga; exact Eg0|exact Hlg|unfold xct; rewrite upd_other by exact Hga; exact Hxg].
+rewrite upd_other by exact Hga. apply Hq, Hi.
 Qed.
 
 Lemma select_su_sok (st : cstate) V D isH (s b : nat) (m : mask) (sign : Q) (vatt : nat -> R) (pv : nat -> bool)
@@ -226,19 +238,9 @@ Lemma select_su_sok (st : cstate) V D isH (s b : nat) (m : mask) (sign : Q) (vat
     forall i, (i < n)%nat -> V' c i = B2R (pv i).
 Proof.
 intros Hinv E Hhead Hsoft Hp. unfold select_su in E. inversion E. subst c st'. clear E.
-set (l := Nat.max (lev st s) (lev st b)) in *.
-set (att := c_fresh kk (S (cs_cnt st))) in *.
-assert (Eatt : Eg att = e) by (unfold att; apply Eg_fresh; lia).
-destruct (sinv_head st V D isH l (vsu_head kk var cq att b s m sign) vatt Hinv eq_refl Hhead Hsoft) as [H1 X1].
-destruct (sinv_unit _ _ _ _ l (rounding1 (c_fresh kk (S (S (cs_cnt st)))) att) (fun i => B2R (pv i)) H1 eq_refl) as [H2 X2].
-{ intros y Ha Hh i Hi. cbn [sh_out vsu_head] in Ha, Hh. apply unit_rounding1_approx.
-  rewrite <- Hp by exact Hi.
-  assert (Hat : at_lev (upd D att (Some (S l))) att (S l) && upd isH att true att = true) by (unfold at_lev; rewrite !upd_same, Nat.eqb_refl; reflexivity).
-  pose proof (Hh i att Hi Hat) as H. rewrite upd_same, Eatt in H. lra. }
-do 3 eexists. split; [exact H2|]. split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 X2)|]. split; [|split].
-- eexists. cbn [su_out rounding1]. apply upd_same.
-- unfold xct. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
-- intros i Hi. cbn [su_out rounding1]. rewrite upd_same. reflexivity.
+apply (sinv_sel st V D isH _ (vsu_head kk var cq (c_fresh kk (S (cs_cnt st))) b s m sign) (rounding1 (c_fresh kk (S (S (cs_cnt st)))) (c_fresh kk (S (cs_cnt st))))
+         vatt _ Hinv eq_refl eq_refl Hhead Hsoft).
+intros y Ha Hh i Hi. cbn [sh_out vsu_head] in Hh. apply unit_rounding1_approx. rewrite <- Hp by exact Hi. pose proof (Hh i Hi). lra.
 Qed.
 
 Lemma stop_node_sok (st : cstate) V D isH (p q : ltl) (a b s : nat) (st' : cstate) :
@@ -281,6 +283,30 @@ exists V2, D2, isH2. split; [apply sinv_remember; [exact H1|exact H3|exact H5|ex
 split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 H2)|split; [exact H3|split; [exact H5|exact H4]]].
 Qed.
 
+(** The soft half of `core_end`: a uniform head at a fixed coordinate (exact under W) and a unit
+    reading it keep every layer soft. *)
+Lemma soft_end (st : cstate) V D isH (h : shead) (u : sunit) (va vf : nat -> R) :
+  soft_layers n W Eg st V D isH -> D (sh_out h) = None -> D (su_out u) = None -> su_out u <> sh_out h ->
+  (sh_out h < c_fresh kk 1)%nat -> sh_terms h = [] -> sh_hard h = Average ->
+  (forall x, sagree n V D isH Eg 0 x -> forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = va i) ->
+  (forall (y : nat -> R) i, (i < n)%nat -> y (sh_out h) = va i -> unit_val (real_unit u) y = vf i) ->
+  soft_layers n W Eg (add_unit 0 u (add_head 0 h st)) (upd (upd V (sh_out h) va) (su_out u) vf)
+    (upd (upd D (sh_out h) (Some 1%nat)) (su_out u) (Some 1%nat)) (upd (upd isH (sh_out h) true) (su_out u) false) /\
+  sext V D isH (upd (upd V (sh_out h) va) (su_out u) vf) (upd (upd D (sh_out h) (Some 1%nat)) (su_out u) (Some 1%nat))
+    (upd (upd isH (sh_out h) true) (su_out u) false).
+Proof.
+intros Hs Fa Ff Hne Hfix Ht Hr Hh Hu. assert (Ff1 : upd D (sh_out h) (Some 1%nat) (su_out u) = None) by (rewrite upd_other by exact Hne; exact Ff).
+split; [|exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_upd V D isH _ va _ true Fa) (sext_upd _ _ _ _ vf _ false Ff1))].
+apply soft_layers_unit; [apply soft_layers_head; [exact Hs|exact Fa|]|exact Ff1|].
+- intros x Ha i Hi. rewrite HWu, (Hh x Ha i Hi) by (cbn; rewrite ?Ht, ?Hr; reflexivity || exact Hi).
+  replace (va i - va i) with 0 by ring. rewrite Rabs_R0. apply Eg_pos.
+- intros y _ Hyh i Hi. apply Hu; [exact Hi|].
+  assert (Hat : at_lev (upd D (sh_out h) (Some 1%nat)) (sh_out h) 1 && upd isH (sh_out h) true (sh_out h) = true)
+    by (unfold at_lev; rewrite !upd_same; reflexivity).
+  pose proof (Hyh i (sh_out h) Hi Hat) as H. rewrite upd_same, (Eg_fixed (sh_out h) Hfix) in H.
+  revert H. unfold Rabs. destruct (Rcase_abs _); intros; lra.
+Qed.
+
 (** Proposition 11's first / last: a uniform head (exact under W) and a unit reading it. *)
 Lemma first_sok (st : cstate) V D isH : sinv st V D isH ->
   exists V' D' isH', sinv (first kk st) V' D' isH' /\ sext V D isH V' D' isH' /\ D' (c_first kk) = Some 1%nat /\
@@ -292,56 +318,21 @@ intros [Hinv [Hs Hxm]]. unfold first. destruct (cs_first st) eqn:Ef.
   split; [apply sext_refl|split; assumption].
 - destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hfi. destruct Hfi as [F1 F2].
   set (h := SHead (c_avg_first kk) (c_alt kk) [] Future Average).
-  assert (Halt : forall x, sagree n V D isH Eg 0 x -> forall j, (j < n)%nat -> x j (c_alt kk) = (-1) ^ S j).
-  { intros x Ha j Hj. rewrite (sagree_pe st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
-  pose proof (core_head n w kk var gap st V D isH 0%nat h avg_first_val Hc F2) as Hc1.
-  destruct Hc1 as [H11 H12 H13 H14 H15 H16].
-  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_first; [exact Hi|].
-    intros j Hj. rewrite (agree_pe n w kk var gap st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
-  pose proof (soft_layers_head n W Eg st V D isH 0%nat h avg_first_val Hs F2) as Hs1.
-  assert (Hs1' : soft_layers n W Eg (add_head 0 h st) (upd V (c_avg_first kk) avg_first_val) (upd D (c_avg_first kk) (Some 1%nat))
-                   (upd isH (c_avg_first kk) true)).
-  { apply Hs1. intros x Ha i Hi. rewrite HWu by (reflexivity || exact Hi). unfold h. rewrite head_avg_first; [|exact Hi|exact (Halt x Ha)].
-    replace (avg_first_val i - avg_first_val i) with 0 by ring. rewrite Rabs_R0. apply Eg_pos. }
-  clear Hs1.
-  set (V1 := upd V (c_avg_first kk) avg_first_val) in *. set (D1 := upd D (c_avg_first kk) (Some 1%nat)) in *.
-  set (isH1 := upd isH (c_avg_first kk) true) in *.
-  assert (G1 : D1 (c_first kk) = None) by (unfold D1; rewrite upd_other by (unfold c_first, c_avg_first; lia); exact F1).
   set (u := SUnit (c_first kk) [SNeuron 1 [(c_avg_first kk, (-2)%Q)] (-1); SNeuron (-1) [(c_avg_first kk, (-2)%Q)] (-2)] 0).
-  pose proof (core_unit n w kk var gap (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb i 0))
-                (Build_core _ _ _ _ _ _ _ _ _ H11 H12 H13 H14 H15 H16) G1) as Hc2.
-  destruct Hc2 as [H21 H22 H23 H24 H25 H26].
-  { intros y Ha Hh i Hi. apply unit_first. rewrite (Hh i (c_avg_first kk) Hi).
-    - unfold V1. rewrite upd_same. reflexivity.
-    - unfold at_lev, D1, isH1. rewrite !upd_same. reflexivity. }
-  pose proof (soft_layers_unit n W Eg (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb i 0)) Hs1' G1) as Hs2.
-  assert (Hs2' : soft_layers n W Eg (add_unit 0 u (add_head 0 h st)) (upd V1 (c_first kk) (fun i => B2R (Nat.eqb i 0)))
-                   (upd D1 (c_first kk) (Some 1%nat)) (upd isH1 (c_first kk) false)).
-  { apply Hs2. intros y Ha Hh i Hi. apply unit_first.
-    assert (Hat : at_lev D1 (c_avg_first kk) 1 && isH1 (c_avg_first kk) = true) by (unfold at_lev, D1, isH1; rewrite !upd_same; reflexivity).
-    pose proof (Hh i (c_avg_first kk) Hi Hat) as H. unfold V1 in H. rewrite upd_same in H.
-    rewrite (Eg_fixed (c_avg_first kk)) in H by (unfold c_avg_first, c_fresh; lia).
-    revert H. unfold Rabs. destruct (Rcase_abs _); intros; lra. }
-  clear Hs2.
-  exists (upd V1 (c_first kk) (fun i => B2R (Nat.eqb i 0))), (upd D1 (c_first kk) (Some 1%nat)), (upd isH1 (c_first kk) false).
-  split; [split; [split; [constructor; eassumption|]|split; [exact Hs2'|]]|].
-  + cbn [cs_cnt cs_first cs_last cs_memo set_first add_unit add_head].
-    subst u h V1 D1 isH1. cbn [su_out sh_out] in *.
-    unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
-    * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
-    * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
-    * destruct (cs_last st); [destruct Hla as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
-      rewrite !upd_other by lia. exact Hla.
-    * intros p c E. destruct (Hme p c E) as [[l El] Hv].
-      assert (c <> kk + 7)%nat by (intros ->; congruence). assert (c <> kk + 9)%nat by (intros ->; congruence).
-      rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
-  + intros p c E. cbn [cs_memo set_first add_unit add_head] in E. destruct (Hme p c E) as [[l El] _].
-    assert (c <> c_first kk) by (intros ->; congruence). assert (c <> c_avg_first kk) by (intros ->; congruence).
-    unfold xct, isH1. rewrite !upd_other by assumption. apply (Hxm p c E).
-  + split; [split; [apply (ext_trans _ _ V1 D1); apply ext_upd; assumption|]|].
-    * intros c l E. assert (c <> c_first kk) by (intros ->; congruence). assert (c <> c_avg_first kk) by (intros ->; congruence).
-      unfold isH1. rewrite !upd_other by assumption. reflexivity.
-    * split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+  assert (Hne : su_out u <> sh_out h) by (cbn; unfold c_first, c_avg_first; lia).
+  assert (Hva : forall x, pe_agree n w kk var x -> forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = avg_first_val i)
+    by (intros x Hx i Hi; apply head_avg_first; [exact Hi|exact (agree_alt n w kk var x Hx)]).
+  assert (Hvf : forall (y : nat -> R) i, (i < n)%nat -> y (sh_out h) = avg_first_val i -> unit_val (real_unit u) y = B2R (Nat.eqb i 0))
+    by (intros y i _ Hy; apply unit_first, Hy).
+  destruct (core_end n w kk var gap st V D isH h u avg_first_val (fun i => B2R (Nat.eqb i 0)) Hc F2 F1 Hne) as [[H21 H22 H23 H24 H25 H26] X2]; [|exact Hvf|].
+  { intros x Ha. split; [left; reflexivity|]. exact (Hva x (agree_pe n w kk var gap st V D isH 0 x Hc Ha)). }
+  pose proof (soft_end st V D isH h u avg_first_val (fun i => B2R (Nat.eqb i 0)) Hs F2 F1 Hne ltac:(cbn; unfold c_fresh, c_avg_first, c_avg_last; lia)
+                eq_refl eq_refl (fun x Ha => Hva x (sagree_pe st V D isH 0 x Hc Ha)) Hvf) as Hs2.
+  destruct (end_rest n w kk st (set_first (add_unit 0 u (add_head 0 h st))) V D (c_avg_first kk) (c_first kk) (c_last kk) (c_avg_last kk) avg_first_val (fun i => B2R (Nat.eqb i 0)) (fun i => B2R (Nat.eqb (S i) n)) (cs_last st) Hfr F2 F1)
+    as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
+  do 3 eexists. split; [split; [split; [constructor; eassumption|exact (conj R1 (conj R2 (conj R3 R4)))]|split; [exact (proj1 Hs2)|]]|].
+  + intros p c E. destruct (Hme p c E) as [[l El] _]. exact (sext_xct _ _ _ _ _ _ c l (proj2 Hs2) El (Hxm p c E)).
+  + split; [exact (proj2 Hs2)|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
 Lemma last_sok (st : cstate) V D isH : sinv st V D isH ->
@@ -354,56 +345,163 @@ intros [Hinv [Hs Hxm]]. unfold last. destruct (cs_last st) eqn:Ef.
   split; [apply sext_refl|split; assumption].
 - destruct Hinv as [Hc [Hfr [Hfi [Hla Hme]]]]. rewrite Ef in Hla. destruct Hla as [F1 F2].
   set (h := SHead (c_avg_last kk) (c_alt kk) [] Past Average).
-  assert (Halt : forall x, sagree n V D isH Eg 0 x -> forall j, (j < n)%nat -> x j (c_alt kk) = (-1) ^ S j).
-  { intros x Ha j Hj. rewrite (sagree_pe st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
-  pose proof (core_head n w kk var gap st V D isH 0%nat h (avg_last_val n) Hc F2) as Hc1.
-  destruct Hc1 as [H11 H12 H13 H14 H15 H16].
-  { intros x Ha. split; [left; reflexivity|]. intros i Hi. apply head_avg_last; [exact Hi|].
-    intros j Hj. rewrite (agree_pe n w kk var gap st V D isH 0%nat x Hc Ha j (c_alt kk) Hj) by (pose proof (pes_len var); unfold c_alt; lia). apply x0_alt. }
-  pose proof (soft_layers_head n W Eg st V D isH 0%nat h (avg_last_val n) Hs F2) as Hs1.
-  assert (Hs1' : soft_layers n W Eg (add_head 0 h st) (upd V (c_avg_last kk) (avg_last_val n)) (upd D (c_avg_last kk) (Some 1%nat))
-                   (upd isH (c_avg_last kk) true)).
-  { apply Hs1. intros x Ha i Hi. rewrite HWu by (reflexivity || exact Hi). unfold h. rewrite head_avg_last; [|exact Hi|exact (Halt x Ha)].
-    replace ((avg_last_val n) i - (avg_last_val n) i) with 0 by ring. rewrite Rabs_R0. apply Eg_pos. }
-  clear Hs1.
-  set (V1 := upd V (c_avg_last kk) (avg_last_val n)) in *. set (D1 := upd D (c_avg_last kk) (Some 1%nat)) in *.
-  set (isH1 := upd isH (c_avg_last kk) true) in *.
-  assert (G1 : D1 (c_last kk) = None) by (unfold D1; rewrite upd_other by (unfold c_last, c_avg_last; lia); exact F1).
   set (u := SUnit (c_last kk) [SNeuron 1 [(c_avg_last kk, 2%Q)] (-1); SNeuron 1 [(c_avg_last kk, (-2)%Q)] (-1)] 0).
-  pose proof (core_unit n w kk var gap (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb (S i) n))
-                (Build_core _ _ _ _ _ _ _ _ _ H11 H12 H13 H14 H15 H16) G1) as Hc2.
-  destruct Hc2 as [H21 H22 H23 H24 H25 H26].
-  { intros y Ha Hh i Hi. apply unit_last; [exact Hi|]. rewrite (Hh i (c_avg_last kk) Hi).
-    - unfold V1. rewrite upd_same. reflexivity.
-    - unfold at_lev, D1, isH1. rewrite !upd_same. reflexivity. }
-  pose proof (soft_layers_unit n W Eg (add_head 0 h st) V1 D1 isH1 0%nat u (fun i => B2R (Nat.eqb (S i) n)) Hs1' G1) as Hs2.
-  assert (Hs2' : soft_layers n W Eg (add_unit 0 u (add_head 0 h st)) (upd V1 (c_last kk) (fun i => B2R (Nat.eqb (S i) n)))
-                   (upd D1 (c_last kk) (Some 1%nat)) (upd isH1 (c_last kk) false)).
-  { apply Hs2. intros y Ha Hh i Hi. apply unit_last; [exact Hi|].
-    assert (Hat : at_lev D1 (c_avg_last kk) 1 && isH1 (c_avg_last kk) = true) by (unfold at_lev, D1, isH1; rewrite !upd_same; reflexivity).
-    pose proof (Hh i (c_avg_last kk) Hi Hat) as H. unfold V1 in H. rewrite upd_same in H.
-    rewrite (Eg_fixed (c_avg_last kk)) in H by (unfold c_avg_last, c_fresh; lia).
-    revert H. unfold Rabs. destruct (Rcase_abs _); intros; lra. }
-  clear Hs2.
-  exists (upd V1 (c_last kk) (fun i => B2R (Nat.eqb (S i) n))), (upd D1 (c_last kk) (Some 1%nat)), (upd isH1 (c_last kk) false).
-  split; [split; [split; [constructor; eassumption|]|split; [exact Hs2'|]]|].
-  + cbn [cs_cnt cs_first cs_last cs_memo set_last add_unit add_head].
-    subst u h V1 D1 isH1. cbn [su_out sh_out] in *.
-    unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last in *. split; [|split; [|split]].
-    * intros c Hc'. rewrite !upd_other by lia. apply Hfr. lia.
-    * destruct (cs_first st); [destruct Hfi as [L1 L2]; rewrite !upd_other by lia; split; [exact L1|intros i Hi; auto]|].
-      rewrite !upd_other by lia. exact Hfi.
-    * rewrite upd_same. split; [reflexivity|]. intros i Hi. rewrite upd_same. reflexivity.
-    * intros p c E. destruct (Hme p c E) as [[l El] Hv].
-      assert (c <> kk + 8)%nat by (intros ->; congruence). assert (c <> kk + 10)%nat by (intros ->; congruence).
-      rewrite !upd_other by assumption. split; [exists l; exact El|exact Hv].
-  + intros p c E. cbn [cs_memo set_last add_unit add_head] in E. destruct (Hme p c E) as [[l El] _].
-    assert (c <> c_last kk) by (intros ->; congruence). assert (c <> c_avg_last kk) by (intros ->; congruence).
-    unfold xct, isH1. rewrite !upd_other by assumption. apply (Hxm p c E).
-  + split; [split; [apply (ext_trans _ _ V1 D1); apply ext_upd; assumption|]|].
-    * intros c l E. assert (c <> c_last kk) by (intros ->; congruence). assert (c <> c_avg_last kk) by (intros ->; congruence).
-      unfold isH1. rewrite !upd_other by assumption. reflexivity.
-    * split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+  assert (Hne : su_out u <> sh_out h) by (cbn; unfold c_last, c_avg_last; lia).
+  assert (Hva : forall x, pe_agree n w kk var x -> forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = avg_last_val n i)
+    by (intros x Hx i Hi; apply head_avg_last; [exact Hi|exact (agree_alt n w kk var x Hx)]).
+  assert (Hvf : forall (y : nat -> R) i, (i < n)%nat -> y (sh_out h) = avg_last_val n i -> unit_val (real_unit u) y = B2R (Nat.eqb (S i) n))
+    by (intros y i Hi Hy; apply unit_last, Hy; exact Hi).
+  destruct (core_end n w kk var gap st V D isH h u (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) Hc F2 F1 Hne) as [[H21 H22 H23 H24 H25 H26] X2]; [|exact Hvf|].
+  { intros x Ha. split; [left; reflexivity|]. exact (Hva x (agree_pe n w kk var gap st V D isH 0 x Hc Ha)). }
+  pose proof (soft_end st V D isH h u (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) Hs F2 F1 Hne ltac:(cbn; unfold c_fresh, c_avg_first, c_avg_last; lia)
+                eq_refl eq_refl (fun x Ha => Hva x (sagree_pe st V D isH 0 x Hc Ha)) Hvf) as Hs2.
+  destruct (end_rest n w kk st (set_last (add_unit 0 u (add_head 0 h st))) V D (c_avg_last kk) (c_last kk) (c_first kk) (c_avg_first kk) (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) (fun i => B2R (Nat.eqb i 0)) (cs_first st) Hfr F2 F1)
+    as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
+  do 3 eexists. split; [split; [split; [constructor; eassumption|exact (conj R1 (conj R3 (conj R2 R4)))]|split; [exact (proj1 Hs2)|]]|].
+  + intros p c E. destruct (Hme p c E) as [[l El] _]. exact (sext_xct _ _ _ _ _ _ c l (proj2 Hs2) El (Hxm p c E)).
+  + split; [exact (proj2 Hs2)|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
+Qed.
+
+(** What a compiler step from (V, D, isH) gives: an extension, for st', in which c holds f and is
+    read exactly by the soft run. *)
+Definition swritten (st' : cstate) V D isH (c : nat) (f : nat -> bool) : Prop :=
+  exists V' D' isH', sinv st' V' D' isH' /\ sext V D isH V' D' isH' /\ (exists l, D' c = Some l) /\ xct isH' c = true /\
+    forall i, (i < n)%nat -> V' c i = B2R (f i).
+
+Lemma swritten_eq (st' : cstate) V D isH (c : nat) (f g : nat -> bool) :
+  (forall i, (i < n)%nat -> f i = g i) -> swritten st' V D isH c f -> swritten st' V D isH c g.
+Proof.
+intros Hfg [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]]. exists V', D', isH'. do 4 (split; [assumption|]). intros i Hi. rewrite <- Hfg by exact Hi. apply H4, Hi.
+Qed.
+
+Lemma swritten_remember (st' : cstate) V D isH (p : ltl) (c : nat) :
+  swritten st' V D isH c (sat n w p) -> swritten (remember p c st') V D isH c (sat n w p).
+Proof.
+intros [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]]. exists V', D', isH'. split; [apply sinv_remember; assumption|split; [exact H2|split; [exact H3|split; assumption]]].
+Qed.
+
+(** A node over two sub-formulas (and, or, S, U): compile p, then q, then the step k on their
+    coordinates a, b; if k writes r from any such a, b, the node writes r. *)
+Lemma snode_two (p q r : ltl) (k : nat -> nat -> cstate -> nat * cstate) st V D isH (c : nat) (st' : cstate) :
+  (forall st V D isH c st', sinv st V D isH -> node kk var cq p st = (c, st') -> swritten st' V D isH c (sat n w p)) ->
+  (forall st V D isH c st', sinv st V D isH -> node kk var cq q st = (c, st') -> swritten st' V D isH c (sat n w q)) ->
+  sinv st V D isH ->
+  (forall st2 V1 D1 isH1 V2 D2 isH2 a b c st', sinv st2 V2 D2 isH2 -> sext V D isH V1 D1 isH1 -> (exists la, D1 a = Some la) ->
+     xct isH1 a = true -> (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) -> sext V1 D1 isH1 V2 D2 isH2 ->
+     (exists lb, D2 b = Some lb) -> xct isH2 b = true -> (forall i, (i < n)%nat -> V2 b i = B2R (sat n w q i)) ->
+     k a b st2 = (c, st') -> swritten st' V D isH c (sat n w r)) ->
+  (let '(c, st') := let '(a, st1) := node kk var cq p st in let '(b, st2) := node kk var cq q st1 in k a b st2 in
+   (c, remember r c st')) = (c, st') -> swritten st' V D isH c (sat n w r).
+Proof.
+intros Hp Hq Hinv Hk E. destruct (node kk var cq p st) as [a st1] eqn:Ea.
+destruct (Hp st V D isH a st1 Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da [Xa Va]]]]]]].
+destruct (node kk var cq q st1) as [b st2] eqn:Eb. destruct (Hq st1 V1 D1 isH1 b st2 I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [Db [Xb Vb]]]]]]].
+destruct (k a b st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
+exact (swritten_remember _ _ _ _ _ _ (Hk _ _ _ _ _ _ _ _ _ _ _ I2 X1 Da Xa Va X2 Db Xb Vb E1)).
+Qed.
+
+(** and / or: a Boolean unit over the coordinates a, b of p, q holds op of their values. *)
+Lemma snode_bin (st2 : cstate) V D isH V1 D1 isH1 V2 D2 isH2 (p q : ltl) (a b : nat) (hid : list sneuron)
+  (op : bool -> bool -> bool) (c : nat) (st' : cstate) :
+  sinv st2 V2 D2 isH2 -> sext V D isH V1 D1 isH1 -> (exists la, D1 a = Some la) -> xct isH1 a = true ->
+  (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) -> sext V1 D1 isH1 V2 D2 isH2 -> (exists lb, D2 b = Some lb) ->
+  xct isH2 b = true -> (forall i, (i < n)%nat -> V2 b i = B2R (sat n w q i)) ->
+  (forall c0 (y : nat -> R) pb qb, y a = B2R pb -> y b = B2R qb -> (Nat.eqb a b = true -> pb = qb) ->
+     unit_val (real_unit (SUnit c0 hid 0)) y = B2R (op pb qb)) ->
+  unit_node kk [a; b] hid 0%Q st2 = (c, st') -> swritten st' V D isH c (fun i => op (sat n w p i) (sat n w q i)).
+Proof.
+intros I2 X1 [la Da] Xa Va X2 [lb Db] Xb Vb Hu E1.
+destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+destruct (unit_node_sok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (op (sat n w p i) (sat n w q i))) c st' I2 E1)
+  as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
+{ intros y Ha i Hi. apply Hu.
+  - rewrite (sread st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i I2 Hi (ex_intro _ la Da2) Xa2);
+      [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
+  - rewrite (sread st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i I2 Hi (ex_intro _ lb Db) Xb);
+      [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
+  - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
+exists V', D', isH'. split; [exact H1|split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|split; assumption]]].
+Qed.
+
+(** Y / X: the selection head reads p's coordinate a at position nb i (within e under W), gated by
+    the fixed coordinate g that the step stg (first / last) writes with value q. *)
+Lemma snode_sel (st1 : cstate) V D isH V1 D1 isH1 (p : ltl) (a g : nat) (m : mask) (s : Q) (nb : nat -> nat) (q : nat -> bool)
+  (stg : cstate -> cstate) (c : nat) (st' : cstate) :
+  sinv st1 V1 D1 isH1 -> sext V D isH V1 D1 isH1 -> (exists la, D1 a = Some la) -> xct isH1 a = true ->
+  (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) -> (g < c_fresh kk 1)%nat ->
+  (forall st V D isH, sinv st V D isH -> exists V' D' isH', sinv (stg st) V' D' isH' /\ sext V D isH V' D' isH' /\
+     D' g = Some 1%nat /\ forall i, (i < n)%nat -> V' g i = B2R (q i)) ->
+  (forall att x, pe_agree n w kk var x -> tieless n gap (real_head (vhead kk var cq att a m s)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (vhead kk var cq att a m s)) x i = x (nb i) a) ->
+  (forall att x, pe_agree n w kk var x -> (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+     forall i, (i < n)%nat -> Rabs (head_out W n (real_head (vhead kk var cq att a m s)) x i - x (nb i) a) <= e) ->
+  (forall i, (i < n)%nat -> (nb i < n)%nat) -> select kk var cq a g m s (stg st1) = (c, st') ->
+  swritten st' V D isH c (fun i => sat n w p (nb i) && negb (q i)).
+Proof.
+intros I1 X1 [la Da] Xa Va Hg0 Hg Hh Hs Hnb E1.
+destruct (Hg st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
+destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+assert (Xf : xct isH2 g = true) by (apply orb_true_iff; right; apply Nat.ltb_lt, Hg0).
+destruct (select_sok (stg st1) V2 D2 isH2 a g m s (fun i => sat n w p (nb i)) q (fun i => V2 a (nb i)) c st' I2 E1
+            (ex_intro _ 1%nat Df) Xf Vf) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
+{ intros x Ha. destruct (Hh (c_fresh kk (S (cs_cnt (stg st1)))) x (agree_pe _ _ _ _ _ _ _ _ _ _ x (proj1 (proj1 I2)) Ha)) as [T O].
+  split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+  apply (agree_read n w kk var gap (stg st1) V2 D2 isH2 (Nat.max (lev (stg st1) a) (lev (stg st1) g)) a x (nb i)
+           (proj1 (proj1 I2)) (Hnb i Hi) (ex_intro _ la Da2)); [lia|exact Ha]. }
+{ intros x Ha i Hi. cbv beta.
+  assert (Hxa : forall j, (j < n)%nat -> x j a = V2 a j)
+    by (intros j Hj; apply (sread (stg st1) V2 D2 isH2 (Nat.max (lev (stg st1) a) (lev (stg st1) g)) a x j I2 Hj
+                              (ex_intro _ la Da2) Xa2); [lia|exact Ha]).
+  rewrite <- (Hxa (nb i)) by (apply Hnb, Hi).
+  apply (Hs _ x (sagree_pe _ _ _ _ _ x (proj1 (proj1 I2)) Ha)); [|exact Hi].
+  intros j Hj. rewrite (Hxa j Hj), Va2, Va by exact Hj. apply B2R_le1. }
+{ intros i Hi. rewrite Va2. apply Va, Hnb, Hi. }
+exists V', D', isH'. split; [exact H1|split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|split; assumption]]].
+Qed.
+
+(** S / U: the stop node !p | q, then the head reading q's coordinate b at the stop top i (within e
+    under W). *)
+Lemma snode_su (st2 : cstate) V D isH V1 D1 isH1 V2 D2 isH2 (p q : ltl) (a b : nat) (m : mask) (sign : Q)
+  (top : nat -> nat) (s c : nat) (st3 st' : cstate) :
+  sinv st2 V2 D2 isH2 -> sext V D isH V1 D1 isH1 -> (exists la, D1 a = Some la) -> xct isH1 a = true ->
+  (forall i, (i < n)%nat -> V1 a i = B2R (sat n w p i)) -> sext V1 D1 isH1 V2 D2 isH2 -> (exists lb, D2 b = Some lb) ->
+  xct isH2 b = true -> (forall i, (i < n)%nat -> V2 b i = B2R (sat n w q i)) ->
+  (forall att s x, pe_agree n w kk var x -> (forall j, (j < n)%nat -> x j s = B2R (negb (sat n w p j) || sat n w q j)) ->
+     tieless n gap (real_head (vsu_head kk var cq att b s m sign)) x /\
+     forall i, (i < n)%nat -> head_out hard_w n (real_head (vsu_head kk var cq att b s m sign)) x i = x (top i) b) ->
+  (forall att s x, pe_agree n w kk var x -> (forall j, (j < n)%nat -> x j s = B2R (negb (sat n w p j) || sat n w q j)) ->
+     (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+     forall i, (i < n)%nat -> Rabs (head_out W n (real_head (vsu_head kk var cq att b s m sign)) x i - x (top i) b) <= e) ->
+  (forall i, (i < n)%nat -> (top i < n)%nat) ->
+  stop_node kk p q a b st2 = (s, st3) -> select_su kk var cq s b m sign st3 = (c, st') ->
+  swritten st' V D isH c (fun i => sat n w q (top i)).
+Proof.
+intros I2 X1 [la Da] Xa Va X2 [lb Db] Xb Vb Hh Hs Htop Es E1.
+destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+destruct (stop_node_sok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) Xa2 (fun i Hi => eq_trans (Va2 i) (Va i Hi))
+            (ex_intro _ lb Db) Xb Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] [Xs Vs]]]]]]].
+destruct (proj1 X3 b lb Db) as [Db3 Vb3]. pose proof (sext_xct _ _ _ _ _ _ b lb X3 Db Xb) as Xb3.
+destruct (select_su_sok st3 V3 D3 isH3 s b m sign (fun i => V3 b (top i)) (fun i => sat n w q (top i)) c st' I3 E1)
+  as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
+{ intros x Ha.
+  assert (Hx : forall j, (j < n)%nat -> x j s = B2R (negb (sat n w p j) || sat n w q j)).
+  { intros j Hj. rewrite (agree_read n w kk var gap st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 (proj1 I3)) Hj
+                            (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
+  destruct (Hh (c_fresh kk (S (cs_cnt st3))) s x (agree_pe _ _ _ _ _ _ _ _ _ _ x (proj1 (proj1 I3)) Ha) Hx) as [T O].
+  split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
+  apply (agree_read n w kk var gap st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (top i) (proj1 (proj1 I3)) (Htop i Hi)
+           (ex_intro _ lb Db3)); [lia|exact Ha]. }
+{ intros x Ha i Hi. cbv beta.
+  assert (Hx : forall j, (j < n)%nat -> x j s = B2R (negb (sat n w p j) || sat n w q j)).
+  { intros j Hj. rewrite (sread st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j I3 Hj (ex_intro _ ls Ds) Xs);
+      [apply Vs, Hj|lia|exact Ha]. }
+  assert (Hxb : forall j, (j < n)%nat -> x j b = V3 b j)
+    by (intros j Hj; apply (sread st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x j I3 Hj (ex_intro _ lb Db3) Xb3); [lia|exact Ha]).
+  rewrite <- (Hxb (top i)) by (apply Htop, Hi).
+  apply (Hs _ s x (sagree_pe _ _ _ _ _ x (proj1 (proj1 I3)) Ha) Hx); [|exact Hi].
+  intros j Hj. rewrite (Hxb j Hj), Vb3, Vb by exact Hj. apply B2R_le1. }
+{ intros i Hi. rewrite Vb3. apply Vb, Htop, Hi. }
+exists V', D', isH'. split; [exact H1|split; [|split; [exact H3|split; assumption]]]. exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) X3) H2).
 Qed.
 
 (** Every sub-formula's coordinate holds its truth value, and the layers so far are soft. *)
@@ -440,160 +538,51 @@ induction p as [a|b|p IH|p IHp q IHq|p IHp q IHq|p IH|p IH|p IHp q IHq|p IHp q I
   split; [exact (sext_trans _ _ _ _ _ _ _ _ _ X1 H2)|split; [exact H3|split; [exact H5|exact H4]]].
 - (* and *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] [Xb Vb]]]]]]].
-  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
-  destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (unit_node_sok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i && sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
-  { intros y Ha i Hi. apply unit_and.
-    - rewrite (sread st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i I2 Hi (ex_intro _ la Da2) Xa2); [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
-    - rewrite (sread st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i I2 Hi (ex_intro _ lb Db) Xb); [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
-    - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
-  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact H4]|].
-  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|split; [exact H5|exact H4]]].
+  refine (snode_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 (orb_and_l _ _ _ Hpast))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 (orb_and_r _ _ _ Hpast)) Hinv _ E).
+  intros st2 V1 D1 isH1 V2 D2 isH2 a b c1 st3 I2 X1 Da Xa Va X2 Db Xb Vb E1.
+  exact (snode_bin st2 V D isH V1 D1 isH1 V2 D2 isH2 p q a b _ andb c1 st3 I2 X1 Da Xa Va X2 Db Xb Vb
+           (fun c0 y pb qb => unit_and c0 a b pb qb y) E1).
 - (* or *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] [Xb Vb]]]]]]].
-  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
-  destruct (unit_node kk [a; b] _ 0%Q st2) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (unit_node_sok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (sat n w p i || sat n w q i)) c1 st3 I2 E1) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
-  { intros y Ha i Hi. apply unit_or.
-    - rewrite (sread st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) a y i I2 Hi (ex_intro _ la Da2) Xa2); [rewrite Va2; apply Va, Hi|apply lev_max; left; reflexivity|exact Ha].
-    - rewrite (sread st2 V2 D2 isH2 (fold_right Nat.max 0%nat (map (lev st2) [a; b])) b y i I2 Hi (ex_intro _ lb Db) Xb); [apply Vb, Hi|apply lev_max; right; left; reflexivity|exact Ha].
-    - intros Eab. apply Nat.eqb_eq in Eab. subst b. apply B2R_inj. rewrite <- Va, <- Vb, Va2 by exact Hi. reflexivity. }
-  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact H4]|].
-  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|split; [exact H5|exact H4]]].
+  refine (snode_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 (orb_and_l _ _ _ Hpast))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 (orb_and_r _ _ _ Hpast)) Hinv _ E).
+  intros st2 V1 D1 isH1 V2 D2 isH2 a b c1 st3 I2 X1 Da Xa Va X2 Db Xb Vb E1.
+  exact (snode_bin st2 V D isH V1 D1 isH1 V2 D2 isH2 p q a b _ orb c1 st3 I2 X1 Da Xa Va X2 Db Xb Vb
+           (fun c0 y pb qb => unit_or c0 a b pb qb y) E1).
 - (* Y *)
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
-  destruct (first_sok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
-  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
-  assert (Xf : xct isH2 (c_first kk) = true) by (apply orb_true_iff; right; apply Nat.ltb_lt; unfold c_first, c_fresh; lia).
+  destruct (IH st V D isH a st1 Hlet Hpast Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da [Xa Va]]]]]]].
   destruct (select kk var cq a (c_first kk) Future 1 (first kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (select_sok (first kk st1) V2 D2 isH2 a (c_first kk) Future 1 (fun i => sat n w p (i - 1)) (fun i => Nat.eqb i 0)
-              (fun i => V2 a (i - 1)%nat) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Xf Vf) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
-  { intros x Ha. destruct (HY (c_fresh kk (S (cs_cnt (first kk st1)))) a x (agree_pe _ _ _ _ _ _ _ _ _ _ x (proj1 (proj1 I2)) Ha)) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
-    apply (agree_read n w kk var gap (first kk st1) V2 D2 isH2 (Nat.max (lev (first kk st1) a) (lev (first kk st1) (c_first kk))) a x (i - 1)%nat (proj1 (proj1 I2)) ltac:(lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
-  { intros x Ha i Hi. cbv beta. set (l := Nat.max (lev (first kk st1) a) (lev (first kk st1) (c_first kk))) in *.
-    assert (Hxa : forall j, (j < n)%nat -> x j a = V2 a j)
-      by (intros j Hj; apply (sread (first kk st1) V2 D2 isH2 l a x j I2 Hj (ex_intro _ la Da2) Xa2); [unfold l; lia|exact Ha]).
-    rewrite <- (Hxa (i - 1)%nat) by lia.
-    apply (SY _ a x (sagree_pe _ _ _ _ _ x (proj1 (proj1 I2)) Ha)); [|exact Hi].
-    intros j Hj. rewrite (Hxa j Hj), Va2, Va by exact Hj. apply B2R_le1. }
-  { intros i Hi. rewrite Va2. apply Va. lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LY p) i)).
-  { intros i Hi. rewrite H4 by exact Hi. simpl. destruct i; simpl; [rewrite andb_false_r; reflexivity|]. rewrite Nat.sub_0_r, andb_true_r. reflexivity. }
-  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact Hv]|].
-  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|split; [exact H5|exact Hv]]].
+  apply swritten_remember, (swritten_eq _ _ _ _ _ _ _ (sat_Y n w p)).
+  exact (snode_sel st1 V D isH V1 D1 isH1 p a (c_first kk) Future 1 (fun i => i - 1)%nat (fun i => Nat.eqb i 0) (first kk) c1 st3
+           I1 X1 Da Xa Va ltac:(unfold c_first, c_fresh; lia) first_sok (fun att => HY att a) (fun att => SY att a)
+           (fun i Hi => Nat.le_lt_trans _ _ _ (Nat.le_sub_l i 1) Hi) E1).
 - (* X *)
   assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
   destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IH st V D isH a st1 Hlet ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
-  destruct (last_sok st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
-  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
-  assert (Xf : xct isH2 (c_last kk) = true) by (apply orb_true_iff; right; apply Nat.ltb_lt; unfold c_last, c_fresh; lia).
+  destruct (IH st V D isH a st1 Hlet ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [Da [Xa Va]]]]]]].
   destruct (select kk var cq a (c_last kk) Past (-1) (last kk st1)) as [c1 st3] eqn:E1. inversion E. subst c st'.
-  destruct (select_sok (last kk st1) V2 D2 isH2 a (c_last kk) Past (-1) (fun i => sat n w p (x_next n i)) (fun i => Nat.eqb (S i) n)
-              (fun i => V2 a (x_next n i)) c1 st3 I2 E1 (ex_intro _ 1%nat Df) Xf Vf) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
-  { intros x Ha. destruct (HX Hf (c_fresh kk (S (cs_cnt (last kk st1)))) a x (agree_pe _ _ _ _ _ _ _ _ _ _ x (proj1 (proj1 I2)) Ha)) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
-    apply (agree_read n w kk var gap (last kk st1) V2 D2 isH2 (Nat.max (lev (last kk st1) a) (lev (last kk st1) (c_last kk))) a x (x_next n i) (proj1 (proj1 I2)) ltac:(unfold x_next; destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia) (ex_intro _ la Da2)); [lia|exact Ha]. }
-  { intros x Ha i Hi. cbv beta. set (l := Nat.max (lev (last kk st1) a) (lev (last kk st1) (c_last kk))) in *.
-    assert (Hxa : forall j, (j < n)%nat -> x j a = V2 a j)
-      by (intros j Hj; apply (sread (last kk st1) V2 D2 isH2 l a x j I2 Hj (ex_intro _ la Da2) Xa2); [unfold l; lia|exact Ha]).
-    assert (Hxn : (x_next n i < n)%nat) by (unfold x_next; destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia).
-    rewrite <- (Hxa (x_next n i)) by exact Hxn.
-    apply (SX Hf _ a x (sagree_pe _ _ _ _ _ x (proj1 (proj1 I2)) Ha)); [|exact Hi].
-    intros j Hj. rewrite (Hxa j Hj), Va2, Va by exact Hj. apply B2R_le1. }
-  { intros i Hi. rewrite Va2. apply Va. unfold x_next. destruct (S i <? n)%nat eqn:Es; [apply Nat.ltb_lt in Es|]; lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LX p) i)).
-  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. unfold x_next. destruct (S i <? n)%nat eqn:Es.
-    - apply Nat.ltb_lt in Es. replace (Nat.eqb (S i) n) with false by (symmetry; apply Nat.eqb_neq; lia).
-      destruct (sat n w p (S i)); reflexivity.
-    - apply Nat.ltb_ge in Es. replace (Nat.eqb (S i) n) with true by (symmetry; apply Nat.eqb_eq; lia).
-      destruct (sat n w p i); reflexivity. }
-  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact Hv]|].
-  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) H2)|split; [exact H3|split; [exact H5|exact Hv]]].
+  apply swritten_remember, (swritten_eq _ _ _ _ _ _ _ (sat_X n w p)).
+  exact (snode_sel st1 V D isH V1 D1 isH1 p a (c_last kk) Past (-1) (x_next n) (fun i => Nat.eqb (S i) n) (last kk) c1 st3
+           I1 X1 Da Xa Va ltac:(unfold c_last, c_fresh; lia) last_sok (fun att => HX Hf att a) (fun att => SX Hf att a) (x_next_lt n) E1).
 - (* S *)
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 (orb_and_l _ _ _ Hpast) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 (orb_and_r _ _ _ Hpast) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] [Xb Vb]]]]]]].
-  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
-  destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
-  destruct (stop_node_sok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) Xa2 (fun i Hi => eq_trans (Va2 i) (Va i Hi))
-              (ex_intro _ lb Db) Xb Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] [Xs Vs]]]]]]].
-  destruct (proj1 X3 b lb Db) as [Db3 Vb3]. pose proof (sext_xct _ _ _ _ _ _ b lb X3 Db Xb) as Xb3.
-  set (B := fun j => negb (sat n w p j) || sat n w q j).
-  destruct (select_su kk var cq s b Future 1 st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
-  destruct (select_su_sok st3 V3 D3 isH3 s b Future 1 (fun i => V3 b (topS B i)) (fun i => sat n w q (topS B i)) c1 st4 I3 E1)
-    as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
-  { intros x Ha.
-    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
-    { intros j Hj. rewrite (agree_read n w kk var gap st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 (proj1 I3)) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
-    destruct (HS (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ _ _ _ _ _ x (proj1 (proj1 I3)) Ha) Hx) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi.
-    assert (topS B i <= i)%nat by (unfold topS; destruct (rm B i) eqn:Er; [apply (rm_some B i n0 Er)|lia]).
-    apply (agree_read n w kk var gap st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topS B i) (proj1 (proj1 I3)) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
-  { intros x Ha i Hi. cbv beta.
-    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
-    { intros j Hj. rewrite (sread st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j I3 Hj (ex_intro _ ls Ds) Xs); [apply Vs, Hj|lia|exact Ha]. }
-    assert (Hxb : forall j, (j < n)%nat -> x j b = V3 b j)
-      by (intros j Hj; apply (sread st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x j I3 Hj (ex_intro _ lb Db3) Xb3); [lia|exact Ha]).
-    pose proof (topS_le B i).
-    rewrite <- (Hxb (topS B i)) by lia.
-    apply (SS _ b s x B (sagree_pe _ _ _ _ _ x (proj1 (proj1 I3)) Ha) Hx); [|exact Hi].
-    intros j Hj. rewrite (Hxb j Hj), Vb3, Vb by exact Hj. apply B2R_le1. }
-  { intros i Hi. rewrite Vb3. apply Vb. unfold topS. destruct (rm B i) eqn:Er; [pose proof (rm_some B i n0 Er)|]; lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LS p q) i)).
-  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. rewrite since_top. reflexivity. }
-  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact Hv]|].
-  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|split; [exact H5|exact Hv]]].
+  refine (snode_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 (orb_and_l _ _ _ Hpast))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 (orb_and_r _ _ _ Hpast)) Hinv _ E).
+  intros st2 V1 D1 isH1 V2 D2 isH2 a b c1 st4 I2 X1 Da Xa Va X2 Db Xb Vb E1. destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
+  apply (swritten_eq _ _ _ _ _ _ _ (fun i _ => eq_sym (since_top _ _ i))).
+  exact (snode_su st2 V D isH V1 D1 isH1 V2 D2 isH2 p q a b Future 1 _ s c1 st3 st4 I2 X1 Da Xa Va X2 Db Xb Vb
+           (fun att s x => HS att b s x _) (fun att s x => SS att b s x _) (fun i Hi => Nat.le_lt_trans _ _ _ (topS_le _ i) Hi) Es E1).
 - (* U *)
   assert (Hf : fut = true) by (destruct fut; [reflexivity|discriminate Hpast]).
   simpl in Hlet. apply andb_true_iff in Hlet. destruct Hlet as [Hl1 Hl2].
-  destruct (node kk var cq p st) as [a st1] eqn:Ea.
-  destruct (IHp st V D isH a st1 Hl1 ltac:(rewrite Hf; reflexivity) Hinv Ea) as [V1 [D1 [isH1 [I1 [X1 [[la Da] [Xa Va]]]]]]].
-  destruct (node kk var cq q st1) as [b st2] eqn:Eb.
-  destruct (IHq st1 V1 D1 isH1 b st2 Hl2 ltac:(rewrite Hf; reflexivity) I1 Eb) as [V2 [D2 [isH2 [I2 [X2 [[lb Db] [Xb Vb]]]]]]].
-  destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
-  destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
-  destruct (stop_node_sok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) Xa2 (fun i Hi => eq_trans (Va2 i) (Va i Hi))
-              (ex_intro _ lb Db) Xb Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] [Xs Vs]]]]]]].
-  destruct (proj1 X3 b lb Db) as [Db3 Vb3]. pose proof (sext_xct _ _ _ _ _ _ b lb X3 Db Xb) as Xb3.
-  set (B := fun j => negb (sat n w p j) || sat n w q j).
-  assert (Htop : forall i, (i < n)%nat -> (i <= topU B (n - i) i < n)%nat)
-    by (intros i Hi; unfold topU; destruct (lm B (n - i) i) eqn:Er; [pose proof (lm_some B _ i n0 Er); lia|lia]).
-  destruct (select_su kk var cq s b Past (-1) st3) as [c1 st4] eqn:E1. inversion E. subst c st'.
-  destruct (select_su_sok st3 V3 D3 isH3 s b Past (-1) (fun i => V3 b (topU B (n - i) i)) (fun i => sat n w q (topU B (n - i) i)) c1 st4 I3 E1)
-    as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
-  { intros x Ha.
-    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
-    { intros j Hj. rewrite (agree_read n w kk var gap st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j (proj1 (proj1 I3)) Hj (ex_intro _ ls Ds)); [apply Vs, Hj|lia|exact Ha]. }
-    destruct (HU Hf (c_fresh kk (S (cs_cnt st3))) b s x B (agree_pe _ _ _ _ _ _ _ _ _ _ x (proj1 (proj1 I3)) Ha) Hx) as [T O].
-    split; [right; exact T|]. intros i Hi. rewrite O by exact Hi. specialize (Htop i Hi).
-    apply (agree_read n w kk var gap st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x (topU B (n - i) i) (proj1 (proj1 I3)) ltac:(lia) (ex_intro _ lb Db3)); [lia|exact Ha]. }
-  { intros x Ha i Hi. cbv beta.
-    assert (Hx : forall j, (j < n)%nat -> x j s = B2R (B j)).
-    { intros j Hj. rewrite (sread st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) s x j I3 Hj (ex_intro _ ls Ds) Xs); [apply Vs, Hj|lia|exact Ha]. }
-    assert (Hxb : forall j, (j < n)%nat -> x j b = V3 b j)
-      by (intros j Hj; apply (sread st3 V3 D3 isH3 (Nat.max (lev st3 s) (lev st3 b)) b x j I3 Hj (ex_intro _ lb Db3) Xb3); [lia|exact Ha]).
-    specialize (Htop i Hi).
-    rewrite <- (Hxb (topU B (n - i) i)) by lia.
-    apply (SU Hf _ b s x B (sagree_pe _ _ _ _ _ x (proj1 (proj1 I3)) Ha) Hx); [|exact Hi].
-    intros j Hj. rewrite (Hxb j Hj), Vb3, Vb by exact Hj. apply B2R_le1. }
-  { intros i Hi. rewrite Vb3. apply Vb. specialize (Htop i Hi). lia. }
-  assert (Hv : forall i, (i < n)%nat -> V' c1 i = B2R (sat n w (LU p q) i)).
-  { intros i Hi. rewrite H4 by exact Hi. cbn [sat]. rewrite until_top by lia. reflexivity. }
-  exists V', D', isH'. split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact Hv]|].
-  split; [exact (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ (sext_trans _ _ _ _ _ _ _ _ _ X1 X2) X3) H2)|split; [exact H3|split; [exact H5|exact Hv]]].
+  refine (snode_two p q _ _ st V D isH c st' (fun st V D isH c st' => IHp st V D isH c st' Hl1 ltac:(rewrite Hf; reflexivity))
+            (fun st V D isH c st' => IHq st V D isH c st' Hl2 ltac:(rewrite Hf; reflexivity)) Hinv _ E).
+  intros st2 V1 D1 isH1 V2 D2 isH2 a b c1 st4 I2 X1 Da Xa Va X2 Db Xb Vb E1. destruct (stop_node kk p q a b st2) as [s st3] eqn:Es.
+  apply (swritten_eq _ _ _ _ _ _ _ (fun i Hi => eq_sym (until_top _ _ (n - i) i ltac:(lia)))).
+  exact (snode_su st2 V D isH V1 D1 isH1 V2 D2 isH2 p q a b Past (-1) _ s c1 st3 st4 I2 X1 Da Xa Va X2 Db Xb Vb
+           (fun att s x => HU Hf att b s x _) (fun att s x => SU Hf att b s x _) (fun i Hi => proj2 (topU_lt _ n i Hi)) Es E1).
 Qed.
 
 End SoftInvariant.
