@@ -17,6 +17,7 @@ and its dependencies' .vo.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import subprocess
@@ -215,12 +216,43 @@ def _stale(out: Path, stem: str, deps: list) -> bool:
                for s in deps)
 
 
+STAMP = "quarks.stamp"
+
+
+def theories_stamp(quarks_dir: Path) -> str:
+    """A digest of the compiled quarks theories the generated files import.  A .vo records the
+    digests of what it requires, so these files change whenever anything beneath them does."""
+    names = re.search(r"From Quarks Require Import (.*)\.", HEADER).group(1).split()
+    h = hashlib.sha256()
+    for m in names:
+        h.update(m.encode() + b"\0" + (quarks_dir / f"{m}.vo").read_bytes())
+    return h.hexdigest()
+
+
+def _restamp(out: Path, quarks_dir: Path, stream) -> None:
+    """Drop every compiled file of out when the quarks theories changed since they were compiled
+    (Coq would refuse them as inconsistent), then record the current stamp."""
+    stamp, f = theories_stamp(quarks_dir), out / STAMP
+    if f.is_file() and f.read_text().strip() == stamp:
+        return
+    old = list(out.glob("*.vo"))
+    if old and f.is_file():
+        print(f"the quarks theories changed: recompiling {len(old)} files", file=stream, flush=True)
+    if not f.is_file() and old:           # compiled before stamps existed: keep, and stamp
+        atomic_write(f, stamp + "\n")
+        return
+    for vo in old:
+        vo.unlink()
+    atomic_write(f, stamp + "\n")
+
+
 def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs: int = 2,
           stream=sys.stderr) -> dict:
     """Compile the files of out in dependency order, ``jobs`` coqc at a time, skipping the
     up-to-date ones and refusing those with forbidden vernacular (coq.forbidden).  Returns {"compiled": [...], "skipped": [...], "failed": {stem: error}}."""
     from .coq import forbidden
 
+    _restamp(out, quarks_dir, stream)
     deps = _deps(out, n, d)
     todo: list = []
     for s in deps:                        # dependency order: a dependent of a stale file is stale

@@ -61,6 +61,22 @@ def test_split_T4_1_is_a_coq_theorem_and_resumes(split4_1, package_proofs):
     assert (out / "HalvesT4_1.vo").is_file()
     again = hs.build(3, 1, out, package_proofs.directory, coq.coqc(), jobs=2)
     assert again["compiled"] == [] and len(again["skipped"]) == 8
+    assert (out / hs.STAMP).read_text().strip() == hs.theories_stamp(package_proofs.directory)
+
+
+@pytest.mark.coq
+@pytest.mark.heavy   # ~10 s
+def test_changed_theories_recompile_everything(split4_1, package_proofs, tmp_path):
+    """Files compiled against other quarks theories are dropped, not loaded (Coq would refuse
+    them as inconsistent): a different stamp recompiles all 8."""
+    from quarks import coq
+
+    out = tmp_path / "split"
+    shutil.copytree(split4_1[0], out)
+    (out / hs.STAMP).write_text("0" * 64 + "\n")
+    res = hs.build(3, 1, out, package_proofs.directory, coq.coqc(), jobs=2, stream=open(os.devnull, "w"))
+    assert res["failed"] == {} and len(res["compiled"]) == 8
+    assert (out / hs.STAMP).read_text().strip() == hs.theories_stamp(package_proofs.directory)
 
 
 def _corrupt(text, kind):
