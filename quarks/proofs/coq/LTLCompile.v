@@ -24,12 +24,13 @@
     fixed c is not proved here.
 
     The theory is split: [LTLSyntax] (LTL, the compiler), [LTLLevels] (running by levels),
-    [LTLHeads] (the components), [LTLInvariant] (node_ok, compile_ok); this file holds the
-    selection heads of the variants and Theorems 12 and 13, and re-exports the other four. *)
+    [LTLHeads] (the components), [LTLInvariant] (the compiler's invariant and its steps),
+    [LTLNodes] (node_ok, compile_ok); this file holds the selection heads of the variants and
+    Theorems 12 and 13, and re-exports the other five. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer.
-From Quarks Require Export LTLSyntax LTLLevels LTLHeads LTLInvariant.
+From Quarks Require Export LTLSyntax LTLLevels LTLHeads LTLInvariant LTLNodes.
 Import ListNotations.
 Open Scope R_scope.
 
