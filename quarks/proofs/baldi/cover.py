@@ -75,7 +75,7 @@ cover_upper = Claim(
          "Cover.v:cover_exact", "Cover.v:cover_affine_exact"),
     coq_hypotheses={
         "cover_upper": [],
-        "cover_labelings": ["(exists u : 'rV_k, forall i : I, (0 < dot (R:=R) u (y i))%R)"],
+        "cover_labelings": ["(exists u : 'rV_k, forall i : I, 0 < dot (R:=R) u (y i))"],
         "cover_affine": [],
         "cover_closed": ["0 < m"],
         "cover_exact": ["gen_pos (R:=R) (I:=ordinal_finType m) y"],
