@@ -15,7 +15,7 @@ def test_registered_with_coq_theorems():
     for cid in IDS:
         c = table[cid]
         assert c.kind == "finite" and c.expected == "verified"
-        assert c.coq and all(t.split(":")[0] in ("Cover.v", "Capacity.v", "LayerGating.v") for t in c.coq), cid
+        assert c.coq and all(t.split(":")[0] in ("CoverCount.v", "Cover.v", "Capacity.v", "LayerGating.v") for t in c.coq), cid
     assert table["quarks.eq4.1-zuev-n2"].coq == ("Capacity.v:eq4_1_upper",)
     assert "Cover.v:cover_affine_exact" in table["quarks.eq4.11-cover"].coq
     assert "Cover.v:cover_exact" in table["quarks.cover"].coq

@@ -407,7 +407,7 @@ cover = Claim(
     instances=_cover_instances,
     check=check_cover,
     size="N",
-    coq=("Cover.v:cover_affine", "Cover.v:cover_closed", "Cover.v:cover_affine_exact"),
+    coq=("Cover.v:cover_affine", "CoverCount.v:cover_closed", "Cover.v:cover_affine_exact"),
     coq_hypotheses={
         "cover_affine": [],
         "cover_closed": ["0 < m"],

@@ -1,6 +1,6 @@
 """Cover's function-counting theorem and the finite forms of Section 4's capacity bounds (seed 000).
 
-Each claim here is a finite statement proved in Coq for all parameters (``Cover.v``, ``Capacity.v``,
+Each claim here is a finite statement proved in Coq for all parameters (``CoverCount.v``, ``Cover.v``, ``Capacity.v``,
 ``LayerGating.v``); its instances re-check it against exact counts.  The asymptotic statements of the
 paper (eq. 4.1-4.5, Theorems 4.1 and 4.3) stay separate claims whose o(1) parts are only
 consistent on small n.  C(N, k) is Cover's count: C(0, k) = 1, C(N+1, 0) = 0,
@@ -71,11 +71,11 @@ cover_upper = Claim(
     instances=_cover_instances,
     check=check_cover_upper,
     size="N",
-    coq=("Cover.v:cover_upper", "Cover.v:cover_labelings", "Cover.v:cover_affine", "Cover.v:cover_closed",
+    coq=("Cover.v:cover_upper", "Cover.v:cover_labelings", "Cover.v:cover_affine", "CoverCount.v:cover_closed",
          "Cover.v:cover_exact", "Cover.v:cover_affine_exact"),
     coq_hypotheses={
         "cover_upper": [],
-        "cover_labelings": ["(exists u : 'rV_k, forall i : I, (0 < dot (R:=R) u (y i))%R)"],
+        "cover_labelings": ["(exists u : 'rV_k, forall i : I, 0 < dot (R:=R) u (y i))"],
         "cover_affine": [],
         "cover_closed": ["0 < m"],
         "cover_exact": ["gen_pos (R:=R) (I:=ordinal_finType m) y"],
@@ -175,7 +175,7 @@ eq45_range = Claim(
         "eq4_5_d3_range": []},
 
     note="d = 2 (n >= 4) and d = 3 (n >= 5) from Cover's bound with k! C(m, k+1) <= 2 m^k "
-         "(Cover.v:cover_fact), K = N(n,d) - 1 and K! >= 2^(K-1); the small n from |T| <= 2^(2^n); "
+         "(CoverCount.v:cover_fact), K = N(n,d) - 1 and K! >= 2^(K-1); the small n from |T| <= 2^(2^n); "
          "it fails at n = 0 (2 functions), n = 1 (at least 2) and, for d = 3, n = 2 (T(2;3) contains "
          "the 14 linear ones, 14^6 > 2^16). d >= 4 is open: the route needs N(n,d) and (N-1)! "
          "estimates for general d. "

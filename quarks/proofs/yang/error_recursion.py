@@ -180,7 +180,7 @@ FULL = ([{"program": "flipflop", "n": n} for n in (6, 8)] + [{"program": "induct
 lemma25 = Claim(
     id="yang.lemma25", source=Source("004", "Lemma 25"),
     coq=("Transformer.v:lemma25_fresh_layers", "Transformer.v:lemma25_fresh", "Transformer.v:lemma25_layer_fresh",
-         "Transformer.v:lemma25"),
+         "TransformerError.v:lemma25"),
     coq_hypotheses={
         "lemma25_fresh_layers": ["0 < g", "0 < tau", "u_of n g tau <= U", "0 <= X", "0 <= delta", "hard_ok n g X net x", "close n delta x x'", "supported n used x", "supported n used x'", "fresh used net", "rec_ok X U g net delta"],
         "lemma25_fresh": ["0 < g", "0 < tau", "u_of n g tau <= U", "0 <= X", "0 <= delta", "hard_ok n g X net x", "close n delta x x'", "supported n used x", "supported n used x'", "fresh used net", "rec_ok X U g net delta"],
@@ -209,8 +209,8 @@ lemma25 = Claim(
 lemma29 = Claim(
     id="yang.lemma29", source=Source("004", "Lemma 29"),
     coq=("Transformer.v:lemma29_fresh_layers", "Transformer.v:lemma29_fresh", "Transformer.v:lemma29_layer_fresh",
-         "Transformer.v:embed_bounded", "Transformer.v:lemma29_geometric",
-         "Transformer.v:lemma29"),
+         "TransformerError.v:embed_bounded", "Transformer.v:lemma29_geometric",
+         "TransformerError.v:lemma29"),
     coq_hypotheses={
         "lemma29_fresh_layers": ["bounded n X x", "supported n used x", "fresh used net"],
         "lemma29_fresh": ["bounded n X x", "supported n used x", "fresh used net"],

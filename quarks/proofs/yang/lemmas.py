@@ -252,7 +252,7 @@ prop11 = Claim(
     source=Source("004", "Proposition 11"),
     coq=("Uniform.v:prop11_future_marks_first", "Uniform.v:prop11_past_marks_last",
          "Uniform.v:prop11_first_indicator", "Uniform.v:prop11_last_indicator", "Uniform.v:softmax_equal_scores",
-         "Transformer.v:prop11_head", "Transformer.v:prop11_layer", "Transformer.v:prop11_head_past"),
+         "TransformerError.v:prop11_head", "TransformerError.v:prop11_layer", "Transformer.v:prop11_head_past"),
          coq_hypotheses={"prop11_future_marks_first": ["(1 <= i)%nat"],
                     "prop11_past_marks_last": ["(1 <= i <= n)%nat"],
                     "prop11_first_indicator": ["(1 <= i)%nat"],
@@ -266,7 +266,8 @@ prop11 = Claim(
               ">= -1/2 elsewhere) and past-masked attention marks position n; uniform attention to the "
               "indicator of position 1 (of n) gives exactly 1/i (1/(n-i+1)).  Softmax over equal scores is "
               "exactly uniform, so the softmax transformer computes the same exact values.  On the attention layer "
-              "(Coq, Transformer.v): a future-masked uniform head whose value coordinate is the indicator of "
+              "(Coq, TransformerError.v and Transformer.v): a future-masked uniform head whose value coordinate "
+              "is the indicator of "
               "position 1 outputs exactly 1/i at position i, for every n and 1 <= i <= n, under average hardmax and "
               "under softmax at every temperature (prop11_head); a layer with only that head and no units writes "
               "exactly 1/i into an output coordinate that was 0 (prop11_layer); a past-masked uniform head over the "

@@ -77,7 +77,7 @@ def check_thm26(inst) -> Verdict:
 
 thm26 = Claim(
     id="yang.thm26", source=Source("004", "Theorem 26"),
-    coq=("Transformer.v:thm26_rule", "Transformer.v:thm26_fresh", "Transformer.v:thm26", "Transformer.v:thm26_closed"),
+    coq=("Transformer.v:thm26_rule", "Transformer.v:thm26_fresh", "TransformerError.v:thm26", "TransformerError.v:thm26_closed"),
     coq_hypotheses={
         "thm26_rule": ["0 < g", "0 < m", "INR (n - 1) * exp (- m) <= U", "0 <= X", "hard_ok n g X net x", "supported n used x", "fresh used net", "rec_ok X U g net 0", "net_err1 X U net 0 <= eps"],
         "thm26_fresh": ["0 < g", "0 < eps", "0 <= X", "hard_ok n g X net x", "supported n used x", "fresh used net", "0 < tau", "tau <= temp26_fresh n g X eps net"],
@@ -86,7 +86,7 @@ thm26 = Claim(
     statement="For a uniform-tieless average-hard transformer, softmax at tau(n) = gamma(n)/(2 m(n)) (our rule: "
               "m(n) least with our Lemma 25 recursion <= eps) stays within eps = 1/10 of the hard model on every "
               "input of length n (a priori bound exact; every input certified with arb-backed radii).  "
-              "Coq, for every network, length n and input (Transformer.v's semantics): (thm26_rule) if the network "
+              "Coq, for every network, length n and input (TransformerModel.v's semantics): (thm26_rule) if the network "
               "is write-once (each layer writes distinct coordinates that are 0 until then), g > 0, m > 0, X >= 0, "
               "U >= (n-1) e^{-m}, the hard run is bounded by X and every head is uniform or tieless with gap g at "
               "every layer, and our Lemma 25 recursion run with U keeps every score error "
