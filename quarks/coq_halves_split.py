@@ -247,9 +247,11 @@ def _restamp(out: Path, quarks_dir: Path, stream) -> None:
 
 
 def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs: int = 2,
-          stream=sys.stderr) -> dict:
+          stream=sys.stderr, writing=None) -> dict:
     """Compile the files of out in dependency order, ``jobs`` coqc at a time, skipping the
-    up-to-date ones and refusing those with forbidden vernacular (coq.forbidden).  Returns {"compiled": [...], "skipped": [...], "failed": {stem: error}}."""
+    up-to-date ones and refusing those with forbidden vernacular (coq.forbidden).  ``writing``:
+    a threading.Event set while another thread still writes files, which are compiled as they
+    appear.  Returns {"compiled": [...], "skipped": [...], "failed": {stem: error}}."""
     from .coq import forbidden
 
     _restamp(out, quarks_dir, stream)
@@ -265,7 +267,14 @@ def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs:
     def line(msg):
         print(f"[{len(done)}/{total}, {time.perf_counter() - t_start:.0f} s] {msg}", file=stream, flush=True)
 
-    while todo or running:
+    while True:
+        alive = writing is not None and writing.is_set()
+        if writing is not None:           # files written since: new, so stale
+            deps = _deps(out, n, d)
+            todo += [s for s in deps if s not in done and s not in todo and s not in running and s not in failed]
+            total = len(deps)
+        if not (todo or running or alive):
+            break
         ready = [s for s in todo if all(x in done for x in deps[s])]
         blocked = [s for s in todo if any(x in failed for x in deps[s])]
         for s in blocked:
@@ -284,7 +293,7 @@ def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs:
             running[s] = (subprocess.Popen(cmd, cwd=out, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                            text=True), time.perf_counter())
             line(f"compiling {s}.v")
-        if not running:
+        if not running and not alive:
             break
         time.sleep(0.2)
         for s, (proc, t0) in list(running.items()):
@@ -341,6 +350,34 @@ def theorem(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc") -> 
     return {"count": int(m.group(3)), "axioms": axioms, "allowed": all(allowed(a) for a in axioms), "error": ""}
 
 
+def write_and_build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs: int = 2,
+                    only=None, stream=sys.stderr, progress=None) -> tuple[dict, dict]:
+    """:func:`write` in a thread while :func:`build` compiles each file as soon as it is written
+    (the LPs keep about one core busy; coqc takes the rest).  Returns (write's, build's figures);
+    an error of the writer is raised once the files already written are compiled."""
+    import threading
+
+    out.mkdir(parents=True, exist_ok=True)
+    writing, box = threading.Event(), {}
+
+    def writer():
+        try:
+            box["figures"] = write(n, d, out, only, progress)
+        except BaseException as exc:     # re-raised in the caller's thread
+            box["error"] = exc
+        finally:
+            writing.clear()
+
+    writing.set()
+    thread = threading.Thread(target=writer, name="quarks-halves-writer", daemon=True)
+    thread.start()
+    res = build(n, d, out, quarks_dir, coqc, jobs, stream, writing)
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box["figures"], res
+
+
 def prove(n: int, d: int, out: Path, jobs: int = 2, progress=None) -> dict:
     """Generate (resumably) and compile the split files for |T(n+1;d)| in out, then read the theorem
     back: {"count", "axioms", "allowed", "error", "seconds", "compiled", "failed"}.  Raises
@@ -348,13 +385,13 @@ def prove(n: int, d: int, out: Path, jobs: int = 2, progress=None) -> dict:
     from . import coq
 
     t0 = time.perf_counter()
-    write(n, d, out, progress=progress)
     b = coq.build()
     if not b.ok:
         return {"count": None, "axioms": [], "allowed": False, "compiled": 0, "failed": {},
                 "error": f"the quarks theories do not compile: {b.error}", "seconds": 0.0}
     with open(os.devnull, "w") as sink:
-        res = build(n, d, out, b.directory, coq.coqc(), jobs, stream=sys.stderr if progress else sink)
+        _, res = write_and_build(n, d, out, b.directory, coq.coqc(), jobs,
+                                 stream=sys.stderr if progress else sink, progress=progress)
     if res["failed"]:
         first = next(iter(res["failed"].items()))
         thm = {"count": None, "axioms": [], "allowed": False, "error": f"{first[0]}.v: {first[1][:300]}"}

@@ -193,3 +193,23 @@ def test_large_count_is_stated_in_binary(split4_1, package_proofs, tmp_path, mon
     assert res["compiled"] == ["HalvesT4_1"] and not res["failed"]
     thm = hs.theorem(3, 1, work, package_proofs.directory, coq.coqc())
     assert thm["count"] == 1882 and thm["allowed"]
+
+
+@pytest.mark.coq
+@pytest.mark.heavy   # ~10 s
+def test_files_are_compiled_as_they_are_written(package_proofs, tmp_path):
+    """write_and_build: the builder picks up every file the writer adds while it runs, including
+    the final one written last, and compiles each once; a resumed run skips them all."""
+    from quarks import coq
+
+    hs.write(3, 1, tmp_path, only=[0])                     # present at the start
+    figs, res = hs.write_and_build(3, 1, tmp_path, package_proofs.directory, coq.coqc(), jobs=2)
+    assert figs["final"] and figs["count"] == 1882
+    assert res["failed"] == {} and sorted(res["compiled"]) == sorted(
+        ["HalvesT4_1", "HalvesT4_1_levels"] + [f"HalvesT4_1_r{i}" for i in range(6)])
+    assert res["compiled"][-1] == "HalvesT4_1"             # after every file it requires
+    assert hs.theorem(3, 1, tmp_path, package_proofs.directory, coq.coqc())["count"] == 1882
+    figs, res = hs.write_and_build(3, 1, tmp_path, package_proofs.directory, coq.coqc(), jobs=2)
+    assert res["compiled"] == [] and len(res["skipped"]) == 8
+    with pytest.raises(ValueError, match="representatives"):   # the writer's error reaches the caller
+        hs.write_and_build(3, 1, tmp_path, package_proofs.directory, coq.coqc(), only=[9])

@@ -112,24 +112,24 @@ def _halves(args) -> int:
             except ValueError:
                 raise UsageError(f"--reps {args.reps}: expected comma-separated integers") from None
         out = output_dir(args.out, "--out")
-        figs = hs.write(n, d, out, only, progress=lambda m: print(m, flush=True))
+        if not args.build:
+            figs = hs.write(n, d, out, only, progress=lambda m: print(m, flush=True))
+            _written(hs, n, d, out, figs)
+            return 0
+        b = coq.build()
+        if not b.ok:
+            print(f"quarks export-coq: error: the quarks theories do not compile: {b.error}", file=sys.stderr)
+            return 1
+        # each file is compiled as soon as it is written: the LPs and coqc share the cores
+        figs, res = hs.write_and_build(n, d, out, b.directory, coq.coqc(), args.jobs, only,
+                                       progress=lambda m: print(m, flush=True))
     except (UsageError, ValueError) as exc:
         print(f"quarks export-coq: error: {exc}", file=sys.stderr)
         return 2
-    print(f"{figs['written']}/{figs['representatives']} representative files in {out}; "
-          + (f"{hs.theory_name(n, d)}.v proves #|T {n + 1} {d}| = {figs['count']}" if figs["final"]
-             else "the final file is written once all are present"))
-    if not args.build:
-        return 0
-    try:
-        b = coq.build()
     except coq.CoqUnavailable as exc:
         print(f"quarks export-coq: error: {exc}", file=sys.stderr)
         return 1
-    if not b.ok:
-        print(f"quarks export-coq: error: the quarks theories do not compile: {b.error}", file=sys.stderr)
-        return 1
-    res = hs.build(n, d, out, b.directory, coq.coqc(), args.jobs)
+    _written(hs, n, d, out, figs)
     print(f"compiled {len(res['compiled'])}, up to date {len(res['skipped'])}, failed {len(res['failed'])}")
     for s, err in res["failed"].items():
         print(f"  {s}.v: {err}")
@@ -142,3 +142,9 @@ def _halves(args) -> int:
         return 1
     print(f"card_T{n + 1}_{d} : #|T {n + 1} {d}| = {thm['count']}  (assumes: {', '.join(thm['axioms'])})")
     return 0
+
+
+def _written(hs, n: int, d: int, out, figs: dict) -> None:
+    print(f"{figs['written']}/{figs['representatives']} representative files in {out}; "
+          + (f"{hs.theory_name(n, d)}.v proves #|T {n + 1} {d}| = {figs['count']}" if figs["final"]
+             else "the final file is written once all are present"))
