@@ -540,46 +540,11 @@ Theorem thm26_fresh (n : nat) (net : list layer) (used : list nat) (x : stream) 
   close n eps (hard_run n net x) (soft_run tau n net x).
 Proof.
 intros Hg He HX Hok Hs Hfr Htau Hle. unfold temp26_fresh in Hle.
-set (B := net_err1 X 1 net 0) in Hle. set (C := net_csc net) in Hle.
-set (K := / eps + 1 + 4 * C * (2 * X + 1) / g) in Hle.
-set (Q := INR (n - 1) * B * K) in Hle.
-assert (HB : 0 <= B) by (apply net_err1_ge; lra).
-assert (HC : 0 <= C) by apply net_csc_nonneg.
-assert (Hie : 0 < / eps) by (apply Rinv_0_lt_compat, He).
-assert (HK3 : 0 <= 4 * C * (2 * X + 1) / g) by (apply Rmult_le_pos; [nra|apply Rlt_le, Rinv_0_lt_compat, Hg]).
-assert (HK : 0 < K) by (unfold K; lra).
-assert (HQ : 0 <= Q) by (unfold Q; apply Rmult_le_pos; [apply Rmult_le_pos; [apply pos_INR|exact HB]|lra]).
-set (m := ln (2 + Q)) in Hle.
-assert (Hm : 0 < m) by (unfold m; rewrite <- ln_1; apply ln_increasing; lra).
-(* g / (2 tau) >= m, so e^(-g/(2 tau)) <= e^(-m) = 1 / (2 + Q) *)
-assert (Hgm : m <= g / (2 * tau)).
-{ apply le_div; [lra|]. apply (Rmult_le_reg_r (/ (2 * m))); [apply Rinv_0_lt_compat; lra|].
-  replace (m * (2 * tau) * / (2 * m)) with tau by (field; lra). exact Hle. }
-assert (Hexp : exp (- (g / (2 * tau))) <= / (2 + Q)).
-{ rewrite <- (exp_ln (2 + Q)) by lra. rewrite <- exp_Ropp. apply exp_mono. fold m. lra. }
-set (u := u_of n g tau).
+assert (HB : 0 <= net_err1 X 1 net 0) by (apply net_err1_ge; lra).
+destruct (temp_error n g X eps tau _ _ Hg He HX HB (net_csc_nonneg net) Htau Hle) as (HD & HDe & HD1 & HDg).
+set (B := net_err1 X 1 net 0) in *. set (C := net_csc net) in *.
+set (u := u_of n g tau) in *. set (D := u * B) in *.
 assert (Hu : 0 <= u) by apply u_of_nonneg.
-assert (HuQ : u * B * K <= 1).
-{ unfold u, u_of. apply Rle_trans with (Q * / (2 + Q)).
-  - unfold Q. replace (INR (n - 1) * exp (- (g / (2 * tau))) * B * K)
-      with (INR (n - 1) * B * K * exp (- (g / (2 * tau)))) by ring.
-    apply Rmult_le_compat_l; [exact HQ|exact Hexp].
-  - apply div_le; lra. }
-set (D := u * B).
-assert (HD : 0 <= D) by (unfold D; apply Rmult_le_pos; assumption).
-assert (HDK : D * K <= 1) by (unfold D; exact HuQ).
-assert (HDe : D <= eps).
-{ assert (D * / eps <= 1) by (unfold K in HDK; nra).
-  apply (Rmult_le_reg_r (/ eps)); [exact Hie|]. rewrite Rinv_r by lra. exact H. }
-assert (HD1 : D <= 1) by (unfold K in HDK; nra).
-assert (HDg : C * (2 * X * D + D ^ 2) <= g / 4).
-{ assert (E1 : D * (4 * C * (2 * X + 1) / g) <= 1) by (unfold K in HDK; nra).
-  assert (E2 : C * (2 * X + 1) * D <= g / 4).
-  { replace (D * (4 * C * (2 * X + 1) / g)) with (4 * (C * (2 * X + 1) * D) / g) in E1 by (field; lra).
-    apply (Rmult_le_reg_l 4); [lra|]. replace (4 * (g / 4)) with g by field.
-    apply (Rmult_le_reg_r (/ g)); [apply Rinv_0_lt_compat, Hg|]. rewrite Rinv_r by lra.
-    unfold Rdiv in E1. lra. }
-  assert (D ^ 2 <= D) by (simpl; nra). nra. }
 assert (Herr : net_err1 X u net 0 = D) by (unfold D, B; rewrite <- (Rmult_0_r u) at 1; apply net_err1_linear).
 apply close_weaken with D; [exact HDe|]. rewrite <- Herr.
 apply (lemma25_fresh n net used x x X 0 g tau u); auto; try lra.

@@ -387,20 +387,18 @@ Definition temp26 (n : nat) (g X eps : R) (net : list layer) : R :=
 Lemma close_weaken (n : nat) (d d' : R) (x x' : stream) : d <= d' -> close n d x x' -> close n d' x x'.
 Proof. intros Hle H i c Hi. eapply Rle_trans; [apply H, Hi|exact Hle]. Qed.
 
-(** Theorem 26 (our form): for every network, every length n and every input whose hard run is
-    bounded by X and uniform-tieless with gap g > 0 at every layer, the soft network at any
-    temperature 0 < tau <= temp26 n g X eps net is within eps of the hard network at every
-    position and coordinate. *)
-Theorem thm26 (n : nat) (net : list layer) (x : stream) (g X eps tau : R) :
-  0 < g -> 0 < eps -> 0 <= X -> hard_ok n g X net x -> 0 < tau -> tau <= temp26 n g X eps net ->
-  close n eps (hard_run n net x) (soft_run tau n net x).
+(** The temperature condition in closed form: for B, C >= 0 and
+    0 < tau <= g / (2 ln (2 + (n - 1) B K)), K = 1/eps + 1 + 4 C (2 X + 1) / g, the per-step error
+    D = u_of n g tau * B (u_of <= 1 / (B K)) satisfies D <= eps, D <= 1 and C (2 X D + D^2) <= g / 4. *)
+Lemma temp_error (n : nat) (g X eps tau B C : R) :
+  0 < g -> 0 < eps -> 0 <= X -> 0 <= B -> 0 <= C -> 0 < tau ->
+  tau <= g / (2 * ln (2 + INR (n - 1) * B * (/ eps + 1 + 4 * C * (2 * X + 1) / g))) ->
+  0 <= u_of n g tau * B /\ u_of n g tau * B <= eps /\ u_of n g tau * B <= 1 /\
+  C * (2 * X * (u_of n g tau * B) + (u_of n g tau * B) ^ 2) <= g / 4.
 Proof.
-intros Hg He HX Hok Htau Hle. unfold temp26 in Hle.
-set (B := net_err X 1 net 0) in Hle. set (C := net_csc net) in Hle.
+intros Hg He HX HB HC Htau Hle.
 set (K := / eps + 1 + 4 * C * (2 * X + 1) / g) in Hle.
 set (Q := INR (n - 1) * B * K) in Hle.
-assert (HB : 0 <= B) by (apply net_err_ge; lra).
-assert (HC : 0 <= C) by apply net_csc_nonneg.
 assert (Hie : 0 < / eps) by (apply Rinv_0_lt_compat, He).
 assert (HK3 : 0 <= 4 * C * (2 * X + 1) / g) by (apply Rmult_le_pos; [nra|apply Rlt_le, Rinv_0_lt_compat, Hg]).
 assert (HK : 0 < K) by (unfold K; lra).
@@ -436,6 +434,23 @@ assert (HDg : C * (2 * X * D + D ^ 2) <= g / 4).
     apply (Rmult_le_reg_r (/ g)); [apply Rinv_0_lt_compat, Hg|]. rewrite Rinv_r by lra.
     unfold Rdiv in E1. lra. }
   assert (D ^ 2 <= D) by (simpl; nra). nra. }
+tauto.
+Qed.
+
+(** Theorem 26 (our form): for every network, every length n and every input whose hard run is
+    bounded by X and uniform-tieless with gap g > 0 at every layer, the soft network at any
+    temperature 0 < tau <= temp26 n g X eps net is within eps of the hard network at every
+    position and coordinate. *)
+Theorem thm26 (n : nat) (net : list layer) (x : stream) (g X eps tau : R) :
+  0 < g -> 0 < eps -> 0 <= X -> hard_ok n g X net x -> 0 < tau -> tau <= temp26 n g X eps net ->
+  close n eps (hard_run n net x) (soft_run tau n net x).
+Proof.
+intros Hg He HX Hok Htau Hle. unfold temp26 in Hle.
+assert (HB : 0 <= net_err X 1 net 0) by (apply net_err_ge; lra).
+destruct (temp_error n g X eps tau _ _ Hg He HX HB (net_csc_nonneg net) Htau Hle) as (HD & HDe & HD1 & HDg).
+set (B := net_err X 1 net 0) in *. set (C := net_csc net) in *.
+set (u := u_of n g tau) in *. set (D := u * B) in *.
+assert (Hu : 0 <= u) by apply u_of_nonneg.
 assert (Herr : net_err X u net 0 = D) by (unfold D, B; rewrite <- (Rmult_0_r u) at 1; apply net_err_linear).
 apply close_weaken with D; [exact HDe|]. rewrite <- Herr.
 apply (lemma25 n net x x X 0 D g tau); auto; try lra.
