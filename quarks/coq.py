@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -202,8 +203,6 @@ def jobs() -> int:
 def build(root: Path = THEORIES, progress=None) -> Build:
     """Compile every theory of ``_CoqProject`` (through the cache), independent files in parallel
     (:func:`jobs`), each as soon as the theories it requires are compiled."""
-    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-
     files = project_files(root)
     hashes = {f: sha256(root / f) for f in files}
     key = hashlib.sha256(json.dumps([version(), files, hashes], sort_keys=True).encode()).hexdigest()[:24]
@@ -212,6 +211,34 @@ def build(root: Path = THEORIES, progress=None) -> Build:
     if marker.is_file():
         info = json.loads(marker.read_text())
         return Build(target, hashes, info["seconds"], info.get("error", ""), cached=True)
+    with build_lock(target):              # another process building the same theories: wait for it
+        if marker.is_file():
+            info = json.loads(marker.read_text())
+            return Build(target, hashes, info["seconds"], info.get("error", ""), cached=True)
+        return _compile(root, files, hashes, target, progress)
+
+
+@contextmanager
+def build_lock(target: Path):
+    """An exclusive lock on ``target.lock`` (fcntl; none where it is missing): processes compiling
+    the same cache entry (pytest workers, parallel runs) compile it once."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:                   # not POSIX: duplicated work, still correct (os.replace)
+        yield
+        return
+    with open(target.with_name(target.name + ".lock"), "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> Build:
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+
     work = Path(tempfile.mkdtemp(prefix="quarks-coq-"))
     seconds, errors = {}, {}
     shadows = shadowing(files)

@@ -173,6 +173,17 @@ def prove(n: int, d: int, count: int, P: dict, jobs: int = 2, progress=None) -> 
     if marker.is_file():
         info = json.loads(marker.read_text())
         return Result(n, d, count, True, info["message"], theorems, info["axioms"], info["seconds"], cached=True)
+    with coq.build_lock(target):          # another process compiling the same files: wait for it
+        if marker.is_file():
+            info = json.loads(marker.read_text())
+            return Result(n, d, count, True, info["message"], theorems, info["axioms"], info["seconds"],
+                          cached=True)
+        return _compile(n, d, count, b, files, base, theorems, marker, jobs, progress)
+
+
+def _compile(n: int, d: int, count: int, b, files: dict, base: str, theorems: list, marker: Path, jobs: int,
+             progress) -> Result:
+    target = marker.parent
     work = Path(tempfile.mkdtemp(prefix="quarks-class-"))
     try:
         for name, text in files.items():
