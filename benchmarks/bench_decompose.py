@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from quarks.boolean import TruthTable, compose  # noqa: E402
+from quarks.base.boolean import TruthTable, compose  # noqa: E402
 from quarks.solvers.decompose import decompose, operator_table  # noqa: E402
 
 

@@ -11,7 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-from quarks import certificate, registry
+from quarks.certificates import certificate
+from quarks.claims import registry
 
 
 def main(n: int, d: int) -> None:

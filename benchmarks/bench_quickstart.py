@@ -9,7 +9,7 @@ default test suite under 4 minutes, on 2 cores.
 
 ``--fresh-coq``: compile the Coq theories and classifications from scratch in a temporary cache,
 as on a fresh clone (otherwise the user's cache may hold them).  ``--write-timings``: store each
-instance's time in ``quarks/timings.json`` (the estimates ``quarks verify`` prints before a run).
+instance's time in ``quarks/run/timings.json`` (the estimates ``quarks verify`` prints before a run).
 """
 from __future__ import annotations
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from quarks.boolean import TruthTable, operators  # noqa: E402
-from quarks.evidence import check_record  # noqa: E402
+from quarks.base.boolean import TruthTable, operators  # noqa: E402
+from quarks.certify import check_record  # noqa: E402
 from quarks.solvers.realize import realize  # noqa: E402
 
 

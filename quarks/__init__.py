@@ -5,13 +5,12 @@ lint-imports): cli > notebook > api, report > display > driver > binding > refut
 (solvers, symbolic, ltl, attention, circuits, classes, approx) > evidence, certificate, claim >
 certify (the checking kernel), coq > boolean, exact and the other core values.
 """
-from .version import __version__  # noqa: F401
+from quarks.base.version import __version__  # noqa: F401
 
-from .api import (capacity, check_certificates, claims, classes, count, decompose, prove, realize, show,  # noqa: E402,F401
-                  verify)
+from quarks.api import capacity, check_certificates, claims, classes, count, decompose, prove, realize, show, verify
 import sys as _sys  # noqa: E402
 
 if "IPython" in _sys.modules:   # in a notebook: the renderings, attached from above (quarks.notebook)
-    from . import notebook as _notebook
+    from quarks import notebook as _notebook
 
     _notebook.attach()

@@ -5,15 +5,15 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import registry
+from quarks.claims import registry
 
 if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs import lazily)
-    from .certificate import CheckResult
-    from .claim import Claim
-    from .classes.evaluate import FunctionSet
-    from .driver import Report
-    from .solvers.decompose import Decomposition, NonDecomposition
-    from .solvers.realize import NonRealizability, Realization
+    from quarks.checking.binding import CheckResult
+    from quarks.claims.claim import Claim
+    from quarks.classes.evaluate import FunctionSet
+    from quarks.run.driver import Report
+    from quarks.solvers.decompose import Decomposition, NonDecomposition
+    from quarks.solvers.realize import NonRealizability, Realization
 
 
 def claims(*patterns) -> list[Claim]:
@@ -25,8 +25,9 @@ def verify(*patterns, tier="quick", max_n=None, jobs=None, timeout=None, out=Non
            resume=False, executor="local", scheduler=None, progress=None) -> Report:
     """Check claims instance by instance; returns a Report (``.results``, ``.table()``, ``.exit_code``).
     ``progress``: a bar (None: in a notebook or on a terminal)."""
-    from . import driver, store as store_mod
-    from .progress import wanted
+    from quarks.run import driver
+    from quarks.base import store as store_mod
+    from quarks.base.progress import wanted
 
     return driver.verify(
         patterns, tier=tier, max_n=max_n, jobs=jobs,
@@ -40,14 +41,14 @@ def verify(*patterns, tier="quick", max_n=None, jobs=None, timeout=None, out=Non
 def prove(*patterns, out=None, progress=False) -> list:
     """Check the Coq theorems of the claims matching the patterns: one dict per claim with
     ``status`` proved, not checked (coqc not installed) or failed."""
-    from . import driver
+    from quarks.run import driver
 
     return driver.prove_claims(registry.select(patterns), out, progress=progress)
 
 
 def show(claim_id, store=None) -> dict:
     """A claim's statement, instances and last recorded results."""
-    from . import store as store_mod
+    from quarks.base import store as store_mod
 
     claim = registry.get(claim_id)
     info = claim.describe()
@@ -61,7 +62,7 @@ def show(claim_id, store=None) -> dict:
             latest = db.latest(claim.id)
             info["proof"] = db.proof(claim.id) if claim.coq else None
         if latest:
-            from .driver import largest_size
+            from quarks.run.driver import largest_size
             instances = [json.loads(r["instance"]) for r in latest]
             info["verdict"] = claim.label({r["status"] for r in latest}, largest_size(claim, instances))
     return info
@@ -70,8 +71,8 @@ def show(claim_id, store=None) -> dict:
 def check_certificates(*paths, statements: bool = True, progress=None) -> list[CheckResult]:
     """Re-check certificate files, or every certificate under a directory; a list of CheckResult
     (``.ok``, ``.message``, ``.trust``).  ``progress``: a bar (None: in a notebook or on a terminal)."""
-    from . import binding
-    from .progress import bar, wanted
+    from quarks.checking import binding
+    from quarks.base.progress import bar, wanted
 
     files = []
     for p in map(Path, paths):
@@ -88,7 +89,7 @@ def check_certificates(*paths, statements: bool = True, progress=None) -> list[C
 
 
 def _table(f, n=None):
-    from .boolean import TruthTable
+    from quarks.base.boolean import TruthTable
 
     return f if isinstance(f, TruthTable) else TruthTable.parse(str(f), n)
 
@@ -96,14 +97,14 @@ def _table(f, n=None):
 def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp") -> Realization | NonRealizability:
     """Decide f in T(n;degree): a Realization (integer weights) or a NonRealizability (Farkas
     multipliers).  ``f`` is a TruthTable or a string ("0110", "0x96")."""
-    from .solvers.realize import realize as _realize
+    from quarks.solvers.realize import realize as _realize
 
     return _realize(_table(f, n), degree, backend=backend)
 
 
 def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None) -> Decomposition | NonDecomposition:
     """f = B(f_1, f_2) with f_j in T(n;d_j), or a certificate that no such operands exist."""
-    from .solvers.decompose import decompose as _decompose, operator_table
+    from quarks.solvers.decompose import decompose as _decompose, operator_table
 
     return _decompose(_table(f, n), operator_table(op), list(degrees))
 
@@ -111,15 +112,15 @@ def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None) -> Decom
 def classes(expression: str) -> FunctionSet:
     """The set of Boolean functions a class expression denotes ("T(4;2) - T(4;1)"), as a FunctionSet
     (``.count()``, members)."""
-    from .classes import evaluate, parse
+    from quarks.classes import evaluate, parse
 
     return evaluate(parse(expression))
 
 
 def count(n: int, degree: int = 1, progress=None) -> int:
     """The number of threshold functions ``|T(n;degree)|``, exactly.  ``progress``: a bar (None: in a notebook or on a terminal)."""
-    from .progress import wanted
-    from .solvers.enumerate import count_threshold
+    from quarks.base.progress import wanted
+    from quarks.solvers.enumerate import count_threshold
 
     return count_threshold(n, degree, progress=wanted(progress) and n >= 6)
 
@@ -127,7 +128,7 @@ def count(n: int, degree: int = 1, progress=None) -> int:
 def capacity(max_n: int, degrees=(1, 1), progress=None) -> list[dict]:
     """For n = 1..max_n: ``|T_B(n; d0, d1)|`` for the 10 irreducible binary B, with the bounds of
     Theorem 4.2 (``lower`` = ``prod |T(n-1;d_j)|``, ``upper`` = ``prod |T(n;d_j)|``)."""
-    from .solvers.compose import binary_rows
-    from .progress import wanted
+    from quarks.solvers.compose import binary_rows
+    from quarks.base.progress import wanted
 
     return binary_rows(max_n, tuple(degrees), progress=wanted(progress))

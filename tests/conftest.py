@@ -41,8 +41,8 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def package_proofs():
     """The package's Coq theories, compiled once per session (through the build cache)."""
-    from quarks import coq
+    from quarks.certify import coq_gate
 
-    b = coq.build()
+    b = coq_gate.build()
     assert b.ok, b.error
     return b

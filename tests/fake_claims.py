@@ -2,8 +2,8 @@
 import os
 import time
 
-from quarks.claim import Claim, Source, Verdict
-from quarks.evidence import arith
+from quarks.claims.claim import Claim, Source, Verdict
+from quarks.certificates.evidence import arith
 
 
 def _square_sum(inst):

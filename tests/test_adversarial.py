@@ -19,7 +19,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from quarks import binding, coq
+from quarks.checking import binding
+from quarks.certify import coq_gate
 from quarks.cli import main
 
 CLAIMS = ("navon.degree-optimum", "navon.conclusion1.1-as-printed", "navon.parameter-count",
@@ -45,7 +46,7 @@ def _load(made, claim, name):
 
 def _one(made, claim):
     """A non-proof certificate of a claim: (its file name, its JSON)."""
-    name = sorted(p.name for p in (made / claim).glob("*.json") if p.name != "proof=coq.json"
+    name = sorted(p.name for p in (made / claim).glob("*.json") if p.name != "proof=coq_gate.json"
                   and not p.name.endswith(".payload.json"))[0]
     return name, _load(made, claim, name)
 
@@ -70,7 +71,7 @@ def _site_listing():
 # --- 1. nothing a certificate names is run ----------------------------------------------------------
 
 def _hostile_exhaustive(target: Path) -> dict:
-    return {"kind": "exhaustive", "procedure": "quarks.fileio:atomic_write",
+    return {"kind": "exhaustive", "procedure": "quarks.base.fileio:atomic_write",
             "args": {"path": str(target), "text": "import os; os.system('false')\n"},
             "result": {"cases": 1, "holds": True}}
 
@@ -105,7 +106,7 @@ def test_a_proof_instance_does_not_skip_the_binding(made, tmp_path, capsys):
     """instance {"proof": "coq"} with a true arith fact in place of the Coq record."""
     _, cert = _one(made, "quarks.count-by-halves")
     cert["claim"] = "navon.degree-optimum"
-    proof = _load(made, "navon.degree-optimum", "proof=coq.json")
+    proof = _load(made, "navon.degree-optimum", "proof=coq_gate.json")
     for key in ("source", "statement", "kind", "expected"):
         cert[key] = proof[key]
     cert["instance"] = {"proof": "coq"}
@@ -117,8 +118,8 @@ def test_a_proof_instance_does_not_skip_the_binding(made, tmp_path, capsys):
 
 @pytest.mark.coq
 def test_a_coq_record_is_bound_to_the_certificates_claim(made, tmp_path, capsys):
-    proved = _load(made, "navon.degree-optimum", "proof=coq.json")
-    printed = _load(made, "navon.conclusion1.1-as-printed", "proof=coq.json")
+    proved = _load(made, "navon.degree-optimum", "proof=coq_gate.json")
+    printed = _load(made, "navon.conclusion1.1-as-printed", "proof=coq_gate.json")
     forged = copy.deepcopy(printed)
     forged["evidence"] = proved["evidence"]          # a proof of another claim ...
     forged["verdict"], forged["counterexample"] = "verified", None   # ... makes a refuted claim "verified"
@@ -185,7 +186,7 @@ def test_the_figures_shown_are_re_derived(made, tmp_path, capsys):
 def test_instances_outside_the_domain_are_rejected(made, tmp_path, capsys):
     cert = _load(made, "quarks.count-by-halves", "count=104,d=1,n=3.json")
     cert["claim"] = "quarks.count-t5-2"
-    from quarks import registry
+    from quarks.claims import registry
     c = registry.get("quarks.count-t5-2")
     cert["statement"], cert["source"] = c.statement, c.source.as_dict()
     d = tmp_path / "c"
@@ -297,7 +298,7 @@ def test_the_time_limit_is_the_checkers(made, tmp_path):
 # --- 10. export-coq keeps every theorem ---------------------------------------------------------------
 
 def test_export_coq_names_are_unique(tmp_path):
-    from quarks import coq_export
+    from quarks.coq import export as coq_export
 
     rec = {"kind": "realization", "n": 2, "degree": 1, "table": "0x8", "monomials": [1, 2], "weights": [2, 2],
            "threshold": 3}
@@ -306,5 +307,5 @@ def test_export_coq_names_are_unique(tmp_path):
     files = coq_export.write(items, tmp_path / "out")
     assert len(files) == 2 and len({f.name for f in files}) == 2
     assert "Theorem cert_x__c_0_2 :" in files[1].read_text()
-    if coq.available():
+    if coq_gate.available():
         assert all(msg.startswith("valid") for _, msg in coq_export.check(items))

@@ -7,10 +7,10 @@ import pytest
 
 from quarks.circuits import figure1, functional, taxonomy, transformer
 from quarks.circuits.compile import output_expression
-from quarks.circuits.network import (ExactBackend, FloatBackend, Network, activation_gate, additive_output,
-                                     additive_synaptic, multiplex, output_gate, synaptic_gate)
+from quarks.circuits.network import ExactBackend, FloatBackend, Network, activation_gate, additive_output, additive_synaptic, multiplex, output_gate, synaptic_gate
 from quarks.circuits.poly import Poly
-from quarks.evidence import check_record, forall
+from quarks.certify import check_record
+from quarks.certificates.evidence import forall
 
 
 def test_poly_identities():

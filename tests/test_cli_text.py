@@ -3,7 +3,7 @@ import argparse
 
 import pytest
 
-from quarks import terminal
+from quarks.base import terminal
 from quarks.cli import main, parser
 
 PENDING = {"check-cert"}   # being rewritten (its help comes with the rewrite)
@@ -61,7 +61,7 @@ def test_list_piped_and_json_keep_the_full_text(workdir, monkeypatch, capsys):
 
 
 def test_verify_table_and_refutations_fit(monkeypatch):
-    from quarks.driver import Report, Result
+    from quarks.run.driver import Report, Result
 
     long = "eq. (4) gives 8 parameters for L = 1 layers of degree 2; " * 5
     rep = Report(results=[Result("navon.parameter-count", {"L": 1, "d": 2}, "refuted", "refuted", long, 0.5),
@@ -75,13 +75,13 @@ def test_verify_table_and_refutations_fit(monkeypatch):
 def test_expected_duration_is_said_before_a_run(monkeypatch):
     """The estimate: recorded or shipped seconds per instance, over the workers, plus the Coq phase;
     instances never timed are counted, not guessed."""
-    from quarks import estimate
-    from quarks.driver import Task
+    from quarks.run import forecast
+    from quarks.run.driver import Task
 
     monkeypatch.setattr(estimate, "shipped", lambda: {"a": {'{"n":1}': 30.0, '{"n":2}': 50.0},
                                                       "coq": {"proofs": 10.0, "build": 40.0}})
     tasks = [Task("a", {"n": 1}), Task("a", {"n": 2}), Task("b", {"n": 1})]
-    seconds, unknown = estimate.estimate(tasks, jobs=2, proofs=3, built=False)
+    seconds, unknown = forecast.estimate(tasks, jobs=2, proofs=3, built=False)
     assert unknown == 1 and seconds == 50.0 + 10.0 + 20.0      # max(50, 80/2) + proofs + build/2
-    line = estimate.say(seconds, unknown, 3, 2, 3, 2)
+    line = forecast.say(seconds, unknown, 3, 2, 3, 2)
     assert "expected about 80 s on 2 worker(s)" in line and "1 instance(s) never timed" in line

@@ -6,7 +6,7 @@ import pytest
 
 from quarks.solvers import compose as C
 from quarks.solvers.operators import TERNARY_NAMED, irreducible, irreducible_count_formula
-from quarks.exact import evaluate
+from quarks.base.exact import evaluate
 
 
 def ltf_bruteforce(n, wmax):

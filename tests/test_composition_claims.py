@@ -2,8 +2,8 @@
 import json
 
 
-from quarks import binding
-from quarks import certificate
+from quarks.checking import binding
+from quarks.certificates import certificate
 from quarks.proofs.baldi import composition as comp
 from quarks.proofs.baldi import composition_lemmas as lem
 from quarks.proofs.baldi import layer_gating as lg
@@ -197,7 +197,7 @@ def test_degree_zero_as_printed_refuted_and_constants(tmp_path):
 
 
 def test_refute_names_the_dropped_degree_hypothesis():
-    from quarks import refute
+    from quarks.claims import refute
 
     ref = refute.run("quarks.thm4.2", {"operator": "AND", "degrees": "0,0", "max_n": 2})
     assert ref.found and ref.instance["n"] == 1

@@ -6,23 +6,24 @@ import sys
 
 import pytest
 
-from quarks import binding
-from quarks import certificate, coq
+from quarks.checking import binding
+from quarks.certificates import certificate
+from quarks.certify import coq_gate
 
 pytestmark = pytest.mark.coq
 
 
 def test_every_theory_compiles_without_admitted(package_proofs):
-    for f in coq.project_files():
-        assert coq.forbidden((coq.THEORIES / f).read_text()) == [], f
-    assert set(package_proofs.seconds) == set(coq.project_files())
+    for f in coq_gate.project_files():
+        assert coq_gate.forbidden((coq_gate.THEORIES / f).read_text()) == [], f
+    assert set(package_proofs.seconds) == set(coq_gate.project_files())
 
 
 def test_assumptions_are_read_and_limited():
-    [p] = coq.check_theorems(["Threshold.v:inTP"])
+    [p] = coq_gate.check_theorems(["Threshold.v:inTP"])
     assert p.proved and set(p.axioms) == {"Coq.Logic.ClassicalEpsilon.constructive_indefinite_description",
                                          "Coq.Logic.Classical_Prop.classic"}
-    [q] = coq.check_theorems(["Threshold.v:no_such_theorem"])
+    [q] = coq_gate.check_theorems(["Threshold.v:no_such_theorem"])
     assert q.status == "failed" and "not found" in q.message
 
 
@@ -57,7 +58,7 @@ def test_the_coq_gate_refuses_proofs_of_false_things(tmp_path, monkeypatch, name
     """Issue 21, point 8: 1 = 2 is never reported proved, however the theory smuggles its assumption."""
     monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
     root = _theory(tmp_path, body, name)
-    [p] = coq.check_theorems([f"{name}:one_two"], root=root)
+    [p] = coq_gate.check_theorems([f"{name}:one_two"], root=root)
     assert p.status == "failed" and why in p.message, p.message
 
 
@@ -66,29 +67,29 @@ def test_assumptions_are_compared_by_fully_qualified_name(tmp_path, monkeypatch)
     """A section variable is discharged; an assumption printed as Uint63.x or Raxioms.x from a module of
     ours is not Coq's, whatever its short name."""
     monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
-    assert coq.allowed("Coq.Reals.ClassicalDedekindReals.sig_forall_dec")
-    assert not coq.allowed("ClassicalDedekindReals.sig_forall_dec")
-    assert not coq.allowed("Quarks.Uint63.cheat") and not coq.allowed("Uint63.cheat")
+    assert coq_gate.allowed("Coq.Reals.ClassicalDedekindReals.sig_forall_dec")
+    assert not coq_gate.allowed("ClassicalDedekindReals.sig_forall_dec")
+    assert not coq_gate.allowed("Quarks.Uint63.cheat") and not coq_gate.allowed("Uint63.cheat")
     root = _theory(tmp_path, "Section S. Variable cheat : False.\n" + ONE_IS_TWO + "End S.\n", "Sec.v")
-    [p] = coq.check_theorems(["Sec.v:one_two"], root=root)
+    [p] = coq_gate.check_theorems(["Sec.v:one_two"], root=root)
     assert p.proved and p.axioms == []   # one_two : False -> 1 = 2, no axiom
 
 
 def test_admitted_and_extra_axioms_are_refused(tmp_path, monkeypatch):
     monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
     root = _theory(tmp_path, "Lemma t : 1 = 1.\nProof. Admitted.\n")
-    [p] = coq.check_theorems(["T.v:t"], root=root)
+    [p] = coq_gate.check_theorems(["T.v:t"], root=root)
     assert p.status == "failed" and "Admitted" in p.message
     root2 = _theory(tmp_path / "b", "Require Import Coq.Logic.Epsilon.\n"
                     "Lemma t : exists n : nat, n = n.\nProof. exact (ex_intro _ (epsilon (inhabits 0) (fun n => n = n)) eq_refl). Qed.\n")
-    [q] = coq.check_theorems(["T.v:t"], root=root2)
+    [q] = coq_gate.check_theorems(["T.v:t"], root=root2)
     assert q.status == "failed" and "Epsilon.epsilon_statement" in q.message
-    assert coq.forbidden("(* Admitted in a comment *) Lemma a : True. Proof. exact I. Qed.") == []
+    assert coq_gate.forbidden("(* Admitted in a comment *) Lemma a : True. Proof. exact I. Qed.") == []
 
 
 def test_without_coqc_proofs_are_not_checked(monkeypatch):
     monkeypatch.setenv("QUARKS_COQC", "/nonexistent/coqc")
-    [p] = coq.check_theorems(["Threshold.v:inTP"])
+    [p] = coq_gate.check_theorems(["Threshold.v:inTP"])
     assert p.status == "not checked" and p.message == "not checked: coqc not installed"
 
 
@@ -97,7 +98,7 @@ def test_verify_writes_a_proof_certificate_and_check_cert_binds_it(tmp_path, mon
 
     rep = quarks.verify("test.coq-proved", store=tmp_path / "r.sqlite", out=tmp_path / "c")
     assert rep.exit_code == 0 and [p["status"] for p in rep.proofs] == ["proved"]
-    path = tmp_path / "c" / "test.coq-proved" / "proof=coq.json"
+    path = tmp_path / "c" / "test.coq-proved" / "proof=coq_gate.json"
     assert binding.check_file(path).ok
     cert = json.loads(path.read_text())
     # the theorems must be those the claim declares, whatever the certificate says
@@ -132,7 +133,7 @@ def test_prove_cli(tmp_path):
 
 
 def test_package_claims_are_proved(package_proofs):
-    from quarks import registry
+    from quarks.claims import registry
 
     claims = [c for c in registry.claims().values() if c.coq and not c.id.startswith("test.")]
     assert {"navon.degree-optimum", "navon.integer-optimum", "navon.budget-objective",
@@ -142,7 +143,7 @@ def test_package_claims_are_proved(package_proofs):
             "yang.lemma25", "yang.lemma29", "yang.thm26",
             "navon.layer-degree-bound", "quarks.count-t5-1-coq"} <= {c.id for c in claims}
     others = [c for c in claims if c.id.split(".")[0] not in ("navon", "yang")]   # those: the next test
-    proofs = coq.check_theorems(sorted({t for c in others for t in c.coq}))   # one Print Assumptions run
+    proofs = coq_gate.check_theorems(sorted({t for c in others for t in c.coq}))   # one Print Assumptions run
     assert all(p.proved for p in proofs), [(p.ref, p.message) for p in proofs if not p.proved]
 
 
@@ -150,13 +151,13 @@ def test_package_claims_are_proved(package_proofs):
 def test_seed_003_004_proofs_use_only_the_real_axioms(package_proofs):
     """Issue 12: the navon.* and yang.* theorems rest on the standard library's real-number axioms
     (and classical logic), nothing else: checked through Print Assumptions."""
-    from quarks import registry
+    from quarks.claims import registry
 
     real = {"Coq.Reals.ClassicalDedekindReals.sig_forall_dec", "Coq.Reals.ClassicalDedekindReals.sig_not_dec",
             "Coq.Logic.Classical_Prop.classic", "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep"}
     claims = [c for c in registry.claims().values() if c.coq and c.id.split(".")[0] in ("navon", "yang")]
     assert len(claims) >= 19
-    for p in coq.check_theorems(sorted({t for c in claims for t in c.coq})):
+    for p in coq_gate.check_theorems(sorted({t for c in claims for t in c.coq})):
         assert p.proved and set(p.axioms) <= real, (p.ref, p.axioms)
 
 
@@ -164,14 +165,14 @@ def test_resume_does_not_recheck_unchanged_proofs(tmp_path, monkeypatch):
     """--resume reuses a proof recorded under the same build (.vo hashes) and theorems; a changed
     key, or a missing certificate, makes it checked again."""
     import quarks
-    from quarks import coq
-    from quarks.store import Store
+    from quarks.certify import coq_gate
+    from quarks.base.store import Store
 
     kw = dict(store=tmp_path / "r.sqlite", out=tmp_path / "c", progress=False)
     first = quarks.verify("test.coq-proved", **kw)
     assert [p["status"] for p in first.proofs] == ["proved"] and not first.proofs[0].get("skipped")
     calls = []
-    real = coq.check_theorems
+    real = coq_gate.check_theorems
     monkeypatch.setattr(coq, "check_theorems", lambda refs, *a, **k: calls.append(list(refs)) or real(refs, *a, **k))
     again = quarks.verify("test.coq-proved", resume=True, **kw)
     assert again.proofs[0]["status"] == "proved" and again.proofs[0]["skipped"] and calls == []
@@ -180,7 +181,7 @@ def test_resume_does_not_recheck_unchanged_proofs(tmp_path, monkeypatch):
         db.record_proof_key("test.coq-proved", quarks.__version__, "0" * 64)
     third = quarks.verify("test.coq-proved", resume=True, **kw)
     assert not third.proofs[0].get("skipped") and calls == [["Threshold.v:inTP"]]
-    (tmp_path / "c" / "test.coq-proved" / "proof=coq.json").unlink()
+    (tmp_path / "c" / "test.coq-proved" / "proof=coq_gate.json").unlink()
     quarks.verify("test.coq-proved", resume=True, **kw)
     assert len(calls) == 2
 
@@ -198,12 +199,12 @@ def test_independent_theories_build_in_parallel_in_dependency_order(tmp_path, mo
     (root / "User.v").write_text("From Quarks Require Import Base.\nLemma b : base = 3. Proof. reflexivity. Qed.\n")
     (root / "BadOne.v").write_text("Lemma f : 1 = 2. Proof. reflexivity. Qed.\n")
     (root / "BadTwo.v").write_text("Lemma g : 2 = 3. Proof. reflexivity. Qed.\n")
-    assert coq.dependencies(root, coq.project_files(root)) == {
+    assert coq_gate.dependencies(root, coq_gate.project_files(root)) == {
         "Base.v": set(), "User.v": {"Base.v"}, "BadOne.v": set(), "BadTwo.v": set()}
-    b = coq.build(root)
+    b = coq_gate.build(root)
     assert b.error.startswith("BadOne.v:") and not b.cached
     (root / "BadOne.v").write_text("Lemma f : 1 = 1. Proof. reflexivity. Qed.\n")
     (root / "BadTwo.v").write_text("Lemma g : 2 = 2. Proof. reflexivity. Qed.\n")
-    b = coq.build(root)
+    b = coq_gate.build(root)
     assert b.ok and set(b.seconds) == {"Base.v", "User.v", "BadOne.v", "BadTwo.v"}
-    assert coq.build(root).cached
+    assert coq_gate.build(root).cached

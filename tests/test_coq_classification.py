@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from quarks import binding
-from quarks import coq_classification as cc
+from quarks.checking import binding
+from quarks.certify import coq_classification as cc
 from quarks.solvers.classify import classification_payload
 from quarks.solvers.compose import threshold_list
 
@@ -21,7 +21,7 @@ def test_classification_is_a_coq_theorem(n, d, count):
     res = cc.prove(n, d, count, P)
     assert res.proved, res.message
     assert res.theorems == [f"card_T{n}_{d}", f"mem_T{n}_{d}"]
-    assert all(cc.coq.allowed(a) for a in res.axioms)
+    assert all(cc.coq_gate.allowed(a) for a in res.axioms)
     # the set Coq proves (mem_T: number t is in T(n;d) iff its certificate is Real) is the engine's list
     assert np.array_equal(_members(P), threshold_list(n, d))
 
@@ -71,7 +71,8 @@ def test_malformed_payload_is_refused():
 
 
 def test_certificate_round_trip(tmp_path):
-    from quarks import api, certificate
+    from quarks import api
+    from quarks.certificates import certificate
 
     rep = api.verify("quarks.count-coq", out=tmp_path / "certs", store=tmp_path / "r.sqlite", progress=False)
     assert {r.status for r in rep.results} == {"verified"} and len(rep.results) == 2   # n = 3 (n = 4: full tier)
@@ -86,7 +87,7 @@ def test_export_cli(tmp_path, capsys):
     assert main(["export-coq", "--classification", "3", "1", "--out", str(tmp_path / "v")]) == 0
     assert sorted(p.name for p in (tmp_path / "v").iterdir()) == ["Makefile", "README.md", "T3_1.v", "T3_1_00.v",
                                                                   "_CoqProject", "quarks"]
-    assert str(cc.coq.cache_root()) not in (tmp_path / "v" / "_CoqProject").read_text()
+    assert str(cc.coq_gate.cache_root()) not in (tmp_path / "v" / "_CoqProject").read_text()
     assert "Theorem card_T3_1 : #|T 3 1| = 104." in (tmp_path / "v" / "T3_1.v").read_text()
     assert main(["export-coq", "--classification", "5", "2", "--out", str(tmp_path / "w")]) == 2
     assert not (tmp_path / "w").exists()

@@ -1,7 +1,7 @@
 """Threshold certificates checked by Coq's kernel (export-coq, check-cert --coq)."""
 import pytest
 
-from quarks import coq_export
+from quarks.coq import export as coq_export
 
 pytestmark = pytest.mark.coq
 
@@ -36,8 +36,9 @@ def test_other_kinds_have_no_coq_checker():
 def test_export_cli(tmp_path):
     import json
 
-    from quarks import certificate, registry
-    from quarks.claim import Verdict
+    from quarks.certificates import certificate
+    from quarks.claims import registry
+    from quarks.claims.claim import Verdict
     from quarks.cli import main
 
     claim = registry.get("quarks.gate-products")
@@ -86,8 +87,9 @@ def test_exported_certificates_build_with_make(tmp_path):
     import shutil
     import subprocess
 
-    from quarks import certificate, registry
-    from quarks.claim import Verdict
+    from quarks.certificates import certificate
+    from quarks.claims import registry
+    from quarks.claims.claim import Verdict
     from quarks.cli import main
 
     claim = registry.get("quarks.gate-products")

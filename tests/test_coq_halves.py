@@ -3,16 +3,17 @@ import copy
 
 import pytest
 
-from quarks import coq_halves as ch
+from quarks.coq import halves as ch
+from quarks.solvers import halves_data as hd
 
 
 @pytest.fixture(scope="module")
 def data3():
-    return ch.halves_data(3, 1)      # |T(4;1)| from halves of 3 variables
+    return hd.halves_data(3, 1)      # |T(4;1)| from halves of 3 variables
 
 
 def test_counts_by_halves(data3):
-    assert ch.halves_data(2, 1).count == 104
+    assert hd.halves_data(2, 1).count == 104
     assert data3.count == 1882
     assert data3.figures == {"level_certificates": 216, "members": 104, "representatives": 6,
                              "top_certificates": 624}
@@ -20,12 +21,12 @@ def test_counts_by_halves(data3):
     for t, (w, i) in zip(data3.members, data3.assign):
         r = data3.reps[i][0]
         for g in reversed(w):
-            r = ch.gen_table(g, r, 3)
+            r = hd.gen_table(g, r, 3)
         assert r == t
 
 
 def test_committed_T5_1_is_the_generated_file():
-    data = ch.halves_data(4, 1)
+    data = hd.halves_data(4, 1)
     assert data.count == 94572 and data.figures["representatives"] == 15
     assert ch.committed_text() == ch.theory_text(data, 94572)
 
@@ -34,7 +35,7 @@ def test_committed_T5_1_is_the_generated_file():
 def test_small_counts_are_coq_theorems(data3):
     ok, msg = ch.compile_text(3, 1, ch.theory_text(data3, 1882))
     assert ok, msg
-    text = ch.theory_text(ch.halves_data(2, 1), 104)
+    text = ch.theory_text(hd.halves_data(2, 1), 104)
     assert "Theorem card_T3_1 : #|T 3 1| = 104." in text
     ok, msg = ch.compile_text(2, 1, text)
     assert ok, msg

@@ -1,13 +1,13 @@
 """|T(n+1;d)| by halves with one Coq file per representative (HalvesSplit.v, halves_split;
-quarks.coq_halves_split)."""
+quarks.coq.halves_split)."""
 import os
 import re
 import shutil
 
 import pytest
 
-from quarks import coq_halves_split as hs
-from quarks import coq_pack as cp
+from quarks.coq import halves_split as hs
+from quarks.coq import pack as cp
 
 
 def test_plan_and_files(tmp_path):
@@ -43,23 +43,23 @@ def test_write_is_resumable(tmp_path):
 @pytest.fixture(scope="module")
 def split4_1(package_proofs, tmp_path_factory):
     """HalvesT4_1 split and compiled (the levels, 6 representatives, the final file)."""
-    from quarks import coq
+    from quarks.certify import coq_gate
 
     out = tmp_path_factory.mktemp("split4_1")
     hs.write(3, 1, out)
-    res = hs.build(3, 1, out, package_proofs.directory, coq.coqc(), jobs=2)
+    res = hs.build(3, 1, out, package_proofs.directory, coq_gate.coqc(), jobs=2)
     return out, res
 
 
 @pytest.mark.coq
 @pytest.mark.heavy   # ~10 s; the default tier rejects mutated halves data in test_coq_halves.py
 def test_split_T4_1_is_a_coq_theorem_and_resumes(split4_1, package_proofs):
-    from quarks import coq
+    from quarks.certify import coq_gate
 
     out, res = split4_1
     assert res["failed"] == {} and len(res["compiled"]) == 8
     assert (out / "HalvesT4_1.vo").is_file()
-    again = hs.build(3, 1, out, package_proofs.directory, coq.coqc(), jobs=2)
+    again = hs.build(3, 1, out, package_proofs.directory, coq_gate.coqc(), jobs=2)
     assert again["compiled"] == [] and len(again["skipped"]) == 8
     assert (out / hs.STAMP).read_text().strip() == hs.theories_stamp(package_proofs.directory)
 
@@ -69,12 +69,12 @@ def test_split_T4_1_is_a_coq_theorem_and_resumes(split4_1, package_proofs):
 def test_changed_theories_recompile_everything(split4_1, package_proofs, tmp_path):
     """Files compiled against other quarks theories are dropped, not loaded (Coq would refuse
     them as inconsistent): a different stamp recompiles all 8."""
-    from quarks import coq
+    from quarks.certify import coq_gate
 
     out = tmp_path / "split"
     shutil.copytree(split4_1[0], out)
     (out / hs.STAMP).write_text("0" * 64 + "\n")
-    res = hs.build(3, 1, out, package_proofs.directory, coq.coqc(), jobs=2, stream=open(os.devnull, "w"))
+    res = hs.build(3, 1, out, package_proofs.directory, coq_gate.coqc(), jobs=2, stream=open(os.devnull, "w"))
     assert res["failed"] == {} and len(res["compiled"]) == 8
     assert (out / hs.STAMP).read_text().strip() == hs.theories_stamp(package_proofs.directory)
 
@@ -100,7 +100,7 @@ def _corrupt(text, kind):
 @pytest.mark.heavy
 @pytest.mark.parametrize("kind", ["count", "certificate", "axiom"])
 def test_corrupted_representative_file_is_rejected(split4_1, package_proofs, tmp_path, kind):
-    from quarks import coq
+    from quarks.certify import coq_gate
 
     out, _ = split4_1
     work = tmp_path / "w"
@@ -111,7 +111,7 @@ def test_corrupted_representative_file_is_rejected(split4_1, package_proofs, tmp
     assert bad != text
     f.write_text(bad)
     os.utime(f, None)
-    res = hs.build(3, 1, work, package_proofs.directory, coq.coqc(), jobs=2)
+    res = hs.build(3, 1, work, package_proofs.directory, coq_gate.coqc(), jobs=2)
     assert set(res["failed"]) == {"HalvesT4_1_r1", "HalvesT4_1"}
     assert ("uses Axiom" if kind == "axiom" else "Error") in res["failed"]["HalvesT4_1_r1"]
     assert res["failed"]["HalvesT4_1"] == "a dependency failed"
@@ -121,27 +121,27 @@ def test_corrupted_representative_file_is_rejected(split4_1, package_proofs, tmp
 @pytest.mark.heavy
 def test_split_T5_1_is_card_T5_1(package_proofs, tmp_path):
     """The split data prove the committed theorem's statement #|T 5 1| = 94572 (about 2 min)."""
-    from quarks import coq
+    from quarks.certify import coq_gate
 
     figs = hs.write(4, 1, tmp_path)
     assert figs["representatives"] == 15 and figs["count"] == 94572
-    res = hs.build(4, 1, tmp_path, package_proofs.directory, coq.coqc(), jobs=2)
+    res = hs.build(4, 1, tmp_path, package_proofs.directory, coq_gate.coqc(), jobs=2)
     assert res["failed"] == {} and len(res["compiled"]) == 17
     stmt = "Theorem card_T5_1 : #|T 5 1| = 94572."
     assert stmt in (tmp_path / "HalvesT5_1.v").read_text()
-    assert stmt in (coq.THEORIES / "HalvesT5_1.v").read_text()
+    assert stmt in (coq_gate.THEORIES / "HalvesT5_1.v").read_text()
 
 
 @pytest.mark.coq
 @pytest.mark.heavy
 def test_split_T4_2(package_proofs, tmp_path):
     """|T(4;2)| = 57,574 (Baldi's classification count) from halves of 3 variables."""
-    from quarks import coq
+    from quarks.certify import coq_gate
     from quarks.proofs.baldi.classification import COUNTS
 
     figs = hs.write(3, 2, tmp_path)
     assert figs["count"] == COUNTS[(4, 2)] == 57574
-    res = hs.build(3, 2, tmp_path, package_proofs.directory, coq.coqc(), jobs=2)
+    res = hs.build(3, 2, tmp_path, package_proofs.directory, coq_gate.coqc(), jobs=2)
     assert res["failed"] == {}
     assert "Theorem card_T4_2 : #|T 4 2| = 57574." in (tmp_path / "HalvesT4_2.v").read_text()
 
@@ -181,7 +181,7 @@ def test_coq_count_claim_reads_the_theorem_back(tmp_path, monkeypatch):
 def test_large_count_is_stated_in_binary(split4_1, package_proofs, tmp_path, monkeypatch):
     """Above UNARY_MAX the theorem reads N.of_nat #|T n d| = k (a unary nat literal of |T(5;2)|
     would not fit in memory); theorem() reads the count back from that form too."""
-    from quarks import coq
+    from quarks.certify import coq_gate
 
     out, _ = split4_1
     work = tmp_path / "w"
@@ -189,9 +189,9 @@ def test_large_count_is_stated_in_binary(split4_1, package_proofs, tmp_path, mon
     monkeypatch.setattr(hs, "UNARY_MAX", 1000)
     hs.write(3, 1, work)
     assert "Theorem card_T4_1 : N.of_nat #|T 4 1| = Npos 1882%positive." in (work / "HalvesT4_1.v").read_text()
-    res = hs.build(3, 1, work, package_proofs.directory, coq.coqc(), jobs=2)
+    res = hs.build(3, 1, work, package_proofs.directory, coq_gate.coqc(), jobs=2)
     assert res["compiled"] == ["HalvesT4_1"] and not res["failed"]
-    thm = hs.theorem(3, 1, work, package_proofs.directory, coq.coqc())
+    thm = hs.theorem(3, 1, work, package_proofs.directory, coq_gate.coqc())
     assert thm["count"] == 1882 and thm["allowed"]
 
 
@@ -200,16 +200,16 @@ def test_large_count_is_stated_in_binary(split4_1, package_proofs, tmp_path, mon
 def test_files_are_compiled_as_they_are_written(package_proofs, tmp_path):
     """write_and_build: the builder picks up every file the writer adds while it runs, including
     the final one written last, and compiles each once; a resumed run skips them all."""
-    from quarks import coq
+    from quarks.certify import coq_gate
 
     hs.write(3, 1, tmp_path, only=[0])                     # present at the start
-    figs, res = hs.write_and_build(3, 1, tmp_path, package_proofs.directory, coq.coqc(), jobs=2)
+    figs, res = hs.write_and_build(3, 1, tmp_path, package_proofs.directory, coq_gate.coqc(), jobs=2)
     assert figs["final"] and figs["count"] == 1882
     assert res["failed"] == {} and sorted(res["compiled"]) == sorted(
         ["HalvesT4_1", "HalvesT4_1_levels"] + [f"HalvesT4_1_r{i}" for i in range(6)])
     assert res["compiled"][-1] == "HalvesT4_1"             # after every file it requires
-    assert hs.theorem(3, 1, tmp_path, package_proofs.directory, coq.coqc())["count"] == 1882
-    figs, res = hs.write_and_build(3, 1, tmp_path, package_proofs.directory, coq.coqc(), jobs=2)
+    assert hs.theorem(3, 1, tmp_path, package_proofs.directory, coq_gate.coqc())["count"] == 1882
+    figs, res = hs.write_and_build(3, 1, tmp_path, package_proofs.directory, coq_gate.coqc(), jobs=2)
     assert res["compiled"] == [] and len(res["skipped"]) == 8
     with pytest.raises(ValueError, match="representatives"):   # the writer's error reaches the caller
-        hs.write_and_build(3, 1, tmp_path, package_proofs.directory, coq.coqc(), only=[9])
+        hs.write_and_build(3, 1, tmp_path, package_proofs.directory, coq_gate.coqc(), only=[9])

@@ -1,12 +1,12 @@
-"""Packed certificates (quarks.coq_pack, Packed.v): Python's packing is the inverse of Coq's
+"""Packed certificates (quarks.coq.pack, Packed.v): Python's packing is the inverse of Coq's
 unpacking, checked by vm_compute on random certificates, and values out of range are refused."""
 import random
 import subprocess
 
 import pytest
 
-from quarks import coq
-from quarks import coq_pack as cp
+from quarks.certify import coq_gate
+from quarks.coq import pack as cp
 
 
 def _certs(seed, k=300):
@@ -56,6 +56,6 @@ def test_coq_unpacks_what_python_packs(package_proofs, tmp_path):
             f"Lemma differ : unpack_certs {len(certs)} {cp.words_text([words[0] ^ 1] + words[1:])} <> {lits}.\n"
             "Proof. vm_compute. discriminate. Qed.\n")
     (tmp_path / "PackSame.v").write_text(text)
-    res = subprocess.run([coq.coqc(), "-q", "-w", "-all", "-R", str(package_proofs.directory), coq.LOGICAL,
+    res = subprocess.run([coq_gate.coqc(), "-q", "-w", "-all", "-R", str(package_proofs.directory), coq_gate.LOGICAL,
                           "PackSame.v"], cwd=tmp_path, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr or res.stdout

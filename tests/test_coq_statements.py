@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from quarks import coq
-from quarks.registry import claims
+from quarks.certify import coq_gate
+from quarks.claims.registry import claims
 
 pytestmark = pytest.mark.coq
 
@@ -54,15 +54,15 @@ def printed_types(directory: Path, refs) -> dict[str, str]:
     """``Check`` of each "File.v:name" against a build, with the file's own imports and scopes."""
     out = {}
     for file in sorted({r.split(":")[0] for r in refs}):
-        header = [ln for ln in (coq.THEORIES / file).read_text().splitlines() if HEADER.match(ln)]
+        header = [ln for ln in (coq_gate.THEORIES / file).read_text().splitlines() if HEADER.match(ln)]
         names = [r.split(":")[1] for r in refs if r.startswith(file + ":")]
         script = "\n".join(["Set Printing Width 100000."] + header
-                           + [f"From {coq.LOGICAL} Require Import {Path(file).stem}."]
+                           + [f"From {coq_gate.LOGICAL} Require Import {Path(file).stem}."]
                            + [f"Check {name}." for name in names]) + "\n"
         with tempfile.TemporaryDirectory(prefix="quarks-coq-check-") as tmp:
             probe = Path(tmp) / "QuarksCheck.v"
             probe.write_text(script)
-            res = subprocess.run([coq.coqc(), "-q", "-w", "-all", "-R", str(directory), coq.LOGICAL, str(probe)],
+            res = subprocess.run([coq_gate.coqc(), "-q", "-w", "-all", "-R", str(directory), coq_gate.LOGICAL, str(probe)],
                                  cwd=tmp, capture_output=True, text=True)
         assert res.returncode == 0, res.stderr
         # each Check prints "name\n     : type"

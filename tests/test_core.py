@@ -6,11 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from quarks import binding
-from quarks import certificate, registry
-from quarks.claim import Claim, Source, Verdict
-from quarks.evidence import CertificateError, arith, check_record, forall
-from quarks.exact import ExprError, evaluate, rank
+from quarks.checking import binding
+from quarks.certificates import certificate
+from quarks.claims import registry
+from quarks.claims.claim import Claim, Source, Verdict
+from quarks.certify import CertificateError, check_record
+from quarks.certificates.evidence import arith, forall
+from quarks.base.exact import ExprError, evaluate, rank
 
 
 def test_exact_arithmetic():
@@ -142,7 +144,7 @@ def test_malformed_certificates(tmp_path):
 def test_checker_imports_no_solver_or_cas(tmp_path):
     path = certificate.write(_cert(), tmp_path / "c.json")
     code = (
-        "import sys; from quarks.binding import check_file; "
+        "import sys; from quarks.checking.binding import check_file; "
         f"r = check_file({str(path)!r}, isolate=False); assert r.ok, r.message; "
         "bad = [m for m in ('sympy', 'z3', 'pysat', 'scipy') if m in sys.modules]; "
         "assert not bad, bad; print('clean')"

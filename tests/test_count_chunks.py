@@ -42,7 +42,7 @@ def test_canonical_parents_give_each_candidate_once():
 
 def test_every_rejection_at_n7_has_a_two_summability_witness(tmp_path):
     res = L.count_levels(7, tmp_path / "w", tmp_path / "s.sqlite", buckets=4)
-    from quarks.store import Store
+    from quarks.base.store import Store
 
     with Store(tmp_path / "s.sqlite") as db:
         rows = db.chunks(7, 4).values()

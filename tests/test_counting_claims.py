@@ -4,7 +4,8 @@ import math
 
 import pytest
 
-from quarks import certificate, registry
+from quarks.certificates import certificate
+from quarks.claims import registry
 from quarks.proofs.baldi import counting as C
 
 IDS = ["quarks.eq4.1-zuev", "quarks.eq4.1-zuev-n2", "quarks.eq4.2", "quarks.eq4.3-ptf",
@@ -42,7 +43,7 @@ def _cert(claim, inst):
 
 
 def test_certificate_rechecked_and_tampering_rejected(tmp_path):
-    from quarks import binding
+    from quarks.checking import binding
 
     cert = _cert(C.zuev_corrected, {"n": 4, "d": 1})
     assert certificate.check(cert)[0]

@@ -3,7 +3,7 @@ import math
 
 import pytest
 
-from quarks import registry
+from quarks.claims import registry
 from quarks.proofs.baldi import cover as CV
 
 IDS = ["quarks.cover", "quarks.eq4.11", "quarks.eq4.3-ptf-upper", "quarks.thm4.1-finite",

@@ -6,18 +6,14 @@ import sys
 
 import pytest
 
-from quarks import binding
+from quarks.certify.load import SCHEMA
+from quarks.checking import binding
 
-from quarks.boolean import BINARY_OPERATORS, IRREDUCIBLE_BINARY, TruthTable, compose
+from quarks.base.boolean import BINARY_OPERATORS, IRREDUCIBLE_BINARY, TruthTable, compose
 from quarks.certify import drup
-from quarks.certify.decomposition import (
-    base_clauses,
-    check_decomposition,
-    check_non_decomposition,
-    non_decomposition_problem,
-)
+from quarks.certify.decomposition import base_clauses, check_decomposition, check_non_decomposition, non_decomposition_problem
 from quarks.cli import main
-from quarks.evidence import check_record
+from quarks.certify import check_record
 from quarks.solvers.compose import compose_class
 from quarks.solvers.decompose import decompose, derivative_cuts, operator_table
 from quarks.solvers.realize import is_threshold
@@ -315,18 +311,18 @@ def test_checker_imports_no_solver():
 
 
 def test_large_payload_moves_to_side_file(tmp_path):
-    from quarks import certificate
+    from quarks.certificates import certificate
 
     r = decompose(PARITY4, BINARY_OPERATORS["AND"])
     rec = r.to_evidence()
     rec["data"]["proof"] = "c padding\n" * 30000 + rec["data"]["proof"]  # > 256 KiB, still valid
-    cert = {"schema": certificate.SCHEMA, "claim": "test.decompose", "instance": {}, "verdict": "verified",
+    cert = {"schema": SCHEMA, "claim": "test.decompose", "instance": {}, "verdict": "verified",
             "evidence": [rec], "counterexample": None}
     path = certificate.write(cert, tmp_path / "cert.json")
     on_disk = json.loads(path.read_text())
     assert "$payload" in on_disk["evidence"][0]["data"]
     from quarks.certify import CheckContext
-    from quarks.obligations import resolve_payloads
+    from quarks.checking.obligations import resolve_payloads
 
     resolve_payloads(on_disk, CheckContext(directory=tmp_path))   # the side file, its sha256 verified
     out = check_record(on_disk["evidence"][0])

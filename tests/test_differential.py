@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from quarks.boolean import TruthTable
-from quarks.evidence import check_record
+from quarks.base.boolean import TruthTable
+from quarks.certify import check_record
 from quarks.solvers.monomials import monomials
 from quarks.solvers.realize import Inconclusive, realize
 
@@ -75,7 +75,7 @@ def test_backends_agree_sweep(n, d):
 
 @pytest.mark.slow
 def test_lp_z3_agree_on_all_functions_of_three_and_four_variables():
-    from quarks.boolean import operators
+    from quarks.base.boolean import operators
 
     for f in operators(3):
         for d in (1, 2):

@@ -2,10 +2,10 @@
 import re
 
 
-from quarks import display, display_classes
-from quarks.boolean import TruthTable
-from quarks.claim import Verdict
-from quarks.driver import Report, Result
+from quarks.notebook import render, classes as display_classes
+from quarks.base.boolean import TruthTable
+from quarks.claims.claim import Verdict
+from quarks.run.driver import Report, Result
 from quarks.solvers.realize import NonRealizability, Realization, realize
 
 AND = TruthTable.from_string("0001")
@@ -22,7 +22,7 @@ def test_and_grid_html_lists_every_point_with_its_value():
     # rows x1 x2 f for x = 0, 1, 2, 3 (x1 is bit 0)
     assert cells(h) == ["0", "0", "0", "1", "0", "0", "0", "1", "0", "1", "1", "1"]
     assert "<i>x</i><sub>1</sub>" in h and "<i>x</i><sub>2</sub>" in h
-    assert h.count(display.TRUE_CELL) == 1 and h.count(display.FALSE_CELL) == 3
+    assert h.count(render.TRUE_CELL) == 1 and h.count(render.FALSE_CELL) == 3
 
 
 def test_and_grid_markdown():
@@ -36,7 +36,7 @@ def test_karnaugh_grid_for_n_above_4():
     n = 6
     f = TruthTable.from_callable(n, lambda *x: int(sum(x) >= 5))  # 7 true points
     h = f._repr_html_()
-    assert h.count(display.TRUE_CELL) == 7 and h.count(display.FALSE_CELL) == 64 - 7
+    assert h.count(render.TRUE_CELL) == 7 and h.count(render.FALSE_CELL) == 64 - 7
     m = f._repr_markdown_()
     lines = [line for line in m.splitlines() if line.startswith("| ")]
     assert len(lines) == 1 + 8  # header + 8 rows of 8 columns (Gray order)
@@ -51,14 +51,14 @@ def test_karnaugh_grid_for_n_above_4():
 
 
 def test_gray_order_changes_one_bit_between_neighbours():
-    g = display.gray(4)
+    g = render.gray(4)
     assert sorted(g) == list(range(16))
     assert all(bin(a ^ b).count("1") == 1 for a, b in zip(g, g[1:] + g[:1]))
 
 
 def test_realization_formula():
     r = Realization(AND, 1, (1, 2), (2, 2), 3)
-    assert display.formula_text(r) == "2 x1 + 2 x2 - 3 >= 0"
+    assert render.formula_text(r) == "2 x1 + 2 x2 - 3 >= 0"
     assert "&ge; 0" in r._repr_html_() and "2 x_{1} + 2 x_{2} - 3 \\ge 0" in r._repr_markdown_()
     # p(x) column of the HTML table: -3, -1, -1, 1
     assert cells(r._repr_html_())[3::4] == ["-3", "-1", "-1", "1"]
@@ -67,17 +67,17 @@ def test_realization_formula():
 def test_degree_two_monomial_written_as_product():
     r = Realization(XOR, 2, (1, 2, 3), (2, 2, -4), 1)
     assert r.problem() is None
-    assert display.formula_text(r) == "2 x1 + 2 x2 - 4 x1 x2 - 1 >= 0"
+    assert render.formula_text(r) == "2 x1 + 2 x2 - 4 x1 x2 - 1 >= 0"
     r2 = realize(XOR, 2)
-    assert "x1 x2" in display.formula_text(r2)
+    assert "x1 x2" in render.formula_text(r2)
 
 
 def test_unit_coefficients_and_constants():
     r = Realization(TruthTable.from_string("0111"), 1, (1, 2), (1, 1), 0)  # OR: x1 + x2 >= ... margin 1
-    assert display.formula_text(r) == "x1 + x2 >= 0"
+    assert render.formula_text(r) == "x1 + x2 >= 0"
     neg = Realization(TruthTable.from_string("1000"), 1, (1, 2), (-2, -2), -1)  # NOR: -2x1 - 2x2 + 1
     assert neg.problem() is None
-    assert display.formula_text(neg) == "-2 x1 - 2 x2 + 1 >= 0"
+    assert render.formula_text(neg) == "-2 x1 - 2 x2 + 1 >= 0"
 
 
 def test_nonrealizability_shows_multipliers_on_points():
@@ -94,14 +94,14 @@ def test_verdict_html_escapes_and_colours():
     h = v._repr_html_()
     assert "<script>" not in h and "&lt;script&gt;" in h
     assert "a &lt;b&gt; &amp; &#x27;c&#x27;" in h
-    assert display.COLOURS["refuted"][0] in h
+    assert render.COLOURS["refuted"][0] in h
     m = v._repr_markdown_()
     assert "a \\<b\\> & 'c'" in m
 
 
 def test_markdown_cells_escape_pipes():
-    assert display.md("a|b_c*d") == "a\\|b\\_c\\*d"
-    table = display.md_table(["h"], [["x | y"]])
+    assert render.md("a|b_c*d") == "a\\|b\\_c\\*d"
+    table = render.md_table(["h"], [["x | y"]])
     assert table.splitlines()[2] == "| x \\| y |"
 
 
@@ -110,22 +110,23 @@ def test_report_html_colours_rows_by_outcome():
                   Result("c.printed", {"n": 2}, "refuted", "refuted", "false as printed", 0.25),
                   Result("c.bad", {"n": 3}, "refuted", "verified", "<oops>", 0.1)], run=7, elapsed=1.0)
     h = rep._repr_html_()
-    assert h.count(display.COLOURS["ok"][0]) == 1
+    assert h.count(render.COLOURS["ok"][0]) == 1
     assert "refuted as printed" in h and "UNEXPECTED" in h
-    assert display.COLOURS["unexpected"][0] in h
+    assert render.COLOURS["unexpected"][0] in h
     assert "3 instance(s), 2 as expected, 1 not" in h
     m = rep._repr_markdown_()
     assert "| c.ok | 1 | 1 | 0 | 0 | 0 | 0.50 s | verified |" in m
 
 
 def test_certificate_rendering_from_a_dict_and_a_file(tmp_path):
-    from quarks import certificate, registry
+    from quarks.certificates import certificate
+    from quarks.claims import registry
 
     claim = registry.get("test.bad-bound")
     v = claim.run({"n": 3})
     cert = certificate.build(claim, {"n": 3}, v, 0.01)
     path = certificate.write(cert, tmp_path / "c.json")
-    shown = display.Rendered.certificate(path)
+    shown = render.Rendered.certificate(path)
     h = shown._repr_html_()
     assert "test.bad-bound" in h and "refuted as printed" in h and str(path) in h
     assert "2^n &gt;= n^2" in h
@@ -159,7 +160,7 @@ def test_any_set_with_count_renders():
 
 def test_rich_reprs_of_notebook_objects(tmp_path):
     import quarks
-    from quarks import registry
+    from quarks.claims import registry
 
     assert "arXiv:2412.09925" in registry.get("yang.prop11")._repr_html_()
     s = quarks.classes("T(3;1)")

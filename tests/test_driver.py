@@ -9,11 +9,11 @@ import time
 
 import pytest
 
-from quarks import binding
+from quarks.checking import binding
 import quarks
-from quarks import certificate
+from quarks.certificates import certificate
 from quarks.cli import main
-from quarks.store import Store
+from quarks.base.store import Store
 
 
 def cli(*args, cwd=None):
@@ -152,7 +152,7 @@ def test_dask_executor_on_a_local_cluster(workdir):
 
 
 def test_runs_record_how_they_ended(tmp_path):
-    from quarks.store import Store
+    from quarks.base.store import Store
 
     with Store(tmp_path / "r.sqlite") as db:
         a = db.begin_run("0", {})

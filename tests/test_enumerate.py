@@ -5,11 +5,10 @@ import numpy as np
 import pytest
 
 from quarks.cli import main
-from quarks.errors import UsageError
+from quarks.base.errors import UsageError
 from quarks.solvers import enumerate as E
 from quarks.solvers.classify import classify, features, monomials, verify
-from quarks.solvers.completeness import (_check_regular_dual, _points, check_farkas,
-                                         verify_regular_enumeration)
+from quarks.solvers.completeness import _check_regular_dual, _points, check_farkas, verify_regular_enumeration
 
 A000609 = [2, 4, 14, 104, 1882, 94572]
 

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from quarks import binding
+from quarks.checking import binding
 from quarks.certify.exhaustive import VOLATILE_KEYS
-from quarks.obligations import VOLATILE_FIELDS
+from quarks.checking.obligations import VOLATILE_FIELDS
 
 CLAIMS = ("navon.parameter-count", "quarks.count-by-halves", "quarks.self-attention-equivariance",
           "navon.integer-optimum")

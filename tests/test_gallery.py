@@ -3,12 +3,13 @@ import json
 
 import pytest
 
-from quarks import binding
-from quarks import coq, refute, registry
+from quarks.checking import binding
+from quarks.certify import coq_gate
+from quarks.claims import refute, registry
 
 pytestmark = pytest.mark.coq
 
-# Refuted claims without a Coq theorem of the negation, and why (notes/coq.md says the same).
+# Refuted claims without a Coq theorem of the negation, and why (notes/coq_gate.md says the same).
 NOT_IN_GALLERY = {
     "navon.parameter-count": "a count of the weight symbols of a SymPy layer model, not formalized in Coq",
     "quarks.thm4.3-multiplexing": "the gated-map construction (4.14) is not formalized in Coq",
@@ -30,16 +31,17 @@ def test_gallery_theorems_are_proved():
     names = sorted({t for c in registry.claims().values() if c.expected == "refuted" for t in c.coq}
                    | {t for s in refute.SEARCHES.values() for t in s.coq})
     assert len(names) >= 18
-    proofs = coq.check_theorems(names)
+    proofs = coq_gate.check_theorems(names)
     assert all(p.proved for p in proofs), [(p.ref, p.message) for p in proofs if not p.proved]
 
 
 def test_a_refutation_proof_certificate_says_refuted(tmp_path):
-    from quarks import certificate, driver
+    from quarks.certificates import certificate
+    from quarks.run import driver
 
     rows = driver.prove_claims([registry.get("quarks.eq4.1-zuev")], tmp_path)
     assert rows[0]["status"] == "proved" and rows[0]["message"].startswith("refutation")
-    path = tmp_path / "quarks.eq4.1-zuev" / "proof=coq.json"
+    path = tmp_path / "quarks.eq4.1-zuev" / "proof=coq_gate.json"
     cert = json.loads(path.read_text())
     assert cert["verdict"] == "refuted" and cert["evidence"][0]["refutes"] is True
     assert binding.check_file(path).ok

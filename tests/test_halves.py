@@ -7,8 +7,9 @@ import json
 import numpy as np
 import pytest
 
-from quarks import binding
-from quarks import certificate, registry
+from quarks.checking import binding
+from quarks.certificates import certificate
+from quarks.claims import registry
 from quarks.solvers.halves import act, byte_tables, canonical, hyperoctahedral, pair_witnesses
 
 

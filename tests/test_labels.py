@@ -1,6 +1,6 @@
 """Verdict labels say what was checked (issue: honest verdict labels)."""
-from quarks import registry
-from quarks.claim import label_key, outcome_label
+from quarks.claims import registry
+from quarks.claims.claim import label_key, outcome_label
 from quarks.cli.claims_table import markdown
 
 
@@ -59,20 +59,20 @@ def test_readme_claims_table_is_current():
 
 
 def test_certificate_rendering_uses_the_label():
-    from quarks import display
+    from quarks.notebook import render
 
     cert = {"claim": "yang.lemma27", "verdict": "verified", "expected": "verified", "instance": {}}
-    assert "explored (not a proof)" in display.certificate_markdown(cert)
-    assert display.COLOURS["verified"][0] not in display.certificate_html(cert)
+    assert "explored (not a proof)" in render.certificate_markdown(cert)
+    assert render.COLOURS["verified"][0] not in render.certificate_html(cert)
     hot = {"claim": "yang.thm26-hot", "verdict": "refuted", "expected": "refuted", "instance": {"n": 6}}
-    assert "refuted (our variant: temperature too high)" in display.certificate_markdown(hot)
+    assert "refuted (our variant: temperature too high)" in render.certificate_markdown(hot)
 
 
 def test_notes_coverage_table_is_current():
     from pathlib import Path
 
     from quarks.cli.claims_table import coverage, coverage_markdown
-    from quarks import registry
+    from quarks.claims import registry
 
     notes = (Path(__file__).parent.parent / "notes" / "README.md").read_text()
     block = notes.split("<!-- coverage-table -->")[1].split("<!-- /coverage-table -->")[0].strip()

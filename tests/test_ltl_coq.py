@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from quarks import coq
+from quarks.certify import coq_gate
 from quarks.ltl.coq_term import HEADER, comparison
 from quarks.ltl.compile import compile_formula
 from quarks.ltl.syntax import parse
@@ -27,7 +27,7 @@ def _quick_ltl_yx():
 
 def _coqc(built, tmp_path, text):
     (tmp_path / "LtlSame.v").write_text(text)
-    return subprocess.run([coq.coqc(), "-q", "-R", str(built.directory), coq.LOGICAL, "LtlSame.v"],
+    return subprocess.run([coq_gate.coqc(), "-q", "-R", str(built.directory), coq_gate.LOGICAL, "LtlSame.v"],
                           cwd=tmp_path, capture_output=True, text=True)
 
 

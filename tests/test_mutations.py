@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from quarks import binding
-from quarks import certificate
+from quarks.checking import binding
+from quarks.certificates import certificate
 from quarks.certify.exhaustive import VOLATILE_KEYS
-from quarks.obligations import VOLATILE_FIELDS
+from quarks.checking.obligations import VOLATILE_FIELDS
 
 # the default suite mutates the certificates of these claims (every evidence kind but the heavy
 # exhaustive classes); the slow campaign mutates every quick-tier certificate

@@ -1,5 +1,5 @@
 """The printed errors of issue 28: each refuted as printed with its counterexample, its twin verified."""
-from quarks import registry
+from quarks.claims import registry
 
 
 def _run(cid, inst):

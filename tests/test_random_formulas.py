@@ -1,8 +1,9 @@
 """Random formulas of depth <= 4 (seed 004): the generator, the family check and its certificate."""
 import copy
 
-from quarks import certificate, registry
-from quarks.evidence import check_record
+from quarks.certificates import certificate
+from quarks.claims import registry
+from quarks.certify import check_record
 from quarks.ltl.random import family, family_check, random_formula
 from quarks.ltl.syntax import Count, Next, Until, depth, parse
 
@@ -46,7 +47,7 @@ def test_family_check_counts_words_and_reports_rejections():
 
 
 def test_claim_quick_tier_and_tampering(tmp_path):
-    from quarks import binding
+    from quarks.checking import binding
 
     claim = registry.get("yang.random-formulas")
     inst = claim.instances_for("quick")[-1]

@@ -6,18 +6,12 @@ import sys
 
 import pytest
 
-from quarks.boolean import BINARY_OPERATORS, IRREDUCIBLE_BINARY, TruthTable, operators
+from quarks.base.boolean import BINARY_OPERATORS, IRREDUCIBLE_BINARY, TruthTable, operators
 from quarks.certify.threshold import polynomial_values
 from quarks.cli import main
-from quarks.evidence import CertificateError, check_record
+from quarks.certify import CertificateError, check_record
 from quarks.solvers.monomials import monomials
-from quarks.solvers.realize import (
-    NonRealizability,
-    Realization,
-    interpolant,
-    is_threshold,
-    realize,
-)
+from quarks.solvers.realize import NonRealizability, Realization, interpolant, is_threshold, realize
 
 
 def test_monomial_order():
@@ -163,7 +157,7 @@ def test_malformed_records():
 def test_checker_imports_no_solver():
     code = (
         "import sys, json\n"
-        "from quarks.evidence import check_record\n"
+        "from quarks.certify import check_record\n"
         "rec = {'kind': 'nonrealization', 'n': 2, 'degree': 1, 'table': '0x6',"
         " 'true': [[1, 1], [2, 1]], 'false': [[0, 1], [3, 1]]}\n"
         "assert check_record(rec).holds\n"

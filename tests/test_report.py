@@ -5,10 +5,10 @@ import urllib.parse
 
 import pytest
 
-from quarks import binding
-from quarks import certificate
+from quarks.checking import binding
+from quarks.certificates import certificate
 from quarks.cli import main
-from quarks.driver import verify
+from quarks.run.driver import verify
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 # fast claims: counts (thm4.1 at n = 4 records |T(3;1)|, |T(4;1)| and the gated classes), a refutation as printed (eq4.1-zuev), Lemma 7 and 9,
@@ -108,7 +108,7 @@ def test_refuses_to_replace_a_foreign_directory(built, capsys):
 
 
 def test_empty_or_missing_store_exits_two(tmp_path, capsys):
-    from quarks.store import Store
+    from quarks.base.store import Store
 
     Store(tmp_path / "empty.sqlite").close()
     assert main(["report", "--store", str(tmp_path / "empty.sqlite"), "--out", str(tmp_path / "r")]) == 2
@@ -125,7 +125,7 @@ def test_empty_or_missing_store_exits_two(tmp_path, capsys):
 
 
 def test_missing_certificate_is_shown_not_linked(tmp_path):
-    from quarks.store import Store
+    from quarks.base.store import Store
 
     with Store(tmp_path / "s.sqlite") as db:
         run = db.begin_run("0", {})

@@ -2,8 +2,9 @@
 from fractions import Fraction
 
 
-from quarks import certificate, registry
-from quarks.evidence import check_record
+from quarks.certificates import certificate
+from quarks.claims import registry
+from quarks.certify import check_record
 
 
 def test_lemma25_and_29_quick_tier_with_certificates():

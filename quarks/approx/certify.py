@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..evidence import digest
-from . import gated, supbound
-from .targets import TARGETS
+from quarks.certificates.evidence import digest
+from quarks.approx import gated, supbound
+from quarks.approx.targets import TARGETS
 
 
 def certify(target: str, pieces: list, eps: str) -> dict:

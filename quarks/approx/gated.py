@@ -42,7 +42,7 @@ class Unit:
         return sum((ai * zi for ai, zi in zip(self.a, z)), self.b) if gate > 0 else Fraction(0)
 
     def as_json(self) -> dict:
-        from ..exact import to_json
+        from quarks.base.exact import to_json
 
         return {"a": [to_json(Fraction(x)) for x in self.a], "b": to_json(self.b),
                 "w": list(self.w), "t": to_json(self.t)}
@@ -109,7 +109,7 @@ def pieces_estimate(target, eps: Fraction) -> list:
 
 def as_network(units, dim: int):
     """The same network in the circuit model: linear units output-gated by LTG units."""
-    from ..circuits.network import Network, output_gate
+    from quarks.circuits.network import Network, output_gate
 
     net = Network()
     xs = [f"x{i + 1}" for i in range(dim)]

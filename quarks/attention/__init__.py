@@ -4,4 +4,4 @@
 :mod:`.batch` (many inputs: exact hard in integers, certified soft radii), :mod:`.ball`
 (one input: softmax model in arb balls).
 """
-from .model import Head, Layer, Model, Unit, register_predicate  # noqa: F401
+from quarks.attention.model import Head, Layer, Model, Unit, register_predicate  # noqa: F401

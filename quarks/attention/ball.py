@@ -7,8 +7,8 @@ vectorised radii of :mod:`.batch` are tested.
 """
 from __future__ import annotations
 
-from .model import Model
-from .run import initial, visible
+from quarks.attention.model import Model
+from quarks.attention.run import initial, visible
 
 
 def _relu(x):

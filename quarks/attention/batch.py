@@ -29,7 +29,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .model import Model, pe_value
+from quarks.attention.model import Model, pe_value
 
 SAFETY = 1.0 + 2.0**-40
 STEP = 64  # gaps are rounded down to multiples of 1/STEP before bounding exp(-gap)

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..exact import evaluate, to_exact, to_json
+from quarks.base.exact import evaluate, to_exact, to_json
 
 MASKS = ("future", "past", "none")
 HARD = ("average", "leftmost", "rightmost")
@@ -57,7 +57,7 @@ def predicate(name: str):
 
 
 def pe_value(spec, i: int, n: int) -> Fraction:
-    """A position embedding: an exact expression in ``i`` and ``n`` (see :mod:`quarks.exact`), or
+    """A position embedding: an exact expression in ``i`` and ``n`` (see :mod:`quarks.base.exact`), or
     ``["pred", NAME, expr]`` (1 when the numerical predicate holds of the expression's value)."""
     if isinstance(spec, list) and spec and spec[0] == "pred":
         k = pe_value(spec[2], i, n)
@@ -224,7 +224,7 @@ class Model:
         return cls.from_dict(json.loads(text))
 
     def save(self, path) -> None:
-        from ..certificate import atomic_write
+        from quarks.base.fileio import atomic_write
 
         atomic_write(path, self.dumps())
 

@@ -19,7 +19,7 @@ position; the programs must agree with them exactly under average hardmax.
 """
 from __future__ import annotations
 
-from .model import Head, Layer, Model, Unit
+from quarks.attention.model import Head, Layer, Model, Unit
 
 PAIRS = ["()", "[]", "{}"]
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .model import Model, pe_value
+from quarks.attention.model import Model, pe_value
 
 
 def visible(mask: str, i: int, n: int) -> range:

@@ -23,9 +23,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..evidence import digest
-from . import programs
-from .batch import masks, run
+from quarks.certificates.evidence import digest
+from quarks.attention import programs
+from quarks.attention.batch import masks, run
 
 CHUNK = 8192
 
@@ -178,8 +178,8 @@ def ball_check(program: str, word: str, tau: str, eps: str) -> dict:
     from the exact hard output (so holds = False is a rigorous violation)."""
     from flint import arb
 
-    from .ball import soft_ball
-    from .run import hard_exact
+    from quarks.attention.ball import soft_ball
+    from quarks.attention.run import hard_exact
 
     model = programs.program(program, len(word), tau=tau)
     hard = hard_exact(model, word)[model.output]

@@ -2,10 +2,10 @@
 
 ``check_evidence(cert, ctx)`` re-verifies every record of a certificate and that its verdict
 follows from them.  Nothing here reads a claim, runs a claim's code, or resolves a name found in a
-certificate: the binding layer (quarks.binding) re-derives what a certificate must say and hands
+certificate: the binding layer (quarks.checking.binding) re-derives what a certificate must say and hands
 down only what the ``coq`` and ``exhaustive`` kinds need (``ctx.binding``, ``ctx.rerun``).  The
-modules import the standard library, numpy (arrays of payloads), quarks.exact and each other;
-``symbolic`` alone imports SymPy, and the Coq kinds run ``coqc`` (quarks.coq).
+modules import the standard library, numpy (arrays of payloads), quarks.base.exact and each other;
+``symbolic`` alone imports SymPy, and the Coq kinds run ``coqc`` (quarks.certify.coq_gate).
 
 Kinds: arith, forall (arith.py); exhaustive; symbolic; realization, nonrealization (threshold.py);
 decomposition, non-decomposition (decomposition.py, drup.py); halves-count (halves.py); coq (coq.py);
@@ -13,7 +13,7 @@ coq-classification (coq_classification.py).  Limits: base.Limits.
 """
 from __future__ import annotations
 
-from .base import Budget, CertificateError, CheckContext, NotChecked, Outcome, solver_free
+from quarks.certify.base import Budget, CertificateError, CheckContext, NotChecked, Outcome, solver_free
 
 KINDS = ("arith", "forall", "exhaustive", "symbolic", "realization", "nonrealization", "decomposition",
          "non-decomposition", "halves-count", "coq", "coq-classification")
@@ -23,35 +23,35 @@ VERDICTS = ("verified", "refuted", "inconclusive", "error")
 def checker(kind: str):
     """The checker of one evidence kind (imported on first use: no solver is ever imported)."""
     if kind in ("arith", "forall"):
-        from . import arith
+        from quarks.certify import arith
         return arith.check_arith if kind == "arith" else arith.check_forall
     if kind == "exhaustive":
-        from .exhaustive import check_exhaustive
+        from quarks.certify.exhaustive import check_exhaustive
         return check_exhaustive
     if kind == "symbolic":
-        from .symbolic.check import check_symbolic
+        from quarks.certify.symbolic.check import check_symbolic
         return check_symbolic
     if kind in ("realization", "nonrealization"):
-        from . import threshold
+        from quarks.certify import threshold
         return threshold.check_realization if kind == "realization" else threshold.check_nonrealization
     if kind in ("decomposition", "non-decomposition"):
-        from . import decomposition
+        from quarks.certify import decomposition
         return decomposition.check_decomposition if kind == "decomposition" else decomposition.check_non_decomposition
     if kind == "halves-count":
-        from .halves import check_halves_count
+        from quarks.certify.halves import check_halves_count
         return check_halves_count
     if kind == "coq":
-        from .coq import check_coq
+        from quarks.certify.coq import check_coq
         return check_coq
     if kind == "coq-classification":
-        from .coq_classification import check_coq_classification
+        from quarks.certify.coq_classification import check_coq_classification
         return check_coq_classification
     raise CertificateError(f"unknown evidence kind {str(kind)[:40]!r} (known: {', '.join(KINDS)})")
 
 
 def check_record(record, ctx: CheckContext | None = None) -> Outcome:
     """Re-check one evidence record; a malformed one raises CertificateError."""
-    from ..exact import ExprError
+    from quarks.base.exact import ExprError
 
     if not isinstance(record, dict) or not isinstance(record.get("kind"), str):
         raise CertificateError("evidence record without a kind")

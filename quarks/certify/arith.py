@@ -1,4 +1,4 @@
-"""Evidence kinds ``arith`` and ``forall``: facts of the exact expression language (quarks.exact).
+"""Evidence kinds ``arith`` and ``forall``: facts of the exact expression language (quarks.base.exact).
 
 ``arith``: ``values`` ``{name: {"expr": E, "value": V}}`` (a value may use other names, in any
 order) and ``facts`` ``[{"name": str, "fact": E, "holds": bool}]``.  Valid when every recorded
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import itertools
 
-from ..exact import UnboundName, evaluate, to_exact
-from .base import CertificateError, CheckContext, Outcome
+from quarks.base.exact import UnboundName, evaluate, to_exact
+from quarks.certify.base import CertificateError, CheckContext, Outcome
 
 MAX_VALUES = 10_000
 

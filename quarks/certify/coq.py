@@ -6,13 +6,13 @@ and each theorem's assumptions.  The checker requires, against what the binding 
 from the registry (``ctx.binding``, never the certificate): the record's claim is the
 certificate's claim, the theorems are exactly those the claim declares, ``refutes`` says whether
 the claim is expected refuted; the installed theory files have the recorded hashes; then it
-compiles them (quarks.coq, through its build cache), checks every theorem's assumptions against
+compiles them (quarks.certify.coq_gate, through its build cache), checks every theorem's assumptions against
 the allow-list, and requires the recorded assumptions to be exactly those Coq prints.  Without
 coqc the record is *not checked*, never valid.
 """
 from __future__ import annotations
 
-from .base import CertificateError, CheckContext, NotChecked, Outcome
+from quarks.certify.base import CertificateError, CheckContext, NotChecked, Outcome
 
 
 def record(claim, proofs, files: dict) -> dict:
@@ -24,15 +24,15 @@ def record(claim, proofs, files: dict) -> dict:
 
 def coq_record(claim) -> tuple[dict, list]:
     """Prove a claim's Coq theorems now: (the evidence record, the Proof results)."""
-    from .. import coq
+    from quarks.certify import coq_gate
 
-    proofs = coq.check_theorems(claim.coq)
-    files = {f: coq.sha256(coq.THEORIES / f) for f in coq.project_files()}
+    proofs = coq_gate.check_theorems(claim.coq)
+    files = {f: coq_gate.sha256(coq_gate.THEORIES / f) for f in coq_gate.project_files()}
     return record(claim, proofs, files), proofs
 
 
 def check_coq(record: dict, ctx: CheckContext) -> Outcome:
-    from .. import coq
+    from quarks.certify import coq_gate
 
     b = ctx.binding
     if b is None or not b.theorems:
@@ -45,18 +45,18 @@ def check_coq(record: dict, ctx: CheckContext) -> Outcome:
                                      f"whose Coq theorems {'refute' if b.refutes else 'prove'} it")
     if record.get("theorems") != list(b.theorems):
         return Outcome(False, False, f"the theorems are not those {b.claim} declares ({list(b.theorems)})")
-    files = coq.project_files()
+    files = coq_gate.project_files()
     recorded = record.get("files")
     if not isinstance(recorded, dict) or sorted(recorded) != sorted(files):
         return Outcome(False, False, "the certificate's theory files are not the installed ones")
     for f in files:
-        if coq.sha256(coq.THEORIES / f) != recorded[f]:
+        if coq_gate.sha256(coq_gate.THEORIES / f) != recorded[f]:
             return Outcome(False, False, f"{f} differs from the file the certificate was made from")
     if record.get("proved") is not True:
         return Outcome(False, False, "the record does not say proved")
-    if not coq.available():
+    if not coq_gate.available():
         raise NotChecked("not checked: coqc not installed")
-    proofs = coq.check_theorems(list(b.theorems))
+    proofs = coq_gate.check_theorems(list(b.theorems))
     failed = [p for p in proofs if not p.proved]
     if failed:
         return Outcome(False, False, f"{failed[0].ref}: {failed[0].message}")

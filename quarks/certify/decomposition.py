@@ -28,9 +28,9 @@ Only the standard library and quarks.certify are used.
 """
 from __future__ import annotations
 
-from .base import CertificateError, Outcome
-from . import drup
-from .threshold import _int, check_nonrealization_data, check_realization_data, parse_table
+from quarks.certify.base import CertificateError, Outcome
+from quarks.certify import drup
+from quarks.certify.threshold import _int, check_nonrealization_data, check_realization_data, parse_table
 
 MAX_N = 10
 MAX_ARITY = 4

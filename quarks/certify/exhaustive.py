@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from .base import CertificateError, CheckContext, NotChecked, Outcome
+from quarks.certify.base import CertificateError, CheckContext, NotChecked, Outcome
 
 # keys inside data and evidence that are wall-clock measurements, never compared
 VOLATILE_KEYS = ("seconds", "elapsed", "wall", "wall_seconds")

@@ -31,7 +31,7 @@ import itertools
 
 import numpy as np
 
-from .base import LIMITS, CertificateError, Outcome, load_npz
+from quarks.certify.base import LIMITS, CertificateError, Outcome, load_npz
 
 CHUNK = 1 << 18
 LIMIT = 1 << 40  # |coefficient| and |multiplier| bound: sums over <= 2^5 points stay far below 2^63

@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from .base import LIMITS, CertificateError, Limits, parse_json, read_regular
+from quarks.certify.base import LIMITS, CertificateError, Limits, parse_json, read_regular
 
 SCHEMA = "quarks-certificate/1"
-# every field a certificate has (quarks.certificate.build writes them all), each of its type
+# every field a certificate has (quarks.certificates.certificate.build writes them all), each of its type
 REQUIRED = {"schema": str, "claim": str, "instance": dict, "verdict": str, "evidence": list, "source": dict,
             "statement": str, "kind": str, "expected": str, "summary": str, "reason": (str, type(None)),
             "trust": str, "data": (dict, type(None)), "package": dict, "created": (str, type(None)),

@@ -21,7 +21,7 @@ Only the standard library is used: everything is Python integers.
 """
 from __future__ import annotations
 
-from .base import CertificateError, Outcome
+from quarks.certify.base import CertificateError, Outcome
 
 MAX_N = 20  # 2^20 points: beyond that a certificate of this form is impractical to re-check
 

@@ -43,7 +43,7 @@ import numpy as np
 
 
 def _tables(n: int) -> np.ndarray:
-    from ..solvers.enumerate import threshold_class
+    from quarks.solvers.enumerate import threshold_class
 
     return threshold_class(n, 1)[:, 0].astype(np.uint64)
 
@@ -91,8 +91,8 @@ def _permutations(n: int) -> list:
 
 
 def _permute(tables: np.ndarray, n: int, p) -> np.ndarray:
-    """g(x) = f(y), y_i = x_{p[i]} (as quarks.boolean.permute_array)."""
-    from ..boolean import permute_array
+    """g(x) = f(y), y_i = x_{p[i]} (as quarks.base.boolean.permute_array)."""
+    from quarks.base.boolean import permute_array
 
     return permute_array(np.asarray(tables, dtype=np.uint64), n, p)
 
@@ -398,7 +398,7 @@ def count_output_gated(n: int) -> int:
 
 def capacity_table(n: int, all_gated: bool = True, output_gated: bool = True) -> dict:
     """The counts at n and the bounds they must satisfy; re-runnable (``exhaustive`` procedure)."""
-    from ..evidence import digest
+    from quarks.certificates.evidence import digest
 
     t, t1 = len(_tables(n)), len(_tables(n - 1)) if n >= 1 else 1
     one = one_gated(n)

@@ -1,6 +1,6 @@
 """Compile a network with exact transfers into the exact expression language of certificates.
 
-The output of a neuron becomes a JSON expression in the input names (see :mod:`quarks.exact`):
+The output of a neuron becomes a JSON expression in the input names (see :mod:`quarks.base.exact`):
 identity -> the activation; H -> ``[">", S, 0]`` (a truth value, used as 0/1, H(0) = 0);
 sign -> ``H(S) - H(-S)``; relu -> ``max(0, S)``.  A ``forall`` record over the Boolean cube then
 checks a circuit's truth table exactly, with the wiring written into the certificate.
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..exact import to_json
-from .network import Network
+from quarks.base.exact import to_json
+from quarks.circuits.network import Network
 
 
 class ExprBackend:

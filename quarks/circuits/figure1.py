@@ -9,7 +9,7 @@ when every u_i, v_i > 0 (the logs need positive inputs).
 """
 from __future__ import annotations
 
-from .network import Network
+from quarks.circuits.network import Network
 
 
 def add_softmax(net: Network, inputs: list, prefix: str, sign: int = -1) -> tuple:
@@ -97,8 +97,8 @@ def check_circuit(circuit: str, n: int, sign: int | None = None, points: int = 4
 
     from flint import arb, ctx
 
-    from ..evidence import digest
-    from .network import ArbBackend
+    from quarks.certificates.evidence import digest
+    from quarks.circuits.network import ArbBackend
 
     build = softmax_circuit if circuit == "softmax" else dot_product_circuit
     net = build(n) if sign is None else build(n, sign)

@@ -12,7 +12,7 @@ The ``wrong`` arguments build the miswired variants the tests must catch.
 """
 from __future__ import annotations
 
-from .network import Network, output_gate, synaptic_gate
+from quarks.circuits.network import Network, output_gate, synaptic_gate
 
 THRESHOLD = {"01": "H", "pm1": "sign"}
 
@@ -94,7 +94,7 @@ def all_pairs(n: int) -> list:
 
 def symbolic_outputs(net: Network, real: bool = True) -> dict:
     """Every neuron's output as a SymPy expression in the input names and weight symbols."""
-    from .network import SympyBackend
+    from quarks.circuits.network import SympyBackend
 
     B = SympyBackend()
     inputs = {n.name: n.name for n in net.neurons if n.transfer == "input"}
@@ -106,8 +106,8 @@ def symbolic_outputs(net: Network, real: bool = True) -> dict:
 def same_activation(n: int, gated: int) -> dict:
     """Activation gating of i (fan-in n) by j vs synaptic gating of ``gated`` incoming synapses:
     holds when every neuron's activation is the same exact polynomial."""
-    from ..evidence import digest
-    from .network import Network, activation_gate, synaptic_gate
+    from quarks.certificates.evidence import digest
+    from quarks.circuits.network import Network, activation_gate, synaptic_gate
 
     net = Network().add("j", "input").add("i", "id")
     for l in range(1, n + 1):
@@ -122,7 +122,7 @@ def same_activation(n: int, gated: int) -> dict:
 
 def same_gate_activation(n: int, same: bool = True) -> dict:
     """In the shaping network, the gated unit F and the gating unit G have equal activations."""
-    from ..evidence import digest
+    from quarks.certificates.evidence import digest
 
     net = shaping_network("id", "id", n, same)
     SF, SG = net.local_activation("F"), net.local_activation("G")

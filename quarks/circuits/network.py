@@ -206,7 +206,7 @@ class Network:
         variable, so an SM neuron's activation is a linear form in them.  ``signals`` replaces
         the output of a neuron by a given polynomial (to model other kinds of attending source).
         """
-        from .poly import Poly
+        from quarks.circuits.poly import Poly
 
         signals = signals or {}
         return self.activation(name, lambda l: signals.get(l, Poly.var(f"O_{l}")), PolyBackend())
@@ -313,12 +313,12 @@ class PolyBackend:
     """Exact polynomials: weights may be symbols; only the identity transfer is polynomial."""
 
     def number(self, x):
-        from .poly import Poly
+        from quarks.circuits.poly import Poly
 
         return Poly.lift(x)
 
     def weight(self, w):
-        from .poly import Poly
+        from quarks.circuits.poly import Poly
 
         return Poly.lift(w)
 

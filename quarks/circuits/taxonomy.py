@@ -13,8 +13,8 @@ synapse i -> k1 (target w).
 """
 from __future__ import annotations
 
-from .network import (Network, PRIMITIVES, multiplex, output_gate, synaptic_gate)
-from .poly import Poly
+from quarks.circuits.network import Network, PRIMITIVES, multiplex, output_gate, synaptic_gate
+from quarks.circuits.poly import Poly
 
 SOURCES = ("S", "O", "w")
 TARGETS = ("S", "O", "w")
@@ -177,7 +177,7 @@ def check_table(labels: dict | None = None) -> dict:
     (4); every rewrite in :func:`equivalences` agrees as expected; the 3 core classes are pairwise
     distinct as single operations.
     """
-    from ..evidence import digest
+    from quarks.certificates.evidence import digest
 
     labels = labels or PAPER_LABELS
     rows = classify()

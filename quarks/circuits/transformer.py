@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from .figure1 import add_softmax
-from .network import Network, output_gate, synaptic_gate
+from quarks.circuits.figure1 import add_softmax
+from quarks.circuits.network import Network, output_gate, synaptic_gate
 
 
 def attention_layer(n: int, m: int, d: int, miswire: str | None = None) -> Network:
@@ -91,8 +91,8 @@ def compare(n: int, m: int, d: int, seed: int = 0, miswire: str | None = None) -
     when every difference ball lies within 2^-100 of 0.  Any miswiring that changes an output by
     more than that (plus the ball radii, about 2^-120) is caught.
     """
-    from ..evidence import digest
-    from .network import ArbBackend
+    from quarks.certificates.evidence import digest
+    from quarks.circuits.network import ArbBackend
     from flint import arb, ctx
 
     old = ctx.prec

@@ -3,8 +3,8 @@ union, intersection, difference, complement and the symmetry group, evaluated ex
 
 :mod:`.syntax` parses an expression, :mod:`.evaluate` computes the set it denotes.
 """
-from .evaluate import BeyondReach, FunctionSet, classes, evaluate, orbit, sample
-from .syntax import Node, ParseError, parse, unparse
+from quarks.classes.evaluate import BeyondReach, FunctionSet, classes, evaluate, orbit, sample
+from quarks.classes.syntax import Node, ParseError, parse, unparse
 
 __all__ = ["BeyondReach", "FunctionSet", "Node", "ParseError", "classes", "evaluate", "orbit", "parse",
            "sample", "unparse"]

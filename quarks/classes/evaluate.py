@@ -23,8 +23,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..errors import UsageError
-from .syntax import Node, parse
+from quarks.base.errors import UsageError
+from quarks.classes.syntax import Node, parse
 
 MAX_DENSE_N = 4         # every set a bitmap of 2^(2^n) <= 65,536 bits
 MAX_N = 5               # 2^32 functions: counts through lists and 512 MiB bitmaps
@@ -53,7 +53,7 @@ class FunctionSet:
     def _held(self) -> int:
         if self.tables is not None:
             return len(self.tables)
-        from ..solvers.compose import popcount
+        from quarks.solvers.compose import popcount
 
         return popcount(self.bitmap)
 
@@ -106,7 +106,7 @@ def _bit(bm: np.ndarray, t: np.ndarray) -> np.ndarray:
 
 def _universe_mask(n: int) -> np.ndarray:
     """The bitmap of all(n)."""
-    from ..solvers.compose import bitmap_words
+    from quarks.solvers.compose import bitmap_words
 
     words = bitmap_words(n)
     if (1 << (1 << n)) >= 64:
@@ -116,7 +116,7 @@ def _universe_mask(n: int) -> np.ndarray:
 
 def _to_bitmap(s: FunctionSet) -> np.ndarray:
     """The bitmap of the held part (n <= 4)."""
-    from ..solvers.compose import bitmap_from_tables
+    from quarks.solvers.compose import bitmap_from_tables
 
     return s.bitmap if s.bitmap is not None else bitmap_from_tables(s.tables, s.n)
 
@@ -209,7 +209,7 @@ def complement(a: FunctionSet) -> FunctionSet:
 @lru_cache(maxsize=None)
 def canonical_all(n: int) -> np.ndarray:
     """The canonical form of every table of n <= 4 variables (index = table)."""
-    from ..boolean import canonical_array
+    from quarks.base.boolean import canonical_array
 
     return canonical_array(np.arange(1 << (1 << n), dtype=np.uint64), n)
 
@@ -226,13 +226,13 @@ def _canonical(tables: np.ndarray, n: int) -> np.ndarray:
     if len(tables) > ORBIT_LIMIT_5:
         raise BeyondReach(f"symmetry classes of {len(tables):,} functions of {n} variables: canonical forms "
                           f"cost ~0.2 ms each (3840 group elements); the limit is {ORBIT_LIMIT_5:,}")
-    from ..boolean import canonical_array
+    from quarks.base.boolean import canonical_array
 
     return canonical_array(tables, n)
 
 
 def _orbit_tables(rep: int, n: int) -> np.ndarray:
-    from ..boolean import TruthTable
+    from quarks.base.boolean import TruthTable
 
     return np.array(sorted(int(g) for g in TruthTable(n, rep).orbit()), dtype=np.uint64)
 
@@ -307,7 +307,7 @@ def _degree_reason(n: int, d: int) -> str:
 
 def threshold_set(n: int, d: int) -> FunctionSet:
     """T(n;d) (d >= n: every function; d = 0: the two constants)."""
-    from ..solvers.compose import threshold_list
+    from quarks.solvers.compose import threshold_list
 
     if d >= n:
         return _normal(FunctionSet(n, tables=np.zeros(0, np.uint64), complement=True))
@@ -320,7 +320,7 @@ def threshold_set(n: int, d: int) -> FunctionSet:
 
 def composed_set(table: int, k: int, n: int, degrees, name: str) -> FunctionSet:
     """T_B(n; degrees) from the composition engine."""
-    from ..solvers.compose import compose_class
+    from quarks.solvers.compose import compose_class
 
     degrees = [min(d, n) for d in degrees]
     if n > MAX_DENSE_N:

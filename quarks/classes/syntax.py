@@ -13,7 +13,7 @@ Grammar (``|`` and ``-`` bind loosest, then ``&``, then the prefix ``~``; all le
              | "fn" "(" n ";" TABLE ")"                 one function (0/1 string or hex table)
              | "orbit" "(" expr ")"                     image under the symmetry group
 
-``NAME`` is a binary operator of :data:`quarks.boolean.BINARY_OPERATORS` (AND, XOR, X, ...), a
+``NAME`` is a binary operator of :data:`quarks.base.boolean.BINARY_OPERATORS` (AND, XOR, X, ...), a
 ternary one of :data:`quarks.solvers.operators.TERNARY_NAMED` (AND3, MAJ3, XOR3, MUX) or
 ``B<k>_<hex table>`` (e.g. ``B3_0xe8``).  The words ``or``, ``and``, ``minus`` may replace
 ``|``, ``&``, ``-``.  The symmetry group permutes and negates inputs and negates the output.
@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..errors import UsageError
+from quarks.base.errors import UsageError
 
 
 class ParseError(UsageError):
@@ -100,8 +100,8 @@ def tokenize(text: str) -> list[tuple[str, str, int]]:
 
 def operator(name: str) -> tuple[int, int] | None:
     """(table, arity) of a named operator, or None."""
-    from ..boolean import BINARY_OPERATORS
-    from ..solvers.operators import TERNARY_NAMED
+    from quarks.base.boolean import BINARY_OPERATORS
+    from quarks.solvers.operators import TERNARY_NAMED
 
     up = name.upper()
     if up in BINARY_OPERATORS:
@@ -237,7 +237,7 @@ class _Parser:
                 self.fail(f"operator {name} has {k} arguments but {len(degrees)} degree(s) were given", close)
             return Node("T_B", n, pos, (name.upper(), table, k, tuple(degrees)))
         if low == "fn":
-            from ..boolean import TruthTable
+            from quarks.base.boolean import TruthTable
 
             self.expect("(", "after fn")
             n = self.integer("the number of variables n")

@@ -5,7 +5,7 @@ import argparse
 import importlib
 import sys
 
-from ..errors import UsageError
+from quarks.base.errors import UsageError
 
 # verb -> module under quarks.cli
 COMMANDS = {
@@ -41,7 +41,7 @@ def parser() -> argparse.ArgumentParser:
         prog="quarks",
         description="Machine-check theorems about attention instance by instance, with certificates.",
     )
-    from .. import __version__
+    from quarks import __version__
 
     p.add_argument("--version", action="version", version=f"quarks {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)

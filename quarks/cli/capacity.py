@@ -9,7 +9,7 @@ import math
 import sys
 from pathlib import Path
 
-from ..solvers.compose import binary_rows
+from quarks.solvers.compose import binary_rows
 
 DEFAULT_PNG = "capacity.png"  # in the current directory; notes/capacity.png is made with --out
 
@@ -30,20 +30,20 @@ def add_parser(sub, verb):
 
 
 def run(args) -> int:
-    from ..errors import UsageError
+    from quarks.base.errors import UsageError
 
     if not 1 <= args.max_n <= 5:
         raise UsageError(f"--max-n must be in 1..5 (the classes are bitmaps over 2^(2^n) tables), got {args.max_n}")
     if args.threads is not None and args.threads < 1:
         raise UsageError(f"--threads must be positive, got {args.threads}")
     if args.what == "plot":
-        from ..errors import need
+        from quarks.base.errors import need
 
         need("matplotlib", "plots", "quarks capacity plot")
         out = Path(args.out)
         if out.suffix.lower() != ".png":
             raise UsageError(f"--out must name a .png file, got {args.out}")
-        from . import paths
+        from quarks.cli import paths
         paths.output_file(out, "--out")
         rows = binary_rows(args.max_n, (1, 1), args.threads, args.progress)
         plot(rows, out)
@@ -64,8 +64,8 @@ def _ratio(size: int, T: int) -> float:
 
 
 def tables(max_n: int, threads=None, progress=False) -> str:
-    from ..proofs.baldi.composition import _classes, _operators, intersection_result
-    from ..solvers.compose import compose_class
+    from quarks.proofs.baldi.composition import _classes, _operators, intersection_result
+    from quarks.solvers.compose import compose_class
 
     out = []
     for degrees in ((1, 1), (2, 2), (1, 2)):
@@ -85,7 +85,7 @@ def tables(max_n: int, threads=None, progress=False) -> str:
     for degrees in ((1, 1), (2, 2), (1, 2)):
         for n in range(1, (max_n if degrees == (1, 1) else min(max_n, 4)) + 1):
             r = intersection_result(n, list(degrees))
-            from ..solvers.compose import threshold_list
+            from quarks.solvers.compose import threshold_list
 
             bound = len(threshold_list(n - 1, degrees[0])) * len(threshold_list(n - 1, degrees[1]))
             out.append(f"| {n} | {degrees[0]},{degrees[1]} | {r['size']:,} | {bound:,} |")

@@ -43,8 +43,9 @@ def _expand(paths):
 
 def _coq(result):
     """--coq: compile the threshold records of a certificate that passed the full check."""
-    from .. import coq, coq_export
-    from ..certify.base import CertificateError
+    from quarks.certify import coq_gate
+    from quarks.coq import export as coq_export
+    from quarks.certify.base import CertificateError
 
     try:
         items = coq_export.export(Path(result.path))
@@ -55,7 +56,7 @@ def _coq(result):
         return True, "no record with a Coq checker"
     try:
         checked = coq_export.check(items)
-    except coq.CoqUnavailable as exc:
+    except coq_gate.CoqUnavailable as exc:
         return None, f"not checked by Coq: {exc}"
     bad = [msg for _, msg in checked if not msg.startswith("valid")]
     if bad:
@@ -64,9 +65,9 @@ def _coq(result):
 
 
 def run(args) -> int:
-    from .. import coq
-    from ..binding import check_file, results_json
-    from ..errors import UsageError
+    from quarks.certify import coq_gate
+    from quarks.checking.binding import check_file, results_json
+    from quarks.base.errors import UsageError
 
     for p in map(Path, args.paths):
         if not p.exists():
@@ -75,7 +76,7 @@ def run(args) -> int:
         raise UsageError("--time-limit must be a positive number of seconds")
     if args.coq and args.evidence_only:
         raise UsageError("--coq is the full check plus Coq; it cannot be combined with --evidence-only")
-    if args.coq and not coq.available():
+    if args.coq and not coq_gate.available():
         print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
               "nothing checked by Coq", file=sys.stderr)
         return 3

@@ -21,7 +21,7 @@ def run(args) -> int:
 
 
 def markdown() -> str:
-    from .. import registry
+    from quarks.claims import registry
 
     lines = ["| claim | source | kind | expected |", "|---|---|---|---|"]
     for c in registry.claims().values():
@@ -52,7 +52,7 @@ def _proof(claim) -> str:
 
 def coverage_markdown(include_test: bool = False) -> str:
     """statement | claim | coverage | proof, one row per claim, by seed and then in registry order; a tally."""
-    from .. import registry
+    from quarks.claims import registry
 
     claims = [c for c in registry.claims().values() if include_test or not c.id.startswith("test.")]
     claims.sort(key=lambda c: c.source.seed[:3])

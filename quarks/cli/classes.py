@@ -42,8 +42,8 @@ def _bits(t: int, n: int) -> str:
 
 
 def run(args) -> int:
-    from ..classes import classes, evaluate, parse, sample, unparse
-    from ..errors import UsageError
+    from quarks.classes import classes, evaluate, parse, sample, unparse
+    from quarks.base.errors import UsageError
 
     if args.sample is not None and args.sample < 1:
         raise UsageError(f"--sample {args.sample}: K must be >= 1")

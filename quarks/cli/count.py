@@ -61,7 +61,7 @@ def _write_atomic(path: str, tables, n: int) -> None:
 
     directory = os.path.dirname(os.path.abspath(path)) or "."
     if not os.path.isdir(directory):
-        from ..errors import UsageError
+        from quarks.base.errors import UsageError
 
         raise UsageError(f"cannot write {path}: directory {directory} does not exist")
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".quarks-count-", suffix=".tmp")
@@ -87,8 +87,8 @@ def _write_atomic(path: str, tables, n: int) -> None:
 
 
 def run(args) -> int:
-    from ..errors import UsageError
-    from ..solvers import enumerate as E
+    from quarks.base.errors import UsageError
+    from quarks.solvers import enumerate as E
 
     n, d = args.n, args.degree
     if n < 0:
@@ -135,12 +135,12 @@ def _chunked(args, n: int) -> int:
     """The chunked, resumable count of T(n;1) (quarks.solvers.levels)."""
     from pathlib import Path
 
-    from ..errors import UsageError
-    from ..proofs.baldi.counting import A000609
-    from ..solvers import levels as L
-    from ..solvers import shards as SH
-    from ..store import DEFAULT_PATH
-    from .paths import output_dir
+    from quarks.base.errors import UsageError
+    from quarks.proofs.baldi.counting import A000609
+    from quarks.solvers import levels as L
+    from quarks.solvers import shards as SH
+    from quarks.base.store import DEFAULT_PATH
+    from quarks.cli.paths import output_dir
 
     if args.list is not None:
         raise UsageError("--list is not available with the chunked count")
@@ -155,10 +155,10 @@ def _chunked(args, n: int) -> int:
     if args.scheduler and args.executor != "dask":
         raise UsageError("--scheduler needs --executor dask")
     if args.scheduler:
-        from .verify import _reachable
+        from quarks.cli.verify import _reachable
         _reachable(args.scheduler)
     elif args.executor == "dask":
-        from ..errors import need
+        from quarks.base.errors import need
 
         need("distributed", "dask", "--executor dask")
     output_dir(args.work, "--work")

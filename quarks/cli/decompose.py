@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .realize import parse_function
+from quarks.cli.realize import parse_function
 
 
 def add_parser(sub, verb):
@@ -39,7 +39,7 @@ def add_parser(sub, verb):
 
 
 def parse_degrees(text, k: int, n: int) -> list[int]:
-    from ..errors import UsageError
+    from quarks.base.errors import UsageError
 
     if text is None:
         return [1] * k
@@ -88,7 +88,7 @@ def _progress(stats) -> None:
 
 def _decide(f, B, degrees, timeout):
     """decompose(), with a progress line on a terminal."""
-    from ..solvers.decompose import decompose
+    from quarks.solvers.decompose import decompose
 
     show = _progress if sys.stderr.isatty() else None
     try:
@@ -99,8 +99,8 @@ def _decide(f, B, degrees, timeout):
 
 
 def run(args) -> int:
-    from ..errors import UsageError
-    from ..solvers.decompose import MAX_N, Undecided, operator_name, operator_table
+    from quarks.base.errors import UsageError
+    from quarks.solvers.decompose import MAX_N, Undecided, operator_name, operator_table
 
     if args.timeout is not None and not args.timeout > 0:
         raise UsageError(f"--timeout must be positive, got {args.timeout:g}")
@@ -112,7 +112,7 @@ def run(args) -> int:
 
 
 def _run(args, MAX_N, operator_name, operator_table) -> int:
-    from ..errors import UsageError
+    from quarks.base.errors import UsageError
 
 
     f = parse_function(args.table, args.n)
@@ -123,7 +123,7 @@ def _run(args, MAX_N, operator_name, operator_table) -> int:
     if (args.op is None) == (args.ops is None):
         raise UsageError("give exactly one of --op B and --ops all")
     if args.ops == "all":
-        from ..boolean import IRREDUCIBLE_BINARY
+        from quarks.base.boolean import IRREDUCIBLE_BINARY
 
         degrees = parse_degrees(args.degrees, 2, f.n)
         results = {name: _decide(f, B, degrees, args.timeout) for name, B in IRREDUCIBLE_BINARY.items()}

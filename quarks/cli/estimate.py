@@ -37,9 +37,9 @@ def add_parser(sub, verb):
 
 
 def run(args) -> int:
-    from ..errors import UsageError
-    from ..proofs.baldi.counting import A000609
-    from ..solvers import estimate as E
+    from quarks.base.errors import UsageError
+    from quarks.proofs.baldi.counting import A000609
+    from quarks.solvers import estimate as E
 
     if args.samples is not None:
         from pathlib import Path

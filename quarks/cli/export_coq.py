@@ -42,10 +42,10 @@ def certificate_files(paths) -> list[Path]:
 
 
 def run(args) -> int:
-    from .. import coq_export
-    from ..errors import UsageError
-    from ..evidence import CertificateError
-    from .paths import output_dir
+    from quarks.coq import export as coq_export
+    from quarks.base.errors import UsageError
+    from quarks.certify import CertificateError
+    from quarks.cli.paths import output_dir
 
     if args.classification is not None:
         return _classification(args)
@@ -71,10 +71,11 @@ def run(args) -> int:
 
 
 def _classification(args) -> int:
-    from .. import coq_classification as cc
-    from ..solvers.classify import classification_payload
-    from ..errors import UsageError
-    from .paths import output_dir
+    from quarks.certify import coq_classification as cc
+    from quarks.coq import classification
+    from quarks.solvers.classify import classification_payload
+    from quarks.base.errors import UsageError
+    from quarks.cli.paths import output_dir
 
     n, d = args.classification
     if not 1 <= n <= cc.MAX_N or not 0 <= d <= n:
@@ -88,16 +89,17 @@ def _classification(args) -> int:
         return 2
     P = classification_payload(n, d)
     count = int(P["member"].sum())
-    files = cc.write(n, d, count, P, Path(args.out))
+    files = classification.write(n, d, count, P, Path(args.out))
     print(f"{len(files)} files written to {args.out}: {files[-1]} proves #|T {n} {d}| = {count} "
           f"(theorems card_{cc.base_name(n, d)}, mem_{cc.base_name(n, d)}); build with: cd {args.out} && make")
     return 0
 
 
 def _halves(args) -> int:
-    from .. import coq, coq_halves_split as hs
-    from ..errors import UsageError
-    from .paths import output_dir
+    from quarks.certify import coq_gate
+    from quarks.coq import halves_split as hs
+    from quarks.base.errors import UsageError
+    from quarks.cli.paths import output_dir
 
     n, d = args.halves
     try:
@@ -116,17 +118,17 @@ def _halves(args) -> int:
             figs = hs.write(n, d, out, only, progress=lambda m: print(m, flush=True))
             _written(hs, n, d, out, figs)
             return 0
-        b = coq.build()
+        b = coq_gate.build()
         if not b.ok:
             print(f"quarks export-coq: error: the quarks theories do not compile: {b.error}", file=sys.stderr)
             return 1
         # each file is compiled as soon as it is written: the LPs and coqc share the cores
-        figs, res = hs.write_and_build(n, d, out, b.directory, coq.coqc(), args.jobs, only,
+        figs, res = hs.write_and_build(n, d, out, b.directory, coq_gate.coqc(), args.jobs, only,
                                        progress=lambda m: print(m, flush=True))
     except (UsageError, ValueError) as exc:
         print(f"quarks export-coq: error: {exc}", file=sys.stderr)
         return 2
-    except coq.CoqUnavailable as exc:
+    except coq_gate.CoqUnavailable as exc:
         print(f"quarks export-coq: error: {exc}", file=sys.stderr)
         return 1
     _written(hs, n, d, out, figs)
@@ -135,7 +137,7 @@ def _halves(args) -> int:
         print(f"  {s}.v: {err}")
     if res["failed"] or not figs["final"]:
         return 1 if res["failed"] else 0
-    thm = hs.theorem(n, d, out, b.directory, coq.coqc())
+    thm = hs.theorem(n, d, out, b.directory, coq_gate.coqc())
     if thm["count"] is None or not thm["allowed"]:
         print(f"quarks export-coq: error: card_T{n + 1}_{d}: {thm['error'] or 'disallowed assumption'}",
               file=sys.stderr)

@@ -16,14 +16,15 @@ def add_parser(sub, verb):
 
 
 def run(args) -> int:
-    from .. import registry, store as store_mod
-    from ..errors import UsageError
+    from quarks.claims import registry
+    from quarks.base import store as store_mod
+    from quarks.base.errors import UsageError
 
     try:
         chosen = registry.select(args.patterns)
     except registry.UnknownClaim as exc:
         raise UsageError(str(exc)) from None
-    from . import paths
+    from quarks.cli import paths
 
     path = paths.store(args.store, store_mod.DEFAULT_PATH, write=False)
     status = {}
@@ -42,7 +43,7 @@ def run(args) -> int:
         json.dump(rows, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
-    from ..terminal import table, width
+    from quarks.base.terminal import table, width
 
     head = ("id", "source", "kind", "expected", "last", "proof")
     for line in table(head, [tuple(r.values()) for r in rows], limit=width(), rule=False):
@@ -53,7 +54,7 @@ def run(args) -> int:
 def _label(claim, latest: list, status: str | None = None) -> str | None:
     """The claim's honest label over the latest verdict of each recorded instance (with ``status``:
     the label had every one of them come out ``status``)."""
-    from ..driver import largest_size
+    from quarks.run.driver import largest_size
 
     if not latest:
         return None

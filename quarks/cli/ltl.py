@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from ..errors import UsageError
+from quarks.base.errors import UsageError
 
 MAX_WORDS = 200_000
 
@@ -46,12 +46,12 @@ def _rational(text: str, name: str):
 
 
 def run(args) -> int:
-    from ..ltl.check import exhaustive_check, with_temperature_factor
-    from ..ltl.compile import CompileError, compile_formula
-    from ..ltl.syntax import parse, show, symbols
+    from quarks.ltl.check import exhaustive_check, with_temperature_factor
+    from quarks.ltl.compile import CompileError, compile_formula
+    from quarks.ltl.syntax import parse, show, symbols
 
     if args.save:
-        from . import paths
+        from quarks.cli import paths
         paths.output_file(args.save, "--save")
     f = parse(args.formula)
     c = _rational(args.c, "c")
@@ -81,7 +81,7 @@ def run(args) -> int:
     if args.json:
         return _json(args, model, f, alphabet, c, factor)
     print(f"formula   {show(f)}")
-    from ..exact import infix
+    from quarks.base.exact import infix
 
     layers = f"{len(model.layers)} layer" + ("" if len(model.layers) == 1 else "s")
     print(f"model     {args.variant}, {layers}, temperature {infix(model.info['temperature'])}"
@@ -116,9 +116,9 @@ def _explain(model):
 def _side_by_side(model, f, word, explain: bool):
     import numpy as np
 
-    from ..attention import batch
-    from ..attention.run import soft_float
-    from ..ltl.semantics import truth
+    from quarks.attention import batch
+    from quarks.attention.run import soft_float
+    from quarks.ltl.semantics import truth
 
     want = truth(f, word)
     idx = np.array([[model.alphabet.index(a) for a in word]])
@@ -146,11 +146,11 @@ def _json(args, model, f, alphabet, c, factor) -> int:
 
     import numpy as np
 
-    from ..attention import batch
-    from ..attention.run import soft_float
-    from ..ltl.check import exhaustive_check
-    from ..ltl.semantics import truth
-    from ..ltl.syntax import show
+    from quarks.attention import batch
+    from quarks.attention.run import soft_float
+    from quarks.ltl.check import exhaustive_check
+    from quarks.ltl.semantics import truth
+    from quarks.ltl.syntax import show
 
     out = {"formula": show(f), "variant": args.variant, "layers": len(model.layers),
            "temperature": str(model.info["temperature"]), "tau_factor": str(factor), "alphabet": alphabet}

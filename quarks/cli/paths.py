@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import UsageError
+from quarks.base.errors import UsageError
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 

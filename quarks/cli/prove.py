@@ -19,8 +19,9 @@ def add_parser(sub, verb):
 
 
 def run(args) -> int:
-    from .. import api, registry
-    from ..errors import UsageError
+    from quarks import api
+    from quarks.claims import registry
+    from quarks.base.errors import UsageError
 
     try:
         rows = api.prove(*args.patterns, out=args.out, progress=sys.stderr.isatty() and not args.json)

@@ -32,8 +32,8 @@ def add_parser(sub, verb):
 
 def parse_function(text: str, n: int | None):
     """The TruthTable named on the command line, or UsageError."""
-    from ..boolean import TruthTable
-    from ..errors import UsageError
+    from quarks.base.boolean import TruthTable
+    from quarks.base.errors import UsageError
 
     if n is not None and not 0 <= n <= 30:
         raise UsageError(f"--n {n} is outside 0..30")
@@ -51,9 +51,9 @@ def parse_function(text: str, n: int | None):
 
 
 def run(args) -> int:
-    from ..errors import UsageError
-    from ..solvers.monomials import monomials
-    from ..solvers.realize import Inconclusive, realize
+    from quarks.base.errors import UsageError
+    from quarks.solvers.monomials import monomials
+    from quarks.solvers.realize import Inconclusive, realize
 
     f = parse_function(args.table, args.n)
     if args.n is not None and f.n != args.n:

@@ -28,18 +28,18 @@ def _short(inst: dict) -> str:
 
 def _coq_status(theorems) -> list[dict]:
     """Each gallery theorem: proved, failed or not checked (compiled through the theories' cache)."""
-    from .. import coq
+    from quarks.certify import coq_gate
 
-    return [{"theorem": p.ref, "status": p.status} for p in coq.check_theorems(theorems)]
+    return [{"theorem": p.ref, "status": p.status} for p in coq_gate.check_theorems(theorems)]
 
 
 def run(args) -> int:
-    from .. import refute as R
-    from ..binding import check_file
-    from ..errors import UsageError
+    from quarks.claims import refute as R
+    from quarks.checking.binding import check_file
+    from quarks.base.errors import UsageError
 
     if args.out is not None:
-        from . import paths
+        from quarks.cli import paths
         paths.output_dir(args.out, "--out")
     if args.searches:
         rows = [{"claim": s.claim, "drops": s.hypothesis, "params": s.params, "notes": s.notes,
@@ -60,7 +60,7 @@ def run(args) -> int:
            "instances_tried": len(ref.tried), "seconds": round(ref.seconds, 3)}
     lines = [f"{args.claim}, {out['hypothesis_dropped']}:", f"  statement: {out['statement']}"]
     if ref.found:
-        from ..exact import readable
+        from quarks.base.exact import readable
 
         path = R.certify(ref, R.DEFAULT_OUT if args.out is None else args.out)
         checked = check_file(path)

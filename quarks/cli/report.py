@@ -5,7 +5,7 @@ import json
 
 from pathlib import Path
 
-from ..errors import UsageError
+from quarks.base.errors import UsageError
 
 
 def add_parser(sub, verb):
@@ -24,8 +24,8 @@ def add_parser(sub, verb):
 def run(args) -> int:
     import sqlite3
 
-    from .. import report
-    from ..store import DEFAULT_PATH
+    from quarks import report
+    from quarks.base.store import DEFAULT_PATH
 
     store = Path(args.store) if args.store else DEFAULT_PATH
     try:

@@ -15,12 +15,13 @@ def add_parser(sub, verb):
 
 
 def run(args) -> int:
-    from .. import api, registry
-    from ..claim import instance_text
-    from ..errors import UsageError
+    from quarks import api
+    from quarks.claims import registry
+    from quarks.claims.claim import instance_text
+    from quarks.base.errors import UsageError
 
-    from . import paths
-    from .. import store as store_mod
+    from quarks.cli import paths
+    from quarks.base import store as store_mod
 
     paths.store(args.store, store_mod.DEFAULT_PATH, write=False)
     try:

@@ -15,7 +15,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import UsageError
+from quarks.base.errors import UsageError
 
 DEFAULT_PNG = "temperature.png"  # in the current directory; notes/img/temperature.png is made with --out
 # construction -> (formula, power p of tau(n) = 1/(2 n^p))
@@ -44,7 +44,7 @@ def add_parser(sub, verb):
 
 def rows(max_n: int, step: Fraction) -> list[dict]:
     """One row per (construction, n): tau(n) and the largest certified factor (None: not even step)."""
-    from ..ltl.check import largest_factor
+    from quarks.ltl.check import largest_factor
 
     out = []
     for name, (formula, power) in CONSTRUCTIONS.items():
@@ -104,8 +104,8 @@ def run(args) -> int:
         raise UsageError(f"--step must lie in (0, 1], not {args.step}")
     out = Path(args.out)
     if not args.action == "table":
-        from ..errors import need
-        from . import paths
+        from quarks.base.errors import need
+        from quarks.cli import paths
 
         need("matplotlib", "plots", "quarks temperature plot")
         paths.output_file(out, "--out")

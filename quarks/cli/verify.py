@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 
-from ..errors import UsageError
+from quarks.base.errors import UsageError
 
 
 def add_parser(sub, verb):
@@ -68,7 +68,7 @@ def _reachable(address: str) -> None:
     import socket
     from urllib.parse import urlparse
 
-    from ..errors import need
+    from quarks.base.errors import need
 
     need("dask.distributed", "dask", "--executor dask")
     url = urlparse(address if "://" in address else f"tcp://{address}")
@@ -81,10 +81,12 @@ def _reachable(address: str) -> None:
 
 
 def run(args) -> int:
-    from .. import api, registry
+    from quarks import api
+    from quarks.claims import registry
 
-    from . import paths
-    from .. import driver, store as store_mod
+    from quarks.cli import paths
+    from quarks.run import driver
+    from quarks.base import store as store_mod
 
     if args.executor == "dask" and not args.scheduler:
         raise UsageError("--executor dask needs --scheduler ADDRESS")
@@ -109,13 +111,13 @@ def run(args) -> int:
                         executor=args.executor, scheduler=args.scheduler,
                         progress=not args.quiet)
     if args.junit:
-        from ..certificate import atomic_write
+        from quarks.base.fileio import atomic_write
         atomic_write(args.junit, junit_xml(report))
     if args.json:
         json.dump(report.as_dict(), sys.stdout, indent=1, default=str)
         sys.stdout.write("\n")
     else:
-        from ..terminal import width
+        from quarks.base.terminal import width
 
         cols = width()
         print(report.table(cols))
@@ -129,7 +131,7 @@ def junit_xml(report) -> str:
     """The report as JUnit XML: a test suite per claim, a test case per instance (and per Coq proof)."""
     from xml.sax.saxutils import quoteattr
 
-    from ..claim import instance_text
+    from quarks.claims.claim import instance_text
 
     out = ['<?xml version="1.0" encoding="utf-8"?>', "<testsuites>"]
     for claim, rs in report.by_claim().items():

@@ -20,11 +20,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..attention import batch
-from ..attention.model import Model
-from .compile import compile_formula
-from .semantics import all_words, truth_batch
-from .syntax import parse
+from quarks.attention import batch
+from quarks.attention.model import Model
+from quarks.ltl.compile import compile_formula
+from quarks.ltl.semantics import all_words, truth_batch
+from quarks.ltl.syntax import parse
 
 
 def with_temperature_factor(model: Model, factor) -> Model:
@@ -114,9 +114,9 @@ def soft_site_check(formula: str, alphabet: str, word: str, variant: str = "temp
                     tau_factor="1") -> dict:
     """Arb balls for the softmax model on one word: is every value before a rounding within 1/4 of
     the hard model's exact value?  ``holds`` is False only when some ball lies entirely outside."""
-    from ..attention.ball import soft_ball
-    from ..attention.run import hard_exact
-    from ..attention.model import Model  # noqa: F401
+    from quarks.attention.ball import soft_ball
+    from quarks.attention.run import hard_exact
+    from quarks.attention.model import Model  # noqa: F401
 
     f = parse(formula)
     model = with_temperature_factor(compile_formula(f, list(alphabet), variant, Fraction(c)), Fraction(tau_factor))

@@ -29,11 +29,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..attention.model import Head, Layer, Model, Unit
-from .counting import compile_compare, compile_pred
-from .parts import PE, CompileError, _sum_of, rounding  # noqa: F401 (part of this module's interface)
-from .syntax import (And, Atom, Compare, Const, Next, Not, Or, Pred, Prev, Since,
-                     Until, show, subformulas, symbols)
+from quarks.attention.model import Head, Layer, Model, Unit
+from quarks.ltl.counting import compile_compare, compile_pred
+from quarks.ltl.parts import PE, CompileError, _sum_of, rounding  # noqa: F401 (part of this module's interface)
+from quarks.ltl.syntax import And, Atom, Compare, Const, Next, Not, Or, Pred, Prev, Since, Until, show, subformulas, symbols
 
 VARIANTS = ("temperature", "unbounded", "causal-temperature", "causal")
 

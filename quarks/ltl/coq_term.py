@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .compile import compile_formula
-from .parts import CompileError
-from .syntax import And, Atom, Const, Next, Not, Or, Prev, Since, Until, show
+from quarks.ltl.compile import compile_formula
+from quarks.ltl.parts import CompileError
+from quarks.ltl.syntax import And, Atom, Const, Next, Not, Or, Prev, Since, Until, show
 
 PE_INDEX = {"pe:one": 0, "pe:alt": 1, "pe:i/n": 2, "pe:i": 3, "pe:n": 4, "pe:alt*n": 5, "pe:alt*i": 6}
 NAMED = {"first": 7, "last": 8, "avg:first": 9, "avg:last": 10}

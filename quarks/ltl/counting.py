@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..attention.model import Head, Unit
-from .parts import PE, CompileError, _sum_of, rounding
-from .syntax import Const, Count, Not, Pos, Since, Until
+from quarks.attention.model import Head, Unit
+from quarks.ltl.parts import PE, CompileError, _sum_of, rounding
+from quarks.ltl.syntax import Const, Count, Not, Pos, Since, Until
 
 K_SIGN = 2  # score factor of a sign test
 K_LOOK = 2  # score factor of a lookup
@@ -110,7 +110,7 @@ def compile_pred(comp, g) -> str:
     name = f"pe:{g.name}(j)"
     PE[name] = spec
     k, att, z = lookup(comp, g.arg, name, f"lookup {g.name}(C) at j = C")
-    from ..attention.model import predicate
+    from quarks.attention.model import predicate
 
     out = comp.fresh("b")
     u = rounding(att, z)

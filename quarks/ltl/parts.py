@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..attention.model import Unit
+from quarks.attention.model import Unit
 
 PE = {
     "pe:one": 1,

@@ -79,9 +79,9 @@ def family_check(seeds, depth: int, fragment: str, variant: str, max_len: int, a
                  c="2") -> dict:
     """Compile each drawn formula in ``variant`` and check it on every word of length <= max_len
     (hard model exact, softmax certified).  ``holds``: every formula compiles and checks."""
-    from .check import exhaustive_check
-    from .compile import CompileError, compile_formula
-    from .syntax import depth as depth_of, parse
+    from quarks.ltl.check import exhaustive_check
+    from quarks.ltl.compile import CompileError, compile_formula
+    from quarks.ltl.syntax import depth as depth_of, parse
 
     h = hashlib.sha256()
     rows, rejected, failures, cases, margin = [], [], [], 0, 0.25

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..attention.model import predicate
-from .syntax import (And, Atom, Compare, Const, Count, Lin, Next, Not, Or, Pos, Pred, Prev, Since,
-                     Until)
+from quarks.attention.model import predicate
+from quarks.ltl.syntax import And, Atom, Compare, Const, Count, Lin, Next, Not, Or, Pos, Pred, Prev, Since, Until
 
 _CMP = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, "=": lambda a, b: a == b,
         "!=": lambda a, b: a != b, ">=": lambda a, b: a >= b, ">": lambda a, b: a > b}

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..errors import UsageError
+from quarks.base.errors import UsageError
 
 
 class ParseError(UsageError):
@@ -329,7 +329,7 @@ class _Parser:
         self.error(f"unexpected {value!r}")
 
     def predicate(self):
-        from ..attention.model import predicate
+        from quarks.attention.model import predicate
 
         tok = self.take()
         name = tok[1]

@@ -16,7 +16,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..claim import instance_label
+from quarks.claims.claim import instance_label
 
 MARKER = ".quarks-report"  # present in every directory this module writes
 CERT_DIR = "certificates"
@@ -60,7 +60,7 @@ class ClaimRow:
     expected: str
     entries: list = field(default_factory=list)
     claim: object = None  # the registered Claim, when there is one
-    proof: dict | None = None  # the last recorded Coq outcome (quarks.store.Store.proof), if any
+    proof: dict | None = None  # the last recorded Coq outcome (quarks.base.store.Store.proof), if any
 
     @property
     def proof_label(self) -> str:
@@ -75,11 +75,11 @@ class ClaimRow:
 
     @property
     def outcome(self) -> str:
-        """The claim's label (quarks.claim.outcome_label): verified, refuted as printed, consistent on
+        """The claim's label (quarks.claims.claim.outcome_label): verified, refuted as printed, consistent on
         n <= N (asymptotic, not proved), explored (not a proof), inconclusive, error, unexpected: ...,
         or not run."""
-        from ..claim import outcome_label
-        from ..driver import largest_size
+        from quarks.claims.claim import outcome_label
+        from quarks.run.driver import largest_size
 
         subject = self.claim if self.claim is not None else self
         largest = largest_size(self.claim, [e.instance for e in self.entries]) if self.claim is not None else None
@@ -115,8 +115,9 @@ def _find_certificate(recorded: str | None, store: Path) -> Path | None:
 
 def collect(store_path: Path | str) -> Results:
     """The latest verdict of every (claim, instance) in the store, with certificates loaded."""
-    from .. import certificate, registry
-    from ..store import Store
+    from quarks.certify.load import load
+    from quarks.claims import registry
+    from quarks.base.store import Store
 
     store_path = Path(store_path)
     if not store_path.is_file():
@@ -136,7 +137,7 @@ def collect(store_path: Path | str) -> Results:
         e.source_path = _find_certificate(r["certificate"], store_path)
         if e.source_path is not None:
             try:
-                e.cert = certificate.load(e.source_path)
+                e.cert = load(e.source_path)
             except Exception:  # noqa: BLE001 - a damaged certificate is shown as missing
                 e.cert = None
         entries.append(e)
@@ -210,7 +211,7 @@ def build(store: Path | str, out: Path | str, log=None) -> dict:
     Returns a summary dict (paths, counts).  Raises :class:`EmptyStore` for a missing or empty
     store and :class:`ValueError` when ``out`` exists and is not a report directory.
     """
-    from . import html, markdown, plots, tables
+    from quarks.report import html, markdown, plots, tables
 
     out = Path(out)
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).exists())):

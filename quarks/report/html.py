@@ -1,11 +1,11 @@
 """The report as one static HTML page (no scripts, no external resources)."""
 from __future__ import annotations
 
-from ..display import Markup, badge, esc, html_table, status_style
-from ..claim import outcome_label
-from ..exact import readable as value_text
+from quarks.notebook.render import Markup, badge, esc, html_table, status_style
+from quarks.claims.claim import outcome_label
+from quarks.base.exact import readable as value_text
 
-from ..claim import PAPERS  # noqa: E402  (authors, title, arXiv id per seed)
+from quarks.claims.claim import PAPERS  # noqa: E402  (authors, title, arXiv id per seed)
 
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:1.5em auto;max-width:1200px;
@@ -221,7 +221,7 @@ def coq_statement(ref: str) -> tuple[int, str] | None:
     package's theories; None when it is not found."""
     import re
 
-    from ..coq import THEORIES
+    from quarks.certify.coq_gate import THEORIES
 
     file, _, name = ref.partition(":")
     try:
@@ -243,7 +243,7 @@ def coq_statement(ref: str) -> tuple[int, str] | None:
 
 def theory_page(file: str) -> str:
     """A Coq theory as a page with one anchor per line (L1, L2, ...), so theorems can be linked."""
-    from ..coq import THEORIES
+    from quarks.certify.coq_gate import THEORIES
 
     lines = (THEORIES / file).read_text().splitlines()
     body = "".join(f'<span id="L{k}"><a href="#L{k}" class="small">{k:4d}</a>  {esc(ln)}</span>\n'

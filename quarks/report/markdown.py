@@ -1,8 +1,8 @@
 """The report as Markdown (README.md beside index.html; the same content, links and images)."""
 from __future__ import annotations
 
-from ..display import md, md_table
-from .html import PAPERS
+from quarks.notebook.render import md, md_table
+from quarks.report.html import PAPERS
 
 
 def _claim_rows(rows) -> list:

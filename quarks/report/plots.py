@@ -155,7 +155,7 @@ def lemma7_instances(results) -> list:
 def softmax_errors(n: int, taus) -> list:
     """max over 1 <= q <= n of ||softmax_tau(s) - e_q||_1, s_j = 2qj - j^2 (j = 1..n), as floats
     (the midpoints of arb balls computed by the function the yang.lemma7 check uses)."""
-    from ..proofs.yang.lemmas import softmax_l1
+    from quarks.proofs.yang.lemmas import softmax_l1
 
     out = []
     for t in taus:

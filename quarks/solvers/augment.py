@@ -24,8 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import (OPTIMAL, OVERFLOW, UNBOUNDED, _all_predecessors_false, _all_successors_true,
-                      _is_successor, _reduce, _regular_lp, realizes, rounded_weights, simplex, two_summable, unpack)
+from quarks.solvers.kernels import OPTIMAL, OVERFLOW, UNBOUNDED, _all_predecessors_false, _all_successors_true, _is_successor, _reduce, _regular_lp, realizes, rounded_weights, simplex, two_summable, unpack
 
 CHILD, NOT_CHILD, UNDECIDED = 1, 0, 2
 
@@ -172,7 +171,7 @@ def children(words, n, xs, status, T, F, basis, fbasis, rowpoint, W, buf, wit):
 
 def threshold_exact(v: np.ndarray, n: int, x0: int, work) -> bool:
     """:func:`threshold`, with the Python-integer simplex when int64 overflows."""
-    from .enumerate import _decide_bigint
+    from quarks.solvers.enumerate import _decide_bigint
 
     st = threshold(v, n, x0, *work)
     if st == 3:

@@ -91,7 +91,7 @@ def popcount(bm: np.ndarray) -> int:
 
 def _bar(total: float, label: str, enabled: bool):
     """A tqdm bar over units of pair work (silent unless enabled)."""
-    from ..progress import bar
+    from quarks.base.progress import bar
 
     return bar(max(total, 1), label, enabled, unit="pair", scale=True, leave=True)
 

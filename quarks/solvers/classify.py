@@ -62,7 +62,7 @@ def classify(n: int, degree: int) -> Classification:
 
     if not 0 <= n <= MAX_N:
         raise ValueError(f"classify supports n <= {MAX_N}")
-    from .orbits import full_lp as lp, orbit_classes as orbits
+    from quarks.solvers.orbits import full_lp as lp, orbit_classes as orbits
 
     size = 1 << n
     maps = input_maps(n)
@@ -158,7 +158,7 @@ def verify(cl: Classification) -> dict:
 def verify_class_count(n: int, degree: int, count: int) -> dict:
     """Exhaustive-record procedure: classify all 2^(2^n) functions, re-check every piece of
     evidence, and compare |T(n;degree)| with ``count``."""
-    from ..evidence import digest
+    from quarks.certificates.evidence import digest
 
     cl = classify(n, degree)
     res = verify(cl)

@@ -25,7 +25,7 @@ import math
 
 import numpy as np
 
-from ..evidence import digest
+from quarks.certificates.evidence import digest
 
 
 def _bits(tables: np.ndarray, n: int) -> np.ndarray:
@@ -130,8 +130,8 @@ def _check_regular_dual(v, dual, n, points):
 
 def _full_farkas(v, n, points):
     """A plain Farkas certificate for a non-threshold f (n <= 5): (lambda, mu) or None."""
-    from .classify import features, monomials
-    from .orbits import full_lp
+    from quarks.solvers.classify import features, monomials
+    from quarks.solvers.orbits import full_lp
 
     f = int(sum(int(b) << x for x, b in enumerate(v)))
     phi = features(n, monomials(n, 1))
@@ -154,7 +154,7 @@ def check_farkas(v, y, points) -> bool:
 def verify_regular_enumeration(n: int, count: int) -> dict:
     """Re-verify the enumeration of T(n;1) (see the module docstring); holds iff all checks pass
     and the count re-derived from the representatives equals ``count``."""
-    from .enumerate import regular_threshold
+    from quarks.solvers.enumerate import regular_threshold
 
     enum = regular_threshold(n, keep_rejected=True)
     size = 1 << n
@@ -210,7 +210,7 @@ def verify_regular_enumeration(n: int, count: int) -> dict:
         listed = _expand_and_check(V, W, n, points)
         ok &= listed is not None and len(listed) == total
         if n <= 4 and listed is not None:
-            from .classify import classify
+            from quarks.solvers.classify import classify
 
             member = classify(n, 1).member
             ok &= set(np.flatnonzero(member).tolist()) == listed

@@ -32,9 +32,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..progress import wanted as progress_wanted
-from .bitmaps import (NUMPY_PAIR_LIMIT, _bar, _kernels, _set_threads, apply_operator,  # noqa: F401 (public here too)
-                      bitmap_from_tables, bitmap_words, full, is_symmetric, negate_bitmap, popcount)
+from quarks.base.progress import wanted as progress_wanted
+from quarks.solvers.bitmaps import NUMPY_PAIR_LIMIT, _bar, _kernels, _set_threads, apply_operator, bitmap_from_tables, bitmap_words, full, is_symmetric, negate_bitmap, popcount
 
 MAX_N = 5
 TABLE_LIMIT = 50_000_000  # largest class returned as an explicit array of tables
@@ -87,7 +86,7 @@ def operator_relation_check(B: int, C: int, k: int, perm, flips: int, negate: bo
         lhs, rhs = (C >> z) & 1, ((B >> y) & 1) ^ int(negate)
         seen.append([z, lhs, rhs])
         holds = holds and lhs == rhs
-    from ..evidence import digest
+    from quarks.certificates.evidence import digest
 
     return {"cases": 1 << k, "holds": bool(holds), "digest": digest(seen)}
 
@@ -252,7 +251,7 @@ def compose_operands(B, operands, n: int, k: int | None = None, threads: int | N
         else:
             bm = _compose2_numpy(B, ops[0], ops[1], n, sym)
     elif k in (3, 4):
-        from .compose_many import compose3, compose_slices
+        from quarks.solvers.compose_many import compose3, compose_slices
 
         if n > 4:
             raise ValueError(f"{k} operands are supported for n <= 4")
@@ -286,7 +285,7 @@ def threshold_list(n: int, degree: int) -> np.ndarray:
         return np.array([0, 1], dtype=np.uint64)
     degree = min(degree, n)
     if (n, degree) not in _LISTS:
-        from .enumerate import threshold_class
+        from quarks.solvers.enumerate import threshold_class
 
         _LISTS[(n, degree)] = np.sort(np.asarray(threshold_class(n, degree), dtype=np.uint64).ravel())
     return _LISTS[(n, degree)]
@@ -349,9 +348,9 @@ def binary_family(n: int, degrees=(1, 1), threads: int | None = None, progress: 
     negation on the engine's list, so |T_B| = |T_rep|.  ``direct``: compute all ten instead.
     Returns {name: {"size", "from", "relation", "seconds"}}.
     """
-    from ..boolean import BINARY_OPERATORS
+    from quarks.base.boolean import BINARY_OPERATORS
 
-    from .operators import is_irreducible
+    from quarks.solvers.operators import is_irreducible
 
     ops = {name: int(B.bits) for name, B in BINARY_OPERATORS.items() if is_irreducible(int(B.bits), 2)}
     degrees = list(degrees)

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bitmaps import (NUMPY_PAIR_LIMIT, _bar, _kernels, _set_threads, apply_operator, bitmap_words, full,
-                      is_symmetric)
+from quarks.solvers.bitmaps import NUMPY_PAIR_LIMIT, _bar, _kernels, _set_threads, apply_operator, bitmap_words, full, is_symmetric
 
 SLICE_WORK_LIMIT = 2_000_000_000   # slice tuples x operand tables per step: beyond this, refuse
 CHUNK = 1 << 22                    # elements per numpy block

@@ -18,10 +18,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ..boolean import BINARY_OPERATORS, TruthTable
-from ..certify import decomposition as enc
-from ..certify import drup
-from .realize import realize
+from quarks.base.boolean import BINARY_OPERATORS, TruthTable
+from quarks.certify import decomposition as enc
+from quarks.certify import drup
+from quarks.solvers.realize import realize
 
 SOLVER = "cadical195"
 MAX_N = 8  # 2^8 points per operand; n = 6 takes minutes, above that it is open-ended
@@ -31,7 +31,7 @@ MAX_ARITY = enc.MAX_ARITY
 def operator_table(name: str) -> TruthTable:
     """An operator by name (the 16 binary names of :data:`BINARY_OPERATORS`, AND3, MAJ3, XOR3,
     MUX) or as a 0/1 table of length 2^k (z = 0 first, argument 1 is bit 0), k = 1..4."""
-    from .operators import TERNARY_NAMED
+    from quarks.solvers.operators import TERNARY_NAMED
 
     key = name.strip().upper()
     if key in BINARY_OPERATORS:
@@ -46,7 +46,7 @@ def operator_table(name: str) -> TruthTable:
 
 
 def operator_name(B: TruthTable) -> str:
-    from .operators import TERNARY_NAMED
+    from quarks.solvers.operators import TERNARY_NAMED
 
     for name, op in BINARY_OPERATORS.items():
         if op == B:
@@ -275,6 +275,6 @@ def decompose(f: TruthTable, B: TruthTable, degrees=None, *, unate: str = "linea
 
 def decompose_all(f: TruthTable, degrees=(1, 1), **kw) -> dict:
     """{name: Decomposition | NonDecomposition} for the ten irreducible binary operators."""
-    from ..boolean import IRREDUCIBLE_BINARY
+    from quarks.base.boolean import IRREDUCIBLE_BINARY
 
     return {name: decompose(f, B, degrees, **kw) for name, B in IRREDUCIBLE_BINARY.items()}

@@ -48,8 +48,8 @@ def encoding_check(n: int, degree: int, a, b) -> dict:
     """Every Boolean function of n variables: decided in 0/1 (realization or Farkas multipliers), then the
     same decision verified exactly in the encoding {a, b}: the re-encoded polynomial (degree <= d) has the
     sign of f at every point, or the multipliers balance every monomial of degree <= d in t."""
-    from ..boolean import TruthTable
-    from .realize import realize
+    from quarks.base.boolean import TruthTable
+    from quarks.solvers.realize import realize
 
     a, b = Fraction(a), Fraction(b)
     masks = [sum(1 << i for i in c) for k in range(degree + 1) for c in combinations(range(n), k)]

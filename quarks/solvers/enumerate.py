@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import UsageError
-from ..progress import bar as progress_bar
+from quarks.base.errors import UsageError
+from quarks.base.progress import bar as progress_bar
 
 MAX_LIST_N = 6      # |T(7;1)| = 8,378,070,864 tables would need 134 GB
 MAX_COUNT_N = 8     # |T(8;1)| needs ~53 million regular representatives (the stretch)
@@ -69,7 +69,7 @@ def _unique_rows(cands: np.ndarray, origin: np.ndarray, added: np.ndarray):
 
 def _decide_bigint(table_bits, n):
     """Python-integer fallback of the regular LP (used only when int64 would overflow)."""
-    from . import kernels as K
+    from quarks.solvers import kernels as K
 
     size = 1 << n
     v = np.array(table_bits, dtype=np.uint8)
@@ -99,7 +99,7 @@ def regular_threshold(n: int, keep_rejected: bool = False, progress: bool = Fals
                       top: int | None = None) -> RegularEnumeration:
     """All regular positive LTFs of n variables with at most 2^(n-1) true points (or at most ``top``),
     level by level."""
-    from . import kernels as K
+    from quarks.solvers import kernels as K
 
     if n < 0:
         raise UsageError("n must be >= 0")
@@ -152,7 +152,7 @@ def regular_threshold(n: int, keep_rejected: bool = False, progress: bool = Fals
 
 def all_regular(enum: RegularEnumeration):
     """Tables and weights of every regular positive LTF (the upper levels as duals)."""
-    from . import kernels as K
+    from quarks.solvers import kernels as K
 
     n = enum.n
     tabs, wts = [], []
@@ -175,7 +175,7 @@ def _factorials(n):
 
 def regular_counts(enum: RegularEnumeration) -> dict:
     """Counts from the regular representatives: regular, positive and all LTFs."""
-    from . import kernels as K
+    from quarks.solvers import kernels as K
 
     n = enum.n
     reg = pos = tot = 0
@@ -217,7 +217,7 @@ def count_threshold(n: int, degree: int = 1, progress: bool = False) -> int:
                              f"(n = 9 would need ~10^11 regular representatives)")
         return regular_counts(regular_threshold(n, progress=progress))["threshold"]
     if n <= MAX_ANY_DEGREE_N:
-        from .classify import classify
+        from quarks.solvers.classify import classify
 
         return int(classify(n, degree).member.sum())
     if degree == n:
@@ -234,7 +234,7 @@ def threshold_class(n: int, degree: int = 1, progress: bool = False) -> np.ndarr
     n, degree = _check(n, degree, MAX_LIST_N, f"listing T(n;d) is supported for n <= {MAX_LIST_N} "
            f"(T(7;1) has 8,378,070,864 tables, 134 GB)")
     if degree == 1 and n >= 1:
-        from .orbits import expand_orbits
+        from quarks.solvers.orbits import expand_orbits
 
         enum = regular_threshold(n, progress=progress)
         tabs, _ = all_regular(enum)
@@ -246,7 +246,7 @@ def threshold_class(n: int, degree: int = 1, progress: bool = False) -> np.ndarr
             out.sort()
             return out.reshape(-1, 1)
     if n <= MAX_ANY_DEGREE_N:
-        from .classify import classify
+        from quarks.solvers.classify import classify
 
         member = classify(n, degree).member
         return np.flatnonzero(member).astype(np.uint64).reshape(-1, 1)

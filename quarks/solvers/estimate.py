@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import UsageError
+from quarks.base.errors import UsageError
 
 MAX_N = 10
 METHODS = ("smc", "knuth")
@@ -50,8 +50,8 @@ class Tree:
     """One node at a time of the level graph and of the canonical tree, decided exactly."""
 
     def __init__(self, n: int):
-        from . import augment as A
-        from .enumerate import _factorials, words
+        from quarks.solvers import augment as A
+        from quarks.solvers.enumerate import _factorials, words
 
         self.n = n
         self.half = (1 << n) // 2
@@ -75,7 +75,7 @@ class Tree:
 
     def children(self, node: np.ndarray) -> list:
         """The children of ``node`` in the canonical tree, as tables."""
-        from . import augment as A
+        from quarks.solvers import augment as A
 
         c = A.children(node, self.n, self.xs, self.status, *self.work)
         self.expanded += 1
@@ -93,7 +93,7 @@ class Tree:
 
     def threshold_extensions(self, node: np.ndarray) -> list:
         """The points x with node + x threshold (x shift-maximal false in node)."""
-        from . import augment as A
+        from quarks.solvers import augment as A
 
         c = A.threshold_extensions(node, self.n, self.xs, self.status, *self.work)
         self.expanded += 1
@@ -114,7 +114,7 @@ class Tree:
 
     def parents_and_weight(self, g: np.ndarray, x: int, k: int) -> tuple:
         """(I(g), the number of parents of g = p + x, and f(g)), cached."""
-        from . import augment as A
+        from quarks.solvers import augment as A
 
         key = g.tobytes()
         hit = self._cache.get(key)
@@ -129,7 +129,7 @@ class Tree:
 
     def orbit(self, node: np.ndarray) -> int:
         """n!/prod(b!) 2^ess: the functions obtained from ``node`` by permuting and negating inputs."""
-        from . import kernels as K
+        from quarks.solvers import kernels as K
 
         pos = np.zeros(1, np.int64)
         allo = np.zeros(1, np.int64)
@@ -272,7 +272,7 @@ def estimate(n: int, paths: int, runs: int | None = None, seed: int | None = Non
     ``paths`` Knuth paths of the canonical tree.  With ``seconds``, no new run (path) starts once this
     process has used that much CPU time (at least two always run).  ``on_sample(sample)`` is called
     after each run (path) with its (nodes, middle, mass)."""
-    from ..progress import bar as progress_bar
+    from quarks.base.progress import bar as progress_bar
 
     if not 1 <= n <= MAX_N:
         raise UsageError(f"the estimate supports 1 <= n <= {MAX_N}, got n = {n}")

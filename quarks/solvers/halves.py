@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import UsageError
-from ..progress import bar
+from quarks.base.errors import UsageError
+from quarks.base.progress import bar
 
 MAX_N = 5  # pairs of 4-variable halves: 32 points, within the 62 labels the exact LP takes
 
@@ -110,8 +110,8 @@ class PairWitnesses:
         return int(sum(w[self.member]))
 
 
-def _decide_all(fs: np.ndarray, n: int, phi: np.ndarray, progress: bool):
-    from .orbits import full_lp
+def decide_all(fs: np.ndarray, n: int, phi: np.ndarray, progress: bool):
+    from quarks.solvers.orbits import full_lp
 
     M = phi.shape[1]
     coeffs = np.zeros((len(fs), M + 1), np.int64)
@@ -162,7 +162,7 @@ def pair_witnesses(n: int, degree: int, members: np.ndarray | None = None,
     m = n - 1
     t0 = time.perf_counter()
     if members is None:
-        from .classify import classify
+        from quarks.solvers.classify import classify
 
         members = np.flatnonzero(classify(m, min(degree, m)).member).astype(np.int64)
     group = hyperoctahedral(m)
@@ -181,7 +181,7 @@ def pair_witnesses(n: int, degree: int, members: np.ndarray | None = None,
     masks = monomials(n, degree)
     phi = features(n, masks)
     fs = reps[pair_rep] | (pair_g << (1 << m))
-    member, coeffs, duals = _decide_all(fs, n, phi, progress)
+    member, coeffs, duals = decide_all(fs, n, phi, progress)
     coeffs[~member] = 0
     duals[member] = 0
     t2 = time.perf_counter()
@@ -197,7 +197,7 @@ def count_by_halves(n: int, degree: int, progress: bool = False) -> int:
 def _low_witnesses(m: int, d: int):
     """Every function of m variables with a witness for T(m;d): realizations [sum_S c_S x^S >= t]
     over the monomials 1 <= |S| <= d (constant folded into t), or Farkas multipliers."""
-    from .classify import classify, evidence_arrays
+    from quarks.solvers.classify import classify, evidence_arrays
 
     cl = classify(m, d)
     coeffs, t, lam = evidence_arrays(cl)          # coefficients on all 2^m subsets, threshold

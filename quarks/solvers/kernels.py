@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .simplex import LIMIT, OPTIMAL, OVERFLOW, UNBOUNDED, simplex, simplex_bigint, simplex_float  # noqa: F401
+from quarks.solvers.simplex import LIMIT, OPTIMAL, OVERFLOW, UNBOUNDED, simplex, simplex_bigint, simplex_float  # noqa: F401
 
 
 # --- truth tables ---------------------------------------------------------------------------------

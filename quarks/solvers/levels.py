@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import UsageError
+from quarks.base.errors import UsageError
 
 MAX_N = 9
 
@@ -52,7 +52,7 @@ def _hash(tables: np.ndarray) -> np.ndarray:
 def level_index(level: np.ndarray) -> np.ndarray:
     """A hash table of the level's rows (kernels.level_table, load at most 1/2): membership in
     one or two probes."""
-    from . import kernels as K
+    from quarks.solvers import kernels as K
 
     bits = max(4, int(level.shape[0]).bit_length() + 1)
     return K.level_table(level, _hash(level), bits)
@@ -71,7 +71,7 @@ def chunk_candidates(parents: np.ndarray, n: int, bucket: int, buckets: int, thr
     import os
     from concurrent.futures import ThreadPoolExecutor
 
-    from . import kernels as K
+    from quarks.solvers import kernels as K
 
     nw = parents.shape[1]
     table = index if index is not None else level_index(parents)
@@ -104,8 +104,8 @@ def decide_tables(cands: np.ndarray, added: np.ndarray, n: int, threads: int | N
     (:func:`kernels.decide_regular`), else Python integers on int64 overflow.  Returns the accepted
     tables, the counts and the orbit masses (summed in Python integers: at n = 10 an orbit has up
     to 10! 2^10 ~ 3.7e9 functions)."""
-    from . import kernels as K
-    from .enumerate import _decide_bigint, _factorials
+    from quarks.solvers import kernels as K
+    from quarks.solvers.enumerate import _decide_bigint, _factorials
 
     c = cands.shape[0]
     if c == 0:
@@ -204,8 +204,8 @@ def count_levels(n: int, work: Path, store_path: Path, buckets: int = 16, resume
                  top: int | None = None, jobs: int = 1, total: int | None = None) -> LevelCount:
     """Count T(n;1) in chunks (levels up to ``top`` only, if given); see the module docstring.
     With the ``total`` known (A000609), the progress bar shows the projected time left."""
-    from .. import store as store_mod
-    from ..progress import bar as progress_bar
+    from quarks.base import store as store_mod
+    from quarks.base.progress import bar as progress_bar
 
     if not 1 <= n <= MAX_N:
         raise UsageError(f"the chunked count supports 1 <= n <= {MAX_N}, got n = {n}")

@@ -23,9 +23,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..boolean import TruthTable
-from .monomials import design_matrix, monomials
-from .realize import NonRealizability, Realization, unateness_certificate
+from quarks.base.boolean import TruthTable
+from quarks.solvers.monomials import design_matrix, monomials
+from quarks.solvers.realize import NonRealizability, Realization, unateness_certificate
 
 DENOMINATORS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128, 256, 1024, 1 << 16)
 SUPPORT_TOL = 1e-9
@@ -196,7 +196,7 @@ def solve(f: TruthTable, degree: int):
         z = farkas_multipliers(B, alt.x)
         if z is not None:
             return NonRealizability.from_vector(f, degree, z, "lp")
-    from .smt import solve as exact_solve  # the floats misled: decide exactly
+    from quarks.solvers.smt import solve as exact_solve  # the floats misled: decide exactly
 
     result = exact_solve(f, degree)
     object.__setattr__(result, "backend", "lp->z3")

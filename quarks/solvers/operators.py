@@ -2,7 +2,7 @@
 
 An operator of arity k is the integer whose bit z (z = sum_i z_i 2^(i-1)) is B(z); bit 1 means
 true, i.e. +1 in the ±1 encoding of the paper.  Names of the binary operators are those of
-:data:`quarks.boolean.BINARY_OPERATORS`; ternary operators are named by hex unless listed in
+:data:`quarks.base.boolean.BINARY_OPERATORS`; ternary operators are named by hex unless listed in
 :data:`TERNARY_NAMED`.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ def is_irreducible(B: int, k: int) -> bool:
 def irreducible(k: int) -> dict[str, int]:
     """The irreducible operators of arity k (k = 2: the ten named binary ones), by name."""
     if k == 2:
-        from ..boolean import BINARY_OPERATORS
+        from quarks.base.boolean import BINARY_OPERATORS
 
         return {name: int(B.bits) for name, B in BINARY_OPERATORS.items() if is_irreducible(int(B.bits), 2)}
     named = {v: n for n, v in TERNARY_NAMED.items()} if k == 3 else {}
@@ -115,8 +115,8 @@ def realizations(m: int, d: int, targets) -> dict:
     found = box_realizations(m, d, targets)
     missing = [t for t in targets if int(t) not in found]
     if missing:
-        from ..boolean import TruthTable
-        from .realize import realize
+        from quarks.base.boolean import TruthTable
+        from quarks.solvers.realize import realize
 
         monos = monomial_masks(m, d)
         for t in missing:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import unpack
-from .simplex import simplex, OPTIMAL
+from quarks.solvers.kernels import unpack
+from quarks.solvers.simplex import simplex, OPTIMAL
 
 
 # --- orbit expansion (n <= 6, one word per table) -------------------------------------------------------

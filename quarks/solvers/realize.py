@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar
 
-from ..boolean import TruthTable
-from ..certify import threshold as cert
-from .monomials import monomial_name
+from quarks.base.boolean import TruthTable
+from quarks.certify import threshold as cert
+from quarks.solvers.monomials import monomial_name
 
 BACKENDS = {
     "lp": "quarks.solvers.lp:solve",
@@ -203,7 +203,7 @@ def unateness_certificate(f: TruthTable) -> "NonRealizability | None":
     If f(a) = 0, f(a + e_i) = 1 and f(b) = 1, f(b + e_i) = 0, then the true points a + e_i, b
     and the false points a, b + e_i have equal sums (both are a + b + e_i): f is not in T(n;1).
     """
-    from ..boolean import zero_mask
+    from quarks.base.boolean import zero_mask
 
     for i in range(f.n):
         m, s = zero_mask(f.n, i), 1 << i

@@ -16,9 +16,9 @@ otherwise :class:`~quarks.solvers.realize.Inconclusive` is raised.
 """
 from __future__ import annotations
 
-from ..boolean import TruthTable
-from .monomials import monomials
-from .realize import Inconclusive, NonRealizability, Realization
+from quarks.base.boolean import TruthTable
+from quarks.solvers.monomials import monomials
+from quarks.solvers.realize import Inconclusive, NonRealizability, Realization
 
 # rounds of (weight bits, conflict budget, multiplier bits, conflict budget)
 SCHEDULE = ((5, 5_000, 1, 5_000), (9, 20_000, 3, 20_000), (14, 200_000, 6, 20_000))
@@ -202,7 +202,7 @@ def solve(f: TruthTable, degree: int):
         if isinstance(y, list):
             return NonRealizability.from_vector(f, degree, y, "sat")
     if weights_none:  # no weights within the largest bound: certificate computed separately
-        from .smt import solve as exact_solve
+        from quarks.solvers.smt import solve as exact_solve
 
         result = exact_solve(f, degree)
         if not result.realizable:

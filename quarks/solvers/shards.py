@@ -38,8 +38,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import UsageError
-from .levels import LevelCount, _hash, decide_tables
+from quarks.base.errors import UsageError
+from quarks.solvers.levels import LevelCount, _hash, decide_tables
 
 MAX_N = 10      # tables of 2^10 bits = 16 words: the kernels are generic in n
 BLOCK = 1 << 17  # parents per block of phase A: bounds its memory (~14 candidates of 136 bytes each at n = 10)
@@ -100,7 +100,7 @@ def _fsync(path: Path) -> None:
 def _extensions(parents: np.ndarray, n: int, shards: int, parts: int):
     """The one-point extensions of ``parents`` (kernels.candidates), their added points and their
     slots (h mod S) R + (h div S) mod R: shard, then part."""
-    from . import kernels as K
+    from quarks.solvers import kernels as K
 
     m = K.count_candidates(parents, n)
     cands = np.zeros((m, parents.shape[1]), np.uint64)
@@ -163,7 +163,7 @@ def decide_task(root: str, n: int, k: int, t: int, shards: int, parts: int = 1, 
     """Phase B for shard t: the distinct candidates of level k + 1 that belong to shard t, decided in
     ``parts`` parts (a table's part is fixed by its hash, so equal tables meet); the accepted ones
     written as shard t of level k + 1 (module docstring)."""
-    from .enumerate import _unique_rows
+    from quarks.solvers.enumerate import _unique_rows
 
     t0, c0 = time.perf_counter(), time.process_time()
     root = Path(root)
@@ -259,9 +259,9 @@ def count_sharded(n: int, work: Path, store_path: Path, shards: int = 16, resume
     """Count T(n;1) with sharded levels (levels up to ``top`` only, if given); module docstring.
     ``parts``: each decide task takes its shard's candidates in that many parts (memory / parts).
     With the ``total`` known (A000609), the progress bar shows the projected time left."""
-    from .. import store as store_mod
-    from ..progress import bar as progress_bar
-    from .levels import projection
+    from quarks.base import store as store_mod
+    from quarks.base.progress import bar as progress_bar
+    from quarks.solvers.levels import projection
 
     if not 1 <= n <= MAX_N:
         raise UsageError(f"the sharded count supports 1 <= n <= {MAX_N}, got n = {n}")

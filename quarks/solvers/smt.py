@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..boolean import TruthTable
-from .monomials import design_matrix, monomials
-from .realize import NonRealizability, Realization
+from quarks.base.boolean import TruthTable
+from quarks.solvers.monomials import design_matrix, monomials
+from quarks.solvers.realize import NonRealizability, Realization
 
 
 def _fraction(value) -> Fraction:

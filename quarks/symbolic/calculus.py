@@ -16,7 +16,7 @@ derivation; ``der.holds`` says whether every recorded step holds.
 """
 from __future__ import annotations
 
-from .derivation import Derivation, interval
+from quarks.symbolic.derivation import Derivation, interval
 
 H = "log(d)/d"
 H_PRIME = "(1 - log(d))/d**2"

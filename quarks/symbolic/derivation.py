@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import copy
 
-from ..certify.base import CertificateError
-from ..certify.symbolic.check import environment
-from ..certify.symbolic.parse import parse, unparse
-from ..certify.symbolic.steps import run_step
+from quarks.certify.base import CertificateError
+from quarks.certify.symbolic.check import environment
+from quarks.certify.symbolic.parse import parse, unparse
+from quarks.certify.symbolic.steps import run_step
 
 
 class Undecided(RuntimeError):

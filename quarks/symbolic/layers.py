@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from .derivation import Derivation
+from quarks.symbolic.derivation import Derivation
 
 
 def x_names(n: int) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from math import comb
 
-from .derivation import Derivation
+from quarks.symbolic.derivation import Derivation
 
 
 def product_text(n: int, d: int) -> str:

@@ -6,7 +6,7 @@ M[a, b] = f(a, b), a in T^|A|, b in T^|B|, is then a sum of R rank-one matrices
 (g_r(a))_a (g'_r(b))_b, so rank M <= sep(f) (eq. (10) of seed 003).  An explicit decomposition
 with R terms bounds sep(f) <= R; both together give sep(f) exactly.
 
-Ranks here are exact: over Q with fractions (:func:`quarks.exact.rank`), or, for the large
+Ranks here are exact: over Q with fractions (:func:`quarks.base.exact.rank`), or, for the large
 integer matrices of the explorations, modulo a prime p (``rank_mod_p``), which never exceeds the
 rank over Q and so is still a valid lower bound.
 """
@@ -51,7 +51,7 @@ def separation_facts(f: str, rows, cols, terms, grid, rank_value: int, relation:
                      symbols: dict | None = None, monomials: int | None = None):
     """sep(f) <= len(terms) by the decomposition f = sum g_r(rows) h_r(cols), and the grid
     matricization rank compared with ``rank_value`` (a lower bound for sep(f))."""
-    from .derivation import Derivation
+    from quarks.symbolic.derivation import Derivation
 
     der = Derivation(symbols or {v: {} for v in list(rows) + list(cols)})
     der.define("f", f)
@@ -83,7 +83,7 @@ def token_matricization_rank(d: int, L: int, n: int, templates: int, seed: int) 
     """Rank (mod p) of the grid matricization of y = Y_L(X)[0][0], X n x n with n tokens (rows):
     A = token 0, B = the other tokens, each token ranging over ``templates`` integer vectors.
     ``holds``: the rank respects the trivial bound C(d^L + n, n) (monomials in A of degree <= d^L)."""
-    from .layers import random_weights, stack_int
+    from quarks.symbolic.layers import random_weights, stack_int
 
     weights = random_weights(d, n, L, seed)
     temps = _templates(n, templates, seed)
@@ -97,7 +97,7 @@ def token_matricization_rank(d: int, L: int, n: int, templates: int, seed: int) 
         matrix.append(row)
     r = rank_mod_p(matrix)
     bound = monomials_up_to(n, d**L)
-    from ..evidence import digest
+    from quarks.certificates.evidence import digest
 
     return {"cases": len(matrix) * len(col_points), "holds": r <= bound,
             "digest": digest([{"rank": r, "bound": bound}, matrix[0][:4]]), "rank": r, "bound": bound}

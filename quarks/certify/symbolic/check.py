@@ -38,9 +38,9 @@ neither prove nor disprove makes the record invalid.  The record holds when ever
 """
 from __future__ import annotations
 
-from ..base import CertificateError, CheckContext, Outcome
-from .parse import make_symbols, parse
-from .steps import run_step
+from quarks.certify.base import CertificateError, CheckContext, Outcome
+from quarks.certify.symbolic.parse import make_symbols, parse
+from quarks.certify.symbolic.steps import run_step
 
 
 def environment(record: dict) -> dict:

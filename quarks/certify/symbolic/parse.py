@@ -13,7 +13,7 @@ import keyword
 import re
 import tokenize
 
-from ..base import CertificateError
+from quarks.certify.base import CertificateError
 
 # Names an expression may use besides its symbols and definitions.
 FUNCTIONS = (

@@ -27,9 +27,9 @@ import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..base import CertificateError
-from .parse import parse
-from .sign import NEG, NONNEG, NONPOS, POS, ZERO, decide_signs, exactly_nonzero, exactly_zero, possible_signs
+from quarks.certify.base import CertificateError
+from quarks.certify.symbolic.parse import parse
+from quarks.certify.symbolic.sign import NEG, NONNEG, NONPOS, POS, ZERO, decide_signs, exactly_nonzero, exactly_zero, possible_signs
 
 PARAM = "t_param"  # the name of the domain parameter in witnesses; not a declarable symbol
 SIGNS = {"positive": POS, "negative": NEG, "zero": ZERO, "nonnegative": NONNEG, "nonpositive": NONPOS}
@@ -358,7 +358,7 @@ def q_rank(step, env):
     """Rank over Q of a matrix with rational entries."""
     import sympy
 
-    from ...exact import rank
+    from quarks.base.exact import rank
 
     m = _expr(step, "matrix", env)
     if not isinstance(m, sympy.MatrixBase):
@@ -369,7 +369,7 @@ def q_rank(step, env):
 def q_matricization_rank(step, env):
     """Rank over Q of the grid matricization of expr: rows = assignments of ``rows`` variables,
     columns = assignments of ``cols`` variables, each variable ranging over ``grid``."""
-    from ...exact import rank
+    from quarks.base.exact import rank
 
     expr = _expr(step, "expr", env)
     rows = [_symbol(v, env) for v in step["rows"]]

@@ -3,15 +3,15 @@
 Every one of the 2^(2^n) functions gets a realization or a Farkas certificate
 (quarks.solvers.classify); Coq runs the reflective checkers of Checker.v on all of them
 (Classify.v, ``classification``) and proves ``#|T n d| = count`` with T as defined in
-Threshold.v (quarks.coq_classification).  The certificate is the list of witnesses; re-checking it
+Threshold.v (quarks.certify.coq_classification).  The certificate is the list of witnesses; re-checking it
 compiles the Coq files again from the stated n, d, count and those witnesses (``obligation``).
 """
 from __future__ import annotations
 
 import base64
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith
+from quarks.claims.claim import Claim, Source, Verdict
+from quarks.certificates.evidence import arith
 
 COUNTS = {(3, 1): 104, (3, 2): 254, (4, 1): 1882, (4, 2): 57574, (4, 3): 65534}
 
@@ -29,11 +29,11 @@ def _verdict(inst: dict, found: int, data: dict) -> Verdict:
 
 
 def check(inst: dict) -> Verdict:
-    from ... import coq
-    from ...solvers.classify import classification_payload as payload
-    from ...solvers.halves import npz_bytes
+    from quarks.certify import coq_gate
+    from quarks.solvers.classify import classification_payload as payload
+    from quarks.solvers.halves import npz_bytes
 
-    if not coq.available():
+    if not coq_gate.available():
         return Verdict.inconclusive("coqc is not installed: the Coq classification was not compiled")
     P = payload(inst["n"], inst["d"])
     data = {"npz_base64": base64.b64encode(npz_bytes(P)).decode()}
@@ -53,9 +53,9 @@ def obligation(inst: dict, cert: dict) -> Verdict:
 
 
 def _instances(tier: str) -> list:
-    from ... import coq
+    from quarks.certify import coq_gate
 
-    if not coq.available():   # nothing to check without the proof assistant
+    if not coq_gate.available():   # nothing to check without the proof assistant
         return []
     keys = [(3, 1), (3, 2)] + ([(4, 1), (4, 2), (4, 3)] if tier == "full" else [])
     return [{"n": n, "d": d, "count": COUNTS[n, d]} for n, d in keys]

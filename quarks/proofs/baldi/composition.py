@@ -13,8 +13,8 @@ import math
 
 import numpy as np
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith, digest
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import arith, digest
 
 COMPOSE = "quarks.solvers.compose"
 HERE = "quarks.proofs.baldi.composition"
@@ -26,26 +26,8 @@ def _record(procedure: str, result: dict, **args) -> dict:
     return {"kind": "exhaustive", "procedure": procedure, "args": args, "result": keep}
 
 
-def _decide(evidence: list, summary: str, counterexample) -> Verdict:
-    """Verified when every record holds.  Cheap records are re-checked now by the exact checker;
-    an exhaustive record's recorded result comes from running its own procedure in this check
-    (the certificate checker runs it again), so it is not run a second time here."""
-    from ...evidence import check_record
-
-    holds = True
-    for rec in evidence:
-        if rec["kind"] == "exhaustive":
-            holds = holds and bool(rec["result"]["holds"])
-        else:
-            out = check_record(rec)
-            holds = holds and out.valid and out.holds
-    if holds:
-        return Verdict.verified(summary, evidence)
-    return Verdict.refuted(summary, counterexample, evidence)
-
-
 def _operators(k: int, names=None) -> dict[str, int]:
-    from ...solvers.operators import TERNARY_NAMED, irreducible
+    from quarks.solvers.operators import TERNARY_NAMED, irreducible
 
     ops = irreducible(k)
     if names:
@@ -61,7 +43,7 @@ def _classes(ops: dict, k: int, degrees) -> list:
     the representative first."""
     import itertools
 
-    from ...solvers.compose import transform_operator
+    from quarks.solvers.compose import transform_operator
 
     perms = [list(p) for p in itertools.permutations(range(k))
              if all(degrees[p[i]] == degrees[i] for i in range(k))]
@@ -88,7 +70,7 @@ def _classes(ops: dict, k: int, degrees) -> list:
 
 def _sizes_and_closure(n: int, degrees, lower_n: int):
     """Exhaustive records for |T(m;d)| (m = n and lower_n) and for negation closure of T(n;d)."""
-    from ...solvers.compose import negation_closed, threshold_list, threshold_size_check
+    from quarks.solvers.compose import negation_closed, threshold_list, threshold_size_check
 
     ev, values = [], {}
     for d in sorted(set(degrees)):
@@ -102,7 +84,7 @@ def _sizes_and_closure(n: int, degrees, lower_n: int):
 
 
 def _class_record(B: int, k: int, n: int, degrees) -> tuple[dict, object]:
-    from ...solvers.compose import class_result, compose_class
+    from quarks.solvers.compose import class_result, compose_class
 
     cls = compose_class(B, n, degrees, k=k, progress=False)
     res = class_result(cls, cls.size)
@@ -120,7 +102,7 @@ def _direct(n: int, degrees) -> bool:
 
 def check_thm42(inst: dict) -> Verdict:
     """prod_j |T(n-k+1;d_j)| <= |T_B(n;d_1..d_k)| <= prod_j |T(n;d_j)| for every irreducible B."""
-    from ...solvers.compose import operator_relation_check
+    from quarks.solvers.compose import operator_relation_check
 
     n, degrees = inst["n"], list(inst["degrees"])
     k = len(degrees)
@@ -152,7 +134,7 @@ def check_thm42(inst: dict) -> Verdict:
         facts.append((f"lower bound for {name}", ["<=", "lower", f"size_{name}"]))
         facts.append((f"upper bound for {name}", ["<=", f"size_{name}", "upper"]))
     ev.append(arith(values, facts))
-    verdict = _decide(ev, f"T_B({n}; {','.join(map(str, degrees))}) for {len(ops)} irreducible B: "
+    verdict = decide(ev, f"T_B({n}; {','.join(map(str, degrees))}) for {len(ops)} irreducible B: "
                                  f"sizes {sorted(set(sizes.values()))} within [{_prod(values, n - k + 1, degrees)}, "
                                  f"{_prod(values, n, degrees)}]",
                                  counterexample={"n": n, "degrees": degrees, "sizes": sizes})
@@ -204,7 +186,7 @@ thm42 = Claim(
 
 def check_thm41(inst: dict) -> Verdict:
     """|T(n-1;1)|^2 <= |T_AND(n;1,1)|, |T_XNOR(n;1,1)| <= |T(n;1)|^2, and the capacity ratio."""
-    from ...solvers.compose import operator_relation_check, threshold_list
+    from quarks.solvers.compose import operator_relation_check, threshold_list
 
     n = inst["n"]
     ops = _operators(2)
@@ -230,7 +212,7 @@ def check_thm41(inst: dict) -> Verdict:
     ev.append(arith(values, facts))
     t = len(threshold_list(n, 1))
     ratio = {b: math.log2(s) / (2 * math.log2(t)) for b, s in (("AND", cls_and.size), ("XNOR", cls_x.size))}
-    v = _decide(ev, f"n = {n}: |T_AND| = {cls_and.size}, |T_XNOR| = {cls_x.size}; "
+    v = decide(ev, f"n = {n}: |T_AND| = {cls_and.size}, |T_XNOR| = {cls_x.size}; "
                                f"C/(2C(T(n;1))) = {ratio['AND']:.4f} (AND), {ratio['XNOR']:.4f} (XNOR)",
                            counterexample={"n": n})
     # the ratios are recorded, not asserted: the o(1) is a limit no finite instance decides
@@ -267,8 +249,7 @@ def intersection_result(n: int, degrees: list) -> dict:
     Small cases: every T_B computed.  Otherwise T_AND and T_XOR are computed and the others are
     T_AND, its negation or T_XOR through the operator relations (checked here) and the negation
     closure of T(n;d)."""
-    from ...solvers.compose import (CompositionClass, compose_class, negate_bitmap, negation_closed,
-                                    operator_relation, popcount, threshold_list, transform_operator)
+    from quarks.solvers.compose import CompositionClass, compose_class, negate_bitmap, negation_closed, operator_relation, popcount, threshold_list, transform_operator
 
     ops = _operators(2)
     classes, seen = {}, []
@@ -340,14 +321,14 @@ def prop55_check(n: int, degrees: list, size: int) -> dict:
 
 
 def check_prop55(inst: dict) -> Verdict:
-    from ...solvers.compose import threshold_list
+    from quarks.solvers.compose import threshold_list
 
     n, degrees = inst["n"], list(inst["degrees"])
     r = intersection_result(n, degrees)
     res = {**r, "holds": r["subset"]}
     ev = [_record(f"{HERE}:prop55_check", res, n=n, degrees=degrees, size=r["size"])]
     for d in sorted(set(degrees)):
-        from ...solvers.compose import threshold_size_check
+        from quarks.solvers.compose import threshold_size_check
 
         size = len(threshold_list(n - 1, d))
         ev.append(_record(f"{COMPOSE}:threshold_size_check", threshold_size_check(n - 1, d, size),
@@ -355,7 +336,7 @@ def check_prop55(inst: dict) -> Verdict:
     values = {"inter": r["size"], "a": len(threshold_list(n - 1, degrees[0])),
               "b": len(threshold_list(n - 1, degrees[1])), "bound": ["*", "a", "b"]}
     ev.append(arith(values, [("|∩_B T_B(n;d0,d1)| >= |T(n-1;d0)| |T(n-1;d1)|", [">=", "inter", "bound"])]))
-    v = _decide(ev, f"n = {n}, d = {degrees}: |∩_B T_B| = {r['size']} >= {values['a'] * values['b']}",
+    v = decide(ev, f"n = {n}, d = {degrees}: |∩_B T_B| = {r['size']} >= {values['a'] * values['b']}",
                            counterexample={"n": n, "degrees": degrees, "intersection": r["size"]})
     v.data.update(intersection=r["size"], bound=values["a"] * values["b"], sizes=r["sizes"])
     return v
@@ -385,7 +366,7 @@ prop55 = Claim(
 
 def check_prop55_corollary(inst: dict) -> Verdict:
     """|T(n-1;1)|^2 <= |∩_B T_B(n;1,1)| <= |T_AND(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2), exactly."""
-    from ...solvers.compose import threshold_list
+    from quarks.solvers.compose import threshold_list
 
     n = inst["n"]
     r = intersection_result(n, [1, 1])
@@ -401,7 +382,7 @@ def check_prop55_corollary(inst: dict) -> Verdict:
                              ("|T_AND(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2)",
                               ["and", ["<=", "size_AND", "upper"], ["<=", "upper", "ceiling"]])]))
     t = len(threshold_list(n, 1))
-    v = _decide(ev, f"n = {n}: |∩_B T_B(n;1,1)| = {r['size']}, between |T(n-1;1)|^2 = {values[f'T_{n - 1}_1'] ** 2} "
+    v = decide(ev, f"n = {n}: |∩_B T_B(n;1,1)| = {r['size']}, between |T(n-1;1)|^2 = {values[f'T_{n - 1}_1'] ** 2} "
                     f"and 2^(2n^2); C / (2n^2) = {math.log2(r['size']) / (2 * n * n):.4f} (recorded)",
                 counterexample={"n": n, "intersection": r["size"]})
     v.data.update(intersection=r["size"], not_rechecked={"ratio_to_2n2_float": round(math.log2(r["size"]) / (2 * n * n), 6),
@@ -429,8 +410,8 @@ def check_prop55_witnesses(inst: dict) -> Verdict:
     """The multiplexer f = x_n ? g : h of g, h in T(n-1;1), decomposed as B(f_1, f_2) with f_1, f_2
     in T(n;1) for every irreducible binary B by the decomposition engine; every record carries the
     two integer realizations and is re-checked exactly (and exports to Coq: check_decomposition_sound)."""
-    from ...boolean import TruthTable
-    from ...solvers.decompose import decompose
+    from quarks.base.boolean import TruthTable
+    from quarks.solvers.decompose import decompose
 
     n, g, h = inst["n"], int(inst["g"], 16), int(inst["h"], 16)
     f = TruthTable(n, h | (g << (1 << (n - 1))))   # points with x_n = 0 first
@@ -440,7 +421,7 @@ def check_prop55_witnesses(inst: dict) -> Verdict:
         ev.append(rec)
         if rec["kind"] != "decomposition":
             failing.append(name)
-    return _decide(ev, f"n = {n}, f = x{n} ? {inst['g']} : {inst['h']} = {f.bits:#x}: "
+    return decide(ev, f"n = {n}, f = x{n} ? {inst['g']} : {inst['h']} = {f.bits:#x}: "
                        + (f"not in T_B(n;1,1) for {failing}" if failing else
                           "a decomposition B(f_1, f_2), f_j in T(n;1), for each of the 10 irreducible B"),
                    counterexample={"f": hex(f.bits), "operators": failing})

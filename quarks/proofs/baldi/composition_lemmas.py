@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith, digest, exhaustive
-from .composition import _decide, _operators, _record
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import arith, digest, exhaustive
+from quarks.proofs.baldi.composition import _operators, _record
 
 HERE = "quarks.proofs.baldi.composition_lemmas"
 
@@ -95,7 +95,7 @@ def _lemma51_numba(a: int) -> dict:
                         bad[c] += 1
         return irr.sum(), bad.sum()
 
-    from ...boolean import zero_mask
+    from quarks.base.boolean import zero_mask
 
     masks = np.array([zero_mask(a, i) for i in range(a)], dtype=np.uint64)
     irr, bad = scan(a, masks)
@@ -109,7 +109,7 @@ def lemma51_check(arity: int) -> dict:
 
 
 def check_lemma51(inst: dict) -> Verdict:
-    from ...solvers.operators import irreducible_count_formula
+    from quarks.solvers.operators import irreducible_count_formula
 
     a = inst["arity"]
     r = lemma51_result(a)
@@ -117,7 +117,7 @@ def check_lemma51(inst: dict) -> Verdict:
           arith({"irreducible": r["irreducible"], "formula": irreducible_count_formula(a)},
                 [("the irreducible operators found are all of them (inclusion-exclusion)",
                   ["==", "irreducible", "formula"])])]
-    v = _decide(ev, f"arity {a}: all {r['irreducible']} irreducible operators have the signs of "
+    v = decide(ev, f"arity {a}: all {r['irreducible']} irreducible operators have the signs of "
                                f"Lemma 5.1 for each of the {a} indices",
                            counterexample={"arity": a})
     v.data.update(irreducible=r["irreducible"])
@@ -164,7 +164,7 @@ def _q_corrected(k: int, j: int) -> str:
 
 def _lemma52(K: int, witness):
     """One symbolic record: for every k <= K, j and i, the step q_j(e_i) = target (0 or theta_i)."""
-    from ...symbolic.derivation import Derivation
+    from quarks.symbolic.derivation import Derivation
 
     der = Derivation({**{f"theta{i}": {"real": True} for i in range(K + 1)},
                       **{f"z{i}": {"real": True} for i in range(1, K + 1)}})
@@ -192,13 +192,13 @@ def check_lemma52(inst: dict) -> Verdict:
                else f"k <= {K}: printed witness (5.5) holds for every j")
     if any(j != 0 for _, j in bad):
         summary += f"; also fails at {[b for b in bad if b[1] != 0]}"
-    return _decide([rec], summary, counterexample=failures[0] if failures else None)
+    return decide([rec], summary, counterexample=failures[0] if failures else None)
 
 
 def check_lemma52_corrected(inst: dict) -> Verdict:
     K = inst["k"]
     rec, failures = _lemma52(K, _q_corrected)
-    return _decide([rec], f"k <= {K}: the corrected witness has q(e_j) = 0, q(e_i) = theta_i for every j, "
+    return decide([rec], f"k <= {K}: the corrected witness has q(e_j) = 0, q(e_i) = theta_i for every j, "
                           f"identically in the signs", counterexample=failures[0] if failures else None)
 
 
@@ -260,7 +260,7 @@ def extension_tables(m: int, k: int, d: int, tables, reals: dict, j: int, theta:
     """Lemma 5.3 for every f in ``tables`` (of m = n - k variables): the tables of
     F(z ⊕ x) = [M q(z) + theta p(x) > 0], M = max|p| + 1, checked to be strict (P != 0
     everywhere) and exact.  Returns (F tables uint64, max |P|)."""
-    from ...solvers.operators import evaluate_realizations, monomial_masks
+    from quarks.solvers.operators import evaluate_realizations, monomial_masks
 
     monos = monomial_masks(m, d)
     W = [reals[int(f)][0] for f in tables]
@@ -282,7 +282,7 @@ def extension_tables(m: int, k: int, d: int, tables, reals: dict, j: int, theta:
 
 
 def _restrict(F: np.ndarray, n: int, k: int, z: int) -> np.ndarray:
-    from ...boolean import restrict_array
+    from quarks.base.boolean import restrict_array
 
     t = np.asarray(F, dtype=np.uint64)
     width = n
@@ -296,8 +296,8 @@ def lemma53_result(n: int, k: int, degree: int) -> dict:
     """Lemma 5.3 for every f in T(n-k;d), every j in {0..k} and every choice of signs: F(e_i ⊕ x)
     is theta f(x) for i = j and theta_i otherwise, exactly, with F = sign of an integer
     polynomial of degree <= max(d, 1) that vanishes nowhere."""
-    from ...solvers.compose import full, threshold_list
-    from ...solvers.operators import realizations
+    from quarks.solvers.compose import full, threshold_list
+    from quarks.solvers.operators import realizations
 
     m = n - k
     T = threshold_list(m, degree)
@@ -336,7 +336,7 @@ def lemma53_check(n: int, k: int, degree: int) -> dict:
 def check_lemma53(inst: dict) -> Verdict:
     n, k, d = inst["n"], inst["k"], inst["degree"]
     rec = exhaustive(f"{HERE}:lemma53_check", n=n, k=k, degree=d)
-    return _decide([rec], f"n = {n}, k = {k}, d = {d}: F(z ⊕ x) = sign(M q(z) + theta p(x)) "
+    return decide([rec], f"n = {n}, k = {k}, d = {d}: F(z ⊕ x) = sign(M q(z) + theta p(x)) "
                                      f"extends each of the {rec['result']['cases']} (f, j, signs) cases exactly",
                               counterexample=inst)
 
@@ -374,8 +374,8 @@ def lemma54_result(n: int, degrees: list, operators: list | None = None) -> dict
     tuple (f_0..f_k) in prod_j T(n-k; d_j): with the signs of Lemma 5.1 and F_j from Lemma 5.3,
     B(F_0..F_k)(e_i ⊕ x) = f_i(x) for all i, x, and the map (f_0..f_k) -> B(F_0..F_k) is
     injective (as many distinct images as tuples)."""
-    from ...solvers.compose import apply_operator, threshold_list
-    from ...solvers.operators import realizations
+    from quarks.solvers.compose import apply_operator, threshold_list
+    from quarks.solvers.operators import realizations
 
     k = len(degrees) - 1
     m = n - k
@@ -436,7 +436,7 @@ def check_lemma54(inst: dict) -> Verdict:
     rec = _record(f"{HERE}:lemma54_check", r, n=n, degrees=degrees, **(
         {"operators": inst["operators"]} if inst.get("operators") else {}))
     per = {it[0]: {"tuples": it[3], "distinct": it[4], "theta": it[2]} for it in r["per_operator"]}
-    v = _decide([rec], f"n = {n}, d = {degrees}: {len(per)} operators, {r['cases']} tuples; "
+    v = decide([rec], f"n = {n}, d = {degrees}: {len(per)} operators, {r['cases']} tuples; "
                                   f"B(F_0..F_k)(e_i ⊕ x) = f_i(x) and the map is injective",
                            counterexample=inst)
     v.data.update(per_operator=per)

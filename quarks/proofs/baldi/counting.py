@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith, exhaustive, forall
+from quarks.claims.claim import Claim, Source, Verdict
+from quarks.certificates.evidence import arith, exhaustive, forall
 
 # OEIS A000609: number of threshold functions of n or fewer variables, n = 0..9.
 A000609 = (2, 4, 14, 104, 1882, 94572, 15028134, 8378070864, 17561539552946, 144130531453121108)
@@ -27,13 +27,13 @@ def threshold_count(n: int, d: int = 1) -> tuple[int, list]:
         rec = exhaustive("quarks.solvers.completeness:verify_regular_enumeration", n=n, count=A000609[n])
         return rec["result"]["count"], [rec]
     if n <= 4:
-        from ...solvers.classify import classify
+        from quarks.solvers.classify import classify
 
         count = int(classify(n, d).member.sum())
         rec = exhaustive("quarks.solvers.classify:verify_class_count", n=n, degree=d, count=count)
         return count, [rec]
     if d == 1 and n == 8:
-        from ...solvers.enumerate import count_threshold
+        from quarks.solvers.enumerate import count_threshold
 
         return count_threshold(8), []
     raise ValueError(f"|T({n};{d})| is not computed here")
@@ -333,8 +333,8 @@ def cover_count(points, count: int) -> dict:
     ones and compare with ``count``."""
     import numpy as np
 
-    from ...evidence import digest
-    from ...solvers.orbits import full_lp
+    from quarks.certificates.evidence import digest
+    from quarks.solvers.orbits import full_lp
 
     P = np.array(points, np.int64)
     N, m = P.shape
@@ -379,7 +379,7 @@ def check_cover(inst) -> Verdict:
         N, m = inst["N"], inst["m"]
         pts = random_points(N, m, inst["seed"])
     gp = general_position(pts)
-    from ...evidence import arith as _arith
+    from quarks.certificates.evidence import arith as _arith
 
     count = cover_count(pts, 0)["count"]
     rec = exhaustive("quarks.proofs.baldi.counting:cover_count", points=pts, count=count)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith, exhaustive
-from .composition import _decide, _record, check_prop55_corollary, check_thm41
-from .counting import _count, _cover_instances, _ptf_instances, check_eq43, cover_count, cube_points, random_points
-from .layer_gating import GATE, HERE as LAYER, _thm43_instances, layer_result
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import arith, exhaustive
+from quarks.proofs.baldi.composition import _record, check_prop55_corollary, check_thm41
+from quarks.proofs.baldi.counting import _count, _cover_instances, _ptf_instances, check_eq43, cover_count, cube_points, random_points
+from quarks.proofs.baldi.layer_gating import GATE, HERE as LAYER, _thm43_instances, layer_result
 
 
 @lru_cache(maxsize=None)
@@ -230,7 +230,7 @@ prop55_corollary_finite = Claim(
 # --- Theorem 4.3, upper bound in finite form -------------------------------------------------------
 
 def check_thm43_upper(inst: dict) -> Verdict:
-    from ...solvers.compose import class_result, compose_class
+    from quarks.solvers.compose import class_result, compose_class
 
     n, m, conv = inst["n"], inst["m"], inst["convention"]
     r = layer_result(n, m, conv)
@@ -246,7 +246,7 @@ def check_thm43_upper(inst: dict) -> Verdict:
         facts.append(("|T(n,m,1;B)| <= 2^(2 m n^2) * 2 sum_{i<=m} binom(2^n - 1, i) (n >= 2)",
                       ["<=", "size", ["*", ["^", 2, ["*", 2, "m", "n", "n"]], "phi_bound"]]))
     ev.append(arith(values, facts))
-    return _decide(ev, f"n = {n}, m = {m}, {conv}: |T(n,m,1;x)| = {r['size']}, |T_B(n;1,1)| = {U.size}",
+    return decide(ev, f"n = {n}, m = {m}, {conv}: |T(n,m,1;x)| = {r['size']}, |T_B(n;1,1)| = {U.size}",
                    counterexample=inst)
 
 
@@ -276,7 +276,7 @@ thm43_upper = Claim(
 # --- Theorem 4.3, lower bound (4.15) through multiplexing, finite form -----------------------------
 
 def check_thm43_lower(inst: dict) -> Verdict:
-    from ...solvers.compose import class_result, compose_class, threshold_list, threshold_size_check
+    from quarks.solvers.compose import class_result, compose_class, threshold_list, threshold_size_check
 
     n, m, conv = inst["n"], inst["m"], inst["convention"]
     a = math.ceil(math.log2(m)) if m > 1 else 0
@@ -293,7 +293,7 @@ def check_thm43_lower(inst: dict) -> Verdict:
              ("|T_B(n-a;1,1)|^m <= |T(n,m,1;B)|", ["<=", ["^", "U_plus", "m"], "size"]),
              ("|T(n-a-1;1)|^(2m) <= |T(n,m,1;B)|", ["<=", ["^", "T_minus", ["*", 2, "m"]], "size"])]
     ev.append(arith(values, facts))
-    return _decide(ev, f"n = {n}, m = {m}, a = {a}, {conv}: |T(n,m,1;x)| = {r['size']} >= |T_B(n-a;1,1)|^m = "
+    return decide(ev, f"n = {n}, m = {m}, a = {a}, {conv}: |T(n,m,1;x)| = {r['size']} >= |T_B(n-a;1,1)|^m = "
                        f"{Up.size ** m}", counterexample=inst)
 
 

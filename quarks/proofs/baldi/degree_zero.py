@@ -6,9 +6,9 @@ every irreducible binary B (B takes both values), while the printed lower bound 
 """
 from __future__ import annotations
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith
-from .composition import _class_record, _decide, _operators, _sizes_and_closure
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import arith
+from quarks.proofs.baldi.composition import _class_record, _operators, _sizes_and_closure
 
 
 def check_degree_zero(inst: dict) -> Verdict:
@@ -30,7 +30,7 @@ def check_degree_zero(inst: dict) -> Verdict:
             facts.append((f"T_{name}(n;0,0) is the two constants: |T_{name}(n;0,0)| = 2", ["==", f"size_{name}", 2]))
     ev.append(arith(values, facts))
     cex = {"n": n, "operator": "AND", "degrees": [0, 0], "size": sizes["AND"], "lower": values[f"T_{n - 1}_0"] ** 2}
-    return _decide(ev, f"n = {n}, degrees (0, 0): |T_B(n;0,0)| = {sorted(set(sizes.values()))} for the 10 irreducible B "
+    return decide(ev, f"n = {n}, degrees (0, 0): |T_B(n;0,0)| = {sorted(set(sizes.values()))} for the 10 irreducible B "
                        f"(printed lower bound {cex['lower']})", counterexample=cex)
 
 
@@ -69,7 +69,7 @@ degree_zero = Claim(
 
 def check_prop55_degree_zero(inst: dict) -> Verdict:
     """Proposition 5.5's bound |∩_B T_B(n;0,0)| >= |T(n-1;0)|^2 at degrees (0, 0)."""
-    from .composition import check_prop55
+    from quarks.proofs.baldi.composition import check_prop55
 
     v = check_prop55({"n": inst["n"], "degrees": [0, 0]})
     if v.status == "refuted":

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import math
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith
-from .composition import COMPOSE, _class_record, _classes, _decide, _operators, _record, _sizes_and_closure
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import arith
+from quarks.proofs.baldi.composition import COMPOSE, _class_record, _classes, _operators, _record, _sizes_and_closure
 
 HERE = "quarks.proofs.baldi.dense_encoding"
 
@@ -31,8 +31,8 @@ def dense_units(k: int, reading: str) -> int:
 def operator_classes_check(k: int, degrees: list) -> dict:
     """Exhaustive-record procedure: the irreducible operators of arity k split into groups, each operator
     C related to its group's representative R by C(z) = c XOR R(z_pi XOR s) (pi keeping the degrees)."""
-    from ...evidence import digest
-    from ...solvers.compose import transform_operator
+    from quarks.certificates.evidence import digest
+    from quarks.solvers.compose import transform_operator
 
     ops = _operators(k)
     groups = _classes(ops, k, degrees)
@@ -56,7 +56,7 @@ def restrict_operator(B: int, k: int, j: int, c: int) -> int:
 
 def restriction_map(k: int) -> dict:
     """For every irreducible B of arity k: (j, c, the irreducible restriction B|z_j=c), the first found, or None."""
-    from ...solvers.operators import is_irreducible
+    from quarks.solvers.operators import is_irreducible
 
     out = {}
     for name, B in _operators(k).items():
@@ -68,7 +68,7 @@ def restriction_map(k: int) -> dict:
 def restriction_check(k: int) -> dict:
     """Exhaustive-record procedure: every irreducible operator of arity k has an argument j and a constant c with
     B|z_j=c irreducible (of arity k - 1)."""
-    from ...evidence import digest
+    from quarks.certificates.evidence import digest
 
     m = restriction_map(k)
     return {"cases": len(m), "holds": all(v is not None for v in m.values()),
@@ -96,7 +96,7 @@ def check_dense_by_restriction(inst: dict) -> Verdict:
                       ["<=", "lower", f"size_{rep}"]))
     ev.append(arith(values, facts))
     lower = math.prod(values[f"T_{n - u}_{d}"] for d in degrees)
-    v = _decide(ev, f"k = {k}, n = {n}, {u} dense units: lower bound {lower}; every irreducible B of arity {k} has an "
+    v = decide(ev, f"k = {k}, n = {n}, {u} dense units: lower bound {lower}; every irreducible B of arity {k} has an "
                     f"irreducible restriction B|z_j=c, and |T_B'(n;1..1)| >= {min(sizes.values())} over the "
                     f"{len(sizes)} groups of arity {k - 1}", counterexample={"n": n, "lower": lower, "sizes": sizes})
     v.data.update(units=u, lower=lower, sizes=sizes)
@@ -105,7 +105,7 @@ def check_dense_by_restriction(inst: dict) -> Verdict:
 
 def check_dense(inst: dict) -> Verdict:
     """prod_j |T(n - u; d_j)| <= |T_B(n; d_1..d_k)| for every irreducible B of arity k."""
-    from ...solvers.compose import operator_relation_check
+    from quarks.solvers.compose import operator_relation_check
 
     if inst.get("via") == "restriction":
         return check_dense_by_restriction(inst)
@@ -144,7 +144,7 @@ def check_dense(inst: dict) -> Verdict:
     summary = (f"k = {k}, n = {n}, {u} dense unit(s): lower bound {lower}; |T_B| in "
                f"[{min(sizes.values())}, {max(sizes.values())}] over {len(ops)} irreducible B"
                + (f"; below the bound: {', '.join(failing[:4])}{' ...' if len(failing) > 4 else ''}" if failing else ""))
-    v = _decide(ev, summary, counterexample=cex)
+    v = decide(ev, summary, counterexample=cex)
     v.data.update(units=u, lower=lower, sizes=sizes)
     return v
 
@@ -218,8 +218,8 @@ def selector_obstruction_check(n: int) -> dict:
 
     import numpy as np
 
-    from ...evidence import digest
-    from ...solvers.compose import threshold_list
+    from quarks.certificates.evidence import digest
+    from quarks.solvers.compose import threshold_list
 
     T, T2 = threshold_list(n, 1), threshold_list(n + 2, 1)
     full_f = (1 << (1 << n)) - 1
@@ -238,7 +238,7 @@ def check_selector_obstruction(inst: dict) -> Verdict:
     n = inst["n"]
     res = selector_obstruction_check(n)
     ev = [_record(f"{HERE}:selector_obstruction_check", res, n=n)]
-    return _decide(ev, f"n = {n}: for the {res['functions']} non-constant f in T({n};1), no F in T({n + 2};1) has "
+    return decide(ev, f"n = {n}: for the {res['functions']} non-constant f in T({n};1), no F in T({n + 2};1) has "
                        "F(00, .) = f and the constants (0,0,1) or (1,1,0) at codes 10, 01, 11; the 6 other "
                        "patterns are realized", counterexample={"n": n})
 
@@ -290,8 +290,8 @@ def selector_route_check(n: int) -> dict:
 
     import numpy as np
 
-    from ...evidence import digest
-    from ...solvers.compose import threshold_list
+    from quarks.certificates.evidence import digest
+    from quarks.solvers.compose import threshold_list
 
     routes = {name: selector_route(B) for name, B in _operators(4).items()}
     T, T2 = threshold_list(n, 1), threshold_list(n + 2, 1)
@@ -307,7 +307,7 @@ def check_selector_route(inst: dict) -> Verdict:
     n = inst["n"]
     res = selector_route_check(n)
     ev = [_record(f"{HERE}:selector_route_check", res, n=n)]
-    return _decide(ev, f"n = {n}: each of the {res['operators']} irreducible B of arity 4 has a code assignment and "
+    return decide(ev, f"n = {n}: each of the {res['operators']} irreducible B of arity 4 has a code assignment and "
                        f"lines whose extensions avoid (0,0,1), (1,1,0); the 6 allowed patterns extend every f in "
                        f"T({n};1) to T({n + 2};1)", counterexample={"n": n})
 

@@ -6,7 +6,7 @@ the product, XNOR(h_i, g_i).  Since (h_i, g_i) range independently over T(n;1)^2
 
     T(n,m,1;x) = { phi(u_1, ..., u_m) : phi in T(m;1), u_i in U },   U = T_AND(n;1,1) or T_XNOR(n;1,1),
 
-computed exactly as a union of composition classes.  Tables as in :mod:`quarks.boolean` (bit 1 =
+computed exactly as a union of composition classes.  Tables as in :mod:`quarks.base.boolean` (bit 1 =
 true = +1); in the multiplexing construction (4.14) the selector x^- is the first ceil(log2 m)
 variables and unit i (1-based) is selected when x^- encodes i - 1.
 """
@@ -17,9 +17,9 @@ import math
 
 import numpy as np
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith, digest, forall
-from .composition import _decide, _record
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import arith, digest, forall
+from quarks.proofs.baldi.composition import _record
 
 HERE = "quarks.proofs.baldi.layer_gating"
 GATE = {"01": 0b1000, "pm1": 0b1001}  # AND, XNOR as binary operator tables
@@ -27,7 +27,7 @@ GATE = {"01": 0b1000, "pm1": 0b1001}  # AND, XNOR as binary operator tables
 
 def layer_class(n: int, m: int, convention: str, plain: bool = False):
     """T(n,m,1;x) as a CompositionClass (``plain``: no gating, u_i in T(n;1))."""
-    from ...solvers.compose import CompositionClass, compose_class, compose_operands, popcount, threshold_list
+    from quarks.solvers.compose import CompositionClass, compose_class, compose_operands, popcount, threshold_list
 
     U = threshold_list(n, 1) if plain else compose_class(GATE[convention], n, [1, 1], k=2).tables()
     out = None
@@ -57,7 +57,7 @@ def multiplex(n: int, m: int, variant: str):
     "pm1-printed": the same filtering with ±1 outputs, gating = product = XNOR;
     "pm1-corrected": ±1 outputs, g_i = (NOT sel_i) OR g_i+ (+1 when not selected).
     Returns (u+ tuples as an (N, m) array, outputs (N,), all h_i, g_i in T(n;1))."""
-    from ...solvers.compose import apply_operator, full, threshold_list
+    from quarks.solvers.compose import apply_operator, full, threshold_list
 
     nm = max(0, math.ceil(math.log2(m))) if m > 1 else 0
     np_ = n - nm
@@ -132,7 +132,7 @@ def collision(n: int, m: int, variant: str):
 # --- Theorem 4.3 ---------------------------------------------------------------------------------
 
 def check_thm43(inst: dict) -> Verdict:
-    from ...solvers.compose import class_result, compose_class, threshold_list, threshold_size_check
+    from quarks.solvers.compose import class_result, compose_class, threshold_list, threshold_size_check
 
     n, m, conv = inst["n"], inst["m"], inst["convention"]
     r = layer_result(n, m, conv)
@@ -158,7 +158,7 @@ def check_thm43(inst: dict) -> Verdict:
                       n=n, degree=1, size=size_T))
     ev.append(arith(values, facts))
     C = math.log2(r["size"])
-    v = _decide(ev, f"n = {n}, m = {m}, {conv}: |T(n,m,1;x)| = {r['size']} of 2^{2 ** n} functions "
+    v = decide(ev, f"n = {n}, m = {m}, {conv}: |T(n,m,1;x)| = {r['size']} of 2^{2 ** n} functions "
                     f"(C = {C:.3f}); between the proof's bounds (4.12) and (4.15)", counterexample=inst)
     v.data.update(size=r["size"], U=U.size, capacity_float=round(C, 6), saturated=r["size"] == 2 ** 2 ** n)
     return v
@@ -200,7 +200,7 @@ def check_thm43_lower_printed(inst: dict) -> Verdict:
     ev.append(arith(values, facts))
     cex = {"n": n, "m": m, "convention": conv, "size": r["size"], "capacity": f"log2({r['size']})",
            "m_n2": m * n * n, "ceiling": f"C <= 2^n = {2 ** n} < m n^2 = {m * n * n}"}
-    return _decide(ev, f"n = {n}, m = {m}, {conv}: |T(n,m,1;x)| = {r['size']}, C = {math.log2(r['size']):.3f} "
+    return decide(ev, f"n = {n}, m = {m}, {conv}: |T(n,m,1;x)| = {r['size']}, C = {math.log2(r['size']):.3f} "
                        f"< m n^2 = {m * n * n}", counterexample=cex)
 
 
@@ -230,7 +230,7 @@ def check_multiplexing(inst: dict) -> Verdict:
     cex = collision(n, m, variant) if not r["holds"] else None
     summary = (f"n = {n}, m = {m}, {variant}: {r['maps']} gated maps -> {r['outputs']} outputs"
                + ("" if r["holds"] else f"; two maps give the same output {cex['common_output']:#x}" if cex else ""))
-    v = _decide(ev, summary, counterexample=cex or inst)
+    v = decide(ev, summary, counterexample=cex or inst)
     v.data.update(maps=r["maps"], outputs=r["outputs"])
     return v
 
@@ -351,7 +351,7 @@ def check_remark44(inst: dict) -> Verdict:
         g, p = layer_class(n, m, "01"), layer_class(n, m, "01", plain=True)
         data = {"not_rechecked": {"gated": g.size, "plain": p.size,
                                   "capacity_ratio_float": round(math.log2(g.size) / math.log2(p.size), 6)}}
-    v = _decide(ev, f"n = {n}, m = {m}: parameters {2 * m * (n + 1) + m + 1} gated vs {m * (n + 1) + m + 1} plain"
+    v = decide(ev, f"n = {n}, m = {m}: parameters {2 * m * (n + 1) + m + 1} gated vs {m * (n + 1) + m + 1} plain"
                 + (f"; capacities {math.log2(data['not_rechecked']['gated']):.3f} vs "
                    f"{math.log2(data['not_rechecked']['plain']):.3f} recorded, not asserted" if data else ""),
                 counterexample=inst)

@@ -11,40 +11,14 @@ wiring or sign is caught.
 """
 from __future__ import annotations
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import exhaustive, forall
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import exhaustive, forall
 
 
 def _derivation(symbols, **assume):
-    from ...symbolic.derivation import Derivation
+    from quarks.symbolic.derivation import Derivation
 
     return Derivation({str(s): dict(assume) for s in symbols})
-
-
-def _failing_steps(record) -> list:
-    return [{k: s[k] for k in ("op", "label", "witness", "lhs", "rhs") if k in s}
-            for s in record["steps"] if not s["holds"]]
-
-
-def _first_witness(records) -> dict | None:
-    for r in records:
-        if r.get("kind") == "forall" and not r["holds"]:
-            return r["witness"]
-        if r.get("kind") == "symbolic":
-            bad = _failing_steps(r)
-            if bad:
-                return bad[0]
-        if r.get("kind") == "exhaustive" and not r["result"]["holds"]:
-            return {"procedure": r["procedure"], "args": r["args"]}
-    return None
-
-
-def _verdict(evidence, summary):
-    """Verified when the evidence holds; otherwise refuted, and the summary says what failed."""
-    v = Verdict.from_facts(evidence, summary, counterexample=_first_witness(evidence))
-    if v.status == "refuted":
-        v.summary = f"does not hold (counterexample {v.counterexample}): {summary}"
-    return v
 
 
 def _wiring(inst, allowed):
@@ -57,15 +31,15 @@ def _wiring(inst, allowed):
 # --- taxonomy ------------------------------------------------------------------------------------
 
 def check_taxonomy(inst) -> Verdict:
-    from ...circuits.taxonomy import PAPER_LABELS
+    from quarks.circuits.taxonomy import PAPER_LABELS
 
     labels = dict(PAPER_LABELS)
     if _wiring(inst, ("as printed", "additive synaptic in SM")) != "as printed":
         labels["additive synaptic"] = "SM"
     rec = exhaustive("quarks.circuits.taxonomy:check_table", labels=labels)
     facts = rec["result"]["facts"]
-    return _verdict([rec], "18 classes computed on a probe network (fan-in 2, fan-out 2): "
-                    + "; ".join(f"{k}: {'yes' if v else 'NO'}" for k, v in facts.items()))
+    return decide([rec], "18 classes computed on a probe network (fan-in 2, fan-out 2): "
+                    + "; ".join(f"{k}: {'yes' if v else 'NO'}" for k, v in facts.items()), explain=True)
 
 
 taxonomy = Claim(
@@ -92,7 +66,7 @@ taxonomy = Claim(
 # --- activation gating = synaptic gating of every incoming synapse ------------------------------
 
 def _fan_in_net(n):
-    from ...circuits.network import Network
+    from quarks.circuits.network import Network
 
     net = Network().add("z", "input").add("i", "id")  # z: the attending neuron
     for l in range(1, n + 1):
@@ -101,8 +75,8 @@ def _fan_in_net(n):
 
 
 def check_activation_gating(inst) -> Verdict:
-    from ...circuits.functional import symbolic_outputs
-    from ...circuits.network import activation_gate, synaptic_gate
+    from quarks.circuits.functional import symbolic_outputs
+    from quarks.circuits.network import activation_gate, synaptic_gate
 
     n = inst["n"]
     wiring = _wiring(inst, ("as printed", "all but one synapse"))
@@ -118,8 +92,8 @@ def check_activation_gating(inst) -> Verdict:
     der.equal(lo["i"], ro["i"], label=f"O_z * sum_l w_l O_l == sum_l (w_l O_z) O_l, fan-in {n}")
     rec = der.record()
     model = exhaustive("quarks.circuits.functional:same_activation", n=n, gated=len(incoming))
-    return _verdict([rec, model], f"fan-in {n}: activation gating of i by z vs synaptic gating of "
-                    f"{len(incoming)} incoming synapse(s)")
+    return decide([rec, model], f"fan-in {n}: activation gating of i by z vs synaptic gating of "
+                    f"{len(incoming)} incoming synapse(s)", explain=True)
 
 
 activation_gating = Claim(
@@ -139,7 +113,7 @@ activation_gating = Claim(
 # --- Fig 2: output gating and synaptic gating give k the same term ---------------------------------
 
 def _fan_out_net(f):
-    from ...circuits.network import Network
+    from quarks.circuits.network import Network
 
     net = Network().add("i", "input").add("j", "input")
     for t in range(1, f + 1):
@@ -148,8 +122,8 @@ def _fan_out_net(f):
 
 
 def check_same_local_term(inst) -> Verdict:
-    from ...circuits.functional import symbolic_outputs
-    from ...circuits.network import output_gate, synaptic_gate
+    from quarks.circuits.functional import symbolic_outputs
+    from quarks.circuits.network import output_gate, synaptic_gate
 
     f = inst["fanout"]
     wiring = _wiring(inst, ("as printed", "gate the synapse by i"))
@@ -166,8 +140,8 @@ def check_same_local_term(inst) -> Verdict:
         der.equal(s[f"k{t}"], b[f"k{t}"], label=f"synaptic gating leaves k{t} unchanged")
         der.equal(o[f"k{t}"] - b[f"k{t}"], f"w{t}*i*(j - 1)", label=f"output gating changes k{t}")
     rec = der.record()
-    return _verdict([rec], f"fan-out {f}: same term w O_i O_j at k1; output gating changes all {f} "
-                    f"target(s) of i, synaptic gating only k1")
+    return decide([rec], f"fan-out {f}: same term w O_i O_j at k1; output gating changes all {f} "
+                    f"target(s) of i, synaptic gating only k1", explain=True)
 
 
 same_local_term = Claim(
@@ -187,8 +161,8 @@ same_local_term = Claim(
 # --- Fig 1a, 1b -----------------------------------------------------------------------------------
 
 def check_softmax(inst) -> Verdict:
-    from ...circuits.figure1 import softmax_circuit
-    from ...circuits.functional import symbolic_outputs
+    from quarks.circuits.figure1 import softmax_circuit
+    from quarks.circuits.functional import symbolic_outputs
 
     n = inst["n"]
     sign = -1 if _wiring(inst, ("as printed", "log weight +1")) == "as printed" else 1
@@ -202,9 +176,9 @@ def check_softmax(inst) -> Verdict:
     num = exhaustive("quarks.circuits.figure1:check_circuit", circuit="softmax", n=n,
                      sign=sign, points=4, seed=n)
     st = num["result"]["structure"]
-    return _verdict([rec, num], f"n = {n}: depth {st['depth']}, weights {st['weights']}, units "
+    return decide([rec, num], f"n = {n}: depth {st['depth']}, weights {st['weights']}, units "
                     f"{st['transfers']}; y = softmax(u) for all real u (SymPy), and at 4 rational "
-                    f"points within 2^-100 (arb)")
+                    f"points within 2^-100 (arb)", explain=True)
 
 
 softmax_circuit_claim = Claim(
@@ -222,15 +196,15 @@ softmax_circuit_claim = Claim(
 
 
 def check_dot_product(inst) -> Verdict:
-    from ...circuits.figure1 import dot_product_circuit
-    from ...circuits.functional import symbolic_outputs
+    from quarks.circuits.figure1 import dot_product_circuit
+    from quarks.circuits.functional import symbolic_outputs
 
     n = inst["n"]
     sign = 1 if _wiring(inst, ("as printed", "log v weight -1")) == "as printed" else -1
     out, syms = symbolic_outputs(dot_product_circuit(n, sign))
     der = _derivation(syms.values(), positive=True)
     # the network's expression re-read with positive symbols (the domain of the real logs)
-    from ...certify.symbolic.parse import unparse
+    from quarks.certify.symbolic.parse import unparse
 
     der.equal(unparse(out["s"]), " + ".join(f"u{t}*v{t}" for t in range(1, n + 1)),
               label="s = sum_i exp(log u_i + log v_i) = u.v for u, v > 0")
@@ -238,8 +212,8 @@ def check_dot_product(inst) -> Verdict:
     num = exhaustive("quarks.circuits.figure1:check_circuit", circuit="dot", n=n, sign=sign,
                      points=4, seed=n)
     st = num["result"]["structure"]
-    return _verdict([rec, num], f"n = {n}: depth {st['depth']}, weights {st['weights']}, units "
-                    f"{st['transfers']}; s = u.v for all u, v > 0 (SymPy) and at 4 rational points (arb)")
+    return decide([rec, num], f"n = {n}: depth {st['depth']}, weights {st['weights']}, units "
+                    f"{st['transfers']}; s = u.v for all u, v > 0 (SymPy) and at 4 rational points (arb)", explain=True)
 
 
 dot_product = Claim(
@@ -268,16 +242,16 @@ def check_transformer(inst) -> Verdict:
     counts = rec["result"]["counts"]
     if inst.get("symbolic"):
         evidence.append(_transformer_symbolic(n, m, d, miswire))
-    return _verdict(evidence, f"n = {n}, m = {m}, d = {d}: {counts['output gatings']} output gatings "
+    return decide(evidence, f"n = {n}, m = {m}, d = {d}: {counts['output gatings']} output gatings "
                     f"(m n^2 = {m * n * n}), {counts['synaptic gatings']} synaptic gatings (n^2 = {n * n}, "
                     f"each of fan-out d = {d}), {n} softmax circuits; {rec['result']['agree']}/"
                     f"{rec['result']['cases']} outputs within 2^-100 of softmax(QK^T)V (arb)"
-                    + ("; equal for all real inputs (SymPy)" if inst.get("symbolic") else ""))
+                    + ("; equal for all real inputs (SymPy)" if inst.get("symbolic") else ""), explain=True)
 
 
 def _transformer_symbolic(n, m, d, miswire):
-    from ...circuits.functional import symbolic_outputs
-    from ...circuits.transformer import attention_layer
+    from quarks.circuits.functional import symbolic_outputs
+    from quarks.circuits.transformer import attention_layer
 
     out, syms = symbolic_outputs(attention_layer(n, m, d, miswire))
     der = _derivation(syms.values(), real=True)
@@ -317,8 +291,8 @@ transformer_gating = Claim(
 # --- §4.2 gate products ------------------------------------------------------------------------------
 
 def check_gate_products(inst) -> Verdict:
-    from ...circuits.compile import output_expression
-    from ...circuits.functional import gate_pair
+    from quarks.circuits.compile import output_expression
+    from quarks.circuits.functional import gate_pair
 
     enc = inst["encoding"]
     op = _wiring(inst, ("as printed", "AND", "XNOR"))
@@ -332,8 +306,8 @@ def check_gate_products(inst) -> Verdict:
         want = ["min", sa, sb] if op == "AND" else ["-", ["*", 2, ["==", "a", "b"]], 1]
     rec = forall([["a", 0, 1], ["b", 0, 1]], ["==", out, want])
     name = {"01": "{0,1} (Heaviside)", "pm1": "{-1,+1} (sign)"}[enc]
-    return _verdict([rec], f"outputs in {name}: the output-gated product of two gates equals {op} on "
-                    f"all 4 input pairs")
+    return decide([rec], f"outputs in {name}: the output-gated product of two gates equals {op} on "
+                    f"all 4 input pairs", explain=True)
 
 
 gate_products = Claim(

@@ -4,18 +4,18 @@ The gating mechanisms themselves: quarks.proofs.baldi.mechanisms.
 """
 from __future__ import annotations
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith, exhaustive, forall
-from .mechanisms import _derivation, _verdict, _wiring
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import arith, exhaustive, forall
+from quarks.proofs.baldi.mechanisms import _derivation, _wiring
 
 
 # --- 001: XOR by gating ------------------------------------------------------------------------------
 
 def check_xor(inst) -> Verdict:
-    from ...boolean import TruthTable
-    from ...circuits.compile import output_expression
-    from ...circuits.functional import xor_network
-    from ...solvers.realize import realize
+    from quarks.base.boolean import TruthTable
+    from quarks.circuits.compile import output_expression
+    from quarks.circuits.functional import xor_network
+    from quarks.solvers.realize import realize
 
     enc = inst["encoding"]
     gate = {"as printed": "nand", "gate by AND": "and", "gate by OR": "or"}[
@@ -26,8 +26,8 @@ def check_xor(inst) -> Verdict:
     # XOR itself (x = x1 + 2 x2: true at 1 and 2) is not a linear threshold function.
     cert = realize(TruthTable(2, 0b0110), 1)
     nonreal = cert.to_evidence(asserts="not realizable")
-    return _verdict([rec, nonreal], f"{enc} outputs: OR output-gated by {gate.upper()} equals XOR on "
-                    f"{{0,1}}^2; XOR is not in T(2;1): {cert.describe()}")
+    return decide([rec, nonreal], f"{enc} outputs: OR output-gated by {gate.upper()} equals XOR on "
+                    f"{{0,1}}^2; XOR is not in T(2;1): {cert.describe()}", explain=True)
 
 
 xor_by_gating = Claim(
@@ -53,8 +53,8 @@ xor_by_gating = Claim(
 def check_relu(inst) -> Verdict:
     import sympy
 
-    from ...circuits.compile import output_expression
-    from ...circuits.functional import relu_network, symbolic_outputs
+    from quarks.circuits.compile import output_expression
+    from quarks.circuits.functional import relu_network, symbolic_outputs
 
     wiring = _wiring(inst, ("as printed", "gate by H(-x)", "gate by sign"))
     gw, tr = {"as printed": (1, "H"), "gate by H(-x)": (-1, "H"), "gate by sign": (1, "sign")}[wiring]
@@ -69,9 +69,9 @@ def check_relu(inst) -> Verdict:
     der.equal(expr.subs(x, xs), "(x + Abs(x))/2", label="x != 0: x H(x) = max(0, x)")
     zero = forall([["x", 0, 0]], ["==", output_expression(net, "out"), ["max", 0, "x"]])
     sample = forall([["x", -20, 20]], ["==", output_expression(net, "out"), ["max", 0, "x"]])
-    return _verdict([der.record(), zero, sample], f"gate {tr}({'' if gw == 1 else '-'}x): x * gate = "
+    return decide([der.record(), zero, sample], f"gate {tr}({'' if gw == 1 else '-'}x): x * gate = "
                     "max(0, x) for every real x != 0 (SymPy, with H(s) = (1 + s/|s|)/2 and max(0, s) = "
-                    "(s + |s|)/2) and at x = 0 exactly; integers -20..20 re-checked exactly")
+                    "(s + |s|)/2) and at x = 0 exactly; integers -20..20 re-checked exactly", explain=True)
 
 
 relu_by_gating = Claim(
@@ -96,7 +96,7 @@ SHAPES = {("id", "id"): "S**2", ("exp", "exp"): "exp(2*S)", ("id", "exp"): "S*ex
 
 
 def check_shaping(inst) -> Verdict:
-    from ...circuits.functional import shaping_network, symbolic_outputs
+    from quarks.circuits.functional import shaping_network, symbolic_outputs
 
     f, g, n = inst["f"], inst["g"], inst["n"]
     same = _wiring(inst, ("as printed", "gate has its own weights")) == "as printed"
@@ -106,8 +106,8 @@ def check_shaping(inst) -> Verdict:
     der.define("S", " + ".join(["w0"] + [f"w{i}*x{i}" for i in range(1, n + 1)]))
     der.equal(out["out"], SHAPES[(f, g)], label=f"{f}(S) * {g}(S) == ({f}*{g})(S)")
     model = exhaustive("quarks.circuits.functional:same_gate_activation", n=n, same=same)
-    return _verdict([der.record(), model], f"n = {n}: a {f} unit output-gated by a {g} unit with the "
-                    f"same weights outputs {SHAPES[(f, g)]} with S = w.x + w0")
+    return decide([der.record(), model], f"n = {n}: a {f} unit output-gated by a {g} unit with the "
+                    f"same weights outputs {SHAPES[(f, g)]} with S = w.x + w0", explain=True)
 
 
 shaping = Claim(
@@ -130,7 +130,7 @@ shaping = Claim(
 # --- 001: sparse quadratic terms -----------------------------------------------------------------------
 
 def check_sparse_quadratic(inst) -> Verdict:
-    from ...circuits.functional import all_pairs, gate_twice, gated_quadratic, linear_unit, symbolic_outputs
+    from quarks.circuits.functional import all_pairs, gate_twice, gated_quadratic, linear_unit, symbolic_outputs
 
     n = inst["n"]
     wiring = _wiring(inst, ("as printed", "two gates on one synapse"))
@@ -148,8 +148,8 @@ def check_sparse_quadratic(inst) -> Verdict:
     params = arith({"n": n, "quad": ["/", ["*", "n", ["+", "n", 1]], 2]},
                    [("a full quadratic unit has (n+1)(n+2)/2 weights, a linear unit n+1",
                      ["==", ["+", "quad", ["+", "n", 1]], ["/", ["*", ["+", "n", 1], ["+", "n", 2]], 2]])])
-    return _verdict([der.record(), params], f"n = {n}: one gating adds 1 quadratic monomial; a full "
-                    f"quadratic unit has {quad} (n(n+1)/2) and needs that many gatings")
+    return decide([der.record(), params], f"n = {n}: one gating adds 1 quadratic monomial; a full "
+                    f"quadratic unit has {quad} (n(n+1)/2) and needs that many gatings", explain=True)
 
 
 sparse_quadratic = Claim(
@@ -181,8 +181,8 @@ def _approx_instances(tier):
 def check_universal_approximation(inst) -> Verdict:
     from fractions import Fraction
 
-    from ...approx.certify import smallest_pieces
-    from ...approx.targets import TARGETS
+    from quarks.approx.certify import smallest_pieces
+    from quarks.approx.targets import TARGETS
 
     target, eps = inst["target"], inst["eps"]
     if "pieces" in inst and not inst["pieces"]:
@@ -241,7 +241,7 @@ def check_synaptic_capacity(inst) -> Verdict:
                + (f"output gating |T_AND(n;1,1)| = {row['output_gated']} (C = {caps['output_gated']}), "
                   if output_gated else "output gating: not computed, ")
                + f"|T(n;1)|^2 = {row['T'] ** 2}")
-    v = _verdict([rec], summary)
+    v = decide([rec], summary, explain=True)
     v.data.update(row=row)
     return v
 

@@ -15,8 +15,8 @@ import os
 import time
 from pathlib import Path
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith
+from quarks.claims.claim import Claim, Source, Verdict
+from quarks.certificates.evidence import arith
 
 T5_2 = 1_414_120_376
 T5_3 = 4_290_491_756
@@ -38,7 +38,7 @@ def _verdict(inst: dict, found: int, data: dict, figures: dict) -> Verdict:
 
 
 def check_count(inst: dict) -> Verdict:
-    from ...solvers.halves import npz_bytes, pair_witnesses, witness_arrays
+    from quarks.solvers.halves import npz_bytes, pair_witnesses, witness_arrays
 
     t0 = time.perf_counter()
     w = pair_witnesses(inst["n"], inst["d"])
@@ -126,7 +126,7 @@ t5_1_coq = Claim(
     coq_hypotheses={"card_T5_1": [], "halves_count": ["check_halves n d data = Some k"]},
     note="The instance recounts by halves in Python (quarks.solvers.halves, checked by "
          "quarks.certify.halves); `quarks prove quarks.count-t5-1-coq` compiles Halves.v and the generated "
-         "HalvesT5_1.v (quarks.coq_halves: 11,032 level certificates, 28,230 pair certificates, packed "
+         "HalvesT5_1.v (quarks.coq.halves: 11,032 level certificates, 28,230 pair certificates, packed "
          "into 63-bit words, 1.0 MB; about 9 s and 0.7 GB) and checks what card_T5_1 assumes.",
 )
 
@@ -134,7 +134,7 @@ t5_1_coq = Claim(
 def work_dir(n: int, d: int) -> Path:
     """Where the split files for |T(n;d)| are generated and compiled (resumable):
     ``$QUARKS_HALVES_WORK/T{n}_{d}``, by default under the Coq cache."""
-    from ...coq import cache_root
+    from quarks.certify.coq_gate import cache_root
 
     return Path(os.environ.get("QUARKS_HALVES_WORK", cache_root().parent / "halves")) / f"T{n}_{d}"
 
@@ -142,8 +142,8 @@ def work_dir(n: int, d: int) -> Path:
 def check_coq_count(inst: dict) -> Verdict:
     """Build the split halves files (HalvesSplit.v's ``halves_split``) and read ``card_T{n}_{d}``
     back from Coq: its statement must be the stated count and its assumptions allowed."""
-    from ...coq import CoqUnavailable
-    from ...coq_halves_split import prove
+    from quarks.certify.coq_gate import CoqUnavailable
+    from quarks.coq.halves_split import prove
 
     n, d, stated = inst["n"], inst["d"], inst["count"]
     try:

@@ -10,9 +10,8 @@
 """
 from __future__ import annotations
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith, digest, exhaustive, forall
-from .composition import _decide
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import arith, digest, exhaustive, forall
 
 HERE = "quarks.proofs.baldi.standard_model"
 
@@ -41,7 +40,7 @@ def check_universality(inst: dict) -> Verdict:
     n = inst["n"]
     rec = exhaustive(f"{HERE}:dnf_network_check", n=n)
     r = rec["result"]
-    return _decide([rec], f"n = {n}: all {r['functions']} Boolean functions computed exactly by the depth-2 DNF "
+    return decide([rec], f"n = {n}: all {r['functions']} Boolean functions computed exactly by the depth-2 DNF "
                           f"network of threshold units ({1 << n} minterm units, one OR unit)",
                    counterexample={"n": n})
 
@@ -74,7 +73,7 @@ def check_multiplexing_silences(inst: dict) -> Verdict:
     rec = arith({"eps": eps, "L": L, "bound": ["/", 1, ["+", 1, ["^", 2, "L"]]]},
                 [("e^L >= 2^L >= (1 - eps)/eps", ["<=", ["/", ["-", 1, "eps"], "eps"], ["^", 2, "L"]]),
                  ("sigma(S_1 + S_2) <= 1/(1 + 2^L) <= eps", ["<=", "bound", "eps"])])
-    return _decide([box, rec], f"|S_1| <= {K}: S_2 <= -{K} gives H(S_1 + S_2) = 0; S_2 <= -{K} - {L} gives "
+    return decide([box, rec], f"|S_1| <= {K}: S_2 <= -{K} gives H(S_1 + S_2) = 0; S_2 <= -{K} - {L} gives "
                                f"sigma(S_1 + S_2) <= 1/(1 + 2^{L}) <= {eps}", counterexample=inst)
 
 

@@ -1,1 +1,1 @@
-"""The Coq theories that prove claims for all parameters (``*.v``, compiled by :mod:`quarks.coq`)."""
+"""The Coq theories that prove claims for all parameters (``*.v``, compiled by :mod:`quarks.certify.coq_gate`)."""

@@ -22,7 +22,7 @@ def _f(x: str) -> str:
 
 
 def lemma9_record() -> dict:
-    from ...symbolic.derivation import Derivation
+    from quarks.symbolic.derivation import Derivation
 
     d = Derivation({"t": {"nonnegative": True}, "u": {"nonnegative": True}, "s": {"nonnegative": True}})
     d.equal(_f("1/4 - t"), "0", label="x = 1/4 - t <= 1/4: f(x) = 0")
@@ -34,7 +34,7 @@ def lemma9_record() -> dict:
 
 
 def lemma6_record() -> dict:
-    from ...symbolic.derivation import Derivation
+    from quarks.symbolic.derivation import Derivation
 
     d = Derivation({"p": {"positive": True}, "m": {"positive": True, "integer": True}})
     q = "1/(1 + p)"

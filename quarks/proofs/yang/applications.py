@@ -8,8 +8,8 @@ temperature certified within 1/10 of the hard model (the check of ``yang.thm26``
 """
 from __future__ import annotations
 
-from ...claim import Claim, Source
-from .uniform_tieless import check_thm26
+from quarks.claims.claim import Claim, Source
+from quarks.proofs.yang.uniform_tieless import check_thm26
 
 QUICK = [{"program": "induction2", "n": 5}, {"program": "flipflop", "n": 6}]
 FULL = ([{"program": "induction", "n": n} for n in range(2, 9)] + [{"program": "induction2", "n": n} for n in range(2, 8)]

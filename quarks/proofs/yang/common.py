@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import random
 
-from ...claim import Verdict
-from ...evidence import exhaustive
-from ...ltl.syntax import Next, Prev, Since, Until, Count, Compare, Pred, parse, subformulas
+from quarks.claims.claim import Verdict
+from quarks.certificates.evidence import exhaustive
+from quarks.ltl.syntax import Next, Prev, Since, Until, Count, Compare, Pred, parse, subformulas
 
 FRAGMENTS = {
     "YX": {Prev, Next},

@@ -1,8 +1,8 @@
 """Seed 004, Sections 4.4-4.5: counting terms, comparisons and numerical predicates (TL[#])."""
 from __future__ import annotations
 
-from ...claim import Claim, Source
-from .common import check_construction, random_formula
+from quarks.claims.claim import Claim, Source
+from quarks.proofs.yang.common import check_construction, random_formula
 
 PARITY = "ODD(#left[a])"
 MAJORITY = "#left[a] > #left[b]"

@@ -18,15 +18,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import digest, exhaustive
+from quarks.claims.claim import Claim, Source, Verdict
+from quarks.certificates.evidence import digest, exhaustive
 
 HERE = "quarks.proofs.yang.error_recursion"
 
 
 def growth_bounds(model, n: int) -> list:
     """Our Lemma 29: the activation bound after each layer (exact Fractions)."""
-    from ...attention.model import pe_value
+    from quarks.attention.model import pe_value
 
     X = max([Fraction(1)] + [abs(pe_value(spec, i, n)) for spec in model.pe.values() for i in range(1, n + 1)])
     out = []
@@ -43,7 +43,7 @@ def growth_bounds(model, n: int) -> list:
 
 def error_bounds(model, n: int, gamma: Fraction, X: Fraction, m: int) -> tuple:
     """Our Lemma 25, layer by layer: (delta after each layer, every eta <= gamma/4)."""
-    from ...attention.uniform_tieless import exp_neg_upper
+    from quarks.attention.uniform_tieless import exp_neg_upper
 
     u = (n - 1) * exp_neg_upper(m)
     delta, ok, out = Fraction(0), True, []
@@ -78,9 +78,9 @@ def _written(model) -> dict:
 
 def lemma29_check(program: str, n: int) -> dict:
     """Every hard activation on every input of length n within our Lemma 29 bound of its layer."""
-    from ...attention import programs
-    from ...attention.batch import run
-    from ...attention.uniform_tieless import words
+    from quarks.attention import programs
+    from quarks.attention.batch import run
+    from quarks.attention.uniform_tieless import words
 
     model = programs.program(program, n)
     bounds = growth_bounds(model, n)
@@ -103,9 +103,9 @@ def lemma25_check(program: str, n: int, eps: str = "1/10", tau: str | None = Non
     of the softmax model lies within the Lemma 25 delta of the layer that writes it.  Deviations are
     bounded by the engine's certified radii (arb-backed exp bounds; compared with delta exactly).
     A given ``tau`` runs the model at that temperature instead (to see a hot model break the bound)."""
-    from ...attention import programs
-    from ...attention.batch import run
-    from ...attention.uniform_tieless import a_priori, analyse, rule, words
+    from quarks.attention import programs
+    from quarks.attention.batch import run
+    from quarks.attention.uniform_tieless import a_priori, analyse, rule, words
 
     a = analyse(program, n)
     gamma, X = Fraction(a["gamma"]), Fraction(a["X"])
@@ -138,10 +138,10 @@ def lemma25_ball(program: str, n: int, word: str, coord: str, eps: str = "1/10")
     than the Lemma 25 delta of its layer from the hard value (so holds = False is a violation)."""
     from flint import arb
 
-    from ...attention import programs
-    from ...attention.ball import soft_ball
-    from ...attention.run import hard_exact
-    from ...attention.uniform_tieless import analyse, rule
+    from quarks.attention import programs
+    from quarks.attention.ball import soft_ball
+    from quarks.attention.run import hard_exact
+    from quarks.attention.uniform_tieless import analyse, rule
 
     a = analyse(program, n)
     gamma, X = Fraction(a["gamma"]), Fraction(a["X"])

@@ -10,8 +10,8 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import arith, digest, exhaustive
+from quarks.claims.claim import Claim, Source, Verdict
+from quarks.certificates.evidence import arith, digest, exhaustive
 
 
 def _arb(q: Fraction):
@@ -103,7 +103,7 @@ def _grid(name, procedure, **args) -> Verdict:
 
 
 def check_lemma6(inst):
-    from .algebra import lemma6_record
+    from quarks.proofs.yang.algebra import lemma6_record
 
     v = _grid("Lemma 6", "quarks.proofs.yang.lemmas:lemma6_grid", max_n=inst["n"], gammas=inst["gammas"])
     sym = lemma6_record()  # SymPy: the geometric series behind 4 e^-gamma / (1 - e^-gamma)
@@ -195,7 +195,7 @@ def check_lemma9(instance):
     ]
     values = {"f_q1": _round_expr("1/4"), "f_q3": _round_expr("3/4"), "f_left": _round_expr("-3/4"),
               "f_right": _round_expr("7/4"), "f_mid": _round_expr("1/2")}
-    from .algebra import lemma9_record
+    from quarks.proofs.yang.algebra import lemma9_record
 
     return Verdict.from_facts([arith(values, facts), lemma9_record()],
                               "rounding FFN: 0 on x <= 1/4, 1 on x >= 3/4 (exact break points; SymPy piecewise)")

@@ -7,8 +7,8 @@ docstring of the compiler and notes/soft-hard.md.
 """
 from __future__ import annotations
 
-from ...claim import Claim, Source
-from .common import check_construction, random_formula
+from quarks.claims.claim import Claim, Source
+from quarks.proofs.yang.common import check_construction, random_formula
 
 
 def _family(formulas, variants, n_quick=8, n_full=12, three=None, ops=None, fragment_ops=None, seeds=6):

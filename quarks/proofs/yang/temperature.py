@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import exhaustive
-from ...ltl.check import largest_factor
-from .common import check_construction
+from quarks.claims.claim import Claim, Source, Verdict
+from quarks.certificates.evidence import exhaustive
+from quarks.ltl.check import largest_factor
+from quarks.proofs.yang.common import check_construction
 
 CONSTRUCTIONS = {
     "Y": ("Y a", "temperature"),
@@ -76,7 +76,7 @@ def check_order_n(instance) -> Verdict:
     """The largest certified temperature tau*(n) = k/4 * tau(n), tau(n) = 1/(2n), for n = 2..N, with the next
     grid point failing to certify; recorded against the order-1/n scaling of the remark: n tau*(n) <= 3 and
     tau*(N) < tau*(2)."""
-    from ...evidence import arith
+    from quarks.certificates.evidence import arith
 
     formula, variant = CONSTRUCTIONS[instance["construction"]]
     step = Fraction(instance.get("step", "1/4"))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...claim import Claim, Source, Verdict
-from ...evidence import digest, exhaustive, forall
+from quarks.claims.claim import Claim, Source, Verdict
+from quarks.certificates.evidence import digest, exhaustive, forall
 
 EPS = "1/10"
 UT = "quarks.attention.uniform_tieless"
@@ -46,7 +46,7 @@ lemma24 = Claim(
 
 
 def check_thm26(inst) -> Verdict:
-    from ...attention import uniform_tieless as U
+    from quarks.attention import uniform_tieless as U
 
     prog, n, eps = inst["program"], inst["n"], inst.get("eps", EPS)
     a = exhaustive(f"{UT}:analyse", program=prog, n=n)

@@ -14,11 +14,11 @@ import json
 import sys
 from pathlib import Path
 
-from . import certificate
-from .version import __version__
-from .binding import proof_verdict
-from .certify.coq import record
-from .claim import Verdict
+from quarks.certificates import certificate
+from quarks.base.version import __version__
+from quarks.checking.binding import proof_verdict
+from quarks.certify.coq import record
+from quarks.claims.claim import Verdict
 
 PROOF_INSTANCE = {"proof": "coq"}
 
@@ -41,9 +41,9 @@ def prebuild(claims):
     theorems, or a check that compiles against them): the process, or None."""
     import multiprocessing as mp
 
-    from . import coq
+    from quarks.certify import coq_gate
 
-    if not any(c.coq or c.uses_coq for c in claims) or not coq.available():
+    if not any(c.coq or c.uses_coq for c in claims) or not coq_gate.available():
         return None
     proc = mp.get_context("fork").Process(target=_build_quietly, daemon=True)
     proc.start()
@@ -51,9 +51,9 @@ def prebuild(claims):
 
 
 def _build_quietly() -> None:
-    from . import coq
+    from quarks.certify import coq_gate
 
-    coq.build()
+    coq_gate.build()
 
 
 def _unchanged(claim, db, key) -> dict | None:
@@ -67,25 +67,25 @@ def _unchanged(claim, db, key) -> dict | None:
 
 
 def _check_in_parallel(coq, refs: list, jobs: int) -> list:
-    """``coq.check_theorems`` on ``jobs`` interleaved parts of ``refs`` at once (one coqc each:
+    """``coq_gate.check_theorems`` on ``jobs`` interleaved parts of ``refs`` at once (one coqc each:
     Print Assumptions is single-threaded and takes about half a second per theorem on the reals)."""
     from concurrent.futures import ThreadPoolExecutor
 
     parts = [refs[k::jobs] for k in range(max(1, min(jobs, len(refs) // 8)))]
     if len(parts) == 1:
-        return coq.check_theorems(refs)
-    coq.build()   # once, before the parts look it up in the cache
+        return coq_gate.check_theorems(refs)
+    coq_gate.build()   # once, before the parts look it up in the cache
     with ThreadPoolExecutor(len(parts)) as pool:
-        return [p for part in pool.map(coq.check_theorems, parts) for p in part]
+        return [p for part in pool.map(coq_gate.check_theorems, parts) for p in part]
 
 
 def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False,
                  resume: bool = False, jobs: int | None = None) -> list:
     """Check the Coq theorems of every claim that has some: one row per claim with status proved,
-    not checked (coqc not installed) or failed; a certificate ``CLAIM/proof=coq.json`` for each
+    not checked (coqc not installed) or failed; a certificate ``CLAIM/proof=coq_gate.json`` for each
     checked claim, and a row in the store's ``proofs`` table.  With ``resume`` (and a store), a
     claim whose proof is unchanged since it was recorded is not re-checked (row ``skipped``)."""
-    from . import coq
+    from quarks.certify import coq_gate
 
     import os
 
@@ -93,7 +93,7 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
     if not claims:
         return []
     jobs = jobs or os.cpu_count() or 1
-    build = coq.build() if coq.available() else None
+    build = coq_gate.build() if coq_gate.available() else None
     bkey = build_key(build) if build is not None and build.ok else ""
     keys = {c.id: proof_key(c, bkey) for c in claims}
     rows, todo = {}, []
@@ -114,7 +114,7 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
               + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked"),
               file=sys.stderr, flush=True)
     by_ref = {p.ref: p for p in _check_in_parallel(coq, refs, jobs)} if refs else {}
-    files = {f: coq.sha256(coq.THEORIES / f) for f in coq.project_files()}
+    files = {f: coq_gate.sha256(coq_gate.THEORIES / f) for f in coq_gate.project_files()}
     for c in todo:
         proofs = [by_ref[r] for r in c.coq]
         rows[c.id] = _row(c, proofs, record(c, proofs, files), out, db, run, keys[c.id] if bkey else None)
@@ -134,7 +134,7 @@ def _row(c, proofs, rec, out, db, run, key) -> dict:
         verdict = (Verdict("error", message, [rec], reason=message) if status != "proved"
                    else proof_verdict(c, rec))
         cert = certificate.build(c, dict(PROOF_INSTANCE), verdict, proofs[0].seconds if proofs else 0.0)
-        path = str(certificate.write(cert, Path(out) / c.id / "proof=coq.json"))
+        path = str(certificate.write(cert, Path(out) / c.id / "proof=coq_gate.json"))
     if db is not None:
         db.record_proof(run, c.id, __version__, status, list(c.coq), message, path)
         if key is not None and status == "proved" and path is not None:

@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 import multiprocessing as mp
 
-from .certify.base import CertificateError
-from .certify.exhaustive import canonical, stable as _stable
+from quarks.certify.base import CertificateError
+from quarks.certify.exhaustive import canonical, stable as _stable
 
 # fields that record when and by whom a certificate was made, not what it says
 VOLATILE_FIELDS = ("created", "elapsed", "package")
@@ -32,7 +32,7 @@ class Unbound(Exception):
 
 
 def _child(conn, cert, claim):
-    from . import certificate
+    from quarks.certificates import certificate
 
     try:
         if claim.obligation is not None:
@@ -51,7 +51,7 @@ def _child(conn, cert, claim):
 
 def bind_metadata(cert: dict, claim) -> str | None:
     """None when the certificate's source, statement, kind and expected outcome are the claim's."""
-    from . import certificate
+    from quarks.certificates import certificate
 
     fresh = certificate.build(claim, cert.get("instance"), _Undecided())
     for key in ("source", "statement", "kind", "expected"):
@@ -147,7 +147,7 @@ def bind(cert: dict, regen: dict) -> str | None:
     """None when the certificate says exactly what the re-derived one says; else where it differs."""
     search = (cert.get("data") or {}).get("search")
     if search is not None and "~" in str(cert.get("claim")):
-        from . import refute
+        from quarks.claims import refute
 
         s = refute.SEARCHES[cert["claim"].partition("~")[0]]
         if search.get("claim") != s.claim or search.get("hypothesis_dropped") != s.hypothesis_for(search["params"]):

@@ -3,9 +3,8 @@ d_1, d_2 of §4.5.1: the printed statements refuted, and their corrections (note
 """
 from __future__ import annotations
 
-from ..claim import Claim, Source, Verdict
-from ..evidence import arith, forall
-from .navon import _decide
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import arith, forall
 
 
 # --- Conclusion 1.1 with an integer number of layers -----------------------------------------------
@@ -29,8 +28,8 @@ def check_conclusion11_printed(inst: dict) -> Verdict:
     values = {f"objective_d{d}": ["^", d, K // d] for d in range(1, K + 1) if K % d == 0}
     best = max(d ** (K // d) for d in range(1, K + 1) if K % d == 0)
     argmax = [d for d in range(1, K + 1) if K % d == 0 and d ** (K // d) == best]
-    return _decide([rec, arith(values, [])], f"K = B/N = {K}: 3 is the optimal integer degree with L = K/d integer",
-                   f"K = B/N = {K}: the feasible (d, L) give d^L = "
+    return decide([rec, arith(values, [])], f"K = B/N = {K}: 3 is the optimal integer degree with L = K/d integer",
+                   refuted_summary=f"K = B/N = {K}: the feasible (d, L) give d^L = "
                    + ", ".join(f"{d}^{K // d} = {d ** (K // d)}" for d in range(1, K + 1) if K % d == 0)
                    + f"; the optimum is d in {argmax}, not 3", argmax=argmax)
 
@@ -54,7 +53,7 @@ def check_conclusion11(inst: dict) -> Verdict:
     odd = forall(box, ["or", _divides(3, "K"), _divides(2, "K"), ["not", div_d], ["not", div_e],
                        ["not", ["<", 1, "d"]], ["not", ["<", "d", "e"]],
                        [">", _objective("d", "K"), _objective("e", "K")]], given={"Km": Km})
-    return _decide([order, three, even, odd], f"K = B/N <= {Km}: over divisors d of K the objective d^(K/d) orders "
+    return decide([order, three, even, odd], f"K = B/N <= {Km}: over divisors d of K the objective d^(K/d) orders "
                    "as d^(1/d); optimum 3 iff 3 | K, else 2 (= 4) for even K, else the least divisor > 1")
 
 
@@ -107,8 +106,8 @@ def check_d2_triangle_printed(inst: dict) -> Verdict:
     for a, b in (("x", "z"), ("x", "y"), ("y", "z")):
         values[f"d2_{a}{b}"] = _moments(dist, a, b)[1]
     rec = arith(values, [("triangle inequality of d_2", ["<=", "d2_xz", ["+", "d2_xy", "d2_yz"]])])
-    return _decide([rec], f"constants {x}, {y}, {z}: d_2 satisfies the triangle inequality",
-                   f"constants {x}, {y}, {z}: d_2({x},{z}) = {(x - z) ** 2} > d_2({x},{y}) + d_2({y},{z}) = "
+    return decide([rec], f"constants {x}, {y}, {z}: d_2 satisfies the triangle inequality",
+                   refuted_summary=f"constants {x}, {y}, {z}: d_2({x},{z}) = {(x - z) ** 2} > d_2({x},{y}) + d_2({y},{z}) = "
                    f"{(x - y) ** 2 + (y - z) ** 2}: d_2 is not a metric")
 
 
@@ -123,8 +122,8 @@ def check_d1_d2_equivalence_printed(inst: dict) -> Verdict:
     rec = arith({"C": C, "d1_big": d1_big, "d2_big": d2_big, "d1_small": d1_small, "d2_small": d2_small},
                 [(f"d_2 <= C d_1 for Z = {N} with probability 1/{N}^2", ["<=", "d2_big", ["*", "C", "d1_big"]]),
                  (f"d_1 <= C d_2 for Z = 1/{N}", ["<=", "d1_small", ["*", "C", "d2_small"]])])
-    return _decide([rec], f"C = {C}: d_1 and d_2 within factor C",
-                   f"C = {C}: Z = {N} with probability 1/{N}^2 has d_1 = 1/{N}, d_2 = 1 > C d_1; Z = 1/{N} has "
+    return decide([rec], f"C = {C}: d_1 and d_2 within factor C",
+                   refuted_summary=f"C = {C}: Z = {N} with probability 1/{N}^2 has d_1 = 1/{N}, d_2 = 1 > C d_1; Z = 1/{N} has "
                    f"d_1 = 1/{N} > C d_2 = {C}/{N * N}: no constant makes d_1, d_2 equivalent")
 
 
@@ -152,7 +151,7 @@ def check_pointwise_errors(inst: dict) -> Verdict:
                        ["<=", ["^", ["-", A, ["+", B, C]], 2], ["*", 4, B, C]]]))
         facts.append((f"sample {t}: d_2(x,z) <= 2 (d_2(x,y) + d_2(y,z))", ["<=", A, ["*", 2, ["+", B, C]]]))
         facts.append((f"sample {t}: d_1(x,z)^2 <= d_2(x,z)", ["<=", ["^", f"d1_xz_{t}", 2], A]))
-    return _decide([arith(values, facts)], f"{inst['samples']} random distributions on {inst['points']} points: "
+    return decide([arith(values, facts)], f"{inst['samples']} random distributions on {inst['points']} points: "
                    "sqrt(d_2) is a metric, d_2 a 2-relaxed one, d_1 <= sqrt(d_2)")
 
 

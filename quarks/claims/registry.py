@@ -7,10 +7,11 @@ import importlib
 import os
 import pkgutil
 
-from .claim import Claim
+from quarks.claims.claim import Claim
 
-# One entry per paper; a package's submodules are scanned in name order.
-PROOF_MODULES = ("quarks.proofs.navon", "quarks.proofs.navon_conclusions", "quarks.proofs.navon_ranks", "quarks.proofs.baldi", "quarks.proofs.yang")
+# One package per paper (quarks.proofs.baldi, .navon, .yang), found under quarks.proofs; a
+# package's modules are scanned in name order.
+PROOF_MODULES = ("quarks.proofs.baldi", "quarks.proofs.navon", "quarks.proofs.yang")
 # Extra claim modules (comma-separated), e.g. the test suite's deliberately failing claims.
 EXTRA_ENV = "QUARKS_EXTRA_CLAIMS"
 

@@ -234,7 +234,7 @@ class Store:
         self.db.commit()
 
     def record_proof_key(self, claim: str, version: str, key: str) -> None:
-        """What a proved claim was checked against (quarks.coq_runs.proof_key), for --resume."""
+        """What a proved claim was checked against (quarks.run.coq_phase.proof_key), for --resume."""
         self.db.execute("INSERT OR REPLACE INTO proof_keys VALUES (?, ?, ?)", (claim, version, key))
         self.db.commit()
 

@@ -3,7 +3,7 @@
 A certificate records the schema version, the claim (id, source, statement), the instance, the
 verdict, its evidence and the package version.  Evidence data larger than ``PAYLOAD_LIMIT``
 bytes moves to a side file named by its sha256, and the record keeps the hash.  Re-checking is
-the kernel's (quarks.certify) and the binding layer's (quarks.binding) business.
+the kernel's (quarks.certify) and the binding layer's (quarks.checking.binding) business.
 """
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import json
 import time
 from pathlib import Path
 
-from .version import __version__
-from .certify import trust_of  # noqa: F401 (part of this module's interface)
-from .certify.load import SCHEMA, load  # noqa: F401 (part of this module's interface)
-from .fileio import atomic_write  # noqa: F401 (part of this module's interface)
+from quarks.base.fileio import atomic_write
+from quarks.base.version import __version__
+from quarks.certify import trust_of
+from quarks.certify.load import SCHEMA
 
 PAYLOAD_LIMIT = 256 * 1024
 
@@ -72,11 +72,10 @@ def write(cert: dict, path: Path) -> Path:
 
 def check(cert: dict, ctx=None) -> tuple[bool, str]:
     """The kernel's check of a certificate made in this process (its exhaustive records were run
-    here): whether its evidence is valid and its verdict follows.  Files go through quarks.binding."""
-    from .certify import CheckContext, check_evidence
-    from .certify.exhaustive import canonical
+    here): whether its evidence is valid and its verdict follows.  Files go through quarks.checking.binding."""
+    from quarks.certificates.evidence import producer_context
+    from quarks.certify import check_evidence
 
-    ctx = ctx or CheckContext(rerun=frozenset(canonical(r) for r in cert.get("evidence", [])
-                                              if isinstance(r, dict) and r.get("kind") == "exhaustive"))
+    ctx = ctx or producer_context(cert.get("evidence", []))
     ok, message, _ = check_evidence(cert, ctx)
     return ok, message

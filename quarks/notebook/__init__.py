@@ -1,26 +1,22 @@
 """Notebook renderings: every displayable type gets ``_repr_html_`` and ``_repr_markdown_`` from
-quarks.display, attached from above (so no value type imports it) when ``quarks`` is imported in
+quarks.notebook.render, attached from above (so no value type imports it) when ``quarks`` is imported in
 IPython or Jupyter; elsewhere call :func:`attach`."""
 from __future__ import annotations
 
-from .display import (check_result_html, check_result_markdown, claim_html, claim_markdown, decomposition_html,
-                      decomposition_markdown, function_set_html, function_set_markdown, nonrealizability_html,
-                      nonrealizability_markdown, realization_html, realization_markdown, report_html,
-                      report_markdown, result_html, result_markdown, truth_table_html, truth_table_markdown,
-                      verdict_html, verdict_markdown)
-from .display_classes import composition_class_html, composition_class_markdown
+from quarks.notebook.render import check_result_html, check_result_markdown, claim_html, claim_markdown, decomposition_html, decomposition_markdown, function_set_html, function_set_markdown, nonrealizability_html, nonrealizability_markdown, realization_html, realization_markdown, report_html, report_markdown, result_html, result_markdown, truth_table_html, truth_table_markdown, verdict_html, verdict_markdown
+from quarks.notebook.classes import composition_class_html, composition_class_markdown
 
 
 def attach() -> None:
     """Give every displayable type its ``_repr_html_`` and ``_repr_markdown_``."""
-    from .binding import CheckResult
-    from .boolean import TruthTable
-    from .claim import Claim, Verdict
-    from .classes.evaluate import FunctionSet
-    from .driver import Report, Result
-    from .solvers.compose import CompositionClass
-    from .solvers.decompose import Decomposition, NonDecomposition
-    from .solvers.realize import NonRealizability, Realization
+    from quarks.checking.binding import CheckResult
+    from quarks.base.boolean import TruthTable
+    from quarks.claims.claim import Claim, Verdict
+    from quarks.classes.evaluate import FunctionSet
+    from quarks.run.driver import Report, Result
+    from quarks.solvers.compose import CompositionClass
+    from quarks.solvers.decompose import Decomposition, NonDecomposition
+    from quarks.solvers.realize import NonRealizability, Realization
 
     for cls, html_, markdown in (
             (TruthTable, truth_table_html, truth_table_markdown), (Verdict, verdict_html, verdict_markdown),

@@ -14,18 +14,22 @@ import importlib
 import itertools
 import json
 
-from .certify import CertificateError, CheckContext, NotChecked, Outcome, check_record  # noqa: F401 (public)
-from .certify.arith import box
-from .certify.exhaustive import canonical
-from .exact import evaluate, to_json
+from quarks.certify import CheckContext, check_record
+from quarks.certify.arith import box
+from quarks.certify.exhaustive import canonical
+from quarks.base.exact import evaluate, to_json
+
+
+def producer_context(evidence: list) -> CheckContext:
+    """The kernel's context on the producing side: the exhaustive records were just run by this
+    process, so they count as re-run."""
+    return CheckContext(rerun=frozenset(canonical(r) for r in evidence
+                                        if isinstance(r, dict) and r.get("kind") == "exhaustive"))
 
 
 def evidence_holds(evidence: list, ctx: CheckContext | None = None) -> bool:
-    """True when every record is valid and every recorded fact holds (checked by the kernel).  On the
-    producing side, the exhaustive records were just run by this process: they count as re-run."""
-    if ctx is None:
-        ctx = CheckContext(rerun=frozenset(canonical(r) for r in evidence
-                                           if isinstance(r, dict) and r.get("kind") == "exhaustive"))
+    """True when every record is valid and every recorded fact holds (checked by the kernel)."""
+    ctx = ctx or producer_context(evidence)
     outcomes = [check_record(r, ctx) for r in evidence]
     return all(o.valid and o.holds for o in outcomes)
 

@@ -12,7 +12,7 @@ states the same inequality for the new parameters and checks it with the same ex
 The claim model is shared, so searches live here, in :data:`SEARCHES` (claim id -> Search), not in
 the claims.  A refutation is certified like a verdict: :func:`certify` builds the certificate of a
 *variant* claim (the statement with the hypothesis dropped, expected refuted) with the evidence of
-the refuting instance; :func:`quarks.binding.check_file` re-derives it.
+the refuting instance; :func:`quarks.checking.binding.check_file` re-derives it.
 """
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .claim import Claim, Verdict, instance_label
-from .errors import UsageError
+from quarks.claims.claim import Claim, Verdict, instance_label
+from quarks.base.errors import UsageError
 
 DEFAULT_OUT = Path(".quarks/refutations")
 
@@ -94,7 +94,7 @@ def parse_params(search: Search, pairs: Iterable[str]) -> dict:
 
 def variant_claim(search: Search, params: dict) -> Claim:
     """The claim with the hypothesis dropped (expected refuted), for the certificate."""
-    from .registry import get
+    from quarks.claims.registry import get
 
     base = get(search.claim)
     return Claim(
@@ -107,13 +107,13 @@ def variant_claim(search: Search, params: dict) -> Claim:
         check=search.check or base.check,
         expected="refuted",
         size=base.size,
-        note=f"{search.hypothesis_for(params)} (search of quarks.refute on {base.id})",
+        note=f"{search.hypothesis_for(params)} (search of quarks.claims.refute on {base.id})",
     )
 
 
 def run(claim_id: str, params: dict | None = None, pairs: Iterable[str] = ()) -> Refutation:
     """Check the candidates of the claim's search in order; stop at the first refuted verdict."""
-    from .registry import UnknownClaim, get
+    from quarks.claims.registry import UnknownClaim, get
 
     if claim_id not in SEARCHES:
         try:
@@ -139,7 +139,7 @@ def run(claim_id: str, params: dict | None = None, pairs: Iterable[str] = ()) ->
 
 def certify(ref: Refutation, out: Path = DEFAULT_OUT) -> Path:
     """Write the certificate of a found refutation; returns its path."""
-    from . import certificate
+    from quarks.certificates import certificate
 
     claim = variant_claim(ref.search, ref.params)
     cert = certificate.build(claim, ref.instance, ref.verdict, elapsed=round(ref.seconds, 3))
@@ -154,11 +154,11 @@ def certify(ref: Refutation, out: Path = DEFAULT_OUT) -> Path:
 def bounds_check(inst: dict) -> Verdict:
     """prod_j |T(n-k+1;d_j)| <= |T_B(n;d_1..d_k)| <= prod_j |T(n;d_j)| for the one operator B of the
     instance, every size re-derived by an exhaustive record."""
-    from .evidence import arith, exhaustive
+    from quarks.certificates.evidence import arith, exhaustive
 
     n, degrees, B, k, name = inst["n"], list(inst["degrees"]), inst["table"], inst["k"], inst["operator"]
     compose = "quarks.solvers.compose"
-    from .solvers.compose import compose_class, threshold_list
+    from quarks.solvers.compose import compose_class, threshold_list
 
     ev, values = [], {}
     for d in sorted(set(degrees)):
@@ -190,15 +190,15 @@ def _operator_canonical(B: int, k: int) -> int:
     """The least table related to B by argument permutations/negations and output negation."""
     import itertools
 
-    from .solvers.compose import transform_operator
+    from quarks.solvers.compose import transform_operator
 
     return min(transform_operator(B, k, list(p), s, c) for p in itertools.permutations(range(k))
                for s in range(1 << k) for c in (False, True))
 
 
 def _thm42_operators(params: dict) -> list[tuple[str, int]]:
-    from .boolean import BINARY_OPERATORS
-    from .solvers.operators import is_irreducible
+    from quarks.base.boolean import BINARY_OPERATORS
+    from quarks.solvers.operators import is_irreducible
 
     if params["encoding"] != "-":
         if params["encoding"] not in PRODUCT:
@@ -229,8 +229,8 @@ def _thm42_candidates(params: dict):
 
 def _thm42_dropped(params: dict) -> str:
     """Which hypothesis of Theorem 4.2 the parameters drop: irreducibility of B, d_j >= 1, or both."""
-    from .boolean import BINARY_OPERATORS
-    from .solvers.operators import is_irreducible
+    from quarks.base.boolean import BINARY_OPERATORS
+    from quarks.solvers.operators import is_irreducible
 
     if params["encoding"] != "-":
         return "the encoding of the gate outputs changed (B = AND or XNOR, both irreducible)"
@@ -390,8 +390,8 @@ register(Search(
 
 def membership_check(inst: dict) -> Verdict:
     """f in T(n;d), decided by :func:`quarks.solvers.realize.realize` with an exact certificate."""
-    from .boolean import TruthTable
-    from .solvers.realize import realize
+    from quarks.base.boolean import TruthTable
+    from quarks.solvers.realize import realize
 
     f = TruthTable(inst["n"], int(inst["table"], 16))
     cert = realize(f, inst["d"])
@@ -405,7 +405,7 @@ def membership_check(inst: dict) -> Verdict:
 def _degree_candidates(params: dict):
     import numpy as np
 
-    from .classes.evaluate import canonical_all
+    from quarks.classes.evaluate import canonical_all
 
     d = params["d"]
     if not 1 <= params["max_n"] <= 4:

@@ -9,7 +9,7 @@ limit (so one hostile file can neither stop nor stall the run).  In order:
 3. source, statement, kind and expected must be the claim's, and the trust field the evidence's;
 4. an undecided verdict (inconclusive, error) proves nothing: no evidence code runs;
 5. the certificate must say exactly what the claim's check derives for its instance
-   (quarks.obligations: re-run in a child, or for a Coq proof, the record the claim's declared
+   (quarks.checking.obligations: re-run in a child, or for a Coq proof, the record the claim's declared
    theorems give); with ``evidence_only`` this step is skipped and the result says so;
 6. the kernel re-verifies every record (quarks.certify.check_evidence); ``exhaustive`` records
    count only when step 5 produced them, and ``coq`` records are checked against the claim's
@@ -22,11 +22,12 @@ import multiprocessing as mp
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from . import obligations, registry
-from .certify import check_evidence, trust_of
-from .certify.base import LIMITS, Binding, CertificateError, CheckContext, NotChecked
-from .certify.load import load
-from .claim import instance_text
+from quarks.checking import obligations
+from quarks.claims import registry
+from quarks.certify import check_evidence, trust_of
+from quarks.certify.base import LIMITS, Binding, CertificateError, CheckContext, NotChecked
+from quarks.certify.load import load
+from quarks.claims.claim import instance_text
 
 MAX_CANDIDATES = 100_000   # a refute variant's instance must be among this many candidates
 
@@ -62,7 +63,7 @@ def claim_of(cert: dict):
 def _variant(cert: dict):
     """A refute variant (claim~search), its parameters typed as the search's, its instance one of the
     search's candidates."""
-    from . import refute
+    from quarks.claims import refute
 
     base, _, name = cert["claim"].partition("~")
     search = refute.SEARCHES.get(base)
@@ -85,7 +86,7 @@ def _variant(cert: dict):
 
 def proof_verdict(claim, record: dict):
     """The verdict of a claim's Coq proof certificate, given its ``coq`` record (proved)."""
-    from .claim import Verdict
+    from quarks.claims.claim import Verdict
 
     if claim.expected == "refuted":   # the theorems are the negation of the printed statement
         return Verdict("refuted", f"refuted as printed, in Coq: {', '.join(claim.coq)}", [record],
@@ -96,13 +97,14 @@ def proof_verdict(claim, record: dict):
 def _proof_certificate(claim, cert: dict) -> dict:
     """What a Coq proof certificate of ``claim`` must say: its declared theorems, the installed theory
     files, proved; the recorded assumptions are compared with Coq's by the kernel."""
-    from . import certificate, coq
-    from .certify.coq import coq_record  # noqa: F401 (the record's producer, for the reader)
+    from quarks.certificates import certificate
+    from quarks.certify import coq_gate
+    from quarks.certify.coq import coq_record  # noqa: F401 (the record's producer, for the reader)
 
     recs = cert["evidence"]
     axioms = recs[0].get("axioms") if len(recs) == 1 else None
     record = {"kind": "coq", "claim": claim.id, "theorems": list(claim.coq),
-              "files": {f: coq.sha256(coq.THEORIES / f) for f in coq.project_files()},
+              "files": {f: coq_gate.sha256(coq_gate.THEORIES / f) for f in coq_gate.project_files()},
               "axioms": axioms, "proved": True, "refutes": claim.expected == "refuted"}
     return certificate.build(claim, {"proof": "coq"}, proof_verdict(claim, record))
 

@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .fileio import atomic_write
+from quarks.base.fileio import atomic_write
 
 KINDS = ("realization", "nonrealization", "decomposition")
 
@@ -56,13 +56,13 @@ def _polynomial(record: dict) -> list:
 
 def decomposition_text(record: dict, name: str) -> str:
     """The Coq theorem f \\in TB n B ds for a decomposition record, proved by Decomposition.v."""
-    from .certify.decomposition import parse_header
-    from .certify.threshold import parse_table
+    from quarks.certify.decomposition import parse_header
+    from quarks.certify.threshold import parse_table
 
     n, table, operator, k, degrees = parse_header(record)
     ops = record["operands"]
     if not isinstance(ops, list) or len(ops) != k:
-        from .certify.base import CertificateError
+        from quarks.certify.base import CertificateError
         raise CertificateError(f"need {k} operand realizations")
     data = "; ".join(f"({_bools(n, parse_table(r)[2])}, {_pairs(_polynomial(r))})" for r in ops)
     ds = "; ".join(map(str, degrees))
@@ -74,7 +74,7 @@ def decomposition_text(record: dict, name: str) -> str:
 
 def theorem_text(record: dict, name: str) -> str:
     """The Coq theorem (statement and reflective proof) for one threshold evidence record."""
-    from .certify.threshold import parse_table
+    from quarks.certify.threshold import parse_table
 
     if record["kind"] == "decomposition":
         return decomposition_text(record, name)
@@ -108,7 +108,7 @@ def from_record(record: dict, name: str, certificate: str = "", index: int = 0) 
 
 def export(cert_path: Path) -> list[Exported]:
     """Every evidence record of a certificate file, as a Coq theorem where a checker exists."""
-    from .certify.load import load
+    from quarks.certify.load import load
 
     cert = load(cert_path)
     return [from_record(r, _name(Path(cert_path), i), str(cert_path), i) for i, r in enumerate(cert["evidence"])]
@@ -116,7 +116,7 @@ def export(cert_path: Path) -> list[Exported]:
 
 def write(items: list[Exported], out: Path) -> list[Path]:
     """One .v file per theorem (written atomically), with the theories they need, a _CoqProject and a
-    Makefile (:mod:`quarks.coq_project`): ``make`` builds them anywhere."""
+    Makefile (:mod:`quarks.coq.project`): ``make`` builds them anywhere."""
     out.mkdir(parents=True, exist_ok=True)
     files, seen = [], set()
     for e in items:
@@ -133,9 +133,9 @@ def write(items: list[Exported], out: Path) -> list[Path]:
             atomic_write(path, e.source)
             files.append(path)
     if files:
-        from . import coq_project
+        from quarks.coq import project
 
-        coq_project.write(out, [p.name for p in files], "Certificates",
+        project.write(out, [p.name for p in files], "Certificates",
                           "Certificates as Coq theorems about T(n;d)")
     return files
 
@@ -143,11 +143,11 @@ def write(items: list[Exported], out: Path) -> list[Path]:
 def check(items: list[Exported]) -> list[tuple[Exported, str]]:
     """Compile each exported theorem against the compiled theories: (item, "valid (Coq)" |
     "rejected by Coq: ..." | "no Coq checker for kind K")."""
-    from . import coq
+    from quarks.certify import coq_gate
 
-    built = coq.build()
+    built = coq_gate.build()
     if not built.ok:
-        raise coq.CoqUnavailable(f"the Coq theories do not compile: {built.error}")
+        raise coq_gate.CoqUnavailable(f"the Coq theories do not compile: {built.error}")
     results = []
     with tempfile.TemporaryDirectory(prefix="quarks-export-") as tmp:
         for e in items:
@@ -156,7 +156,7 @@ def check(items: list[Exported]) -> list[tuple[Exported, str]]:
                 continue
             path = Path(tmp) / f"{e.theorem}.v"
             path.write_text(e.source)
-            res = subprocess.run([coq.coqc(), "-q", "-R", str(built.directory), coq.LOGICAL, path.name],
+            res = subprocess.run([coq_gate.coqc(), "-q", "-R", str(built.directory), coq_gate.LOGICAL, path.name],
                                  cwd=tmp, capture_output=True, text=True)
             if res.returncode == 0:
                 results.append((e, f"valid (Coq): {e.theorem}"))

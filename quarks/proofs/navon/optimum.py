@@ -20,50 +20,15 @@ from __future__ import annotations
 
 from math import comb
 
-from ..claim import Claim, Source, Verdict
-from ..evidence import arith, exhaustive, forall
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import arith, exhaustive, forall
 
 
 # --- helpers -------------------------------------------------------------------------------------
 
-def _holds(record: dict) -> bool:
-    kind = record["kind"]
-    if kind == "symbolic":
-        return all(s["holds"] for s in record["steps"])
-    if kind == "arith":
-        return all(f["holds"] for f in record["facts"])
-    if kind == "forall":
-        return record["holds"]
-    if kind == "exhaustive":
-        return record["result"]["holds"]
-    raise ValueError(kind)
-
-
-def _failure(record: dict):
-    """A JSON description of the first failing fact of a record."""
-    kind = record["kind"]
-    if kind == "symbolic":
-        s = next(s for s in record["steps"] if not s["holds"])
-        return {k: s[k] for k in ("op", "label", "found", "value", "witness") if k in s}
-    if kind == "arith":
-        f = next(f for f in record["facts"] if not f["holds"])
-        return {"fact": f["name"]}
-    if kind == "forall":
-        return {"fact": record["fact"], "witness": record["witness"]}
-    return {"result": record["result"]}
-
-
-def _decide(evidence: list, summary: str, refuted_summary: str | None = None, **data) -> Verdict:
-    """Verified when every record holds; otherwise refuted by the first failing fact."""
-    for rec in evidence:
-        if not _holds(rec):
-            return Verdict.refuted(refuted_summary or f"fails: {summary}", _failure(rec), evidence, **data)
-    return Verdict.verified(summary, evidence, **data)
-
-
 def _symbolic(build):
     """Run a derivation builder; an undecidable step makes the verdict inconclusive."""
-    from ..symbolic.derivation import Undecided
+    from quarks.symbolic.derivation import Undecided
 
     try:
         return build().record(), None
@@ -74,12 +39,12 @@ def _symbolic(build):
 # --- navon.degree-optimum ------------------------------------------------------------------------
 
 def check_degree_optimum(inst: dict) -> Verdict:
-    from ..symbolic.calculus import h_optimum
+    from quarks.symbolic.calculus import h_optimum
 
     rec, bad = _symbolic(lambda: h_optimum(inst["derivative"], inst["critical"]))
     if bad:
         return bad
-    return _decide([rec], f"h'(d) = {inst['derivative']}, the only critical point is d = {inst['critical']}, "
+    return decide([rec], f"h'(d) = {inst['derivative']}, the only critical point is d = {inst['critical']}, "
                           "h' > 0 before it and < 0 after it: the unique global maximum, h(e) = 1/e")
 
 
@@ -123,14 +88,14 @@ def _power_facts(m: int) -> dict:
 
 
 def check_integer_optimum(inst: dict) -> Verdict:
-    from ..symbolic.calculus import integer_optimum
+    from quarks.symbolic.calculus import integer_optimum
 
     m, n = inst["optimum"], inst["n"]
     rec, bad = _symbolic(lambda: integer_optimum(m))
     if bad:
         return bad
     box = forall([["d", 1, n]], ["or", ["==", "d", m], [">", ["^", m, "d"], ["^", "d", m]]])
-    return _decide([rec, _power_facts(m), box],
+    return decide([rec, _power_facts(m), box],
                    f"d = {m} maximizes ln(d)/d over the positive integers: {m}^d > d^{m} for every integer "
                    f"d != {m} (induction from {m}^{m + 1} > {m + 1}^{m} with {m} d^{m} >= (d+1)^{m}; "
                    f"checked directly for d <= {n}); 2 < e < 3; h(4) = h(2)")
@@ -158,12 +123,12 @@ integer_optimum = Claim(
 # --- navon.budget-objective ----------------------------------------------------------------------
 
 def check_budget_objective(inst: dict) -> Verdict:
-    from ..symbolic.calculus import budget_objective
+    from quarks.symbolic.calculus import budget_objective
 
     rec, bad = _symbolic(lambda: budget_objective(inst["exponent"], "d", inst["width"]))
     if bad:
         return bad
-    return _decide([rec], f"{inst['objective']}: d^(L {inst['width']}) with L = B/(d N) equals "
+    return decide([rec], f"{inst['objective']}: d^(L {inst['width']}) with L = B/(d N) equals "
                           f"(d^(1/d))^({inst['exponent']}) = exp(({inst['exponent']}) h(d)); its derivative "
                           "is a positive multiple of h'(d), so it has h's maximizer")
 
@@ -192,7 +157,7 @@ budget_objective = Claim(
 
 
 def check_budget_eq2(inst: dict) -> Verdict:
-    from ..symbolic.calculus import budget_objective_eq2, log_ratio_decreasing
+    from quarks.symbolic.calculus import budget_objective_eq2, log_ratio_decreasing
 
     recs = []
     for build in (budget_objective_eq2, log_ratio_decreasing):
@@ -202,7 +167,7 @@ def check_budget_eq2(inst: dict) -> Verdict:
         recs.append(rec)
     facts = arith({}, [("g(2) > g(3): ln 2 > ln(3)/2 iff 2^2 > 3", [">", ["^", 2, 2], 3]),
                        ("g(3) > g(4): ln(3)/2 > ln(4)/3 iff 3^3 > 4^2", [">", ["^", 3, 3], ["^", 4, 2]])])
-    return _decide(recs + [facts], "with d - 1 weight matrices per layer the objective is "
+    return decide(recs + [facts], "with d - 1 weight matrices per layer the objective is "
                    "exp((B dx/N) ln(d)/(d-1)); ln(d)/(d-1) decreases on (1, oo), so d = 2 is the integer optimum")
 
 
@@ -232,7 +197,7 @@ budget_objective_eq2 = Claim(
 # --- navon.layer-degree --------------------------------------------------------------------------
 
 def check_layer_degree(inst: dict) -> Verdict:
-    from ..symbolic.layers import stack_degree
+    from quarks.symbolic.layers import stack_degree
 
     d, L, n = inst["d"], inst["L"], inst["n"]
     rec, bad = _symbolic(lambda: stack_degree(d, L, n, inst["degree"], seed=inst.get("seed", 0),
@@ -240,7 +205,7 @@ def check_layer_degree(inst: dict) -> Verdict:
     if bad:
         return bad
     found = [s["found"] for s in rec["steps"] if s["op"] == "degree"]
-    return _decide([rec], f"d = {d}, L = {L}, X {n}x{n}: each layer has degree {d} and is homogeneous, the "
+    return decide([rec], f"d = {d}, L = {L}, X {n}x{n}: each layer has degree {d} and is homogeneous, the "
                           f"stack restricted to a line has degree {found[1] if len(found) > 1 else '?'} = d^L "
                           f"= {inst['degree']}" + (" and so has the full expansion" if inst.get("expand") else ""),
                    degrees=found)
@@ -301,7 +266,7 @@ layer_degree_bound = Claim(
 # --- navon.parameter-count -----------------------------------------------------------------------
 
 def check_parameter_count(inst: dict) -> Verdict:
-    from ..symbolic.layers import layer_parameters
+    from quarks.symbolic.layers import layer_parameters
 
     d, n, L = inst["d"], inst["n"], inst["L"]
     per_layer = inst["matrices"] * n * n
@@ -309,7 +274,7 @@ def check_parameter_count(inst: dict) -> Verdict:
     if bad:
         return bad
     found = rec["steps"][-1]["found"]
-    return _decide([rec], f"a layer of eq. (2) with d = {d}, n = {n} has {found} weights: "
+    return decide([rec], f"a layer of eq. (2) with d = {d}, n = {n} has {found} weights: "
                           f"N_(L,d) = {L * found} for L = {L}",
                    refuted_summary=f"eq. (4) gives {L * per_layer} parameters for L = {L} layers of degree {d}; "
                                    f"a layer of eq. (2) has d - 1 = {d - 1} matrices, {found} weights: "
@@ -334,8 +299,8 @@ parameter_count = Claim(
 
 
 def check_parameter_count_corrected(inst: dict) -> Verdict:
-    from ..symbolic.layers import layer_parameters
-    from ..symbolic.linear_forms import product_counts
+    from quarks.symbolic.layers import layer_parameters
+    from quarks.symbolic.linear_forms import product_counts
 
     d, n = inst["d"], inst["n"]
     recs = []
@@ -344,7 +309,7 @@ def check_parameter_count_corrected(inst: dict) -> Verdict:
         if bad:
             return bad
         recs.append(rec)
-    return _decide(recs, f"d = {d}, n = {n}: eq. (2) layer has (d-1) n^2 = {(d - 1) * n * n} weights; "
+    return decide(recs, f"d = {d}, n = {n}: eq. (2) layer has (d-1) n^2 = {(d - 1) * n * n} weights; "
                          f"P_d = prod_(k=1)^d (W_k x) has d n = {d * n} per output")
 
 
@@ -372,7 +337,7 @@ def _fewer(n_expr, d_expr):
 
 
 def check_sparse_product(inst: dict) -> Verdict:
-    from ..symbolic.linear_forms import binary_quadratic_discriminant, product_counts
+    from quarks.symbolic.linear_forms import binary_quadratic_discriminant, product_counts
 
     n, d = inst["n"], inst["d"]
     rec, bad = _symbolic(lambda: product_counts(n, d))
@@ -394,7 +359,7 @@ def check_sparse_product(inst: dict) -> Verdict:
         evidence.append(rec2)
     params, dense = d * n, comb(n + d - 1, d)
     rel = "<" if params < dense else ("=" if params == dense else ">")
-    return _decide(evidence, f"n = {n}, d = {d}: P_d has {params} weights {rel} {dense} monomials of a dense "
+    return decide(evidence, f"n = {n}, d = {d}: P_d has {params} weights {rel} {dense} monomials of a dense "
                              "degree-d form; the generic product has all of them (full support)",
                    params=params, dense=dense)
 
@@ -458,7 +423,7 @@ def _sep_case(inst: dict):
 
 
 def check_sep_rank(inst: dict) -> Verdict:
-    from ..symbolic.separation_rank import separation_facts
+    from quarks.symbolic.separation_rank import separation_facts
 
     f, rows, cols, terms, grid, value, rel, mons = _sep_case(inst)
     if inst.get("n") is not None and inst["n"] != len(rows) + len(cols):
@@ -467,7 +432,7 @@ def check_sep_rank(inst: dict) -> Verdict:
     if bad:
         return bad
     found = rec["steps"][-1]["found"]
-    return _decide([rec], f"{inst['case']}: f = {f[:60]}; decomposition with {len(terms)} term(s); "
+    return decide([rec], f"{inst['case']}: f = {f[:60]}; decomposition with {len(terms)} term(s); "
                           f"matricization rank {found} {rel} {value}", rank=found, terms=len(terms))
 
 
@@ -510,7 +475,7 @@ def check_sep_rank_growth(inst: dict) -> Verdict:
                      d=d, L=L, n=n, templates=inst["templates"], seed=inst.get("seed", 1))
     r, bound = rec["result"]["rank"], rec["result"]["bound"]
     claimed = d ** (L * n)
-    return _decide([rec], f"exploration: d = {d}, L = {L}, dx = n = {n}: matricization rank {r} (token 0 | rest, "
+    return decide([rec], f"exploration: d = {d}, L = {L}, dx = n = {n}: matricization rank {r} (token 0 | rest, "
                           f"{inst['templates']} templates, mod p) vs d^(L dx) = {claimed}; monomial bound {bound}",
                    rank=r, claimed=claimed, bound=bound)
 

@@ -61,7 +61,7 @@ class Verdict:
     """The outcome of checking one instance.
 
     ``evidence`` is a list of evidence records (dicts with a ``kind``; see
-    :mod:`quarks.evidence`) from which the checker re-derives the verdict.
+    :mod:`quarks.certificates.evidence`) from which the checker re-derives the verdict.
     ``counterexample`` is required when refuted; ``reason`` explains an inconclusive or error.
     """
 
@@ -95,11 +95,57 @@ class Verdict:
         The decision is made by the same exact checker that re-verifies certificates, so a
         verdict can never disagree with its own evidence.
         """
-        from .evidence import evidence_holds
+        from quarks.certificates.evidence import evidence_holds
 
         if evidence_holds(evidence):
             return cls.verified(summary, evidence)
         return cls.refuted(summary, counterexample, evidence)
+
+
+def holds(record: dict) -> bool:
+    """Whether one evidence record holds, as just built: an exhaustive or symbolic record by its
+    recorded result (its procedure or SymPy steps just ran), any other by the kernel's exact check."""
+    kind = record.get("kind")
+    if kind == "exhaustive":
+        return bool(record["result"]["holds"])
+    if kind == "symbolic":
+        return all(s["holds"] for s in record["steps"])
+    from quarks.certify import check_record
+
+    out = check_record(record)
+    return out.valid and out.holds
+
+
+def failure(record: dict) -> Any:
+    """What a failing record shows: a ``forall`` witness, the first false SymPy step, the first
+    false ``arith`` fact, an exhaustive procedure and its arguments."""
+    kind = record.get("kind")
+    if kind == "forall":
+        return record.get("witness")
+    if kind == "symbolic":
+        s = next(s for s in record["steps"] if not s["holds"])
+        return {k: s[k] for k in ("op", "label", "witness", "lhs", "rhs", "found", "value") if k in s}
+    if kind == "arith":
+        return {"fact": next(f["name"] for f in record["facts"] if not f["holds"])}
+    if kind == "exhaustive":
+        return {"procedure": record["procedure"], "args": record["args"]}
+    return None
+
+
+def decide(evidence: list, summary: str, counterexample: Any = None, *, refuted_summary: str | None = None,
+           explain: bool = False, **data) -> Verdict:
+    """The verdict of a check from its evidence: verified when every record holds (:func:`holds`),
+    refuted otherwise.  A refutation carries ``counterexample``, or else what the first failing record
+    shows (:func:`failure`); its summary is ``refuted_summary``, or with ``explain`` the summary
+    prefixed by "does not hold (counterexample ...)", or the summary itself."""
+    failing = next((r for r in evidence if not holds(r)), None)
+    if failing is None:
+        return Verdict.verified(summary, evidence, **data)
+    if counterexample is None:
+        counterexample = failure(failing)
+    if refuted_summary is None:
+        refuted_summary = f"does not hold (counterexample {counterexample}): {summary}" if explain else summary
+    return Verdict.refuted(refuted_summary, counterexample, evidence, **data)
 
 
 @dataclass
@@ -147,7 +193,7 @@ class Claim:
     # Per-instance time budget in seconds for a check known to take longer than the driver's
     # default (used unless --timeout is given); None: the default.
     timeout: float | None = None
-    # The check compiles Coq files against the theories (``quarks.coq.build``): the driver builds
+    # The check compiles Coq files against the theories (``quarks.certify.coq_gate.build``): the driver builds
     # them once, before such instances start, instead of in every worker.
     uses_coq: bool = False
 

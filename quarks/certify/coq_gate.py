@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-THEORIES = Path(__file__).parent / "proofs" / "coq"
+THEORIES = Path(__file__).resolve().parents[1] / "proofs" / "coq"
 LOGICAL = "Quarks"
 
 # Axioms a proof may rest on, by fully qualified name: classical logic and choice, extensionality,

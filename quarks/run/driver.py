@@ -18,10 +18,11 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import certificate, registry
-from .version import __version__
-from . import progress as progress_bars
-from .claim import Verdict, instance_key, instance_label, instance_text
+from quarks.certificates import certificate
+from quarks.claims import registry
+from quarks.base.version import __version__
+from quarks.base import progress as progress_bars
+from quarks.claims.claim import Verdict, instance_key, instance_label, instance_text
 
 DEFAULT_TIMEOUT = 600.0
 DEFAULT_OUT = Path(".quarks/certificates")
@@ -164,7 +165,7 @@ def execute_isolated(claim_id: str, instance: dict, timeout: float) -> dict:
     import json
     import subprocess
 
-    code = "from quarks.driver import _stdio_worker; _stdio_worker()"
+    code = "from quarks.run.driver import _stdio_worker; _stdio_worker()"
     proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
@@ -192,7 +193,7 @@ def run_dask(tasks, scheduler: str, timeout: float, on_result) -> None:
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
-        from .errors import UsageError
+        from quarks.base.errors import UsageError
 
         raise UsageError("--executor dask needs the optional extra: pip install 'quarks[dask]'") from None
     with Client(scheduler, timeout="30s") as client:
@@ -286,7 +287,7 @@ class Report:
 
     def table(self, width: int | None = None) -> str:
         """The summary table (one row per claim), cut to ``width`` columns when given."""
-        from .terminal import table, wrap
+        from quarks.base.terminal import table, wrap
 
         rows = self.summary_rows()
         head = ("claim", "inst", "verified", "refuted", "inconcl", "error", "time", "outcome")
@@ -315,7 +316,7 @@ class Report:
 
     def details(self, width: int | None = None) -> str:
         """The refutations and the unexpected verdicts, one line each (wrapped to ``width``)."""
-        from .terminal import wrap
+        from quarks.base.terminal import wrap
 
         lines = []
         for r in self.results:
@@ -337,10 +338,10 @@ def plan(patterns=(), tier: str = "quick", max_n: int | None = None) -> list[Tas
 
 def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False,
                  resume: bool = False, jobs: int | None = None) -> list:
-    """Check the Coq theorems of the claims that have some (see :func:`quarks.coq_runs.prove_claims`)."""
-    from . import coq_runs
+    """Check the Coq theorems of the claims that have some (see :func:`quarks.run.coq_phase.prove_claims`)."""
+    from quarks.run import coq_phase
 
-    return coq_runs.prove_claims(claims, out, db, run, progress, resume, jobs)
+    return coq_phase.prove_claims(claims, out, db, run, progress, resume, jobs)
 
 
 def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int | None = None,
@@ -349,8 +350,8 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
            progress: bool = False) -> Report:
     """Check the selected claims and return a :class:`Report` (see ``quarks verify --help``).
     ``timeout``: the limit per instance (None: the claim's own budget, else DEFAULT_TIMEOUT)."""
-    from . import coq_runs
-    from .store import Store
+    from quarks.run import coq_phase
+    from quarks.base.store import Store
 
     out = Path(out)
     jobs = jobs or os.cpu_count() or 1
@@ -395,7 +396,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
         try:
             if executor == "local":
                 # The Coq theories compile once, beside the other instances, before those that need them.
-                builder = coq_runs.prebuild(claims)
+                builder = coq_phase.prebuild(claims)
                 later = [t for t in todo if builder is not None and registry.get(t.claim).uses_coq]
                 run_local([t for t in todo if t not in later], jobs, timeout, on_result)
                 if builder is not None:
@@ -427,13 +428,13 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
 
 def _announce(todo, claims, jobs: int, db, resume: bool) -> None:
     """Say before the run starts what it checks and about how long it will take."""
-    from . import estimate
+    from quarks.run import forecast
 
     with_coq = [c for c in claims if c.coq]
     built = db.proof(with_coq[0].id) is not None if with_coq else True
     recheck = [c for c in with_coq if not (resume and db.proof_key(c.id, __version__))]   # else likely unchanged
-    seconds, unknown = estimate.estimate(todo, jobs, db, len(recheck), built)
+    seconds, unknown = forecast.estimate(todo, jobs, db, len(recheck), built)
     if seconds < 10 and not unknown:
         return
     n_claims = len({t.claim for t in todo})
-    print(estimate.say(seconds, unknown, len(todo), n_claims, len(with_coq), jobs), file=sys.stderr, flush=True)
+    print(forecast.say(seconds, unknown, len(todo), n_claims, len(with_coq), jobs), file=sys.stderr, flush=True)

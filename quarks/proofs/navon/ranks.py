@@ -5,10 +5,9 @@
 """
 from __future__ import annotations
 
-from .navon import _decide
-from .navon_conclusions import _moments, _random_distribution
-from ..claim import Claim, Source, Verdict
-from ..evidence import arith
+from quarks.proofs.navon.conclusions import _moments, _random_distribution
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.certificates.evidence import arith
 
 
 # --- eq. (8): the codomain of the metric -----------------------------------------------------------
@@ -19,8 +18,8 @@ def check_metric_codomain_printed(inst: dict) -> Verdict:
     d1, d2 = _moments(dist, "y", "y")
     rec = arith({"d1_yy": d1, "d2_yy": d2}, [("d_1(y, y) in R_{>0}", [">", "d1_yy", 0]),
                                              ("d_2(y, y) in R_{>0}", [">", "d2_yy", 0])])
-    return _decide([rec], "d_1(y, y) and d_2(y, y) are positive",
-                   f"y = {inst['distribution']}: d_1(y, y) = d_2(y, y) = 0, not in R_{{>0}}: no metric maps into R_{{>0}}")
+    return decide([rec], "d_1(y, y) and d_2(y, y) are positive",
+                   refuted_summary=f"y = {inst['distribution']}: d_1(y, y) = d_2(y, y) = 0, not in R_{{>0}}: no metric maps into R_{{>0}}")
 
 
 def check_metric_codomain(inst: dict) -> Verdict:
@@ -43,7 +42,7 @@ def check_metric_codomain(inst: dict) -> Verdict:
                           ["and", ["==", f"{d}_xy_{t}", f"{d}_yx_{t}"], [">=", f"{d}_xy_{t}", 0]]))
             if differ:
                 facts.append((f"sample {t}: X != Y somewhere, {d}(x, y) > 0", [">", f"{d}_xy_{t}", 0]))
-    return _decide([arith(values, facts)], f"{inst['samples']} random distributions on {inst['points']} points: "
+    return decide([arith(values, facts)], f"{inst['samples']} random distributions on {inst['points']} points: "
                    "d_1 and d_2 take values in R_{>=0}, 0 exactly on the diagonal")
 
 
@@ -125,8 +124,8 @@ def eps_ball_ranks(size: int, y: list, eps: int) -> dict:
     """Exhaustive-record procedure: over the integer points of the sup-norm eps-ball around y (a function on
     X x X, |X| = size, matricized with rows the first argument): every rank M(y~) equals the length of an
     explicit separation of y~ (so sep(y~) <= rank, and with eq. (10) sep = rank), and min rank <= min sep."""
-    from ..evidence import digest
-    from ..exact import rank
+    from quarks.certificates.evidence import digest
+    from quarks.base.exact import rank
 
     ranks, seps, ok = [], [], True
     for t in _ball(y, eps):
@@ -142,12 +141,12 @@ def eps_ball_ranks(size: int, y: list, eps: int) -> dict:
 
 
 def check_eps_ranks(inst: dict) -> Verdict:
-    from ..evidence import exhaustive
+    from quarks.certificates.evidence import exhaustive
 
     size, y, eps = inst["size"], list(inst["y"]), inst["eps"]
-    rec = exhaustive("quarks.proofs.navon_ranks:eps_ball_ranks", size=size, y=y, eps=eps)
+    rec = exhaustive("quarks.proofs.navon.ranks:eps_ball_ranks", size=size, y=y, eps=eps)
     r = rec["result"]
-    return _decide([rec], f"|X| = {size}, eps = {eps}: over {r['cases']} integer points of the sup-norm ball, "
+    return decide([rec], f"|X| = {size}, eps = {eps}: over {r['cases']} integer points of the sup-norm ball, "
                           f"min rank M = {r['min_rank']} <= min sep = {r['min_sep']} (equal: on a finite X, "
                           "sep = rank by an explicit separation)", min_rank=r["min_rank"], min_sep=r["min_sep"])
 

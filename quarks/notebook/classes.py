@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from .display import _hex, _json_short, esc, html_table, md_table
+from quarks.notebook.render import _hex, _json_short, esc, html_table, md_table
 
 
 # --- classes of functions --------------------------------------------------------------------

@@ -1,13 +1,13 @@
 """Rich display: truth tables, realizations, certificates, verdicts, reports and classes as HTML
 and Markdown (what Jupyter shows through ``_repr_html_`` and ``_repr_markdown_``).
 
-Rendering lives here and in quarks.display_classes, above what it renders: quarks.notebook (run
+Rendering lives here and in quarks.notebook.classes, above what it renders: quarks.notebook (run
 when ``quarks`` is imported) gives each type its two notebook methods, so no value type imports
 this module.
 
 Every function here is pure: it takes an object (or a plain dict) and returns a string.  All text
 that comes from data is escaped (:func:`esc` for HTML, :func:`md` for Markdown table cells).
-Conventions are those of :mod:`quarks.boolean`: x1 is bit 0 of the point index, f(x) = 1 is true.
+Conventions are those of :mod:`quarks.base.boolean`: x1 is bit 0 of the point index, f(x) = 1 is true.
 """
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def _cell(c) -> str:
 
 
 def _colour_key(status: str) -> str:
-    from .claim import label_key
+    from quarks.claims.claim import label_key
     key = label_key(status)
     return key if key in COLOURS else "error"
 
@@ -296,8 +296,8 @@ def nonrealizability_markdown(nr) -> str:
 # --- verdicts, certificates, reports -------------------------------------------------------------
 
 def _json_short(obj, limit: int = 400) -> str:
-    """A value as mathematics (quarks.exact.readable), cut at ``limit`` characters."""
-    from .exact import readable
+    """A value as mathematics (quarks.base.exact.readable), cut at ``limit`` characters."""
+    from quarks.base.exact import readable
 
     s = readable(obj)
     return s if len(s) <= limit else s[:limit] + " ..."
@@ -338,13 +338,13 @@ def _evidence_kinds(evidence) -> str:
 
 def outcome(status: str, expected: str, claim_id: str | None = None, instance: dict | None = None) -> str:
     """An instance's verdict against the claim's expectation, as the claim's honest label
-    (:func:`quarks.claim.outcome_label`: an asymptotic claim is "consistent", an exploration
+    (:func:`quarks.claims.claim.outcome_label`: an asymptotic claim is "consistent", an exploration
     "explored", our variant "refuted (our variant: ...)")."""
-    from .claim import outcome_label
+    from quarks.claims.claim import outcome_label
 
     claim = None
     if claim_id is not None:
-        from . import registry
+        from quarks.claims import registry
         claim = registry.claims().get(claim_id)
     if claim is None:
         class _Bare:
@@ -522,7 +522,7 @@ def _hex(h: int, n: int) -> str:
 
 class Rendered:
     """HTML and Markdown shown by Jupyter (for values without a class of their own, e.g. a
-    certificate dict: ``Rendered.certificate(quarks.certificate.load(path))``)."""
+    certificate dict: ``Rendered.certificate(quarks.certify.load.load(path))``)."""
 
     def __init__(self, html_text: str, markdown_text: str):
         self.html, self.markdown = html_text, markdown_text
@@ -537,7 +537,7 @@ class Rendered:
     def certificate(cls, cert, href: str | None = None) -> "Rendered":
         """A certificate dict, or the path of a certificate file."""
         if not isinstance(cert, dict):
-            from .certificate import load
+            from quarks.certify.load import load
 
             href = href or str(cert)
             cert = load(cert)

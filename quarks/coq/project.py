@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from . import coq
-from .fileio import atomic_write
+from quarks.certify import coq_gate
+from quarks.base.fileio import atomic_write
 
 SUBDIR = "quarks"
 REQUIRE = re.compile(r"From\s+Quarks\s+Require\s+(?:Import\s+|Export\s+)?([A-Za-z0-9_'\s]+)\.")
@@ -40,9 +40,9 @@ def required(text: str) -> list[str]:
     return [m for group in REQUIRE.findall(text) for m in group.split()]
 
 
-def closure(texts, root: Path = coq.THEORIES) -> list[str]:
+def closure(texts, root: Path = coq_gate.THEORIES) -> list[str]:
     """The theory files (``Name.v``, in ``_CoqProject`` order) the given Coq texts need, transitively."""
-    order = coq.project_files(root)
+    order = coq_gate.project_files(root)
     need, todo = set(), [m for t in texts for m in required(t)]
     while todo:
         f = f"{todo.pop()}.v"
@@ -55,7 +55,7 @@ def closure(texts, root: Path = coq.THEORIES) -> list[str]:
     return [f for f in order if f in need]
 
 
-def write(out: Path, files: list[str], logical: str, what: str, root: Path = coq.THEORIES) -> list[str]:
+def write(out: Path, files: list[str], logical: str, what: str, root: Path = coq_gate.THEORIES) -> list[str]:
     """Copy the theories that ``files`` (already written in ``out``) need, and write ``_CoqProject``,
     ``Makefile`` and ``README.md``; the copied theory paths, relative to ``out``."""
     out = Path(out)
@@ -63,12 +63,12 @@ def write(out: Path, files: list[str], logical: str, what: str, root: Path = coq
     for f in theories:
         atomic_write(out / SUBDIR / f, (root / f).read_text())
     copied = [f"{SUBDIR}/{f}" for f in theories]
-    atomic_write(out / "_CoqProject", f"-R . {logical}\n-R {SUBDIR} {coq.LOGICAL}\n"
+    atomic_write(out / "_CoqProject", f"-R . {logical}\n-R {SUBDIR} {coq_gate.LOGICAL}\n"
                  + "".join(f"{f}\n" for f in copied + list(files)))
     atomic_write(out / "Makefile", MAKEFILE)
     atomic_write(out / "README.md",
                  f"# {what}\n\nBuild with `make` (needs `coqc` 8.16 and `coq_makefile` with mathcomp 1.x: "
                  f"`apt-get install coq libcoq-mathcomp`).  The quarks theories these files rest on are "
                  f"copied under `{SUBDIR}/` ({', '.join(theories)}), bound to the logical name "
-                 f"`{coq.LOGICAL}`; the files here are `{logical}.*`.  Written by `quarks export-coq`.\n")
+                 f"`{coq_gate.LOGICAL}`; the files here are `{logical}.*`.  Written by `quarks export-coq`.\n")
     return copied

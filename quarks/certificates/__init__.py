@@ -1,0 +1,1 @@
+"""The certificate format and the builders of evidence records."""

@@ -1,0 +1,1 @@
+"""The claim model, the registry that finds claims, and counterexample searches (refute)."""

@@ -1,0 +1,1 @@
+"""Writers of Coq files from verified data: exported certificates, projects, packed data, halves."""

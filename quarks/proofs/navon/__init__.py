@@ -1,0 +1,1 @@
+"""Seed 003, Navon, *Attention is optimal building block*: the claims."""

@@ -1,0 +1,1 @@
+"""One verification run: the driver, the Coq phase, the duration forecast."""
