@@ -1,16 +1,20 @@
 """quarks: machine-checked theorems about attention, instance by instance, with certificates.
 
-Floors, each importing only from its own floor or below (notes/README.md, "Layers"; checked by
-lint-imports): cli > notebook > api, report > display > driver > binding > refute > registry > proofs > engines
-(solvers, symbolic, ltl, attention, circuits, classes, approx) > evidence, certificate, claim >
-certify (the checking kernel), coq > boolean, exact and the other core values.
+The package is a stack of layers, each a folder that imports only from the layers below it (the
+list is the import-linter contract in ``pyproject.toml``): ``cli`` > ``api``, ``report`` >
+``notebook`` > ``run`` > ``checking`` > ``proofs`` > ``claims``, ``coq`` > the engines (``solvers``,
+``symbolic``, ``ltl``, ``attention``, ``circuits``, ``classes``, ``approx``) > ``certificates`` >
+``certify`` (the checking kernel) > ``base``.
 """
-from quarks.base.version import __version__  # noqa: F401
+import sys as _sys
 
 from quarks.api import capacity, check_certificates, claims, classes, count, decompose, prove, realize, show, verify
-import sys as _sys  # noqa: E402
+from quarks.base.version import __version__
 
-if "IPython" in _sys.modules:   # in a notebook: the renderings, attached from above (quarks.notebook)
+__all__ = ["__version__", "capacity", "check_certificates", "claims", "classes", "count", "decompose", "prove",
+           "realize", "show", "verify"]
+
+if "IPython" in _sys.modules:   # in a notebook: the renderings (quarks.notebook)
     from quarks import notebook as _notebook
 
     _notebook.attach()

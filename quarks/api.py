@@ -25,9 +25,9 @@ def verify(*patterns, tier="quick", max_n=None, jobs=None, timeout=None, out=Non
            resume=False, executor="local", scheduler=None, progress=None) -> Report:
     """Check claims instance by instance; returns a Report (``.results``, ``.table()``, ``.exit_code``).
     ``progress``: a bar (None: in a notebook or on a terminal)."""
-    from quarks.run import driver
     from quarks.base import store as store_mod
     from quarks.base.progress import wanted
+    from quarks.run import driver
 
     return driver.verify(
         patterns, tier=tier, max_n=max_n, jobs=jobs,
@@ -71,8 +71,8 @@ def show(claim_id, store=None) -> dict:
 def check_certificates(*paths, statements: bool = True, progress=None) -> list[CheckResult]:
     """Re-check certificate files, or every certificate under a directory; a list of CheckResult
     (``.ok``, ``.message``, ``.trust``).  ``progress``: a bar (None: in a notebook or on a terminal)."""
-    from quarks.checking import binding
     from quarks.base.progress import bar, wanted
+    from quarks.checking import binding
 
     files = []
     for p in map(Path, paths):
@@ -104,7 +104,8 @@ def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp") -> Re
 
 def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None) -> Decomposition | NonDecomposition:
     """f = B(f_1, f_2) with f_j in T(n;d_j), or a certificate that no such operands exist."""
-    from quarks.solvers.decompose import decompose as _decompose, operator_table
+    from quarks.solvers.decompose import decompose as _decompose
+    from quarks.solvers.decompose import operator_table
 
     return _decompose(_table(f, n), operator_table(op), list(degrees))
 
@@ -128,7 +129,7 @@ def count(n: int, degree: int = 1, progress=None) -> int:
 def capacity(max_n: int, degrees=(1, 1), progress=None) -> list[dict]:
     """For n = 1..max_n: ``|T_B(n; d0, d1)|`` for the 10 irreducible binary B, with the bounds of
     Theorem 4.2 (``lower`` = ``prod |T(n-1;d_j)|``, ``upper`` = ``prod |T(n;d_j)|``)."""
-    from quarks.solvers.compose import binary_rows
     from quarks.base.progress import wanted
+    from quarks.solvers.compose import binary_rows
 
     return binary_rows(max_n, tuple(degrees), progress=wanted(progress))

@@ -2,8 +2,8 @@
 import os
 import time
 
-from quarks.claims.claim import Claim, Source, Verdict
 from quarks.certificates.evidence import arith
+from quarks.claims.claim import Claim, Source, Verdict
 
 
 def _square_sum(inst):

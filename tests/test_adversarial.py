@@ -6,7 +6,6 @@ would: every hole the issue lists has a test here.
 """
 from __future__ import annotations
 
-import base64
 import copy
 import hashlib
 import io
@@ -19,8 +18,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from quarks.checking import binding
 from quarks.certify import coq_gate
+from quarks.checking import binding
 from quarks.cli import main
 
 CLAIMS = ("navon.degree-optimum", "navon.conclusion1.1-as-printed", "navon.parameter-count",

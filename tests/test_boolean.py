@@ -5,7 +5,26 @@ import random
 import numpy as np
 import pytest
 
-from quarks.base.boolean import BINARY_OPERATORS, IRREDUCIBLE_BINARY, TruthTable, canonical, canonical_array, compose, depends_on_array, extend_array, irreducible_operators, is_irreducible, negate_input_array, negate_inputs_array, negate_output_array, operators, permute_array, restrict_array, swap_inputs_array, values_array
+from quarks.base.boolean import (
+    BINARY_OPERATORS,
+    IRREDUCIBLE_BINARY,
+    TruthTable,
+    canonical,
+    canonical_array,
+    compose,
+    depends_on_array,
+    extend_array,
+    irreducible_operators,
+    is_irreducible,
+    negate_input_array,
+    negate_inputs_array,
+    negate_output_array,
+    operators,
+    permute_array,
+    restrict_array,
+    swap_inputs_array,
+    values_array,
+)
 
 
 def test_bit_convention():

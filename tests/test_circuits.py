@@ -5,12 +5,22 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from quarks.certificates.evidence import forall
+from quarks.certify import check_record
 from quarks.circuits import figure1, functional, taxonomy, transformer
 from quarks.circuits.compile import output_expression
-from quarks.circuits.network import ExactBackend, FloatBackend, Network, activation_gate, additive_output, additive_synaptic, multiplex, output_gate, synaptic_gate
+from quarks.circuits.network import (
+    ExactBackend,
+    FloatBackend,
+    Network,
+    activation_gate,
+    additive_output,
+    additive_synaptic,
+    multiplex,
+    output_gate,
+    synaptic_gate,
+)
 from quarks.circuits.poly import Poly
-from quarks.certify import check_record
-from quarks.certificates.evidence import forall
 
 
 def test_poly_identities():

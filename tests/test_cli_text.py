@@ -78,7 +78,7 @@ def test_expected_duration_is_said_before_a_run(monkeypatch):
     from quarks.run import forecast
     from quarks.run.driver import Task
 
-    monkeypatch.setattr(estimate, "shipped", lambda: {"a": {'{"n":1}': 30.0, '{"n":2}': 50.0},
+    monkeypatch.setattr(forecast, "shipped", lambda: {"a": {'{"n":1}': 30.0, '{"n":2}': 50.0},
                                                       "coq": {"proofs": 10.0, "build": 40.0}})
     tasks = [Task("a", {"n": 1}), Task("a", {"n": 2}), Task("b", {"n": 1})]
     seconds, unknown = forecast.estimate(tasks, jobs=2, proofs=3, built=False)

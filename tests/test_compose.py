@@ -4,9 +4,9 @@ import itertools
 import numpy as np
 import pytest
 
+from quarks.base.exact import evaluate
 from quarks.solvers import compose as C
 from quarks.solvers.operators import TERNARY_NAMED, irreducible, irreducible_count_formula
-from quarks.base.exact import evaluate
 
 
 def ltf_bruteforce(n, wmax):

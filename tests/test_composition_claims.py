@@ -1,9 +1,8 @@
 """The capacity claims of seed 000 (§4, Appendix): verdicts, certificates, and checks that can fail."""
 import json
 
-
-from quarks.checking import binding
 from quarks.certificates import certificate
+from quarks.checking import binding
 from quarks.proofs.baldi import composition as comp
 from quarks.proofs.baldi import composition_lemmas as lem
 from quarks.proofs.baldi import layer_gating as lg
@@ -46,11 +45,11 @@ def test_thm42_exhaustive_record_rejects_a_wrong_size(tmp_path):
 
 
 def test_operator_classes_cover_every_operator_once():
-    ops = comp._operators(3)
-    groups = comp._classes(ops, 3, [1, 1, 1])
+    ops = comp.irreducible_operators(3)
+    groups = comp.operator_classes(ops, 3, [1, 1, 1])
     names = [m[0] for _, members in groups for m in members]
     assert sorted(names) == sorted(ops) and len(groups) == 10  # 10 NPN classes of full support
-    assert len(comp._classes(comp._operators(2), 2, [1, 2])) == 2
+    assert len(comp.operator_classes(comp.irreducible_operators(2), 2, [1, 2])) == 2
 
 
 def test_prop55_and_the_proof_witness_set():

@@ -6,9 +6,8 @@ import sys
 
 import pytest
 
-from quarks.checking import binding
-from quarks.certificates import certificate
 from quarks.certify import coq_gate
+from quarks.checking import binding
 
 pytestmark = pytest.mark.coq
 
@@ -165,15 +164,15 @@ def test_resume_does_not_recheck_unchanged_proofs(tmp_path, monkeypatch):
     """--resume reuses a proof recorded under the same build (.vo hashes) and theorems; a changed
     key, or a missing certificate, makes it checked again."""
     import quarks
-    from quarks.certify import coq_gate
     from quarks.base.store import Store
+    from quarks.certify import coq_gate
 
     kw = dict(store=tmp_path / "r.sqlite", out=tmp_path / "c", progress=False)
     first = quarks.verify("test.coq-proved", **kw)
     assert [p["status"] for p in first.proofs] == ["proved"] and not first.proofs[0].get("skipped")
     calls = []
     real = coq_gate.check_theorems
-    monkeypatch.setattr(coq, "check_theorems", lambda refs, *a, **k: calls.append(list(refs)) or real(refs, *a, **k))
+    monkeypatch.setattr(coq_gate, "check_theorems", lambda refs, *a, **k: calls.append(list(refs)) or real(refs, *a, **k))
     again = quarks.verify("test.coq-proved", resume=True, **kw)
     assert again.proofs[0]["status"] == "proved" and again.proofs[0]["skipped"] and calls == []
     assert "unchanged since checked" in again.table()

@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from quarks.checking import binding
 from quarks.certify import coq_classification as cc
+from quarks.checking import binding
 from quarks.solvers.classify import classification_payload
 from quarks.solvers.compose import threshold_list
 
@@ -72,7 +72,6 @@ def test_malformed_payload_is_refused():
 
 def test_certificate_round_trip(tmp_path):
     from quarks import api
-    from quarks.certificates import certificate
 
     rep = api.verify("quarks.count-coq", out=tmp_path / "certs", store=tmp_path / "r.sqlite", progress=False)
     assert {r.status for r in rep.results} == {"verified"} and len(rep.results) == 2   # n = 3 (n = 4: full tier)

@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from quarks.checking import binding
+from quarks.base.exact import ExprError, evaluate, rank
 from quarks.certificates import certificate
+from quarks.certificates.evidence import arith, forall
+from quarks.certify import CertificateError, check_record
+from quarks.checking import binding
 from quarks.claims import registry
 from quarks.claims.claim import Claim, Source, Verdict
-from quarks.certify import CertificateError, check_record
-from quarks.certificates.evidence import arith, forall
-from quarks.base.exact import ExprError, evaluate, rank
 
 
 def test_exact_arithmetic():

@@ -25,7 +25,7 @@ def test_canonical_parents_give_each_candidate_once():
     import numpy as np
 
     from quarks.solvers import kernels as K
-    from quarks.solvers.enumerate import _unique_rows, regular_threshold
+    from quarks.solvers.enumerate import regular_threshold, unique_rows
 
     e = regular_threshold(7)
     for lev in e.levels[20:40:4]:
@@ -33,11 +33,11 @@ def test_canonical_parents_give_each_candidate_once():
         total = K.count_candidates(parents, 7)
         cands, origin, added = (np.zeros((total, 2), np.uint64), np.zeros(total, np.int64), np.zeros(total, np.int64))
         K.candidates(parents, 7, cands, origin, added)
-        distinct = _unique_rows(cands, origin, added)[0]
+        distinct = unique_rows(cands, origin, added)[0]
         chunks = [L.chunk_candidates(parents, 7, b, 5, threads=2)[0] for b in range(5)]
         ours = np.concatenate(chunks)
         assert ours.shape[0] == distinct.shape[0] < total   # nothing twice, though many have several parents
-        assert np.array_equal(_unique_rows(ours, np.zeros(len(ours)), np.zeros(len(ours)))[0], distinct)
+        assert np.array_equal(unique_rows(ours, np.zeros(len(ours)), np.zeros(len(ours)))[0], distinct)
 
 
 def test_every_rejection_at_n7_has_a_two_summability_witness(tmp_path):

@@ -6,14 +6,11 @@ import sys
 
 import pytest
 
-from quarks.certify.load import SCHEMA
-from quarks.checking import binding
-
 from quarks.base.boolean import BINARY_OPERATORS, IRREDUCIBLE_BINARY, TruthTable, compose
-from quarks.certify import drup
+from quarks.certify import check_record, drup
 from quarks.certify.decomposition import base_clauses, check_decomposition, check_non_decomposition, non_decomposition_problem
+from quarks.certify.load import SCHEMA
 from quarks.cli import main
-from quarks.certify import check_record
 from quarks.solvers.compose import compose_class
 from quarks.solvers.decompose import decompose, derivative_cuts, operator_table
 from quarks.solvers.realize import is_threshold

@@ -1,10 +1,10 @@
 """Notebook display: the HTML/Markdown reprs contain the right cells and escape their text."""
 import re
 
-
-from quarks.notebook import render, classes as display_classes
 from quarks.base.boolean import TruthTable
 from quarks.claims.claim import Verdict
+from quarks.notebook import classes as display_classes
+from quarks.notebook import render
 from quarks.run.driver import Report, Result
 from quarks.solvers.realize import NonRealizability, Realization, realize
 

@@ -9,11 +9,10 @@ import time
 
 import pytest
 
-from quarks.checking import binding
 import quarks
-from quarks.certificates import certificate
-from quarks.cli import main
 from quarks.base.store import Store
+from quarks.checking import binding
+from quarks.cli import main
 
 
 def cli(*args, cwd=None):

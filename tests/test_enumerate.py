@@ -4,11 +4,11 @@ import json
 import numpy as np
 import pytest
 
-from quarks.cli import main
 from quarks.base.errors import UsageError
+from quarks.cli import main
 from quarks.solvers import enumerate as E
 from quarks.solvers.classify import classify, features, monomials, verify
-from quarks.solvers.completeness import _check_regular_dual, _points, check_farkas, verify_regular_enumeration
+from quarks.solvers.completeness import check_farkas, check_regular_dual, cube_points, verify_regular_enumeration
 
 A000609 = [2, 4, 14, 104, 1882, 94572]
 
@@ -97,7 +97,7 @@ def test_exact_lp_xor_and_and():
     y = np.zeros(4, np.int64)
     assert full_lp(0b0110, 2, phi, c, y) == 0              # XOR: Farkas certificate
     v = np.array([0, 1, 1, 0])
-    assert check_farkas(v, y, _points(2))
+    assert check_farkas(v, y, cube_points(2))
     assert list(y) == [1, 1, 1, 1] or np.all(y == y[0])     # 00 + 11 = 01 + 10
     assert full_lp(0b1000, 2, phi, c, y) == 1              # AND
     assert all(((phi[x] @ c[:2]) >= c[2]) == (x == 3) for x in range(4))
@@ -112,30 +112,30 @@ def test_completeness_record():
 
 def test_rejection_certificates_checked():
     enum = E.regular_threshold(6, keep_rejected=True)
-    from quarks.solvers.completeness import _bits
+    from quarks.solvers.completeness import point_bits
 
-    points = _points(6)
-    rejected = [(v, d) for lev in enum.levels[1:] for v, d in zip(_bits(lev.rejected, 6), lev.duals)]
+    points = cube_points(6)
+    rejected = [(v, d) for lev in enum.levels[1:] for v, d in zip(point_bits(lev.rejected, 6), lev.duals)]
     assert rejected
     for v, d in rejected:
-        assert _check_regular_dual(v, d, 6, points)
+        assert check_regular_dual(v, d, 6, points)
     v, d = rejected[0]
     bad = d.copy()
     bad[np.flatnonzero(v == 0)[0]] = -1                      # negative multiplier
-    assert not _check_regular_dual(v, bad, 6, points)
+    assert not check_regular_dual(v, bad, 6, points)
     worse = np.zeros_like(d)
-    assert not _check_regular_dual(v, worse, 6, points)    # sum mu >= 1 fails
+    assert not check_regular_dual(v, worse, 6, points)    # sum mu >= 1 fails
 
 
 def test_bigint_fallback_agrees():
     enum = E.regular_threshold(4, keep_rejected=True)
-    from quarks.solvers.completeness import _bits
+    from quarks.solvers.completeness import point_bits
 
     for lev in enum.levels[1:]:
-        for v in _bits(lev.tables, 4):
-            assert E._decide_bigint(v, 4)[0]
-        for v in _bits(lev.rejected, 4):
-            assert not E._decide_bigint(v, 4)[0]
+        for v in point_bits(lev.tables, 4):
+            assert E.decide_bigint(v, 4)[0]
+        for v in point_bits(lev.rejected, 4):
+            assert not E.decide_bigint(v, 4)[0]
 
 
 def test_api_bad_input():

@@ -107,7 +107,7 @@ def test_walker_steps_agree_with_the_count_decisions():
                 g = tree.add(p, x)
                 v = np.zeros(size, np.uint8)
                 K.unpack(g, n, v)
-                ys = [y for y in range(size) if y != x and v[y] and K._all_predecessors_false(v, n, y)]
+                ys = [y for y in range(size) if y != x and v[y] and K.all_predecessors_false(v, n, y)]
                 below = [g ^ np.array([np.uint64(1) << np.uint64(y & 63) if w == y >> 6 else np.uint64(0)
                                        for w in range(g.shape[0])], np.uint64) for y in ys]
                 parents = 1 + (int(decide(below, [x] * len(ys)).sum()) if ys else 0)

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from quarks.checking import binding
 from quarks.certify.exhaustive import VOLATILE_KEYS
+from quarks.checking import binding
 from quarks.checking.obligations import VOLATILE_FIELDS
 
 CLAIMS = ("navon.parameter-count", "quarks.count-by-halves", "quarks.self-attention-equivariance",

@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from quarks.checking import binding
 from quarks.certify import coq_gate
+from quarks.checking import binding
 from quarks.claims import refute, registry
 
 pytestmark = pytest.mark.coq
@@ -36,7 +36,6 @@ def test_gallery_theorems_are_proved():
 
 
 def test_a_refutation_proof_certificate_says_refuted(tmp_path):
-    from quarks.certificates import certificate
     from quarks.run import driver
 
     rows = driver.prove_claims([registry.get("quarks.eq4.1-zuev")], tmp_path)

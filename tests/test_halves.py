@@ -7,8 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from quarks.checking import binding
 from quarks.certificates import certificate
+from quarks.checking import binding
 from quarks.claims import registry
 from quarks.solvers.halves import act, byte_tables, canonical, hyperoctahedral, pair_witnesses
 
@@ -91,10 +91,10 @@ def test_changed_count_rejected(cert_dir, tmp_path):
 
 
 def test_inline_payload_decodes():
-    from quarks.certify.halves import _inline
+    from quarks.certify.halves import inline_npz
     buf = io.BytesIO()
     np.savez_compressed(buf, a=np.arange(3))
-    assert list(_inline(base64.b64encode(buf.getvalue()).decode())["a"]) == [0, 1, 2]
+    assert list(inline_npz(base64.b64encode(buf.getvalue()).decode())["a"]) == [0, 1, 2]
 
 
 def test_mutation_reasons(cert_dir, tmp_path):

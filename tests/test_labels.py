@@ -71,8 +71,8 @@ def test_certificate_rendering_uses_the_label():
 def test_notes_coverage_table_is_current():
     from pathlib import Path
 
-    from quarks.cli.claims_table import coverage, coverage_markdown
     from quarks.claims import registry
+    from quarks.cli.claims_table import coverage, coverage_markdown
 
     notes = (Path(__file__).parent.parent / "notes" / "README.md").read_text()
     block = notes.split("<!-- coverage-table -->")[1].split("<!-- /coverage-table -->")[0].strip()

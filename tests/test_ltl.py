@@ -3,12 +3,12 @@ import time
 
 import pytest
 
+from quarks.base.errors import UsageError
 from quarks.cli import main
 from quarks.ltl.check import exhaustive_check, soft_site_check
 from quarks.ltl.compile import CompileError, compile_formula
 from quarks.ltl.semantics import accepts, all_words, truth, truth_batch
 from quarks.ltl.syntax import And, Atom, Compare, Count, Not, Or, ParseError, Prev, Since, Until, parse, show
-from quarks.base.errors import UsageError
 
 
 def test_parser_precedence_and_sugar():

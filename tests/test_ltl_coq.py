@@ -1,14 +1,14 @@
 """The network quarks.ltl compiles is the one LTLCompile.v's theorems are about: for the quick-tier
 formulas of the yang LTL claims (Theorems 12, 13, 15, 16, Corollaries 17, 18; all four variants), Coq's ``compile`` equals the exported Python network (vm_compute),
-and a network with one coefficient changed is rejected."""
+and a network with one coefficient changed is rejected."""  # noqa: E501
 import subprocess
 from fractions import Fraction
 
 import pytest
 
 from quarks.certify import coq_gate
-from quarks.ltl.coq_term import HEADER, comparison
 from quarks.ltl.compile import compile_formula
+from quarks.ltl.coq_term import HEADER, comparison
 from quarks.ltl.syntax import parse
 from quarks.proofs.yang import ltl
 

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from quarks.claims import registry
 from quarks.certificates.certificate import build, check
+from quarks.claims import registry
 from quarks.proofs.baldi import mechanisms as M
 from quarks.proofs.baldi import mechanisms_gating as G
 
@@ -156,8 +156,8 @@ def _mutations():
                                                           "approx", "transformer", "taxonomy"])
 def test_mutated_certificates_are_rejected(cert, tmp_path):
     """The original certificate passes the full check (binding and kernel); the mutant does not."""
-    from quarks.checking import binding
     from quarks.certificates import certificate
+    from quarks.checking import binding
 
     original = cert.pop("_original")
     assert binding.check_file(certificate.write(original, tmp_path / "good.json")).ok
@@ -283,8 +283,8 @@ def test_capacity_certificate_with_a_wrong_count_is_rejected(tmp_path):
     assert v.status == "verified" and v.data["row"]["all_gated"] == 254
     assert check(cert)[0]
     cert["evidence"][0]["args"]["n"] = 2                 # the record now claims n = 2 produced n = 3's table
-    from quarks.checking import binding
     from quarks.certificates import certificate
+    from quarks.checking import binding
     assert not binding.check_file(certificate.write(cert, tmp_path / "bad.json")).ok
 
 

@@ -14,14 +14,12 @@ import copy
 import json
 import random
 from collections import Counter
-
 from pathlib import Path
 
 import pytest
 
-from quarks.checking import binding
-from quarks.certificates import certificate
 from quarks.certify.exhaustive import VOLATILE_KEYS
+from quarks.checking import binding
 from quarks.checking.obligations import VOLATILE_FIELDS
 
 # the default suite mutates the certificates of these claims (every evidence kind but the heavy

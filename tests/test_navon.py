@@ -3,10 +3,11 @@ import copy
 
 import pytest
 
-from quarks.checking import binding
 from quarks.certificates import certificate
+from quarks.checking import binding
 from quarks.claims.claim import Claim
-from quarks.proofs.navon.optimum import optimum as navon, conclusions as navon_conclusions
+from quarks.proofs.navon import conclusions as navon_conclusions
+from quarks.proofs.navon import optimum as navon
 
 CLAIMS = [c for c in vars(navon).values() if isinstance(c, Claim)]
 QUICK = [(c, inst) for c in CLAIMS for inst in c.instances_for("quick")]
@@ -154,7 +155,6 @@ def test_written_certificates_recheck_from_disk(tmp_path):
 
 def test_conclusion11_integer_layers(tmp_path):
     from quarks.certificates import certificate
-    from quarks.proofs.navon.optimum import optimum as navon
 
     v = navon_conclusions.conclusion11_printed.run({"K": 4})
     assert v.status == "refuted" and v.data["argmax"] == [2, 4]
@@ -166,7 +166,6 @@ def test_conclusion11_integer_layers(tmp_path):
 
 
 def test_pointwise_errors_printed_and_corrected():
-    from quarks.proofs.navon.optimum import optimum as navon
 
     v = navon_conclusions.d2_metric_printed.run({"constants": [0, 1, 2]})
     assert v.status == "refuted" and "d_2(0,2) = 4 > d_2(0,1) + d_2(1,2) = 2" in v.summary

@@ -1,9 +1,9 @@
 """Self-attention is permutation-equivariant, not invariant (seed 001)."""
 from fractions import Fraction
 
-from quarks.checking import binding
-from quarks.certificates import certificate
 from quarks.attention.self_attention import equivariance_check, invariance_check, output_forms, permute
+from quarks.certificates import certificate
+from quarks.checking import binding
 from quarks.proofs.baldi import permutation as pm
 
 

@@ -1,9 +1,7 @@
 """Random formulas of depth <= 4 (seed 004): the generator, the family check and its certificate."""
-import copy
 
 from quarks.certificates import certificate
 from quarks.claims import registry
-from quarks.certify import check_record
 from quarks.ltl.random import family, family_check, random_formula
 from quarks.ltl.syntax import Count, Next, Until, depth, parse
 

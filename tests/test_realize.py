@@ -7,9 +7,9 @@ import sys
 import pytest
 
 from quarks.base.boolean import BINARY_OPERATORS, IRREDUCIBLE_BINARY, TruthTable, operators
+from quarks.certify import CertificateError, check_record
 from quarks.certify.threshold import polynomial_values
 from quarks.cli import main
-from quarks.certify import CertificateError, check_record
 from quarks.solvers.monomials import monomials
 from quarks.solvers.realize import NonRealizability, Realization, interpolant, is_threshold, realize
 

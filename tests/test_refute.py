@@ -2,9 +2,8 @@
 mutated certificates rejected, none found where the theorem holds, exit codes."""
 import json
 
-
-from quarks.claims import refute as R
 from quarks.checking.binding import check_file
+from quarks.claims import refute as R
 from quarks.cli import main
 
 

@@ -6,7 +6,6 @@ import urllib.parse
 import pytest
 
 from quarks.checking import binding
-from quarks.certificates import certificate
 from quarks.cli import main
 from quarks.run.driver import verify
 

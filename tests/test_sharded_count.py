@@ -45,7 +45,7 @@ def test_sharded_count_n7_on_dask(tmp_path, cluster):
 def test_levels_are_hash_shards(tmp_path, monkeypatch):
     """Level k on disk is the regular threshold level k, each table in shard h(table) mod S, once
     (parents read 4 at a time, shards decided in 2 parts)."""
-    from quarks.solvers.enumerate import _unique_rows, regular_threshold
+    from quarks.solvers.enumerate import regular_threshold, unique_rows
 
     n, S, k = 6, 5, 9
     monkeypatch.setattr(SH, "BLOCK", 4)
@@ -57,7 +57,7 @@ def test_levels_are_hash_shards(tmp_path, monkeypatch):
         assert np.all(SH.shard_of(part, S) == t)
     got = np.concatenate(parts)
     want = regular_threshold(n).levels[k].tables
-    assert got.shape[0] == want.shape[0] == _unique_rows(got, got[:, 0], got[:, 0])[0].shape[0]
+    assert got.shape[0] == want.shape[0] == unique_rows(got, got[:, 0], got[:, 0])[0].shape[0]
     assert {int(r[0]) for r in got} == {int(r[0]) for r in want}
     assert not (root / f"L{k - 1:03d}").exists()   # used-up levels are deleted
     # continue from the stored level to the end

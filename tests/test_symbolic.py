@@ -5,8 +5,8 @@ import sys
 import pytest
 
 from quarks.certify import CertificateError, check_record
-from quarks.symbolic.derivation import Derivation, Undecided, interval
 from quarks.certify.symbolic.parse import parse
+from quarks.symbolic.derivation import Derivation, Undecided, interval
 
 
 def _der():

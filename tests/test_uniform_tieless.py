@@ -33,8 +33,8 @@ def test_hot_variant_refuted_with_word():
 
 def test_tampered_record_rejected(tmp_path):
     """An exhaustive record is confirmed only by re-deriving the certificate from its claim."""
-    from quarks.checking import binding
     from quarks.certificates import certificate
+    from quarks.checking import binding
 
     inst = {"program": "dyck2", "n": 4}
     v = M.lemma24.check(inst)

@@ -6,7 +6,6 @@ import pytest
 
 from quarks.certificates import certificate
 from quarks.claims import registry
-from quarks.certify import check_record
 
 YANG = [c for c in registry.select(["yang.*"])]
 
@@ -66,8 +65,9 @@ def test_lemma_grids_reject_a_wrong_constant():
 
     # the bound 2(2 + tau) e^(-1/tau) holds; a tenth of it does not
     assert lemma7_grid(12, ["1/2"])["holds"]
-    from quarks.proofs.yang import lemmas
     from flint import arb
+
+    from quarks.proofs.yang import lemmas
 
     s = [2 * 3 * j - j * j for j in range(1, 8)]
     l1 = lemmas.softmax_l1([__import__("fractions").Fraction(x) for x in s], 2, __import__("fractions").Fraction(1, 2))

@@ -1,10 +1,9 @@
 """Seed 004 additions: Lemmas 25 and 29 (our forms), SymPy records for Lemmas 6 and 9, the temperature plot."""
 from fractions import Fraction
 
-
 from quarks.certificates import certificate
-from quarks.claims import registry
 from quarks.certify import check_record
+from quarks.claims import registry
 
 
 def test_lemma25_and_29_quick_tier_with_certificates():

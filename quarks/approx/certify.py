@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from quarks.certificates.evidence import digest
 from quarks.approx import gated, supbound
 from quarks.approx.targets import TARGETS
+from quarks.certificates.evidence import digest
 
 
 def certify(target: str, pieces: list, eps: str) -> dict:

@@ -128,7 +128,7 @@ def exp_table() -> np.ndarray:
             vals = []
             step = (-arb(1) / STEP).exp()
             cur = arb(1)
-            for m in range(STEP * TMAX + 1):
+            for _m in range(STEP * TMAX + 1):
                 up = cur.upper()
                 f = float(up.mid())
                 f = float(np.nextafter(np.nextafter(f, np.inf), np.inf))
@@ -320,14 +320,14 @@ def _unit(u, x, r, sites, B, n):
         return {t: (col, zero) for t, col in cols.items()}
     # per hidden unit: pre-activation radius, and whether its interval straddles 0
     state = []
-    for (ws, b), p in zip(u.hidden, pres):
+    for (ws, _b), p in zip(u.hidden, pres):
         rho = sum((float(abs(w)) * r[c] for c, w in ws.items() if c in inputs), zero.copy()) * SAFETY
         pf = p.floats()
         slack = np.abs(pf) * 2.0**-45
         cross = ((pf - rho < -slack) & (pf + rho > slack)) | ((p.N == 0) & (rho > 0)) | np.isinf(rho)
         state.append((rho, cross, (p.N > 0) & ~cross))
     out = {}
-    for t, (vs, c) in u.out.items():
+    for t, (vs, _c) in u.out.items():
         rad = zero.copy()
         for v, (rho, cross, _) in zip(vs, state):
             if v != 0:

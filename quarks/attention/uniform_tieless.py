@@ -23,9 +23,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from quarks.certificates.evidence import digest
 from quarks.attention import programs
 from quarks.attention.batch import masks, run
+from quarks.certificates.evidence import digest
 
 CHUNK = 8192
 

@@ -14,10 +14,10 @@ import importlib
 import itertools
 import json
 
+from quarks.base.exact import evaluate, to_json
 from quarks.certify import CheckContext, check_record
 from quarks.certify.arith import box
 from quarks.certify.exhaustive import canonical
-from quarks.base.exact import evaluate, to_json
 
 
 def producer_context(evidence: list) -> CheckContext:

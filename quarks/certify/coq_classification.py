@@ -30,8 +30,8 @@ from pathlib import Path
 
 import numpy as np
 
-from quarks.certify import coq_gate
 from quarks.base.fileio import atomic_write
+from quarks.certify import coq_gate
 from quarks.certify.base import CertificateError, NotChecked, Outcome
 
 MAX_N = 4
@@ -229,7 +229,7 @@ def _assumptions(theories: Path, work: Path, base: str, theorems: list) -> list 
 # --- the evidence kind ``coq-classification`` ----------------------------------------------------
 
 def check_coq_classification(record: dict, ctx) -> Outcome:
-    from quarks.certify.halves import _inline, integer
+    from quarks.certify.halves import inline_npz, integer
 
     n, d, count = integer(record, "n"), integer(record, "degree"), integer(record, "count")
     data = record.get("data")
@@ -238,7 +238,7 @@ def check_coq_classification(record: dict, ctx) -> Outcome:
     if not 1 <= n <= MAX_N or not 0 <= d <= n:
         raise CertificateError(f"coq-classification supports 1 <= n <= {MAX_N} and 0 <= d <= n, not n={n}, d={d}")
     if "npz_base64" in data:  # inline, before the certificate is written
-        P = _inline(data["npz_base64"])
+        P = inline_npz(data["npz_base64"])
     elif isinstance(data.get("$payload"), dict) and data["$payload"].get("format") == "npz":
         P = ctx.load_payload(data["$payload"])
     else:

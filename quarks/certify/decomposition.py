@@ -28,9 +28,9 @@ Only the standard library and quarks.certify are used.
 """
 from __future__ import annotations
 
-from quarks.certify.base import CertificateError, Outcome
 from quarks.certify import drup
-from quarks.certify.threshold import _int, check_nonrealization_data, check_realization_data, parse_table
+from quarks.certify.base import CertificateError, Outcome
+from quarks.certify.threshold import check_nonrealization_data, check_realization_data, integer_field, parse_table
 
 MAX_N = 10
 MAX_ARITY = 4
@@ -76,7 +76,7 @@ def parse_header(record) -> tuple[int, int, int, int, list[int]]:
     n, _, table = parse_table({**record, "degree": 0})
     if n > MAX_N or n < 1:
         raise CertificateError(f"n = {n} outside 1..{MAX_N}")
-    k = _int(record["arity"], "arity")
+    k = integer_field(record["arity"], "arity")
     if not 1 <= k <= MAX_ARITY:
         raise CertificateError(f"arity {k} outside 1..{MAX_ARITY}")
     text = record["operator"]
@@ -88,7 +88,7 @@ def parse_header(record) -> tuple[int, int, int, int, list[int]]:
     degrees = record["degrees"]
     if not isinstance(degrees, list) or len(degrees) != k:
         raise CertificateError(f"need {k} degrees")
-    degrees = [_int(d, "degree") for d in degrees]
+    degrees = [integer_field(d, "degree") for d in degrees]
     if any(not 0 <= d <= n for d in degrees):
         raise CertificateError(f"degrees must lie in 0..n = {n}")
     return n, table, operator, k, degrees
@@ -151,7 +151,7 @@ def non_decomposition_problem(record, ctx=None) -> str | None:
     data = _data(record, ctx)
     clauses = base_clauses(n, table, operator, k)
     for c, cut in enumerate(data["cuts"]):
-        j = _int(cut["operand"], "operand")
+        j = integer_field(cut["operand"], "operand")
         if not 0 <= j < k:
             return f"cut {c}: operand {j} outside 0..{k - 1}"
         true_pts = [p[0] for p in cut["true"]]

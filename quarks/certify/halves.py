@@ -111,7 +111,7 @@ def farkas_hold(tables, duals, n, d) -> np.ndarray:
     return ok
 
 
-def _inline(text) -> dict:
+def inline_npz(text) -> dict:
     """An .npz given inline (base64), before the certificate is written."""
     import base64
     import binascii
@@ -158,7 +158,7 @@ def check_halves_count(record: dict, ctx) -> Outcome:
     if not 2 <= n <= 5 or not 1 <= d <= n:
         raise CertificateError(f"halves-count supports 2 <= n <= 5 and 1 <= d <= n, not n={n}, d={d}")
     if "npz_base64" in data:  # inline, before the certificate is written
-        P = _inline(data["npz_base64"])
+        P = inline_npz(data["npz_base64"])
     elif isinstance(data.get("$payload"), dict) and data["$payload"].get("format") == "npz":
         P = ctx.load_payload(data["$payload"])
     else:

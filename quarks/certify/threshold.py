@@ -26,7 +26,7 @@ from quarks.certify.base import CertificateError, Outcome
 MAX_N = 20  # 2^20 points: beyond that a certificate of this form is impractical to re-check
 
 
-def _int(value, what):
+def integer_field(value, what):
     if isinstance(value, bool) or not isinstance(value, int):
         raise CertificateError(f"{what} must be an integer, got {value!r}")
     return value
@@ -34,8 +34,8 @@ def _int(value, what):
 
 def parse_table(record) -> tuple[int, int, int]:
     """(n, d, table bits) from a record, validated."""
-    n = _int(record["n"], "n")
-    d = _int(record["degree"], "degree")
+    n = integer_field(record["n"], "n")
+    d = integer_field(record["degree"], "degree")
     if not 0 <= n <= MAX_N:
         raise CertificateError(f"n = {n} outside 0..{MAX_N}")
     if not 0 <= d <= n:
@@ -81,9 +81,9 @@ def check_realization_data(n: int, d: int, bits: int, monomials, weights, thresh
     """None when the realization is exact and correct, else the first problem found."""
     if len(monomials) != len(weights):
         return f"{len(monomials)} monomials but {len(weights)} weights"
-    coeffs: dict[int, int] = {0: -_int(threshold, "threshold")}
+    coeffs: dict[int, int] = {0: -integer_field(threshold, "threshold")}
     for S, w in zip(monomials, weights):
-        S, w = _int(S, "monomial"), _int(w, "weight")
+        S, w = integer_field(S, "monomial"), integer_field(w, "weight")
         if not 0 < S < (1 << n):
             return f"monomial mask {S} is not a non-empty set of the {n} variables"
         if bin(S).count("1") > d:
@@ -110,7 +110,7 @@ def check_nonrealization_data(n: int, d: int, bits: int, true_mult, false_mult) 
     for side, pairs in (("true", true_mult), ("false", false_mult)):
         for pair in pairs:
             x, a = pair
-            x, a = _int(x, "point"), _int(a, "multiplier")
+            x, a = integer_field(x, "point"), integer_field(a, "multiplier")
             if not 0 <= x < size:
                 return f"point {x} outside 0..{size - 1}"
             if x in seen:

@@ -22,11 +22,11 @@ import multiprocessing as mp
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from quarks.checking import obligations
-from quarks.claims import registry
 from quarks.certify import check_evidence, trust_of
 from quarks.certify.base import LIMITS, Binding, CertificateError, CheckContext, NotChecked
 from quarks.certify.load import load
+from quarks.checking import obligations
+from quarks.claims import registry
 from quarks.claims.claim import instance_text
 
 MAX_CANDIDATES = 100_000   # a refute variant's instance must be among this many candidates

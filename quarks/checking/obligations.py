@@ -18,7 +18,8 @@ import json
 import multiprocessing as mp
 
 from quarks.certify.base import CertificateError
-from quarks.certify.exhaustive import canonical, stable as _stable
+from quarks.certify.exhaustive import canonical
+from quarks.certify.exhaustive import stable as _stable
 
 # fields that record when and by whom a certificate was made, not what it says
 VOLATILE_FIELDS = ("created", "elapsed", "package")

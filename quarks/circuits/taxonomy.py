@@ -13,7 +13,7 @@ synapse i -> k1 (target w).
 """
 from __future__ import annotations
 
-from quarks.circuits.network import Network, PRIMITIVES, multiplex, output_gate, synaptic_gate
+from quarks.circuits.network import PRIMITIVES, Network, multiplex, output_gate, synaptic_gate
 from quarks.circuits.poly import Poly
 
 SOURCES = ("S", "O", "w")

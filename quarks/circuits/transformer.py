@@ -91,9 +91,10 @@ def compare(n: int, m: int, d: int, seed: int = 0, miswire: str | None = None) -
     when every difference ball lies within 2^-100 of 0.  Any miswiring that changes an output by
     more than that (plus the ball radii, about 2^-120) is caught.
     """
+    from flint import arb, ctx
+
     from quarks.certificates.evidence import digest
     from quarks.circuits.network import ArbBackend
-    from flint import arb, ctx
 
     old = ctx.prec
     ctx.prec = 128

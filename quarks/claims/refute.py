@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from quarks.claims.claim import Claim, Verdict, instance_label
 from quarks.base.errors import UsageError
+from quarks.claims.claim import Claim, Verdict, instance_label
 
 DEFAULT_OUT = Path(".quarks/refutations")
 

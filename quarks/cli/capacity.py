@@ -64,7 +64,7 @@ def _ratio(size: int, T: int) -> float:
 
 
 def tables(max_n: int, threads=None, progress=False) -> str:
-    from quarks.proofs.baldi.composition import _classes, _operators, intersection_result
+    from quarks.proofs.baldi.composition import intersection_result, irreducible_operators, operator_classes
     from quarks.solvers.compose import compose_class
 
     out = []
@@ -92,8 +92,8 @@ def tables(max_n: int, threads=None, progress=False) -> str:
     out.append("")
     out.append("### |T_B(n;1,1,1)| for ternary B, one per class of argument permutation/negation and "
                "output negation (10 classes of the 218 irreducible)\n")
-    ops = _operators(3)
-    groups = _classes(ops, 3, [1, 1, 1])
+    ops = irreducible_operators(3)
+    groups = operator_classes(ops, 3, [1, 1, 1])
     top = min(max_n, 4)
     out.append("| class representative | members | " + " | ".join(f"n = {n}" for n in range(2, top + 1)) + " |")
     out.append("|---|---|" + "---|" * (top - 1))

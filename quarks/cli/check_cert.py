@@ -44,8 +44,8 @@ def _expand(paths):
 def _coq(result):
     """--coq: compile the threshold records of a certificate that passed the full check."""
     from quarks.certify import coq_gate
-    from quarks.coq import export as coq_export
     from quarks.certify.base import CertificateError
+    from quarks.coq import export as coq_export
 
     try:
         items = coq_export.export(Path(result.path))
@@ -65,9 +65,9 @@ def _coq(result):
 
 
 def run(args) -> int:
+    from quarks.base.errors import UsageError
     from quarks.certify import coq_gate
     from quarks.checking.binding import check_file, results_json
-    from quarks.base.errors import UsageError
 
     for p in map(Path, args.paths):
         if not p.exists():

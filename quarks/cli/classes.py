@@ -42,8 +42,8 @@ def _bits(t: int, n: int) -> str:
 
 
 def run(args) -> int:
-    from quarks.classes import classes, evaluate, parse, sample, unparse
     from quarks.base.errors import UsageError
+    from quarks.classes import classes, evaluate, parse, sample, unparse
 
     if args.sample is not None and args.sample < 1:
         raise UsageError(f"--sample {args.sample}: K must be >= 1")
@@ -62,9 +62,9 @@ def run(args) -> int:
             lines[0] += (f" in {len(groups)} symmetry class{'es' if len(groups) != 1 else ''} (closed under "
                          f"permuting/negating inputs and negating the output)")
             if groups:
-                lines.append(f"{'canonical':<{max(9, 2 + (1 << n) // 4)}}  " + (f"{'f(0) f(1) ...':<{max(13, 1 << n)}}  " if show_bits else "") + "class size")
+                lines.append(f"{'canonical':<{max(9, 2 + (1 << n) // 4)}}  " + (f"{'f(0) f(1) ...':<{max(13, 1 << n)}}  " if show_bits else "") + "class size")  # noqa: E501
             for r, size, _ in groups:
-                lines.append(f"{_hex(r, n):<{max(9, 2 + (1 << n) // 4)}}  " + (f"{_bits(r, n):<{max(13, 1 << n)}}  " if show_bits else "") + f"{size}")
+                lines.append(f"{_hex(r, n):<{max(9, 2 + (1 << n) // 4)}}  " + (f"{_bits(r, n):<{max(13, 1 << n)}}  " if show_bits else "") + f"{size}")  # noqa: E501
         else:
             tabs = s.members()
             out["tables"] = [_hex(t, n) for t in tabs]

@@ -7,7 +7,6 @@ import sys
 import tempfile
 import time
 
-
 # Complete runs measured on this project's 2-core machine (notes/enumeration.md), printed beside the
 # projection from the first levels, which overestimates the time left.
 MEASURED = {9: {"representatives": 496_618_456, "chunk_seconds": 6_646, "wall": "1 h 52 min wall on 2 cores"}}
@@ -136,11 +135,11 @@ def _chunked(args, n: int) -> int:
     from pathlib import Path
 
     from quarks.base.errors import UsageError
+    from quarks.base.store import DEFAULT_PATH
+    from quarks.cli.paths import output_dir
     from quarks.proofs.baldi.counting import A000609
     from quarks.solvers import levels as L
     from quarks.solvers import shards as SH
-    from quarks.base.store import DEFAULT_PATH
-    from quarks.cli.paths import output_dir
 
     if args.list is not None:
         raise UsageError("--list is not available with the chunked count")
@@ -155,8 +154,8 @@ def _chunked(args, n: int) -> int:
     if args.scheduler and args.executor != "dask":
         raise UsageError("--scheduler needs --executor dask")
     if args.scheduler:
-        from quarks.cli.verify import _reachable
-        _reachable(args.scheduler)
+        from quarks.cli.verify import reachable
+        reachable(args.scheduler)
     elif args.executor == "dask":
         from quarks.base.errors import need
 

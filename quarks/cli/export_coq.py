@@ -42,10 +42,10 @@ def certificate_files(paths) -> list[Path]:
 
 
 def run(args) -> int:
-    from quarks.coq import export as coq_export
     from quarks.base.errors import UsageError
     from quarks.certify import CertificateError
     from quarks.cli.paths import output_dir
+    from quarks.coq import export as coq_export
 
     if args.classification is not None:
         return _classification(args)
@@ -71,11 +71,11 @@ def run(args) -> int:
 
 
 def _classification(args) -> int:
+    from quarks.base.errors import UsageError
     from quarks.certify import coq_classification as cc
+    from quarks.cli.paths import output_dir
     from quarks.coq import classification
     from quarks.solvers.classify import classification_payload
-    from quarks.base.errors import UsageError
-    from quarks.cli.paths import output_dir
 
     n, d = args.classification
     if not 1 <= n <= cc.MAX_N or not 0 <= d <= n:
@@ -96,10 +96,10 @@ def _classification(args) -> int:
 
 
 def _halves(args) -> int:
-    from quarks.certify import coq_gate
-    from quarks.coq import halves_split as hs
     from quarks.base.errors import UsageError
+    from quarks.certify import coq_gate
     from quarks.cli.paths import output_dir
+    from quarks.coq import halves_split as hs
 
     n, d = args.halves
     try:

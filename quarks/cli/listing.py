@@ -16,9 +16,9 @@ def add_parser(sub, verb):
 
 
 def run(args) -> int:
-    from quarks.claims import registry
     from quarks.base import store as store_mod
     from quarks.base.errors import UsageError
+    from quarks.claims import registry
 
     try:
         chosen = registry.select(args.patterns)

@@ -20,8 +20,8 @@ def add_parser(sub, verb):
 
 def run(args) -> int:
     from quarks import api
-    from quarks.claims import registry
     from quarks.base.errors import UsageError
+    from quarks.claims import registry
 
     try:
         rows = api.prove(*args.patterns, out=args.out, progress=sys.stderr.isatty() and not args.json)

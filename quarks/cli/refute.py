@@ -34,9 +34,9 @@ def _coq_status(theorems) -> list[dict]:
 
 
 def run(args) -> int:
-    from quarks.claims import refute as R
-    from quarks.checking.binding import check_file
     from quarks.base.errors import UsageError
+    from quarks.checking.binding import check_file
+    from quarks.claims import refute as R
 
     if args.out is not None:
         from quarks.cli import paths

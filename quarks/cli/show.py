@@ -16,12 +16,11 @@ def add_parser(sub, verb):
 
 def run(args) -> int:
     from quarks import api
+    from quarks.base import store as store_mod
+    from quarks.base.errors import UsageError
     from quarks.claims import registry
     from quarks.claims.claim import instance_text
-    from quarks.base.errors import UsageError
-
     from quarks.cli import paths
-    from quarks.base import store as store_mod
 
     paths.store(args.store, store_mod.DEFAULT_PATH, write=False)
     try:

@@ -19,7 +19,7 @@ def add_parser(sub, verb):
     p.add_argument("--tier", choices=("quick", "full"), default="quick", help="instance tier (default quick)")
     p.add_argument("--max-n", type=_nonneg, default=None, metavar="N", help="skip instances larger than N")
     p.add_argument("--jobs", "-j", type=_positive, default=None, metavar="J", help="worker processes (default: cores)")
-    p.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="per-instance limit in seconds (default 600, or the claim's own budget when it declares one)")
+    p.add_argument("--timeout", type=_seconds, default=None, metavar="S", help="per-instance limit in seconds (default 600, or the claim's own budget when it declares one)")  # noqa: E501
     p.add_argument("--out", default=None, metavar="DIR", help="certificate directory (default .quarks/certificates)")
     p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
     p.add_argument("--resume", action="store_true", help="skip instances already decided at this version")
@@ -63,7 +63,7 @@ def _seconds(text):
     return v
 
 
-def _reachable(address: str) -> None:
+def reachable(address: str) -> None:
     """The Dask scheduler answers on its TCP port (checked before any work starts)."""
     import socket
     from urllib.parse import urlparse
@@ -82,11 +82,10 @@ def _reachable(address: str) -> None:
 
 def run(args) -> int:
     from quarks import api
+    from quarks.base import store as store_mod
     from quarks.claims import registry
-
     from quarks.cli import paths
     from quarks.run import driver
-    from quarks.base import store as store_mod
 
     if args.executor == "dask" and not args.scheduler:
         raise UsageError("--executor dask needs --scheduler ADDRESS")
@@ -97,7 +96,7 @@ def run(args) -> int:
     except registry.UnknownClaim as exc:
         raise UsageError(str(exc)) from None
     if args.executor == "dask":
-        _reachable(args.scheduler)
+        reachable(args.scheduler)
     paths.output_dir(args.out or driver.DEFAULT_OUT, "--out")
     if args.junit:
         paths.output_file(args.junit, "--junit")

@@ -14,7 +14,7 @@ Truth tables are integers (bit k = f at the point with index k; the halves of f 
 ``f & mask`` and ``f >> 2^m``) and are written as Coq ``list bool``; the certificates are
 packed into 63-bit words (quarks.coq.pack, Packed.v).  :func:`theory_text` writes the data file ``HalvesT{n+1}_{d}.v`` whose theorem ``card_T{n+1}_{d}`` is stated from n, d and the
 count only.
-"""
+"""  # noqa: E501
 from __future__ import annotations
 
 from quarks.coq.pack import pack_certs, words_text
@@ -129,8 +129,8 @@ def committed_text() -> str:
 def write_committed() -> None:
     """Regenerate HalvesT5_1.v in the theories (``python -c 'from quarks import coq_halves as c;
     c.write_committed()'``); tests/test_coq_halves.py checks that the committed file is this one."""
-    from quarks.certify import coq_gate
     from quarks.base.fileio import atomic_write
+    from quarks.certify import coq_gate
 
     data = halves_data(4, 1)
     atomic_write(coq_gate.THEORIES / f"{theory_name(4, 1)}.v", theory_text(data, 94572))

@@ -26,9 +26,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from quarks.base.fileio import atomic_write
 from quarks.coq.halves import CHUNK, theory_name, word_text
 from quarks.coq.pack import pack, pack_certs, words_text
-from quarks.base.fileio import atomic_write
 from quarks.solvers.halves_data import decide, representatives
 
 LOGICAL = "QuarksHalves"

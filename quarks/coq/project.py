@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from quarks.certify import coq_gate
 from quarks.base.fileio import atomic_write
+from quarks.certify import coq_gate
 
 SUBDIR = "quarks"
 REQUIRE = re.compile(r"From\s+Quarks\s+Require\s+(?:Import\s+|Export\s+)?([A-Za-z0-9_'\s]+)\.")

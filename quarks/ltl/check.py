@@ -115,8 +115,8 @@ def soft_site_check(formula: str, alphabet: str, word: str, variant: str = "temp
     """Arb balls for the softmax model on one word: is every value before a rounding within 1/4 of
     the hard model's exact value?  ``holds`` is False only when some ball lies entirely outside."""
     from quarks.attention.ball import soft_ball
-    from quarks.attention.run import hard_exact
     from quarks.attention.model import Model  # noqa: F401
+    from quarks.attention.run import hard_exact
 
     f = parse(formula)
     model = with_temperature_factor(compile_formula(f, list(alphabet), variant, Fraction(c)), Fraction(tau_factor))

@@ -31,7 +31,7 @@ from fractions import Fraction
 
 from quarks.attention.model import Head, Layer, Model, Unit
 from quarks.ltl.counting import compile_compare, compile_pred
-from quarks.ltl.parts import PE, CompileError, _sum_of, rounding  # noqa: F401 (part of this module's interface)
+from quarks.ltl.parts import PE, CompileError, rounding, sum_of  # noqa: F401 (part of this module's interface)
 from quarks.ltl.syntax import And, Atom, Compare, Const, Next, Not, Or, Pred, Prev, Since, Until, show, subformulas, symbols
 
 VARIANTS = ("temperature", "unbounded", "causal-temperature", "causal")
@@ -145,10 +145,10 @@ class Compiler:
             c = self.unit_node(g, [a], lambda: Unit([({a: -1}, 1)], {}))
         elif isinstance(g, And):
             a, b = self.node(g.left), self.node(g.right)
-            c = self.unit_node(g, [a, b], lambda: Unit([(_sum_of(a, b), -1)], {}))
+            c = self.unit_node(g, [a, b], lambda: Unit([(sum_of(a, b), -1)], {}))
         elif isinstance(g, Or):
             a, b = self.node(g.left), self.node(g.right)
-            c = self.unit_node(g, [a, b], lambda: Unit([(_sum_of(a, b), 0), (_sum_of(a, b), -1)], {}), [1, -1])
+            c = self.unit_node(g, [a, b], lambda: Unit([(sum_of(a, b), 0), (sum_of(a, b), -1)], {}), [1, -1])
         elif isinstance(g, Prev):
             c = self.prev(g)
         elif isinstance(g, Next):
@@ -219,7 +219,8 @@ class Compiler:
         if g.strict:  # strict since at i = non-strict since at i - 1
             inner = type(g)(g.left, g.right, False)
             return self.node(Prev(inner) if isinstance(g, Since) else Next(inner))
-        a, b = self.node(g.left), self.node(g.right)
+        self.node(g.left)
+        b = self.node(g.right)
         stop = self.node(Or(Not(g.left), g.right))
         q, w = self.scale("one")
         self.use_pe(q)

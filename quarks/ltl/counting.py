@@ -25,7 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from quarks.attention.model import Head, Unit
-from quarks.ltl.parts import PE, CompileError, _sum_of, rounding
+from quarks.ltl.parts import PE, CompileError, rounding, sum_of
 from quarks.ltl.syntax import Const, Count, Not, Pos, Since, Until
 
 K_SIGN = 2  # score factor of a sign test
@@ -146,7 +146,7 @@ def compile_compare(comp, g) -> str:
         a, b = coords
         out = comp.fresh("b")
         k = comp.at([a, b])
-        comp.layer(k).units.append(Unit([(_sum_of(a, b), -1)], {out: ([1], 0)}))
+        comp.layer(k).units.append(Unit([(sum_of(a, b), -1)], {out: ([1], 0)}))
         comp.ready[out] = k
     if negate:
         neg = comp.fresh("b")

@@ -28,6 +28,6 @@ def rounding(x: str, gate: str | None = None) -> Unit:
     return Unit([(w, Fraction(-1, 2)), (dict(w), Fraction(-3, 2))], {}, round=x, note="Lemma 9 rounding")
 
 
-def _sum_of(a: str, b: str) -> dict:
+def sum_of(a: str, b: str) -> dict:
     """Weights of a + b (a and b may be the same coordinate: phi & phi, phi | phi)."""
     return {a: 1, b: 1} if a != b else {a: 2}

@@ -81,7 +81,8 @@ def family_check(seeds, depth: int, fragment: str, variant: str, max_len: int, a
     (hard model exact, softmax certified).  ``holds``: every formula compiles and checks."""
     from quarks.ltl.check import exhaustive_check
     from quarks.ltl.compile import CompileError, compile_formula
-    from quarks.ltl.syntax import depth as depth_of, parse
+    from quarks.ltl.syntax import depth as depth_of
+    from quarks.ltl.syntax import parse
 
     h = hashlib.sha256()
     rows, rejected, failures, cases, margin = [], [], [], 0, 0.25

@@ -3,14 +3,35 @@ quarks.notebook.render, attached from above (so no value type imports it) when `
 IPython or Jupyter; elsewhere call :func:`attach`."""
 from __future__ import annotations
 
-from quarks.notebook.render import check_result_html, check_result_markdown, claim_html, claim_markdown, decomposition_html, decomposition_markdown, function_set_html, function_set_markdown, nonrealizability_html, nonrealizability_markdown, realization_html, realization_markdown, report_html, report_markdown, result_html, result_markdown, truth_table_html, truth_table_markdown, verdict_html, verdict_markdown
 from quarks.notebook.classes import composition_class_html, composition_class_markdown
+from quarks.notebook.render import (
+    check_result_html,
+    check_result_markdown,
+    claim_html,
+    claim_markdown,
+    decomposition_html,
+    decomposition_markdown,
+    function_set_html,
+    function_set_markdown,
+    nonrealizability_html,
+    nonrealizability_markdown,
+    realization_html,
+    realization_markdown,
+    report_html,
+    report_markdown,
+    result_html,
+    result_markdown,
+    truth_table_html,
+    truth_table_markdown,
+    verdict_html,
+    verdict_markdown,
+)
 
 
 def attach() -> None:
     """Give every displayable type its ``_repr_html_`` and ``_repr_markdown_``."""
-    from quarks.checking.binding import CheckResult
     from quarks.base.boolean import TruthTable
+    from quarks.checking.binding import CheckResult
     from quarks.claims.claim import Claim, Verdict
     from quarks.classes.evaluate import FunctionSet
     from quarks.run.driver import Report, Result

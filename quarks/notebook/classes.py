@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import math
 
-from quarks.notebook.render import _hex, _json_short, esc, html_table, md_table
-
+from quarks.notebook.render import esc, hex, html_table, json_short, md_table
 
 # --- classes of functions --------------------------------------------------------------------
 
@@ -33,7 +32,7 @@ def _class_rows(cls) -> list:
     if callable(getattr(cls, "digest", None)):
         rows.append(["sha256 of the bitmap", cls.digest()[:16] + "..."])
     for k, v in (getattr(cls, "info", None) or {}).items():
-        rows.append([str(k), _json_short(v, 120)])
+        rows.append([str(k), json_short(v, 120)])
     return rows
 
 
@@ -42,7 +41,7 @@ def composition_class_html(cls, show: int = 16) -> str:
     out = html_table([type(cls).__name__, ""], _class_rows(cls), align="left")
     members = _class_members(cls, show)
     if members:
-        text = ", ".join(_hex(h, cls.n) for h in members)
+        text = ", ".join(hex(h, cls.n) for h in members)
         out += f'<div style="font-family:ui-monospace,monospace;font-size:85%">members: {esc(text)}</div>'
     return out
 
@@ -51,5 +50,5 @@ def composition_class_markdown(cls, show: int = 16) -> str:
     out = md_table([type(cls).__name__, ""], _class_rows(cls))
     members = _class_members(cls, show)
     if members:
-        out += "\n\nmembers: " + ", ".join(f"`{_hex(h, cls.n)}`" for h in members)
+        out += "\n\nmembers: " + ", ".join(f"`{hex(h, cls.n)}`" for h in members)
     return out

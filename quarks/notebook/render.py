@@ -295,7 +295,7 @@ def nonrealizability_markdown(nr) -> str:
 
 # --- verdicts, certificates, reports -------------------------------------------------------------
 
-def _json_short(obj, limit: int = 400) -> str:
+def json_short(obj, limit: int = 400) -> str:
     """A value as mathematics (quarks.base.exact.readable), cut at ``limit`` characters."""
     from quarks.base.exact import readable
 
@@ -306,12 +306,12 @@ def _json_short(obj, limit: int = 400) -> str:
 def verdict_html(v) -> str:
     rows = [["status", badge(v.status)], ["summary", v.summary]]
     if v.counterexample is not None:
-        rows.append(["counterexample", Markup(f"<code>{esc(_json_short(v.counterexample))}</code>")])
+        rows.append(["counterexample", Markup(f"<code>{esc(json_short(v.counterexample))}</code>")])
     if v.reason and v.reason != v.summary:
         rows.append(["reason", Markup(f"<pre style='margin:0;white-space:pre-wrap'>{esc(v.reason[-1500:])}</pre>")])
     rows.append(["evidence", _evidence_kinds(v.evidence)])
     if v.data:
-        rows.append(["data", Markup(f"<code>{esc(_json_short(v.data))}</code>")])
+        rows.append(["data", Markup(f"<code>{esc(json_short(v.data))}</code>")])
     return html_table(["Verdict", ""], rows, row_styles=[status_style(v.status)] + [""] * (len(rows) - 1),
                       align="left")
 
@@ -319,10 +319,10 @@ def verdict_html(v) -> str:
 def verdict_markdown(v) -> str:
     rows = [["status", v.status], ["summary", v.summary]]
     if v.counterexample is not None:
-        rows.append(["counterexample", _json_short(v.counterexample)])
+        rows.append(["counterexample", json_short(v.counterexample)])
     rows.append(["evidence", _evidence_kinds(v.evidence)])
     if v.data:
-        rows.append(["data", _json_short(v.data)])
+        rows.append(["data", json_short(v.data)])
     return md_table(["Verdict", ""], rows)
 
 
@@ -365,11 +365,11 @@ def certificate_html(cert: dict, href: str | None = None) -> str:
     rows = [["claim", cert.get("claim", "?")],
             ["source", f"{str(src.get('seed', ''))[:3]} {src.get('number', '')}".strip()],
             ["statement", cert.get("statement", "")],
-            ["instance", Markup(f"<code>{esc(_json_short(cert.get('instance')))}</code>")],
+            ["instance", Markup(f"<code>{esc(json_short(cert.get('instance')))}</code>")],
             ["verdict", badge(label)],
             ["summary", cert.get("summary", "")]]
     if cert.get("counterexample") is not None:
-        rows.append(["counterexample", Markup(f"<code>{esc(_json_short(cert['counterexample']))}</code>")])
+        rows.append(["counterexample", Markup(f"<code>{esc(json_short(cert['counterexample']))}</code>")])
     rows.append(["evidence", _evidence_kinds(cert.get("evidence"))])
     if cert.get("elapsed") is not None:
         rows.append(["time", f"{cert['elapsed']:.3f} s"])
@@ -385,12 +385,12 @@ def certificate_markdown(cert: dict, href: str | None = None) -> str:
     rows = [["claim", cert.get("claim", "?")],
             ["source", f"{str(src.get('seed', ''))[:3]} {src.get('number', '')}".strip()],
             ["statement", cert.get("statement", "")],
-            ["instance", _json_short(cert.get("instance"))],
+            ["instance", json_short(cert.get("instance"))],
             ["verdict", _cert_label(cert)],
             ["summary", cert.get("summary", "")],
             ["evidence", _evidence_kinds(cert.get("evidence"))]]
     if cert.get("counterexample") is not None:
-        rows.append(["counterexample", _json_short(cert["counterexample"])])
+        rows.append(["counterexample", json_short(cert["counterexample"])])
     out = md_table(["Certificate", ""], rows)
     if href:
         out += f"\n\n[{md(href)}]({href})"
@@ -465,7 +465,7 @@ def check_result_markdown(r) -> str:
 
 def result_rows(r) -> list:
     label = outcome(r.status, r.expected, r.claim, r.instance)
-    return [["claim", r.claim], ["instance", _json_short(r.instance)], ["verdict", label],
+    return [["claim", r.claim], ["instance", json_short(r.instance)], ["verdict", label],
             ["summary", r.summary], ["time", f"{r.elapsed:.3f} s"], ["certificate", r.certificate or "-"]]
 
 
@@ -484,7 +484,7 @@ def function_set_rows(s, show: int = 8) -> list:
     rows = [["functions of", f"{s.n} variable(s)"], ["count", f"{count:,} of {s.universe:,}"]]
     try:
         members = s.members(limit=max(show, 1 << 20))[:show]
-        rows.append(["first members", ", ".join(_hex(int(t), s.n) for t in members) + (" ..." if count > show else "")])
+        rows.append(["first members", ", ".join(hex(int(t), s.n) for t in members) + (" ..." if count > show else "")])
     except Exception:  # noqa: BLE001 - too many to list: the count says it all
         pass
     return rows
@@ -516,7 +516,7 @@ def decomposition_markdown(d) -> str:
     return md_table(["Decomposition", ""], decomposition_rows(d))
 
 
-def _hex(h: int, n: int) -> str:
+def hex(h: int, n: int) -> str:
     return f"0x{h:0{max(1, (1 << n) // 4)}x}"
 
 

@@ -115,9 +115,9 @@ def _find_certificate(recorded: str | None, store: Path) -> Path | None:
 
 def collect(store_path: Path | str) -> Results:
     """The latest verdict of every (claim, instance) in the store, with certificates loaded."""
+    from quarks.base.store import Store
     from quarks.certify.load import load
     from quarks.claims import registry
-    from quarks.base.store import Store
 
     store_path = Path(store_path)
     if not store_path.is_file():

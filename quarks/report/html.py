@@ -1,11 +1,12 @@
 """The report as one static HTML page (no scripts, no external resources)."""
 from __future__ import annotations
 
-from quarks.notebook.render import Markup, badge, esc, html_table, status_style
-from quarks.claims.claim import outcome_label
 from quarks.base.exact import readable as value_text
-
-from quarks.claims.claim import PAPERS  # noqa: E402  (authors, title, arXiv id per seed)
+from quarks.claims.claim import (
+    PAPERS,  # noqa: E402  (authors, title, arXiv id per seed)
+    outcome_label,
+)
+from quarks.notebook.render import Markup, badge, esc, html_table, status_style
 
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:1.5em auto;max-width:1200px;
@@ -70,7 +71,7 @@ def claims_section(results) -> str:
                    "<th>verdict</th><th>tiers</th><th>time</th><th>certificates</th></tr></thead><tbody>")
         for row in rows:
             out.append(
-                f'<tr id="{esc(row.id)}"><td><a href="{esc(claim_file(row.id))}"><code>{esc(row.id)}</code></a><br><span class="small">{esc(row.kind)}'
+                f'<tr id="{esc(row.id)}"><td><a href="{esc(claim_file(row.id))}"><code>{esc(row.id)}</code></a><br><span class="small">{esc(row.kind)}'  # noqa: E501
                 f'{", expected refuted" if row.expected == "refuted" else ""}</span></td>'
                 f"<td>{esc(row.source)}</td>"
                 f'<td class="stmt">{esc(row.statement)}{_instances(row)}</td>'

@@ -40,7 +40,7 @@ def _save(fig, path) -> None:
 def binary_points(results) -> dict:
     """{n: {"upper", "lower", "T", "families": {label: size}}} for d = (1,1), binary B."""
     pts: dict = {}
-    for e, cert in results.certificates("quarks.thm4.2"):
+    for _e, cert in results.certificates("quarks.thm4.2"):
         inst, data = cert.get("instance") or {}, cert.get("data") or {}
         if list(inst.get("degrees", [])) != [1, 1] or not data.get("sizes") or inst.get("operators"):
             continue
@@ -51,7 +51,7 @@ def binary_points(results) -> dict:
         fam = {_family(names): s for s, names in by_size.items()}
         up = data["upper"]
         pts[n] = {"upper": up, "lower": data["lower"], "T": math.isqrt(up), "families": fam}
-    for e, cert in results.certificates("quarks.thm4.1"):
+    for _e, cert in results.certificates("quarks.thm4.1"):
         inst, data = cert.get("instance") or {}, cert.get("data") or {}
         n, T, sizes = inst.get("n"), data.get("T"), data.get("sizes") or {}
         if n is None or not T or n in pts:

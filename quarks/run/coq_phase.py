@@ -14,10 +14,10 @@ import json
 import sys
 from pathlib import Path
 
-from quarks.certificates import certificate
 from quarks.base.version import __version__
-from quarks.checking.binding import proof_verdict
+from quarks.certificates import certificate
 from quarks.certify.coq import record
+from quarks.checking.binding import proof_verdict
 from quarks.claims.claim import Verdict
 
 PROOF_INSTANCE = {"proof": "coq"}
@@ -66,7 +66,7 @@ def _unchanged(claim, db, key) -> dict | None:
     return rec
 
 
-def _check_in_parallel(coq, refs: list, jobs: int) -> list:
+def _check_in_parallel(coq_gate, refs: list, jobs: int) -> list:
     """``coq_gate.check_theorems`` on ``jobs`` interleaved parts of ``refs`` at once (one coqc each:
     Print Assumptions is single-threaded and takes about half a second per theorem on the reals)."""
     from concurrent.futures import ThreadPoolExecutor
@@ -85,9 +85,9 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
     not checked (coqc not installed) or failed; a certificate ``CLAIM/proof=coq_gate.json`` for each
     checked claim, and a row in the store's ``proofs`` table.  With ``resume`` (and a store), a
     claim whose proof is unchanged since it was recorded is not re-checked (row ``skipped``)."""
-    from quarks.certify import coq_gate
-
     import os
+
+    from quarks.certify import coq_gate
 
     claims = [c for c in claims if c.coq]
     if not claims:
@@ -113,7 +113,7 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
         print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s)"
               + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked"),
               file=sys.stderr, flush=True)
-    by_ref = {p.ref: p for p in _check_in_parallel(coq, refs, jobs)} if refs else {}
+    by_ref = {p.ref: p for p in _check_in_parallel(coq_gate, refs, jobs)} if refs else {}
     files = {f: coq_gate.sha256(coq_gate.THEORIES / f) for f in coq_gate.project_files()}
     for c in todo:
         proofs = [by_ref[r] for r in c.coq]

@@ -18,10 +18,10 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from quarks.base import progress as progress_bars
+from quarks.base.version import __version__
 from quarks.certificates import certificate
 from quarks.claims import registry
-from quarks.base.version import __version__
-from quarks.base import progress as progress_bars
 from quarks.claims.claim import Verdict, instance_key, instance_label, instance_text
 
 DEFAULT_TIMEOUT = 600.0
@@ -155,7 +155,7 @@ def run_local(tasks, jobs: int, timeout: float, on_result) -> None:
                     conn.close()
                     on_result(task, _timed_out(task.timeout or timeout))
     finally:
-        for conn, (task, proc, start) in active.items():
+        for _task, proc, _start in active.values():
             _killgroup(proc)
 
 
@@ -350,8 +350,8 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
            progress: bool = False) -> Report:
     """Check the selected claims and return a :class:`Report` (see ``quarks verify --help``).
     ``timeout``: the limit per instance (None: the claim's own budget, else DEFAULT_TIMEOUT)."""
-    from quarks.run import coq_phase
     from quarks.base.store import Store
+    from quarks.run import coq_phase
 
     out = Path(out)
     jobs = jobs or os.cpu_count() or 1

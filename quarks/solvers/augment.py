@@ -15,7 +15,7 @@ at level k: a tree rooted at the constant 0.
 Every decision is exact (``kernels`` conventions): a 2-summability witness through the added point,
 else the regular LP in floating point whose rounded weights are accepted only after the exact
 check on all 2^n points, else the integer-preserving simplex; on int64 overflow (status 2) the
-caller decides with Python integers (:func:`quarks.solvers.enumerate._decide_bigint`).
+caller decides with Python integers (:func:`quarks.solvers.enumerate.decide_bigint`).
 
 This module imports numba; import it only inside functions.
 """
@@ -24,7 +24,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from quarks.solvers.kernels import OPTIMAL, OVERFLOW, UNBOUNDED, _all_predecessors_false, _all_successors_true, _is_successor, _reduce, _regular_lp, realizes, rounded_weights, simplex, two_summable, unpack
+from quarks.solvers.kernels import (
+    OPTIMAL,
+    OVERFLOW,
+    UNBOUNDED,
+    all_predecessors_false,
+    all_successors_true,
+    is_successor,
+    realizes,
+    reduce,
+    regular_lp,
+    rounded_weights,
+    simplex,
+    two_summable,
+    unpack,
+)
 
 CHILD, NOT_CHILD, UNDECIDED = 1, 0, 2
 
@@ -101,7 +115,7 @@ def threshold(v, n, x0, T, F, basis, fbasis, rowpoint, W, buf, wit):
     2-summability witness is sought first (any witness found is a Farkas certificate)."""
     if x0 >= 0 and two_summable(v, n, x0, wit):
         return 0
-    m, N, mt, mf = _regular_lp(v, n, T, basis, rowpoint)
+    m, N, mt, mf = regular_lp(v, n, T, basis, rowpoint)
     if _float_weights(v, n, T, F, m, N, basis, fbasis, W, buf):
         return 1
     st, d = simplex(T, m, N, basis)
@@ -122,7 +136,7 @@ def threshold(v, n, x0, T, F, basis, fbasis, rowpoint, W, buf, wit):
             S = T[i, rhs]
     if S <= 0:
         return 0
-    tt = _reduce(W, n, tt)
+    tt = reduce(W, n, tt)
     return 1 if realizes(v, n, W, tt, buf) else 3
 
 
@@ -137,12 +151,12 @@ def children(words, n, xs, status, T, F, basis, fbasis, rowpoint, W, buf, wit):
     mins = np.zeros(size, np.int64)
     k = 0
     for y in range(size):
-        if v[y] and _all_predecessors_false(v, n, y):
+        if v[y] and all_predecessors_false(v, n, y):
             mins[k] = y
             k += 1
     c = 0
     for x in range(size):
-        if v[x] or not _all_successors_true(v, n, x):
+        if v[x] or not all_successors_true(v, n, x):
             continue
         xs[c] = x
         v[x] = 1
@@ -151,7 +165,7 @@ def children(words, n, xs, status, T, F, basis, fbasis, rowpoint, W, buf, wit):
             st = CHILD
             for i in range(k - 1, -1, -1):   # the largest y first: a threshold g - y disowns p
                 y = mins[i]
-                if y > x and not _is_successor(x, y):
+                if y > x and not is_successor(x, y):
                     v[y] = 0
                     s2 = threshold(v, n, x, T, F, basis, fbasis, rowpoint, W, buf, wit)
                     v[y] = 1
@@ -171,13 +185,13 @@ def children(words, n, xs, status, T, F, basis, fbasis, rowpoint, W, buf, wit):
 
 def threshold_exact(v: np.ndarray, n: int, x0: int, work) -> bool:
     """:func:`threshold`, with the Python-integer simplex when int64 overflows."""
-    from quarks.solvers.enumerate import _decide_bigint
+    from quarks.solvers.enumerate import decide_bigint
 
     st = threshold(v, n, x0, *work)
     if st == 3:
         raise AssertionError("an exact LP solution failed the exact check")
     if st == 2:
-        return bool(_decide_bigint(v, n)[0])
+        return bool(decide_bigint(v, n)[0])
     return st == 1
 
 
@@ -186,12 +200,12 @@ def is_child_exact(words: np.ndarray, n: int, x: int, work) -> bool:
     size = 1 << n
     v = np.zeros(size, np.uint8)
     unpack(words, n, v)
-    mins = [y for y in range(size) if v[y] and _all_predecessors_false(v, n, y)]
+    mins = [y for y in range(size) if v[y] and all_predecessors_false(v, n, y)]
     v[x] = 1
     if not threshold_exact(v, n, x, work):
         return False
     for y in reversed(mins):
-        if y > x and not _is_successor(x, y):
+        if y > x and not is_successor(x, y):
             v[y] = 0
             below = threshold_exact(v, n, x, work)
             v[y] = 1
@@ -209,7 +223,7 @@ def threshold_extensions(words, n, xs, status, T, F, basis, fbasis, rowpoint, W,
     unpack(words, n, v)
     c = 0
     for x in range(size):
-        if v[x] or not _all_successors_true(v, n, x):
+        if v[x] or not all_successors_true(v, n, x):
             continue
         xs[c] = x
         v[x] = 1
@@ -229,7 +243,7 @@ def indegree(words, n, x, T, F, basis, fbasis, rowpoint, W, buf, wit):
     unpack(words, n, v)
     d = 1
     for y in range(size):
-        if y != x and v[y] and _all_predecessors_false(v, n, y):
+        if y != x and v[y] and all_predecessors_false(v, n, y):
             v[y] = 0
             s = threshold(v, n, x, T, F, basis, fbasis, rowpoint, W, buf, wit)
             v[y] = 1
@@ -247,7 +261,7 @@ def indegree_exact(words: np.ndarray, n: int, x: int, work) -> int:
     unpack(words, n, v)
     d = 1
     for y in range(size):
-        if y != x and v[y] and _all_predecessors_false(v, n, y):
+        if y != x and v[y] and all_predecessors_false(v, n, y):
             v[y] = 0
             d += threshold_exact(v, n, x, work)
             v[y] = 1

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 
-
 NUMPY_PAIR_LIMIT = 20_000_000  # above this many operand pairs, use the compiled kernel
 
 
@@ -89,7 +88,7 @@ def popcount(bm: np.ndarray) -> int:
 
 # --- progress ------------------------------------------------------------------------------------
 
-def _bar(total: float, label: str, enabled: bool):
+def pair_bar(total: float, label: str, enabled: bool):
     """A tqdm bar over units of pair work (silent unless enabled)."""
     from quarks.base.progress import bar
 
@@ -101,7 +100,7 @@ def _bar(total: float, label: str, enabled: bool):
 _KERNELS: dict = {}
 
 
-def _kernels():
+def compiled_kernels():
     if _KERNELS:
         return _KERNELS
     import numba as nb
@@ -177,7 +176,7 @@ def _kernels():
     return _KERNELS
 
 
-def _set_threads(threads: int | None) -> None:
+def set_threads(threads: int | None) -> None:
     import numba as nb
 
     limit = nb.config.NUMBA_NUM_THREADS

@@ -62,7 +62,8 @@ def classify(n: int, degree: int) -> Classification:
 
     if not 0 <= n <= MAX_N:
         raise ValueError(f"classify supports n <= {MAX_N}")
-    from quarks.solvers.orbits import full_lp as lp, orbit_classes as orbits
+    from quarks.solvers.orbits import full_lp as lp
+    from quarks.solvers.orbits import orbit_classes as orbits
 
     size = 1 << n
     maps = input_maps(n)

@@ -28,7 +28,7 @@ import numpy as np
 from quarks.certificates.evidence import digest
 
 
-def _bits(tables: np.ndarray, n: int) -> np.ndarray:
+def point_bits(tables: np.ndarray, n: int) -> np.ndarray:
     """(count, 2^n) uint8 values from packed uint64 tables."""
     size = 1 << n
     x = np.arange(size)
@@ -36,7 +36,7 @@ def _bits(tables: np.ndarray, n: int) -> np.ndarray:
     return ((w >> (x & 63).astype(np.uint64)) & np.uint64(1)).astype(np.uint8)
 
 
-def _points(n: int) -> np.ndarray:
+def cube_points(n: int) -> np.ndarray:
     x = np.arange(1 << n)
     return ((x[:, None] >> np.arange(n)[None, :]) & 1).astype(np.int64)
 
@@ -110,7 +110,7 @@ def _orbit_sizes(V, n):
     return perms, ess
 
 
-def _check_regular_dual(v, dual, n, points):
+def check_regular_dual(v, dual, n, points):
     """The ordered-weights Farkas certificate of a rejected regular positive candidate."""
     size = 1 << n
     y = dual[:size]
@@ -158,7 +158,7 @@ def verify_regular_enumeration(n: int, count: int) -> dict:
 
     enum = regular_threshold(n, keep_rejected=True)
     size = 1 << n
-    points = _points(n)
+    points = cube_points(n)
     succ, _ = _successor_index(n)
     ok = True
     cases = 0
@@ -166,7 +166,7 @@ def verify_regular_enumeration(n: int, count: int) -> dict:
     reps_v, reps_w = [], []
     prev = None
     for lev in enum.levels:
-        V = _bits(lev.tables, n)
+        V = point_bits(lev.tables, n)
         W = lev.weights
         cases += V.shape[0]
         # acceptance: weights checked on every point
@@ -174,14 +174,14 @@ def verify_regular_enumeration(n: int, count: int) -> dict:
         ok &= bool(np.all(_upset(V, succ)))
         found = {r.tobytes() for r in V}
         if lev.k > 0:
-            R = _bits(lev.rejected, n)
+            R = point_bits(lev.rejected, n)
             cases += R.shape[0]
             found_r = {r.tobytes() for r in R}
             ok &= found_r.isdisjoint(found)
             ok &= (found | found_r) == _next_candidates(prev, n, succ)
             ok &= bool(np.all(_upset(R, succ))) if R.shape[0] else True
             for v, dl in zip(R, lev.duals):
-                ok &= _check_regular_dual(v, dl, n, points)
+                ok &= check_regular_dual(v, dl, n, points)
                 if n <= 5:
                     y = _full_farkas(v, n, points)
                     ok &= y is not None and check_farkas(v, y, points)

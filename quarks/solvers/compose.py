@@ -33,7 +33,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from quarks.base.progress import wanted as progress_wanted
-from quarks.solvers.bitmaps import NUMPY_PAIR_LIMIT, _bar, _kernels, _set_threads, apply_operator, bitmap_from_tables, bitmap_words, full, is_symmetric, negate_bitmap, popcount
+from quarks.solvers.bitmaps import (
+    NUMPY_PAIR_LIMIT,
+    apply_operator,
+    bitmap_from_tables,
+    bitmap_words,
+    compiled_kernels,
+    full,
+    is_symmetric,
+    negate_bitmap,
+    pair_bar,
+    popcount,
+    set_threads,
+)
 
 MAX_N = 5
 TABLE_LIMIT = 50_000_000  # largest class returned as an explicit array of tables
@@ -164,8 +176,8 @@ def _compose2_kernel(B: int, A: np.ndarray, G: np.ndarray, n: int, sym: bool, th
                      label: str) -> np.ndarray:
     if n < 4:
         raise ValueError("the row kernel needs n >= 4 (rows of at least one 64-bit word)")
-    K = _kernels()
-    _set_threads(threads)
+    K = compiled_kernels()
+    set_threads(threads)
     half = 1 << (n - 1)
     lowmask = np.uint64((1 << half) - 1)
     W = (1 << half) >> 6
@@ -195,7 +207,7 @@ def _compose2_kernel(B: int, A: np.ndarray, G: np.ndarray, n: int, sym: bool, th
     t_key = keys[t_lo].astype(np.int64)
     t_work = np.add.reduceat(work, t_lo) if len(t_lo) else np.zeros(0)
     out = np.zeros(bitmap_words(n), dtype=np.uint64)
-    bar = _bar(total, label, progress)
+    bar = pair_bar(total, label, progress)
     # chunks of tasks, about 1/100 of the work each, so the bar moves and scratch stays small
     chunk_of = np.minimum((np.cumsum(t_work) - t_work) * 100 // max(total, 1), 99).astype(np.int64)
     bounds = np.flatnonzero(np.diff(chunk_of)) + 1
@@ -266,7 +278,7 @@ def compose_operands(B, operands, n: int, k: int | None = None, threads: int | N
 
 def _count(bm: np.ndarray) -> int:
     if len(bm) >= 1 << 20:
-        return int(_kernels()["count_bits"](bm))
+        return int(compiled_kernels()["count_bits"](bm))
     return popcount(bm)
 
 
@@ -349,7 +361,6 @@ def binary_family(n: int, degrees=(1, 1), threads: int | None = None, progress: 
     Returns {name: {"size", "from", "relation", "seconds"}}.
     """
     from quarks.base.boolean import BINARY_OPERATORS
-
     from quarks.solvers.operators import is_irreducible
 
     ops = {name: int(B.bits) for name, B in BINARY_OPERATORS.items() if is_irreducible(int(B.bits), 2)}

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from quarks.solvers.bitmaps import NUMPY_PAIR_LIMIT, _bar, _kernels, _set_threads, apply_operator, bitmap_words, full, is_symmetric
+from quarks.solvers.bitmaps import (
+    NUMPY_PAIR_LIMIT,
+    apply_operator,
+    bitmap_words,
+    compiled_kernels,
+    full,
+    is_symmetric,
+    pair_bar,
+    set_threads,
+)
 
 SLICE_WORK_LIMIT = 2_000_000_000   # slice tuples x operand tables per step: beyond this, refuse
 CHUNK = 1 << 22                    # elements per numpy block
@@ -48,12 +57,12 @@ def compose3(B: int, ops, n: int, threads, progress, label) -> np.ndarray:
             seen[(x & np.uint64(full(n))).astype(np.int64).ravel()] = True
         bm = np.packbits(seen, bitorder="little")
         return np.frombuffer(np.pad(bm, (0, (-len(bm)) % 8)).tobytes(), dtype="<u8").astype(np.uint64)
-    K = _kernels()
-    _set_threads(threads)
+    K = compiled_kernels()
+    set_threads(threads)
     tasks = 64
     edges = np.linspace(0, len(u), tasks + 1).astype(np.int64)
     scratch = np.zeros((tasks, bitmap_words(n)), dtype=np.uint64)
-    bar = _bar(len(u), label, progress)
+    bar = pair_bar(len(u), label, progress)
     per = 8
     for s in range(0, tasks, per):
         K["mux_tasks"](u, v, H, edges[s:s + per], edges[s + 1:s + per + 1], scratch[s:s + per])

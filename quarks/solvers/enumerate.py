@@ -57,7 +57,7 @@ class RegularEnumeration:
         return (1 << self.n) // 2
 
 
-def _unique_rows(cands: np.ndarray, origin: np.ndarray, added: np.ndarray):
+def unique_rows(cands: np.ndarray, origin: np.ndarray, added: np.ndarray):
     if cands.shape[1] == 1:
         keys = cands[:, 0]
         _, idx = np.unique(keys, return_index=True)
@@ -67,7 +67,7 @@ def _unique_rows(cands: np.ndarray, origin: np.ndarray, added: np.ndarray):
     return cands[idx], origin[idx], added[idx]
 
 
-def _decide_bigint(table_bits, n):
+def decide_bigint(table_bits, n):
     """Python-integer fallback of the regular LP (used only when int64 would overflow)."""
     from quarks.solvers import kernels as K
 
@@ -77,7 +77,7 @@ def _decide_bigint(table_bits, n):
     T = np.zeros((maxm + 1, n + 2 + maxm + 1), np.int64)
     basis = np.zeros(maxm, np.int64)
     rowpoint = np.zeros(maxm, np.int64)
-    m, N, _, _ = K._regular_lp(v, n, T, basis, rowpoint)
+    m, N, _, _ = K.regular_lp(v, n, T, basis, rowpoint)
     TT = [[int(a) for a in T[i, : N + m + 1]] for i in range(m + 1)]
     bas = [int(b) for b in basis[:m]]
     st, d = K.simplex_bigint(TT, m, N, bas)
@@ -119,7 +119,7 @@ def regular_threshold(n: int, keep_rejected: bool = False, progress: bool = Fals
         origin = np.zeros(total, np.int64)
         added = np.zeros(total, np.int64)
         K.candidates(parents.tables, n, cands, origin, added)
-        cands, origin, added = _unique_rows(cands, origin, added)
+        cands, origin, added = unique_rows(cands, origin, added)
         c = cands.shape[0]
         status = np.zeros(c, np.int64)
         weights = np.zeros((c, n + 1), np.int64)
@@ -130,7 +130,7 @@ def regular_threshold(n: int, keep_rejected: bool = False, progress: bool = Fals
         for i in np.flatnonzero(status == 2):
             v = np.zeros(size, np.uint8)
             K.unpack(cands[i], n, v)
-            ok, wt, dual = _decide_bigint(v, n)
+            ok, wt, dual = decide_bigint(v, n)
             status[i] = 1 if ok else 0
             if ok:
                 weights[i] = wt
@@ -169,7 +169,7 @@ def all_regular(enum: RegularEnumeration):
     return np.concatenate(tabs), np.concatenate(wts)
 
 
-def _factorials(n):
+def factorials(n):
     return np.array([math.factorial(i) for i in range(n + 1)], np.int64)
 
 
@@ -179,7 +179,7 @@ def regular_counts(enum: RegularEnumeration) -> dict:
 
     n = enum.n
     reg = pos = tot = 0
-    fact = _factorials(n)
+    fact = factorials(n)
     for lev in enum.levels:
         c = lev.tables.shape[0]
         p = np.zeros(c, np.int64)

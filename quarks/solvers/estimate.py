@@ -51,13 +51,13 @@ class Tree:
 
     def __init__(self, n: int):
         from quarks.solvers import augment as A
-        from quarks.solvers.enumerate import _factorials, words
+        from quarks.solvers.enumerate import factorials, words
 
         self.n = n
         self.half = (1 << n) // 2
         self.nw = words(n)
         self.work = A.scratch(n)
-        self.fact = _factorials(n)
+        self.fact = factorials(n)
         self.xs = np.zeros(1 << n, np.int64)
         self.status = np.zeros(1 << n, np.int64)
         self._cache: dict = {}

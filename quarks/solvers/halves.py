@@ -14,10 +14,9 @@ bit x is f(x), and the bit of x_n is the top one, so (f0, f1) is f0 | f1 << 2^(n
 """
 from __future__ import annotations
 
+import itertools
 import os
 from concurrent.futures import ThreadPoolExecutor
-
-import itertools
 from dataclasses import dataclass, field
 
 import numpy as np

@@ -21,7 +21,6 @@ from numba import njit
 
 from quarks.solvers.simplex import LIMIT, OPTIMAL, OVERFLOW, UNBOUNDED, simplex, simplex_bigint, simplex_float  # noqa: F401
 
-
 # --- truth tables ---------------------------------------------------------------------------------
 
 @njit(cache=True)
@@ -68,13 +67,13 @@ def realizes(v, n, W, t, buf):
 @njit(cache=True)
 def is_upset(v, n):
     for x in range(1 << n):
-        if v[x] and not _all_successors_true(v, n, x):
+        if v[x] and not all_successors_true(v, n, x):
             return False
     return True
 
 
 @njit(cache=True)
-def _all_successors_true(v, n, x):
+def all_successors_true(v, n, x):
     for j in range(n):
         if not (x >> j) & 1:
             if not v[x | (1 << j)]:
@@ -85,7 +84,7 @@ def _all_successors_true(v, n, x):
 
 
 @njit(cache=True)
-def _all_predecessors_false(v, n, x):
+def all_predecessors_false(v, n, x):
     for j in range(n):
         if (x >> j) & 1:
             if v[x ^ (1 << j)]:
@@ -102,7 +101,7 @@ def count_candidates(parents, n):
     for p in range(parents.shape[0]):
         unpack(parents[p], n, v)
         for x in range(1 << n):
-            if not v[x] and _all_successors_true(v, n, x):
+            if not v[x] and all_successors_true(v, n, x):
                 total += 1
     return total
 
@@ -115,7 +114,7 @@ def candidates(parents, n, out, origin, added):
     for p in range(parents.shape[0]):
         unpack(parents[p], n, v)
         for x in range(1 << n):
-            if not v[x] and _all_successors_true(v, n, x):
+            if not v[x] and all_successors_true(v, n, x):
                 for w in range(parents.shape[1]):
                     out[c, w] = parents[p, w]
                 out[c, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
@@ -127,7 +126,7 @@ def candidates(parents, n, out, origin, added):
 
 @njit(cache=True)
 def table_hash(words):
-    """A well-mixed 64-bit hash of one table (the same as ``levels._hash`` on a row)."""
+    """A well-mixed 64-bit hash of one table (the same as ``levels.table_hash`` on a row)."""
     h = np.uint64(0x9E3779B97F4A7C15)
     for w in range(words.shape[0]):
         h ^= words[w]
@@ -173,7 +172,7 @@ def _in_level(g, level, table):
 
 
 @njit(cache=True)
-def _is_successor(x, y):
+def is_successor(x, y):
     """Is y an immediate successor of x in the shift order (a one added, or moved down one place)?"""
     if x & ~y == 0:
         extra = y & ~x
@@ -200,11 +199,11 @@ def canonical_candidates(level, lo, hi, n, table, out, origin, added):
         unpack(level[p], n, v)
         k = 0
         for y in range(size):
-            if v[y] and _all_predecessors_false(v, n, y):
+            if v[y] and all_predecessors_false(v, n, y):
                 mins[k] = y
                 k += 1
         for x in range(size):
-            if v[x] or not _all_successors_true(v, n, x):
+            if v[x] or not all_successors_true(v, n, x):
                 continue
             for w in range(g.shape[0]):
                 g[w] = level[p, w]
@@ -212,7 +211,7 @@ def canonical_candidates(level, lo, hi, n, table, out, origin, added):
             canonical = True
             for i in range(k):
                 y = mins[i]
-                if y > x and not _is_successor(x, y):
+                if y > x and not is_successor(x, y):
                     bit = np.uint64(1) << np.uint64(y & 63)
                     g[y >> 6] ^= bit
                     found = _in_level(g, level, table)
@@ -230,18 +229,18 @@ def canonical_candidates(level, lo, hi, n, table, out, origin, added):
 
 
 @njit(cache=True)
-def _regular_lp(v, n, T, basis, rowpoint):
+def regular_lp(v, n, T, basis, rowpoint):
     """Build the LP 'max s: ordered weights w >= 0, t in [0, 1], w.a >= t on minimal true a,
     w.b <= t - s on maximal false b'.  Returns (m, N, number of true rows, false rows)."""
     N = n + 2
     size = 1 << n
     m = 0
     for x in range(1 << n):
-        if v[x] and _all_predecessors_false(v, n, x):
+        if v[x] and all_predecessors_false(v, n, x):
             m += 1
     mt = m
     for x in range(1 << n):
-        if not v[x] and _all_successors_true(v, n, x):
+        if not v[x] and all_successors_true(v, n, x):
             m += 1
     mf = m - mt
     m += n - 1 + 1
@@ -250,14 +249,14 @@ def _regular_lp(v, n, T, basis, rowpoint):
             T[i, k] = 0
     r = 0
     for x in range(1 << n):
-        if v[x] and _all_predecessors_false(v, n, x):
+        if v[x] and all_predecessors_false(v, n, x):
             for j in range(n):
                 T[r, j] = -((x >> j) & 1)
             T[r, n] = 1
             rowpoint[r] = x
             r += 1
     for x in range(1 << n):
-        if not v[x] and _all_successors_true(v, n, x):
+        if not v[x] and all_successors_true(v, n, x):
             for j in range(n):
                 T[r, j] = (x >> j) & 1
             T[r, n] = -1
@@ -349,7 +348,7 @@ def count_two_summable(cands, added, status, n):
 
 
 @njit(cache=True)
-def _reduce(W, n, t):
+def reduce(W, n, t):
     """Divide the weights W (in place) and the threshold t by their gcd; returns the new t."""
     g = t
     for j in range(n):
@@ -411,7 +410,7 @@ def _float_realization(v, n, T, F, m, N, basis, fbasis, W, buf):
     ok, t = rounded_weights(v, n, F, m, ncol - 1, basis, W, buf)
     if not ok:
         return False
-    buf[0] = _reduce(W, n, t)
+    buf[0] = reduce(W, n, t)
     return True
 
 
@@ -438,7 +437,7 @@ def _decide_range(cands, added, n, status, weights, duals, lo, hi, presum, fast)
                 for k in range(4):
                     duals[c, wit[k]] += 1
             continue
-        m, N, mt, mf = _regular_lp(v, n, T, basis, rowpoint)
+        m, N, mt, mf = regular_lp(v, n, T, basis, rowpoint)
         if fast and _float_realization(v, n, T, F, m, N, basis, fbasis, W, buf):
             for j in range(n):
                 weights[c, j] = W[j]
@@ -463,7 +462,7 @@ def _decide_range(cands, added, n, status, weights, duals, lo, hi, presum, fast)
             elif b == n + 1:
                 S = T[i, rhs]
         if S > 0:
-            tt = _reduce(W, n, tt)
+            tt = reduce(W, n, tt)
             if not realizes(v, n, W, tt, buf):
                 status[c] = 3  # cannot happen: an exact LP solution that fails the exact check
                 continue

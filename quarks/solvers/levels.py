@@ -38,7 +38,7 @@ from quarks.base.errors import UsageError
 MAX_N = 9
 
 
-def _hash(tables: np.ndarray) -> np.ndarray:
+def table_hash(tables: np.ndarray) -> np.ndarray:
     """A well-mixed 64-bit hash of each table (rows of uint64 words)."""
     h = np.full(tables.shape[0], 0x9E3779B97F4A7C15, dtype=np.uint64)
     with np.errstate(over="ignore"):
@@ -55,7 +55,7 @@ def level_index(level: np.ndarray) -> np.ndarray:
     from quarks.solvers import kernels as K
 
     bits = max(4, int(level.shape[0]).bit_length() + 1)
-    return K.level_table(level, _hash(level), bits)
+    return K.level_table(level, table_hash(level), bits)
 
 
 def chunk_range(parents: int, bucket: int, buckets: int) -> tuple[int, int]:
@@ -105,7 +105,7 @@ def decide_tables(cands: np.ndarray, added: np.ndarray, n: int, threads: int | N
     tables, the counts and the orbit masses (summed in Python integers: at n = 10 an orbit has up
     to 10! 2^10 ~ 3.7e9 functions)."""
     from quarks.solvers import kernels as K
-    from quarks.solvers.enumerate import _decide_bigint, _factorials
+    from quarks.solvers.enumerate import decide_bigint, factorials
 
     c = cands.shape[0]
     if c == 0:
@@ -119,13 +119,13 @@ def decide_tables(cands: np.ndarray, added: np.ndarray, n: int, threads: int | N
     for i in np.flatnonzero(status == 2):
         v = np.zeros(1 << n, np.uint8)
         K.unpack(cands[i], n, v)
-        ok, _, _ = _decide_bigint(v, n)
+        ok, _, _ = decide_bigint(v, n)
         status[i] = 1 if ok else 0
     acc = status == 1
     tables = cands[acc]
     pos = np.zeros(tables.shape[0], np.int64)
     allo = np.zeros(tables.shape[0], np.int64)
-    K.orbit_sizes(tables, n, _factorials(n), pos, allo)
+    K.orbit_sizes(tables, n, factorials(n), pos, allo)
     block = 1 << 20   # < 2^63 / (10! 2^10) rows per int64 partial sum
     return {"tables": tables, "candidates": int(c), "accepted": int(acc.sum()),
             "rejected_by_witness": int((status == 4).sum()),

@@ -9,8 +9,7 @@ import numpy as np
 from numba import njit
 
 from quarks.solvers.kernels import unpack
-from quarks.solvers.simplex import simplex, OPTIMAL
-
+from quarks.solvers.simplex import OPTIMAL, simplex
 
 # --- orbit expansion (n <= 6, one word per table) -------------------------------------------------------
 

@@ -2,7 +2,7 @@
 a cluster).
 
 Level k (the regular positive LTFs with k true points, see :mod:`quarks.solvers.levels`) is
-stored as S files ``L{k}/s{t}.npy``; a table f lies in shard t = h(f) mod S (``levels._hash``).
+stored as S files ``L{k}/s{t}.npy``; a table f lies in shard t = h(f) mod S (``levels.table_hash``).
 Level k + 1 is made from level k by a hash-partitioned join in two phases of S tasks each:
 
 * **A (extend), per parent shard s:** every one-point extension g = p + x of the parents p of shard
@@ -39,7 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from quarks.base.errors import UsageError
-from quarks.solvers.levels import LevelCount, _hash, decide_tables
+from quarks.solvers.levels import LevelCount, decide_tables, table_hash
 
 MAX_N = 10      # tables of 2^10 bits = 16 words: the kernels are generic in n
 BLOCK = 1 << 17  # parents per block of phase A: bounds its memory (~14 candidates of 136 bytes each at n = 10)
@@ -65,7 +65,7 @@ def candidate_file(root: Path, k: int, s: int) -> tuple[Path, Path]:
 
 def shard_of(tables: np.ndarray, shards: int) -> np.ndarray:
     """shard = h(table) mod S."""
-    return (_hash(tables) % np.uint64(shards)).astype(np.int64)
+    return (table_hash(tables) % np.uint64(shards)).astype(np.int64)
 
 
 def save_atomic(path: Path, array: np.ndarray) -> None:
@@ -106,7 +106,7 @@ def _extensions(parents: np.ndarray, n: int, shards: int, parts: int):
     cands = np.zeros((m, parents.shape[1]), np.uint64)
     added = np.zeros(m, np.int64)
     K.candidates(parents, n, cands, np.zeros(m, np.int64), added)
-    h = _hash(cands)
+    h = table_hash(cands)
     slot = (h % np.uint64(shards)) * np.uint64(parts) + (h // np.uint64(shards)) % np.uint64(parts)
     return cands, added, slot.astype(np.int64)
 
@@ -163,7 +163,7 @@ def decide_task(root: str, n: int, k: int, t: int, shards: int, parts: int = 1, 
     """Phase B for shard t: the distinct candidates of level k + 1 that belong to shard t, decided in
     ``parts`` parts (a table's part is fixed by its hash, so equal tables meet); the accepted ones
     written as shard t of level k + 1 (module docstring)."""
-    from quarks.solvers.enumerate import _unique_rows
+    from quarks.solvers.enumerate import unique_rows
 
     t0, c0 = time.perf_counter(), time.process_time()
     root = Path(root)
@@ -183,7 +183,7 @@ def decide_task(root: str, n: int, k: int, t: int, shards: int, parts: int = 1, 
         got = np.concatenate(pieces)
         del pieces
         res["generated"] += got.shape[0]
-        cands, _, added = _unique_rows(np.ascontiguousarray(got[:, :nw]), got[:, nw], got[:, nw])
+        cands, _, added = unique_rows(np.ascontiguousarray(got[:, :nw]), got[:, nw], got[:, nw])
         del got
         part = decide_tables(np.ascontiguousarray(cands), added.astype(np.int64), n, threads)
         accepted.append(part.pop("tables"))

@@ -149,8 +149,9 @@ def _log_bounds(q, n):
 
 def enclose(e, n: int = 12):
     """A rational interval (lo, hi) containing the constant ``e``, or None."""
-    import sympy
     from fractions import Fraction
+
+    import sympy
 
     if e.is_Rational:
         q = Fraction(int(e.p), int(e.q))

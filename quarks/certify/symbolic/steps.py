@@ -29,7 +29,17 @@ from fractions import Fraction
 
 from quarks.certify.base import CertificateError
 from quarks.certify.symbolic.parse import parse
-from quarks.certify.symbolic.sign import NEG, NONNEG, NONPOS, POS, ZERO, decide_signs, exactly_nonzero, exactly_zero, possible_signs
+from quarks.certify.symbolic.sign import (
+    NEG,
+    NONNEG,
+    NONPOS,
+    POS,
+    ZERO,
+    decide_signs,
+    exactly_nonzero,
+    exactly_zero,
+    possible_signs,
+)
 
 PARAM = "t_param"  # the name of the domain parameter in witnesses; not a declarable symbol
 SIGNS = {"positive": POS, "negative": NEG, "zero": ZERO, "nonnegative": NONNEG, "nonpositive": NONPOS}

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import base64
 
-from quarks.claims.claim import Claim, Source, Verdict
 from quarks.certificates.evidence import arith
+from quarks.claims.claim import Claim, Source, Verdict
 
 COUNTS = {(3, 1): 104, (3, 2): 254, (4, 1): 1882, (4, 2): 57574, (4, 3): 65534}
 

@@ -13,20 +13,20 @@ import math
 
 import numpy as np
 
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import arith, digest
+from quarks.claims.claim import Claim, Source, Verdict, decide
 
 COMPOSE = "quarks.solvers.compose"
 HERE = "quarks.proofs.baldi.composition"
 
 
-def _record(procedure: str, result: dict, **args) -> dict:
+def exhaustive_record(procedure: str, result: dict, **args) -> dict:
     """An exhaustive record from a result already computed by ``procedure(**args)``."""
     keep = {k: result[k] for k in ("cases", "holds", "digest")}
     return {"kind": "exhaustive", "procedure": procedure, "args": args, "result": keep}
 
 
-def _operators(k: int, names=None) -> dict[str, int]:
+def irreducible_operators(k: int, names=None) -> dict[str, int]:
     from quarks.solvers.operators import TERNARY_NAMED, irreducible
 
     ops = irreducible(k)
@@ -36,7 +36,7 @@ def _operators(k: int, names=None) -> dict[str, int]:
     return ops
 
 
-def _classes(ops: dict, k: int, degrees) -> list:
+def operator_classes(ops: dict, k: int, degrees) -> list:
     """Group operators by the relation C(z) = c XOR R(z_pi XOR s) (pi keeping the degrees).
 
     Returns [(rep, [(name, perm, flips, negate), ...])], every operator in exactly one group,
@@ -68,7 +68,7 @@ def _classes(ops: dict, k: int, degrees) -> list:
     return groups
 
 
-def _sizes_and_closure(n: int, degrees, lower_n: int):
+def sizes_and_closure(n: int, degrees, lower_n: int):
     """Exhaustive records for |T(m;d)| (m = n and lower_n) and for negation closure of T(n;d)."""
     from quarks.solvers.compose import negation_closed, threshold_list, threshold_size_check
 
@@ -77,18 +77,18 @@ def _sizes_and_closure(n: int, degrees, lower_n: int):
         for m in sorted({n, lower_n}):
             size = len(threshold_list(m, d))
             res = threshold_size_check(m, d, size)
-            ev.append(_record(f"{COMPOSE}:threshold_size_check", res, n=m, degree=d, size=size))
+            ev.append(exhaustive_record(f"{COMPOSE}:threshold_size_check", res, n=m, degree=d, size=size))
             values[f"T_{m}_{d}"] = size
-        ev.append(_record(f"{COMPOSE}:negation_closed", negation_closed(n, d), n=n, degree=d))
+        ev.append(exhaustive_record(f"{COMPOSE}:negation_closed", negation_closed(n, d), n=n, degree=d))
     return ev, values
 
 
-def _class_record(B: int, k: int, n: int, degrees) -> tuple[dict, object]:
+def class_record(B: int, k: int, n: int, degrees) -> tuple[dict, object]:
     from quarks.solvers.compose import class_result, compose_class
 
     cls = compose_class(B, n, degrees, k=k, progress=False)
     res = class_result(cls, cls.size)
-    return _record(f"{COMPOSE}:class_size_check", res, operator=B, k=k, n=n, degrees=list(degrees),
+    return exhaustive_record(f"{COMPOSE}:class_size_check", res, operator=B, k=k, n=n, degrees=list(degrees),
                    size=cls.size), cls
 
 
@@ -106,26 +106,26 @@ def check_thm42(inst: dict) -> Verdict:
 
     n, degrees = inst["n"], list(inst["degrees"])
     k = len(degrees)
-    ops = _operators(k, inst.get("operators"))
-    ev, values = _sizes_and_closure(n, degrees, n - k + 1)
+    ops = irreducible_operators(k, inst.get("operators"))
+    ev, values = sizes_and_closure(n, degrees, n - k + 1)
     values["lower"] = ["*", *[f"T_{n - k + 1}_{d}" for d in degrees]]
     values["upper"] = ["*", *[f"T_{n}_{d}" for d in degrees]]
     facts, sizes, derived = [], {}, {}
-    for rep, members in _classes(ops, k, degrees):
-        rec, cls = _class_record(ops[rep], k, n, degrees)
+    for rep, members in operator_classes(ops, k, degrees):
+        rec, cls = class_record(ops[rep], k, n, degrees)
         ev.append(rec)
         values[f"size_{rep}"] = cls.size
         sizes[rep] = cls.size
         for name, perm, flips, negate in members[1:]:
             # T_C = nu_c T_R(n; d_pi): R and C related on {0,1}^k, every T(n;d) closed under negation
             res = operator_relation_check(ops[rep], ops[name], k, perm, flips, negate)
-            ev.append(_record(f"{COMPOSE}:operator_relation_check", res, B=ops[rep], C=ops[name], k=k,
+            ev.append(exhaustive_record(f"{COMPOSE}:operator_relation_check", res, B=ops[rep], C=ops[name], k=k,
                               perm=perm, flips=flips, negate=negate))
             values[f"size_{name}"] = f"size_{rep}"
             sizes[name] = cls.size
             derived[name] = {"from": rep, "perm": perm, "flips": flips, "negate_output": negate}
             if _direct(n, degrees):
-                rec2, cls2 = _class_record(ops[name], k, n, degrees)
+                rec2, cls2 = class_record(ops[name], k, n, degrees)
                 ev.append(rec2)
                 values[f"direct_{name}"] = cls2.size
                 facts.append((f"|T_{name}| computed directly equals |T_{rep}| (symmetry)",
@@ -189,18 +189,18 @@ def check_thm41(inst: dict) -> Verdict:
     from quarks.solvers.compose import operator_relation_check, threshold_list
 
     n = inst["n"]
-    ops = _operators(2)
-    ev, values = _sizes_and_closure(n, [1], n - 1)
-    rec, cls_and = _class_record(ops["AND"], 2, n, [1, 1])
+    ops = irreducible_operators(2)
+    ev, values = sizes_and_closure(n, [1], n - 1)
+    rec, cls_and = class_record(ops["AND"], 2, n, [1, 1])
     ev.append(rec)
     if n <= 4:
-        rec, cls_x = _class_record(ops["XNOR"], 2, n, [1, 1])
+        rec, cls_x = class_record(ops["XNOR"], 2, n, [1, 1])
         ev.append(rec)
     else:  # XNOR(a, b) = XOR(not a, b): T_XNOR = T_XOR as sets (T(n;1) closed under negation)
-        rec, cls_x = _class_record(ops["XOR"], 2, n, [1, 1])
+        rec, cls_x = class_record(ops["XOR"], 2, n, [1, 1])
         ev.append(rec)
         res = operator_relation_check(ops["XOR"], ops["XNOR"], 2, [0, 1], 1, False)
-        ev.append(_record(f"{COMPOSE}:operator_relation_check", res, B=ops["XOR"], C=ops["XNOR"], k=2,
+        ev.append(exhaustive_record(f"{COMPOSE}:operator_relation_check", res, B=ops["XOR"], C=ops["XNOR"], k=2,
                           perm=[0, 1], flips=1, negate=False))
     values.update(size_AND=cls_and.size, size_XNOR=cls_x.size,
                   lower=["^", f"T_{n - 1}_1", 2], upper=["^", f"T_{n}_1", 2])
@@ -249,9 +249,18 @@ def intersection_result(n: int, degrees: list) -> dict:
     Small cases: every T_B computed.  Otherwise T_AND and T_XOR are computed and the others are
     T_AND, its negation or T_XOR through the operator relations (checked here) and the negation
     closure of T(n;d)."""
-    from quarks.solvers.compose import CompositionClass, compose_class, negate_bitmap, negation_closed, operator_relation, popcount, threshold_list, transform_operator
+    from quarks.solvers.compose import (
+        CompositionClass,
+        compose_class,
+        negate_bitmap,
+        negation_closed,
+        operator_relation,
+        popcount,
+        threshold_list,
+        transform_operator,
+    )
 
-    ops = _operators(2)
+    ops = irreducible_operators(2)
     classes, seen = {}, []
     if _direct(n, degrees):
         for name, B in ops.items():
@@ -326,12 +335,12 @@ def check_prop55(inst: dict) -> Verdict:
     n, degrees = inst["n"], list(inst["degrees"])
     r = intersection_result(n, degrees)
     res = {**r, "holds": r["subset"]}
-    ev = [_record(f"{HERE}:prop55_check", res, n=n, degrees=degrees, size=r["size"])]
+    ev = [exhaustive_record(f"{HERE}:prop55_check", res, n=n, degrees=degrees, size=r["size"])]
     for d in sorted(set(degrees)):
         from quarks.solvers.compose import threshold_size_check
 
         size = len(threshold_list(n - 1, d))
-        ev.append(_record(f"{COMPOSE}:threshold_size_check", threshold_size_check(n - 1, d, size),
+        ev.append(exhaustive_record(f"{COMPOSE}:threshold_size_check", threshold_size_check(n - 1, d, size),
                           n=n - 1, degree=d, size=size))
     values = {"inter": r["size"], "a": len(threshold_list(n - 1, degrees[0])),
               "b": len(threshold_list(n - 1, degrees[1])), "bound": ["*", "a", "b"]}
@@ -370,10 +379,10 @@ def check_prop55_corollary(inst: dict) -> Verdict:
 
     n = inst["n"]
     r = intersection_result(n, [1, 1])
-    ev = [_record(f"{HERE}:prop55_check", {**r, "holds": r["subset"]}, n=n, degrees=[1, 1], size=r["size"])]
-    more, values = _sizes_and_closure(n, [1], n - 1)
+    ev = [exhaustive_record(f"{HERE}:prop55_check", {**r, "holds": r["subset"]}, n=n, degrees=[1, 1], size=r["size"])]
+    more, values = sizes_and_closure(n, [1], n - 1)
     ev += more
-    rec, cls_and = _class_record(_operators(2)["AND"], 2, n, [1, 1])
+    rec, cls_and = class_record(irreducible_operators(2)["AND"], 2, n, [1, 1])
     ev.append(rec)
     values.update(inter=r["size"], size_AND=cls_and.size, lower=["^", f"T_{n - 1}_1", 2],
                   upper=["^", f"T_{n}_1", 2], ceiling=["^", 2, ["*", 2, ["^", n, 2]]])
@@ -416,7 +425,7 @@ def check_prop55_witnesses(inst: dict) -> Verdict:
     n, g, h = inst["n"], int(inst["g"], 16), int(inst["h"], 16)
     f = TruthTable(n, h | (g << (1 << (n - 1))))   # points with x_n = 0 first
     ev, failing = [], []
-    for name, B in _operators(2).items():
+    for name, B in irreducible_operators(2).items():
         rec = {**decompose(f, TruthTable(2, B), [1, 1]).to_evidence(), "asserts": "decomposable"}
         ev.append(rec)
         if rec["kind"] != "decomposition":

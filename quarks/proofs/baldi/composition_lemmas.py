@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import arith, digest, exhaustive
-from quarks.proofs.baldi.composition import _operators, _record
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.proofs.baldi.composition import exhaustive_record, irreducible_operators
 
 HERE = "quarks.proofs.baldi.composition_lemmas"
 
@@ -113,7 +113,7 @@ def check_lemma51(inst: dict) -> Verdict:
 
     a = inst["arity"]
     r = lemma51_result(a)
-    ev = [_record(f"{HERE}:lemma51_check", r, arity=a),
+    ev = [exhaustive_record(f"{HERE}:lemma51_check", r, arity=a),
           arith({"irreducible": r["irreducible"], "formula": irreducible_count_formula(a)},
                 [("the irreducible operators found are all of them (inclusion-exclusion)",
                   ["==", "irreducible", "formula"])])]
@@ -379,7 +379,7 @@ def lemma54_result(n: int, degrees: list, operators: list | None = None) -> dict
 
     k = len(degrees) - 1
     m = n - k
-    ops = _operators(k + 1, operators)
+    ops = irreducible_operators(k + 1, operators)
     lists = {d: threshold_list(m, d) for d in set(degrees)}
     reals = {d: realizations(m, d, lists[d]) for d in lists}
     member = {d: threshold_list(n, d) for d in set(degrees) if n <= 4 or (d == 1 and n <= 5)}
@@ -433,7 +433,7 @@ def lemma54_check(n: int, degrees: list, operators: list | None = None) -> dict:
 def check_lemma54(inst: dict) -> Verdict:
     n, degrees = inst["n"], list(inst["degrees"])
     r = lemma54_result(n, degrees, inst.get("operators"))
-    rec = _record(f"{HERE}:lemma54_check", r, n=n, degrees=degrees, **(
+    rec = exhaustive_record(f"{HERE}:lemma54_check", r, n=n, degrees=degrees, **(
         {"operators": inst["operators"]} if inst.get("operators") else {}))
     per = {it[0]: {"tuples": it[3], "distinct": it[4], "theta": it[2]} for it in r["per_operator"]}
     v = decide([rec], f"n = {n}, d = {degrees}: {len(per)} operators, {r['cases']} tuples; "

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 
-from quarks.claims.claim import Claim, Source, Verdict
 from quarks.certificates.evidence import arith, exhaustive, forall
+from quarks.claims.claim import Claim, Source, Verdict
 
 # OEIS A000609: number of threshold functions of n or fewer variables, n = 0..9.
 A000609 = (2, 4, 14, 104, 1882, 94572, 15028134, 8378070864, 17561539552946, 144130531453121108)
@@ -39,7 +39,7 @@ def threshold_count(n: int, d: int = 1) -> tuple[int, list]:
     raise ValueError(f"|T({n};{d})| is not computed here")
 
 
-def _count(inst):
+def count_of(inst):
     """(count, evidence, provenance) for an instance {n, d, source}."""
     n, d = inst["n"], inst.get("d", 1)
     if inst.get("source") == "reference":
@@ -62,7 +62,7 @@ def _zuev_instances(lo=2):
 
 def check_zuev(inst) -> Verdict:
     n = inst["n"]
-    T, ev, prov = _count(inst)
+    T, ev, prov = count_of(inst)
     facts = [("upper bound: log2|T(n;1)| <= n^2", ["<=", "T", ["^", 2, ["*", "n", "n"]]])]
     if prov == "computed":
         facts.append(("agrees with OEIS A000609", ["==", "T", "ref"]))
@@ -166,7 +166,7 @@ log_factor = Claim(
 
 def check_eq42(inst) -> Verdict:
     n = inst["n"]
-    T, ev, prov = _count(inst)
+    T, ev, prov = count_of(inst)
     # 0 <= (C - n^2 + n log2 n)/n <= 1  <=>  2^(n^2) <= n^n |T| <= 2^(n^2 + n)
     rec = arith({"n": n, "T": T}, [
         ("residual/n >= 0: n^n |T| >= 2^(n^2)", [">=", ["*", ["^", "n", "n"], "T"], ["^", 2, ["*", "n", "n"]]]),
@@ -201,7 +201,7 @@ def binom_le(n: int, d: int) -> int:
     return sum(math.comb(n, k) for k in range(d + 1))
 
 
-def _ptf_instances(tier):
+def ptf_instances(tier):
     if tier == "quick":
         return [{"n": n, "d": d} for n in range(1, 4) for d in range(1, n + 1)] + [{"n": 4, "d": 2}]
     out = [{"n": n, "d": d} for n in range(1, 5) for d in range(1, n + 1)]
@@ -210,7 +210,7 @@ def _ptf_instances(tier):
 
 def check_eq43(inst) -> Verdict:
     n, d = inst["n"], inst["d"]
-    T, ev, prov = _count(inst)
+    T, ev, prov = count_of(inst)
     rec = arith({"n": n, "d": d, "T": T, "B": ["sum", "k", 0, "d", ["binom", "n", "k"]]}, [
         ("C(T(n;d)) <= n C(n,<=d)", ["<=", "T", ["^", 2, ["*", "n", "B"]]]),
     ])
@@ -227,7 +227,7 @@ eq43 = Claim(
               "d = 1 up to n = 7), with the ratio tabulated.",
     latex=r"\left(1-\frac{D}{\log n}\right)^d n\binom{n}{\le d}\le C(\mathcal T(n;d))\approx n\binom{n}{\le d}",
     kind="asymptotic",
-    instances=_ptf_instances,
+    instances=ptf_instances,
     check=check_eq43,
     note="The lower bound has an unspecified constant D = D(alpha) and alpha's range is garbled in "
          "print ('< alpha < 1'): it cannot be checked at finite n.",
@@ -244,14 +244,14 @@ def _eq45_instances(tier):
 
 def check_eq45(inst) -> Verdict:
     n, d = inst["n"], inst["d"]
-    T, ev, prov = _count(inst)
+    T, ev, prov = count_of(inst)
     values = {"n": n, "d": d, "T": T}
     # rho = C d! / n^(d+1) <= 1  <=>  |T|^(d!) <= 2^(n^(d+1))
     facts = [("rho = C d!/n^(d+1) <= 1", ["<=", ["^", "T", ["fact", "d"]], ["^", 2, ["^", "n", ["+", "d", 1]]]])]
     summary = f"|T({n};{d})| = {T} ({prov}); rho = C d!/n^(d+1) = {math.log2(T) * math.factorial(d) / n ** (d + 1):.4f}"
     if inst.get("trend"):
         nxt = {"n": n + 1, "d": 1, "source": "reference" if n + 1 > 7 else None}
-        T1, ev1, prov1 = _count(nxt)
+        T1, ev1, prov1 = count_of(nxt)
         ev += ev1
         values["T1"] = T1
         # rho_n < rho_(n+1)  <=>  |T(n)|^((n+1)^2) < |T(n+1)|^(n^2)
@@ -362,7 +362,7 @@ def cover_count(points, count: int) -> dict:
             "count": sep}
 
 
-def _cover_instances(tier):
+def cover_instances(tier):
     quick = [{"N": 6, "m": 2, "seed": 1}, {"N": 7, "m": 3, "seed": 2}, {"N": 8, "m": 2, "seed": 3},
              {"cube": 2}, {"cube": 3}]
     if tier == "quick":
@@ -404,7 +404,7 @@ cover = Claim(
               "(degenerate for n >= 3: |T(n;1)| is strictly below the bound).",
     latex=r"\#\{\text{dichotomies}\}\le 2\sum_{k\le m}\binom{N-1}{k}",
     kind="finite",
-    instances=_cover_instances,
+    instances=cover_instances,
     check=check_cover,
     size="N",
     coq=("Cover.v:cover_affine", "CoverCount.v:cover_closed", "Cover.v:cover_affine_exact"),

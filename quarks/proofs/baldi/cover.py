@@ -11,11 +11,20 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import arith, exhaustive
-from quarks.proofs.baldi.composition import _record, check_prop55_corollary, check_thm41
-from quarks.proofs.baldi.counting import _count, _cover_instances, _ptf_instances, check_eq43, cover_count, cube_points, random_points
-from quarks.proofs.baldi.layer_gating import GATE, HERE as LAYER, _thm43_instances, layer_result
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.proofs.baldi.composition import check_prop55_corollary, check_thm41, exhaustive_record
+from quarks.proofs.baldi.counting import (
+    check_eq43,
+    count_of,
+    cover_count,
+    cover_instances,
+    cube_points,
+    ptf_instances,
+    random_points,
+)
+from quarks.proofs.baldi.layer_gating import GATE, layer_result, thm43_instances
+from quarks.proofs.baldi.layer_gating import HERE as LAYER
 
 
 @lru_cache(maxsize=None)
@@ -68,7 +77,7 @@ cover_upper = Claim(
               "C(N, m+1) affine labelings.",
     latex=r"\#\{\text{dichotomies of } N \text{ points of } \mathbb R^m\} \le C(N, m+1) = 2\sum_{j\le m}\binom{N-1}{j}",
     kind="finite",
-    instances=_cover_instances,
+    instances=cover_instances,
     check=check_cover_upper,
     size="N",
     coq=("Cover.v:cover_upper", "Cover.v:cover_labelings", "Cover.v:cover_affine", "CoverCount.v:cover_closed",
@@ -127,7 +136,7 @@ eq43_upper = Claim(
               "2^(n binom(n,<=d)); from |T(n;d)| <= C(2^n, binom(n,<=d)).",
     latex=r"C(\mathcal T(n;d)) \le n\binom{n}{\le d}\quad(n\ge 1)",
     kind="finite",
-    instances=_ptf_instances,
+    instances=ptf_instances,
     check=check_eq43,
     coq=("Capacity.v:eq4_3_upper",),
     coq_hypotheses={
@@ -147,7 +156,7 @@ RANGE45 = {1: 2, 2: 2, 3: 3}   # d -> the least n from which the printed n^(d+1)
 
 def check_eq45_range(inst) -> Verdict:
     n, d = inst["n"], inst["d"]
-    T, ev, prov = _count(inst)
+    T, ev, prov = count_of(inst)
     holds = ["<=", ["^", "T", ["fact", "d"]], ["^", 2, ["^", "n", ["+", "d", 1]]]]
     lo = RANGE45[d]
     fact = ((f"n >= {lo}: |T(n;d)|^(d!) <= 2^(n^(d+1))", holds) if n >= lo else
@@ -234,9 +243,9 @@ def check_thm43_upper(inst: dict) -> Verdict:
 
     n, m, conv = inst["n"], inst["m"], inst["convention"]
     r = layer_result(n, m, conv)
-    ev = [_record(f"{LAYER}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
+    ev = [exhaustive_record(f"{LAYER}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
     U = compose_class(GATE[conv], n, [1, 1], k=2)
-    ev.append(_record("quarks.solvers.compose:class_size_check", class_result(U, U.size),
+    ev.append(exhaustive_record("quarks.solvers.compose:class_size_check", class_result(U, U.size),
                       operator=GATE[conv], k=2, n=n, degrees=[1, 1], size=U.size))
     values = {"n": n, "m": m, "size": r["size"], "U": U.size, "N": ["^", 2, "n"],
               "phi_bound": ["*", 2, ["sum", "i", 0, "m", ["binom", ["-", "N", 1], "i"]]]}
@@ -259,7 +268,7 @@ thm43_upper = Claim(
               "n >= 2 this is at most 2^(2mn^2) * 2 sum_{i<=m} binom(2^n - 1, i).",
     latex=r"|\mathcal T(n,m,1;\times)| \le |\mathcal T_B(n;1,1)|^m\, 2\binom{2^n-1}{\le m}",
     kind="finite",
-    instances=_thm43_instances,
+    instances=thm43_instances,
     check=check_thm43_upper,
     max_feasible=4,
     coq=("LayerGating.v:thm4_3_upper", "LayerGating.v:thm4_3_upper_pow"),
@@ -281,12 +290,12 @@ def check_thm43_lower(inst: dict) -> Verdict:
     n, m, conv = inst["n"], inst["m"], inst["convention"]
     a = math.ceil(math.log2(m)) if m > 1 else 0
     r = layer_result(n, m, conv)
-    ev = [_record(f"{LAYER}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
+    ev = [exhaustive_record(f"{LAYER}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
     Up = compose_class(GATE[conv], n - a, [1, 1], k=2)
-    ev.append(_record("quarks.solvers.compose:class_size_check", class_result(Up, Up.size),
+    ev.append(exhaustive_record("quarks.solvers.compose:class_size_check", class_result(Up, Up.size),
                       operator=GATE[conv], k=2, n=n - a, degrees=[1, 1], size=Up.size))
     size_T = len(threshold_list(n - a - 1, 1))
-    ev.append(_record("quarks.solvers.compose:threshold_size_check", threshold_size_check(n - a - 1, 1, size_T),
+    ev.append(exhaustive_record("quarks.solvers.compose:threshold_size_check", threshold_size_check(n - a - 1, 1, size_T),
                       n=n - a - 1, degree=1, size=size_T))
     values = {"size": r["size"], "U_plus": Up.size, "T_minus": size_T, "m": m, "a": a}
     facts = [("m <= 2^a", ["<=", "m", ["^", 2, "a"]]),

@@ -6,21 +6,21 @@ every irreducible binary B (B takes both values), while the printed lower bound 
 """
 from __future__ import annotations
 
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import arith
-from quarks.proofs.baldi.composition import _class_record, _operators, _sizes_and_closure
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.proofs.baldi.composition import class_record, irreducible_operators, sizes_and_closure
 
 
 def check_degree_zero(inst: dict) -> Verdict:
     """Every irreducible binary B at degrees (0, 0): |T_B(n;0,0)| against the printed bounds, and the
     corrected fact T_B(n;0,0) = {0, 1}."""
     n, reading = inst["n"], inst["reading"]
-    ops = _operators(2)
-    ev, values = _sizes_and_closure(n, [0, 0], n - 1)
+    ops = irreducible_operators(2)
+    ev, values = sizes_and_closure(n, [0, 0], n - 1)
     values["lower"] = ["*", f"T_{n - 1}_0", f"T_{n - 1}_0"]
     sizes, facts = {}, []
     for name, B in ops.items():
-        rec, cls = _class_record(B, 2, n, [0, 0])
+        rec, cls = class_record(B, 2, n, [0, 0])
         ev.append(rec)
         values[f"size_{name}"] = cls.size
         sizes[name] = cls.size

@@ -15,9 +15,16 @@ from __future__ import annotations
 
 import math
 
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import arith
-from quarks.proofs.baldi.composition import COMPOSE, _class_record, _classes, _operators, _record, _sizes_and_closure
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.proofs.baldi.composition import (
+    COMPOSE,
+    class_record,
+    exhaustive_record,
+    irreducible_operators,
+    operator_classes,
+    sizes_and_closure,
+)
 
 HERE = "quarks.proofs.baldi.dense_encoding"
 
@@ -34,8 +41,8 @@ def operator_classes_check(k: int, degrees: list) -> dict:
     from quarks.certificates.evidence import digest
     from quarks.solvers.compose import transform_operator
 
-    ops = _operators(k)
-    groups = _classes(ops, k, degrees)
+    ops = irreducible_operators(k)
+    groups = operator_classes(ops, k, degrees)
     holds = sorted(name for _, members in groups for name, *_ in members) == sorted(ops)
     for rep, members in groups:
         for name, perm, flips, negate in members:
@@ -59,7 +66,7 @@ def restriction_map(k: int) -> dict:
     from quarks.solvers.operators import is_irreducible
 
     out = {}
-    for name, B in _operators(k).items():
+    for name, B in irreducible_operators(k).items():
         out[name] = next(((j, c, restrict_operator(B, k, j, c)) for j in range(k) for c in (0, 1)
                           if is_irreducible(restrict_operator(B, k, j, c), k - 1)), None)
     return out
@@ -81,15 +88,15 @@ def check_dense_by_restriction(inst: dict) -> Verdict:
     n, degrees = inst["n"], list(inst["degrees"])
     k = len(degrees)
     u = dense_units(k, "corrected")
-    ev, values = _sizes_and_closure(n, degrees, n - u)
+    ev, values = sizes_and_closure(n, degrees, n - u)
     values["lower"] = ["*", *[f"T_{n - u}_{d}" for d in degrees]]
-    ev.append(_record(f"{HERE}:restriction_check", restriction_check(k), k=k))
-    ev.append(_record(f"{HERE}:operator_classes_check", operator_classes_check(k - 1, degrees[:-1]), k=k - 1,
+    ev.append(exhaustive_record(f"{HERE}:restriction_check", restriction_check(k), k=k))
+    ev.append(exhaustive_record(f"{HERE}:operator_classes_check", operator_classes_check(k - 1, degrees[:-1]), k=k - 1,
                       degrees=degrees[:-1]))
-    ops = _operators(k - 1)
+    ops = irreducible_operators(k - 1)
     facts, sizes = [], {}
-    for rep, members in _classes(ops, k - 1, degrees[:-1]):
-        rec, cls = _class_record(ops[rep], k - 1, n, degrees[:-1])
+    for rep, members in operator_classes(ops, k - 1, degrees[:-1]):
+        rec, cls = class_record(ops[rep], k - 1, n, degrees[:-1])
         ev.append(rec)
         values[f"size_{rep}"] = sizes[rep] = cls.size
         facts.append((f"prod_j |T(n-{u};1)| <= |T_{rep}(n;1..1)| (and the {len(members) - 1} related)",
@@ -112,25 +119,25 @@ def check_dense(inst: dict) -> Verdict:
     n, degrees, reading = inst["n"], list(inst["degrees"]), inst["reading"]
     k = len(degrees)
     u = dense_units(k, reading)
-    ops = _operators(k)
+    ops = irreducible_operators(k)
     if inst.get("operators"):   # only the operators named (tables in hex), each computed directly
         ops = {name: B for name, B in ops.items() if B in {int(t, 16) for t in inst["operators"]}}
         groups = [(name, [(name, list(range(k)), 0, False)]) for name in ops]
     else:
-        groups = _classes(ops, k, degrees)
-    ev, values = _sizes_and_closure(n, degrees, n - u)
+        groups = operator_classes(ops, k, degrees)
+    ev, values = sizes_and_closure(n, degrees, n - u)
     values["lower"] = ["*", *[f"T_{n - u}_{d}" for d in degrees]]
     if k >= 4 and not inst.get("operators"):   # 64,594 operators: one record for all the relations
         res = operator_classes_check(k, degrees)
-        ev.append(_record(f"{HERE}:operator_classes_check", res, k=k, degrees=degrees))
+        ev.append(exhaustive_record(f"{HERE}:operator_classes_check", res, k=k, degrees=degrees))
     facts, sizes, failing = [], {}, []
     for rep, members in groups:
-        rec, cls = _class_record(ops[rep], k, n, degrees)
+        rec, cls = class_record(ops[rep], k, n, degrees)
         ev.append(rec)
         values[f"size_{rep}"] = cls.size
         for name, perm, flips, negate in (members[1:] if k < 4 else []):
             res = operator_relation_check(ops[rep], ops[name], k, perm, flips, negate)
-            ev.append(_record(f"{COMPOSE}:operator_relation_check", res, B=ops[rep], C=ops[name], k=k,
+            ev.append(exhaustive_record(f"{COMPOSE}:operator_relation_check", res, B=ops[rep], C=ops[name], k=k,
                               perm=perm, flips=flips, negate=negate))
         for name, *_ in members:
             sizes[name] = cls.size
@@ -237,7 +244,7 @@ def selector_obstruction_check(n: int) -> dict:
 def check_selector_obstruction(inst: dict) -> Verdict:
     n = inst["n"]
     res = selector_obstruction_check(n)
-    ev = [_record(f"{HERE}:selector_obstruction_check", res, n=n)]
+    ev = [exhaustive_record(f"{HERE}:selector_obstruction_check", res, n=n)]
     return decide(ev, f"n = {n}: for the {res['functions']} non-constant f in T({n};1), no F in T({n + 2};1) has "
                        "F(00, .) = f and the constants (0,0,1) or (1,1,0) at codes 10, 01, 11; the 6 other "
                        "patterns are realized", counterexample={"n": n})
@@ -293,7 +300,7 @@ def selector_route_check(n: int) -> dict:
     from quarks.certificates.evidence import digest
     from quarks.solvers.compose import threshold_list
 
-    routes = {name: selector_route(B) for name, B in _operators(4).items()}
+    routes = {name: selector_route(B) for name, B in irreducible_operators(4).items()}
     T, T2 = threshold_list(n, 1), threshold_list(n + 2, 1)
     allowed = [p for p in itertools.product((0, 1), repeat=3) if p not in FORBIDDEN]
     extends = all(bool(np.isin(np.array([selector_extension(int(f), n, p) for f in T], dtype=np.uint64), T2).all())
@@ -306,7 +313,7 @@ def selector_route_check(n: int) -> dict:
 def check_selector_route(inst: dict) -> Verdict:
     n = inst["n"]
     res = selector_route_check(n)
-    ev = [_record(f"{HERE}:selector_route_check", res, n=n)]
+    ev = [exhaustive_record(f"{HERE}:selector_route_check", res, n=n)]
     return decide(ev, f"n = {n}: each of the {res['operators']} irreducible B of arity 4 has a code assignment and "
                        f"lines whose extensions avoid (0,0,1), (1,1,0); the 6 allowed patterns extend every f in "
                        f"T({n};1) to T({n + 2};1)", counterexample={"n": n})

@@ -7,8 +7,8 @@ encoding {a, b} and verified there exactly.
 """
 from __future__ import annotations
 
-from quarks.claims.claim import Claim, Source, Verdict
 from quarks.certificates.evidence import exhaustive
+from quarks.claims.claim import Claim, Source, Verdict
 
 
 def check_encoding(inst: dict) -> Verdict:

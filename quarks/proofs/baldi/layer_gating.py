@@ -17,9 +17,9 @@ import math
 
 import numpy as np
 
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import arith, digest, forall
-from quarks.proofs.baldi.composition import _record
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.proofs.baldi.composition import exhaustive_record
 
 HERE = "quarks.proofs.baldi.layer_gating"
 GATE = {"01": 0b1000, "pm1": 0b1001}  # AND, XNOR as binary operator tables
@@ -136,9 +136,9 @@ def check_thm43(inst: dict) -> Verdict:
 
     n, m, conv = inst["n"], inst["m"], inst["convention"]
     r = layer_result(n, m, conv)
-    ev = [_record(f"{HERE}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
+    ev = [exhaustive_record(f"{HERE}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
     U = compose_class(GATE[conv], n, [1, 1], k=2)
-    ev.append(_record("quarks.solvers.compose:class_size_check", class_result(U, U.size),
+    ev.append(exhaustive_record("quarks.solvers.compose:class_size_check", class_result(U, U.size),
                       operator=GATE[conv], k=2, n=n, degrees=[1, 1], size=U.size))
     nm = math.ceil(math.log2(m)) if m > 1 else 0
     values = {"size": r["size"], "U": U.size, "N": ["^", 2, n], "m": m,
@@ -148,13 +148,13 @@ def check_thm43(inst: dict) -> Verdict:
               ["<=", "size", "upper"])]
     if n - nm >= 1:
         Up = compose_class(GATE[conv], n - nm, [1, 1], k=2)
-        ev.append(_record("quarks.solvers.compose:class_size_check", class_result(Up, Up.size),
+        ev.append(exhaustive_record("quarks.solvers.compose:class_size_check", class_result(Up, Up.size),
                           operator=GATE[conv], k=2, n=n - nm, degrees=[1, 1], size=Up.size))
         values["U_plus"] = Up.size
         values["lower"] = ["^", "U_plus", "m"]
         facts.append(("(4.15): |T(n,m,1;x)| >= |T(n+,1;x)|^m, n+ = n - ceil(log2 m)", [">=", "size", "lower"]))
     size_T = len(threshold_list(n, 1))
-    ev.append(_record("quarks.solvers.compose:threshold_size_check", threshold_size_check(n, 1, size_T),
+    ev.append(exhaustive_record("quarks.solvers.compose:threshold_size_check", threshold_size_check(n, 1, size_T),
                       n=n, degree=1, size=size_T))
     ev.append(arith(values, facts))
     C = math.log2(r["size"])
@@ -164,7 +164,7 @@ def check_thm43(inst: dict) -> Verdict:
     return v
 
 
-def _thm43_instances(tier):
+def thm43_instances(tier):
     # unsaturated instances only: |T(n,m,1;x)| < 2^(2^n), so the bounds are not met trivially
     # (m = 2 with n <= 4 already realizes all Boolean functions; n = 4, m = 1 gives 41,614 and 54,310)
     return [{"n": n, "m": 1, "convention": c} for c in ("01", "pm1") for n in (3, 4)]
@@ -178,7 +178,7 @@ thm43 = Claim(
               "and the multiplexing lower bound |T(n+,1;x)|^m (4.15), in the 0/1 and ±1 conventions.",
     latex=r"mn^2 \le C(\mathcal T(n,m,1;\times)) \le 2mn^2(1+o(1))",
     kind="asymptotic",
-    instances=_thm43_instances,
+    instances=thm43_instances,
     check=check_thm43,
     max_feasible=4,
     note="The printed lower bound m n^2 lacks (1+o(1)) and fails at small n: see "
@@ -192,7 +192,7 @@ def check_thm43_lower_printed(inst: dict) -> Verdict:
     """The printed m n^2 <= C(T(n,m,1;x)) against the exact size (and the trivial 2^(2^n) ceiling)."""
     n, m, conv = inst["n"], inst["m"], inst["convention"]
     r = layer_result(n, m, conv)
-    ev = [_record(f"{HERE}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
+    ev = [exhaustive_record(f"{HERE}:layer_size_check", {**r, "holds": True}, n=n, m=m, convention=conv, size=r["size"])]
     values = {"size": r["size"], "n": n, "m": m, "all": ["^", 2, ["^", 2, "n"]],
               "printed": ["^", 2, ["*", "m", ["^", "n", 2]]]}
     facts = [("at most 2^(2^n) functions: |T(n,m,1;x)| <= 2^(2^n)", ["<=", "size", "all"]),
@@ -226,7 +226,7 @@ thm43_lower_printed = Claim(
 def check_multiplexing(inst: dict) -> Verdict:
     n, m, variant = inst["n"], inst["m"], inst["variant"]
     r = multiplex_result(n, m, variant)
-    ev = [_record(f"{HERE}:multiplex_check", r, n=n, m=m, variant=variant)]
+    ev = [exhaustive_record(f"{HERE}:multiplex_check", r, n=n, m=m, variant=variant)]
     cex = collision(n, m, variant) if not r["holds"] else None
     summary = (f"n = {n}, m = {m}, {variant}: {r['maps']} gated maps -> {r['outputs']} outputs"
                + ("" if r["holds"] else f"; two maps give the same output {cex['common_output']:#x}" if cex else ""))

@@ -11,17 +11,17 @@ wiring or sign is caught.
 """
 from __future__ import annotations
 
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import exhaustive, forall
+from quarks.claims.claim import Claim, Source, Verdict, decide
 
 
-def _derivation(symbols, **assume):
+def derivation(symbols, **assume):
     from quarks.symbolic.derivation import Derivation
 
     return Derivation({str(s): dict(assume) for s in symbols})
 
 
-def _wiring(inst, allowed):
+def wiring_of(inst, allowed):
     w = inst.get("wiring", "as printed")
     if w not in allowed:
         raise ValueError(f"unknown wiring {w!r} (choose {', '.join(allowed)})")
@@ -34,7 +34,7 @@ def check_taxonomy(inst) -> Verdict:
     from quarks.circuits.taxonomy import PAPER_LABELS
 
     labels = dict(PAPER_LABELS)
-    if _wiring(inst, ("as printed", "additive synaptic in SM")) != "as printed":
+    if wiring_of(inst, ("as printed", "additive synaptic in SM")) != "as printed":
         labels["additive synaptic"] = "SM"
     rec = exhaustive("quarks.circuits.taxonomy:check_table", labels=labels)
     facts = rec["result"]["facts"]
@@ -79,7 +79,7 @@ def check_activation_gating(inst) -> Verdict:
     from quarks.circuits.network import activation_gate, synaptic_gate
 
     n = inst["n"]
-    wiring = _wiring(inst, ("as printed", "all but one synapse"))
+    wiring = wiring_of(inst, ("as printed", "all but one synapse"))
     base = _fan_in_net(n)
     left = activation_gate(base, "i", "z")
     incoming = [(s.src, s.dst) for s in base.incoming("i")]
@@ -88,7 +88,7 @@ def check_activation_gating(inst) -> Verdict:
     right = synaptic_gate(base, incoming, "z")
     lo, syms = symbolic_outputs(left)
     ro, syms2 = symbolic_outputs(right)
-    der = _derivation({**syms, **syms2}.values(), real=True)
+    der = derivation({**syms, **syms2}.values(), real=True)
     der.equal(lo["i"], ro["i"], label=f"O_z * sum_l w_l O_l == sum_l (w_l O_z) O_l, fan-in {n}")
     rec = der.record()
     model = exhaustive("quarks.circuits.functional:same_activation", n=n, gated=len(incoming))
@@ -126,14 +126,14 @@ def check_same_local_term(inst) -> Verdict:
     from quarks.circuits.network import output_gate, synaptic_gate
 
     f = inst["fanout"]
-    wiring = _wiring(inst, ("as printed", "gate the synapse by i"))
+    wiring = wiring_of(inst, ("as printed", "gate the synapse by i"))
     base = _fan_out_net(f)
     og = output_gate(base, "i", "j")
     sg = synaptic_gate(base, ("i", "k1"), "i" if wiring != "as printed" else "j")
     b, s0 = symbolic_outputs(base)
     o, s1 = symbolic_outputs(og)
     s, s2 = symbolic_outputs(sg)
-    der = _derivation({**s0, **s1, **s2}.values(), real=True)
+    der = derivation({**s0, **s1, **s2}.values(), real=True)
     der.equal(o["k1"], s["k1"], label="k1 receives w_1 O_i O_j under both")
     der.equal(o["k1"], "w1*i*j", label="the term is w_ki O_i O_j")
     for t in range(2, f + 1):
@@ -165,9 +165,9 @@ def check_softmax(inst) -> Verdict:
     from quarks.circuits.functional import symbolic_outputs
 
     n = inst["n"]
-    sign = -1 if _wiring(inst, ("as printed", "log weight +1")) == "as printed" else 1
+    sign = -1 if wiring_of(inst, ("as printed", "log weight +1")) == "as printed" else 1
     out, syms = symbolic_outputs(softmax_circuit(n, sign))
-    der = _derivation(syms.values(), real=True)
+    der = derivation(syms.values(), real=True)
     total = " + ".join(f"exp(u{t})" for t in range(1, n + 1))
     der.sign(total, "positive", label="sum_l exp(u_l) > 0, so the log unit is defined for all real u")
     for t in range(1, n + 1):
@@ -200,9 +200,9 @@ def check_dot_product(inst) -> Verdict:
     from quarks.circuits.functional import symbolic_outputs
 
     n = inst["n"]
-    sign = 1 if _wiring(inst, ("as printed", "log v weight -1")) == "as printed" else -1
+    sign = 1 if wiring_of(inst, ("as printed", "log v weight -1")) == "as printed" else -1
     out, syms = symbolic_outputs(dot_product_circuit(n, sign))
-    der = _derivation(syms.values(), positive=True)
+    der = derivation(syms.values(), positive=True)
     # the network's expression re-read with positive symbols (the domain of the real logs)
     from quarks.certify.symbolic.parse import unparse
 
@@ -234,7 +234,7 @@ dot_product = Claim(
 
 def check_transformer(inst) -> Verdict:
     n, m, d = inst["n"], inst["m"], inst["d"]
-    wiring = _wiring(inst, ("as printed", "transpose", "gate-by-query"))
+    wiring = wiring_of(inst, ("as printed", "transpose", "gate-by-query"))
     miswire = None if wiring == "as printed" else wiring
     rec = exhaustive("quarks.circuits.transformer:compare", n=n, m=m, d=d, seed=n * 100 + m * 10 + d,
                      miswire=miswire)
@@ -254,7 +254,7 @@ def _transformer_symbolic(n, m, d, miswire):
     from quarks.circuits.transformer import attention_layer
 
     out, syms = symbolic_outputs(attention_layer(n, m, d, miswire))
-    der = _derivation(syms.values(), real=True)
+    der = derivation(syms.values(), real=True)
     for i in range(n):
         s = [" + ".join(f"q_{i}_{c}*k_{j}_{c}" for c in range(m)) for j in range(n)]
         total = " + ".join(f"exp({x})" for x in s)
@@ -295,7 +295,7 @@ def check_gate_products(inst) -> Verdict:
     from quarks.circuits.functional import gate_pair
 
     enc = inst["encoding"]
-    op = _wiring(inst, ("as printed", "AND", "XNOR"))
+    op = wiring_of(inst, ("as printed", "AND", "XNOR"))
     if op == "as printed":
         op = "AND" if enc == "01" else "XNOR"
     out = output_expression(gate_pair(enc), "out")

@@ -4,10 +4,9 @@ The gating mechanisms themselves: quarks.proofs.baldi.mechanisms.
 """
 from __future__ import annotations
 
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import arith, exhaustive, forall
-from quarks.proofs.baldi.mechanisms import _derivation, _wiring
-
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.proofs.baldi.mechanisms import derivation, wiring_of
 
 # --- 001: XOR by gating ------------------------------------------------------------------------------
 
@@ -19,7 +18,7 @@ def check_xor(inst) -> Verdict:
 
     enc = inst["encoding"]
     gate = {"as printed": "nand", "gate by AND": "and", "gate by OR": "or"}[
-        _wiring(inst, ("as printed", "gate by AND", "gate by OR"))]
+        wiring_of(inst, ("as printed", "gate by AND", "gate by OR"))]
     out = output_expression(xor_network(enc, gate), "out")
     xor = ["!=", "x1", "x2"] if enc == "01" else ["-", ["*", 2, ["!=", "x1", "x2"]], 1]
     rec = forall([["x1", 0, 1], ["x2", 0, 1]], ["==", out, xor])
@@ -56,7 +55,7 @@ def check_relu(inst) -> Verdict:
     from quarks.circuits.compile import output_expression
     from quarks.circuits.functional import relu_network, symbolic_outputs
 
-    wiring = _wiring(inst, ("as printed", "gate by H(-x)", "gate by sign"))
+    wiring = wiring_of(inst, ("as printed", "gate by H(-x)", "gate by sign"))
     gw, tr = {"as printed": (1, "H"), "gate by H(-x)": (-1, "H"), "gate by sign": (1, "sign")}[wiring]
     net = relu_network(gw, tr)
     out, syms = symbolic_outputs(net)
@@ -65,7 +64,7 @@ def check_relu(inst) -> Verdict:
     expr = out["out"].replace(sympy.Heaviside, lambda s, h0=None: (1 + s / sympy.Abs(s)) / 2)
     expr = expr.replace(sympy.sign, lambda s: s / sympy.Abs(s))
     xs = sympy.Symbol("x", real=True, nonzero=True)
-    der = _derivation(["x"], real=True, nonzero=True)
+    der = derivation(["x"], real=True, nonzero=True)
     der.equal(expr.subs(x, xs), "(x + Abs(x))/2", label="x != 0: x H(x) = max(0, x)")
     zero = forall([["x", 0, 0]], ["==", output_expression(net, "out"), ["max", 0, "x"]])
     sample = forall([["x", -20, 20]], ["==", output_expression(net, "out"), ["max", 0, "x"]])
@@ -99,10 +98,10 @@ def check_shaping(inst) -> Verdict:
     from quarks.circuits.functional import shaping_network, symbolic_outputs
 
     f, g, n = inst["f"], inst["g"], inst["n"]
-    same = _wiring(inst, ("as printed", "gate has its own weights")) == "as printed"
+    same = wiring_of(inst, ("as printed", "gate has its own weights")) == "as printed"
     net = shaping_network(f, g, n, same)
     out, syms = symbolic_outputs(net)
-    der = _derivation(syms.values(), real=True)
+    der = derivation(syms.values(), real=True)
     der.define("S", " + ".join(["w0"] + [f"w{i}*x{i}" for i in range(1, n + 1)]))
     der.equal(out["out"], SHAPES[(f, g)], label=f"{f}(S) * {g}(S) == ({f}*{g})(S)")
     model = exhaustive("quarks.circuits.functional:same_gate_activation", n=n, same=same)
@@ -133,12 +132,12 @@ def check_sparse_quadratic(inst) -> Verdict:
     from quarks.circuits.functional import all_pairs, gate_twice, gated_quadratic, linear_unit, symbolic_outputs
 
     n = inst["n"]
-    wiring = _wiring(inst, ("as printed", "two gates on one synapse"))
+    wiring = wiring_of(inst, ("as printed", "two gates on one synapse"))
     xs = [f"x{i}" for i in range(1, n + 1)]
     lin, s0 = symbolic_outputs(linear_unit(n))
     one, s1 = symbolic_outputs(gate_twice(n) if wiring != "as printed" else gated_quadratic(n, [(1, min(2, n))]))
     full, s2 = symbolic_outputs(gated_quadratic(n, all_pairs(n)))
-    der = _derivation({**s0, **s1, **s2}.values(), real=True)
+    der = derivation({**s0, **s1, **s2}.values(), real=True)
     quad = n * (n + 1) // 2
     der.degree(one["k"], xs, 2, label="one gating: degree 2 in the inputs")
     der.nterms(one["k"] - lin["k"], xs, 1, label="one gating adds exactly one monomial")

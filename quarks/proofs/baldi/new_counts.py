@@ -15,8 +15,8 @@ import os
 import time
 from pathlib import Path
 
-from quarks.claims.claim import Claim, Source, Verdict
 from quarks.certificates.evidence import arith
+from quarks.claims.claim import Claim, Source, Verdict
 
 T5_2 = 1_414_120_376
 T5_3 = 4_290_491_756

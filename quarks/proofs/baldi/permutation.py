@@ -7,8 +7,8 @@ W_Q = W_K = W_V = 1: f(x) = (1/2, e/(1+e)) = (0.5, 0.731), f(Px) = (0.731, 0.5).
 """
 from __future__ import annotations
 
-from quarks.claims.claim import Claim, Source, Verdict
 from quarks.certificates.evidence import exhaustive
+from quarks.claims.claim import Claim, Source, Verdict
 
 SA = "quarks.attention.self_attention"
 

@@ -10,8 +10,8 @@
 """
 from __future__ import annotations
 
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import arith, digest, exhaustive, forall
+from quarks.claims.claim import Claim, Source, Verdict, decide
 
 HERE = "quarks.proofs.baldi.standard_model"
 

@@ -3,9 +3,8 @@ d_1, d_2 of §4.5.1: the printed statements refuted, and their corrections (note
 """
 from __future__ import annotations
 
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import arith, forall
-
+from quarks.claims.claim import Claim, Source, Verdict, decide
 
 # --- Conclusion 1.1 with an integer number of layers -----------------------------------------------
 
@@ -91,7 +90,7 @@ conclusion11 = Claim(
 
 # --- §4.5.1: the pointwise errors d_1, d_2 ------------------------------------------------------------
 
-def _moments(dist, a: str, b: str) -> tuple[list, list]:
+def distance_moments(dist, a: str, b: str) -> tuple[list, list]:
     """E|Y_a - Y_b| and E|Y_a - Y_b|^2 as expressions over a finite distribution [(p, {name: value})]."""
     d1 = ["+", *[["*", p, ["abs", ["-", v[a], v[b]]]] for p, v in dist]]
     d2 = ["+", *[["*", p, ["^", ["-", v[a], v[b]], 2]] for p, v in dist]]
@@ -104,7 +103,7 @@ def check_d2_triangle_printed(inst: dict) -> Verdict:
     dist = [(1, {"x": x, "y": y, "z": z})]
     values = {}
     for a, b in (("x", "z"), ("x", "y"), ("y", "z")):
-        values[f"d2_{a}{b}"] = _moments(dist, a, b)[1]
+        values[f"d2_{a}{b}"] = distance_moments(dist, a, b)[1]
     rec = arith(values, [("triangle inequality of d_2", ["<=", "d2_xz", ["+", "d2_xy", "d2_yz"]])])
     return decide([rec], f"constants {x}, {y}, {z}: d_2 satisfies the triangle inequality",
                    refuted_summary=f"constants {x}, {y}, {z}: d_2({x},{z}) = {(x - z) ** 2} > d_2({x},{y}) + d_2({y},{z}) = "
@@ -117,8 +116,8 @@ def check_d1_d2_equivalence_printed(inst: dict) -> Verdict:
     N = C + 1
     big = [(["/", 1, N * N], {"z": N, "o": 0}), (["-", 1, ["/", 1, N * N]], {"z": 0, "o": 0})]
     small = [(1, {"z": ["/", 1, N], "o": 0})]
-    d1_big, d2_big = _moments(big, "z", "o")
-    d1_small, d2_small = _moments(small, "z", "o")
+    d1_big, d2_big = distance_moments(big, "z", "o")
+    d1_small, d2_small = distance_moments(small, "z", "o")
     rec = arith({"C": C, "d1_big": d1_big, "d2_big": d2_big, "d1_small": d1_small, "d2_small": d2_small},
                 [(f"d_2 <= C d_1 for Z = {N} with probability 1/{N}^2", ["<=", "d2_big", ["*", "C", "d1_big"]]),
                  (f"d_1 <= C d_2 for Z = 1/{N}", ["<=", "d1_small", ["*", "C", "d2_small"]])])
@@ -127,7 +126,7 @@ def check_d1_d2_equivalence_printed(inst: dict) -> Verdict:
                    f"d_1 = 1/{N} > C d_2 = {C}/{N * N}: no constant makes d_1, d_2 equivalent")
 
 
-def _random_distribution(rng, points: int, names="xyz") -> list:
+def random_distribution(rng, points: int, names="xyz") -> list:
     from fractions import Fraction
 
     w = [rng.randint(1, 9) for _ in range(points)]
@@ -142,9 +141,9 @@ def check_pointwise_errors(inst: dict) -> Verdict:
     rng = random.Random(inst["seed"])
     values, facts = {}, []
     for t in range(inst["samples"]):
-        dist = _random_distribution(rng, inst["points"])
+        dist = random_distribution(rng, inst["points"])
         for a, b in (("x", "z"), ("x", "y"), ("y", "z")):
-            values[f"d1_{a}{b}_{t}"], values[f"d2_{a}{b}_{t}"] = _moments(dist, a, b)
+            values[f"d1_{a}{b}_{t}"], values[f"d2_{a}{b}_{t}"] = distance_moments(dist, a, b)
         A, B, C = f"d2_xz_{t}", f"d2_xy_{t}", f"d2_yz_{t}"
         facts.append((f"sample {t}: sqrt(d_2) triangle: d2xz <= d2xy + d2yz + 2 sqrt(d2xy d2yz)",
                       ["or", ["<=", ["-", A, ["+", B, C]], 0],

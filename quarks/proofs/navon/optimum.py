@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from math import comb
 
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import arith, exhaustive, forall
-
+from quarks.claims.claim import Claim, Source, Verdict, decide
 
 # --- helpers -------------------------------------------------------------------------------------
 

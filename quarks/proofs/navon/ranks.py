@@ -5,17 +5,16 @@
 """
 from __future__ import annotations
 
-from quarks.proofs.navon.conclusions import _moments, _random_distribution
-from quarks.claims.claim import Claim, Source, Verdict, decide
 from quarks.certificates.evidence import arith
-
+from quarks.claims.claim import Claim, Source, Verdict, decide
+from quarks.proofs.navon.conclusions import distance_moments, random_distribution
 
 # --- eq. (8): the codomain of the metric -----------------------------------------------------------
 
 def check_metric_codomain_printed(inst: dict) -> Verdict:
     """d_1(y, y) > 0 and d_2(y, y) > 0 for the prediction y given as a finite distribution of values."""
     dist = [(p, {"y": v}) for p, v in inst["distribution"]]
-    d1, d2 = _moments(dist, "y", "y")
+    d1, d2 = distance_moments(dist, "y", "y")
     rec = arith({"d1_yy": d1, "d2_yy": d2}, [("d_1(y, y) in R_{>0}", [">", "d1_yy", 0]),
                                              ("d_2(y, y) in R_{>0}", [">", "d2_yy", 0])])
     return decide([rec], "d_1(y, y) and d_2(y, y) are positive",
@@ -30,12 +29,12 @@ def check_metric_codomain(inst: dict) -> Verdict:
     rng = random.Random(inst["seed"])
     values, facts = {}, []
     for t in range(inst["samples"]):
-        dist = _random_distribution(rng, inst["points"], names="xy")
+        dist = random_distribution(rng, inst["points"], names="xy")
         if t == 0:   # one sample with X = Y everywhere: d(x, y) = 0 is allowed on the diagonal
             dist = [(p, {"x": v["x"], "y": v["x"]}) for p, v in dist]
         differ = any(v["x"] != v["y"] for _, v in dist)
         for name, (a, b) in (("xx", ("x", "x")), ("xy", ("x", "y")), ("yx", ("y", "x"))):
-            values[f"d1_{name}_{t}"], values[f"d2_{name}_{t}"] = _moments(dist, a, b)
+            values[f"d1_{name}_{t}"], values[f"d2_{name}_{t}"] = distance_moments(dist, a, b)
         for d in ("d1", "d2"):
             facts.append((f"sample {t}: {d}(x, x) = 0", ["==", f"{d}_xx_{t}", 0]))
             facts.append((f"sample {t}: {d}(x, y) = {d}(y, x) >= 0",
@@ -124,8 +123,8 @@ def eps_ball_ranks(size: int, y: list, eps: int) -> dict:
     """Exhaustive-record procedure: over the integer points of the sup-norm eps-ball around y (a function on
     X x X, |X| = size, matricized with rows the first argument): every rank M(y~) equals the length of an
     explicit separation of y~ (so sep(y~) <= rank, and with eq. (10) sep = rank), and min rank <= min sep."""
-    from quarks.certificates.evidence import digest
     from quarks.base.exact import rank
+    from quarks.certificates.evidence import digest
 
     ranks, seps, ok = [], [], True
     for t in _ball(y, eps):

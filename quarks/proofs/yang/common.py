@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import random
 
-from quarks.claims.claim import Verdict
 from quarks.certificates.evidence import exhaustive
-from quarks.ltl.syntax import Next, Prev, Since, Until, Count, Compare, Pred, parse, subformulas
+from quarks.claims.claim import Verdict
+from quarks.ltl.syntax import Compare, Count, Next, Pred, Prev, Since, Until, parse, subformulas
 
 FRAGMENTS = {
     "YX": {Prev, Next},

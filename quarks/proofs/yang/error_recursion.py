@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from quarks.claims.claim import Claim, Source, Verdict
 from quarks.certificates.evidence import digest, exhaustive
+from quarks.claims.claim import Claim, Source, Verdict
 
 HERE = "quarks.proofs.yang.error_recursion"
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from quarks.claims.claim import Claim, Source, Verdict
 from quarks.certificates.evidence import arith, digest, exhaustive
+from quarks.claims.claim import Claim, Source, Verdict
 
 
 def _arb(q: Fraction):

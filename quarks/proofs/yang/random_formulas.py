@@ -8,8 +8,8 @@ leaves the instance undecided.
 """
 from __future__ import annotations
 
-from quarks.claims.claim import Claim, Source, Verdict
 from quarks.certificates.evidence import exhaustive
+from quarks.claims.claim import Claim, Source, Verdict
 
 # variant -> the fragment of the theorems it realises
 VARIANT_FRAGMENT = {

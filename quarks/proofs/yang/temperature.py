@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from quarks.claims.claim import Claim, Source, Verdict
 from quarks.certificates.evidence import exhaustive
+from quarks.claims.claim import Claim, Source, Verdict
 from quarks.ltl.check import largest_factor
 from quarks.proofs.yang.common import check_construction
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from quarks.claims.claim import Claim, Source, Verdict
 from quarks.certificates.evidence import digest, exhaustive, forall
+from quarks.claims.claim import Claim, Source, Verdict
 
 EPS = "1/10"
 UT = "quarks.attention.uniform_tieless"
