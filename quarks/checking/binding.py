@@ -1,17 +1,18 @@
 """Binding a certificate to its claim: what a certificate must say, then the kernel's check.
 
 ``check_file`` is what ``quarks check-cert`` runs on each file, in a forked child with a wall-time
-limit (so one hostile file can neither stop nor stall the run).  In order:
+limit (so one hostile file can neither stop nor stall the run).  :func:`check` reads as its six
+steps (quarks.checking.fields says which step fills or checks each field of a certificate):
 
-1. the kernel reads the file (quarks.certify.load: size, nesting, numbers, shape);
-2. the claim must be registered (or be a refute variant rebuilt from its registered search), and
-   the instance must lie in the claim's domain (declared instances, or its ``domain``);
-3. source, statement, kind and expected must be the claim's, and the trust field the evidence's;
-4. an undecided verdict (inconclusive, error) proves nothing: no evidence code runs;
-5. the certificate must say exactly what the claim's check derives for its instance
-   (quarks.checking.obligations: re-run in a child, or for a Coq proof, the record the claim's declared
-   theorems give); with ``evidence_only`` this step is skipped and the result says so;
-6. the kernel re-verifies every record (quarks.certify.check_evidence); ``exhaustive`` records
+1. **load**: the kernel reads the file (quarks.certify.load: size, nesting, numbers, shape);
+2. **claim**: the claim must be registered, or be a refute variant rebuilt from its registered search;
+3. **domain**: the instance must lie in the claim's domain (declared instances, or its ``domain``);
+4. **meaning**: source, statement, kind and expected must be the claim's, and the trust field the
+   evidence's; an undecided verdict (inconclusive, error) proves nothing, and no evidence code runs;
+5. **re-derive**: the certificate must say exactly what the claim's check derives for its instance
+   (quarks.checking.obligations: re-run in a child, or for a Coq proof, the record the claim's
+   declared theorems give); with ``evidence_only`` this step is skipped and the result says so;
+6. **kernel**: every record re-verified (quarks.certify.check_evidence); ``exhaustive`` records
    count only when step 5 produced them, and ``coq`` records are checked against the claim's
    declared theorems (handed down, never read from the certificate).
 """
@@ -44,20 +45,30 @@ class CheckResult:
     bound: bool = False   # the certificate is what the claim's check derives for its instance
     instance: str = ""    # the instance, as a person reads it
 
+    def rejected(self, message: str, checked: bool = True) -> "CheckResult":
+        self.message, self.checked = message, checked
+        return self
 
-def claim_of(cert: dict):
-    """The claim a certificate speaks of, with its instance checked against the claim's domain."""
-    cid, instance = cert["claim"], cert["instance"]
+
+def registered_claim(cert: dict):
+    """The claim a certificate speaks of: registered, or a refute variant rebuilt from its registered
+    search (its instance one of the search's candidates)."""
+    cid = cert["claim"]
     claim = registry.claims().get(cid)
     if claim is None and "~" in cid:
         claim = _variant(cert)
     if claim is None:
         raise CertificateError(f"unknown claim {cid[:80]!r}")
-    if claim.id.partition("~")[1]:
-        return claim   # a refute variant's domain is checked by _variant
-    if not claim.in_domain(instance):
-        raise CertificateError(f"instance {instance_text(instance)[:80]} is outside the domain of {claim.id}")
     return claim
+
+
+def in_domain(cert: dict, claim) -> None:
+    """Raises unless the instance lies in the claim's domain (a refute variant's was checked when it
+    was rebuilt)."""
+    if claim.id.partition("~")[1]:
+        return
+    if not claim.in_domain(cert["instance"]):
+        raise CertificateError(f"instance {instance_text(cert['instance'])[:80]} is outside the domain of {claim.id}")
 
 
 def _variant(cert: dict):
@@ -109,47 +120,61 @@ def _proof_certificate(claim, cert: dict) -> dict:
     return certificate.build(claim, {"proof": "coq"}, proof_verdict(claim, record))
 
 
-def _check(path: Path, evidence_only: bool) -> CheckResult:
-    cert = load(path)
+def check(path: Path, evidence_only: bool = False) -> CheckResult:
+    """The check of one certificate file, in the six steps of :mod:`quarks.checking.fields`; raises
+    CertificateError (or obligations.Unbound) for a file that fails before a result can be named."""
+    cert = load(path)                                                         # 1. load
     result = CheckResult(str(path), cert["claim"], cert["verdict"], False, "", instance=instance_text(cert["instance"]))
-
-    def reject(message, checked=True):
-        result.message, result.checked = message, checked
-        return result
-
-    claim = claim_of(cert)
-    problem = obligations.bind_metadata(cert, claim)
+    claim = registered_claim(cert)                                            # 2. claim
+    in_domain(cert, claim)                                                    # 3. domain
+    problem = meaning(cert, claim)                                            # 4. meaning
     if problem:
-        return reject(problem)
-    if cert.get("trust", trust_of(cert["evidence"])) != trust_of(cert["evidence"]):
-        return reject("the trust field does not match the evidence kinds")
+        return result.rejected(problem)
     ctx = CheckContext(directory=path.parent,
                        binding=Binding(claim.id, tuple(claim.coq), claim.expected == "refuted"))
-    if cert["verdict"] not in ("verified", "refuted"):
+    if cert["verdict"] not in ("verified", "refuted"):   # undecided: proves nothing, no evidence code runs
         ok, message, _ = check_evidence(cert, ctx)
         result.ok, result.message, result.bound = ok, message, ok
         return result
     obligations.resolve_payloads(cert, ctx)
-    if cert["instance"] == {"proof": "coq"}:
-        regen = _proof_certificate(claim, cert)
-    elif evidence_only:
-        regen = None
-    else:
-        regen = obligations.rederive(cert, claim)
-        ctx.rerun = frozenset(obligations.rerun_keys(regen))
+    regen = rederive(cert, claim, ctx, evidence_only)                         # 5. re-derive
     if regen is not None:
         problem = obligations.bind(cert, regen)
         if problem:
-            return reject(problem)
-    try:
+            return result.rejected(problem)
+    try:                                                                      # 6. kernel
         ok, message, _ = check_evidence(cert, ctx)
     except NotChecked as exc:
-        return reject(str(exc), checked=False)
+        return result.rejected(str(exc), checked=False)
     if not ok:
-        return reject(message)
+        return result.rejected(message)
     result.ok, result.bound, result.trust = True, regen is not None, trust_of(cert["evidence"])
     result.message = message if regen is not None else message + "; NOT bound to the statement (--evidence-only)"
     return result
+
+
+def meaning(cert: dict, claim) -> str | None:
+    """None when what the claim fixes is the claim's: source, statement, kind, expected, and the trust
+    that the evidence kinds give."""
+    problem = obligations.bind_metadata(cert, claim)
+    if problem:
+        return problem
+    if cert.get("trust", trust_of(cert["evidence"])) != trust_of(cert["evidence"]):
+        return "the trust field does not match the evidence kinds"
+    return None
+
+
+def rederive(cert: dict, claim, ctx: CheckContext, evidence_only: bool) -> dict | None:
+    """What the certificate must say, derived from its claim and instance alone: a Coq proof's record
+    from the claim's declared theorems, any other by re-running the claim's check (its exhaustive
+    records then count as re-run); None under ``evidence_only``."""
+    if cert["instance"] == {"proof": "coq"}:
+        return _proof_certificate(claim, cert)
+    if evidence_only:
+        return None
+    regen = obligations.rederive(cert, claim)
+    ctx.rerun = frozenset(obligations.rerun_keys(regen))
+    return regen
 
 
 def _child(conn, path, evidence_only):
@@ -163,7 +188,7 @@ def _child(conn, path, evidence_only):
 
 def _run(path: Path, evidence_only: bool) -> CheckResult:
     try:
-        return _check(path, evidence_only)
+        return check(path, evidence_only)
     except obligations.Unbound as exc:
         return CheckResult(str(path), "?", "?", False, str(exc))
     except CertificateError as exc:

@@ -20,11 +20,8 @@ import multiprocessing as mp
 from quarks.certify.base import CertificateError
 from quarks.certify.exhaustive import canonical
 from quarks.certify.exhaustive import stable as _stable
+from quarks.checking.fields import MEANING_FIELDS
 
-# fields that record when and by whom a certificate was made, not what it says
-VOLATILE_FIELDS = ("created", "elapsed", "package")
-MEANING_FIELDS = ("claim", "source", "statement", "kind", "expected", "instance", "verdict", "summary",
-                  "counterexample", "reason", "evidence", "data", "trust")
 DEFAULT_TIMEOUT = 300.0   # seconds to re-derive one certificate, unless its claim declares more
 
 
