@@ -138,7 +138,9 @@ class Store:
                 "INSERT INTO runs (started, version, args, pid, host) VALUES (?, ?, ?, ?, ?)",
                 (_now(), version, json.dumps(args, sort_keys=True), os.getpid(), host),
             )
-        return cur.lastrowid
+        rid = cur.lastrowid
+        assert rid is not None  # set by the INSERT above
+        return rid
 
     def end_run(self, run: int, exit_code: int | None, ended: str = "completed") -> None:
         """How the run ended: completed (with its exit code) or interrupted (Ctrl-C, SIGTERM)."""
@@ -165,6 +167,7 @@ class Store:
 
     def results(self, claim: str | None = None, version: str | None = None) -> list[dict]:
         """Recorded verdicts, newest first."""
+        args: list[str]
         sql, args = "SELECT * FROM verdicts WHERE 1=1", []
         if claim is not None:
             sql, args = sql + " AND claim = ?", args + [claim]

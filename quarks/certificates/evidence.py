@@ -13,6 +13,7 @@ import hashlib
 import importlib
 import itertools
 import json
+from typing import Any
 
 from quarks.base.exact import evaluate, to_json
 from quarks.certify import CheckContext, check_record
@@ -36,6 +37,7 @@ def evidence_holds(evidence: list, ctx: CheckContext | None = None) -> bool:
 
 def arith(values: dict | None = None, facts: list | None = None) -> dict:
     """An ``arith`` record, every value and truth computed exactly now."""
+    env: dict[str, Any]
     env, vals, out_facts = {}, {}, []
     for name, expr in (values or {}).items():
         env[name] = evaluate(expr, env)

@@ -13,6 +13,7 @@ Every node evaluated and every point of a box is charged to the certificate's bu
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from quarks.base.exact import UnboundName, evaluate, to_exact
 from quarks.certify.base import CertificateError, CheckContext, Outcome
@@ -24,6 +25,7 @@ def _values(values: dict, tick) -> dict:
     """Named values evaluated whatever their order in the file (JSON may sort keys)."""
     if not isinstance(values, dict) or len(values) > MAX_VALUES:
         raise CertificateError(f"arith values must be a mapping of at most {MAX_VALUES} names")
+    env: dict[str, Any]
     env, pending = {}, dict(values)
     while pending:
         progress, last_error = False, None
@@ -97,9 +99,9 @@ def check_forall(record: dict, ctx: CheckContext) -> Outcome:
         w = record["witness"]
         if not isinstance(w, dict):
             raise CertificateError("forall witness must be a mapping")
-        point = {k: to_exact(w[k]) for k in names}
-        inside = all(point[k] in r for k, r in zip(names, ranges))
-        ok = inside and evaluate(fact, {**env, **point}, tick) is False
+        witness = {k: to_exact(w[k]) for k in names}
+        inside = all(witness[k] in r for k, r in zip(names, ranges))
+        ok = inside and evaluate(fact, {**env, **witness}, tick) is False
         return Outcome(ok, False, "witness fails the fact" if ok else "witness does not refute")
     size = 1
     for r in ranges:

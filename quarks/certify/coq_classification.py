@@ -197,6 +197,7 @@ def _compile(n: int, d: int, count: int, b, files: dict, base: str, theorems: li
         if extra is None or extra:
             why = "unreadable Print Assumptions output" if extra is None else f"assumes {', '.join(extra)}"
             return Result(n, d, count, False, why, theorems, axioms or [], seconds)
+        assert axioms is not None  # extra is None exactly when axioms is, returned above
         msg = (f"#|T({n};{d})| = {count} proved by Coq's kernel: {len(chunks)} chunk files and {main} "
                f"compiled in {sum(seconds.values()):.0f} s of CPU")
         res = Result(n, d, count, True, msg, theorems, axioms, seconds)

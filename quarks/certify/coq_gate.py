@@ -237,7 +237,7 @@ def build_lock(target: Path):
 
 
 def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> Build:
-    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
     work = Path(tempfile.mkdtemp(prefix="quarks-coq-"))
     seconds, errors = {}, {}
@@ -261,6 +261,8 @@ def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> B
             errors[f] = f"{f}: " + " ".join((out.stderr or out.stdout).split())[:600]
 
     if not errors:
+        done: set[str]
+        running: dict[Future[None], str]
         deps, done, running = dependencies(root, files), set(), {}
         with ThreadPoolExecutor(max_workers=jobs()) as pool:
             while len(done) < len(files) and not errors:
@@ -345,6 +347,8 @@ def qualify(directory: Path, requires: list, names: list, head: str | None = Non
                              capture_output=True, text=True)
     if res.returncode != 0:
         return None
+    answers: list[list[list[str]]]
+    current: list[list[str]]
     answers, current = [], []
     for ln in res.stdout.splitlines():
         if ln.strip() == "I":

@@ -206,6 +206,7 @@ class _State:
         if self.inconsistent:
             self.stale = True
         else:
+            assert c is not None  # the ids in by_key are of live clauses: deletion pops the id first
             true = sum(1 for i in c if self.val[i] == 1)
             unassigned = sum(1 for i in c if self.val[i] == 0)
             if true == 1 and unassigned == 0:

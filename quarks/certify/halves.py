@@ -182,14 +182,14 @@ def check_halves_count(record: dict, ctx) -> Outcome:
     # 2. orbits and stabilizer orbits, rebuilt here
     group = _group(m)
     reps, sizes = np.unique(_least(T, group, m), return_counts=True)
-    want_rep, want_g, want_size = [], [], []
+    rep_parts, g_parts, size_parts = [], [], []
     for i, r in enumerate(reps):
         stab = [g for g in group if _image(g, np.array([r]), m)[0] == r]
         gs, gsz = np.unique(_least(T, stab, m), return_counts=True)
-        want_rep.append(np.full(len(gs), i))
-        want_g.append(gs)
-        want_size.append(gsz)
-    want_rep, want_g, want_size = map(np.concatenate, (want_rep, want_g, want_size))
+        rep_parts.append(np.full(len(gs), i))
+        g_parts.append(gs)
+        size_parts.append(gsz)
+    want_rep, want_g, want_size = map(np.concatenate, (rep_parts, g_parts, size_parts))
     if not (np.array_equal(_ints(P, "reps", 0, 1 << 32), reps)
             and np.array_equal(_ints(P, "rep_orbit", 0, 1 << 32), sizes)):
         return Outcome(False, False, "the representatives or their orbit sizes differ from the group's")

@@ -9,10 +9,11 @@ from quarks.certify.base import LIMITS, CertificateError, Limits, parse_json, re
 
 SCHEMA = "quarks-certificate/1"
 # every field a certificate has (quarks.certificates.certificate.build writes them all), each of its type
-REQUIRED = {"schema": str, "claim": str, "instance": dict, "verdict": str, "evidence": list, "source": dict,
-            "statement": str, "kind": str, "expected": str, "summary": str, "reason": (str, type(None)),
-            "trust": str, "data": (dict, type(None)), "package": dict, "created": (str, type(None)),
-            "elapsed": (int, float, type(None)), "counterexample": object}
+REQUIRED: dict[str, type | tuple[type, ...]] = {
+    "schema": str, "claim": str, "instance": dict, "verdict": str, "evidence": list, "source": dict,
+    "statement": str, "kind": str, "expected": str, "summary": str, "reason": (str, type(None)),
+    "trust": str, "data": (dict, type(None)), "package": dict, "created": (str, type(None)),
+    "elapsed": (int, float, type(None)), "counterexample": object}
 OPTIONAL: dict = {}
 
 

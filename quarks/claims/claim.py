@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, cast
 
 KINDS = ("symbolic", "finite", "construction", "asymptotic", "exploration")
 STATUSES = ("verified", "refuted", "inconclusive", "error")
@@ -258,7 +258,8 @@ class Claim:
 
     def expected_label(self) -> str:
         """What a run of the full tier that goes as expected will say of this claim."""
-        sizes = [i.get(self.size) for i in self.instances_for("full") if isinstance(i.get(self.size), int)]
+        sizes = cast("list[int]", [i.get(self.size) for i in self.instances_for("full")
+                                   if isinstance(i.get(self.size), int)])
         return outcome_label(self, {self.expected}, max(sizes) if sizes else None)
 
     def label(self, statuses, largest=None) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable, cast
 
 from quarks.base.errors import UsageError
 from quarks.claims.claim import Claim, Verdict, instance_label
@@ -142,11 +142,12 @@ def certify(ref: Refutation, out: Path = DEFAULT_OUT) -> Path:
     from quarks.certificates import certificate
 
     claim = variant_claim(ref.search, ref.params)
-    cert = certificate.build(claim, ref.instance, ref.verdict, elapsed=round(ref.seconds, 3))
+    instance = cast(dict, ref.instance)   # a found refutation (ref.found): its instance is set
+    cert = certificate.build(claim, instance, ref.verdict, elapsed=round(ref.seconds, 3))
     cert["data"] = {**cert.get("data", {}), "search": {"claim": ref.search.claim, "hypothesis_dropped":
                                                       ref.search.hypothesis_for(ref.params), "params": ref.params,
                                                       "instances_tried": len(ref.tried)}}
-    return certificate.write(cert, Path(out) / f"{claim.id}.{instance_label(ref.instance)}.json")
+    return certificate.write(cert, Path(out) / f"{claim.id}.{instance_label(instance)}.json")
 
 
 # --- Theorem 4.2 with B reducible (or B the product of an encoding) ---------------------------------
@@ -160,6 +161,7 @@ def bounds_check(inst: dict) -> Verdict:
     compose = "quarks.solvers.compose"
     from quarks.solvers.compose import compose_class, threshold_list
 
+    values: dict[str, Any]   # sizes (int) and the product expressions (list)
     ev, values = [], {}
     for d in sorted(set(degrees)):
         for m in sorted({n, n - k + 1}):

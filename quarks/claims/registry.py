@@ -66,7 +66,7 @@ def select(patterns=()) -> list[Claim]:
     table = claims()
     if not patterns:
         return list(table.values())
-    chosen = []
+    chosen: list[Claim] = []
     for pat in patterns:
         hits = [c for cid, c in table.items() if fnmatch.fnmatchcase(cid, pat) or cid == pat]
         if not hits:
