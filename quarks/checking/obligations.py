@@ -18,7 +18,7 @@ import json
 import multiprocessing as mp
 
 from quarks.certify.base import CertificateError
-from quarks.certify.exhaustive import canonical
+from quarks.certify.exhaustive import canonical, current
 from quarks.certify.exhaustive import stable as _stable
 from quarks.checking.fields import MEANING_FIELDS
 
@@ -138,6 +138,8 @@ def _meaning(cert: dict) -> dict:
     data = dict(out.get("data") or {})
     data.pop("search", None)  # the refute search's own bookkeeping, checked in bind()
     out["data"] = data
+    if isinstance(out.get("evidence"), list):
+        out["evidence"] = [current(r) for r in out["evidence"]]   # procedures by today's names
     return _stable(json.loads(json.dumps(out, sort_keys=True)))
 
 
