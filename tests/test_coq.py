@@ -3,6 +3,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -107,7 +108,7 @@ def test_verify_writes_a_proof_certificate_and_check_cert_binds_it(tmp_path, mon
     r = binding.check_file(bad)
     assert not r.ok and r.checked and ("not those" in r.message or "evidence[0].theorems" in r.message)
     cert["evidence"][0]["theorems"] = ["Threshold.v:inTP"]
-    cert["evidence"][0]["files"]["Threshold.v"] = "0" * 64
+    cert["evidence"][0]["files"]["threshold/Threshold.v"] = "0" * 64
     bad.write_text(json.dumps(cert))
     assert "differs" in binding.check_file(bad).message
     # without coqc the same valid certificate is "not checked": exit 3, never valid
@@ -207,3 +208,36 @@ def test_independent_theories_build_in_parallel_in_dependency_order(tmp_path, mo
     b = coq_gate.build(root)
     assert b.ok and set(b.seconds) == {"Base.v", "User.v", "BadOne.v", "BadTwo.v"}
     assert coq_gate.build(root).cached
+
+
+@pytest.mark.coq
+def test_folders_and_bare_names(tmp_path, monkeypatch):
+    """Theories in folders: compiled under one -R, required by their bare module name, cited by
+    their bare file name; two theories with the same file name are refused."""
+    monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
+    root = tmp_path / "p"
+    (root / "base").mkdir(parents=True)
+    (root / "use").mkdir()
+    (root / "_CoqProject").write_text("-R . Quarks\nbase/Base.v\nuse/User.v\n")
+    (root / "base" / "Base.v").write_text("Definition base := 3.\n")
+    (root / "use" / "User.v").write_text("From Quarks Require Import Base.\nLemma b : base = 3. Proof. reflexivity. Qed.\n")
+    assert coq_gate.theory_paths(root) == {"Base.v": "base/Base.v", "User.v": "use/User.v"}
+    assert coq_gate.theory_path("User.v", root) == root / "use" / "User.v"
+    assert coq_gate.dependencies(root, coq_gate.project_files(root)) == {"base/Base.v": set(), "use/User.v": {"base/Base.v"}}
+    [p] = coq_gate.check_theorems(["User.v:b"], root)
+    assert p.proved, p.message
+    (root / "use" / "Base.v").write_text("Definition other := 4.\n")
+    (root / "_CoqProject").write_text("-R . Quarks\nbase/Base.v\nuse/Base.v\nuse/User.v\n")
+    assert coq_gate.duplicate_names(coq_gate.project_files(root)) == ["Base.v"]
+    with pytest.raises(ValueError, match="unique"):
+        coq_gate.theory_paths(root)
+    b = coq_gate.build(root)
+    assert not b.ok and "Base.v: more than one theory" in b.error
+
+
+def test_package_theory_names_unique():
+    """Claims cite theories by bare file name: the package's names are unique across folders."""
+    files = coq_gate.project_files()
+    assert coq_gate.duplicate_names(files) == []
+    assert all("/" in f for f in files)          # one folder per idea
+    assert set(coq_gate.theory_paths()) == {Path(f).name for f in files}

@@ -47,8 +47,9 @@ def test_export_cli(tmp_path):
     assert main(["export-coq", str(path), "--out", str(tmp_path / "v")]) == 0
     assert len(list((tmp_path / "v").glob("*.v"))) == 2
     project = (tmp_path / "v" / "_CoqProject").read_text()
-    assert "-R quarks Quarks" in project and "quarks/Threshold.v" in project and "quarks/Decomposition.v" in project
-    assert (tmp_path / "v" / "Makefile").is_file() and (tmp_path / "v" / "quarks" / "Checker.v").is_file()
+    assert ("-R quarks Quarks" in project and "quarks/threshold/Threshold.v" in project
+            and "quarks/composition/Decomposition.v" in project)
+    assert (tmp_path / "v" / "Makefile").is_file() and (tmp_path / "v" / "quarks" / "counting" / "Checker.v").is_file()
     assert main(["export-coq", str(tmp_path / "nope"), "--out", str(tmp_path / "v")]) == 2
     (tmp_path / "c" / "bad.json").write_text(json.dumps({"schema": "other"}))
     assert main(["export-coq", str(tmp_path / "c" / "bad.json"), "--out", str(tmp_path / "w")]) == 2

@@ -129,7 +129,7 @@ def test_split_T5_1_is_card_T5_1(package_proofs, tmp_path):
     assert res["failed"] == {} and len(res["compiled"]) == 17
     stmt = "Theorem card_T5_1 : #|T 5 1| = 94572."
     assert stmt in (tmp_path / "HalvesT5_1.v").read_text()
-    assert stmt in (coq_gate.THEORIES / "HalvesT5_1.v").read_text()
+    assert stmt in coq_gate.theory_path("HalvesT5_1.v").read_text()
 
 
 @pytest.mark.coq

@@ -54,7 +54,7 @@ def printed_types(directory: Path, refs) -> dict[str, str]:
     """``Check`` of each "File.v:name" against a build, with the file's own imports and scopes."""
     out = {}
     for file in sorted({r.split(":")[0] for r in refs}):
-        header = [ln for ln in (coq_gate.THEORIES / file).read_text().splitlines() if HEADER.match(ln)]
+        header = [ln for ln in coq_gate.theory_path(file).read_text().splitlines() if HEADER.match(ln)]
         names = [r.split(":")[1] for r in refs if r.startswith(file + ":")]
         script = "\n".join(["Set Printing Width 100000."] + header
                            + [f"From {coq_gate.LOGICAL} Require Import {Path(file).stem}."]

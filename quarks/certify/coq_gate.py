@@ -1,6 +1,8 @@
 """The Coq layer: compile the theories of ``quarks/proofs/coq/`` and read what each theorem assumes.
 
-A claim's ``coq`` field names theorems ("File.v:theorem") that prove it for all parameters.  This
+A claim's ``coq`` field names theorems ("File.v:theorem") that prove it for all parameters; the file
+is cited by its bare name and found in its folder through ``_CoqProject`` (:func:`theory_path`), so
+file names are unique across the folders.  This
 module compiles the theories of ``_CoqProject`` (independent ones in parallel) into a build cache keyed by the
 sources and the Coq version, so a second run costs nothing, and runs ``Print Assumptions`` on each
 named theorem.  A proof counts only when
@@ -94,9 +96,35 @@ def version() -> str:
 
 
 def project_files(root: Path = THEORIES) -> list[str]:
-    """The .v files of ``_CoqProject``, in compilation order."""
+    """The .v files of ``_CoqProject`` (paths relative to ``root``, e.g. ``threshold/Threshold.v``), in
+    compilation order."""
     lines = (root / "_CoqProject").read_text().splitlines()
     return [ln.strip() for ln in lines if ln.strip().endswith(".v") and not ln.strip().startswith("#")]
+
+
+def duplicate_names(files) -> list[str]:
+    """The file names (``Name.v``) that more than one theory of the project has: citations name a
+    theory by its bare file name, so names must be unique across the folders."""
+    seen: dict[str, int] = {}
+    for f in files:
+        seen[Path(f).name] = seen.get(Path(f).name, 0) + 1
+    return sorted(n for n, k in seen.items() if k > 1)
+
+
+def theory_paths(root: Path = THEORIES) -> dict[str, str]:
+    """Each theory's bare file name (``Threshold.v``, as claims cite it) -> its path in ``_CoqProject``
+    (``threshold/Threshold.v``); raises ValueError when two theories share a file name."""
+    files = project_files(root)
+    dup = duplicate_names(files)
+    if dup:
+        raise ValueError(f"theory file names must be unique across folders: {', '.join(dup)}")
+    return {Path(f).name: f for f in files}
+
+
+def theory_path(name: str, root: Path = THEORIES) -> Path:
+    """The file of a theory cited by its bare name (``Threshold.v``) or by its project path."""
+    paths = theory_paths(root)
+    return root / paths.get(Path(name).name, name)
 
 
 def _strip_comments(text: str) -> str:
@@ -244,11 +272,15 @@ def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> B
     shadows = shadowing(files)
     if shadows:
         errors[files[0]] = f"{shadows[0]}: named like a module of Coq's standard library"
+    dup = duplicate_names(files)
+    if dup:
+        errors[files[0]] = f"{dup[0]}: more than one theory has this file name"
     for f in files if not errors else []:   # no file is compiled unless every file is clean
         bad = forbidden((root / f).read_text())
         if bad:
             errors[f] = f"{f}: uses {', '.join(bad)}"
             break
+        (work / f).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / f, work / f)
 
     def compile_one(f: str) -> None:
@@ -401,7 +433,10 @@ def check_theorems(refs, root: Path = THEORIES, progress=None) -> list[Proof]:
         return [Proof(r, "not checked", f"not checked: {exc}") for r in refs]
     t0 = time.perf_counter()
     b = build(root, progress)
-    files = set(project_files(root))
+    try:
+        paths = theory_paths(root)          # "File.v" as cited -> its path in _CoqProject
+    except ValueError as exc:
+        return [Proof(r, "failed", str(exc)) for r in refs]
     out = []
     wanted = []
     for r in refs:
@@ -410,7 +445,7 @@ def check_theorems(refs, root: Path = THEORIES, progress=None) -> list[Proof]:
         except ValueError as exc:
             out.append(Proof(r, "failed", str(exc)))
             continue
-        if f not in files:
+        if f not in paths:
             out.append(Proof(r, "failed", f"{f} is not in _CoqProject"))
         elif not b.ok:
             out.append(Proof(r, "failed", f"the theories do not compile: {b.error}"))
@@ -438,7 +473,7 @@ def check_theorems(refs, root: Path = THEORIES, progress=None) -> list[Proof]:
             if extra:
                 out.append(Proof(r, "failed", f"assumes {', '.join(extra)}", named))
             else:
-                out.append(Proof(r, "proved", f"{f} compiled in {b.seconds.get(f, 0):.1f} s"
+                out.append(Proof(r, "proved", f"{f} compiled in {b.seconds.get(paths[f], 0):.1f} s"
                                  + (" (cached)" if b.cached else ""), named))
     elapsed = round(time.perf_counter() - t0, 2)
     for p in out:

@@ -43,8 +43,11 @@ def run(args) -> int:
         proof = info.get("proof")
         state = "not run (quarks prove " + info["id"] + ")" if proof is None else proof["status"]
         print(f"\nproved for all parameters in Coq: {state}")
+        from quarks.certify.coq_gate import theory_paths
+        paths = theory_paths()
         for ref in info["coq"]:
-            print(f"  quarks/proofs/coq/{ref.replace(':', ' : ')}")
+            file, _, name = ref.partition(":")
+            print(f"  quarks/proofs/coq/{paths.get(file, file)} : {name}")
         if proof and proof["status"] != "proved":
             print(f"  {proof['message']}")
     for tier in ("quick", "full"):

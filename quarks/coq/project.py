@@ -41,15 +41,18 @@ def required(text: str) -> list[str]:
 
 
 def closure(texts, root: Path = coq_gate.THEORIES) -> list[str]:
-    """The theory files (``Name.v``, in ``_CoqProject`` order) the given Coq texts need, transitively."""
+    """The theory files (``folder/Name.v`` as in ``_CoqProject``, in its order) the given Coq texts need,
+    transitively."""
     order = coq_gate.project_files(root)
+    paths = coq_gate.theory_paths(root)
     need, todo = set(), [m for t in texts for m in required(t)]
     while todo:
-        f = f"{todo.pop()}.v"
+        name = f"{todo.pop()}.v"
+        if name not in paths:
+            raise ValueError(f"{name} is not a quarks theory (not in _CoqProject)")
+        f = paths[name]
         if f in need:
             continue
-        if f not in order:
-            raise ValueError(f"{f} is not a quarks theory (not in _CoqProject)")
         need.add(f)
         todo += required((root / f).read_text())
     return [f for f in order if f in need]

@@ -222,12 +222,12 @@ def coq_statement(ref: str) -> tuple[int, str] | None:
     package's theories; None when it is not found."""
     import re
 
-    from quarks.certify.coq_gate import THEORIES
+    from quarks.certify.coq_gate import theory_path
 
     file, _, name = ref.partition(":")
     try:
-        lines = (THEORIES / file).read_text().splitlines()
-    except OSError:
+        lines = theory_path(file).read_text().splitlines()
+    except (OSError, ValueError):
         return None
     head = re.compile(r"\s*(Theorem|Lemma|Corollary|Proposition|Fact|Remark)\s+" + re.escape(name) + r"\b")
     for k, line in enumerate(lines):
@@ -244,14 +244,15 @@ def coq_statement(ref: str) -> tuple[int, str] | None:
 
 def theory_page(file: str) -> str:
     """A Coq theory as a page with one anchor per line (L1, L2, ...), so theorems can be linked."""
-    from quarks.certify.coq_gate import THEORIES
+    from quarks.certify.coq_gate import THEORIES, theory_path
 
-    lines = (THEORIES / file).read_text().splitlines()
+    path = theory_path(file)
+    lines = path.read_text().splitlines()
     body = "".join(f'<span id="L{k}"><a href="#L{k}" class="small">{k:4d}</a>  {esc(ln)}</span>\n'
                    for k, ln in enumerate(lines, 1))
     return ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{esc(file)} - quarks report</title><style>{CSS}:target{{background:#ffd}}</style></head><body>"
-            f"<h1><code>quarks/proofs/coq/{esc(file)}</code></h1><pre>{body}</pre></body></html>\n")
+            f"<h1><code>quarks/proofs/coq/{esc(path.relative_to(THEORIES).as_posix())}</code></h1><pre>{body}</pre></body></html>\n")
 
 
 def theory_file(file: str) -> str:

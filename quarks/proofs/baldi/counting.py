@@ -128,7 +128,7 @@ def check_log_factor(inst) -> Verdict:
 log_factor_as_printed = Claim(
     id="quarks.eq4.1-log-factor-as-printed",
     source=Source("000", "eqs. (4.1) and (4.3): the factors (1 - 10/log n), (1 - D/log n)"),
-    coq=("GalleryReals2.v:eq4_1_log_factor_printed",),
+    coq=("GalleryCorrected.v:eq4_1_log_factor_printed",),
     coq_hypotheses={
         "eq4_1_log_factor_printed": []},
     statement="The bounds (1 - 10/log n) n^2 <= C(T(n;1)) of eq. (4.1) and (1 - D/log n)^d n C(n,<=d) <= C(T(n;d)) "
@@ -146,7 +146,7 @@ log_factor_as_printed = Claim(
 log_factor = Claim(
     id="quarks.eq4.1-log-factor",
     source=Source("000", "eqs. (4.1) and (4.3): the factors, corrected (n >= 2)"),
-    coq=("GalleryReals2.v:eq4_1_log_factor_defined", "GalleryReals2.v:eq4_1_lower_vacuous"),
+    coq=("GalleryCorrected.v:eq4_1_log_factor_defined", "GalleryCorrected.v:eq4_1_lower_vacuous"),
     coq_hypotheses={
         "eq4_1_log_factor_defined": ["(2 <= n)%nat"],
         "eq4_1_lower_vacuous": ["(2 <= n <= 2 ^ 10)%nat"]},

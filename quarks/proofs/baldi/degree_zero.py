@@ -81,7 +81,7 @@ def check_prop55_degree_zero(inst: dict) -> Verdict:
 prop55_degree_zero_as_printed = Claim(
     id="quarks.prop5.5-degree-zero-as-printed",
     source=Source("000", "Proposition 5.5 / eqs. (4.7), (5.14) as printed (no d_0, d_1 >= 1)"),
-    coq=("Gallery2.v:prop5_5_degree_zero_printed",),
+    coq=("GalleryDegreeZero.v:prop5_5_degree_zero_printed",),
     coq_hypotheses={
         "prop5_5_degree_zero_printed": []},
     statement="Proposition 5.5 with degrees 0 allowed: |∩_B T_B(n;0,0)| >= |T(n-1;0)|^2, the intersection over the "

@@ -300,7 +300,7 @@ def check_index_encoding(inst: dict) -> Verdict:
 index_encoding_as_printed = Claim(
     id="quarks.thm4.3-index-encoding-as-printed",
     source=Source("000", "Theorem 4.3, proof (4.13)-(4.14): x^- = i with n^- = ceil(log2 m) bits"),
-    coq=("GalleryReals2.v:thm4_3_index_printed", "GalleryReals2.v:thm4_3_index_printed_pow2"),
+    coq=("GalleryCorrected.v:thm4_3_index_printed", "GalleryCorrected.v:thm4_3_index_printed_pow2"),
     coq_hypotheses={
         "thm4_3_index_printed": [],
         "thm4_3_index_printed_pow2": []},
@@ -320,7 +320,7 @@ index_encoding_as_printed = Claim(
 index_encoding = Claim(
     id="quarks.thm4.3-index-encoding",
     source=Source("000", "Theorem 4.3, proof (4.13)-(4.14): the selector, corrected"),
-    coq=("GalleryReals2.v:thm4_3_index_corrected",),
+    coq=("GalleryCorrected.v:thm4_3_index_corrected",),
     coq_hypotheses={
         "thm4_3_index_corrected": ["(1 <= i <= m)%nat"]},
     statement="Unit i in {1..m} selected by the code i - 1: i - 1 <= 2^ceil(log2 m) - 1 for 1 <= i <= m, so "

@@ -48,7 +48,7 @@ def check_metric_codomain(inst: dict) -> Verdict:
 metric_codomain_printed = Claim(
     id="navon.eq8-metric-codomain-as-printed",
     source=Source("003", "eq. (8): d : Y x Y -> R_{>0} is some distance metric"),
-    coq=("GalleryReals2.v:eq8_metric_codomain_printed",),
+    coq=("GalleryCorrected.v:eq8_metric_codomain_printed",),
     coq_hypotheses={
         "eq8_metric_codomain_printed": ["Y", "(forall y : Y, d y y = 0)"]},
     statement="On a nonempty Y, a distance metric d (so d(y, y) = 0) takes its values in R_{>0}.",
@@ -66,7 +66,7 @@ metric_codomain_printed = Claim(
 metric_codomain = Claim(
     id="navon.eq8-metric-codomain",
     source=Source("003", "eq. (8), corrected: d : Y x Y -> R_{>=0}"),
-    coq=("GalleryReals2.v:eq8_metric_nonneg",),
+    coq=("GalleryCorrected.v:eq8_metric_nonneg",),
     coq_hypotheses={
         "eq8_metric_nonneg": ["(forall y : Y, d y y = 0)", "(forall x y : Y, d x y = d y x)", "(forall x y z : Y, d x z <= d x y + d y z)"]},
     statement="A d with d(y, y) = 0, d(x, y) = d(y, x) and the triangle inequality takes its values in R_{>=0}; "

@@ -1,4 +1,9 @@
-(** * Lemma 5.1: an irreducible operator is a literal along some line through each argument. *)
+(** * Lemma 5.1: an irreducible operator is a literal along some line through each argument.
+
+    [setp z i b] sets coordinate i of z to b.  An operator B that depends on argument i has a
+    line through i along which it is x_i or its negation ([lemma5_1_line], [lemma5_1]);
+    [irreducibleP] reads irreducibility pointwise, and the binary operators are enumerated by
+    their truth tables: exactly 10 of the 16 are irreducible ([irreducible2_count]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
 From Quarks Require Import Threshold.

@@ -1,4 +1,8 @@
-(** * Theorem 4.2, upper bound: T_B(n; d_1..d_k) has at most prod_j |T(n; d_j)| elements. *)
+(** * Theorem 4.2, upper bound: T_B(n; d_1..d_k) has at most prod_j |T(n; d_j)| elements.
+
+    The operand families (f_1, .., f_k) with f_j in T(n; d_j) form a product set
+    ([card_operands]), and T_B(n; d_1..d_k) is its image under f |-> B(f_1, .., f_k)
+    ([thm4_2_upper]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
 From Quarks Require Import Threshold.

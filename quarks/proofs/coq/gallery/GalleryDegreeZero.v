@@ -1,5 +1,10 @@
-(** * The refute gallery, second part (Boolean): statements of seed 000 that are false as
-    printed, and the Coq theorems of their negation (the first part is Gallery.v). *)
+(** * The refute gallery, degree 0 (Boolean): statements of seed 000 that are false as printed
+    when degrees are 0, and the Coq theorems of their negation.
+
+    T(m;0) is the two constants ([card_T_0]) and so is T_B with all degrees 0 ([card_TB_0]);
+    XOR is irreducible ([xor2_irreducible]); so Proposition 5.5 / eqs. (4.7), (5.14) fail with
+    degrees 0 for every m ([prop5_5_degree_zero_printed]).  The rest of the Boolean gallery is
+    Gallery.v. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
 From Quarks Require Import Threshold Gallery.

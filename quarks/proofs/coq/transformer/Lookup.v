@@ -1,4 +1,8 @@
-(** * Seed 004, Lemma 7 (table lookup) with the constant 2 (2 + tau) e^(-1/tau). *)
+(** * Seed 004, Lemma 7 (table lookup) with the constant 2 (2 + tau) e^(-1/tau).
+
+    From 1/(1 - e^(-x)) <= 1 + 1/x ([inv_one_minus_exp_le]) and Softmax.v's geometric tails:
+    Lemma 6 for scores falling off quadratically ([lemma6_quadratic]) and the table-lookup bound
+    with the sharp constant ([lemma7_lookup_sharp]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool.
 From Quarks Require Import RSum Softmax.

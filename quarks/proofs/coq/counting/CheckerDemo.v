@@ -1,4 +1,8 @@
-(** * Demo: certificates for T(n;d) checked by vm_compute. *)
+(** * Demo: certificates for T(n;d) checked by vm_compute.
+
+    Membership by a realization (AND in T(2;1), XOR in T(2;2), a linear threshold function of
+    10 variables in T(10;1)) and non-membership by a Farkas certificate (XOR not in T(2;1),
+    parity of 10 variables not in T(10;9)), each through the checkers of Checker.v. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
 From Quarks Require Import Threshold Checker.

@@ -1,4 +1,9 @@
-(** * Seed 003: the budget objectives have the maximisers of their exponents (eqs. (4), (17), (2)). *)
+(** * Seed 003: the budget objectives have the maximisers of their exponents (eqs. (4), (17), (2)).
+
+    Under the budget B = L d N the objective d^(L dx) is exp(K h(d)) with h(d) = ln(d)/d
+    ([budget_objective_eq]), so it has h's real maximiser e and integer maximiser 3
+    (NavonOptimum.v; [budget_objective_optimum], [budget_objective_integer_optimum]); likewise
+    for the objective of eq. (2) through g ([budget_objective_eq2_optimum], ..). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz.
 From Coquelicot Require Import Coquelicot.

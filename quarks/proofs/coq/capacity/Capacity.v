@@ -209,35 +209,16 @@ elim: n => // n IH; rewrite binS bin1 mulnDr IH.
 by case: n {IH} => //= n; rewrite [2 * _]mulnC -mulnDr addn2 mulnC.
 Qed.
 
-Lemma leq_pow_base x y e : x <= y -> x ^ e <= y ^ e.
-Proof. by move=> h; elim: e => // e IH; rewrite !expnS leq_mul. Qed.
-
-(** |T(n;2)|^2 <= 2^(n^3), i.e. C(T(n;2)) <= n^3/2, for every n >= 2: by the trivial 2^(2^n) for
-    n = 2, 3 and, for n >= 4, by Cover's bound with C(m, K+1) <= 2 m^K / K! (K = N(n,2) - 1,
-    2K = n^2 + n) and K! >= 2^(K-1). *)
-Lemma eq4_5_d2_upper n : 1 < n -> #|T n 2| ^ 2 <= 2 ^ (n ^ 3).
+(** Eq. (4.5)'s bound from Cover's theorem, for any degree d and exponent f > 0: with
+    N(n,d) = K + 1 monomials (K > 0), |T(n;d)| <= C(2^n, K+1) and K! C(2^n, K+1) <= 2 (2^n)^K
+    give |T(n;d)|^f <= 2^(n^(d+1)) as soon as f (n K + 2) <= n^(d+1) + f K. *)
+Lemma eq4_5_upper n d f K : 0 < f -> Nmon n d = K.+1 -> 0 < K -> K <= 2 ^ n ->
+  f * (n * K + 2) <= n ^ d.+1 + f * K -> #|T n d| ^ f <= 2 ^ (n ^ d.+1).
 Proof.
-move=> hn.
-have [small|big] := leqP n 3.
-  apply: leq_trans (leq_pow_base 2 (_ : #|T n 2| <= 2 ^ 2 ^ n)) _.
-    by rewrite -card_boolfun max_card.
-  rewrite -expnM leq_exp2l //.
-  by case: n hn small => [|[|[|[|]]]].
-pose K := n + 'C(n, 2).
-have hN : Nmon n 2 = K.+1.
-  by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add0n -addnA add1n.
-have h2K : 2 * K = n * n + n.
-  rewrite /K mulnDr twice_bin2; case: n {hN K} hn big => // n _ _ /=.
-  by rewrite -!multE -!plusE; nia.
-have hK1 : 0 < K by rewrite /K addn_gt0 ltnW.
-have hKm : K <= 2 ^ n.
-  rewrite -(leq_pmul2l (isT : 0 < 2)) h2K -expnS.
-  elim: n big {hN h2K K hK1 hn} => // n IH; rewrite leq_eqVlt ltnS => /orP [/eqP <- //|hn].
-  apply: leq_trans (_ : 2 * (n * n + n) <= _); last by rewrite [2 ^ n.+2]expnS leq_mul2l IH.
-  by apply/ssrnat.leP; move: hn => /ssrnat.leP hn; rewrite -!multE -!plusE; nia.
+move=> hf hN hK1 hKm harith.
 set C := cover (2 ^ n) K.+1.
-have hC : #|T n 2| <= C by rewrite /C -hN; apply: card_T_le_cover.
-apply: leq_trans (leq_pow_base 2 hC) _.
+have hC : #|T n d| <= C by rewrite /C -hN; apply: card_T_le_cover.
+apply: leq_trans (_ : C ^ f <= _); first by rewrite leq_exp2r.
 (* C 2^K = 2 (2^(K-1) C) <= 2 (K! C) <= 4 (2^n)^K = 2^(nK + 2) *)
 have e1 : C * 2 ^ K <= 2 ^ (n * K + 2).
   rewrite -(prednK hK1) expnS mulnCA (prednK hK1).
@@ -245,13 +226,41 @@ have e1 : C * 2 ^ K <= 2 ^ (n * K + 2).
     by rewrite leq_mul2l mulnC leq_mul2r pow2_le_fact orbT.
   apply: leq_trans (_ : 2 * (2 * (2 ^ n) ^ K) <= _); first by rewrite leq_mul2l cover_fact.
   by rewrite mulnA -expnM mulnn -expnD addnC.
-have e2 : (C * 2 ^ K) ^ 2 <= 2 ^ (n ^ 3) * 2 ^ (2 * K).
-  apply: leq_trans (leq_pow_base 2 e1) _; rewrite -expnM -expnD leq_exp2l //.
-  rewrite !expnS expn0 !muln1 h2K.
-  have h : n * (2 * K) = n * (n * n + n) by rewrite h2K.
-  by apply/ssrnat.leP; move: big h => /ssrnat.leP big; rewrite -!multE -!plusE => h; nia.
-rewrite -(leq_pmul2r (expn_gt0 2 (2 * K))); apply: leq_trans _ e2.
-by rewrite expnMn -expnM [K * 2]mulnC.
+have e2 : (C * 2 ^ K) ^ f <= 2 ^ (n ^ d.+1) * 2 ^ (f * K).
+  apply: leq_trans (_ : (2 ^ (n * K + 2)) ^ f <= _); first by rewrite leq_exp2r.
+  by rewrite -expnM -expnD leq_exp2l // mulnC.
+rewrite -(leq_pmul2r (expn_gt0 2 (f * K))); apply: leq_trans _ e2.
+by rewrite expnMn -expnM [K * f]mulnC.
+Qed.
+
+(** For small n, the trivial bound |T(n;d)| <= 2^(2^n). *)
+Lemma eq4_5_upper_small n d f : 0 < f -> f * 2 ^ n <= n ^ d.+1 -> #|T n d| ^ f <= 2 ^ (n ^ d.+1).
+Proof.
+move=> hf h; apply: leq_trans (_ : (2 ^ 2 ^ n) ^ f <= _).
+  by rewrite leq_exp2r // -card_boolfun max_card.
+by rewrite -expnM leq_exp2l // mulnC.
+Qed.
+
+(** |T(n;2)|^2 <= 2^(n^3), i.e. C(T(n;2)) <= n^3/2, for every n >= 2: by the trivial 2^(2^n) for
+    n = 2, 3 and, for n >= 4, by [eq4_5_upper] with K = N(n,2) - 1, 2K = n^2 + n. *)
+Lemma eq4_5_d2_upper n : 1 < n -> #|T n 2| ^ 2 <= 2 ^ (n ^ 3).
+Proof.
+move=> hn.
+have [small|big] := leqP n 3.
+  by apply: eq4_5_upper_small => //; case: n hn small => [|[|[|[|]]]].
+pose K := n + 'C(n, 2).
+have h2K : 2 * K = n * n + n.
+  rewrite /K mulnDr twice_bin2; case: n {K} hn big => // n _ _ /=.
+  by rewrite -!multE -!plusE; nia.
+apply: (@eq4_5_upper n 2 2 K) => //.
+- by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add0n -addnA add1n.
+- by rewrite /K addn_gt0 ltnW.
+- rewrite -(leq_pmul2l (isT : 0 < 2)) h2K -expnS.
+  elim: n big {h2K K hn} => // n IH; rewrite leq_eqVlt ltnS => /orP [/eqP <- //|hn].
+  apply: leq_trans (_ : 2 * (n * n + n) <= _); last by rewrite [2 ^ n.+2]expnS leq_mul2l IH.
+  by apply/ssrnat.leP; move: hn => /ssrnat.leP hn; rewrite -!multE -!plusE; nia.
+- rewrite mulnDr mulnCA h2K !expnS expn0 !muln1.
+  by apply/ssrnat.leP; move: big => /ssrnat.leP big; rewrite -!multE -!plusE; nia.
 Qed.
 (** The exact range of eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!, i.e.
     |T(n;d)|^(d!) <= 2^(n^(d+1)), for d = 1: it holds exactly for n >= 2. *)
@@ -266,8 +275,8 @@ Qed.
 Theorem eq4_5_d2_range n : (#|T n 2| ^ 2`! <= 2 ^ (n ^ 3)) = (1 < n).
 Proof.
 case: n => [|[|n]]; first by rewrite card_T0_d.
-  apply/negbTE; rewrite -ltnNge; apply: leq_trans (leq_pow_base 2 (card_T_ge2 1 2)).
-  by [].
+  apply/negbTE; rewrite -ltnNge; apply: leq_trans (_ : 2 ^ 2 <= _); first by [].
+  by rewrite leq_exp2r // card_T_ge2.
 by rewrite eq4_5_d2_upper.
 Qed.
 (** T(n;d) grows with d: the coefficients of the sets of size > d are 0. *)
@@ -290,45 +299,28 @@ have -> : 6 * 'C(n, 2) = 3 * (n * n.-1) by rewrite -twice_bin2 mulnA.
 by case: n {IH} => [|[|n]] //=; rewrite -!multE -!plusE; nia.
 Qed.
 
-(** |T(n;3)|^6 <= 2^(n^4), i.e. C(T(n;3)) <= n^4/6, for every n >= 3. *)
+(** |T(n;3)|^6 <= 2^(n^4), i.e. C(T(n;3)) <= n^4/6, for every n >= 3: as for d = 2, with
+    6K = n^3 + 5n. *)
 Lemma eq4_5_d3_upper n : 2 < n -> #|T n 3| ^ 6 <= 2 ^ (n ^ 4).
 Proof.
 move=> hn.
 have [small|big] := leqP n 4.
-  apply: leq_trans (leq_pow_base 6 (_ : #|T n 3| <= 2 ^ 2 ^ n)) _.
-    by rewrite -card_boolfun max_card.
-  rewrite -expnM leq_exp2l //.
-  by case: n hn small => [|[|[|[|[|]]]]].
+  by apply: eq4_5_upper_small => //; case: n hn small => [|[|[|[|[|]]]]].
 pose K := n + 'C(n, 2) + 'C(n, 3).
-have hN : Nmon n 3 = K.+1.
-  by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add0n /K -!addnA add1n.
 have h6K : 6 * K = n * n * n + 5 * n.
   have e2 : 6 * 'C(n, 2) = 3 * (n * n.-1) by rewrite -twice_bin2 mulnA.
   rewrite /K !mulnDr six_bin3 e2.
-  by case: n {hN K e2} hn big => [|[|n]] // _ _ /=; rewrite -!multE -!plusE; nia.
-have hK1 : 0 < K by rewrite /K -addnA addn_gt0; apply/orP; left; apply: ltn_trans hn.
-have hKm : K <= 2 ^ n.
-  rewrite -(leq_pmul2l (isT : 0 < 6)) h6K.
-  elim: n big {hN h6K K hK1 hn} => // n IH; rewrite leq_eqVlt ltnS => /orP [/eqP <- //|hn].
+  by case: n {K e2} hn big => [|[|n]] // _ _ /=; rewrite -!multE -!plusE; nia.
+apply: (@eq4_5_upper n 3 6 K) => //.
+- by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add0n /K -!addnA add1n.
+- by rewrite /K -addnA addn_gt0; apply/orP; left; apply: ltn_trans hn.
+- rewrite -(leq_pmul2l (isT : 0 < 6)) h6K.
+  elim: n big {h6K K hn} => // n IH; rewrite leq_eqVlt ltnS => /orP [/eqP <- //|hn].
   apply: leq_trans (_ : 2 * (n * n * n + 5 * n) <= _).
     by apply/ssrnat.leP; move: hn => /ssrnat.leP hn; rewrite -!multE -!plusE; nia.
   by rewrite [2 ^ n.+1]expnS mulnCA leq_mul2l IH.
-set C := cover (2 ^ n) K.+1.
-have hC : #|T n 3| <= C by rewrite /C -hN; apply: card_T_le_cover.
-apply: leq_trans (leq_pow_base 6 hC) _.
-have e1 : C * 2 ^ K <= 2 ^ (n * K + 2).
-  rewrite -(prednK hK1) expnS mulnCA (prednK hK1).
-  apply: leq_trans (_ : 2 * (K`! * C) <= _).
-    by rewrite leq_mul2l mulnC leq_mul2r pow2_le_fact orbT.
-  apply: leq_trans (_ : 2 * (2 * (2 ^ n) ^ K) <= _); first by rewrite leq_mul2l cover_fact.
-  by rewrite mulnA -expnM mulnn -expnD addnC.
-have e2 : (C * 2 ^ K) ^ 6 <= 2 ^ (n ^ 4) * 2 ^ (6 * K).
-  apply: leq_trans (leq_pow_base 6 e1) _; rewrite -expnM -expnD leq_exp2l //.
-  rewrite !expnS expn0 !muln1 h6K.
-  have h : n * (6 * K) = n * (n * n * n + 5 * n) by rewrite h6K.
-  by apply/ssrnat.leP; move: big h => /ssrnat.leP big; rewrite -!multE -!plusE => h; nia.
-rewrite -(leq_pmul2r (expn_gt0 2 (6 * K))); apply: leq_trans _ e2.
-by rewrite expnMn -expnM [K * 6]mulnC.
+- rewrite mulnDr mulnCA h6K !expnS expn0 !muln1.
+  by apply/ssrnat.leP; move: big => /ssrnat.leP big; rewrite -!multE -!plusE; nia.
 Qed.
 
 (** ... and for d = 3: |T(n;3)|^6 <= 2^(n^4) exactly for n >= 3 (at n = 2, T(2;3) contains the
@@ -336,13 +328,13 @@ Qed.
 Theorem eq4_5_d3_range n : (#|T n 3| ^ 3`! <= 2 ^ (n ^ 4)) = (2 < n).
 Proof.
 case: n => [|[|[|n]]]; first by rewrite card_T0_d.
-- apply/negbTE; rewrite -ltnNge; apply: leq_trans (leq_pow_base 6 (card_T_ge2 1 3)).
-  by [].
+- apply/negbTE; rewrite -ltnNge; apply: leq_trans (_ : 2 ^ 6 <= _); first by [].
+  by rewrite leq_exp2r // card_T_ge2.
 - apply/negbTE; rewrite -ltnNge.
   have h : 2 ^ 3 <= #|T 2 3|.
     apply: leq_trans (_ : 8 <= #|T 2 1|) _; first by rewrite card_T2_1.
     by apply: subset_leq_card; apply: T_mono.
-  by apply: leq_trans (leq_pow_base 6 h); rewrite -expnM ltn_exp2l.
+  by apply: leq_trans (_ : (2 ^ 3) ^ 6 <= _); rewrite ?leq_exp2r // -expnM ltn_exp2l.
 by rewrite eq4_5_d3_upper.
 Qed.
 End Eq45.

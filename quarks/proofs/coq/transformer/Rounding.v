@@ -1,4 +1,7 @@
-(** * Seed 004, Lemma 9: a one-hidden-layer ReLU network turns approximate Booleans into exact ones. *)
+(** * Seed 004, Lemma 9: a one-hidden-layer ReLU network turns approximate Booleans into exact ones.
+
+    round01 x = 2 ReLU(x - 1/4) - 2 ReLU(x - 3/4) is 0 for x <= 1/4 ([lemma9_low]), 1 for
+    x >= 3/4 ([lemma9_high]) and monotone ([lemma9_monotone]); together [lemma9]. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lra.
 Open Scope R_scope.

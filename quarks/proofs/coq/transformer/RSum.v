@@ -1,4 +1,7 @@
-(** * Finite sums of reals over consecutive naturals, shared by the real-valued theories. *)
+(** * Finite sums of reals over consecutive naturals, shared by the real-valued theories.
+
+    [rsum f a m] = f a + .. + f (a + m - 1), with extensionality ([rsum_ext]), linearity
+    ([rsum_plus], [rsum_scal]) and the sum of an indicator ([rsum_indicator]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool.
 Open Scope R_scope.

@@ -1,4 +1,9 @@
-(** * Lemma 5.2 (seed 000): an affine form with prescribed signs at e_0 = 0, e_1, .., e_k. *)
+(** * Lemma 5.2 (seed 000): an affine form with prescribed signs at e_0 = 0, e_1, .., e_k.
+
+    Points are e_0 = 0 and the unit vectors e_1 .. e_k of R^k.  The printed polynomial [q_printed]
+    misses the sign at e_0 for j = 0 ([lemma5_2_printed_fails_j0], [lemma5_2_printed_refuted]);
+    the corrected affine form [q_corrected] has every prescribed sign ([lemma5_2_corrected]), so
+    every sign pattern on e_0 .. e_k is realized by an affine form ([lemma5_2]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool.
 From Quarks Require Import RSum.

@@ -88,7 +88,7 @@ Proof.
 intros Hf. split; [apply ext_upd, Hf|]. intros c' l E. assert (c' <> c) by (intros ->; congruence). apply upd_other; assumption.
 Qed.
 
-Lemma sext_xct V D isH V' D' isH' (c l : nat) : sext V D isH V' D' isH' -> D c = Some l -> xct isH c = true -> xct isH' c = true.
+Lemma sext_keeps_exact V D isH V' D' isH' (c l : nat) : sext V D isH V' D' isH' -> D c = Some l -> xct isH c = true -> xct isH' c = true.
 Proof. intros [_ H] E X. unfold xct in *. rewrite (H c l E). exact X. Qed.
 
 Lemma memo_upd (st st' : cstate) (D : nat -> option nat) (isH : nat -> bool) (c : nat) (b : bool) :
@@ -180,7 +180,7 @@ Qed.
 
 (** A selection step: a head writing the next fresh name (value vatt, within e under W), then a
     unit at the same level writing the one after (value v) from it. *)
-Lemma sinv_sel (st : cstate) V D isH (l : nat) (h : shead) (u : sunit) (vatt v : nat -> R) :
+Lemma sinv_step_select (st : cstate) V D isH (l : nat) (h : shead) (u : sunit) (vatt v : nat -> R) :
   sinv st V D isH -> sh_out h = c_fresh kk (S (cs_cnt st)) -> su_out u = c_fresh kk (S (S (cs_cnt st))) ->
   (forall x, agree n V D l x -> ut_head n gap (real_head h) x /\ forall i, (i < n)%nat -> head_out hard_w n (real_head h) x i = vatt i) ->
   (forall x, sagree n V D isH Eg l x -> forall i, (i < n)%nat -> Rabs (head_out W n (real_head h) x i - vatt i) <= e) ->
@@ -218,7 +218,7 @@ intros Hinv E [lg Eg0] Hxg Hq Hhead Hsoft Hp. unfold select in E. inversion E. s
 set (l := Nat.max (lev st a) (lev st gate)) in *. set (att := c_fresh kk (S (cs_cnt st))) in *.
 assert (Hga : gate <> att) by (intros ->; destruct Hinv as [[_ [Hfr _]] _]; rewrite (Hfr att) in Eg0 by lia; discriminate).
 assert (Hlg : (lg <= l)%nat) by (destruct Hinv as [[Hc _] _]; rewrite <- (co_lev _ _ _ _ _ _ _ _ _ Hc gate lg Eg0); unfold l; lia).
-apply (sinv_sel st V D isH l (vhead kk var cq att a m s) (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) vatt _ Hinv
+apply (sinv_step_select st V D isH l (vhead kk var cq att a m s) (rounding (c_fresh kk (S (S (cs_cnt st)))) att gate) vatt _ Hinv
          eq_refl eq_refl Hhead Hsoft).
 intros y Ha Hh i Hi. cbn [sh_out vhead] in Ha, Hh. apply unit_rounding_approx; [rewrite <- Hp by exact Hi; pose proof (Hh i Hi); lra|].
 rewrite (sclose_exact _ _ _ l y i gate lg Ha Hi); [|rewrite upd_other by exact Hga; exact Eg0|exact Hlg|unfold xct; rewrite upd_other by exact Hga; exact Hxg].
@@ -238,7 +238,7 @@ Lemma select_su_sok (st : cstate) V D isH (s b : nat) (m : mask) (sign : Q) (vat
     forall i, (i < n)%nat -> V' c i = B2R (pv i).
 Proof.
 intros Hinv E Hhead Hsoft Hp. unfold select_su in E. inversion E. subst c st'. clear E.
-apply (sinv_sel st V D isH _ (vsu_head kk var cq (c_fresh kk (S (cs_cnt st))) b s m sign) (rounding1 (c_fresh kk (S (S (cs_cnt st)))) (c_fresh kk (S (cs_cnt st))))
+apply (sinv_step_select st V D isH _ (vsu_head kk var cq (c_fresh kk (S (cs_cnt st))) b s m sign) (rounding1 (c_fresh kk (S (S (cs_cnt st)))) (c_fresh kk (S (cs_cnt st))))
          vatt _ Hinv eq_refl eq_refl Hhead Hsoft).
 intros y Ha Hh i Hi. cbn [sh_out vsu_head] in Hh. apply unit_rounding1_approx. rewrite <- Hp by exact Hi. pose proof (Hh i Hi). lra.
 Qed.
@@ -270,7 +270,7 @@ assert (Hnot : exists na st1 V1 D1 isH1,
     exists c1, (remember (LNot p) c1 st1), V1, D1, isH1. split; [reflexivity|].
     split; [apply sinv_remember; [exact H1|exact H3|exact H5|exact H4]|split; [exact H2|split; [exact H3|split; [exact H5|exact H4]]]]. }
 destruct Hnot as [na [st1 [V1 [D1 [isH1 [Ena [I1 [X1 [[lna Dna] [Xna Vna]]]]]]]]]]. rewrite Ena in E.
-destruct (proj1 X1 b lb Db) as [Db1 Vb1]. pose proof (sext_xct _ _ _ _ _ _ b lb X1 Db Xb) as Xb1.
+destruct (proj1 X1 b lb Db) as [Db1 Vb1]. pose proof (sext_keeps_exact _ _ _ _ _ _ b lb X1 Db Xb) as Xb1.
 destruct (unit_node kk [na; b] (or_neurons na b) 0%Q st1) as [c2 st2] eqn:E2. inversion E. subst s st'.
 destruct (unit_node_sok st1 V1 D1 isH1 [na; b] _ _ (fun i => B2R (negb (sat n w p i) || sat n w q i)) c2 st2 I1 E2) as [V2 [D2 [isH2 [H1 [H2 [H3 [H5 H4]]]]]]].
 { intros y Ha i Hi. unfold or_neurons. apply unit_or.
@@ -331,7 +331,7 @@ intros [Hinv [Hs Hxm]]. unfold first. destruct (cs_first st) eqn:Ef.
   destruct (end_rest n w kk st (set_first (add_unit 0 u (add_head 0 h st))) V D (c_avg_first kk) (c_first kk) (c_last kk) (c_avg_last kk) avg_first_val (fun i => B2R (Nat.eqb i 0)) (fun i => B2R (Nat.eqb (S i) n)) (cs_last st) Hfr F2 F1)
     as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
   do 3 eexists. split; [split; [split; [constructor; eassumption|exact (conj R1 (conj R2 (conj R3 R4)))]|split; [exact (proj1 Hs2)|]]|].
-  + intros p c E. destruct (Hme p c E) as [[l El] _]. exact (sext_xct _ _ _ _ _ _ c l (proj2 Hs2) El (Hxm p c E)).
+  + intros p c E. destruct (Hme p c E) as [[l El] _]. exact (sext_keeps_exact _ _ _ _ _ _ c l (proj2 Hs2) El (Hxm p c E)).
   + split; [exact (proj2 Hs2)|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
@@ -358,7 +358,7 @@ intros [Hinv [Hs Hxm]]. unfold last. destruct (cs_last st) eqn:Ef.
   destruct (end_rest n w kk st (set_last (add_unit 0 u (add_head 0 h st))) V D (c_avg_last kk) (c_last kk) (c_first kk) (c_avg_first kk) (avg_last_val n) (fun i => B2R (Nat.eqb (S i) n)) (fun i => B2R (Nat.eqb i 0)) (cs_first st) Hfr F2 F1)
     as [R1 [R2 [R3 R4]]]; try (unfold c_fresh, c_first, c_avg_first, c_last, c_avg_last; lia); try reflexivity; try assumption.
   do 3 eexists. split; [split; [split; [constructor; eassumption|exact (conj R1 (conj R3 (conj R2 R4)))]|split; [exact (proj1 Hs2)|]]|].
-  + intros p c E. destruct (Hme p c E) as [[l El] _]. exact (sext_xct _ _ _ _ _ _ c l (proj2 Hs2) El (Hxm p c E)).
+  + intros p c E. destruct (Hme p c E) as [[l El] _]. exact (sext_keeps_exact _ _ _ _ _ _ c l (proj2 Hs2) El (Hxm p c E)).
   + split; [exact (proj2 Hs2)|]. split; [apply upd_same|]. intros i Hi. rewrite upd_same. reflexivity.
 Qed.
 
@@ -411,7 +411,7 @@ Lemma snode_bin (st2 : cstate) V D isH V1 D1 isH1 V2 D2 isH2 (p q : ltl) (a b : 
   unit_node kk [a; b] hid 0%Q st2 = (c, st') -> swritten st' V D isH c (fun i => op (sat n w p i) (sat n w q i)).
 Proof.
 intros I2 X1 [la Da] Xa Va X2 [lb Db] Xb Vb Hu E1.
-destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_keeps_exact _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
 destruct (unit_node_sok st2 V2 D2 isH2 [a; b] _ _ (fun i => B2R (op (sat n w p i) (sat n w q i))) c st' I2 E1)
   as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
 { intros y Ha i Hi. apply Hu.
@@ -440,7 +440,7 @@ Lemma snode_sel (st1 : cstate) V D isH V1 D1 isH1 (p : ltl) (a g : nat) (m : mas
 Proof.
 intros I1 X1 [la Da] Xa Va Hg0 Hg Hh Hs Hnb E1.
 destruct (Hg st1 V1 D1 isH1 I1) as [V2 [D2 [isH2 [I2 [X2 [Df Vf]]]]]].
-destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_keeps_exact _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
 assert (Xf : xct isH2 g = true) by (apply orb_true_iff; right; apply Nat.ltb_lt, Hg0).
 destruct (select_sok (stg st1) V2 D2 isH2 a g m s (fun i => sat n w p (nb i)) q (fun i => V2 a (nb i)) c st' I2 E1
             (ex_intro _ 1%nat Df) Xf Vf) as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
@@ -477,10 +477,10 @@ Lemma snode_su (st2 : cstate) V D isH V1 D1 isH1 V2 D2 isH2 (p q : ltl) (a b : n
   swritten st' V D isH c (fun i => sat n w q (top i)).
 Proof.
 intros I2 X1 [la Da] Xa Va X2 [lb Db] Xb Vb Hh Hs Htop Es E1.
-destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_xct _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
+destruct (proj1 X2 a la Da) as [Da2 Va2]. pose proof (sext_keeps_exact _ _ _ _ _ _ a la X2 Da Xa) as Xa2.
 destruct (stop_node_sok st2 V2 D2 isH2 p q a b s st3 I2 (ex_intro _ la Da2) Xa2 (fun i Hi => eq_trans (Va2 i) (Va i Hi))
             (ex_intro _ lb Db) Xb Vb Es) as [V3 [D3 [isH3 [I3 [X3 [[ls Ds] [Xs Vs]]]]]]].
-destruct (proj1 X3 b lb Db) as [Db3 Vb3]. pose proof (sext_xct _ _ _ _ _ _ b lb X3 Db Xb) as Xb3.
+destruct (proj1 X3 b lb Db) as [Db3 Vb3]. pose proof (sext_keeps_exact _ _ _ _ _ _ b lb X3 Db Xb) as Xb3.
 destruct (select_su_sok st3 V3 D3 isH3 s b m sign (fun i => V3 b (top i)) (fun i => sat n w q (top i)) c st' I3 E1)
   as [V' [D' [isH' [H1 [H2 [H3 [H5 H4]]]]]]].
 { intros x Ha.

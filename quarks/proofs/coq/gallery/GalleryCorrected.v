@@ -1,6 +1,12 @@
-(** * The refute gallery, second part (real and integer arithmetic): printed statements of seeds
-    000 and 003 that are false as printed, the Coq theorems of their negation, and the corrected
-    statements proved for all parameters. *)
+(** * The refute gallery, printed statements with their corrections (real and integer
+    arithmetic): statements of seeds 000 and 003 that are false as printed, the Coq theorems of
+    their negation, and the corrected statements proved for all parameters.
+
+    A metric cannot take values in R_{>0} ([eq8_metric_codomain_printed]; corrected: R_{>=0},
+    [eq8_metric_nonneg]); ln n vanishes at n = 1 ([eq4_1_log_factor_printed]; defined for
+    n >= 2, [eq4_1_log_factor_defined], [eq4_1_lower_vacuous]); ceil(log2 m) selector bits
+    cannot encode i = m when m is a power of 2 ([thm4_3_index_printed],
+    [thm4_3_index_printed_pow2]; corrected 0-based code, [thm4_3_index_corrected]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra.
 Open Scope R_scope.

@@ -1,4 +1,10 @@
-(** * Seed 004, Proposition 11: uniform attention marks the first and the last position exactly. *)
+(** * Seed 004, Proposition 11: uniform attention marks the first and the last position exactly.
+
+    [uniform f a m] is the average of f over positions a..a+m-1.  Over the alternating values
+    (-1)^j ([alternating_sum]) it separates the first position with the future mask
+    ([prop11_future_marks_first]) and the last with the past mask ([prop11_past_marks_last]);
+    over indicators it reads them exactly ([prop11_first_indicator], [prop11_last_indicator]).
+    Softmax over equal scores is uniform ([softmax_equal_scores]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz.
 From Quarks Require Import RSum.

@@ -1,4 +1,9 @@
-(** * Seed 004, Lemma 8: tie-breaking by a small position term (our form and constants). *)
+(** * Seed 004, Lemma 8: tie-breaking by a small position term (our form and constants).
+
+    For integer-spaced scores s on 0..n-1, tau = 1/(c n) and r the rightmost maximum of s, the
+    tie-broken scores (s_j + j/(2n)) / tau put softmax within 2 (x/(1 - x) + n e^(-1/(2 tau))),
+    x = e^(-c/2), of e_r in L1 ([lemma8_tiebreak]); [lemma8_tiebreak_left] is the leftmost form.
+    The glue [l1_le_rsum] and the bounds on tied and untied terms do the work. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool.
 From Quarks Require Import RSum Softmax.

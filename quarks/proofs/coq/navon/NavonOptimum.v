@@ -1,4 +1,8 @@
-(** * Seed 003: the integer optimum of h(d) = ln(d)/d (Conclusion 1.1 read over the integers). *)
+(** * Seed 003: the integer optimum of h(d) = ln(d)/d (Conclusion 1.1 read over the integers).
+
+    h' = (1 - ln d)/d^2 ([h_derive]): h increases on (0, e] and decreases on [e, oo)
+    ([h_increasing], [h_decreasing], [h_critical], [degree_optimum]); over the integers d >= 1
+    its maximum is at d = 3 ([integer_optimum], from 3^d > d^3 for d >= 4 and h(4) = h(2)). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz.
 From Coquelicot Require Import Coquelicot.

@@ -1,4 +1,10 @@
-(** * Seed 004, Lemmas 6 and 7: softmax with a clear winner is close to hardmax in L1. *)
+(** * Seed 004, Lemmas 6 and 7: softmax with a clear winner is close to hardmax in L1.
+
+    Definitions: [softmax], [hardmax], the L1 distance [l1] to the unit vector e_t and the mass
+    [off_mass] off t.  Lemma 6: a gap g between the top score and the others gives
+    ||softmax - e_t||_1 <= 2 (n - 1) e^(-g) ([lemma6_gap]), and scores falling off geometrically
+    give a tail bound ([lemma6_geom_tail], [lemma6_geom_c2] and the reversed forms); Lemma 7:
+    the table lookup ([lemma7_lookup]).  Also sums over [rsum]: geometric series, shifts, splits. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool.
 From Quarks Require Import RSum.

@@ -1,5 +1,7 @@
 (** * Section 4.2: products of gate outputs.  For all real (indeed all ordered-ring) values p, q:
-    the Heaviside outputs multiply to their AND, the sign outputs to their XNOR. *)
+    the Heaviside outputs multiply to their AND ([gate_product_and]), the sign outputs to their
+    XNOR ([gate_product_xnor]); with -1/+1 outputs the product is not the AND
+    ([gate_product_pm1_not_and]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
 

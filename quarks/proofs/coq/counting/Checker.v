@@ -103,12 +103,6 @@ Definition mset n (m : Z) : {set 'I_n} := [set i : 'I_n | Z.testbit m (Z.of_nat 
 
 (** ** Bits of indices *)
 
-Lemma Z_of_nat_addn a b : Z.of_nat (a + b)%nat = (Z.of_nat a + Z.of_nat b)%Z.
-Proof. exact: Nat2Z.inj_add. Qed.
-
-Lemma Z_of_nat_muln a b : Z.of_nat (a * b)%nat = (Z.of_nat a * Z.of_nat b)%Z.
-Proof. exact: Nat2Z.inj_mul. Qed.
-
 (** sum_{i<n} f_i 2^i = f_0 + 2 * sum_{i<n-1} f_{i+1} 2^i. *)
 Lemma bitsum_S (f : nat -> bool) n :
   Z.of_nat (\sum_(i < n.+1) f i * 2 ^ i)%nat
@@ -117,7 +111,7 @@ Proof.
 rewrite big_ord_recl /= expn0 muln1.
 have -> : (\sum_(i < n) f (bump 0 i) * 2 ^ bump 0 i = 2 * \sum_(i < n) f i.+1 * 2 ^ i)%nat.
   by rewrite big_distrr /=; apply: eq_bigr => i _; rewrite expnS mulnCA.
-by rewrite Z_of_nat_addn Z_of_nat_muln Z.add_comm; case: (f 0%nat).
+by rewrite Nat2Z.inj_add Nat2Z.inj_mul Z.add_comm; case: (f 0%nat).
 Qed.
 
 (** Bit j of sum_{i<n} f_i 2^i is f_j for j < n, and 0 above. *)
@@ -144,7 +138,7 @@ Qed.
 Lemma Z_of_nat_expn2 n : Z.of_nat (2 ^ n)%nat = (2 ^ Z.of_nat n)%Z.
 Proof.
 elim: n => [|n IH] //.
-by rewrite expnS Z_of_nat_muln IH (Nat2Z.inj_succ n) Z.pow_succ_r //; exact: Nat2Z.is_nonneg.
+by rewrite expnS Nat2Z.inj_mul IH (Nat2Z.inj_succ n) Z.pow_succ_r //; exact: Nat2Z.is_nonneg.
 Qed.
 
 (** x as a function on nat (false from n on), and index_of x as a sum over it. *)
