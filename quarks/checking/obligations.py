@@ -51,7 +51,7 @@ def bind_metadata(cert: dict, claim) -> str | None:
     """None when the certificate's source, statement, kind and expected outcome are the claim's."""
     from quarks.certificates import certificate
 
-    fresh = certificate.build(claim, cert.get("instance"), _Undecided())
+    fresh = certificate.build(claim, cert["instance"], _Undecided())
     for key in ("source", "statement", "kind", "expected"):
         if json.dumps(cert.get(key), sort_keys=True) != json.dumps(fresh.get(key), sort_keys=True):
             return f"{key} is not the claim's"
@@ -59,7 +59,11 @@ def bind_metadata(cert: dict, claim) -> str | None:
 
 
 class _Undecided:
-    status, summary, counterexample, reason, evidence, data = "inconclusive", "", None, "", [], {}
+    """A verdict with nothing in it: what the claim alone fixes in a certificate."""
+
+    status, summary, counterexample, reason = "inconclusive", "", None, ""
+    evidence: list = []
+    data: dict = {}
 
 
 def rederive(cert: dict, claim, timeout: float | None = None) -> dict:

@@ -173,7 +173,7 @@ class Claim:
     # quarks/proofs/coq/.  Empty when no proof-assistant proof exists.
     coq: tuple = ()
     # The hypotheses of each theorem in ``coq`` (theorem name -> premises as `coqc`'s Check prints
-    # them); tests/test_coq_statements.py compares them with Coq, and the statement text states them.
+    # them); tests/proofs/test_coq_statements.py compares them with Coq, and the statement text states them.
     coq_hypotheses: dict = field(default_factory=dict)
     # A claim we made up to show where a construction breaks (not a statement of the paper): its
     # refutation reads "refuted (our variant: <variant>)", never "refuted as printed".

@@ -130,7 +130,7 @@ def committed_text() -> str:
 
 def write_committed() -> None:
     """Regenerate HalvesT5_1.v in the theories (``python -c 'from quarks import coq_halves as c;
-    c.write_committed()'``); tests/test_coq_halves.py checks that the committed file is this one."""
+    c.write_committed()'``); tests/coq/test_coq_halves.py checks that the committed file is this one."""
     from quarks.base.fileio import atomic_write
     from quarks.certify import coq_gate
 

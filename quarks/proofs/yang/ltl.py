@@ -59,7 +59,7 @@ _TAU1_TEXT = ("(tau1_needs_c) for any network net with a head, 1 <= n and 0 < c,
               "1 <= temp26 n c (net_X net n) (1/4) net (Theorem 26 at tau = 1) implies c >= 2 ln(2 + 8 (n - 1) n): "
               "through Theorem 26, tau = 1 needs c to grow with n; the fixed c = 2 of the compiler at tau = 1 is "
               "proved without Theorem 26, by the soft-run invariant (LTLSoftPaper.v).")
-COQ_ALL = ("  Coq (LTLCompile.v, whose compile is the Python compiler's network: tests/test_ltl_coq.py), variant (a) "
+COQ_ALL = ("  Coq (LTLCompile.v, whose compile is the Python compiler's network: tests/ltl/test_ltl_coq.py), variant (a) "
            "(temperature), for every formula p of LTL[Y, X, S, U] (strict S / U are Y / X of the non-strict ones, "
            "as the compiler builds them) with letters_below k p = true, every length n with 1 <= n and word w: "
            "(thm12_hard) for i < n the hard run of compile p on the embedding (letters, 1, (-1)^i, i/n) outputs "

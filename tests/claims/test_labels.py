@@ -52,7 +52,7 @@ def test_verify_summary_uses_labels(tmp_path):
 def test_readme_claims_table_is_current():
     from pathlib import Path
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     block = readme.split("<!-- claims-table -->")[1].split("<!-- /claims-table -->")[0].strip()
     ours = "\n".join(line for line in markdown().splitlines() if not line.startswith("| `test."))
     assert block == ours, "README claims table is stale: regenerate with `quarks claims-table`"
@@ -74,7 +74,7 @@ def test_notes_coverage_table_is_current():
     from quarks.claims import registry
     from quarks.cli.claims_table import coverage, coverage_markdown
 
-    notes = (Path(__file__).parent.parent / "notes" / "README.md").read_text()
+    notes = (Path(__file__).resolve().parents[2] / "notes" / "README.md").read_text()
     block = notes.split("<!-- coverage-table -->")[1].split("<!-- /coverage-table -->")[0].strip()
     assert block == coverage_markdown(), "notes/README.md coverage table is stale: `quarks claims-table --coverage`"
     assert coverage(registry.get("quarks.prop5.5")) == "proved"

@@ -5,7 +5,7 @@ Mutations: a field deleted, a value replaced by one of another type (null, strin
 float, NaN, a huge integer), a number edited, a key duplicated in the JSON text, a list emptied or
 doubled.  A mutant may be accepted only when the edit is to a volatile field (when and by what the
 certificate was made, wall-clock timings).  The default suite runs a short profile; ``python -m
-pytest -m slow tests/test_fuzz_certificates.py -s`` runs the long one and prints how many cases ran.
+pytest -m slow tests/checking/test_fuzz_certificates.py -s`` runs the long one and prints how many cases ran.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from quarks.certify.exhaustive import VOLATILE_KEYS
 from quarks.checking import binding
-from quarks.checking.obligations import VOLATILE_FIELDS
+from quarks.checking.fields import VOLATILE_FIELDS
 
 CLAIMS = ("navon.parameter-count", "quarks.count-by-halves", "quarks.self-attention-equivariance",
           "navon.integer-optimum")

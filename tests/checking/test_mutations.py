@@ -5,7 +5,7 @@ them in the default suite): integers +1, booleans flipped, strings changed, list
 dropped, duplicated or two swapped, the instance's parameters changed, the claim id changed, the
 verdict flipped.  Edits of ``created``, ``elapsed`` and ``package`` and of timings inside ``data``
 change no meaning and must be accepted; every other edit must be rejected.  ``python -m pytest -m slow
-tests/test_mutations.py -s`` runs the campaign over every quick-tier certificate (up to 40 sites each) and
+tests/checking/test_mutations.py -s`` runs the campaign over every quick-tier certificate (up to 40 sites each) and
 prints the tally recorded in notes/README.md.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ import pytest
 
 from quarks.certify.exhaustive import VOLATILE_KEYS
 from quarks.checking import binding
-from quarks.checking.obligations import VOLATILE_FIELDS
+from quarks.checking.fields import VOLATILE_FIELDS
 
 # the default suite mutates the certificates of these claims (every evidence kind but the heavy
 # exhaustive classes); the slow campaign mutates every quick-tier certificate

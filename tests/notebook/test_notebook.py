@@ -8,7 +8,7 @@ nbclient = pytest.importorskip("nbclient")
 nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("ipykernel")
 
-NOTEBOOK = Path(__file__).parent.parent / "examples" / "tour.ipynb"
+NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "tour.ipynb"
 pytestmark = pytest.mark.heavy   # about a minute: CI runs it (pytest -m heavy)
 
 
