@@ -142,8 +142,9 @@ def _meaning(cert: dict) -> dict:
     data = dict(out.get("data") or {})
     data.pop("search", None)  # the refute search's own bookkeeping, checked in bind()
     out["data"] = data
-    if isinstance(out.get("evidence"), list):
-        out["evidence"] = [current(r) for r in out["evidence"]]   # procedures by today's names
+    evidence = out.get("evidence")
+    if isinstance(evidence, list):
+        out["evidence"] = [current(r) for r in evidence]   # procedures by today's names
     return _stable(json.loads(json.dumps(out, sort_keys=True)))
 
 
