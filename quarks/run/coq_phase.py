@@ -82,7 +82,7 @@ def _check_in_parallel(coq_gate, refs: list, jobs: int) -> list:
 def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False,
                  resume: bool = False, jobs: int | None = None) -> list:
     """Check the Coq theorems of every claim that has some: one row per claim with status proved,
-    not checked (coqc not installed) or failed; a certificate ``CLAIM/proof=coq_gate.json`` for each
+    not checked (coqc not installed) or failed; a certificate ``CLAIM/proof=coq.json`` for each
     checked claim, and a row in the store's ``proofs`` table.  With ``resume`` (and a store), a
     claim whose proof is unchanged since it was recorded is not re-checked (row ``skipped``)."""
     import os
@@ -134,7 +134,7 @@ def _row(c, proofs, rec, out, db, run, key) -> dict:
         verdict = (Verdict("error", message, [rec], reason=message) if status != "proved"
                    else proof_verdict(c, rec))
         cert = certificate.build(c, dict(PROOF_INSTANCE), verdict, proofs[0].seconds if proofs else 0.0)
-        path = str(certificate.write(cert, Path(out) / c.id / "proof=coq_gate.json"))
+        path = str(certificate.write(cert, Path(out) / c.id / "proof=coq.json"))
     if db is not None:
         db.record_proof(run, c.id, __version__, status, list(c.coq), message, path)
         if key is not None and status == "proved" and path is not None:

@@ -98,7 +98,7 @@ def test_verify_writes_a_proof_certificate_and_check_cert_binds_it(tmp_path, mon
 
     rep = quarks.verify("test.coq-proved", store=tmp_path / "r.sqlite", out=tmp_path / "c")
     assert rep.exit_code == 0 and [p["status"] for p in rep.proofs] == ["proved"]
-    path = tmp_path / "c" / "test.coq-proved" / "proof=coq_gate.json"
+    path = tmp_path / "c" / "test.coq-proved" / "proof=coq.json"
     assert binding.check_file(path).ok
     cert = json.loads(path.read_text())
     # the theorems must be those the claim declares, whatever the certificate says
@@ -181,7 +181,7 @@ def test_resume_does_not_recheck_unchanged_proofs(tmp_path, monkeypatch):
         db.record_proof_key("test.coq-proved", quarks.__version__, "0" * 64)
     third = quarks.verify("test.coq-proved", resume=True, **kw)
     assert not third.proofs[0].get("skipped") and calls == [["Threshold.v:inTP"]]
-    (tmp_path / "c" / "test.coq-proved" / "proof=coq_gate.json").unlink()
+    (tmp_path / "c" / "test.coq-proved" / "proof=coq.json").unlink()
     quarks.verify("test.coq-proved", resume=True, **kw)
     assert len(calls) == 2
 

@@ -45,7 +45,7 @@ def _load(made, claim, name):
 
 def _one(made, claim):
     """A non-proof certificate of a claim: (its file name, its JSON)."""
-    name = sorted(p.name for p in (made / claim).glob("*.json") if p.name != "proof=coq_gate.json"
+    name = sorted(p.name for p in (made / claim).glob("*.json") if p.name != "proof=coq.json"
                   and not p.name.endswith(".payload.json"))[0]
     return name, _load(made, claim, name)
 
@@ -105,7 +105,7 @@ def test_a_proof_instance_does_not_skip_the_binding(made, tmp_path, capsys):
     """instance {"proof": "coq"} with a true arith fact in place of the Coq record."""
     _, cert = _one(made, "quarks.count-by-halves")
     cert["claim"] = "navon.degree-optimum"
-    proof = _load(made, "navon.degree-optimum", "proof=coq_gate.json")
+    proof = _load(made, "navon.degree-optimum", "proof=coq.json")
     for key in ("source", "statement", "kind", "expected"):
         cert[key] = proof[key]
     cert["instance"] = {"proof": "coq"}
@@ -117,8 +117,8 @@ def test_a_proof_instance_does_not_skip_the_binding(made, tmp_path, capsys):
 
 @pytest.mark.coq
 def test_a_coq_record_is_bound_to_the_certificates_claim(made, tmp_path, capsys):
-    proved = _load(made, "navon.degree-optimum", "proof=coq_gate.json")
-    printed = _load(made, "navon.conclusion1.1-as-printed", "proof=coq_gate.json")
+    proved = _load(made, "navon.degree-optimum", "proof=coq.json")
+    printed = _load(made, "navon.conclusion1.1-as-printed", "proof=coq.json")
     forged = copy.deepcopy(printed)
     forged["evidence"] = proved["evidence"]          # a proof of another claim ...
     forged["verdict"], forged["counterexample"] = "verified", None   # ... makes a refuted claim "verified"

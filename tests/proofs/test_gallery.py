@@ -9,7 +9,7 @@ from quarks.claims import refute, registry
 
 pytestmark = pytest.mark.coq
 
-# Refuted claims without a Coq theorem of the negation, and why (notes/coq_gate.md says the same).
+# Refuted claims without a Coq theorem of the negation, and why (notes/coq.md says the same).
 NOT_IN_GALLERY = {
     "navon.parameter-count": "a count of the weight symbols of a SymPy layer model, not formalized in Coq",
     "quarks.thm4.3-multiplexing": "the gated-map construction (4.14) is not formalized in Coq",
@@ -40,7 +40,7 @@ def test_a_refutation_proof_certificate_says_refuted(tmp_path):
 
     rows = driver.prove_claims([registry.get("quarks.eq4.1-zuev")], tmp_path)
     assert rows[0]["status"] == "proved" and rows[0]["message"].startswith("refutation")
-    path = tmp_path / "quarks.eq4.1-zuev" / "proof=coq_gate.json"
+    path = tmp_path / "quarks.eq4.1-zuev" / "proof=coq.json"
     cert = json.loads(path.read_text())
     assert cert["verdict"] == "refuted" and cert["evidence"][0]["refutes"] is True
     assert binding.check_file(path).ok
