@@ -117,11 +117,11 @@ def holds(record: dict) -> bool:
 
 
 def failure(record: dict) -> Any:
-    """What a failing record shows: a ``forall`` fact and its witness, the first false SymPy step, the first
+    """What a failing record shows: a ``forall`` witness, the first false SymPy step, the first
     false ``arith`` fact, an exhaustive procedure and its arguments."""
     kind = record.get("kind")
     if kind == "forall":
-        return {"fact": record["fact"], "witness": record.get("witness")}
+        return record.get("witness")
     if kind == "symbolic":
         s = next(s for s in record["steps"] if not s["holds"])
         return {k: s[k] for k in ("op", "label", "witness", "lhs", "rhs", "found", "value") if k in s}
