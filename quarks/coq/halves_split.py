@@ -223,10 +223,13 @@ STAMP = "quarks.stamp"
 def theories_stamp(quarks_dir: Path) -> str:
     """A digest of the compiled quarks theories the generated files import.  A .vo records the
     digests of what it requires, so these files change whenever anything beneath them does."""
+    from quarks.certify.coq_gate import theory_paths
+
     names = re.search(r"From Quarks Require Import (.*)\.", HEADER).group(1).split()
+    paths = theory_paths()   # the build mirrors the theories' folders
     h = hashlib.sha256()
     for m in names:
-        h.update(m.encode() + b"\0" + (quarks_dir / f"{m}.vo").read_bytes())
+        h.update(m.encode() + b"\0" + (quarks_dir / paths[f"{m}.v"]).with_suffix(".vo").read_bytes())
     return h.hexdigest()
 
 

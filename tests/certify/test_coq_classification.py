@@ -107,4 +107,4 @@ def test_exported_classification_builds_with_make(tmp_path):
     shutil.move(out, moved)
     r = subprocess.run(["make", "-s"], cwd=moved, capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-    assert (moved / "T3_1.vo").is_file() and (moved / "quarks" / "Classify.vo").is_file()
+    assert (moved / "T3_1.vo").is_file() and (moved / "quarks" / "counting" / "Classify.vo").is_file()

@@ -50,11 +50,21 @@ def hypotheses(statement: str) -> list[str]:
         t = parts[-1]
 
 
+def without_comments(text: str) -> str:
+    """Coq text with its (nested) comments removed: a file's header comment may say "From ..."."""
+    while True:
+        stripped = re.sub(r"\(\*(?:(?!\(\*|\*\)).)*\*\)", "", text, flags=re.S)
+        if stripped == text:
+            return text
+        text = stripped
+
+
 def printed_types(directory: Path, refs) -> dict[str, str]:
     """``Check`` of each "File.v:name" against a build, with the file's own imports and scopes."""
     out = {}
     for file in sorted({r.split(":")[0] for r in refs}):
-        header = [ln for ln in coq_gate.theory_path(file).read_text().splitlines() if HEADER.match(ln)]
+        text = without_comments(coq_gate.theory_path(file).read_text())
+        header = [ln for ln in text.splitlines() if HEADER.match(ln)]
         names = [r.split(":")[1] for r in refs if r.startswith(file + ":")]
         script = "\n".join(["Set Printing Width 100000."] + header
                            + [f"From {coq_gate.LOGICAL} Require Import {Path(file).stem}."]
