@@ -1,10 +1,7 @@
 """quarks: machine-checked theorems about attention, instance by instance, with certificates.
 
-The package is a stack of layers, each a folder that imports only from the layers below it (the
-list is the import-linter contract in ``pyproject.toml``): ``cli`` > ``api``, ``report`` >
-``notebook`` > ``run`` > ``checking`` > ``proofs`` > ``claims``, ``coq`` > the engines (``solvers``,
-``symbolic``, ``ltl``, ``attention``, ``circuits``, ``classes``, ``approx``) > ``certificates`` >
-``certify`` (the checking kernel) > ``base``.
+One folder per idea, in layers that only call downward; the list of the layers is the
+import-linter contract in ``pyproject.toml`` (notes/README.md, "Layers", says what each holds).
 """
 import sys as _sys
 
