@@ -6,7 +6,7 @@
     words, each holding nine 7-bit chunks; a chunk carries 6 bits of a number and a
     continuation bit (a little-endian varint); numbers are zigzag-encoded integers.  Decoding
     is an ordinary function run by [vm_compute] inside the check, so nothing here is
-    trusted: a wrong decoding only makes the check fail.  The Python side is quarks/coq_pack.py. *)
+    trusted: a wrong decoding only makes the check fail.  The Python side is quarks/coq/pack.py. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import ZArith Uint63.
 From mathcomp Require Import ssreflect ssrbool ssrnat seq.

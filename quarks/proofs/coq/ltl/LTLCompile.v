@@ -3,7 +3,7 @@
 
     A formula of LTL[Y, X, S, U] over letters 0..k-1 is compiled, as the Python compiler does it,
     into a network whose coefficients are rationals (a syntactic object [snet], compared with the
-    Python network by [vm_compute] in tests/test_ltl_coq.py), read over R by [real_net] into
+    Python network by [vm_compute] in tests/ltl/test_ltl_coq.py), read over R by [real_net] into
     Transformer.v's [list layer].  Every sub-formula gets its own coordinate holding its exact
     Boolean; Y (X) is a future- (past-) masked head attending to the rightmost (leftmost) position
     of the other parity, then a Lemma 9 rounding unit gated by the first (last) position, which is
