@@ -77,6 +77,7 @@ CREATE TABLE IF NOT EXISTS verdicts (
     certificate TEXT,
     run INTEGER REFERENCES runs(id),
     recorded TEXT NOT NULL,
+    sha256 TEXT,
     PRIMARY KEY (claim, instance, version)
 );
 """
@@ -112,6 +113,8 @@ class Store:
         for col in ("ended", "pid", "host"):  # stores written before these columns existed
             if col not in cols:
                 self.db.execute(f"ALTER TABLE runs ADD COLUMN {col} {'INTEGER' if col == 'pid' else 'TEXT'}")
+        if "sha256" not in {row[1] for row in self.db.execute("PRAGMA table_info(verdicts)")}:
+            self.db.execute("ALTER TABLE verdicts ADD COLUMN sha256 TEXT")   # the certificate file's hash
         self.db.commit()
 
     def close(self) -> None:
@@ -149,21 +152,30 @@ class Store:
                             (_now(), exit_code, ended, run))
 
     def record(self, run: int, claim: str, instance: str, version: str, status: str, expected: str,
-               summary: str, elapsed: float | None, certificate: str | None) -> None:
-        """Record one verdict (replacing an earlier one for the same key), in one transaction."""
+               summary: str, elapsed: float | None, certificate: str | None, sha256: str | None = None) -> None:
+        """Record one verdict (replacing an earlier one for the same key), in one transaction, with
+        the sha256 of its certificate file."""
         with self.db:
             self.db.execute(
-                "INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (claim, instance, version, status, expected, summary, elapsed, certificate, run, _now()),
+                "INSERT OR REPLACE INTO verdicts (claim, instance, version, status, expected, summary, elapsed, "
+                "certificate, run, recorded, sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (claim, instance, version, status, expected, summary, elapsed, certificate, run, _now(), sha256),
             )
 
     def decided(self, claim: str, instance: str, version: str) -> bool:
         """True when this instance already has a verified or refuted verdict at this version."""
+        return self.decision(claim, instance, version) is not None
+
+    def decision(self, claim: str, instance: str, version: str) -> dict | None:
+        """The recorded verified or refuted verdict of this instance at this version (status,
+        certificate, sha256), None when there is none.  What the store says; the driver re-checks it."""
         row = self.db.execute(
-            "SELECT status FROM verdicts WHERE claim = ? AND instance = ? AND version = ?",
+            "SELECT status, certificate, sha256 FROM verdicts WHERE claim = ? AND instance = ? AND version = ?",
             (claim, instance, version),
         ).fetchone()
-        return row is not None and row[0] in ("verified", "refuted")
+        if row is None or row[0] not in ("verified", "refuted"):
+            return None
+        return {"status": row[0], "certificate": row[1], "sha256": row[2]}
 
     def results(self, claim: str | None = None, version: str | None = None) -> list[dict]:
         """Recorded verdicts, newest first."""

@@ -9,9 +9,26 @@ import os
 import shutil
 import sys
 import textwrap
+import unicodedata
 
 ELLIPSIS = "…"
 MIN_COLUMN = 8   # a truncated column keeps at least this many characters
+
+
+def printable(text) -> str:
+    """``text`` with every control, format or line-separator character (ESC, CR, newline, tab,
+    bidirectional overrides, U+2028, ...) written as a visible escape (``\\x1b``, ``\\u202e``): a string
+    from a certificate or a file name cannot move the cursor, erase a line or start a new one."""
+    text = str(text)
+    return "".join(_escape(ch) if unicodedata.category(ch) in _UNPRINTABLE else ch for ch in text)
+
+
+_UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def width(stream=None) -> int | None:

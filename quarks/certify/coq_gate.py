@@ -61,11 +61,13 @@ ALLOWED_MODULES = ("Coq.Reals.Raxioms.", "Coq.Reals.Rdefinitions.", "Coq.Floats.
                    "Coq.Array.PArray.")
 
 FORBIDDEN = re.compile(
-    r"\b(Admitted|admit|Axiom|Axioms|Parameter|Parameters|Conjecture|bypass_check|Primitive|Register"
-    r"|Declare\s+ML\s+Module|Load)\b|\b(?:Set|Unset)\s+(?:\w+\s+)?Checking\b|\bTyping\s+Flags\b")
+    r"\b(Admitted|admit|Axioms?|Parameters?|Conjectures?|bypass_check|Primitive|Register"
+    r"|Declare\s+(?:ML\s+Module|Instance|Module)|Admit\s+Obligations|Load|Add\s+(?:Rec\s+)?LoadPath"
+    r"|Add\s+ML\s+Path|Cd)\b|\b(?:Set|Unset)\s+(?:\w+\s+)?Checking\b|\bTyping\s+Flags\b")
 # Allowed inside a section (its local assumptions are discharged at the end), never at top level.
 SECTION_ONLY = re.compile(r"(?:^|\.)\s*(?:#\[[^\]]*\]\s*)?(?:(?:Local|Global|Polymorphic)\s+)*"
                           r"(Variables?|Context|Hypothesis|Hypotheses)\b")
+QUALID = re.compile(r"[^\W\d]\w*(?:'\w*)*(?:\.[^\W\d]\w*(?:'\w*)*)*")
 SENTENCE = re.compile(r"\b(Section|Module(?:\s+Type)?|End)\s+([A-Za-z_][A-Za-z0-9_']*)")
 
 
@@ -169,18 +171,35 @@ def forbidden(text: str) -> list[str]:
 
 def stdlib_modules() -> set:
     """The module names (file stems) of Coq's standard library and installed libraries."""
-    try:
-        out = subprocess.run([coqc(), "-where"], capture_output=True, text=True, timeout=60)
-    except (CoqUnavailable, OSError, subprocess.SubprocessError):
+    root = _coqlib()
+    if root is None:
         return set()
-    root = Path(out.stdout.strip())
     return {p.stem for p in root.rglob("*.v")} | {p.stem for p in root.rglob("*.vo")}
 
 
+def library_roots() -> set:
+    """The first components of the installed libraries' logical names: ``Coq``, ``Stdlib`` and each
+    folder of ``user-contrib`` (``mathcomp``, ``Interval``, ...)."""
+    root = _coqlib()
+    contrib = root / "user-contrib" if root is not None else None
+    found = {p.name for p in contrib.iterdir() if p.is_dir()} if contrib and contrib.is_dir() else set()
+    return {"Coq", "Stdlib", "mathcomp"} | found
+
+
+def _coqlib() -> Path | None:
+    try:
+        out = subprocess.run([coqc(), "-where"], capture_output=True, text=True, timeout=60)
+    except (CoqUnavailable, OSError, subprocess.SubprocessError):
+        return None
+    return Path(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else None
+
+
 def shadowing(files) -> list[str]:
-    """The theory files named like a standard-library (or installed library) module."""
-    names = stdlib_modules()
-    return [f for f in files if Path(f).stem in names]
+    """The theory files named like a standard-library (or installed library) module, or with a file
+    or folder named like a library root (``Coq.v``, ``mathcomp/X.v``)."""
+    names, roots = stdlib_modules(), library_roots()
+    return [f for f in files
+            if Path(f).stem in names or any(Path(part).stem in roots for part in Path(f).parts)]
 
 
 def sha256(path: Path) -> str:
@@ -271,7 +290,7 @@ def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> B
     seconds, errors = {}, {}
     shadows = shadowing(files)
     if shadows:
-        errors[files[0]] = f"{shadows[0]}: named like a module of Coq's standard library"
+        errors[files[0]] = f"{shadows[0]}: named like a module of Coq's standard library or a library root"
     dup = duplicate_names(files)
     if dup:
         errors[files[0]] = f"{dup[0]}: more than one theory has this file name"
@@ -344,9 +363,14 @@ def split_outputs(stdout: str) -> list[str]:
     return ["\n".join(c) for c in chunks]
 
 
+def _head(files) -> str:
+    """The Require lines of a probe on the theories ``files``: the environment a theorem is checked in."""
+    return "".join(f"From {LOGICAL} Require {Path(f).stem}.\n" for f in sorted(set(files)))
+
+
 def _print_assumptions(directory: Path, theorems) -> tuple[bool, str]:
     """Run Print Assumptions on (file, theorem) pairs against a build; (ok, stdout or error)."""
-    script = "".join(f"From {LOGICAL} Require {Path(f).stem}.\n" for f in sorted({f for f, _ in theorems}))
+    script = _head(f for f, _ in theorems)
     script += "".join(f"Print Assumptions {Path(f).stem}.{name}.\n" for f, name in theorems)
     with tempfile.TemporaryDirectory(prefix="quarks-coq-q-") as tmp:
         probe = Path(tmp) / "QuarksAssumptions.v"
@@ -359,6 +383,33 @@ def _print_assumptions(directory: Path, theorems) -> tuple[bool, str]:
     return True, res.stdout
 
 
+def assumptions(directory: Path, theorems) -> list[tuple[list | None, str]]:
+    """Each (file, theorem)'s assumptions by fully qualified name, or (None, why): ``Print Assumptions``
+    on all of them in one environment (the Require lines of their files), then every printed name is
+    resolved with ``Locate`` in exactly that environment.  A name that does not resolve rejects."""
+    theorems = list(theorems)
+    ok, stdout = _print_assumptions(directory, theorems)
+    if not ok:
+        return [(None, f"Print Assumptions failed: {stdout}")] * len(theorems)
+    chunks = split_outputs(stdout)
+    if len(chunks) != len(theorems):
+        return [(None, f"unreadable Print Assumptions output: {stdout.strip()[:200]}")] * len(theorems)
+    parsed = [parse_assumptions(c) for c in chunks]
+    short = sorted({a for names in parsed if names for a in names})
+    full = qualify(directory, [], short, head=_head(f for f, _ in theorems))
+    out: list[tuple[list | None, str]] = []
+    for chunk, names in zip(chunks, parsed):
+        if names is None:
+            out.append((None, f"unreadable Print Assumptions output: {chunk.strip()[:200]}"))
+        elif full is None or any(a not in full for a in names):
+            missing = [a for a in names if full is None or a not in full]
+            out.append((None, f"assumes {', '.join(missing)[:300]}, which Locate does not resolve in the "
+                              "environment of the proof"))
+        else:
+            out.append(([full[a] for a in names], ""))
+    return out
+
+
 def allowed(axiom: str) -> bool:
     """Whether an assumption, by its fully qualified name, may appear in a proof."""
     return axiom in ALLOWED_AXIOMS or axiom.startswith(ALLOWED_MODULES)
@@ -367,11 +418,15 @@ def allowed(axiom: str) -> bool:
 def qualify(directory: Path, requires: list, names: list, head: str | None = None, args=()) -> dict | None:
     """The fully qualified name of each printed assumption (``Locate`` in a fresh coqc, with the same
     files required as the ``Print Assumptions`` that printed it: ``requires`` from the theories, or
-    the Require lines ``head`` with extra coqc ``args``); None when coqc fails."""
+    the Require lines ``head`` with extra coqc ``args``); None when coqc fails or a name does not
+    resolve: the caller then rejects, never compares the printed short name."""
     if not names:
         return {}
+    if not all(QUALID.fullmatch(n) for n in names):   # a printed name is a qualid, nothing else
+        return None
     script = head if head is not None else "".join(f"From {LOGICAL} Require {stem}.\n" for stem in requires)
-    script += "".join(f"Locate {name}.\nCheck I.\n" for name in names)   # "I" ends each answer
+    # "Locate Term": a bare "Locate File.x" parses as "Locate File <string>"; "I" ends each answer
+    script += "".join(f"Locate Term {name}.\nCheck I.\n" for name in names)
     with tempfile.TemporaryDirectory(prefix="quarks-coq-q-") as tmp:
         probe = Path(tmp) / "QuarksLocate.v"
         probe.write_text(script)
@@ -388,6 +443,8 @@ def qualify(directory: Path, requires: list, names: list, head: str | None = Non
             current = []
         elif ln and not ln[0].isspace():
             current.append(ln.split())
+    if len(answers) != len(names):
+        return None
     full = {}
     for name, lines in zip(names, answers):
         first = lines[0] if lines else []   # the object the name denotes comes first
@@ -452,23 +509,15 @@ def check_theorems(refs, root: Path = THEORIES, progress=None) -> list[Proof]:
         else:
             wanted.append((r, f, name))
     if wanted:
-        ok, stdout = _print_assumptions(b.directory, [(f, name) for _, f, name in wanted])
-        if not ok and len(wanted) > 1:  # find which theorem is missing: one probe each
-            results = [_print_assumptions(b.directory, [(f, name)]) for _, f, name in wanted]
-        else:
-            results = [(ok, c) for c in split_outputs(stdout)] if ok else [(ok, stdout)]
-        parsed = [(r, f, ok, chunk, parse_assumptions(chunk) if ok else None)
-                  for (r, f, _), (ok, chunk) in zip(wanted, results)]
-        short = sorted({a for *_, axioms in parsed if axioms for a in axioms})
-        full = qualify(b.directory, sorted({Path(f).stem for _, f, _ in wanted}), short) or {}
-        for r, f, ok, chunk, axioms in parsed:
-            if not ok:
-                out.append(Proof(r, "failed", f"Print Assumptions failed: {chunk}"))
+        pairs = [(f, name) for _, f, name in wanted]
+        results = assumptions(b.directory, pairs)
+        if len(wanted) > 1 and any(names is None for names, _ in results):
+            # find which theorem fails: each in its own environment, its names resolved there
+            results = [assumptions(b.directory, [pair])[0] for pair in pairs]
+        for (r, f, _), (named, why) in zip(wanted, results):
+            if named is None:
+                out.append(Proof(r, "failed", why))
                 continue
-            if axioms is None:
-                out.append(Proof(r, "failed", f"unreadable Print Assumptions output: {chunk.strip()[:200]}"))
-                continue
-            named = [full.get(a, a) for a in axioms]
             extra = [a for a in named if not allowed(a)]
             if extra:
                 out.append(Proof(r, "failed", f"assumes {', '.join(extra)}", named))

@@ -6,6 +6,7 @@ import importlib
 import sys
 
 from quarks.base.errors import UsageError
+from quarks.base.terminal import printable
 
 # verb -> module under quarks.cli
 COMMANDS = {
@@ -64,14 +65,14 @@ def main(argv=None) -> int:
     try:
         return int(args.func(args) or 0)
     except UsageError as exc:
-        print(f"quarks {args.command}: error: {exc}", file=sys.stderr)
+        print(printable(f"quarks {args.command}: error: {exc}"), file=sys.stderr)
         return 2
     except sqlite3.DatabaseError as exc:
         print(f"quarks {args.command}: error: results database: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # a path that cannot be written or read: one line, never a traceback
         where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
-        print(f"quarks {args.command}: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        print(printable(f"quarks {args.command}: error: {exc.strerror or exc}{where}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("quarks: interrupted", file=sys.stderr)

@@ -66,6 +66,7 @@ def _coq(result):
 
 def run(args) -> int:
     from quarks.base.errors import UsageError
+    from quarks.base.terminal import printable
     from quarks.certify import coq_gate
     from quarks.checking.binding import check_file, results_json
 
@@ -95,9 +96,10 @@ def run(args) -> int:
             tag = "OK      " if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
             what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
             trust = f" [trust: {TRUST[r.trust]}]" if r.ok and r.trust else ""
-            print(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}", flush=True)
+            # path, claim, instance and message come from the file: escaped, one line each
+            print(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), flush=True)
     if not results:
-        print(f"quarks check-cert: nothing to check: no certificate (*.json) under {' '.join(args.paths)}",
+        print(printable(f"quarks check-cert: nothing to check: no certificate (*.json) under {' '.join(args.paths)}"),
               file=sys.stderr)
         return 1
     unchecked = sum(not r.checked for r in results)

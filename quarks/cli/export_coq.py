@@ -43,6 +43,7 @@ def certificate_files(paths) -> list[Path]:
 
 def run(args) -> int:
     from quarks.base.errors import UsageError
+    from quarks.base.terminal import printable
     from quarks.certify import CertificateError
     from quarks.cli.paths import output_dir
     from quarks.coq import export as coq_export
@@ -60,12 +61,12 @@ def run(args) -> int:
         output_dir(args.out, "--out")
         items = [e for f in files for e in coq_export.export(f)]
     except (FileNotFoundError, CertificateError, UsageError) as exc:
-        print(f"quarks export-coq: error: {exc}", file=sys.stderr)
+        print(printable(f"quarks export-coq: error: {exc}"), file=sys.stderr)
         return 2
     written = coq_export.write(items, Path(args.out))
     for e in items:
-        print(f"{'exported' if e.theorem else 'skipped '}  {e.certificate} evidence[{e.index}]: "
-              + (e.theorem if e.theorem else f"no Coq checker for kind {e.kind}"))
+        print(printable(f"{'exported' if e.theorem else 'skipped '}  {e.certificate} evidence[{e.index}]: "
+                        + (e.theorem if e.theorem else f"no Coq checker for kind {e.kind}")))
     print(f"{len(written)} theorem(s) written to {args.out}" + (f"; build with: cd {args.out} && make" if written else ""))
     return 0 if written else 1
 

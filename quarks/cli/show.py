@@ -18,6 +18,7 @@ def run(args) -> int:
     from quarks import api
     from quarks.base import store as store_mod
     from quarks.base.errors import UsageError
+    from quarks.base.terminal import printable
     from quarks.claims import registry
     from quarks.claims.claim import instance_text
     from quarks.cli import paths
@@ -58,9 +59,9 @@ def run(args) -> int:
         print(f"\nverdict: {info.get('verdict', '-')}")
         print("\nlast results:")
         for r in info["results"]:
-            print(f"  {r['status']:<12} {instance_text(json.loads(r['instance'])):<30} v{r['version']} "
-                  f"{r['elapsed'] or 0:.2f}s  {r['certificate']}")
-            print(f"      {r['summary']}")
+            print(printable(f"  {r['status']:<12} {instance_text(json.loads(r['instance'])):<30} v{r['version']} "
+                            f"{r['elapsed'] or 0:.2f}s  {r['certificate']}"))   # the store's strings: escaped
+            print(printable(f"      {r['summary']}"))
     else:
         print("\nno recorded results (run: quarks verify " + info["id"] + ")")
     return 0

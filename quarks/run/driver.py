@@ -18,6 +18,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from quarks.base import fileio
 from quarks.base import progress as progress_bars
 from quarks.base.version import __version__
 from quarks.certificates import certificate
@@ -370,10 +371,11 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
                                                 "executor": executor})
         todo = []
         for t in tasks:
-            if resume and db.decided(t.claim, t.key, __version__):
-                c = registry.get(t.claim)
-                report.results.append(Result(t.claim, t.instance, c.expected, c.expected,
-                                             "decided in an earlier run", 0.0, skipped=True))
+            earlier = still_decided(db, t) if resume else None
+            if earlier is not None:
+                status, path = earlier
+                report.results.append(Result(t.claim, t.instance, status, registry.get(t.claim).expected,
+                                             "decided in an earlier run", 0.0, path, skipped=True))
             else:
                 todo.append(t)
         if progress:
@@ -389,7 +391,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             result = Result(task.claim, task.instance, verdict.status, claim.expected, verdict.summary,
                             payload["elapsed"], str(path), verdict.counterexample)
             db.record(report.run, task.claim, task.key, __version__, result.status, result.expected,
-                      result.summary, result.elapsed, result.certificate)
+                      result.summary, result.elapsed, result.certificate, fileio.sha256_file(path))
             report.results.append(result)
             bar.update(result)
 
@@ -424,6 +426,44 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
     order = {(t.claim, t.key): i for i, t in enumerate(tasks)}
     report.results.sort(key=lambda r: order.get((r.claim, instance_key(r.instance)), 0))
     return report
+
+
+def still_decided(db, task: Task) -> tuple[str, str] | None:
+    """(status, certificate) of a verdict ``--resume`` may skip, None to run the instance again: the
+    store has a decided verdict whose certificate file still exists, hashes to what the store
+    recorded, and is accepted by the kernel (``check-cert --evidence-only``: no re-derivation; an
+    exhaustive record counts as run, as when the file was written) for this claim, this instance and
+    this status."""
+    from quarks.checking import binding
+
+    row = db.decision(task.claim, task.key, __version__)
+    if row is None or not row["certificate"] or not row["sha256"]:
+        return None
+    path = Path(row["certificate"])
+    try:
+        if not path.is_file() or fileio.sha256_file(path) != row["sha256"]:
+            return None
+        res = binding.check(path, evidence_only=True)
+        if not res.checked:   # exhaustive records: the kernel's check as when the file was written
+            res.ok = res.checked = _producer_check(path)
+    except Exception:  # noqa: BLE001 - any failure to re-check: run the instance again
+        return None
+    if not (res.ok and res.checked and res.claim == task.claim and res.verdict == row["status"]
+            and res.instance == instance_text(task.instance)):
+        return None
+    return row["status"], str(path)
+
+
+def _producer_check(path: Path) -> bool:
+    """The kernel's check of a certificate this run's store says it wrote (its hash matched): its
+    exhaustive records count as run, as when it was written; every other record is re-checked."""
+    from quarks.certify.base import CheckContext
+    from quarks.certify.load import load
+    from quarks.checking import obligations
+
+    cert = load(path)
+    obligations.resolve_payloads(cert, CheckContext(directory=path.parent))
+    return certificate.check(cert)[0]
 
 
 def _announce(todo, claims, jobs: int, db, resume: bool) -> None:

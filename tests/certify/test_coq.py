@@ -241,3 +241,99 @@ def test_package_theory_names_unique():
     assert coq_gate.duplicate_names(files) == []
     assert all("/" in f for f in files)          # one folder per idea
     assert set(coq_gate.theory_paths()) == {Path(f).name for f in files}
+
+
+@pytest.mark.coq
+@pytest.mark.parametrize("body, why", [
+    ("Conjectures cheat other : False.\n" + ONE_IS_TWO, "Conjectures"),
+    ("Axioms cheat other : False.\n" + ONE_IS_TWO, "Axioms"),
+    ("Parameters cheat other : False.\n" + ONE_IS_TWO, "Parameters"),
+    ("Hypotheses cheat other : False.\n" + ONE_IS_TWO, "top-level Hypotheses"),
+    ("Variables cheat other : False.\n" + ONE_IS_TWO, "top-level Variables"),
+    ("Class Bad := bad : False.\n#[global] Declare Instance cheat : Bad.\n"
+     "Theorem one_two : 1 = 2.\nProof. destruct (@bad cheat). Qed.\n", "Declare Instance"),
+    ("Module Type B. Parameter cheat : False. End B.\nDeclare Module M : B.\n"
+     "Theorem one_two : 1 = 2.\nProof. destruct M.cheat. Qed.\n", "Declare Module"),
+    ("Require Import Program.\nProgram Definition cheat : False := _.\nAdmit Obligations.\n"
+     "Theorem one_two : 1 = 2.\nProof. destruct cheat. Qed.\n", "Admit Obligations"),
+])
+def test_the_vernacular_scan_covers_plural_and_declare_forms(tmp_path, monkeypatch, body, why):
+    """Issue 37, point 4: every vernacular that introduces an assumption is refused before compiling."""
+    monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
+    root = _theory(tmp_path, body, "Cheat.v")
+    [p] = coq_gate.check_theorems(["Cheat.v:one_two"], root=root)
+    assert p.status == "failed" and f"uses {why}" in p.message, p.message
+    assert coq_gate.forbidden("Obligation Tactic := idtac.\nSection S. Variables a b : nat. End S.\n") == []
+
+
+def _no_scans(monkeypatch):
+    """Defence in depth: the vernacular scan and the shadowing check out of the way, so that what is
+    tested is the Print Assumptions / Locate gate alone."""
+    monkeypatch.setattr(coq_gate, "forbidden", lambda text: [])
+    monkeypatch.setattr(coq_gate, "shadowing", lambda files: [])
+
+
+FAKE_COQ = "Module Logic. Module Classical_Prop.\nConjectures classic other : False.\nEnd Classical_Prop. End Logic.\n"
+USES_FAKE = "From Quarks Require Coq.\nTheorem one_two : 1 = 2.\nProof. destruct Coq.Logic.Classical_Prop.classic. Qed.\n"
+
+
+@pytest.mark.coq
+@pytest.mark.parametrize("name", ["File.v", "Library.v", "Module.v", "Ltac.v"])
+def test_a_name_that_does_not_resolve_rejects(tmp_path, monkeypatch, name):
+    """Issue 37, point 4: a file named like a Locate keyword once made the whole Locate probe fail, and
+    every theorem of the batch was then judged by its printed short name: a theory Coq.v declaring its
+    own Logic.Classical_Prop.classic (printed "Coq.Logic.Classical_Prop.classic") got 1 = 2 proved."""
+    monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
+    _no_scans(monkeypatch)
+    root = tmp_path / "theories"
+    root.mkdir()
+    (root / "_CoqProject").write_text(f"-R . Quarks\nCoq.v\nT.v\n{name}\n")
+    (root / "Coq.v").write_text(FAKE_COQ)
+    (root / "T.v").write_text(USES_FAKE)
+    (root / name).write_text("Conjecture x : True.\nTheorem t : True.\nProof. exact x. Qed.\n")
+    proofs = coq_gate.check_theorems(["T.v:one_two", f"{name}:t"], root=root)
+    assert [p.status for p in proofs] == ["failed", "failed"], [p.message for p in proofs]
+    assert proofs[0].axioms == [] or not any(coq_gate.allowed(a) for a in proofs[0].axioms), proofs[0].axioms
+
+
+@pytest.mark.coq
+def test_the_one_at_a_time_fallback_resolves_names_in_its_own_environment(tmp_path, monkeypatch):
+    """Issue 37, point 4: a missing theorem sends the gate to one probe per theorem; a name printed in
+    one probe ("Classical_Prop.classic", our own) once was resolved with every file required, where it
+    denotes Coq's.  Each probe's names are now resolved with that probe's Require lines."""
+    monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
+    _no_scans(monkeypatch)
+    root = tmp_path / "theories"
+    (root / "own").mkdir(parents=True)
+    (root / "_CoqProject").write_text("-R . Quarks\nReal.v\nown/Classical_Prop.v\nFake.v\n")
+    (root / "Real.v").write_text("Require Coq.Logic.Classical_Prop.\n"
+                                 "Theorem em : forall P, P \\/ ~ P.\nProof. exact Coq.Logic.Classical_Prop.classic. Qed.\n")
+    (root / "own" / "Classical_Prop.v").write_text("Conjectures classic other : False.\n")
+    (root / "Fake.v").write_text("From Quarks Require Classical_Prop.\nTheorem one_two : 1 = 2.\n"
+                                 "Proof. destruct Classical_Prop.classic. Qed.\n")
+    proofs = coq_gate.check_theorems(["Fake.v:one_two", "Real.v:em", "Fake.v:missing"], root=root)
+    assert [p.status for p in proofs] == ["failed", "proved", "failed"], [p.message for p in proofs]
+    assert proofs[1].axioms == ["Coq.Logic.Classical_Prop.classic"]
+    assert proofs[0].axioms == ["Quarks.own.Classical_Prop.classic"], proofs[0].message
+
+
+@pytest.mark.coq
+@pytest.mark.parametrize("name", ["Coq.v", "Stdlib.v", "mathcomp.v", "Interval.v", "Coq/U.v"])
+def test_files_named_like_a_library_root_are_refused(tmp_path, monkeypatch, name):
+    monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
+    root = _theory(tmp_path, "Theorem one_two : 1 = 1.\nProof. reflexivity. Qed.\n", "T.v")
+    (root / name).parent.mkdir(parents=True, exist_ok=True)
+    (root / name).write_text("Definition x := 1.\n")
+    (root / "_CoqProject").write_text(f"-R . Quarks\n{name}\nT.v\n")
+    [p] = coq_gate.check_theorems(["T.v:one_two"], root=root)
+    assert p.status == "failed" and f"{name}: named like a module" in p.message, p.message
+
+
+def test_unresolved_names_are_never_compared_as_printed(tmp_path):
+    """qualify answers None (so the gate rejects) for a name that is no qualid or that Locate does not know."""
+    assert coq_gate.qualify(tmp_path, [], ["x. Axiom y : False"]) is None
+    if coq_gate.available():
+        assert coq_gate.qualify(tmp_path, [], ["No.such.name"]) is None
+        assert coq_gate.qualify(tmp_path, [], ["Classical_Prop.classic"],
+                                head="Require Coq.Logic.Classical_Prop.\n") == {
+            "Classical_Prop.classic": "Coq.Logic.Classical_Prop.classic"}

@@ -85,3 +85,44 @@ def test_expected_duration_is_said_before_a_run(monkeypatch):
     assert unknown == 1 and seconds == 50.0 + 10.0 + 20.0      # max(50, 80/2) + proofs + build/2
     line = forecast.say(seconds, unknown, 3, 2, 3, 2)
     assert "expected about 80 s on 2 worker(s)" in line and "1 instance(s) never timed" in line
+
+
+FORGED = "\x1b[2K\rOK      forged.json: all good\n1 valid, 0 rejected\u2028"
+
+
+def test_printable_escapes_every_control_character():
+    assert terminal.printable("a\x1b[2K\rb\n\t\u202e\u2028é→") == "a\\x1b[2K\\x0db\\x0a\\x09\\u202e\\u2028é→"
+    assert terminal.printable("quarks.count [n=3]: ok") == "quarks.count [n=3]: ok"
+
+
+def test_check_cert_output_cannot_be_forged_by_a_certificate(workdir):
+    """Issue 37, point 6: a claim id, a key path, a value or a file name with escape sequences is shown
+    escaped: no raw ESC or CR reaches the terminal, one line per file, and the forged summary is not a line."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    import quarks
+
+    [good] = quarks.verify("test.square-sum", max_n=1).results
+    cert = json.loads(open(good.certificate).read())
+    d = workdir / "certs"
+    d.mkdir()
+    (d / f"name{FORGED.replace(chr(10), '')}.json").write_text(json.dumps(cert))   # a forged file name
+    bad_claim = dict(cert, claim="test.square-sum" + FORGED)                        # a forged claim id
+    (d / "claim.json").write_text(json.dumps(bad_claim))
+    bad_key = dict(cert, **{"extra" + FORGED: 1})                                   # a forged key
+    (d / "key.json").write_text(json.dumps(bad_key))
+    bad_value = json.loads(json.dumps(cert))
+    bad_value["instance"] = {"n" + FORGED: FORGED}                                  # a forged instance
+    (d / "value.json").write_text(json.dumps(bad_value))
+    out = subprocess.run([sys.executable, "-m", "quarks", "check-cert", str(d)], capture_output=True, text=True,
+                         env=os.environ.copy())
+    assert "\x1b" not in out.stdout + out.stderr and "\r" not in out.stdout + out.stderr, out.stdout
+    assert "\u2028" not in out.stdout
+    lines = out.stdout.splitlines()
+    assert len(lines) == 5 and lines[-1].startswith("1 valid, 3 rejected"), lines
+    assert sum(ln.startswith("REJECTED") for ln in lines) == 3 and "\\x1b[2K" in out.stdout
+    assert "1 valid, 0 rejected" not in [ln.strip() for ln in lines]
+    assert out.returncode == 1

@@ -62,6 +62,41 @@ def test_store_records_and_resume_skips(workdir):
     assert r.exit_code == 0
 
 
+def test_resume_rechecks_what_it_skips(workdir):
+    """Issue 37, point 5: a row is skipped only if its certificate exists, hashes to what the store
+    recorded and the kernel accepts it for that status; a tampered store or certificate is re-run and
+    reported with its true verdict."""
+    from quarks.base.fileio import sha256_file
+
+    first = quarks.verify("test.square-sum")
+    paths = [x.certificate for x in first.results]
+    with Store(".quarks/results.sqlite") as db:
+        rows = {r["certificate"]: r for r in db.results("test.square-sum")}
+        assert all(rows[p]["sha256"] == sha256_file(p) for p in paths)
+    con = sqlite3.connect(".quarks/results.sqlite")
+    with con:   # 1: the store says refuted; 2: the certificate is gone; 3: the certificate and its hash edited
+        con.execute("UPDATE verdicts SET status = 'refuted' WHERE certificate = ?", (paths[0],))
+        os.unlink(paths[1])
+        cert = json.loads(open(paths[2]).read())
+        cert["verdict"], cert["counterexample"] = "refuted", {"n": 3}
+        with open(paths[2], "w") as f:
+            json.dump(cert, f)
+        con.execute("UPDATE verdicts SET status = 'refuted', sha256 = ? WHERE certificate = ?",
+                    (sha256_file(paths[2]), paths[2]))
+    con.close()
+    again = quarks.verify("test.square-sum", resume=True)
+    assert [(x.status, x.skipped) for x in again.results] == [("verified", False)] * 3
+    assert again.exit_code == 0 and all(binding.check_file(p).ok for p in paths)
+    with Store(".quarks/results.sqlite") as db:
+        assert {r["status"] for r in db.results("test.square-sum")} == {"verified"}
+    third = quarks.verify("test.square-sum", resume=True)   # now untouched: skipped, with their certificates
+    assert [(x.status, x.skipped, x.certificate) for x in third.results] == [("verified", True, p) for p in paths]
+    with open(paths[0], "a") as f:                          # one byte more: the hash differs
+        f.write(" ")
+    fourth = quarks.verify("test.square-sum", resume=True)
+    assert [x.skipped for x in fourth.results] == [False, True, True]
+
+
 def test_max_n_filters_instances(workdir):
     r = quarks.verify("test.square-sum", tier="full", max_n=2)
     assert [x.instance["n"] for x in r.results] == [1, 2]
