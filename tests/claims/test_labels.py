@@ -61,7 +61,7 @@ def test_readme_claims_table_is_current():
 def test_certificate_rendering_uses_the_label():
     from quarks.notebook import render
 
-    cert = {"claim": "yang.lemma27", "verdict": "verified", "expected": "verified", "instance": {}}
+    cert = {"claim": "yang.temperature-table", "verdict": "verified", "expected": "verified", "instance": {}}
     assert "explored (not a proof)" in render.certificate_markdown(cert)
     assert render.COLOURS["verified"][0] not in render.certificate_html(cert)
     hot = {"claim": "yang.thm26-hot", "verdict": "refuted", "expected": "refuted", "instance": {"n": 6}}
@@ -80,5 +80,6 @@ def test_notes_coverage_table_is_current():
     assert coverage(registry.get("quarks.prop5.5")) == "proved"
     assert coverage(registry.get("quarks.prop5.5-degree-zero-as-printed")) == "refuted"
     assert coverage(registry.get("quarks.eq4.2")) == "asymptotic"
-    assert coverage(registry.get("yang.lemma27")) == "explored"
+    assert coverage(registry.get("yang.temperature-table")) == "explored"
+    assert coverage(registry.get("yang.lemma27")) == "proved"
     assert coverage(registry.get("quarks.thm4.2-degree-zero")) == "checked"

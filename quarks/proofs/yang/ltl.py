@@ -38,7 +38,7 @@ _TAU1 = {"tau1_needs_c": ["(1 <= n)%nat", "0 < Q2R cq", "(exists L : layer, In L
 COQ_ALL_THMS = ("LTLCompile.v:thm12_hard", "LTLCompile.v:thm12_gaps", "LTLCompile.v:thm12_soft", "LTLCompile.v:thm12",
                 "LTLCompile.v:thm12b_hard", "LTLCompile.v:thm12b_gaps", "LTLCompile.v:thm12b_soft",
                 "LTLCompile.v:thm12b", "LTLCompile.v:tau1_needs_c", "LTLSoftPaper.v:thm12_paper",
-                "LTLSoftPaper.v:thm12b_tau1")
+                "LTLSoftPaper.v:thm12b_tau1", "LTLCausal.v:compile_reads_unbounded", "LTLCausal.v:thm12b_tau1_pes")
 COQ_ALL_HYPS = {
     "thm12_hard": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat"],
     "thm12_gaps": ["letters_below k p = true", "(1 <= n)%nat"],
@@ -54,6 +54,8 @@ COQ_ALL_HYPS = {
                f"tau <= temp26 n (Q2R cq) (net_X {_BNET} (INR n)) (1 / 4) {_BNET}", "(i < n)%nat"],
     "thm12_paper": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat"],
     "thm12b_tau1": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+    "compile_reads_unbounded": ["letters_below k p = true"],
+    "thm12b_tau1_pes": ["letters_below k p = true"],
     **_TAU1}
 _TAU1_TEXT = ("(tau1_needs_c) for any network net with a head, 1 <= n and 0 < c, the hypothesis "
               "1 <= temp26 n c (net_X net n) (1/4) net (Theorem 26 at tau = 1) implies c >= 2 ln(2 + 8 (n - 1) n): "
@@ -79,9 +81,15 @@ COQ_ALL = ("  Coq (LTLCompile.v, whose compile is the Python compiler's network:
            "w and i < n, Lemma 9's rounding of the softmax run of compile p outputs exactly [w, i |= p] (the "
            "softmax output itself is exactly [w, i |= p]); (thm12b_tau1) variant (b) with c = 2 at tau = 1: for p "
            "with letters_below k p = true, 1 <= n, every w and i < n, the rounding of the softmax run outputs "
-           "exactly [w, i |= p]; " + _TAU1_TEXT)
+           "exactly [w, i |= p] (on the embedding of all seven PEs).  Which PEs the network reads (LTLCausal.v): "
+           "(compile_reads_unbounded) for every p with letters_below k p = true and every c, no score term, value "
+           "or ReLU weight of the unbounded network compile p reads the coordinate of i/n or of (-1)^i i, and its "
+           "output coordinate is neither; (thm12b_tau1_pes) with c = 2 and such p, for every n with 1 <= n, w and "
+           "i < n, Lemma 9's rounding of the softmax run at tau = 1 on the embedding of 1, (-1)^i, i, n, (-1)^i n "
+           "alone (0 in the slots of i/n and (-1)^i i) is exactly [w, i |= p]; " + _TAU1_TEXT)
 COQ_PAST_THMS = ("LTLCompile.v:thm13", "LTLCompile.v:thm13c_hard", "LTLCompile.v:thm13c", "LTLCompile.v:tau1_needs_c",
-                 "LTLSoftPaper.v:thm13c_tau1", "LTLSoftPaper.v:thm13_paper")
+                 "LTLSoftPaper.v:thm13c_tau1", "LTLSoftPaper.v:thm13_paper", "LTLCausal.v:compile_reads_causal",
+                 "LTLCausal.v:thm13c_tau1_nindep", "LTLCausal.v:thm13c_hard_nindep")
 COQ_PAST_HYPS = {
     "thm13": ["past p = true", "letters_below k p = true", "(1 <= n)%nat", "0 < tau",
               f"tau <= temp26 n (/ INR n) (net_X {_CNET} 1) (1 / 4) {_CNET}"],
@@ -90,13 +98,16 @@ COQ_PAST_HYPS = {
                f"tau <= temp26 n (Q2R cq) (net_X {_CCNET} (INR n)) (1 / 4) {_CCNET}", "(i < n)%nat"],
     "thm13c_tau1": ["past p = true", "letters_below k p = true", "(i < n)%nat"],
     "thm13_paper": ["past p = true", "letters_below k p = true", "(1 <= n)%nat"],
+    "compile_reads_causal": ["letters_below k p = true"],
+    "thm13c_tau1_nindep": ["past p = true", "letters_below k p = true"],
+    "thm13c_hard_nindep": ["past p = true", "letters_below k p = true", "0 < Q2R cq", "(i < n)%nat"],
     **_TAU1}
 COQ_PAST = ("  Coq (LTLCompile.v), variant (d) (causal-temperature, the same network as (a)): (thm13) for every "
             "formula p of the past fragment LTL[Y, S] (past p = true) with letters_below k p = true, every n with "
             "1 <= n, word w and 0 < tau with tau <= temp26 n (1/n) (net_X net 1) (1/4) net (Theorem 26's closed "
             "form, not 1/(2n)): every head of compile p is future-masked, and at every i < n the hard run outputs "
             "exactly [w, i |= p] and Lemma 9's rounding of the softmax run outputs exactly [w, i |= p].  "
-            "Variant (c) (causal: scores use i and (-1)^i i, none uses n), for every c with 0 < Q2R c and the same p: "
+            "Variant (c) (causal), for every c with 0 < Q2R c and the same p: "
             "(thm13c_hard) for every n and w, every head is future-masked, every head is uniform or tieless with "
             "gap c at every layer, and at every i < n the hard run outputs exactly [w, i |= p]; (thm13c) if 1 <= n, "
             "0 < tau and tau <= temp26 n c (net_X net n) (1/4) net, then at i < n the rounding of the softmax run "
@@ -105,7 +116,16 @@ COQ_PAST = ("  Coq (LTLCompile.v), variant (d) (causal-temperature, the same net
             "every head of compile p is future-masked and at every i < n Lemma 9's rounding of the softmax run "
             "outputs exactly [w, i |= p]; (thm13c_tau1) variant (c) with c = 2 at tau = 1: for p with "
             "past p = true and letters_below k p = true, every n, w and i < n, the rounding of the softmax run "
-            "outputs exactly [w, i |= p] (no parameter depends on n); " + _TAU1_TEXT)
+            "outputs exactly [w, i |= p] (these four on the embedding of all seven PEs, including i/n, n and "
+            "(-1)^i n).  Without the n-dependent PEs (LTLCausal.v): (compile_reads_causal) for every p with "
+            "letters_below k p = true and every c, no score term, value or ReLU weight of the causal network "
+            "compile p reads the coordinate of i/n, n or (-1)^i n, and its output coordinate is none of them; "
+            "(thm13c_tau1_nindep) with c = 2, for p with past p = true and letters_below k p = true: compile p "
+            "is future-masked, reads none of those coordinates, and for every n, w and i < n its softmax run at "
+            "tau = 1 on the embedding pes_causal of 1, (-1)^i, i, (-1)^i i (0 in the three n-dependent slots; "
+            "no entry depends on n, and the network does not take n) outputs exactly [w, i |= p], and so does "
+            "Lemma 9's rounding of it; (thm13c_hard_nindep) for every c with 0 < Q2R c, such p and i < n, the "
+            "hard run on pes_causal outputs exactly [w, i |= p]; " + _TAU1_TEXT)
 
 
 thm12 = Claim(
@@ -129,7 +149,8 @@ thm13 = Claim(
     id="yang.thm13",
     source=Source("004", "Theorem 13"),
     statement="Every formula of LTL[Y] is computed by a future-masked softmax transformer with (c) tau = 1 and "
-              "PEs i, (-1)^i i (no parameter depends on n), or (d) tau(n) = 1/(2n) and bounded PEs."
+              "PEs 1, (-1)^i, i, (-1)^i i (none depends on n, nor does the network), or (d) tau(n) = 1/(2n) "
+              "and bounded PEs 1, (-1)^i, i/n."
               + COQ_PAST,
     coq=COQ_PAST_THMS,
     coq_hypotheses=COQ_PAST_HYPS,
@@ -161,7 +182,8 @@ thm16 = Claim(
     id="yang.thm16",
     source=Source("004", "Theorem 16"),
     statement="Every formula of LTL[Y, S] is computed by a future-masked softmax transformer whose parameters "
-              "do not depend on n (tau = 1, PEs i, (-1)^i i), or with tau(n) = 1/(2n) and bounded PEs."
+              "do not depend on n (tau = 1, PEs 1, (-1)^i, i, (-1)^i i), or with tau(n) = 1/(2n) and bounded "
+              "PEs 1, (-1)^i, i/n."
               + COQ_PAST,
     coq=COQ_PAST_THMS,
     coq_hypotheses=COQ_PAST_HYPS,

@@ -377,10 +377,28 @@ def check_lemma27(inst) -> Verdict:
 lemma27 = Claim(
     id="yang.lemma27", source=Source("004", "Lemma 27"),
     statement="A ReLU FFN of depth L and width w has at most (2w)^L affine pieces; one rounding p-bit numbers to "
-              "q-bit numbers has at least 2^q pieces, so (2w)^L >= 2^q. Explored, not proved: both bounds "
-              "quantify over all networks; the instances compute the exact piece counts of our own rounding "
+              "q-bit numbers has at least 2^q pieces, so (2w)^L >= 2^q.  Coq (ReluPieces.v), for one real input, "
+              "L hidden ReLU layers (a neuron: weights on the previous layer's outputs and a bias) and an affine "
+              "output: (net_pieces) if every layer has width at most w, the network's function is piecewise "
+              "affine with a breakpoint list B, length B + 1 <= (w + 1)^L (affine on every closed interval with "
+              "no point of B inside); (steps_need_breaks) a function piecewise affine with breakpoints B that "
+              "has M steps a_j < a'_j < a_(j+1) with f(a_j) = f(a'_j) <> f(a_(j+1)) has M <= length B; "
+              "(lemma27_pieces) for all p, q, w with q < p and every such network that maps each k / 2^p, "
+              "k < 2^p, to floor(k / 2^(p - q)) / 2^q (rounding down to q bits), 2^q <= (w + 1)^L; (lemma27) if "
+              "moreover 1 <= w, 2^q <= (2w)^L.  The instances compute the exact piece counts of our own rounding "
               "networks and of the sawtooth (tent-map) networks and show they lie between the bounds.",
-    latex=r"2^q\le\#\text{pieces}\le(2w)^L", kind="exploration",
+    coq=("ReluPieces.v:net_pieces", "ReluPieces.v:steps_need_breaks", "ReluPieces.v:lemma27_pieces",
+         "ReluPieces.v:lemma27"),
+    coq_hypotheses={"net_pieces": ["Forall (fun L : list neuron => (length L <= w)%nat) Ls"],
+                    "steps_need_breaks": ["pl B f", "forall j : nat, (j < M)%nat -> a j < a' j < a (S j)",
+                                          "forall j : nat, (j < M)%nat -> f (a j) = f (a' j) /\\ f (a' j) <> f (a (S j))"],
+                    "lemma27_pieces": ["(q < p)%nat", "Forall (fun L : list neuron => (length L <= w)%nat) Ls",
+                                       "forall k : nat, (k < 2 ^ p)%nat -> net_fn Ls out (INR k / INR (2 ^ p)) = "
+                                       "INR (k / 2 ^ (p - q)) / INR (2 ^ q)"],
+                    "lemma27": ["(q < p)%nat", "(1 <= w)%nat", "Forall (fun L : list neuron => (length L <= w)%nat) Ls",
+                                "forall k : nat, (k < 2 ^ p)%nat -> net_fn Ls out (INR k / INR (2 ^ p)) = "
+                                "INR (k / 2 ^ (p - q)) / INR (2 ^ q)"]},
+    latex=r"2^q\le\#\text{pieces}\le(2w)^L", kind="finite",
     instances={"quick": [{"pq": [[3, 1], [4, 2], [5, 3]], "saw": [1, 2, 3, 4]}],
                "full": [{"pq": [[p, q] for p in range(2, 9) for q in range(1, p)], "saw": list(range(1, 9))}]},
     check=check_lemma27)
