@@ -5,14 +5,18 @@ list is the import-linter contract in ``pyproject.toml``): ``cli`` > ``api``, ``
 ``notebook`` > ``run`` > ``checking`` > ``proofs`` > ``claims``, ``coq`` > the engines (``solvers``,
 ``symbolic``, ``ltl``, ``attention``, ``circuits``, ``classes``, ``approx``) > ``certificates`` >
 ``certify`` (the checking kernel) > ``base``.
+
+Your own claims: ``from quarks import Claim, Source, Verdict, decide`` in a module of yours, then
+``quarks --claims mine.py verify`` (README, "Your own claims").
 """
 import sys as _sys
 
 from quarks.api import capacity, check_certificates, claims, classes, count, decompose, prove, realize, show, verify
 from quarks.base.version import __version__
+from quarks.claims.claim import Claim, Source, Verdict, decide
 
-__all__ = ["__version__", "capacity", "check_certificates", "claims", "classes", "count", "decompose", "prove",
-           "realize", "show", "verify"]
+__all__ = ["Claim", "Source", "Verdict", "__version__", "capacity", "check_certificates", "claims", "classes", "count", "decompose", "prove",
+           "decide", "realize", "show", "verify"]
 
 if "IPython" in _sys.modules:   # in a notebook: the renderings (quarks.notebook)
     from quarks import notebook as _notebook

@@ -53,6 +53,8 @@ def show(claim_id, store=None) -> dict:
     claim = registry.get(claim_id)
     info = claim.describe()
     info["paper"] = claim.source.paper
+    if claim.origin is not None:
+        info["claims_module"] = claim.origin.as_dict()
     info["instances"] = {t: claim.instances_for(t) for t in ("quick", "full")}
     path = Path(store) if store else store_mod.DEFAULT_PATH
     info["results"] = []

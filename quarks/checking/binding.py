@@ -52,14 +52,35 @@ class CheckResult:
 
 def registered_claim(cert: dict):
     """The claim a certificate speaks of: registered, or a refute variant rebuilt from its registered
-    search (its instance one of the search's candidates)."""
+    search (its instance one of the search's candidates).  A claim from outside the package binds
+    only when the certificate names its claims module and the loaded module has the same sha256; the
+    module is loaded only because the person checking named it (--claims), never by the certificate."""
     cid = cert["claim"]
     claim = registry.claims().get(cid)
     if claim is None and "~" in cid:
         claim = _variant(cert)
+    named = cert.get("claims_module")
     if claim is None:
-        raise CertificateError(f"unknown claim {cid[:80]!r}")
+        raise CertificateError(f"unknown claim {cid[:80]!r}{_written_by(named)}")
+    origin = getattr(claim, "origin", None)
+    if origin is None and named is None:
+        return claim
+    if origin is None:
+        raise CertificateError(f"{cid[:80]} is a claim of the quarks package; the certificate names a claims module")
+    if not isinstance(named, dict) or named.get("sha256") != origin.sha256:
+        said = named.get("sha256") if isinstance(named, dict) else None
+        raise CertificateError(
+            f"claims module {origin.module} (sha256 {origin.sha256[:16]}) is not the one that wrote the "
+            f"certificate (sha256 {str(said)[:16] if said else 'not named'})")
     return claim
+
+
+def _written_by(named) -> str:
+    """The one-line hint of an unknown claim whose certificate names its claims module."""
+    if not isinstance(named, dict):
+        return ""
+    module, again, sha = (str(named.get(k, "?"))[:80] for k in ("module", "load", "sha256"))
+    return f" (written by claims module {module}, sha256 {sha[:16]}; re-check with --claims {again})"
 
 
 def in_domain(cert: dict, claim) -> None:

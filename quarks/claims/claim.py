@@ -36,21 +36,27 @@ PAPERS = {
 
 @dataclass(frozen=True)
 class Source:
-    """Where a claim is printed: a seed file and the number as printed there."""
+    """Where a claim is stated: any text naming it (a paper, a DOI, "my notes"), and the number as
+    printed there (optional).  The package's own claims name a seed file ("000" to "004")."""
 
     seed: str
-    number: str
+    number: str = ""
 
     def __post_init__(self):
         object.__setattr__(self, "seed", SEEDS.get(self.seed, self.seed))
 
+    @property
+    def key(self) -> str:
+        """The short name of the source: a seed file's three digits, else the text as given."""
+        return self.seed[:3] if self.seed in SEEDS.values() else self.seed
+
     def __str__(self) -> str:
-        return f"{self.seed[:3]} {self.number}"
+        return f"{self.key} {self.number}" if self.number else self.key
 
     @property
     def paper(self) -> str:
-        """Authors, title and arXiv id of the paper the seed comes from."""
-        return PAPERS.get(self.seed[:3], f"seed {self.seed}")
+        """Authors, title and arXiv id of a seed file's paper; any other source as given."""
+        return PAPERS.get(self.key, self.seed)
 
     def as_dict(self) -> dict:
         return {"seed": self.seed, "number": self.number}
@@ -196,6 +202,9 @@ class Claim:
     # The check compiles Coq files against the theories (``quarks.certify.coq_gate.build``): the driver builds
     # them once, before such instances start, instead of in every worker.
     uses_coq: bool = False
+    # Set by the registry for a claim from outside the package: its claims module, what to pass to
+    # --claims, the module's sha256 (quarks.claims.registry.Origin); None for the package's claims.
+    origin: Any = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         if self.kind not in KINDS:
