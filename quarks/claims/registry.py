@@ -146,6 +146,30 @@ def use(spec: str) -> list[Claim]:
     return [c for c in table.values() if c.origin is not None and any(c.origin.module == o.module for _, o in loaded)]
 
 
+# claims handed to the Python API as objects (quarks.verify(claim)), by id
+_ADDED: dict[str, Claim] = {}
+
+
+def add(claim: Claim) -> Claim:
+    """Register a claim object (from a notebook, or a module imported by hand); the same id added
+    again replaces it.  Its origin is the module of its check when that is a file outside quarks."""
+    global _CACHE
+    known = claims().get(claim.id)
+    if known is claim:
+        return claim
+    if known is not None and claim.id not in _ADDED:
+        raise ClaimsModuleError(f"claim {claim.id} declared twice")
+    mod = sys.modules.get(getattr(claim.check, "__module__", "") or "")
+    file = getattr(mod, "__file__", None)
+    if mod is not None and file and Path(file).is_file() and not mod.__name__.startswith("quarks."):
+        claim.origin = Origin(mod.__name__, str(file), module_sha256(mod))
+    else:
+        claim.origin = Origin(getattr(mod, "__name__", "__main__"), "", "")
+    _ADDED[claim.id] = claim
+    _CACHE = None
+    return claim
+
+
 def _entry_points() -> list[str]:
     from importlib.metadata import entry_points
 
@@ -194,6 +218,10 @@ def claims() -> dict[str, Claim]:
                     if obj.id not in found:
                         obj.origin = origin
                     found[obj.id] = obj
+        for cid, obj in _ADDED.items():
+            if found.get(cid, obj) is not obj:
+                raise ClaimsModuleError(f"claim {cid} declared twice")
+            found[cid] = obj
         _CACHE = found
     return _CACHE
 
