@@ -130,13 +130,12 @@ def _proof_certificate(claim, cert: dict) -> dict:
     """What a Coq proof certificate of ``claim`` must say: its declared theorems, the installed theory
     files, proved; the recorded assumptions are compared with Coq's by the kernel."""
     from quarks.certificates import certificate
-    from quarks.certify import coq_gate
-    from quarks.certify.coq import coq_record  # noqa: F401 (the record's producer, for the reader)
+    from quarks.certify.coq import coq_record, theory_hashes  # noqa: F401 (coq_record: the record's producer)
 
     recs = cert["evidence"]
     axioms = recs[0].get("axioms") if len(recs) == 1 else None
     record = {"kind": "coq", "claim": claim.id, "theorems": list(claim.coq),
-              "files": {f: coq_gate.sha256(coq_gate.THEORIES / f) for f in coq_gate.project_files()},
+              "files": theory_hashes(claim.coq_root()),
               "axioms": axioms, "proved": True, "refutes": claim.expected == "refuted"}
     return certificate.build(claim, {"proof": "coq"}, proof_verdict(claim, record))
 
@@ -152,7 +151,8 @@ def check(path: Path, evidence_only: bool = False) -> CheckResult:
     if problem:
         return result.rejected(problem)
     ctx = CheckContext(directory=path.parent,
-                       binding=Binding(claim.id, tuple(claim.coq), claim.expected == "refuted"))
+                       binding=Binding(claim.id, tuple(claim.coq), claim.expected == "refuted",
+                                       claim.coq_root() if claim.coq else None))
     if cert["verdict"] not in ("verified", "refuted"):   # undecided: proves nothing, no evidence code runs
         ok, message, _ = check_evidence(cert, ctx)
         result.ok, result.message, result.bound = ok, message, ok

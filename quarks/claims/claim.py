@@ -8,7 +8,9 @@ checks one instance, returning a :class:`Verdict`.  A claim that is false as pri
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterable, cast
 
 KINDS = ("symbolic", "finite", "construction", "asymptotic", "exploration")
@@ -181,6 +183,9 @@ class Claim:
     # The hypotheses of each theorem in ``coq`` (theorem name -> premises as `coqc`'s Check prints
     # them); tests/proofs/test_coq_statements.py compares them with Coq, and the statement text states them.
     coq_hypotheses: dict = field(default_factory=dict)
+    # A claim from outside the package: the directory of the _CoqProject its ``coq`` files are listed
+    # in (relative to the file of its check's module); built and gated like the package's theories.
+    coq_dir: Any = None
     # A claim we made up to show where a construction breaks (not a statement of the paper): its
     # refutation reads "refuted (our variant: <variant>)", never "refuted as printed".
     variant: str = ""
@@ -211,6 +216,20 @@ class Claim:
             raise ValueError(f"{self.id}: unknown kind {self.kind!r}")
         if self.expected not in ("verified", "refuted"):
             raise ValueError(f"{self.id}: expected must be 'verified' or 'refuted'")
+
+    def coq_root(self) -> Path:
+        """The directory whose ``_CoqProject`` lists the files ``coq`` names: ``coq_dir`` (a relative one
+        from the directory of the check's module file), else the package's theories."""
+        from quarks.certify import coq_gate
+
+        if self.coq_dir is None:
+            return coq_gate.THEORIES
+        d = Path(self.coq_dir)
+        if not d.is_absolute():
+            mod = sys.modules.get(getattr(self.check, "__module__", "") or "")
+            file = getattr(mod, "__file__", None)
+            d = (Path(file).parent if file and Path(file).is_file() else Path.cwd()) / d
+        return d.resolve()
 
     def instances_for(self, tier: str = "quick", max_n: int | None = None) -> list[dict]:
         """The instances of a tier, those larger than ``max_n`` left out."""
