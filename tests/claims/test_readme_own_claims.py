@@ -70,3 +70,16 @@ def test_the_walk_through_runs_as_printed(tmp_path):
             ran += 1
     assert cwd == tmp_path / "colleague"
     assert ran == 8 and checked == 14
+
+
+def test_the_example_is_the_readme_module_and_its_test_passes():
+    example = ROOT / "examples" / "own_claims"
+    [module] = blocks(section(), "python")
+    assert (example / "mine.py").read_text() == module
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("QUARKS_EXTRA_CLAIMS", None)
+    out = subprocess.run([sys.executable, "-m", "pytest", "test_mine.py", "-q", "-p", "no:cacheprovider", "-p", "no:benchmark",
+                          "-n", "0"],
+                         cwd=example, env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout
+    assert "2 passed" in out.stdout
