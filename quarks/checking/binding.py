@@ -79,7 +79,8 @@ def _written_by(named) -> str:
     """The one-line hint of an unknown claim whose certificate names its claims module."""
     if not isinstance(named, dict):
         return ""
-    module, again, sha = (str(named.get(k, "?"))[:80] for k in ("module", "load", "sha256"))
+    module, again, sha = ("".join(c if c.isprintable() else "?" for c in str(named.get(k, "?"))[:80])
+                          for k in ("module", "load", "sha256"))
     return f" (written by claims module {module}, sha256 {sha[:16]}; re-check with --claims {again})"
 
 
