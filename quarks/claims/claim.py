@@ -1,6 +1,7 @@
-"""The claim model: a theorem instance-by-instance, declared once.
+"""The claim model: a theorem instance-by-instance, declared once (public as ``quarks.Claim``,
+``quarks.Source``, ``quarks.Verdict``, ``quarks.decide``).
 
-A claim names its source (seed file and the number as printed), states itself in plain text and
+A claim names its source (a seed file, or any text, and the number as printed), states itself in plain text and
 LaTeX, says what kind of statement it is, generates instances for a quick and a full tier, and
 checks one instance, returning a :class:`Verdict`.  A claim that is false as printed declares
 ``expected="refuted"``: refutation is then its expected outcome.
@@ -158,7 +159,8 @@ def decide(evidence: list, summary: str, counterexample: Any = None, *, refuted_
 
 @dataclass
 class Claim:
-    """One claim of one paper.
+    """One claim: of a paper the package checks, or of a claims module of yours (README, "Your own
+    claims"; ``coq_dir`` names the directory of its own Coq theories).
 
     instances: ``{"quick": [...], "full": [...]}`` of instance dicts (JSON-able), or a callable
     ``tier -> list``.  The key named by ``size`` (default ``"n"``) is the instance size bounded by
