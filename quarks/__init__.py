@@ -2,14 +2,18 @@
 
 One folder per idea, in layers that only call downward; the list of the layers is the
 import-linter contract in ``pyproject.toml`` (notes/README.md, "Layers", says what each holds).
+
+Your own claims: ``from quarks import Claim, Source, Verdict, decide`` in a module of yours, then
+``quarks --claims mine.py verify`` (README, "Your own claims").
 """
 import sys as _sys
 
 from quarks.api import capacity, check_certificates, claims, classes, count, decompose, prove, realize, show, verify
 from quarks.base.version import __version__
+from quarks.claims.claim import Claim, Source, Verdict, decide
 
-__all__ = ["__version__", "capacity", "check_certificates", "claims", "classes", "count", "decompose", "prove",
-           "realize", "show", "verify"]
+__all__ = ["Claim", "Source", "Verdict", "__version__", "capacity", "check_certificates", "claims", "classes", "count",
+           "decide", "decompose", "prove", "realize", "show", "verify"]
 
 if "IPython" in _sys.modules:   # in a notebook: the renderings (quarks.notebook)
     from quarks import notebook as _notebook

@@ -16,21 +16,38 @@ if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs
     from quarks.solvers.realize import NonRealizability, Realization
 
 
+def _patterns(items) -> tuple:
+    """Glob patterns for the registry: strings as given, Claim objects (alone or in lists) registered
+    (quarks.claims.registry.add) and named by id."""
+    from quarks.claims.claim import Claim
+
+    out: list = []
+    for item in items:
+        if isinstance(item, Claim):
+            out.append(registry.add(item).id)
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            out.extend(_patterns(item))
+        else:
+            out.append(item)
+    return tuple(out)
+
+
 def claims(*patterns) -> list[Claim]:
-    """The registered claims (matching glob patterns, if given), in declaration order."""
-    return registry.select(patterns)
+    """The registered claims (matching glob patterns or Claim objects, if given), in declaration order."""
+    return registry.select(_patterns(patterns))
 
 
 def verify(*patterns, tier="quick", max_n=None, jobs=None, timeout=None, out=None, store=None,
            resume=False, executor="local", scheduler=None, progress=None) -> Report:
-    """Check claims instance by instance; returns a Report (``.results``, ``.table()``, ``.exit_code``).
+    """Check claims (glob patterns, Claim objects or lists of them) instance by instance; returns a Report
+    (``.results``, ``.table()``, ``.exit_code``).
     ``progress``: a bar (None: in a notebook or on a terminal)."""
     from quarks.base import store as store_mod
     from quarks.base.progress import wanted
     from quarks.run import driver
 
     return driver.verify(
-        patterns, tier=tier, max_n=max_n, jobs=jobs,
+        _patterns(patterns), tier=tier, max_n=max_n, jobs=jobs,
         timeout=timeout,
         out=driver.DEFAULT_OUT if out is None else out,
         store=store_mod.DEFAULT_PATH if store is None else store,
@@ -43,16 +60,18 @@ def prove(*patterns, out=None, progress=False) -> list:
     ``status`` proved, not checked (coqc not installed) or failed."""
     from quarks.run import driver
 
-    return driver.prove_claims(registry.select(patterns), out, progress=progress)
+    return driver.prove_claims(registry.select(_patterns(patterns)), out, progress=progress)
 
 
 def show(claim_id, store=None) -> dict:
     """A claim's statement, instances and last recorded results."""
     from quarks.base import store as store_mod
 
-    claim = registry.get(claim_id)
+    claim = registry.get(_patterns([claim_id])[0])
     info = claim.describe()
     info["paper"] = claim.source.paper
+    if claim.origin is not None:
+        info["claims_module"] = claim.origin.as_dict()
     info["instances"] = {t: claim.instances_for(t) for t in ("quick", "full")}
     path = Path(store) if store else store_mod.DEFAULT_PATH
     info["results"] = []

@@ -26,8 +26,9 @@ def _dumps(obj) -> str:
 
 
 def build(claim, instance: dict, verdict, elapsed: float | None = None) -> dict:
-    """The certificate of one verdict of one claim instance."""
-    return {
+    """The certificate of one verdict of one claim instance; a claim from outside the package names
+    its claims module and the module's sha256 (``claims_module``)."""
+    cert = {
         "schema": SCHEMA,
         "claim": claim.id,
         "source": claim.source.as_dict(),
@@ -46,6 +47,10 @@ def build(claim, instance: dict, verdict, elapsed: float | None = None) -> dict:
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "elapsed": elapsed,
     }
+    origin = getattr(claim, "origin", None)
+    if origin is not None:
+        cert["claims_module"] = origin.as_dict()
+    return cert
 
 
 def write(cert: dict, path: Path) -> Path:

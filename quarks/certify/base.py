@@ -85,6 +85,7 @@ class Binding:
     claim: str = ""
     theorems: tuple = ()            # the claim's declared Coq theorems
     refutes: bool = False           # the claim is expected refuted (its theorems negate it)
+    coq_root: Path | None = None    # the directory of the _CoqProject its theorems are in (None: the package's)
 
 
 @dataclass

@@ -26,9 +26,16 @@ def coq_record(claim) -> tuple[dict, list]:
     """Prove a claim's Coq theorems now: (the evidence record, the Proof results)."""
     from quarks.certify import coq_gate
 
-    proofs = coq_gate.check_theorems(claim.coq)
-    files = {f: coq_gate.sha256(coq_gate.THEORIES / f) for f in coq_gate.project_files()}
-    return record(claim, proofs, files), proofs
+    root = claim.coq_root()
+    proofs = coq_gate.check_theorems(claim.coq, root)
+    return record(claim, proofs, theory_hashes(root)), proofs
+
+
+def theory_hashes(root) -> dict:
+    """The sha256 of every file of the ``_CoqProject`` at ``root``, by its path there."""
+    from quarks.certify import coq_gate
+
+    return {f: coq_gate.sha256(root / f) for f in coq_gate.project_files(root)}
 
 
 def check_coq(record: dict, ctx: CheckContext) -> Outcome:
@@ -45,18 +52,19 @@ def check_coq(record: dict, ctx: CheckContext) -> Outcome:
                                      f"whose Coq theorems {'refute' if b.refutes else 'prove'} it")
     if record.get("theorems") != list(b.theorems):
         return Outcome(False, False, f"the theorems are not those {b.claim} declares ({list(b.theorems)})")
-    files = coq_gate.project_files()
+    root = b.coq_root or coq_gate.THEORIES
+    files = coq_gate.project_files(root)
     recorded = record.get("files")
     if not isinstance(recorded, dict) or sorted(recorded) != sorted(files):
         return Outcome(False, False, "the certificate's theory files are not the installed ones")
     for f in files:
-        if coq_gate.sha256(coq_gate.THEORIES / f) != recorded[f]:
+        if coq_gate.sha256(root / f) != recorded[f]:
             return Outcome(False, False, f"{f} differs from the file the certificate was made from")
     if record.get("proved") is not True:
         return Outcome(False, False, "the record does not say proved")
     if not coq_gate.available():
         raise NotChecked("not checked: coqc not installed")
-    proofs = coq_gate.check_theorems(list(b.theorems))
+    proofs = coq_gate.check_theorems(list(b.theorems), root)
     failed = [p for p in proofs if not p.proved]
     if failed:
         return Outcome(False, False, f"{failed[0].ref}: {failed[0].message}")

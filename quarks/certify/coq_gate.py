@@ -484,6 +484,8 @@ def check_theorems(refs, root: Path = THEORIES, progress=None) -> list[Proof]:
     refs = list(refs)
     if not refs:
         return []
+    if not (root / "_CoqProject").is_file():
+        return [Proof(r, "failed", f"no _CoqProject in {root}") for r in refs]
     try:
         coqc()
     except CoqUnavailable as exc:

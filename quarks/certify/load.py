@@ -14,7 +14,8 @@ REQUIRED: dict[str, type | tuple[type, ...]] = {
     "statement": str, "kind": str, "expected": str, "summary": str, "reason": (str, type(None)),
     "trust": str, "data": (dict, type(None)), "package": dict, "created": (str, type(None)),
     "elapsed": (int, float, type(None)), "counterexample": object}
-OPTIONAL: dict = {}
+# a claim from outside the package: {"module", "load", "sha256"} of its claims module
+OPTIONAL: dict = {"claims_module": dict}
 
 
 def shape_problem(cert) -> str | None:

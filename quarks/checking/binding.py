@@ -52,14 +52,36 @@ class CheckResult:
 
 def registered_claim(cert: dict):
     """The claim a certificate speaks of: registered, or a refute variant rebuilt from its registered
-    search (its instance one of the search's candidates)."""
+    search (its instance one of the search's candidates).  A claim from outside the package binds
+    only when the certificate names its claims module and the loaded module has the same sha256; the
+    module is loaded only because the person checking named it (--claims), never by the certificate."""
     cid = cert["claim"]
     claim = registry.claims().get(cid)
     if claim is None and "~" in cid:
         claim = _variant(cert)
+    named = cert.get("claims_module")
     if claim is None:
-        raise CertificateError(f"unknown claim {cid[:80]!r}")
+        raise CertificateError(f"unknown claim {cid[:80]!r}{_written_by(named)}")
+    origin = getattr(claim, "origin", None)
+    if origin is None and named is None:
+        return claim
+    if origin is None:
+        raise CertificateError(f"{cid[:80]} is a claim of the quarks package; the certificate names a claims module")
+    if not isinstance(named, dict) or named.get("sha256") != origin.sha256:
+        said = named.get("sha256") if isinstance(named, dict) else None
+        raise CertificateError(
+            f"claims module {origin.module} (sha256 {origin.sha256[:16]}) is not the one that wrote the "
+            f"certificate (sha256 {str(said)[:16] if said else 'not named'})")
     return claim
+
+
+def _written_by(named) -> str:
+    """The one-line hint of an unknown claim whose certificate names its claims module."""
+    if not isinstance(named, dict):
+        return ""
+    module, again, sha = ("".join(c if c.isprintable() else "?" for c in str(named.get(k, "?"))[:80])
+                          for k in ("module", "load", "sha256"))
+    return f" (written by claims module {module}, sha256 {sha[:16]}; re-check with --claims {again})"
 
 
 def in_domain(cert: dict, claim) -> None:
@@ -109,13 +131,12 @@ def _proof_certificate(claim, cert: dict) -> dict:
     """What a Coq proof certificate of ``claim`` must say: its declared theorems, the installed theory
     files, proved; the recorded assumptions are compared with Coq's by the kernel."""
     from quarks.certificates import certificate
-    from quarks.certify import coq_gate
-    from quarks.certify.coq import coq_record  # noqa: F401 (the record's producer, for the reader)
+    from quarks.certify.coq import coq_record, theory_hashes  # noqa: F401 (coq_record: the record's producer)
 
     recs = cert["evidence"]
     axioms = recs[0].get("axioms") if len(recs) == 1 else None
     record = {"kind": "coq", "claim": claim.id, "theorems": list(claim.coq),
-              "files": {f: coq_gate.sha256(coq_gate.THEORIES / f) for f in coq_gate.project_files()},
+              "files": theory_hashes(claim.coq_root()),
               "axioms": axioms, "proved": True, "refutes": claim.expected == "refuted"}
     return certificate.build(claim, {"proof": "coq"}, proof_verdict(claim, record))
 
@@ -131,7 +152,8 @@ def check(path: Path, evidence_only: bool = False) -> CheckResult:
     if problem:
         return result.rejected(problem)
     ctx = CheckContext(directory=path.parent,
-                       binding=Binding(claim.id, tuple(claim.coq), claim.expected == "refuted"))
+                       binding=Binding(claim.id, tuple(claim.coq), claim.expected == "refuted",
+                                       claim.coq_root() if claim.coq else None))
     if cert["verdict"] not in ("verified", "refuted"):   # undecided: proves nothing, no evidence code runs
         ok, message, _ = check_evidence(cert, ctx)
         result.ok, result.message, result.bound = ok, message, ok

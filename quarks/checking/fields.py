@@ -1,7 +1,8 @@
 """The fields of a certificate, and which step of ``check-cert`` fills or checks each.
 
 The steps (:func:`quarks.checking.binding.check`): **load** (the kernel reads the file: limits,
-shape, exactly these fields), **claim** (the claim is registered), **domain** (the instance lies in
+shape, exactly these fields), **claim** (the claim is registered; a claim from outside the package, by the claims module the
+certificate names, loaded with --claims and of the same sha256), **domain** (the instance lies in
 the claim's domain), **meaning** (what the claim fixes: source, statement, kind, expected, and the
 trust the evidence kinds give), **re-derive** (the claim's check run again on the instance must say
 the same), **kernel** (every evidence record re-verified, and the verdict follows from them).
@@ -13,6 +14,7 @@ STEPS = ("load", "claim", "domain", "meaning", "re-derive", "kernel")
 FIELDS = {
     "schema": ("load",),
     "claim": ("load", "claim"),
+    "claims_module": ("load", "claim", "meaning"),
     "source": ("load", "meaning"),
     "statement": ("load", "meaning"),
     "kind": ("load", "meaning"),

@@ -1,6 +1,7 @@
-"""The claim model: a theorem instance-by-instance, declared once.
+"""The claim model: a theorem instance-by-instance, declared once (public as ``quarks.Claim``,
+``quarks.Source``, ``quarks.Verdict``, ``quarks.decide``).
 
-A claim names its source (seed file and the number as printed), states itself in plain text and
+A claim names its source (a seed file, or any text, and the number as printed), states itself in plain text and
 LaTeX, says what kind of statement it is, generates instances for a quick and a full tier, and
 checks one instance, returning a :class:`Verdict`.  A claim that is false as printed declares
 ``expected="refuted"``: refutation is then its expected outcome.
@@ -8,7 +9,9 @@ checks one instance, returning a :class:`Verdict`.  A claim that is false as pri
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterable, cast
 
 KINDS = ("symbolic", "finite", "construction", "asymptotic", "exploration")
@@ -36,21 +39,27 @@ PAPERS = {
 
 @dataclass(frozen=True)
 class Source:
-    """Where a claim is printed: a seed file and the number as printed there."""
+    """Where a claim is stated: any text naming it (a paper, a DOI, "my notes"), and the number as
+    printed there (optional).  The package's own claims name a seed file ("000" to "004")."""
 
     seed: str
-    number: str
+    number: str = ""
 
     def __post_init__(self):
         object.__setattr__(self, "seed", SEEDS.get(self.seed, self.seed))
 
+    @property
+    def key(self) -> str:
+        """The short name of the source: a seed file's three digits, else the text as given."""
+        return self.seed[:3] if self.seed in SEEDS.values() else self.seed
+
     def __str__(self) -> str:
-        return f"{self.seed[:3]} {self.number}"
+        return f"{self.key} {self.number}" if self.number else self.key
 
     @property
     def paper(self) -> str:
-        """Authors, title and arXiv id of the paper the seed comes from."""
-        return PAPERS.get(self.seed[:3], f"seed {self.seed}")
+        """Authors, title and arXiv id of a seed file's paper; any other source as given."""
+        return PAPERS.get(self.key, self.seed)
 
     def as_dict(self) -> dict:
         return {"seed": self.seed, "number": self.number}
@@ -150,7 +159,8 @@ def decide(evidence: list, summary: str, counterexample: Any = None, *, refuted_
 
 @dataclass
 class Claim:
-    """One claim of one paper.
+    """One claim: of a paper the package checks, or of a claims module of yours (README, "Your own
+    claims"; ``coq_dir`` names the directory of its own Coq theories).
 
     instances: ``{"quick": [...], "full": [...]}`` of instance dicts (JSON-able), or a callable
     ``tier -> list``.  The key named by ``size`` (default ``"n"``) is the instance size bounded by
@@ -175,6 +185,9 @@ class Claim:
     # The hypotheses of each theorem in ``coq`` (theorem name -> premises as `coqc`'s Check prints
     # them); tests/proofs/test_coq_statements.py compares them with Coq, and the statement text states them.
     coq_hypotheses: dict = field(default_factory=dict)
+    # A claim from outside the package: the directory of the _CoqProject its ``coq`` files are listed
+    # in (relative to the file of its check's module); built and gated like the package's theories.
+    coq_dir: Any = None
     # A claim we made up to show where a construction breaks (not a statement of the paper): its
     # refutation reads "refuted (our variant: <variant>)", never "refuted as printed".
     variant: str = ""
@@ -196,12 +209,29 @@ class Claim:
     # The check compiles Coq files against the theories (``quarks.certify.coq_gate.build``): the driver builds
     # them once, before such instances start, instead of in every worker.
     uses_coq: bool = False
+    # Set by the registry for a claim from outside the package: its claims module, what to pass to
+    # --claims, the module's sha256 (quarks.claims.registry.Origin); None for the package's claims.
+    origin: Any = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"{self.id}: unknown kind {self.kind!r}")
         if self.expected not in ("verified", "refuted"):
             raise ValueError(f"{self.id}: expected must be 'verified' or 'refuted'")
+
+    def coq_root(self) -> Path:
+        """The directory whose ``_CoqProject`` lists the files ``coq`` names: ``coq_dir`` (a relative one
+        from the directory of the check's module file), else the package's theories."""
+        from quarks.certify import coq_gate
+
+        if self.coq_dir is None:
+            return coq_gate.THEORIES
+        d = Path(self.coq_dir)
+        if not d.is_absolute():
+            mod = sys.modules.get(getattr(self.check, "__module__", "") or "")
+            file = getattr(mod, "__file__", None)
+            d = (Path(file).parent if file and Path(file).is_file() else Path.cwd()) / d
+        return d.resolve()
 
     def instances_for(self, tier: str = "quick", max_n: int | None = None) -> list[dict]:
         """The instances of a tier, those larger than ``max_n`` left out."""

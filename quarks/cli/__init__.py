@@ -43,11 +43,15 @@ def parser() -> argparse.ArgumentParser:
         description="Machine-check theorems about attention instance by instance, with certificates.",
     )
     from quarks import __version__
+    from quarks.cli import claims_option
 
     p.add_argument("--version", action="version", version=f"quarks {__version__}")
+    claims_option.add(p, dest="claims_before")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     for verb, mod in COMMANDS.items():
         importlib.import_module(f"{__name__}.{mod}").add_parser(sub, verb)
+        if verb in claims_option.VERBS:
+            claims_option.add(sub.choices[verb])
     return p
 
 
@@ -63,6 +67,9 @@ def main(argv=None) -> int:
         p.print_help()
         return 2
     try:
+        from quarks.cli import claims_option
+
+        claims_option.load(args)
         return int(args.func(args) or 0)
     except UsageError as exc:
         print(printable(f"quarks {args.command}: error: {exc}"), file=sys.stderr)

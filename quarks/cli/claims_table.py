@@ -26,7 +26,7 @@ def markdown() -> str:
     lines = ["| claim | source | kind | expected |", "|---|---|---|---|"]
     for c in registry.claims().values():
         exp = c.expected_label()
-        lines.append(f"| `{c.id}` | {c.source.seed[:3]} {c.source.number} | {c.kind} | {exp} |")
+        lines.append(f"| `{c.id}` | {c.source} | {c.kind} | {exp} |")
     return "\n".join(lines)
 
 
@@ -55,14 +55,14 @@ def coverage_markdown(include_test: bool = False) -> str:
     from quarks.claims import registry
 
     claims = [c for c in registry.claims().values() if include_test or not c.id.startswith("test.")]
-    claims.sort(key=lambda c: c.source.seed[:3])
+    claims.sort(key=lambda c: c.source.key)
     lines = ["| statement | claim | coverage | proof for all parameters |", "|---|---|---|---|"]
     tally = dict.fromkeys(COVERAGE, 0)
     for c in claims:
         cov = coverage(c)
         tally[cov] += 1
         label = f"{cov} (our variant)" if cov == "refuted" and c.variant else cov
-        lines.append(f"| {c.source.seed[:3]} {c.source.number} | `{c.id}` | {label} | {_proof(c)} |")
+        lines.append(f"| {c.source} | `{c.id}` | {label} | {_proof(c)} |")
     lines.append("")
     lines.append(f"{len(claims)} claims: " + ", ".join(f"{tally[k]} {k}" for k in COVERAGE) + ".")
     return "\n".join(lines)

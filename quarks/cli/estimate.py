@@ -7,7 +7,7 @@ import sys
 
 def add_parser(sub, verb):
     p = sub.add_parser(
-        verb, help="estimate |T(n;1)| (n <= 10) from random walks, with a 95 % interval",
+        verb, help="estimate |T(n;1)| (n <= 10) from random walks, with a 95 %% interval",
         description="Estimate |T(n;1)|, the number of linear threshold functions of n variables, and the number "
         "of regular positive representatives, without holding a level in memory. Default (--method smc): "
         "independent runs of P walkers that go down the levels of regular positive threshold functions, each "

@@ -7,8 +7,8 @@ import sys
 
 def add_parser(sub, verb):
     p = sub.add_parser(verb, help="check the Coq proofs (all parameters) of the claims that have them",
-                       description="Compile the Coq theories of quarks/proofs/coq/ (cached after the first "
-                                   "run) and check, for each claim matching the PATTERNs that names Coq "
+                       description="Compile the Coq theories of quarks/proofs/coq/ (and of a claims module's "
+                                   "coq_dir; cached after the first run) and check, for each claim matching the PATTERNs that names Coq "
                                    "theorems, that they compile with no Admitted and only the allowed axioms. "
                                    "Exit 0: all proved; 1: some proof failed; 2: bad input; 3: coqc is not "
                                    "installed (nothing checked).")

@@ -20,7 +20,7 @@ def run(args) -> int:
     from quarks.base.errors import UsageError
     from quarks.base.terminal import printable
     from quarks.claims import registry
-    from quarks.claims.claim import instance_text
+    from quarks.claims.claim import SEEDS, instance_text
     from quarks.cli import paths
 
     paths.store(args.store, store_mod.DEFAULT_PATH, write=False)
@@ -33,8 +33,12 @@ def run(args) -> int:
         sys.stdout.write("\n")
         return 0
     src = info["source"]
-    print(f"{info['id']}  ({info['kind']}; {src['number']})")
-    print(f"paper: {info['paper']} [seed file {src['seed']}]")
+    print(f"{info['id']}  ({info['kind']}{'; ' + src['number'] if src['number'] else ''})")
+    seed_file = f" [seed file {src['seed']}]" if src["seed"] in SEEDS.values() else ""
+    print(f"{'paper' if seed_file else 'source'}: {info['paper']}{seed_file}")
+    if info.get("claims_module"):
+        origin = info["claims_module"]
+        print(f"claims module: {origin['module']} (--claims {origin['load']}, sha256 {origin['sha256'][:16]})")
     if info["expected"] != "verified" or info["kind"] in ("asymptotic", "exploration"):
         print(f"expected outcome: {info['label']}")
     print(f"\n{info['statement']}\n\nLaTeX: {info['latex']}")

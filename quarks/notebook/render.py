@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import html
 
+from quarks.claims.claim import Source
+
 # status -> (background, text colour)
 COLOURS = {
     "verified": ("#d8f0dc", "#14532d"),
@@ -363,7 +365,7 @@ def certificate_html(cert: dict, href: str | None = None) -> str:
     src = cert.get("source") or {}
     label = _cert_label(cert)
     rows = [["claim", cert.get("claim", "?")],
-            ["source", f"{str(src.get('seed', ''))[:3]} {src.get('number', '')}".strip()],
+            ["source", str(Source(str(src.get("seed", "")), str(src.get("number", ""))))],
             ["statement", cert.get("statement", "")],
             ["instance", Markup(f"<code>{esc(json_short(cert.get('instance')))}</code>")],
             ["verdict", badge(label)],
@@ -383,7 +385,7 @@ def certificate_html(cert: dict, href: str | None = None) -> str:
 def certificate_markdown(cert: dict, href: str | None = None) -> str:
     src = cert.get("source") or {}
     rows = [["claim", cert.get("claim", "?")],
-            ["source", f"{str(src.get('seed', ''))[:3]} {src.get('number', '')}".strip()],
+            ["source", str(Source(str(src.get("seed", "")), str(src.get("number", ""))))],
             ["statement", cert.get("statement", "")],
             ["instance", json_short(cert.get("instance"))],
             ["verdict", _cert_label(cert)],

@@ -16,7 +16,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quarks.claims.claim import instance_label
+from quarks.claims.claim import Source, instance_label
 
 MARKER = ".quarks-report"  # present in every directory this module writes
 CERT_DIR = "certificates"
@@ -150,13 +150,13 @@ def collect(store_path: Path | str) -> Results:
         tiers = _tiers(c)
         for e in by_claim.get(cid, []):
             e.tier = tiers.get(json.dumps(e.instance, sort_keys=True), "not in a tier")
-        claims.append(ClaimRow(cid, str(c.source), c.source.seed[:3], c.statement, c.kind, c.expected,
+        claims.append(ClaimRow(cid, str(c.source), c.source.key, c.statement, c.kind, c.expected,
                                _ordered(by_claim.pop(cid, []), tiers), c, proofs.get(cid)))
     for cid, es in by_claim.items():  # in the store but no longer registered
         cert = next((e.cert for e in es if e.cert), None) or {}
         src = cert.get("source") or {}
-        claims.append(ClaimRow(cid, f"{str(src.get('seed', '?'))[:3]} {src.get('number', '')}".strip(),
-                               str(src.get("seed", "?"))[:3], cert.get("statement", "(not in the registry)"),
+        printed = Source(str(src.get("seed", "?")), str(src.get("number", "")))
+        claims.append(ClaimRow(cid, str(printed), printed.key, cert.get("statement", "(not in the registry)"),
                                cert.get("kind", "?"), es[0].expected, es))
     return Results(store_path, claims, entries, runs)
 

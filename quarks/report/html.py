@@ -64,7 +64,7 @@ def _links(row) -> str:
 def claims_section(results) -> str:
     groups: dict = {}
     for row in results.claims:
-        groups.setdefault(PAPERS.get(row.seed, f"seed {row.seed}"), []).append(row)
+        groups.setdefault(PAPERS.get(row.seed, row.seed), []).append(row)
     out = []
     for k, (title, rows) in enumerate(groups.items()):
         out.append(f'<h3 id="paper-{k}">{esc(title)}</h3>' + "<table><thead><tr><th>claim</th><th>source</th><th>statement</th>"
@@ -105,7 +105,7 @@ def paper_summary(results) -> str:
     printed, other (not run, inconclusive, error)."""
     groups: dict = {}
     for row in results.claims:
-        groups.setdefault(PAPERS.get(row.seed, f"seed {row.seed}"), []).append(row)
+        groups.setdefault(PAPERS.get(row.seed, row.seed), []).append(row)
     head = "".join(f"<th>{h}</th>" for h in ("paper", "claims", "proved in Coq (all parameters)",
                                               "checked on instances", "refuted as printed", "other"))
     body = []

@@ -56,7 +56,7 @@ def page(results, tables, figures, meta) -> str:
     parts += ["## Claims", ""]
     groups: dict = {}
     for row in results.claims:
-        groups.setdefault(PAPERS.get(row.seed, f"seed {row.seed}"), []).append(row)
+        groups.setdefault(PAPERS.get(row.seed, row.seed), []).append(row)
     for title, rows in groups.items():
         parts += [f"### {md(title)}", "",
                   _raw_table(["claim", "source", "statement", "verdict", "time", "instances", "certificates"],

@@ -43,17 +43,20 @@ def prebuild(claims):
 
     from quarks.certify import coq_gate
 
-    if not any(c.coq or c.uses_coq for c in claims) or not coq_gate.available():
+    roots = {c.coq_root() for c in claims if c.coq} | ({coq_gate.THEORIES} if any(c.uses_coq for c in claims) else set())
+    roots = {r for r in roots if (r / "_CoqProject").is_file()}
+    if not roots or not coq_gate.available():
         return None
-    proc = mp.get_context("fork").Process(target=_build_quietly, daemon=True)
+    proc = mp.get_context("fork").Process(target=_build_quietly, args=(sorted(roots),), daemon=True)
     proc.start()
     return proc
 
 
-def _build_quietly() -> None:
+def _build_quietly(roots) -> None:
     from quarks.certify import coq_gate
 
-    coq_gate.build()
+    for root in roots:
+        coq_gate.build(root)
 
 
 def _unchanged(claim, db, key) -> dict | None:
@@ -66,17 +69,17 @@ def _unchanged(claim, db, key) -> dict | None:
     return rec
 
 
-def _check_in_parallel(coq_gate, refs: list, jobs: int) -> list:
+def _check_in_parallel(coq_gate, refs: list, jobs: int, root: Path) -> list:
     """``coq_gate.check_theorems`` on ``jobs`` interleaved parts of ``refs`` at once (one coqc each:
     Print Assumptions is single-threaded and takes about half a second per theorem on the reals)."""
     from concurrent.futures import ThreadPoolExecutor
 
     parts = [refs[k::jobs] for k in range(max(1, min(jobs, len(refs) // 8)))]
     if len(parts) == 1:
-        return coq_gate.check_theorems(refs)
-    coq_gate.build()   # once, before the parts look it up in the cache
+        return coq_gate.check_theorems(refs, root)
+    coq_gate.build(root)   # once, before the parts look it up in the cache
     with ThreadPoolExecutor(len(parts)) as pool:
-        return [p for part in pool.map(coq_gate.check_theorems, parts) for p in part]
+        return [p for part in pool.map(lambda refs: coq_gate.check_theorems(refs, root), parts) for p in part]
 
 
 def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False,
@@ -84,16 +87,26 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
     """Check the Coq theorems of every claim that has some: one row per claim with status proved,
     not checked (coqc not installed) or failed; a certificate ``CLAIM/proof=coq.json`` for each
     checked claim, and a row in the store's ``proofs`` table.  With ``resume`` (and a store), a
-    claim whose proof is unchanged since it was recorded is not re-checked (row ``skipped``)."""
+    claim whose proof is unchanged since it was recorded is not re-checked (row ``skipped``).
+    The package's theories and those of each claims module's ``coq_dir`` are built separately."""
     import os
 
-    from quarks.certify import coq_gate
-
     claims = [c for c in claims if c.coq]
-    if not claims:
-        return []
-    jobs = jobs or os.cpu_count() or 1
-    build = coq_gate.build() if coq_gate.available() else None
+    by_root: dict = {}
+    for c in claims:
+        by_root.setdefault(c.coq_root(), []).append(c)
+    rows: dict = {}
+    for root, group in by_root.items():
+        rows.update(_prove(root, group, out, db, run, progress, resume, jobs or os.cpu_count() or 1))
+    return [rows[c.id] for c in claims]
+
+
+def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool, jobs: int) -> dict:
+    """The rows of the claims whose theorems are in the _CoqProject at ``root``, by claim id."""
+    from quarks.certify import coq_gate
+    from quarks.certify.coq import theory_hashes
+
+    build = coq_gate.build(root) if coq_gate.available() and (root / "_CoqProject").is_file() else None
     bkey = build_key(build) if build is not None and build.ok else ""
     keys = {c.id: proof_key(c, bkey) for c in claims}
     rows, todo = {}, []
@@ -106,19 +119,20 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
         else:
             todo.append(c)
     refs = list(dict.fromkeys(r for c in todo for r in c.coq))
+    where = "" if root == coq_gate.THEORIES else f" in {root}"
     if progress and build is not None and not refs:
-        print(f"Coq: the proofs of {len(claims)} claim(s) are unchanged since they were checked, not re-checked",
+        print(f"Coq: the proofs of {len(claims)} claim(s){where} are unchanged since they were checked, not re-checked",
               file=sys.stderr, flush=True)
     elif progress and build is not None:
-        print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s)"
+        print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s){where}"
               + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked"),
               file=sys.stderr, flush=True)
-    by_ref = {p.ref: p for p in _check_in_parallel(coq_gate, refs, jobs)} if refs else {}
-    files = {f: coq_gate.sha256(coq_gate.THEORIES / f) for f in coq_gate.project_files()}
+    by_ref = {p.ref: p for p in _check_in_parallel(coq_gate, refs, jobs, root)} if refs else {}
+    files = theory_hashes(root) if (root / "_CoqProject").is_file() else {}
     for c in todo:
         proofs = [by_ref[r] for r in c.coq]
         rows[c.id] = _row(c, proofs, record(c, proofs, files), out, db, run, keys[c.id] if bkey else None)
-    return [rows[c.id] for c in claims]
+    return rows
 
 
 def _row(c, proofs, rec, out, db, run, key) -> dict:

@@ -1,0 +1,28 @@
+"""My claims: Gauss's sum, and a misremembered version of it."""
+from quarks import Claim, Source, decide
+from quarks.certificates.evidence import forall
+
+SUM = ["sum", "i", 1, "m", "i"]          # 1 + 2 + ... + m, in quarks' exact expression language
+
+
+def gauss(instance):
+    n = instance["n"]
+    fact = ["==", SUM, ["/", ["*", "m", ["+", "m", 1]], 2]]
+    return decide([forall([["m", 1, n]], fact)], f"1 + ... + m = m(m+1)/2 for m <= {n}")
+
+
+def gauss_misremembered(instance):
+    n = instance["n"]
+    fact = ["==", SUM, ["/", ["*", "m", "m"], 2]]
+    return decide([forall([["m", 1, n]], fact)], f"1 + ... + m = m^2/2 for m <= {n}")
+
+
+SIZES = {"quick": [{"n": 10}], "full": [{"n": 10}, {"n": 1000}]}
+
+GAUSS = Claim(id="mine.gauss", source=Source("my notes", "Lemma 1"),
+              statement="1 + 2 + ... + m = m(m+1)/2 for every m <= n", latex=r"\sum_{i=1}^m i = m(m+1)/2",
+              kind="finite", instances=SIZES, check=gauss)
+
+GAUSS_WRONG = Claim(id="mine.gauss-wrong", source=Source("my notes", "Lemma 1, misremembered"),
+                    statement="1 + 2 + ... + m = m^2/2 for every m <= n", latex=r"\sum_{i=1}^m i = m^2/2",
+                    kind="finite", instances=SIZES, check=gauss_misremembered, expected="refuted")
