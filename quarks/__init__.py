@@ -8,11 +8,11 @@ list is the import-linter contract in ``pyproject.toml``): ``cli`` > ``api``, ``
 """
 import sys as _sys
 
-from quarks.api import capacity, check_certificates, claims, classes, count, decompose, prove, realize, show, verify
+from quarks.api import capacity, check_certificates, claims, classes, count, decompose, prove, realize, realize_many, show, verify
 from quarks.base.version import __version__
 
 __all__ = ["__version__", "capacity", "check_certificates", "claims", "classes", "count", "decompose", "prove",
-           "realize", "show", "verify"]
+           "realize", "realize_many", "show", "verify"]
 
 if "IPython" in _sys.modules:   # in a notebook: the renderings (quarks.notebook)
     from quarks import notebook as _notebook

@@ -101,6 +101,15 @@ def check_realization_data(n: int, d: int, bits: int, monomials, weights, thresh
     return None
 
 
+def low_degree_masks(n: int, d: int) -> list[int]:
+    """The masks S with |S| <= d, increasing (built up by degree, not by scanning all 2^n)."""
+    masks, layer = [0], [0]
+    for _ in range(min(d, n)):
+        layer = sorted({S | (1 << i) for S in layer for i in range(n) if (1 << i) > S})
+        masks += layer
+    return sorted(masks)
+
+
 def check_nonrealization_data(n: int, d: int, bits: int, true_mult, false_mult) -> str | None:
     """None when the Farkas certificate is exact and correct, else the first problem found."""
     size = 1 << n
@@ -124,6 +133,13 @@ def check_nonrealization_data(n: int, d: int, bits: int, true_mult, false_mult) 
             total += a
     if total == 0:
         return "all multipliers are zero"
+    low = low_degree_masks(n, d)
+    if len(low) * len(seen) < n * size:  # few points: each low-degree monomial summed directly
+        for S in low:
+            s = sum(g[x] for x in seen if x & S == S)
+            if s != 0:
+                return f"monomial mask {S}: true-point sum minus false-point sum is {s}, not 0"
+        return None
     sums = superset_sums(n, g)
     for S in range(size):
         if bin(S).count("1") <= d and sums[S] != 0:

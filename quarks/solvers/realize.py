@@ -10,7 +10,11 @@ give equal weighted monomial sums over true and false points for every monomial 
 :class:`NonRealizability` (the integer multipliers); both are verified exactly by the pure-integer
 checkers of :mod:`quarks.certify.threshold` before they are returned.  Backends (imported lazily):
 
-``lp``   scipy/HiGHS in floats, then exact repair (see :mod:`quarks.solvers.lp`);
+``lp``   at degree 1 the reduced route (:mod:`quarks.solvers.reduced`: unateness, the counting
+         kernel's regular LP in floats, 2-summability, a Farkas LP on the boundary points), else
+         and as its fallback scipy/HiGHS on all 2^n rows in floats, then exact repair
+         (:mod:`quarks.solvers.lp`);
+``lp-full`` the latter at every degree (today's route before the reduced one);
 ``z3``   exact linear real arithmetic (:mod:`quarks.solvers.smt`);
 ``sat``  bounded integer weights and bounded integer multipliers, both encoded to CNF
          (:mod:`quarks.solvers.sat`); an independent opinion, inconclusive beyond its bounds.
@@ -28,6 +32,7 @@ from quarks.solvers.monomials import monomial_name
 
 BACKENDS = {
     "lp": "quarks.solvers.lp:solve",
+    "lp-full": "quarks.solvers.lp:solve",
     "z3": "quarks.solvers.smt:solve",
     "sat": "quarks.solvers.sat:solve",
 }
@@ -237,6 +242,10 @@ def realize(f: TruthTable, degree: int = 1, backend: str = "lp"):
     if degree == f.n:
         r = interpolant(f)
         result = Realization(f, degree, r.monomials, r.weights, r.threshold, "interpolant")
+    elif degree == 1 and backend == "lp":
+        from quarks.solvers.reduced import solve as reduced_solve
+
+        return reduced_solve(f)  # verified there: weights in int64 on all 2^n points, multipliers by the kernel
     else:
         module, _, name = BACKENDS[backend].partition(":")
         result = getattr(importlib.import_module(module), name)(f, degree)
