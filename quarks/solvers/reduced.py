@@ -140,8 +140,11 @@ def nonrealization_of(f: TruthTable, signed, mask: int, backend: str) -> NonReal
     return result if result.problem() is None else None
 
 
-def solve(f: TruthTable):
-    """A verified Realization or NonRealizability of f at degree 1 (see the module docstring)."""
+def solve(f: TruthTable, degree: int = 1):
+    """A verified Realization or NonRealizability of f (the route of the module docstring at
+    degree 1; at other degrees the full LP of quarks.solvers.lp, verified here)."""
+    if degree != 1:
+        return verified(f, degree, "")
     from quarks.solvers import reduced_kernels as rk
     from quarks.solvers.kernels import is_upset
 
@@ -182,10 +185,16 @@ def solve(f: TruthTable):
             result = nonrealization_of(f, signed, mask, "reduced")
             if result is not None:
                 return result
-    from quarks.solvers.lp import solve as full_solve  # the floats did not settle it
+    return verified(f, 1, "reduced->")  # the floats did not settle it
 
-    result = full_solve(f, 1)
-    object.__setattr__(result, "backend", f"reduced->{result.backend}")
+
+def verified(f: TruthTable, degree: int, prefix: str):
+    """The full LP's certificate (quarks.solvers.lp.solve), checked exactly by the kernel's checker."""
+    from quarks.solvers.lp import solve as full_solve
+
+    result = full_solve(f, degree)
+    if prefix:
+        object.__setattr__(result, "backend", prefix + result.backend)
     problem = result.problem()
     if problem is not None:
         raise InvalidCertificate(f"the full LP returned a wrong certificate for {f!r}: {problem}")
