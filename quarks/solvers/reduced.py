@@ -8,8 +8,8 @@
 3. A regular g' goes to the counting kernel's regular LP (shift-minimal true, shift-maximal false
    points, n + 2 columns) in floating point; the rounded weights are accepted only after the exact
    check on all 2^n points, and the realization of f is checked again, exactly, on all 2^n points.
-4. Not threshold: a 2-summability witness of g (minimal true points; every non-threshold function
-   of n <= 8 variables has one, Muroga), else the Farkas LP on the minimal true and maximal false
+4. Not threshold: a 2-summability witness of g (two minimal true points; every non-threshold
+   function of n <= 8 variables has one, Muroga; the search stops after a budget), else the Farkas LP on the minimal true and maximal false
    points of g plus one slack row per variable (the bounds w >= 0), made exact on its support
    (:func:`quarks.solvers.lp.farkas_multipliers`); the slack is absorbed by raising true points
    (g is positive), and negating the variables back keeps the sums equal.
@@ -27,7 +27,7 @@ import numpy as np
 from quarks.base.boolean import TruthTable, bits_to_array
 from quarks.solvers.realize import InvalidCertificate, NonRealizability, Realization, unateness_certificate
 
-SUMMABILITY_N = 10  # the 2-summability search (pairs of minimal true points) up to this n
+SUMMABILITY_BUDGET = 1 << 20  # pairs (c, d) tried by the 2-summability search before the Farkas LP
 BOUND = 1 << 58  # |weights| * (n + 1) below 2^62: the int64 check cannot overflow
 
 
@@ -174,7 +174,7 @@ def solve(f: TruthTable, degree: int = 1):
             if result is not None:
                 return result
     out = np.zeros(4, np.int64)
-    if n <= SUMMABILITY_N and rk.two_summable_positive(g, n, out):
+    if rk.two_summable_positive(g, n, out, SUMMABILITY_BUDGET) == 1:
         x0, b, c, d = (int(a) for a in out)
         result = nonrealization_of(f, [(x0, 1), (b, 1), (c, -1), (d, -1)], mask, "reduced")
         if result is not None:

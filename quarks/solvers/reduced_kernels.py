@@ -16,7 +16,6 @@ from quarks.solvers.kernels import (
     reduce,
     regular_lp,
     rounded_weights,
-    two_summable,
 )
 from quarks.solvers.simplex import OPTIMAL, simplex_float
 
@@ -58,17 +57,57 @@ def regular_weights(v, n, W):
 
 
 @njit(cache=True)
-def two_summable_positive(v, n, out):
-    """A 2-summability witness of a positive table v: true x0, b and false c, d with
-    x0 + b = c + d (out = (x0, b, c, d)), searched through every minimal true x0 (for a positive
-    function both true points of a witness may be taken minimal).  True if found."""
-    for x0 in range(1 << n):
-        if v[x0]:
-            minimal = True
+def top_bit(x):
+    """The highest set bit of a positive integer, as a power of two."""
+    t = np.int64(1)
+    while x >> 1:
+        x >>= 1
+        t <<= 1
+    return t
+
+
+@njit(cache=True)
+def two_summable_positive(v, n, out, budget):
+    """A 2-summability witness of a positive table v: true a, b and false c, d with a + b = c + d
+    (out = (a, b, c, d)), a and b minimal true points (for a positive function a witness may take
+    both minimal; cf. quarks.solvers.kernels.two_summable).  Returns 1 if found, 0 if there is
+    none, -1 when more than ``budget`` candidate pairs (c, d) were tried."""
+    size = 1 << n
+    minimal = np.zeros(size, np.int64)
+    k = 0
+    for x in range(size):
+        if v[x]:
+            ok = True
             for i in range(n):
-                if (x0 >> i) & 1 and v[x0 ^ (1 << i)]:
-                    minimal = False
+                if (x >> i) & 1 and v[x ^ (1 << i)]:
+                    ok = False
                     break
-            if minimal and two_summable(v, n, x0, out):
-                return True
-    return False
+            if ok:
+                minimal[k] = x
+                k += 1
+    tried = 0
+    for p in range(k):
+        a = minimal[p]
+        for q in range(p + 1, k):
+            b = minimal[q]
+            both = a & b
+            odd = a ^ b
+            top = top_bit(odd)
+            rest = odd ^ top
+            s = rest
+            while True:
+                c = both | top | s
+                d = both | (rest & ~s)
+                if not v[c] and not v[d]:
+                    out[0] = a
+                    out[1] = b
+                    out[2] = c
+                    out[3] = d
+                    return 1
+                tried += 1
+                if tried > budget:
+                    return -1
+                if s == 0:
+                    break
+                s = (s - 1) & rest
+    return 0

@@ -101,6 +101,20 @@ def test_farkas_lp_on_boundary_points_with_slack_absorbed():
         assert r is not None and check_record(r.to_evidence()).holds
 
 
+def test_two_summability_search():
+    from quarks.solvers.reduced_kernels import two_summable_positive
+
+    out = np.zeros(4, np.int64)
+    two_or = np.array([((x & 3) == 3 or (x & 12) == 12) for x in range(16)], np.uint8)  # x1x2 or x3x4
+    assert two_summable_positive(two_or, 4, out, 1 << 20) == 1
+    a, b, c, d = (int(v) for v in out)
+    assert two_or[a] and two_or[b] and not two_or[c] and not two_or[d]
+    assert all((a >> i & 1) + (b >> i & 1) == (c >> i & 1) + (d >> i & 1) for i in range(4))
+    majority = np.array([bin(x).count("1") >= 2 for x in range(8)], np.uint8)  # threshold: no witness
+    assert two_summable_positive(majority, 3, out, 1 << 20) == 0
+    assert two_summable_positive(majority, 3, out, 0) == -1  # the budget ends the search
+
+
 def test_realizations_with_decreasing_variables():
     rng = random.Random(9)
     for _ in range(50):
