@@ -12,7 +12,9 @@ near-boundary true and false point swapped).  Three routes, side by side in one 
             LP (scipy) with rows on the minimal true / maximal false points; no certificate.
 
 Reports ms per function (wall, and CPU of this process) and whether the verdicts agree; then
-functions per second of the batch form quarks.realize_many at n = 6, 8, 10.
+at degree 2 (n = 6, 8, 10; signs of random quadratics, half perturbed) today's route, the new
+one and a bare HiGHS LP on the full monomial matrix; then functions per second of the batch form
+quarks.realize_many at n = 6, 8, 10.
 
 Run from the repository root:  python benchmarks/bench_realize_route.py [--count 100] [--ns 6 8 10 12]
 """
@@ -58,6 +60,34 @@ def workload(n: int, count: int, seed: int = 41) -> list[TruthTable]:
                     bits ^= (1 << a) | (1 << b)
         out.append(TruthTable(n, bits))
     return out
+
+
+def quadratic_workload(n: int, count: int, seed: int = 42) -> list[TruthTable]:
+    """count functions: signs of random integer quadratics, every other one with one to three bits flipped."""
+    from quarks.solvers.monomials import design_matrix
+
+    rng = np.random.default_rng(seed * 100 + n)
+    D = design_matrix(n, 2)
+    out = []
+    for k in range(count):
+        w = np.round(rng.normal(0, 10, D.shape[1])) + 0.5  # the constant's .5: no point on the boundary
+        bits = int.from_bytes(np.packbits((D @ w > 0).astype(np.uint8), bitorder="little").tobytes(), "little")
+        if k % 2:
+            for x in rng.choice(1 << n, size=int(rng.integers(1, 4)), replace=False):
+                bits ^= 1 << int(x)
+        out.append(TruthTable(n, bits))
+    return out
+
+
+def bare_highs(f: TruthTable, degree: int = 2) -> bool:
+    """One HiGHS feasibility LP on the full monomial matrix (all 2^n rows); no certificate."""
+    from scipy.optimize import linprog
+
+    from quarks.solvers.lp import signed_matrix
+
+    B = signed_matrix(f, degree).astype(float)
+    res = linprog(np.zeros(B.shape[1]), A_ub=-B, b_ub=-np.ones(B.shape[0]), bounds=(None, None), method="highs")
+    return res.status == 0
 
 
 def kitty_style(f: TruthTable) -> bool:
@@ -117,6 +147,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=100, help="functions per n (default 100)")
     ap.add_argument("--ns", type=int, nargs="+", default=[6, 8, 10, 12])
+    ap.add_argument("--degree2", type=int, default=40, help="functions per n at degree 2 (0: skip)")
     ap.add_argument("--batch", type=int, default=2000, help="functions per n for realize_many (0: skip)")
     args = ap.parse_args(argv)
     routes = {"old": old_route, "new": new_route, "kitty": kitty_style}
@@ -132,6 +163,24 @@ def main(argv=None) -> int:
         cell = {k: f"{w:.2f} ({c:.2f})" for k, (w, c, _) in res.items()}
         print(f"| {n} | {len(fs)} ({sum(res['new'][2])}) | {cell['old']} | {cell['new']} | {cell['kitty']} "
               f"| {res['new'][0] / res['kitty'][0]:.2f} | {agree} |", flush=True)
+    if args.degree2:
+        from quarks.solvers.realize import realize
+
+        d2 = {"old": lambda f: realize(f, 2, "lp-full").realizable, "new": lambda f: realize(f, 2).realizable,
+              "bare": bare_highs}
+        for route in d2.values():
+            for f in quadratic_workload(5, 6, seed=1):
+                route(f)
+        print()
+        print("| n | degree 2 functions (realizable) | old ms (CPU) | new ms (CPU) | bare HiGHS ms (CPU) | new / bare | verdicts agree |")
+        print("|---|---|---|---|---|---|---|")
+        for n in (6, 8, 10):
+            fs = quadratic_workload(n, args.degree2)
+            res = {name: timed(route, fs) for name, route in d2.items()}
+            agree = res["old"][2] == res["new"][2] == res["bare"][2]
+            cell = {k: f"{w:.2f} ({c:.2f})" for k, (w, c, _) in res.items()}
+            print(f"| {n} | {len(fs)} ({sum(res['new'][2])}) | {cell['old']} | {cell['new']} | {cell['bare']} "
+                  f"| {res['new'][0] / res['bare'][0]:.2f} | {agree} |", flush=True)
     if args.batch:
         from quarks.api import realize_many
 

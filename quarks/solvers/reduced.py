@@ -1,4 +1,5 @@
-"""The reduced route for degree 1: the counting kernel's way of deciding, with realize's certificates.
+"""The reduced route (the ``lp`` backend of realize): at degree 1 the counting kernel's way of
+deciding, with realize's certificates.
 
 1. Unateness: a variable in which f is neither increasing nor decreasing gives the 4-point
    Farkas (2-summability) certificate of :func:`quarks.solvers.realize.unateness_certificate`.
@@ -9,11 +10,16 @@
    points, n + 2 columns) in floating point; the rounded weights are accepted only after the exact
    check on all 2^n points, and the realization of f is checked again, exactly, on all 2^n points.
 4. Not threshold: a 2-summability witness of g (two minimal true points; every non-threshold
-   function of n <= 8 variables has one, Muroga; the search stops after a budget), else the Farkas LP on the minimal true and maximal false
-   points of g plus one slack row per variable (the bounds w >= 0), made exact on its support
-   (:func:`quarks.solvers.lp.farkas_multipliers`); the slack is absorbed by raising true points
+   function of n <= 8 variables has one, Muroga; the search stops after a budget), else the
+   Farkas LP on the minimal true and maximal false points of g plus one slack row per variable
+   (the bounds w >= 0), made exact on its support
+   (:func:`exact_farkas`: python-flint on a one-dimensional kernel, else
+   :func:`quarks.solvers.lp.farkas_multipliers`); the slack is absorbed by raising true points
    (g is positive), and negating the variables back keeps the sums equal.
 5. Whatever the floats fail to settle goes to today's route (:func:`quarks.solvers.lp.solve`).
+
+At other degrees (:func:`higher_degree`): the bare feasibility LP on all 2^n rows, its vertex made
+integer and checked exactly; if infeasible, the Farkas LP made exact by :func:`exact_farkas`.
 
 Every certificate is exact; :func:`solve` returns it verified (realizations in int64 with an
 overflow bound, Farkas certificates by :func:`quarks.certify.threshold.check_nonrealization_data`).
@@ -82,12 +88,37 @@ def boundary(g: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     return x[minimal], x[maximal]
 
 
+def exact_farkas(B: np.ndarray, y: np.ndarray) -> list[int] | None:
+    """Integers z >= 0, not all zero, with B^T z = 0, from the float solution y: the integer kernel
+    of B^T on the support of y (python-flint) when it is one-dimensional and of one sign, else
+    :func:`quarks.solvers.lp.farkas_multipliers`."""
+    import math
+
+    from flint import fmpz_mat
+
+    from quarks.solvers.lp import SUPPORT_TOL, farkas_multipliers
+
+    ymax = float(np.max(y)) if len(y) else 0.0
+    if ymax > 0:
+        support = np.flatnonzero(y > SUPPORT_TOL * ymax)
+        X, nullity = fmpz_mat(B[support].T.tolist()).nullspace()
+        if nullity == 1:
+            z = [int(X[i, 0]) for i in range(len(support))]
+            if all(a <= 0 for a in z):
+                z = [-a for a in z]
+            if any(z) and all(a >= 0 for a in z):
+                g = math.gcd(*z)
+                full = [0] * B.shape[0]
+                for j, a in zip(support.tolist(), z):
+                    full[j] = a // g
+                return full
+    return farkas_multipliers(B, y)
+
+
 def farkas_positive(g: np.ndarray, n: int) -> list[tuple[int, int]] | None:
     """Signed multipliers [(x, +a) true, (y, -b) false] with equal totals and equal coordinate
     sums, for a positive non-threshold table g; None when the floats do not give them."""
     from scipy.optimize import linprog
-
-    from quarks.solvers.lp import farkas_multipliers
 
     true, false = boundary(g, n)
     pts = np.concatenate([true, false])
@@ -102,7 +133,7 @@ def farkas_positive(g: np.ndarray, n: int) -> list[tuple[int, int]] | None:
                   b_eq=np.concatenate([np.zeros(M), [1.0]]), bounds=(0, None), method="highs")
     if alt.status != 0:
         return None
-    z = farkas_multipliers(B, alt.x)
+    z = exact_farkas(B, alt.x)
     if z is None:
         return None
     mass: dict[int, int] = {}
@@ -144,7 +175,7 @@ def solve(f: TruthTable, degree: int = 1):
     """A verified Realization or NonRealizability of f (the route of the module docstring at
     degree 1; at other degrees the full LP of quarks.solvers.lp, verified here)."""
     if degree != 1:
-        return verified(f, degree, "")
+        return higher_degree(f, degree)
     from quarks.solvers import reduced_kernels as rk
     from quarks.solvers.kernels import is_upset
 
@@ -186,6 +217,36 @@ def solve(f: TruthTable, degree: int = 1):
             if result is not None:
                 return result
     return verified(f, 1, "reduced->")  # the floats did not settle it
+
+
+def higher_degree(f: TruthTable, degree: int):
+    """Degree != 1: the bare feasibility LP on all 2^n rows (free weights, no objective) in
+    floats, its vertex made integer (:func:`quarks.solvers.lp.integer_weights`) and checked exactly
+    in int64 on all 2^n points; an infeasible LP goes to the Farkas LP made exact on its support;
+    whatever is not settled, to the full route."""
+    from scipy.optimize import linprog
+
+    from quarks.solvers.lp import integer_weights, signed_matrix
+    from quarks.solvers.monomials import monomials
+
+    B = signed_matrix(f, degree)
+    N, M = B.shape
+    Bf = B.astype(float)
+    res = linprog(np.zeros(M), A_ub=-Bf, b_ub=-np.ones(N), bounds=(None, None), method="highs")
+    if res.status == 0:
+        u = integer_weights(B, res.x)
+        if u is not None and max(abs(a) for a in u) * M < BOUND and bool((B @ np.array(u, np.int64) >= 1).all()):
+            return Realization(f, degree, monomials(f.n, degree), tuple(u[1:]), -u[0], "lp")
+    elif res.status == 2:  # infeasible: the alternative system has a solution
+        alt = linprog(np.zeros(N), A_eq=np.vstack([Bf.T, np.ones((1, N))]),
+                      b_eq=np.concatenate([np.zeros(M), [1.0]]), bounds=(0, None), method="highs")
+        if alt.status == 0:
+            z = exact_farkas(B, alt.x)
+            if z is not None:
+                result = NonRealizability.from_vector(f, degree, z, "lp")
+                if result.problem() is None:
+                    return result
+    return verified(f, degree, "")
 
 
 def verified(f: TruthTable, degree: int, prefix: str):

@@ -171,3 +171,24 @@ def test_larger_n_agrees_with_the_full_lp(n):
         assert new.realizable == realize(f, 1, "lp-full").realizable
         assert check_record(new.to_evidence()).holds
     assert np.array_equal(reduced.cube(n)[1][5], [(5 >> i) & 1 for i in range(n)])
+
+
+def test_degree_two_and_zero_agree_with_the_full_lp():
+    from quarks.solvers.monomials import monomials
+
+    rng = random.Random(2)
+    answers = set()
+    for k in range(60):
+        n, d = 3 + k % 4, (2 if k % 5 else 0)
+        coeffs = {S: rng.randint(-9, 9) for S in monomials(n, 2)}
+        t = rng.randint(-9, 9)
+        f = TruthTable(n, sum((2 * (sum(c for S, c in coeffs.items() if x & S == S) - t) > 1) << x for x in range(1 << n)))
+        if k % 3 == 0:
+            f = f ^ TruthTable(n, 1 << rng.randrange(1 << n))
+        if k % 7 == 0:
+            f = TruthTable(n, rng.getrandbits(1 << n))
+        new = realize(f, d)
+        assert new.realizable == realize(f, d, "lp-full").realizable
+        assert check_record(new.to_evidence()).holds
+        answers.add((d, new.realizable))
+    assert {(2, True), (2, False), (0, False)} <= answers
