@@ -219,6 +219,20 @@ def solve(f: TruthTable, degree: int = 1):
     return verified(f, 1, "reduced->")  # the floats did not settle it
 
 
+DENOMINATORS = np.arange(1, 257, dtype=np.float64)
+
+
+def common_denominator(B: np.ndarray, v: np.ndarray) -> list[int] | None:
+    """Integers u = D v for the least D <= 256 making every coordinate of the float vertex v an
+    integer (to 1e-7), if B u >= 1 exactly; else None."""
+    scaled = DENOMINATORS[:, None] * v[None, :]
+    ok = np.flatnonzero(np.abs(scaled - np.round(scaled)).max(axis=1) < 1e-7)
+    if not len(ok) or np.abs(scaled[ok[0]]).max() * B.shape[1] >= BOUND:
+        return None
+    u = np.round(scaled[ok[0]]).astype(np.int64)
+    return u.tolist() if bool((B @ u >= 1).all()) else None
+
+
 def higher_degree(f: TruthTable, degree: int):
     """Degree != 1: the bare feasibility LP on all 2^n rows (free weights, no objective) in
     floats, its vertex made integer (:func:`quarks.solvers.lp.integer_weights`) and checked exactly
@@ -234,7 +248,7 @@ def higher_degree(f: TruthTable, degree: int):
     Bf = B.astype(float)
     res = linprog(np.zeros(M), A_ub=-Bf, b_ub=-np.ones(N), bounds=(None, None), method="highs")
     if res.status == 0:
-        u = integer_weights(B, res.x)
+        u = common_denominator(B, res.x) or integer_weights(B, res.x)
         if u is not None and max(abs(a) for a in u) * M < BOUND and bool((B @ np.array(u, np.int64) >= 1).all()):
             return Realization(f, degree, monomials(f.n, degree), tuple(u[1:]), -u[0], "lp")
     elif res.status == 2:  # infeasible: the alternative system has a solution
