@@ -34,6 +34,7 @@ from quarks.base.boolean import TruthTable, bits_to_array
 from quarks.solvers.realize import InvalidCertificate, NonRealizability, Realization, unateness_certificate
 
 SUMMABILITY_BUDGET = 1 << 20  # pairs (c, d) tried by the 2-summability search before the Farkas LP
+MAX_ROWS = 2000  # the regular LP's dense tableaux stay below 2 x 32 MB
 BOUND = 1 << 58  # |weights| * (n + 1) below 2^62: the int64 check cannot overflow
 
 
@@ -194,7 +195,7 @@ def solve(f: TruthTable, degree: int = 1):
     gp = np.ascontiguousarray(g[X @ (np.int64(1) << order)])
     regular = bool(is_upset(gp, n))
     found = False
-    if regular:
+    if regular and rk.regular_rows(gp, n) <= MAX_ROWS:
         W = np.zeros(n, np.int64)
         found, t = rk.regular_weights(gp, n, W)
         if found:
