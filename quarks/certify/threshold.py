@@ -21,6 +21,8 @@ Only the standard library is used: everything is Python integers.
 """
 from __future__ import annotations
 
+from math import comb
+
 from quarks.certify.base import CertificateError, Outcome
 
 MAX_N = 20  # 2^20 points: beyond that a certificate of this form is impractical to re-check
@@ -133,9 +135,8 @@ def check_nonrealization_data(n: int, d: int, bits: int, true_mult, false_mult) 
             total += a
     if total == 0:
         return "all multipliers are zero"
-    low = low_degree_masks(n, d)
-    if len(low) * len(seen) < n * size:  # few points: each low-degree monomial summed directly
-        for S in low:
+    if sum(comb(n, k) for k in range(d + 1)) * len(seen) < n * size:  # few points: sum each monomial directly
+        for S in low_degree_masks(n, d):
             s = sum(g[x] for x in seen if x & S == S)
             if s != 0:
                 return f"monomial mask {S}: true-point sum minus false-point sum is {s}, not 0"

@@ -7,14 +7,15 @@ lemma (Gordan's alternative) it fails iff non-negative multipliers on the points
 give equal weighted monomial sums over true and false points for every monomial of degree <= d.
 
 :func:`realize` returns a :class:`Realization` (the integer polynomial) or a
-:class:`NonRealizability` (the integer multipliers); both are verified exactly by the pure-integer
-checkers of :mod:`quarks.certify.threshold` before they are returned.  Backends (imported lazily):
+:class:`NonRealizability` (the integer multipliers); both are verified exactly before they are
+returned: by the pure-integer checkers of :mod:`quarks.certify.threshold`, or (backend ``lp``)
+realizations in int64 on all 2^n points with an overflow bound.  Backends (imported lazily):
 
-``lp``   at degree 1 the reduced route (:mod:`quarks.solvers.reduced`: unateness, the counting
-         kernel's regular LP in floats, 2-summability, a Farkas LP on the boundary points), else
-         and as its fallback scipy/HiGHS on all 2^n rows in floats, then exact repair
-         (:mod:`quarks.solvers.lp`);
-``lp-full`` the latter at every degree (today's route before the reduced one);
+``lp``   the reduced route (:mod:`quarks.solvers.reduced`): at degree 1 unateness, the counting
+         kernel's regular LP in floats, 2-summability, a Farkas LP on the boundary points; at
+         degree >= 2 the bare feasibility LP, the Farkas LP if infeasible; its fallback is ``lp-full``;
+``lp-full`` scipy/HiGHS on all 2^n rows (min |v|_1) in floats, then exact repair
+         (:mod:`quarks.solvers.lp`; the route before the reduced one);
 ``z3``   exact linear real arithmetic (:mod:`quarks.solvers.smt`);
 ``sat``  bounded integer weights and bounded integer multipliers, both encoded to CNF
          (:mod:`quarks.solvers.sat`); an independent opinion, inconclusive beyond its bounds.
