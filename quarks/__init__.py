@@ -8,12 +8,12 @@ Your own claims: ``from quarks import Claim, Source, Verdict, decide`` in a modu
 """
 import sys as _sys
 
-from quarks.api import capacity, check_certificates, claims, classes, count, decompose, prove, realize, show, verify
+from quarks.api import capacity, check_certificates, claims, classes, count, decompose, prove, realize, realize_many, show, verify
 from quarks.base.version import __version__
 from quarks.claims.claim import Claim, Source, Verdict, decide
 
 __all__ = ["Claim", "Source", "Verdict", "__version__", "capacity", "check_certificates", "claims", "classes", "count",
-           "decide", "decompose", "prove", "realize", "show", "verify"]
+           "decide", "decompose", "prove", "realize", "realize_many", "show", "verify"]
 
 if "IPython" in _sys.modules:   # in a notebook: the renderings (quarks.notebook)
     from quarks import notebook as _notebook

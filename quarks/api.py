@@ -121,6 +121,14 @@ def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp") -> Re
     return _realize(_table(f, n), degree, backend=backend)
 
 
+def realize_many(tables, degree: int = 1, n: int | None = None, backend: str = "lp") -> list[Realization | NonRealizability]:
+    """:func:`realize` for each of many functions in one process (imports and compiled kernels
+    loaded once); ``tables`` are TruthTables or strings, ``n`` as for :func:`realize`."""
+    from quarks.solvers.realize import realize as _realize
+
+    return [_realize(_table(f, n), degree, backend=backend) for f in tables]
+
+
 def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None) -> Decomposition | NonDecomposition:
     """f = B(f_1, f_2) with f_j in T(n;d_j), or a certificate that no such operands exist."""
     from quarks.solvers.decompose import decompose as _decompose

@@ -7,6 +7,7 @@ import sys
 # per backend: largest n, and why
 LIMITS = {
     "lp": (16, "the LP has 2^n rows; 2^16 = 65,536 points is the supported maximum"),
+    "lp-full": (16, "the LP has 2^n rows; 2^16 = 65,536 points is the supported maximum"),
     "z3": (10, "exact LRA on 2^n constraints; beyond 2^10 = 1,024 points z3 takes minutes"),
     "sat": (8, "the CNF grows with 2^n adders per query; beyond 2^8 points it is impractical"),
 }
@@ -20,13 +21,17 @@ def add_parser(sub, verb):
         "polynomial of degree <= D on {0,1}^n). Prints integer weights with margin 1, or a "
         "Farkas certificate of non-realizability; both are verified exactly. Exit code 0 either way.",
     )
-    p.add_argument("table", metavar="TRUTHTABLE",
+    p.add_argument("table", metavar="TRUTHTABLE", nargs="?",
                    help="0/1 string of length 2^n listing f(0), f(1), ... (x1 is bit 0), or hex "
                         "(0x prefix, or any string with --n)")
     p.add_argument("--n", type=int, default=None, help="number of variables (needed for hex without 0x or with an unusual digit count)")
     p.add_argument("--degree", "-d", type=int, default=1, help="polynomial degree D (default 1)")
-    p.add_argument("--backend", choices=sorted(LIMITS), default="lp", help="lp (default), z3 or sat")
+    p.add_argument("--backend", choices=sorted(LIMITS), default="lp", help="lp (default), lp-full (HiGHS on all 2^n rows), z3 or sat")
     p.add_argument("--json", action="store_true", help='print {"realizable": bool, "certificate": ...}')
+    p.add_argument("--file", metavar="F", default=None,
+                   help="decide every function of F (one truth table per line, as TRUTHTABLE; blank lines "
+                        "and lines starting with # are skipped) in one process: one line per function "
+                        "(one JSON object per line with --json)")
     p.set_defaults(func=run)
 
 
@@ -50,25 +55,90 @@ def parse_function(text: str, n: int | None):
         raise UsageError(f"bad truth table: {exc}") from None
 
 
-def run(args) -> int:
+def check_limits(f, args, where: str = "") -> None:
+    """UsageError when f is beyond the backend's n, the degree's range, or the LP size."""
     from quarks.base.errors import UsageError
     from quarks.solvers.monomials import monomials
-    from quarks.solvers.realize import Inconclusive, realize
 
-    f = parse_function(args.table, args.n)
     if args.n is not None and f.n != args.n:
-        raise UsageError(f"truth table has 2^{f.n} entries but --n is {args.n}")
+        raise UsageError(f"{where}truth table has 2^{f.n} entries but --n is {args.n}")
     limit, why = LIMITS[args.backend]
     if f.n > limit:
-        raise UsageError(f"n = {f.n} is above the {args.backend} backend's limit of {limit}: {why}")
+        raise UsageError(f"{where}n = {f.n} is above the {args.backend} backend's limit of {limit}: {why}")
     if not 0 <= args.degree <= f.n:
-        raise UsageError(f"degree {args.degree} is outside 0..n = {f.n}")
+        raise UsageError(f"{where}degree {args.degree} is outside 0..n = {f.n}")
     entries = (1 << f.n) * (len(monomials(f.n, args.degree)) + 1)
     if args.degree < f.n and entries > MAX_MATRIX:
         raise UsageError(
-            f"n = {f.n}, degree {args.degree}: 2^n x {len(monomials(f.n, args.degree)) + 1} monomials "
+            f"{where}n = {f.n}, degree {args.degree}: 2^n x {len(monomials(f.n, args.degree)) + 1} monomials "
             f"= {entries:,} LP entries is above the supported {MAX_MATRIX:,} (memory)"
         )
+
+
+def read_tables(path: str, args) -> list:
+    """The functions of a --file, one per line, each checked as TRUTHTABLE is."""
+    from quarks.base.errors import UsageError
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except UnicodeDecodeError:
+        raise UsageError(f"--file {path}: not a text file") from None
+    out = []
+    for k, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            f = parse_function(text, args.n)
+        except UsageError as exc:
+            raise UsageError(f"--file {path}, line {k}: {exc}") from None
+        check_limits(f, args, f"--file {path}, line {k}: ")
+        out.append(f)
+    return out
+
+
+def run_file(args) -> int:
+    """Decide every function of ``args.file``: one line (or JSON object) per function."""
+    from quarks.solvers.realize import Inconclusive, realize
+
+    tables = read_tables(args.file, args)
+    counts = [0, 0, 0]  # realizable, not, inconclusive
+    for f in tables:
+        try:
+            result = realize(f, args.degree, args.backend)
+        except Inconclusive as exc:
+            counts[2] += 1
+            if args.json:
+                print(json.dumps({"table": f.to_hex(), "realizable": None, "certificate": None, "reason": str(exc)}))
+            else:
+                print(f"{f.to_hex()}  inconclusive: {exc}")
+            continue
+        counts[0 if result.realizable else 1] += 1
+        if args.json:
+            print(json.dumps({"table": f.to_hex(), "realizable": result.realizable, "certificate": result.to_json()}))
+        else:
+            verdict = "realizable" if result.realizable else "not realizable"
+            print(f"{f.to_hex()}  n = {f.n}  {verdict}  ({result.backend})")
+    if not args.json:
+        print(f"{len(tables)} functions, degree {args.degree}: {counts[0]} realizable, {counts[1]} not"
+              + (f", {counts[2]} inconclusive" if counts[2] else "")
+              + "; every certificate verified exactly on all 2^n points")
+    return 0
+
+
+def run(args) -> int:
+    from quarks.base.errors import UsageError
+    from quarks.solvers.realize import Inconclusive, realize
+
+    if args.file is not None:
+        if args.table is not None:
+            raise UsageError("give a TRUTHTABLE or --file F, not both")
+        return run_file(args)
+    if args.table is None:
+        raise UsageError("give a TRUTHTABLE or --file F")
+    f = parse_function(args.table, args.n)
+    check_limits(f, args)
     try:
         result = realize(f, args.degree, args.backend)
     except Inconclusive as exc:

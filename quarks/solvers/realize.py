@@ -7,10 +7,15 @@ lemma (Gordan's alternative) it fails iff non-negative multipliers on the points
 give equal weighted monomial sums over true and false points for every monomial of degree <= d.
 
 :func:`realize` returns a :class:`Realization` (the integer polynomial) or a
-:class:`NonRealizability` (the integer multipliers); both are verified exactly by the pure-integer
-checkers of :mod:`quarks.certify.threshold` before they are returned.  Backends (imported lazily):
+:class:`NonRealizability` (the integer multipliers); both are verified exactly before they are
+returned: by the pure-integer checkers of :mod:`quarks.certify.threshold`, or (backend ``lp``)
+realizations in int64 on all 2^n points with an overflow bound.  Backends (imported lazily):
 
-``lp``   scipy/HiGHS in floats, then exact repair (see :mod:`quarks.solvers.lp`);
+``lp``   the reduced route (:mod:`quarks.solvers.reduced`): at degree 1 unateness, the counting
+         kernel's regular LP in floats, 2-summability, a Farkas LP on the boundary points; at
+         degree >= 2 the bare feasibility LP, the Farkas LP if infeasible; its fallback is ``lp-full``;
+``lp-full`` scipy/HiGHS on all 2^n rows (min |v|_1) in floats, then exact repair
+         (:mod:`quarks.solvers.lp`; the route before the reduced one);
 ``z3``   exact linear real arithmetic (:mod:`quarks.solvers.smt`);
 ``sat``  bounded integer weights and bounded integer multipliers, both encoded to CNF
          (:mod:`quarks.solvers.sat`); an independent opinion, inconclusive beyond its bounds.
@@ -27,10 +32,12 @@ from quarks.certify import threshold as cert
 from quarks.solvers.monomials import monomial_name
 
 BACKENDS = {
-    "lp": "quarks.solvers.lp:solve",
+    "lp": "quarks.solvers.reduced:solve",
+    "lp-full": "quarks.solvers.lp:solve",
     "z3": "quarks.solvers.smt:solve",
     "sat": "quarks.solvers.sat:solve",
 }
+SELF_VERIFIED = {"lp"}  # backends whose solve returns only exactly verified certificates
 MAX_N = 16  # 2^16 = 65,536 points: the LP and the exact check stay within memory and seconds
 
 
@@ -240,6 +247,8 @@ def realize(f: TruthTable, degree: int = 1, backend: str = "lp"):
     else:
         module, _, name = BACKENDS[backend].partition(":")
         result = getattr(importlib.import_module(module), name)(f, degree)
+        if backend in SELF_VERIFIED:  # e.g. the reduced route: weights checked in int64 on all 2^n points
+            return result
     problem = result.problem()
     if problem is not None:
         raise InvalidCertificate(f"backend {backend} returned a wrong certificate for {f!r}: {problem}")
