@@ -42,7 +42,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Limits:
-    """What checking one certificate may cost, fixed by the checker."""
+    """What checking one certificate may cost, fixed by the checker (``check-cert`` flags override
+    ``seconds``, ``memory_bytes`` and ``read_bytes``; notes/README.md "Limits the certificate does not set")."""
 
     file_bytes: int = 16 << 20          # the certificate's JSON
     payload_bytes: int = 512 << 20      # one side payload on disk
