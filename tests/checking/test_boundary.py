@@ -137,3 +137,34 @@ def test_caches_go_to_a_private_directory_removed_after(tmp_path, monkeypatch):
     cert.write_text("{}")
     r = binding.check_file(cert)
     assert r.ok and "quarks-check-" in r.message and not os.path.exists(r.message)
+
+
+def test_the_timings_place_holds_only_seconds():
+    from quarks.certify.load import shape_problem
+
+    cert = _a_certificate()
+    assert shape_problem(cert) is None
+    cert["data"] = {"timings": {"seconds": "a value hidden in the timings"}}
+    assert shape_problem(cert) == "data.timings must map names to non-negative seconds"
+    cert["data"] = {"timings": {"seconds": 1.5}}
+    assert shape_problem(cert) is None
+
+
+def test_an_undecided_certificate_of_an_unknown_kind_is_rejected():
+    from quarks.certify import check_evidence
+
+    ctx = CheckContext()
+    ok, message, _ = check_evidence({"verdict": "inconclusive", "evidence": [{"kind": "arith"}]}, ctx)
+    assert ok and "proves nothing" in message
+    ok, message, _ = check_evidence({"verdict": "inconclusive", "evidence": [{"kind": "shell"}]}, ctx)
+    assert not ok and message.startswith("unknown evidence kind 'shell'")
+
+
+def _a_certificate() -> dict:
+    from quarks.certificates import certificate
+    from quarks.claims import registry
+    from quarks.claims.claim import Verdict
+
+    claim = registry.claims()["quarks.count-by-halves"]
+    cert = certificate.build(claim, {"n": 3, "d": 1, "count": 104}, Verdict.inconclusive("nothing"))
+    return json.loads(json.dumps(cert))
