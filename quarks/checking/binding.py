@@ -277,15 +277,17 @@ def _isolated(path: Path, evidence_only: bool, limits: Limits, work: Path) -> Ch
     p.start()
     child.close()
     shared: dict = {}
-    if parent.poll(limits.seconds):
-        try:
-            status, payload, shared = parent.recv()
-        except (EOFError, OSError):
-            status, payload = "error", "checking crashed"
-    else:
-        status, payload = "error", f"checking took more than {limits.seconds:g} s"
-    _kill_group(p.pid)   # the child and everything it started, finished or not
-    p.join()
+    try:
+        if parent.poll(limits.seconds):
+            try:
+                status, payload, shared = parent.recv()
+            except (EOFError, OSError):
+                status, payload = "error", "checking crashed"
+        else:
+            status, payload = "error", f"checking took more than {limits.seconds:g} s"
+    finally:   # also on an interrupt of the caller
+        _kill_group(p.pid)   # the child and everything it started, finished or not
+        p.join()
     parent.close()
     if p.exitcode == -signal.SIGXCPU and status == "error":
         payload = f"checking used more than {math.ceil(limits.seconds)} s of CPU"

@@ -1,6 +1,7 @@
 """quarks check-cert: re-verify certificates: bound to their claims, then checked by the kernel."""
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
@@ -92,8 +93,13 @@ def run(args) -> int:
         print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
               "nothing checked by Coq", file=sys.stderr)
         return 3
+    signal.signal(signal.SIGTERM, _terminated)   # so that the check's group is killed and scratch removed
     with scratch() as work:
         return _check_all(args, work)
+
+
+def _terminated(signum, frame):
+    raise SystemExit(128 + signum)
 
 
 def limits_of(args):
