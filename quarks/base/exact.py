@@ -82,25 +82,66 @@ def rank(matrix) -> int:
     return r
 
 
-def _bits(x) -> int:
+def size(x) -> int:
+    """The size of an exact value in bits: an integer's length, a fraction's numerator and denominator
+    together, a list one per element plus its elements' sizes (so every value, lists included, is
+    bounded by ``MAX_BITS``)."""
     if isinstance(x, bool):
         return 1
     if isinstance(x, int):
-        return x.bit_length()
+        return max(1, x.bit_length())
     if isinstance(x, Fraction):
-        return max(x.numerator.bit_length(), x.denominator.bit_length())
-    return 0
+        return x.numerator.bit_length() + x.denominator.bit_length()
+    if isinstance(x, list):
+        return 1 + sum(size(v) + 1 for v in x)
+    raise ExprError(f"not an exact value: {type(x).__name__}")
 
 
 def _sized(x):
-    if _bits(x) > MAX_BITS:
+    if size(x) > MAX_BITS:
         raise ExprError(f"a value exceeds {MAX_BITS} bits")
     return x
 
 
+def _numbers(op, v):
+    """The operands of an arithmetic op: numbers only (a list is never multiplied, added, ...)."""
+    if any(isinstance(x, list) for x in v):
+        raise ExprError(f"{op} applies to numbers, not lists")
+    return v
+
+
+def _result_size(op, v) -> int:
+    """An upper bound on the size of ``op`` applied to ``v``, known before it is computed."""
+    if op in _RELATIONS or op in ("and", "or", "not", "len"):
+        return 1
+    if op in ("list",):
+        return 1 + sum(size(x) + 1 for x in v)
+    if op in ("min", "max"):
+        return max((size(x) for x in v), default=1)
+    _numbers(op, v)
+    sizes = [size(x) for x in v]
+    if op in ("+", "-") and all(isinstance(x, int) for x in v):
+        return max(sizes, default=1) + len(v).bit_length()
+    if op in ("+", "-", "*", "/"):
+        return sum(sizes) + len(v).bit_length()
+    if op in ("neg", "abs", "floor", "ceil"):
+        return max(sizes, default=1) + 1
+    return 1   # ^, binom, fact: bounded by their own checks before they are computed
+
+
+_RELATIONS = ("<", "<=", "==", "!=", ">", ">=")
+
+
+def _checked(op, v) -> None:
+    n = _result_size(op, v)
+    if n > MAX_BITS:
+        raise ExprError(f"{op} would make a value of more than {MAX_BITS} bits")
+
+
 def evaluate(expr, env: dict | None = None, tick=None):
     """Evaluate an expression exactly; ``env`` binds names.  ``tick()`` is called once per node (a
-    budget may raise there); no value larger than ``MAX_BITS`` bits is ever built."""
+    budget may raise there); no value larger than ``MAX_BITS`` bits (:func:`size`, lists included) is ever built: every
+    op's result size is bounded before it is computed."""
     env = env or {}
     if tick is not None:
         tick()
@@ -131,16 +172,20 @@ def evaluate(expr, env: dict | None = None, tick=None):
         acc = 0 if op == "sum" else 1
         for v in range(lo, hi + 1):
             val = evaluate(body, {**env, var: v}, tick)
-            acc = _sized(acc + val if op == "sum" else acc * val)
+            _checked("+" if op == "sum" else "*", [acc, val])
+            acc = acc + val if op == "sum" else acc * val
         return _norm(acc)
     if op == "list":
-        return [evaluate(a, env, tick) for a in args]
+        out = [evaluate(a, env, tick) for a in args]
+        _checked("list", out)
+        return out
     if op == "rank":
         (m,) = args
         if not isinstance(m, list) or not all(isinstance(row, list) for row in m) or sum(map(len, m)) > 4096:
             raise ExprError("rank needs a matrix of at most 4096 entries")
         return rank([[evaluate(x, env, tick) for x in row] for row in m])
     vals = [evaluate(a, env, tick) for a in args]
+    _checked(op, vals)   # the result's size, before it is computed
     try:
         return _norm(_sized(_apply(op, vals)))
     except ZeroDivisionError:
@@ -173,7 +218,9 @@ def _apply(op, v):
         base, e = v
         if not isinstance(e, int) or abs(e) > MAX_EXPONENT:
             raise ExprError(f"exponent must be an integer of size <= {MAX_EXPONENT}")
-        if _bits(base) > 1 and _bits(base) * abs(e) > MAX_BITS:
+        if isinstance(base, list):
+            raise ExprError("^ applies to numbers, not lists")
+        if size(base) > 1 and size(base) * abs(e) > MAX_BITS:
             raise ExprError(f"a power exceeds {MAX_BITS} bits")
         return Fraction(base) ** e if e < 0 else base**e
     if op == "abs":
@@ -199,6 +246,8 @@ def _apply(op, v):
             raise ExprError(f"a factorial exceeds {MAX_BITS} bits")
         return math.factorial(n)
     if op == "len":
+        if len(v) != 1 or not isinstance(v[0], list):
+            raise ExprError("len applies to one list")
         return len(v[0])
     if op in ("<", "<=", "==", "!=", ">", ">="):
         a, b = v

@@ -81,7 +81,11 @@ def check_evidence(cert: dict, ctx: CheckContext) -> tuple[bool, str, list]:
     if verdict not in VERDICTS:
         return False, f"unknown verdict {str(verdict)[:40]!r}", []
     if verdict not in ("verified", "refuted"):
-        return True, f"{verdict}: proves nothing (its reason and evidence are not checked)", []
+        problem = undecided_shape(evidence, ctx)
+        if problem:
+            return False, problem, []
+        return True, (f"{verdict}: proves nothing (undecided; {len(evidence)} evidence record(s) of known kinds, "
+                      "their content not checked)"), []
     if not evidence:
         return False, "a decided verdict without evidence", []
     if len(evidence) > ctx.limits.records:
@@ -99,6 +103,17 @@ def check_evidence(cert: dict, ctx: CheckContext) -> tuple[bool, str, list]:
         if cert.get("counterexample") is None:
             return False, "verdict 'refuted' without a counterexample", outcomes
     return True, f"{verdict}: {len(outcomes)} evidence record(s) re-checked", outcomes
+
+
+def undecided_shape(evidence: list, ctx: CheckContext) -> str | None:
+    """None when an undecided verdict's evidence has a certificate's shape: at most the record limit,
+    each record of a known kind (nothing in it is run: it proves nothing)."""
+    if len(evidence) > ctx.limits.records:
+        return f"more than {ctx.limits.records:,} evidence records"
+    for record in evidence:
+        if record.get("kind") not in KINDS:
+            return f"unknown evidence kind {str(record.get('kind'))[:40]!r} (known: {', '.join(KINDS)})"
+    return None
 
 
 def trust_of(evidence: list) -> str:

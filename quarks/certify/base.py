@@ -10,6 +10,7 @@ import hashlib
 import importlib.abc
 import io
 import json
+import math
 import os
 import re
 import stat
@@ -41,7 +42,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Limits:
-    """What checking one certificate may cost, fixed by the checker."""
+    """What checking one certificate may cost, fixed by the checker (``check-cert`` flags override
+    ``seconds``, ``memory_bytes`` and ``read_bytes``; notes/README.md "Limits the certificate does not set")."""
 
     file_bytes: int = 16 << 20          # the certificate's JSON
     payload_bytes: int = 512 << 20      # one side payload on disk
@@ -51,7 +53,9 @@ class Limits:
     int_bits: int = 1 << 17             # any integer the arithmetic makes (about 39,000 digits)
     steps: int = 5_000_000              # expression nodes evaluated per certificate
     cases: int = 2_000_000              # points of all forall boxes per certificate
-    seconds: float = 900.0              # wall time per certificate, re-derivation included
+    seconds: float = 900.0              # wall time per certificate, re-derivation included (also its CPU limit)
+    memory_bytes: int = 4 << 30         # address space of the checking process and each process it starts
+    read_bytes: int = 1 << 30           # the certificate and its side payloads together, each payload once
 
 
 LIMITS = Limits()
@@ -98,6 +102,14 @@ class CheckContext:
     binding: Binding | None = None
     budget: Budget = field(default_factory=Budget)
     limits: Limits = LIMITS
+    read: int = 0                   # bytes read so far (the certificate's own, then each payload once)
+    payloads: dict = field(default_factory=dict)   # sha256 -> parsed payload: parsed once per file
+
+    def charge_read(self, n: int, what: str) -> None:
+        """Count ``n`` bytes toward the certificate's total read limit."""
+        self.read += n
+        if self.read > self.limits.read_bytes:
+            raise CertificateError(f"{what}: the certificate and its payloads exceed {self.limits.read_bytes:,} bytes")
 
     def payload_path(self, ref) -> Path:
         """The side file a payload reference names: a plain name inside the certificate's directory."""
@@ -117,16 +129,27 @@ class CheckContext:
         return Path(path)
 
     def load_payload(self, ref):
-        """A side payload's data, its sha256 verified: JSON, or integer arrays of an ``.npz``."""
+        """A side payload's data, its sha256 verified: JSON, or integer arrays of an ``.npz``.  A payload
+        is read and parsed once per certificate (by its hash and format), however many records name it."""
         path = self.payload_path(ref)
-        raw = read_regular(path, self.limits.payload_bytes, f"payload {ref['file']}")
+        key = (ref["sha256"], ref.get("format", "json"))
+        if key in self.payloads:
+            if ref.get("bytes") != self.payloads[key][0]:
+                raise CertificateError(f"payload {ref['file']} has {self.payloads[key][0]:,} bytes, not {ref.get('bytes')!r}")
+            return self.payloads[key][1]
+        raw = read_regular(path, max(0, min(self.limits.payload_bytes, self.limits.read_bytes - self.read)),
+                           f"payload {ref['file']}")
+        self.charge_read(len(raw), f"payload {ref['file']}")
         if hashlib.sha256(raw).hexdigest() != ref["sha256"]:
             raise CertificateError(f"payload {ref['file']} does not match its sha256")
         if ref.get("bytes") != len(raw):
             raise CertificateError(f"payload {ref['file']} has {len(raw):,} bytes, not {ref.get('bytes')!r}")
         if ref.get("format") == "npz":
-            return load_npz(raw, self.limits.npz_bytes, ref["file"])
-        return parse_json(raw, self.limits, f"payload {ref['file']}")
+            data = load_npz(raw, self.limits.npz_bytes, ref["file"])
+        else:
+            data = parse_json(raw, self.limits, f"payload {ref['file']}")
+        self.payloads[key] = (len(raw), data)
+        return data
 
 
 def read_regular(path: Path, limit: int, what: str) -> bytes:
@@ -166,7 +189,10 @@ def _parse_int(text: str) -> int:
 def _parse_float(text: str) -> float:
     if len(text) > 64:
         raise CertificateError("a number literal is too long")
-    return float(text)
+    value = float(text)
+    if not math.isfinite(value):   # 1e999 parses as infinity: the format has no infinities
+        raise CertificateError(f"the number {text} is not finite")
+    return value
 
 
 def _unique_keys(pairs):

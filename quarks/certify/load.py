@@ -40,6 +40,11 @@ def shape_problem(cert) -> str | None:
     e = cert.get("elapsed")
     if isinstance(e, bool) or (e is not None and not (math.isfinite(e) and e >= 0)):
         return "elapsed must be a non-negative number of seconds"
+    timings = (cert["data"] or {}).get("timings", {})
+    if not isinstance(timings, dict) or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v >= 0
+            for v in timings.values()):
+        return "data.timings must map names to non-negative seconds"
     if not all(isinstance(r, dict) and isinstance(r.get("kind"), str) for r in cert["evidence"]):
         return "every evidence record must be an object with a kind"
     return None

@@ -19,12 +19,20 @@ steps (quarks.checking.fields says which step fills or checks each field of a ce
 from __future__ import annotations
 
 import json
+import math
 import multiprocessing as mp
-from dataclasses import asdict, dataclass
+import os
+import resource
+import shutil
+import signal
+import sys
+import tempfile
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from quarks.certify import check_evidence, trust_of
-from quarks.certify.base import LIMITS, Binding, CertificateError, CheckContext, NotChecked
+from quarks.certify.base import LIMITS, Binding, CertificateError, CheckContext, Limits, NotChecked
 from quarks.certify.load import load
 from quarks.checking import obligations
 from quarks.claims import registry
@@ -44,6 +52,7 @@ class CheckResult:
     trust: str = ""       # coq, witness, sympy or re-run (see quarks.certify.trust_of); "" unless ok
     bound: bool = False   # the certificate is what the claim's check derives for its instance
     instance: str = ""    # the instance, as a person reads it
+    decided: bool = True  # False: an inconclusive or error verdict, which proves nothing
 
     def rejected(self, message: str, checked: bool = True) -> "CheckResult":
         self.message, self.checked = message, checked
@@ -141,22 +150,23 @@ def _proof_certificate(claim, cert: dict) -> dict:
     return certificate.build(claim, {"proof": "coq"}, proof_verdict(claim, record))
 
 
-def check(path: Path, evidence_only: bool = False) -> CheckResult:
+def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS) -> CheckResult:
     """The check of one certificate file, in the six steps of :mod:`quarks.checking.fields`; raises
     CertificateError (or obligations.Unbound) for a file that fails before a result can be named."""
-    cert = load(path)                                                         # 1. load
+    cert = load(path, limits)                                                 # 1. load
     result = CheckResult(str(path), cert["claim"], cert["verdict"], False, "", instance=instance_text(cert["instance"]))
     claim = registered_claim(cert)                                            # 2. claim
     in_domain(cert, claim)                                                    # 3. domain
     problem = meaning(cert, claim)                                            # 4. meaning
     if problem:
         return result.rejected(problem)
-    ctx = CheckContext(directory=path.parent,
+    ctx = CheckContext(directory=path.parent, limits=limits,
                        binding=Binding(claim.id, tuple(claim.coq), claim.expected == "refuted",
                                        claim.coq_root() if claim.coq else None))
+    ctx.charge_read(path.stat().st_size, "certificate")
     if cert["verdict"] not in ("verified", "refuted"):   # undecided: proves nothing, no evidence code runs
         ok, message, _ = check_evidence(cert, ctx)
-        result.ok, result.message, result.bound = ok, message, ok
+        result.ok, result.message, result.decided = ok, message, False
         return result
     obligations.resolve_payloads(cert, ctx)
     regen = rederive(cert, claim, ctx, evidence_only)                         # 5. re-derive
@@ -199,18 +209,45 @@ def rederive(cert: dict, claim, ctx: CheckContext, evidence_only: bool) -> dict 
     return regen
 
 
-def _child(conn, path, evidence_only):
+def _child(conn, path, evidence_only, limits, work):
     try:
-        conn.send(("ok", asdict(_run(path, evidence_only))))
+        confine(limits, work)
+        result = asdict(_run(path, evidence_only, limits))
+        conn.send(("ok", result, obligations.shared()))
     except BaseException as exc:  # noqa: BLE001 - reported as one line, never a traceback
-        conn.send(("error", f"checking failed: {type(exc).__name__}: {str(exc)[:200]}"))
+        conn.send(("error", f"checking failed: {type(exc).__name__}: {str(exc)[:200]}", {}))
     finally:
         conn.close()
 
 
-def _run(path: Path, evidence_only: bool) -> CheckResult:
+def confine(limits: Limits, work: Path) -> None:
+    """What the checking child does first: its own process group (killed whole at the limit), the
+    checker's memory and CPU limits (inherited by everything it starts), no terminal or pipe of the
+    caller's (stdin, stdout, stderr on /dev/null), and every cache or temporary file in ``work``."""
+    os.setsid()
+    memory = int(limits.memory_bytes)
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    cpu = max(1, math.ceil(limits.seconds))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    for name, sub in SCRATCH_ENV.items():
+        os.environ[name] = str(work / sub)
+    (work / "tmp").mkdir(exist_ok=True)
+    tempfile.tempdir = str(work / "tmp")
+    sys.dont_write_bytecode = True
+
+
+# where the checking child's (and coqc's) caches and temporary files go: all inside its scratch directory
+SCRATCH_ENV = {"QUARKS_COQ_CACHE": "coq", "QUARKS_HALVES_WORK": "halves", "TMPDIR": "tmp",
+               "XDG_CACHE_HOME": "cache", "NUMBA_CACHE_DIR": "numba", "MPLCONFIGDIR": "mpl"}
+
+
+def _run(path: Path, evidence_only: bool, limits: Limits = LIMITS) -> CheckResult:
     try:
-        return check(path, evidence_only)
+        return check(path, evidence_only, limits)
     except obligations.Unbound as exc:
         return CheckResult(str(path), "?", "?", False, str(exc))
     except CertificateError as exc:
@@ -218,37 +255,79 @@ def _run(path: Path, evidence_only: bool) -> CheckResult:
     except RecursionError:
         return CheckResult(str(path), "?", "?", False, "the certificate nests too deep")
     except MemoryError:
-        return CheckResult(str(path), "?", "?", False, "checking the certificate ran out of memory")
+        return CheckResult(str(path), "?", "?", False,
+                           f"checking the certificate needs more than {limits.memory_bytes >> 20:,} MiB of memory")
+
+
+@contextmanager
+def scratch():
+    """A private temporary directory for a run of checks (caches, compiled theories), removed after."""
+    work = Path(tempfile.mkdtemp(prefix="quarks-check-"))
+    try:
+        yield work
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def check_file(path, evidence_only: bool = False, time_limit: float | None = None,
-               isolate: bool = True) -> CheckResult:
+               isolate: bool = True, limits: Limits | None = None, work: Path | None = None) -> CheckResult:
     """Check one certificate file (see the module docstring); never raises for a bad file.
 
-    ``time_limit``: wall seconds for the whole check (default ``LIMITS.seconds``); ``isolate``: run
-    it in a forked child, so that no file can stop or stall the caller."""
+    ``limits``: the checker's limits (default ``LIMITS``); ``time_limit`` overrides their wall seconds
+    (which are also the CPU limit of every process of the check).  ``isolate``: run it in a forked
+    child in its own process group, with the memory and CPU limits, killed whole (grandchildren
+    included) when it ends or at the wall limit, so that no file can stop, stall or outlive the
+    caller; its caches and temporary files go to ``work`` (by default a private temporary directory
+    removed afterwards)."""
     path = Path(path)
+    limits = limits or LIMITS
+    if time_limit is not None:
+        limits = replace(limits, seconds=float(time_limit))
     if not isolate:
-        return _run(path, evidence_only)
-    limit = float(time_limit or LIMITS.seconds)
+        return _run(path, evidence_only, limits)
+    if work is None:
+        with scratch() as own:
+            return _isolated(path, evidence_only, limits, own)
+    return _isolated(path, evidence_only, limits, Path(work))
+
+
+def _isolated(path: Path, evidence_only: bool, limits: Limits, work: Path) -> CheckResult:
     registry.claims()   # loaded once here, inherited by every forked check
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_child, args=(child, path, evidence_only))
+    p = ctx.Process(target=_child, args=(child, path, evidence_only, limits, work))
     p.start()
     child.close()
-    if parent.poll(limit):
-        try:
-            status, payload = parent.recv()
-        except EOFError:
-            status, payload = "error", "checking crashed"
-    else:
-        status, payload = "error", f"checking took more than {limit:.0f} s"
-        p.kill()
-    p.join()
+    shared: dict = {}
+    try:
+        if parent.poll(limits.seconds):
+            try:
+                status, payload, shared = parent.recv()
+            except (EOFError, OSError):
+                status, payload = "error", "checking crashed"
+        else:
+            status, payload = "error", f"checking took more than {limits.seconds:g} s"
+    finally:   # also on an interrupt of the caller
+        _kill_group(p.pid)   # the child and everything it started, finished or not
+        p.join()
+    parent.close()
+    if p.exitcode == -signal.SIGXCPU and status == "error":
+        payload = f"checking used more than {math.ceil(limits.seconds)} s of CPU"
+    obligations.adopt(shared)
     if status == "ok":
         return CheckResult(**payload)
     return CheckResult(str(path), "?", "?", False, payload)
+
+
+def _kill_group(pid) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:   # the group is gone (or not yet made)
+        pass
+    try:
+        os.kill(pid, signal.SIGKILL)   # the child itself: not yet reaped, so its pid is still its own
+    except OSError:
+        pass
 
 
 def results_json(results) -> str:

@@ -35,3 +35,8 @@ FIELDS = {
 # what a certificate says, compared with the re-derived one; the rest says when and by whom it was made
 MEANING_FIELDS = tuple(f for f, steps in FIELDS.items() if "re-derive" in steps or "meaning" in steps or f == "claim")
 VOLATILE_FIELDS = tuple(f for f, steps in FIELDS.items() if steps == ("load",) and f != "schema")
+
+# The one place where a certificate records timings, never compared with the re-derivation: the
+# top-level ``elapsed`` and the object ``data.timings`` (names to non-negative seconds, shape checked
+# on load).  A key named "seconds" (or anything else) anywhere else is meaning, and compared.
+TIMINGS = (("elapsed",), ("data", "timings"))

@@ -6,7 +6,8 @@ A certificate's evidence can be true and still prove something else (``2^3 > 3``
 statement of the claim), run again on the certificate's instance in a separate process.  Every field
 that carries meaning (statement, instance, verdict, summary, counterexample, the shown ``data``, and
 every evidence record: facts, expressions, procedures and arguments, witnesses) must equal the
-re-derived one; only ``created``, ``elapsed``, ``package`` and timings inside ``data`` may differ.
+re-derived one; only ``created``, ``elapsed``, ``package`` and ``data.timings`` may differ (the timings'
+one declared place, quarks.checking.fields.TIMINGS).
 The exact checker then re-verifies the facts and witnesses independently, without solvers.
 
 The re-derivation runs the claim's own code (solvers included) in a forked child, so the checking
@@ -19,8 +20,7 @@ import multiprocessing as mp
 
 from quarks.certify.base import CertificateError
 from quarks.certify.exhaustive import canonical, current
-from quarks.certify.exhaustive import stable as _stable
-from quarks.checking.fields import MEANING_FIELDS
+from quarks.checking.fields import MEANING_FIELDS, TIMINGS
 
 DEFAULT_TIMEOUT = 300.0   # seconds to re-derive one certificate, unless its claim declares more
 
@@ -76,6 +76,8 @@ def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
         key += json.dumps(cert.get("evidence"), sort_keys=True)
     if key in _CACHE:
         return _CACHE[key]
+    if claim.obligation is None and key in _RUN:
+        return _RUN[key]
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     p = ctx.Process(target=_child, args=(child, cert, claim))
@@ -94,6 +96,9 @@ def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
     if status != "ok":
         raise Unbound(payload)
     _CACHE[key] = payload
+    if claim.obligation is None:
+        _RUN[key] = payload
+        _NEW.add(key)
     return payload
 
 
@@ -113,6 +118,21 @@ def resolve_payloads(cert: dict, ctx) -> dict:
 
 # re-derived certificates by (claim, instance): the claim's code does not change within a process
 _CACHE: dict = {}
+# those of claims re-derived by their check alone (no obligation reads the certificate): a function of
+# the claim and instance only, so shared across the files of one check-cert run (see shared, adopt)
+_RUN: dict = {}
+_NEW: set = set()
+
+
+def shared() -> dict:
+    """The re-derivations made in this process that depend on the claim and instance alone (sent back by
+    a checking child to its parent, which hands them to the next files' checks)."""
+    return {k: _RUN[k] for k in _NEW}
+
+
+def adopt(entries: dict) -> None:
+    """Keep re-derivations a checking child made (:func:`shared`), for the checks forked after it."""
+    _RUN.update(entries)
 
 
 def _first_difference(a, b, path="") -> str:
@@ -138,14 +158,19 @@ def _first_difference(a, b, path="") -> str:
 
 
 def _meaning(cert: dict) -> dict:
+    """The fields compared with the re-derivation: all but when and by whom it was made, the refute
+    search's bookkeeping (checked in bind) and the declared timings (fields.TIMINGS)."""
     out = {k: cert.get(k) for k in MEANING_FIELDS}
     data = dict(out.get("data") or {})
     data.pop("search", None)  # the refute search's own bookkeeping, checked in bind()
+    for path in TIMINGS:
+        if len(path) == 2 and path[0] == "data":
+            data.pop(path[1], None)
     out["data"] = data
     evidence = out.get("evidence")
     if isinstance(evidence, list):
         out["evidence"] = [current(r) for r in evidence]   # procedures by today's names
-    return _stable(json.loads(json.dumps(out, sort_keys=True)))
+    return out
 
 
 def bind(cert: dict, regen: dict) -> str | None:

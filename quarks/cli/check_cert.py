@@ -1,6 +1,7 @@
 """quarks check-cert: re-verify certificates: bound to their claims, then checked by the kernel."""
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
@@ -14,7 +15,10 @@ def add_parser(sub, verb):
                     "reported REJECTED with the reason and the run goes on. Exit 0 when all are valid, 1 when "
                     "any is rejected or nothing was found to check, 2 on a usage error (a path that does not "
                     "exist), 3 when none is rejected but some could not be checked here (a Coq proof without "
-                    "coqc; an exhaustive record with --evidence-only).")
+                    "coqc; an exhaustive record with --evidence-only) or some is undecided (an inconclusive or "
+                    "error certificate: well formed, but it proves nothing). Each certificate is checked in its "
+                    "own process group with time, CPU, memory and read limits, killed whole at the limit; "
+                    "nothing is written outside a private temporary directory, removed at the end.")
     p.add_argument("paths", nargs="+", metavar="FILE", help="certificate files or directories")
     p.add_argument("--json", action="store_true", help="one JSON object per file (a list), no table")
     p.add_argument("--evidence-only", action="store_true",
@@ -25,7 +29,13 @@ def add_parser(sub, verb):
                    help="the full check, and in addition every realization / non-realization / decomposition "
                         "record compiled as a theorem about the formal T(n;d) by Coq's kernel (see export-coq)")
     p.add_argument("--time-limit", type=float, default=None, metavar="S",
-                   help="wall seconds allowed for one certificate (default 900)")
+                   help="wall seconds allowed for one certificate, also the CPU seconds of each of its "
+                        "processes (default 900)")
+    p.add_argument("--memory-limit", type=int, default=None, metavar="MIB",
+                   help="address space of the check of one certificate, per process, in MiB (default 4096)")
+    p.add_argument("--read-limit", type=int, default=None, metavar="MIB",
+                   help="bytes read for one certificate, its side payloads included (each once), in MiB "
+                        "(default 1024)")
     p.set_defaults(func=run)
 
 
@@ -68,22 +78,54 @@ def run(args) -> int:
     from quarks.base.errors import UsageError
     from quarks.base.terminal import printable
     from quarks.certify import coq_gate
-    from quarks.checking.binding import check_file, results_json
+    from quarks.checking.binding import scratch
 
     for p in map(Path, args.paths):
         if not p.exists():
             raise UsageError(f"{p}: no such file or directory")
     if args.time_limit is not None and not args.time_limit > 0:
         raise UsageError("--time-limit must be a positive number of seconds")
+    for flag, value in (("--memory-limit", args.memory_limit), ("--read-limit", args.read_limit)):
+        if value is not None and not value > 0:
+            raise UsageError(f"{flag} must be a positive number of MiB")
     if args.coq and args.evidence_only:
         raise UsageError("--coq is the full check plus Coq; it cannot be combined with --evidence-only")
     if args.coq and not coq_gate.available():
         print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
               "nothing checked by Coq", file=sys.stderr)
         return 3
+    signal.signal(signal.SIGTERM, _terminated)   # so that the check's group is killed and scratch removed
+    with scratch() as work:
+        return _check_all(args, work)
+
+
+def _terminated(signum, frame):
+    raise SystemExit(128 + signum)
+
+
+def limits_of(args):
+    """The checker's limits, with the flags' overrides."""
+    from dataclasses import replace
+
+    from quarks.certify.base import LIMITS
+
+    limits = LIMITS
+    if args.time_limit is not None:
+        limits = replace(limits, seconds=float(args.time_limit))
+    if args.memory_limit is not None:
+        limits = replace(limits, memory_bytes=args.memory_limit << 20)
+    if args.read_limit is not None:
+        limits = replace(limits, read_bytes=args.read_limit << 20)
+    return limits
+
+
+def _check_all(args, work) -> int:
+    from quarks.checking.binding import check_file, results_json
+
+    limits = limits_of(args)
     results = []
     for path in _expand(args.paths):
-        r = check_file(path, evidence_only=args.evidence_only, time_limit=args.time_limit)
+        r = check_file(path, evidence_only=args.evidence_only, limits=limits, work=work)
         if args.coq and r.ok:
             ok, msg = _coq(r)
             r.message += f"; Coq: {msg}"
@@ -93,7 +135,7 @@ def run(args) -> int:
                 r.ok, r.trust = False, ""
         results.append(r)
         if not args.json:
-            tag = "OK      " if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
+            tag = ("UNDECIDED" if not r.decided else "OK      ") if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
             what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
             trust = f" [trust: {TRUST[r.trust]}]" if r.ok and r.trust else ""
             # path, claim, instance and message come from the file: escaped, one line each
@@ -104,13 +146,15 @@ def run(args) -> int:
         return 1
     unchecked = sum(not r.checked for r in results)
     bad = sum(not r.ok and r.checked for r in results)
+    undecided = sum(r.ok and not r.decided for r in results)
     if args.json:
         print(results_json(results))
     else:
-        unbound = sum(r.ok and not r.bound for r in results)
-        print(f"{len(results) - bad - unchecked} valid, {bad} rejected"
+        unbound = sum(r.ok and r.decided and not r.bound for r in results)
+        print(f"{len(results) - bad - unchecked - undecided} valid, {bad} rejected"
               + (f", {unchecked} not checked" if unchecked else "")
+              + (f", {undecided} undecided (prove nothing)" if undecided else "")
               + (f" ({unbound} not bound to their statements: --evidence-only)" if unbound else ""))
     if bad:
         return 1
-    return 3 if unchecked else 0
+    return 3 if unchecked or undecided else 0

@@ -94,7 +94,8 @@ def test_an_exhaustive_record_never_runs_what_it_names(made, tmp_path, capsys, v
     assert _site_listing() == before
     assert len(out) == 2, out
     if verdict in ("inconclusive", "error"):   # bound to its claim and instance, proves nothing, runs nothing
-        assert out[0].startswith("OK") and "proves nothing" in out[0] and code == 0, out
+        assert out[0].startswith("UNDECIDED") and "proves nothing" in out[0] and code == 3, out
+        assert out[1].endswith("1 undecided (prove nothing)"), out
     else:
         assert not out[0].startswith("OK") and code in (1, 3), out
 
