@@ -210,6 +210,19 @@ def cache_root() -> Path:
     return Path(os.environ.get("QUARKS_COQ_CACHE", Path.home() / ".cache" / "quarks" / "coq"))
 
 
+# A cache whose finished builds may be used but never written (check-cert's children: they write
+# only in their scratch directory, and reuse the theories `quarks verify` or `prove` compiled).
+READ_ONLY_CACHE = "QUARKS_COQ_CACHE_READ_ONLY"
+
+
+def _finished(target: Path, hashes: dict) -> Build | None:
+    marker = target / "build.json"
+    if not marker.is_file():
+        return None
+    info = json.loads(marker.read_text())
+    return Build(target, hashes, info["seconds"], info.get("error", ""), cached=True)
+
+
 @dataclass
 class Build:
     """A compiled copy of the theories: where it is, how long each file took, or what failed."""
@@ -254,15 +267,13 @@ def build(root: Path = THEORIES, progress=None) -> Build:
     hashes = {f: sha256(root / f) for f in files}
     key = hashlib.sha256(json.dumps([version(), files, hashes], sort_keys=True).encode()).hexdigest()[:24]
     target = cache_root() / key
-    marker = target / "build.json"
-    if marker.is_file():
-        info = json.loads(marker.read_text())
-        return Build(target, hashes, info["seconds"], info.get("error", ""), cached=True)
+    found = _finished(target, hashes)
+    if found is None and os.environ.get(READ_ONLY_CACHE):
+        found = _finished(Path(os.environ[READ_ONLY_CACHE]) / key, hashes)
+    if found is not None:
+        return found
     with build_lock(target):              # another process building the same theories: wait for it
-        if marker.is_file():
-            info = json.loads(marker.read_text())
-            return Build(target, hashes, info["seconds"], info.get("error", ""), cached=True)
-        return _compile(root, files, hashes, target, progress)
+        return _finished(target, hashes) or _compile(root, files, hashes, target, progress)
 
 
 @contextmanager

@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from quarks.certify import check_evidence, trust_of
+from quarks.certify import check_evidence, coq_gate, trust_of
 from quarks.certify.base import LIMITS, Binding, CertificateError, CheckContext, Limits, NotChecked
 from quarks.certify.load import load
 from quarks.checking import obligations
@@ -233,6 +233,7 @@ def confine(limits: Limits, work: Path) -> None:
     for fd in (0, 1, 2):
         os.dup2(null, fd)
     os.close(null)
+    os.environ[coq_gate.READ_ONLY_CACHE] = str(coq_gate.cache_root())   # finished builds: read, never written
     for name, sub in SCRATCH_ENV.items():
         os.environ[name] = str(work / sub)
     (work / "tmp").mkdir(exist_ok=True)

@@ -5,6 +5,8 @@ import signal
 import sys
 from pathlib import Path
 
+from quarks.base.terminal import printable
+
 
 def add_parser(sub, verb):
     p = sub.add_parser(
@@ -76,7 +78,6 @@ def _coq(result):
 
 def run(args) -> int:
     from quarks.base.errors import UsageError
-    from quarks.base.terminal import printable
     from quarks.certify import coq_gate
     from quarks.checking.binding import scratch
 
