@@ -1,7 +1,7 @@
 (** * The top degree: T(n;n-1) is every Boolean function but parity and its complement.
 
     Every h : {0,1}^n -> Z is a multilinear polynomial sum_S c_S prod_{i in S} x_i
-    ([poly_all]: h = sum_y h(y) [x = y], and [x = y] is a product of x_i and 1 - x_i).  The
+    ([multilinear_all]: h = sum_y h(y) [x = y], and [x = y] is a product of x_i and 1 - x_i).  The
     alternating sum alt h = sum_x (-1)^|x| h(x) kills every monomial but prod_{i<n} x_i
     ([alt_monomial]), so alt h = (-1)^n c_[n] ([alt_full]): h has degree <= n-1 iff alt h = 0.
     Parity is not in T(n;n-1): its polynomial p would have alt p = 0, yet every term
@@ -30,13 +30,13 @@ Implicit Types (x y : point n) (S : {set 'I_n}) (c : {set 'I_n} -> int) (h : poi
 (** The polynomial with a coefficient for every S (degree <= n). *)
 Definition full c x : int := \sum_S c S * monomial S x.
 
-Definition poly h : Prop := exists c, forall x, h x = full c x.
+Definition multilinear h : Prop := exists c, forall x, h x = full c x.
 
-Lemma poly_ext h h' : (forall x, h x = h' x) -> poly h -> poly h'.
+Lemma multilinear_ext h h' : (forall x, h x = h' x) -> multilinear h -> multilinear h'.
 Proof. by move=> e [c hc]; exists c => x; rewrite -e. Qed.
 
 (** prod_{i in S} x_i = [every x_i, i in S, is 1]. *)
-Lemma monomialE S x : monomial S x = (S \subset [set i | x i])%:R.
+Lemma monomial_sub S x : monomial S x = (S \subset [set i | x i])%:R.
 Proof.
 case: (boolP (S \subset _)) => [/subsetP hS|].
   by rewrite /monomial big1 // => i /hS; rewrite inE => ->.
@@ -46,11 +46,11 @@ Qed.
 
 Lemma monomialU S S' x : monomial (S :|: S') x = monomial S x * monomial S' x.
 Proof.
-rewrite !monomialE subUset.
+rewrite !monomial_sub subUset.
 by case: (S \subset _); case: (S' \subset _); rewrite /= ?mul1r ?mul0r.
 Qed.
 
-Lemma poly_const k : poly (fun _ => k).
+Lemma multilinear_const k : multilinear (fun _ => k).
 Proof.
 exists (fun S => if S == set0 then k else 0) => x.
 rewrite /full (bigD1 set0) //= big1 ?addr0 ?eqxx.
@@ -58,7 +58,7 @@ rewrite /full (bigD1 set0) //= big1 ?addr0 ?eqxx.
 by move=> S /negbTE ->; rewrite mul0r.
 Qed.
 
-Lemma poly_var i : poly (fun x => (x i : nat)%:R).
+Lemma multilinear_var i : multilinear (fun x => (x i : nat)%:R).
 Proof.
 exists (fun S => if S == [set i] then 1 else 0) => x.
 rewrite /full (bigD1 [set i]) //= big1 ?addr0 ?eqxx.
@@ -66,14 +66,14 @@ rewrite /full (bigD1 [set i]) //= big1 ?addr0 ?eqxx.
 by move=> S /negbTE ->; rewrite mul0r.
 Qed.
 
-Lemma poly_add h h' : poly h -> poly h' -> poly (fun x => h x + h' x).
+Lemma multilinear_add h h' : multilinear h -> multilinear h' -> multilinear (fun x => h x + h' x).
 Proof.
 move=> [c hc] [c' hc']; exists (fun S => c S + c' S) => x.
 by rewrite hc hc' /full -big_split; apply: eq_bigr => S _; rewrite mulrDl.
 Qed.
 
 (** The product of two polynomials: c''_U = sum over S u S' = U of c_S c'_S'. *)
-Lemma poly_mul h h' : poly h -> poly h' -> poly (fun x => h x * h' x).
+Lemma multilinear_mul h h' : multilinear h -> multilinear h' -> multilinear (fun x => h x * h' x).
 Proof.
 move=> [c hc] [c' hc'].
 exists (fun U => \sum_(p : {set 'I_n} * {set 'I_n} | p.1 :|: p.2 == U) c p.1 * c' p.2) => x.
@@ -83,20 +83,20 @@ apply: eq_bigr => U _; rewrite big_distrl /=; apply: eq_big => [p //|p /eqP <-].
 by rewrite monomialU mulrACA.
 Qed.
 
-Lemma poly_sum (I : Type) (r : seq I) (F : I -> point n -> int) :
-  (forall i, poly (F i)) -> poly (fun x => \sum_(i <- r) F i x).
+Lemma multilinear_sum (I : Type) (r : seq I) (F : I -> point n -> int) :
+  (forall i, multilinear (F i)) -> multilinear (fun x => \sum_(i <- r) F i x).
 Proof.
 move=> hF; elim: r => [|i r IH].
-  by apply: poly_ext (poly_const 0) => x; rewrite big_nil.
-by apply: poly_ext (poly_add (hF i) IH) => x; rewrite big_cons.
+  by apply: multilinear_ext (multilinear_const 0) => x; rewrite big_nil.
+by apply: multilinear_ext (multilinear_add (hF i) IH) => x; rewrite big_cons.
 Qed.
 
-Lemma poly_prod (I : Type) (r : seq I) (F : I -> point n -> int) :
-  (forall i, poly (F i)) -> poly (fun x => \prod_(i <- r) F i x).
+Lemma multilinear_prod (I : Type) (r : seq I) (F : I -> point n -> int) :
+  (forall i, multilinear (F i)) -> multilinear (fun x => \prod_(i <- r) F i x).
 Proof.
 move=> hF; elim: r => [|i r IH].
-  by apply: poly_ext (poly_const 1) => x; rewrite big_nil.
-by apply: poly_ext (poly_mul (hF i) IH) => x; rewrite big_cons.
+  by apply: multilinear_ext (multilinear_const 1) => x; rewrite big_nil.
+by apply: multilinear_ext (multilinear_mul (hF i) IH) => x; rewrite big_cons.
 Qed.
 
 (** [x = y] = prod_i (x_i if y_i else 1 - x_i). *)
@@ -111,16 +111,16 @@ have [i hi] : exists i, x i != y i.
 by rewrite (bigD1 i) //=; move: hi; case: (x i); case: (y i); rewrite ?subrr ?mul0r.
 Qed.
 
-Theorem poly_all h : poly h.
+Theorem multilinear_all h : multilinear h.
 Proof.
-apply: (@poly_ext (fun x => \sum_y h y *
+apply: (@multilinear_ext (fun x => \sum_y h y *
   \prod_(i < n) (if y i then (x i : nat)%:R else 1 - (x i : nat)%:R))).
   move=> x; rewrite (eq_bigr (fun y => h y * (x == y)%:R)) => [|y _]; last by rewrite deltaE.
   rewrite (bigD1 x) //= eqxx mulr1 big1 ?addr0 // => y hy.
   by rewrite eq_sym (negbTE hy) mulr0.
-apply: poly_sum => y; apply: poly_mul; first exact: poly_const.
-apply: poly_prod => i; case: (y i); first exact: poly_var.
-apply: poly_ext (poly_add (poly_const 1) (poly_mul (poly_const (-1)) (poly_var i))) => x.
+apply: multilinear_sum => y; apply: multilinear_mul; first exact: multilinear_const.
+apply: multilinear_prod => i; case: (y i); first exact: multilinear_var.
+apply: multilinear_ext (multilinear_add (multilinear_const 1) (multilinear_mul (multilinear_const (-1)) (multilinear_var i))) => x.
 by rewrite mulN1r.
 Qed.
 
@@ -285,7 +285,7 @@ have halt : alt p = 0.
     by move=> x _; rewrite /t mulrBr [sgnp x * (N * _)]mulrCA [sgnp x * (a * _)]mulrCA.
   rewrite sumrB -big_distrr -big_distrr (eq_bigr (fun _ => 1) (fun x _ => sgnp_sq x)).
   by rewrite hsum1 /= -/a mulrC subrr.
-have [c hc'] := poly_all p.
+have [c hc'] := multilinear_all p.
 have hc0 : c setT = 0.
   have : c setT * (-1) ^+ n = 0.
     by rewrite -alt_full -halt /alt; apply: eq_bigr => x _; rewrite hc'.
@@ -319,7 +319,7 @@ Qed.
 Theorem T_all : T n n = setT.
 Proof.
 apply/setP => f; rewrite in_setT; apply/inTP.
-have [c hc] := poly_all (fun x => if f x then 1 else -1).
+have [c hc] := multilinear_all (fun x => if f x then 1 else -1).
 exists c => x; rewrite /peval (eq_bigl (fun _ => true)) => [|S]; last first.
   by rewrite -[X in (_ <= X)%N](card_ord n) max_card.
 by have := hc x; rewrite /full => <-; case: (f x).
