@@ -234,6 +234,36 @@ top_degree = Claim(
 )
 
 
+# --- log2 |T(n;1)| >= n(n-1)/2 -----------------------------------------------------------------------
+
+def check_t1_lower(inst) -> Verdict:
+    n = inst["n"]
+    T, ev, prov = count_of({"n": n, "d": 1})
+    facts = [("|T(n;1)| >= 2^(n(n-1)/2)", [">=", "T", ["^", 2, ["binom", "n", 2]]])]
+    return Verdict.from_facts(ev + [arith({"n": n, "T": T}, facts)],
+                              f"|T({n};1)| = {T} ({prov}); log2 = {math.log2(T):.3f} >= {n * (n - 1) // 2}",
+                              counterexample=inst)
+
+
+t1_lower = Claim(
+    id="quarks.t1-lower",
+    source=Source("000", "eq. (4.1), lower side: an explicit lower bound (issue 39)"),
+    statement="For every n >= 0: |T(n+1;1)| >= 2^n |T(n;1)|, hence |T(n;1)| >= 2^(n(n-1)/2), i.e. "
+              "log2 |T(n;1)| >= n(n-1)/2 (Zuev's n^2 (1 - 10/ln n) is not proved).",
+    latex=r"\log_2|\mathcal T(n;1)| \ge \binom n2",
+    kind="finite",
+    instances={"quick": [{"n": n} for n in (1, 2, 3)], "full": [{"n": n} for n in range(1, 6)]},
+    check=check_t1_lower,
+    coq=("LinearLower.v:card_T1_lower", "LinearLower.v:card_T1_next"),
+    coq_hypotheses={
+        "card_T1_lower": [],
+        "card_T1_next": []},
+    note="Construction: f0 = [p > 0] has the realization P = 2^(n+1) (p - 1) + 1 + sum_i 2^i x_i, "
+         "injective on the cube; the 2^n functions [P > P(y)] are second halves of f0 in T(n+1;1) "
+         "([P(x) - P(y) x_n > 0]). A factor 2 in the exponent from Zuev's bound.",
+)
+
+
 # --- Theorem 4.1, finite form ------------------------------------------------------------------
 
 thm41_finite = Claim(
