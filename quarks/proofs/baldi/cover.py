@@ -170,25 +170,97 @@ eq45_range = Claim(
     id="quarks.eq4.5-range",
     source=Source("000", "eq. (4.5), the printed bound n^(d+1)/d!, exact range for d = 1, 2, 3"),
     statement="For every n >= 0: C(T(n;d)) <= n^(d+1)/d!, i.e. |T(n;d)|^(d!) <= 2^(n^(d+1)), holds if "
-              "and only if n >= 2 for d = 1 and d = 2, and if and only if n >= 3 for d = 3.",
+              "and only if n >= 2 for d = 1 and d = 2, and if and only if n >= 3 for d = 3.  For every "
+              "d >= 1 and n <= d + 1 it holds if and only if d! 2^n <= n^(d+1); at n = d + 1 it holds.",
     latex=r"C(\mathcal T(n;d)) \le \frac{n^{d+1}}{d!} \iff n \ge \max(2, d)\quad(d\le 3)",
     kind="finite",
     instances={"quick": [{"n": n, "d": d} for d in (1, 2, 3) for n in (1, 2, 3)],
                "full": [{"n": n, "d": 1} for n in range(1, 8)] + [{"n": n, "d": d} for d in (2, 3)
                                                                     for n in range(1, 5)]},
     check=check_eq45_range,
-    coq=("Capacity.v:eq4_5_d1_range", "Capacity.v:eq4_5_d2_range", "Capacity.v:eq4_5_d3_range"),
+    coq=("Capacity.v:eq4_5_d1_range", "Capacity.v:eq4_5_d2_range", "Capacity.v:eq4_5_d3_range",
+         "Capacity.v:eq4_5_range_low", "Capacity.v:eq4_5_top"),
     coq_hypotheses={
         "eq4_5_d1_range": [],
         "eq4_5_d2_range": [],
-        "eq4_5_d3_range": []},
+        "eq4_5_d3_range": [],
+        "eq4_5_range_low": ["0 < d", "n <= d.+1"],
+        "eq4_5_top": ["0 < d", "n = d.+1"]},
 
     note="d = 2 (n >= 4) and d = 3 (n >= 5) from Cover's bound with k! C(m, k+1) <= 2 m^k "
          "(CoverCount.v:cover_fact), K = N(n,d) - 1 and K! >= 2^(K-1); the small n from |T| <= 2^(2^n); "
          "it fails at n = 0 (2 functions), n = 1 (at least 2) and, for d = 3, n = 2 (T(2;3) contains "
-         "the 14 linear ones, 14^6 > 2^16). d >= 4 is open: the route needs N(n,d) and (N-1)! "
-         "estimates for general d. "
+         "the 14 linear ones, 14^6 > 2^16). For every d >= 1, n <= d + 1: T(n;d) is every function "
+         "for n <= d (TopDegree.v:T_all), so the bound reads d! 2^n <= n^(d+1) exactly, and "
+         "d! 2^(d+1) <= (d+1)^(d+1) settles n = d + 1 (eq4_5_range_low, eq4_5_top); since that "
+         "fails for n <= d/2, the range for d >= 4 does not start at d. Open in Coq: n >= d + 2 for "
+         "d >= 4 (numerically Cover's bound gives it for every n > d, d <= 9, n < 120); the route "
+         "needs N(n,d) and (N-1)! estimates for general d. "
          "The asymptotic C(T(n;d)) = n^(d+1)/d! (1 - o(1)) is quarks.eq4.5 (not proved).",
+)
+
+
+# --- The top degree: |T(n;n-1)| = 2^(2^n) - 2 ------------------------------------------------------
+
+def check_top_degree(inst) -> Verdict:
+    n = inst["n"]
+    T, ev, prov = count_of({"n": n, "d": n - 1})
+    facts = [("|T(n;n-1)| = 2^(2^n) - 2: all but parity and its complement",
+              ["==", "T", ["-", ["^", 2, ["^", 2, "n"]], 2]])]
+    return Verdict.from_facts(ev + [arith({"n": n, "T": T}, facts)], f"|T({n};{n - 1})| = {T} ({prov})",
+                              counterexample=inst)
+
+
+top_degree = Claim(
+    id="quarks.top-degree",
+    source=Source("000", "degree n: the top of the hierarchy T(n;d), d = n - 1 (issue 39)"),
+    statement="For every n >= 1: T(n;n-1) is every Boolean function of n variables except parity "
+              "(an odd number of ones) and its complement, so |T(n;n-1)| = 2^(2^n) - 2; T(n;n) is "
+              "every function (e.g. |T(5;4)| = 2^32 - 2).",
+    latex=r"|\mathcal T(n;n-1)| = 2^{2^n} - 2\quad(n\ge 1)",
+    kind="finite",
+    instances={"quick": [{"n": n} for n in (1, 2, 3)], "full": [{"n": n} for n in (1, 2, 3, 4)]},
+    check=check_top_degree,
+    coq=("TopDegree.v:card_T_top", "TopDegree.v:T_top", "TopDegree.v:T_all", "TopDegree.v:card_T5_4"),
+    coq_hypotheses={
+        "card_T_top": ["0 < n"],
+        "T_top": ["0 < n"],
+        "T_all": [],
+        "card_T5_4": []},
+    note="Proof: every h : {0,1}^n -> Z is multilinear; the alternating sum sum_x (-1)^|x| h(x) "
+         "is (-1)^n times its top coefficient, so degree <= n-1 iff it vanishes. Parity's "
+         "polynomial would have a negative alternating sum; any other f has sign polynomial "
+         "2^n g - a (-1)^|x| (g = +-1 its sign, a = the alternating sum of g, |a| < 2^n).",
+)
+
+
+# --- log2 |T(n;1)| >= n(n-1)/2 -----------------------------------------------------------------------
+
+def check_t1_lower(inst) -> Verdict:
+    n = inst["n"]
+    T, ev, prov = count_of({"n": n, "d": 1})
+    facts = [("|T(n;1)| >= 2^(n(n-1)/2)", [">=", "T", ["^", 2, ["binom", "n", 2]]])]
+    return Verdict.from_facts(ev + [arith({"n": n, "T": T}, facts)],
+                              f"|T({n};1)| = {T} ({prov}); log2 = {math.log2(T):.3f} >= {n * (n - 1) // 2}",
+                              counterexample=inst)
+
+
+t1_lower = Claim(
+    id="quarks.t1-lower",
+    source=Source("000", "eq. (4.1), lower side: an explicit lower bound (issue 39)"),
+    statement="For every n >= 0: |T(n+1;1)| >= 2^n |T(n;1)|, hence |T(n;1)| >= 2^(n(n-1)/2), i.e. "
+              "log2 |T(n;1)| >= n(n-1)/2 (Zuev's n^2 (1 - 10/ln n) is not proved).",
+    latex=r"\log_2|\mathcal T(n;1)| \ge \binom n2",
+    kind="finite",
+    instances={"quick": [{"n": n} for n in (1, 2, 3)], "full": [{"n": n} for n in range(1, 6)]},
+    check=check_t1_lower,
+    coq=("LinearLower.v:card_T1_lower", "LinearLower.v:card_T1_next"),
+    coq_hypotheses={
+        "card_T1_lower": [],
+        "card_T1_next": []},
+    note="Construction: f0 = [p > 0] has the realization P = 2^(n+1) (p - 1) + 1 + sum_i 2^i x_i, "
+         "injective on the cube; the 2^n functions [P > P(y)] are second halves of f0 in T(n+1;1) "
+         "([P(x) - P(y) x_n > 0]). A factor 2 in the exponent from Zuev's bound.",
 )
 
 

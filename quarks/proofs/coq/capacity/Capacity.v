@@ -6,12 +6,13 @@
     Cover's theorem gives |T(n;d)| <= C(2^n, N(n,d)) ([card_T_le_cover]), for every n and d.
     Integer coefficients embed into R, so no real-coefficient bridge is needed.  From it: eq. (4.1)'s
     upper bound for n >= 2, eq. (4.3)'s upper side, the exact range of eq. (4.5)'s printed bound for
-    d = 1, 2, eq. (4.11), and the finite forms of Theorem 4.1 and of the corollary of
+    d = 1, 2, 3 and, for every d >= 1, among n <= d + 1 (TopDegree.v: T(n;n) is every function),
+    eq. (4.11), and the finite forms of Theorem 4.1 and of the corollary of
     Proposition 5.5.  Theorem 4.3 is LayerGating.v. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect all_algebra.
 From Coq Require Import Lia.
-From Quarks Require Import Threshold Composition Lower Cover Gallery.
+From Quarks Require Import Threshold Composition Lower Cover Gallery CoverCount TopDegree.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -337,4 +338,41 @@ case: n => [|[|[|n]]]; first by rewrite card_T0_d.
   by apply: leq_trans (_ : (2 ^ 3) ^ 6 <= _); rewrite ?leq_exp2r // -expnM ltn_exp2l.
 by rewrite eq4_5_d3_upper.
 Qed.
+
+(** ** Eq. (4.5) for every degree d, where T(n;d) is (almost) every function: n <= d + 1 *)
+
+(** For n <= d, T(n;d) is every function: T(n;n) is (TopDegree.v) and T grows with d. *)
+Lemma T_full n d : n <= d -> T n d = setT.
+Proof. by move=> h; apply/eqP; rewrite eqEsubset subsetT /= -(T_all n); apply: T_mono. Qed.
+
+(** d! 2^(d+1) <= (d+1)^(d+1) for d >= 1 (Bernoulli's inequality at each step). *)
+Lemma fact_pow2_le d : 0 < d -> d`! * 2 ^ d.+1 <= d.+1 ^ d.+1.
+Proof.
+case: d => // d _; elim: d => // d IH.
+have -> : d.+2`! * 2 ^ d.+3 = d.+2 * 2 * (d.+1`! * 2 ^ d.+2).
+  rewrite (_ : d.+2`! = d.+2 * d.+1`!) // [2 ^ d.+3]expnS.
+  by move: (d.+1`!) (2 ^ d.+2) => F P; rewrite !mulnA [d.+2 * F * 2]mulnAC.
+apply: leq_trans (_ : d.+2 * 2 * d.+2 ^ d.+2 <= _); first by rewrite leq_mul2l IH orbT.
+have hb := bernoulli_nat d.+2 d.+2; rewrite [d.+2 ^ d.+3]expnS in hb.
+apply: leq_trans hb; rewrite -mulnDl leq_mul2r; apply/orP; right.
+by rewrite muln2 -addnn leq_add2l.
+Qed.
+
+(** The exact range of eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!, i.e.
+    |T(n;d)|^(d!) <= 2^(n^(d+1)), among n <= d + 1, for every d >= 1: it holds exactly when
+    d! 2^n <= n^(d+1) (for n <= d every function is in T(n;d), so |T(n;d)| = 2^(2^n); at
+    n = d + 1, |T(n;d)| <= 2^(2^n) and d! 2^(d+1) <= (d+1)^(d+1)). *)
+Theorem eq4_5_range_low n d : 0 < d -> n <= d.+1 ->
+  (#|T n d| ^ d`! <= 2 ^ (n ^ d.+1)) = (d`! * 2 ^ n <= n ^ d.+1).
+Proof.
+move=> hd hn; case: (ltnP d n) => [hdn|hnd].
+  have e : n = d.+1 by apply/eqP; rewrite eqn_leq hn hdn.
+  have hf := fact_pow2_le hd; rewrite e; transitivity true; last by apply/esym.
+  by apply: eq4_5_upper_small; [exact: fact_gt0 | exact: hf].
+by rewrite T_full // cardsT card_boolfun -expnM leq_exp2l // mulnC.
+Qed.
+
+(** ... so at n = d + 1, the printed bound holds for every d >= 1. *)
+Corollary eq4_5_top n d : 0 < d -> n = d.+1 -> #|T n d| ^ d`! <= 2 ^ (n ^ d.+1).
+Proof. by move=> hd ->; rewrite eq4_5_range_low //; apply: fact_pow2_le. Qed.
 End Eq45.
