@@ -170,7 +170,7 @@ def test_coq_count_claim_reads_the_theorem_back(tmp_path, monkeypatch):
     monkeypatch.setenv("QUARKS_HALVES_WORK", str(tmp_path))
     v = nc.check_coq_count({"n": 4, "d": 1, "count": 1882})
     assert v.status == "verified", v.summary
-    assert any("PrimInt63" in a for a in v.data["axioms"]) and set(v.data) == {"axioms", "seconds"}
+    assert any("PrimInt63" in a for a in v.data["axioms"]) and set(v.data) == {"axioms", "timings"}
     w = nc.check_coq_count({"n": 4, "d": 1, "count": 1883})
     assert w.status == "refuted" and w.counterexample["count"] == 1882
     assert hs.prove(3, 1, nc.work_dir(4, 1))["compiled"] == 0     # resumed: nothing recompiled

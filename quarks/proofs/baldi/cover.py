@@ -223,8 +223,8 @@ top_degree = Claim(
     check=check_top_degree,
     coq=("TopDegree.v:card_T_top", "TopDegree.v:T_top", "TopDegree.v:T_all", "TopDegree.v:card_T5_4"),
     coq_hypotheses={
-        "card_T_top": ["0 < n"],
-        "T_top": ["0 < n"],
+        "card_T_top": ["(0 < n)%N"],
+        "T_top": ["(0 < n)%N"],
         "T_all": [],
         "card_T5_4": []},
     note="Proof: every h : {0,1}^n -> Z is multilinear; the alternating sum sum_x (-1)^|x| h(x) "
