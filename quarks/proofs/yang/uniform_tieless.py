@@ -390,14 +390,14 @@ lemma27 = Claim(
     coq=("ReluPieces.v:net_pieces", "ReluPieces.v:steps_need_breaks", "ReluPieces.v:lemma27_pieces",
          "ReluPieces.v:lemma27"),
     coq_hypotheses={"net_pieces": ["Forall (fun L : list neuron => (length L <= w)%nat) Ls"],
-                    "steps_need_breaks": ["pl B f", "forall j : nat, (j < M)%nat -> a j < a' j < a (S j)",
-                                          "forall j : nat, (j < M)%nat -> f (a j) = f (a' j) /\\ f (a' j) <> f (a (S j))"],
+                    "steps_need_breaks": ["pl B f", "(forall j : nat, (j < M)%nat -> a j < a' j < a (S j))",
+                                          "(forall j : nat, (j < M)%nat -> f (a j) = f (a' j) /\\ f (a' j) <> f (a (S j)))"],
                     "lemma27_pieces": ["(q < p)%nat", "Forall (fun L : list neuron => (length L <= w)%nat) Ls",
-                                       "forall k : nat, (k < 2 ^ p)%nat -> net_fn Ls out (INR k / INR (2 ^ p)) = "
-                                       "INR (k / 2 ^ (p - q)) / INR (2 ^ q)"],
+                                       "(forall k : nat, (k < 2 ^ p)%nat -> net_fn Ls out (INR k / INR (2 ^ p)) = "
+                                       "INR (k / 2 ^ (p - q)) / INR (2 ^ q))"],
                     "lemma27": ["(q < p)%nat", "(1 <= w)%nat", "Forall (fun L : list neuron => (length L <= w)%nat) Ls",
-                                "forall k : nat, (k < 2 ^ p)%nat -> net_fn Ls out (INR k / INR (2 ^ p)) = "
-                                "INR (k / 2 ^ (p - q)) / INR (2 ^ q)"]},
+                                "(forall k : nat, (k < 2 ^ p)%nat -> net_fn Ls out (INR k / INR (2 ^ p)) = "
+                                "INR (k / 2 ^ (p - q)) / INR (2 ^ q))"]},
     latex=r"2^q\le\#\text{pieces}\le(2w)^L", kind="finite",
     instances={"quick": [{"pq": [[3, 1], [4, 2], [5, 3]], "saw": [1, 2, 3, 4]}],
                "full": [{"pq": [[p, q] for p in range(2, 9) for q in range(1, p)], "saw": list(range(1, 9))}]},
