@@ -28,6 +28,9 @@ from quarks.claims.claim import Claim
 # One package per paper (quarks.proofs.baldi, .navon, .yang), found under quarks.proofs; a
 # package's modules are scanned in name order.
 PROOF_MODULES = ("quarks.proofs.baldi", "quarks.proofs.navon", "quarks.proofs.yang")
+# The exploration verbs' questions (realize, decompose, classes, count, ltl), whose answers are certified
+# as instances of these claims.
+QUESTION_MODULES = ("quarks.claims.questions",)
 # Extra claim modules (comma-separated), e.g. the test suite's deliberately failing claims.
 EXTRA_ENV = "QUARKS_EXTRA_CLAIMS"
 # The entry point group of installed claims modules (pyproject: [project.entry-points."quarks.claims"]).
@@ -179,7 +182,7 @@ def _entry_points() -> list[str]:
 def _sources():
     """(module, origin) of every claims module: the papers' (origin None), then the entry points', the
     environment's and those named with --claims."""
-    for name in PROOF_MODULES:
+    for name in PROOF_MODULES + QUESTION_MODULES:
         try:
             yield importlib.import_module(name), None
         except ModuleNotFoundError as exc:
