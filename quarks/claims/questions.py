@@ -248,6 +248,7 @@ def ltl_string(formula: str, alphabet: str, string: str, variant: str, c: str, t
     want = truth(f, string)
     res = batch.run(model, np.array([[model.alphabet.index(a) for a in string]]), certify=True)
     hard = res.x[model.output].floats()[0]
+    assert res.r is not None   # certify=True: the radii are computed
     rad = res.r[model.output][0]
     agree = bool(all(bool(h) == bool(w) for h, w in zip(hard, want)) and (rad == 0).all())
     return {"holds": True, "agrees": agree, "formula": [int(bool(w)) for w in want], "hard": [int(h) for h in hard],
@@ -277,8 +278,9 @@ def ltl_check(inst: dict) -> Verdict:
         where = f"on the {rec['result']['cases']} strings of length 1..{inst['max_len']}"
     holds = rec["result"]["agrees"]
     answer = "agrees" if holds else "disagrees"
-    text = (f"the {inst['variant']} transformer compiled from {inst['formula']} {answer} with the formula "
-            f"at every position {where}" + ("" if holds else " (not certified at some position)"))
+    agreement = ("agrees with the formula at every position" if holds
+                 else "does not agree with the formula (or is not certified) at every position")
+    text = f"the {inst['variant']} transformer compiled from {inst['formula']} {agreement} {where}"
     return decide([rec], text, answer=answer)
 
 
@@ -296,7 +298,8 @@ def _ltl_domain(inst: dict) -> bool:
     f = parse(formula)
     if show(f) != formula or not symbols(f) <= set(alphabet) or inst["variant"] not in LTL_VARIANTS:
         return False
-    if not all(isinstance(inst[k], str) and Fraction(inst[k]) > 0 for k in ("c", "tau_factor")):
+    if not all(isinstance(inst[k], str) and str(Fraction(inst[k])) == inst[k] and Fraction(inst[k]) > 0
+               for k in ("c", "tau_factor")):
         return False
     if mode == "string":
         s = inst["string"]

@@ -229,6 +229,12 @@ def claims() -> dict[str, Claim]:
     return _CACHE
 
 
+def listed() -> dict[str, Claim]:
+    """The claims that ``list``, ``verify``, the report and the coverage table show: every registered
+    claim but the exploration verbs' questions (QUESTION_MODULES), which are named by id only."""
+    return {cid: c for cid, c in claims().items() if getattr(c.check, "__module__", "") not in QUESTION_MODULES}
+
+
 def get(claim_id: str) -> Claim:
     """The claim with this id; an unknown id raises with the closest ids."""
     table = claims()
@@ -238,15 +244,19 @@ def get(claim_id: str) -> Claim:
 
 
 def select(patterns=()) -> list[Claim]:
-    """Claims whose id matches any glob pattern (all when none are given)."""
-    table = claims()
+    """Claims whose id matches any glob pattern (all :func:`listed` claims when none are given); an
+    exploration question only by its exact id."""
+    table = listed()
     if not patterns:
         return list(table.values())
+    every = claims()
     chosen: list[Claim] = []
     for pat in patterns:
         hits = [c for cid, c in table.items() if fnmatch.fnmatchcase(cid, pat) or cid == pat]
+        if not hits and pat in every:
+            hits = [every[pat]]
         if not hits:
-            raise UnknownClaim(_unknown_message(pat, table))
+            raise UnknownClaim(_unknown_message(pat, every))
         chosen.extend(c for c in hits if c not in chosen)
     return chosen
 
