@@ -31,10 +31,10 @@ def wanted(args) -> bool:
     return bool(getattr(args, "out", None) or getattr(args, "json", False))
 
 
-def certify(claim_id: str, instance: dict, why: str = "", verdict=None):
+def certify(claim_id: str, instance: dict, why: str = "", verdict=None, elapsed: float | None = None):
     """(verdict, certificate) of the question ``instance`` of the claim ``claim_id`` (``verdict``: the
     claim's check already run by the verb); UsageError when the instance is outside the claim's domain
-    (``why`` says the bound)."""
+    (``why`` says the bound); ``elapsed``: the seconds the verb took, when it ran the check."""
     from quarks.certificates import certificate
     from quarks.claims import registry
 
@@ -45,7 +45,8 @@ def certify(claim_id: str, instance: dict, why: str = "", verdict=None):
     verdict = claim.run(instance) if verdict is None else verdict
     if verdict.status == "error":
         raise RuntimeError(f"{claim_id}: {verdict.summary}")
-    return verdict, certificate.build(claim, instance, verdict, elapsed=round(time.perf_counter() - t0, 3))
+    seconds = time.perf_counter() - t0 if elapsed is None else elapsed
+    return verdict, certificate.build(claim, instance, verdict, elapsed=round(seconds, 3))
 
 
 def emit(cert: dict, args) -> None:
