@@ -65,7 +65,7 @@ def _realize_domain(inst: dict) -> bool:
 
 
 realize_claim = Claim(
-    id="quarks.realize", source=Source(SOURCE, "realize"),
+    id="explore.realize", source=Source(SOURCE, "realize"),
     statement="The answer to 'is f in T(n;d)?' (f the truth table of the instance) is the one recorded: "
               "realizable, with integer weights of margin 1, or not realizable, with Farkas multipliers",
     latex=r"f \in T(n;d)\ \text{or}\ f \notin T(n;d)", kind="exploration",
@@ -113,7 +113,7 @@ def _decompose_domain(inst: dict) -> bool:
 
 
 decompose_claim = Claim(
-    id="quarks.decompose", source=Source(SOURCE, "decompose"),
+    id="explore.decompose", source=Source(SOURCE, "decompose"),
     statement="The answer to 'is f = B(f_1, ..., f_k) for some f_j in T(n;d_j)?' (f, B and the d_j of the "
               "instance) is the one recorded: decomposable, with the k realizations, or not, with "
               "Farkas-certified cuts and a DRUP proof",
@@ -182,7 +182,7 @@ def _classes_domain(inst: dict) -> bool:
 
 
 classes_claim = Claim(
-    id="quarks.classes", source=Source(SOURCE, "classes"),
+    id="explore.classes", source=Source(SOURCE, "classes"),
     statement="The set of Boolean functions the class expression of the instance denotes has the count "
               "recorded (and, listed, the symmetry classes recorded; sampled, the members recorded)",
     latex=r"|\,\mathrm{EXPR}\,| = N", kind="exploration",
@@ -218,7 +218,7 @@ def _count_domain(inst: dict) -> bool:
 
 
 count_claim = Claim(
-    id="quarks.count", source=Source(SOURCE, "count"),
+    id="explore.count", source=Source(SOURCE, "count"),
     statement="|T(n;d)|, the number of Boolean functions of n variables that are the sign of a real polynomial "
               "of degree <= d on {0,1}^n, is the count recorded",
     latex=r"|T(n;d)| = N", kind="exploration",
@@ -309,7 +309,7 @@ def _ltl_domain(inst: dict) -> bool:
 
 
 ltl_claim = Claim(
-    id="quarks.ltl", source=Source(SOURCE, "ltl"),
+    id="explore.ltl", source=Source(SOURCE, "ltl"),
     statement="The softmax transformer compiled from the formula of the instance (its variant, c and "
               "temperature factor) agrees, or not as recorded, with the formula at every position of the "
               "string, or of every string up to the length, of the instance",

@@ -108,7 +108,7 @@ def _certified(args, node) -> int:
     inst = {"expression": unparse(node), "mode": mode}
     if mode == "sample":
         inst.update(k=args.sample, seed=args.seed)
-    verdict, cert = answer.certify("quarks.classes", inst, f"certificates cover expressions of n <= {MAX_CLASSES_N} variables")
+    verdict, cert = answer.certify("explore.classes", inst, f"certificates cover expressions of n <= {MAX_CLASSES_N} variables")
     if not args.json:
         res = cert["evidence"][0]["result"]
         n = node.n

@@ -144,7 +144,7 @@ def _certified(args, n: int, d: int) -> int:
     if args.list is not None or args.chunked or args.sharded or args.levels is not None or args.resume:
         raise UsageError("--out certifies the plain count: not with --list, --chunked, --sharded, --levels or --resume")
     answer.check_out(args)
-    _, cert = answer.certify("quarks.count", {"n": n, "d": d},
+    _, cert = answer.certify("explore.count", {"n": n, "d": d},
                              f"certificates cover n <= {MAX_COUNT_N}, any degree for n <= 4, else d = 0, 1 or n")
     if not args.json:
         print(cert["data"]["answer"])

@@ -162,7 +162,7 @@ def _run(args, MAX_N, operator_name, operator_table) -> int:
         from quarks.claims.questions import decompose_check
 
         inst = {"table": f.to_hex(), "n": f.n, "operator": B.to_string(), "degrees": degrees}
-        _, cert = answer.certify("quarks.decompose", inst, verdict=decompose_check(inst, result),
+        _, cert = answer.certify("explore.decompose", inst, verdict=decompose_check(inst, result),
                                  elapsed=result.stats["seconds"])
         if args.json:
             answer.emit(cert, args)

@@ -195,7 +195,7 @@ def _certified(args, f, alphabet: str, c, factor) -> int:
         inst["string"] = args.string
     else:
         inst["max_len"] = args.check_up_to
-    verdict, cert = answer.certify("quarks.ltl", inst, "certificates cover strings of length <= 1000")
+    verdict, cert = answer.certify("explore.ltl", inst, "certificates cover strings of length <= 1000")
     if not args.json:
         print(f"formula   {show(f)}")
         print(f"result    {verdict.summary}")

@@ -148,7 +148,7 @@ def run(args) -> int:
     if answer.wanted(args):
         from quarks.claims.questions import MAX_REALIZE_N
 
-        _, cert = answer.certify("quarks.realize", {"table": f.to_hex(), "n": f.n, "d": args.degree, "backend": args.backend},
+        _, cert = answer.certify("explore.realize", {"table": f.to_hex(), "n": f.n, "d": args.degree, "backend": args.backend},
                                  f"certificates cover n <= {MAX_REALIZE_N}")
         if args.json:
             answer.emit(cert, args)

@@ -104,7 +104,7 @@ def test_cli(capsys):
     assert capsys.readouterr().out.strip() == "10"
     assert main(["classes", "all(4) - T(4;3)", "--list", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)   # the certificate --out writes: the answer in its record
-    assert out["claim"] == "quarks.classes" and out["data"]["answer"] == 2
+    assert out["claim"] == "explore.classes" and out["data"]["answer"] == 2
     res = out["evidence"][0]["result"]
     assert res["closed"] and res["classes"] == [{"canonical": "0x6996", "size": 2, "in_set": 2}]
     assert main(["classes", "T(3;1)", "--sample", "5", "--json"]) == 0

@@ -46,21 +46,21 @@ def _set_answer(c):
 
 
 CASES = [
-    (["realize", "0001"], "quarks.realize", [_set_table("0x1"), _set_weight, _set_answer]),
-    (["realize", "0110"], "quarks.realize", [_set_table("0x9"), _set_answer]),
-    (["decompose", "0110", "--op", "AND"], "quarks.decompose",
+    (["realize", "0001"], "explore.realize", [_set_table("0x1"), _set_weight, _set_answer]),
+    (["realize", "0110"], "explore.realize", [_set_table("0x9"), _set_answer]),
+    (["decompose", "0110", "--op", "AND"], "explore.decompose",
      [_set_table("0x9"), lambda c: c["evidence"][0]["operands"][0]["weights"].__setitem__(0, 5),
       lambda c: c["instance"].__setitem__("operator", "0111")]),
-    (["decompose", "0x6996", "--op", "AND"], "quarks.decompose", [_set_answer]),
-    (["classes", "T(3;2) - T(3;1)", "--count"], "quarks.classes",
+    (["decompose", "0x6996", "--op", "AND"], "explore.decompose", [_set_answer]),
+    (["classes", "T(3;2) - T(3;1)", "--count"], "explore.classes",
      [lambda c: c["instance"].__setitem__("expression", "T(3;2) - T(3;0)"), _set_answer]),
-    (["classes", "all(3) - T_AND(3;1,1)", "--list"], "quarks.classes",
+    (["classes", "all(3) - T_AND(3;1,1)", "--list"], "explore.classes",
      [lambda c: c["evidence"][0]["result"]["tables"].pop()]),
-    (["count", "--n", "4"], "quarks.count",
+    (["count", "--n", "4"], "explore.count",
      [lambda c: c["instance"].__setitem__("n", 5), lambda c: c["evidence"][0]["result"].__setitem__("count", 1883)]),
-    (["ltl", "!b S a", "--string", "abba"], "quarks.ltl",
+    (["ltl", "!b S a", "--string", "abba"], "explore.ltl",
      [lambda c: c["instance"].__setitem__("string", "abbb"), _set_answer]),
-    (["ltl", "ODD(#left[a])", "--check-up-to", "4"], "quarks.ltl",
+    (["ltl", "ODD(#left[a])", "--check-up-to", "4"], "explore.ltl",
      [lambda c: c["instance"].__setitem__("max_len", 5)]),
 ]
 
@@ -100,7 +100,7 @@ def test_the_readme_session_by_the_command_line(tmp_path):
     made = run("realize", "0001", "--out", "f.json")
     assert made.returncode == 0 and "certificate written to f.json" in made.stdout
     checked = run("check-cert", "f.json")
-    assert checked.returncode == 0 and checked.stdout.startswith("OK") and "quarks.realize" in checked.stdout
+    assert checked.returncode == 0 and checked.stdout.startswith("OK") and "explore.realize" in checked.stdout
 
 
 @pytest.mark.parametrize("argv", [

@@ -95,7 +95,7 @@ def test_json_outputs(place):
 
     ltl = _run(["ltl", "Y a", "--string", "ab", "--json"], place)
     cert = json.loads(ltl.stdout)
-    assert ltl.returncode == 0 and cert["claim"] == "quarks.ltl" and cert["data"]["answer"] == "agrees"
+    assert ltl.returncode == 0 and cert["claim"] == "explore.ltl" and cert["data"]["answer"] == "agrees"
     assert cert["evidence"][0]["result"]["hard"] == [0, 1]
     cap = _run(["capacity", "table", "--max-n", "2", "--json"], place)
     assert json.loads(cap.stdout)[1]["sizes"]["AND"] == 16

@@ -331,7 +331,7 @@ def test_large_payload_moves_to_side_file(tmp_path):
 def test_cli_json(capsys):
     assert main(["decompose", "0110", "--op", "AND", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)   # the certificate --out writes
-    assert out["claim"] == "quarks.decompose" and out["data"]["decomposable"] is True
+    assert out["claim"] == "explore.decompose" and out["data"]["decomposable"] is True
     assert len(out["evidence"][0]["operands"]) == 2 and check_record(out["evidence"][0]).holds
     assert main(["decompose", "0x6996", "--op", "AND", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
