@@ -28,6 +28,9 @@ from quarks.claims.claim import Claim
 # One package per paper (quarks.proofs.baldi, .navon, .yang), found under quarks.proofs; a
 # package's modules are scanned in name order.
 PROOF_MODULES = ("quarks.proofs.baldi", "quarks.proofs.navon", "quarks.proofs.yang")
+# The exploration verbs' questions (realize, decompose, classes, count, ltl), whose answers are certified
+# as instances of these claims.
+QUESTION_MODULES = ("quarks.claims.questions",)
 # Extra claim modules (comma-separated), e.g. the test suite's deliberately failing claims.
 EXTRA_ENV = "QUARKS_EXTRA_CLAIMS"
 # The entry point group of installed claims modules (pyproject: [project.entry-points."quarks.claims"]).
@@ -179,7 +182,7 @@ def _entry_points() -> list[str]:
 def _sources():
     """(module, origin) of every claims module: the papers' (origin None), then the entry points', the
     environment's and those named with --claims."""
-    for name in PROOF_MODULES:
+    for name in PROOF_MODULES + QUESTION_MODULES:
         try:
             yield importlib.import_module(name), None
         except ModuleNotFoundError as exc:
@@ -226,6 +229,12 @@ def claims() -> dict[str, Claim]:
     return _CACHE
 
 
+def listed() -> dict[str, Claim]:
+    """The claims that ``list``, ``verify``, the report and the coverage table show: every registered
+    claim but the exploration verbs' questions (QUESTION_MODULES), which are named by id only."""
+    return {cid: c for cid, c in claims().items() if getattr(c.check, "__module__", "") not in QUESTION_MODULES}
+
+
 def get(claim_id: str) -> Claim:
     """The claim with this id; an unknown id raises with the closest ids."""
     table = claims()
@@ -235,15 +244,19 @@ def get(claim_id: str) -> Claim:
 
 
 def select(patterns=()) -> list[Claim]:
-    """Claims whose id matches any glob pattern (all when none are given)."""
-    table = claims()
+    """Claims whose id matches any glob pattern (all :func:`listed` claims when none are given); an
+    exploration question only by its exact id."""
+    table = listed()
     if not patterns:
         return list(table.values())
+    every = claims()
     chosen: list[Claim] = []
     for pat in patterns:
         hits = [c for cid, c in table.items() if fnmatch.fnmatchcase(cid, pat) or cid == pat]
+        if not hits and pat in every:
+            hits = [every[pat]]
         if not hits:
-            raise UnknownClaim(_unknown_message(pat, table))
+            raise UnknownClaim(_unknown_message(pat, every))
         chosen.extend(c for c in hits if c not in chosen)
     return chosen
 

@@ -24,7 +24,7 @@ def markdown() -> str:
     from quarks.claims import registry
 
     lines = ["| claim | source | kind | expected |", "|---|---|---|---|"]
-    for c in registry.claims().values():
+    for c in registry.listed().values():
         exp = c.expected_label()
         lines.append(f"| `{c.id}` | {c.source} | {c.kind} | {exp} |")
     return "\n".join(lines)
@@ -54,7 +54,7 @@ def coverage_markdown(include_test: bool = False) -> str:
     """statement | claim | coverage | proof, one row per claim, by seed and then in registry order; a tally."""
     from quarks.claims import registry
 
-    claims = [c for c in registry.claims().values() if include_test or not c.id.startswith("test.")]
+    claims = [c for c in registry.listed().values() if include_test or not c.id.startswith("test.")]
     claims.sort(key=lambda c: c.source.key)
     lines = ["| statement | claim | coverage | proof for all parameters |", "|---|---|---|---|"]
     tally = dict.fromkeys(COVERAGE, 0)

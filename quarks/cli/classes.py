@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import sys
 
+from quarks.cli import answer
+
 EXAMPLES = ('examples:  quarks classes "all(3) - T_AND(3;1,1)" --list\n'
             '           quarks classes "T(4;2) - T(4;1)" --count\n'
             '           quarks classes "orbit(fn(3;0x96)) | ~T(3;2)" --list --json')
@@ -29,7 +31,10 @@ def add_parser(sub, verb):
                            "class size when the set is closed under the group, else every table")
     mode.add_argument("--sample", type=int, metavar="K", default=None, help="K members chosen at random")
     p.add_argument("--seed", type=int, default=0, help="random seed for --sample (default 0)")
-    p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.add_argument("--json", action="store_true",
+                   help="print a JSON object; for n <= 4 the answer's certificate (the document --out writes), "
+                        "its answer under data and evidence[0].result")
+    answer.add_out(p)
     p.set_defaults(func=run)
 
 
@@ -47,7 +52,10 @@ def run(args) -> int:
 
     if args.sample is not None and args.sample < 1:
         raise UsageError(f"--sample {args.sample}: K must be >= 1")
+    answer.check_out(args)
     node = parse(args.expression)
+    if args.out is not None or (args.json and node.n <= 4):
+        return _certified(args, node)
     s = evaluate(node)
     n = node.n
     count = s.count()
@@ -88,4 +96,26 @@ def run(args) -> int:
     else:
         print(count)
     sys.stdout.flush()
+    return 0
+
+
+def _certified(args, node) -> int:
+    """The answer as a certificate of quarks.classes (n <= 4): written to --out, printed with --json."""
+    from quarks.claims.questions import MAX_CLASSES_N
+    from quarks.classes import unparse
+
+    mode = "list" if args.list else "sample" if args.sample is not None else "count"
+    inst = {"expression": unparse(node), "mode": mode}
+    if mode == "sample":
+        inst.update(k=args.sample, seed=args.seed)
+    verdict, cert = answer.certify("explore.classes", inst, f"certificates cover expressions of n <= {MAX_CLASSES_N} variables")
+    if not args.json:
+        res = cert["evidence"][0]["result"]
+        n = node.n
+        print(verdict.summary if mode != "count" else res["count"])
+        for row in res.get("classes", []) if mode == "list" and res["closed"] else []:
+            print(f"{row['canonical']}  {_bits(int(row['canonical'], 16), n)}  {row['size']}")
+        for t in res.get("tables", []) if mode == "list" else []:
+            print(f"{t}  {_bits(int(t, 16), n)}")
+    answer.emit(cert, args)
     return 0

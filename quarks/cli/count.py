@@ -24,7 +24,10 @@ def add_parser(sub, verb):
     )
     p.add_argument("--n", type=int, required=True, help="number of variables")
     p.add_argument("--degree", "-d", type=int, default=1, help="polynomial degree D (default 1)")
-    p.add_argument("--json", action="store_true", help='print {"n", "degree", "count", "seconds"}')
+    p.add_argument("--json", action="store_true",
+                   help='print {"n", "degree", "count", "seconds"}, and with --out the certificate it writes')
+    p.add_argument("--out", metavar="FILE", default=None,
+                   help="write the count as a certificate of quarks.count, n <= 7 (re-check it with quarks check-cert FILE)")
     p.add_argument("--list", metavar="FILE", default=None,
                    help="also write the class: FILE.npy (uint64 tables, one row per function) or, for "
                         "any other name, one hex table per line (bit x of the table = f(x)); n <= 6 for D = 1")
@@ -94,6 +97,8 @@ def run(args) -> int:
         raise UsageError(f"--n {n} is negative")
     if not 0 <= d <= n:
         raise UsageError(f"degree {d} is outside 0..n = 0..{n}")
+    if args.out is not None:
+        return _certified(args, n, d)
     chunked = d == 1 and (args.chunked or args.sharded or n == 9 or args.levels is not None or args.resume
                           or args.scheduler is not None or args.executor == "dask")
     if chunked:
@@ -127,6 +132,23 @@ def run(args) -> int:
         print(count)
         if args.list is not None:
             print(f"wrote {count} tables to {args.list}", file=sys.stderr)
+    return 0
+
+
+def _certified(args, n: int, d: int) -> int:
+    """The count as a certificate of quarks.count (n <= 7, re-counted when checked): --out, --json."""
+    from quarks.base.errors import UsageError
+    from quarks.claims.questions import MAX_COUNT_N
+    from quarks.cli import answer
+
+    if args.list is not None or args.chunked or args.sharded or args.levels is not None or args.resume:
+        raise UsageError("--out certifies the plain count: not with --list, --chunked, --sharded, --levels or --resume")
+    answer.check_out(args)
+    _, cert = answer.certify("explore.count", {"n": n, "d": d},
+                             f"certificates cover n <= {MAX_COUNT_N}, any degree for n <= 4, else d = 0, 1 or n")
+    if not args.json:
+        print(cert["data"]["answer"])
+    answer.emit(cert, args)
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
+from quarks.cli import answer
 from quarks.cli.realize import parse_function
 
 
@@ -34,7 +35,9 @@ def add_parser(sub, verb):
     p.add_argument("--timeout", type=float, default=None, metavar="S",
                    help="give up after S seconds per operator (exit code 1: undecided)")
     p.add_argument("--json", action="store_true",
-                   help='print {"decomposable": bool, "evidence": ...} (the witness or the proof)')
+                   help="with --op: print the answer's certificate (the document --out writes); with --ops all: "
+                        '{"table", "degrees", "operators": {B: {"decomposable": bool, "evidence": ...}}}')
+    answer.add_out(p)
     p.set_defaults(func=run)
 
 
@@ -125,6 +128,9 @@ def _run(args, MAX_N, operator_name, operator_table) -> int:
     if args.ops == "all":
         from quarks.base.boolean import IRREDUCIBLE_BINARY
 
+        if args.out is not None:
+            raise UsageError("--out writes the certificate of one --op B, not of --ops all")
+
         degrees = parse_degrees(args.degrees, 2, f.n)
         results = {name: _decide(f, B, degrees, args.timeout) for name, B in IRREDUCIBLE_BINARY.items()}
         if args.json:
@@ -150,11 +156,19 @@ def _run(args, MAX_N, operator_name, operator_table) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     degrees = parse_degrees(args.degrees, B.n, f.n)
+    answer.check_out(args)
     result = _decide(f, B, degrees, args.timeout)
-    if args.json:
-        json.dump(_summary(result), sys.stdout)
-        sys.stdout.write("\n")
-        return 0
+    if answer.wanted(args):
+        from quarks.claims.questions import decompose_check
+
+        inst = {"table": f.to_hex(), "n": f.n, "operator": B.to_string(), "degrees": degrees}
+        _, cert = answer.certify("explore.decompose", inst, verdict=decompose_check(inst, result),
+                                 elapsed=result.stats["seconds"])
+        if args.json:
+            answer.emit(cert, args)
+            return 0
     print(f"f = {f.to_hex()} (n = {f.n}), B = {operator_name(B)} (k = {B.n})")
     print("\n".join(_describe(result, operator_name(B))))
+    if answer.wanted(args):
+        answer.emit(cert, args)
     return 0

@@ -28,7 +28,12 @@ def add_parser(sub, verb):
     p.add_argument("--tau-factor", default="1", help="multiply every temperature (to see a model fail)")
     p.add_argument("--explain", action="store_true", help="show the layers and every sub-formula")
     p.add_argument("--save", metavar="FILE", help="write the compiled model as JSON")
-    p.add_argument("--json", action="store_true", help="print the model, the per-position values and the check as JSON")
+    p.add_argument("--json", action="store_true",
+                   help="print the answer's certificate (the document --out writes); with both --string and "
+                        "--check-up-to the model, the per-position values and the check as JSON")
+    p.add_argument("--out", metavar="FILE", default=None,
+                   help="write the answer (to --string or to --check-up-to) as a certificate of quarks.ltl "
+                        "(re-check it with quarks check-cert FILE)")
     p.set_defaults(func=run)
     return p
 
@@ -53,6 +58,12 @@ def run(args) -> int:
     if args.save:
         from quarks.cli import paths
         paths.output_file(args.save, "--save")
+    if args.out is not None:
+        from quarks.cli import answer
+
+        answer.check_out(args)
+        if (args.string is None) == (args.check_up_to is None):
+            raise UsageError("--out certifies one question: give --string S or --check-up-to N, not both")
     f = parse(args.formula)
     c = _rational(args.c, "c")
     factor = _rational(args.tau_factor, "tau-factor")
@@ -78,6 +89,8 @@ def run(args) -> int:
         raise UsageError(f"--check-up-to must be between 1 and the length where {MAX_WORDS} strings are reached")
     if args.save:
         model.save(args.save)
+    if args.out is not None or (args.json and (args.string is None) != (args.check_up_to is None)):
+        return _certified(args, f, alphabet, c, factor)
     if args.json:
         return _json(args, model, f, alphabet, c, factor)
     print(f"formula   {show(f)}")
@@ -170,3 +183,21 @@ def _json(args, model, f, alphabet, c, factor) -> int:
         code = 0 if res["holds"] else 1
     print(json.dumps(out))
     return code
+
+
+def _certified(args, f, alphabet: str, c, factor) -> int:
+    """The answer as a certificate of quarks.ltl: written to --out, printed with --json."""
+    from quarks.cli import answer
+    from quarks.ltl.syntax import show
+
+    inst = {"formula": show(f), "alphabet": alphabet, "variant": args.variant, "c": str(c), "tau_factor": str(factor)}
+    if args.string is not None:
+        inst["string"] = args.string
+    else:
+        inst["max_len"] = args.check_up_to
+    verdict, cert = answer.certify("explore.ltl", inst, "certificates cover strings of length <= 1000")
+    if not args.json:
+        print(f"formula   {show(f)}")
+        print(f"result    {verdict.summary}")
+    answer.emit(cert, args)
+    return 0 if cert["data"]["answer"] == "agrees" else 1

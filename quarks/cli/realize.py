@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import json
-import sys
+
+from quarks.cli import answer
 
 # per backend: largest n, and why
 LIMITS = {
@@ -27,7 +28,9 @@ def add_parser(sub, verb):
     p.add_argument("--n", type=int, default=None, help="number of variables (needed for hex without 0x or with an unusual digit count)")
     p.add_argument("--degree", "-d", type=int, default=1, help="polynomial degree D (default 1)")
     p.add_argument("--backend", choices=sorted(LIMITS), default="lp", help="lp (default), lp-full (HiGHS on all 2^n rows), z3 or sat")
-    p.add_argument("--json", action="store_true", help='print {"realizable": bool, "certificate": ...}')
+    p.add_argument("--json", action="store_true",
+                   help="print the answer's certificate (the document --out writes; with --file one object per line)")
+    answer.add_out(p)
     p.add_argument("--file", metavar="F", default=None,
                    help="decide every function of F (one truth table per line, as TRUTHTABLE; blank lines "
                         "and lines starting with # are skipped) in one process: one line per function "
@@ -134,23 +137,28 @@ def run(args) -> int:
     if args.file is not None:
         if args.table is not None:
             raise UsageError("give a TRUTHTABLE or --file F, not both")
+        if args.out is not None:
+            raise UsageError("--out writes the certificate of one TRUTHTABLE, not of a --file")
         return run_file(args)
     if args.table is None:
         raise UsageError("give a TRUTHTABLE or --file F")
+    answer.check_out(args)
     f = parse_function(args.table, args.n)
     check_limits(f, args)
+    if answer.wanted(args):
+        from quarks.claims.questions import MAX_REALIZE_N
+
+        _, cert = answer.certify("explore.realize", {"table": f.to_hex(), "n": f.n, "d": args.degree, "backend": args.backend},
+                                 f"certificates cover n <= {MAX_REALIZE_N}")
+        if args.json:
+            answer.emit(cert, args)
+            return 0
     try:
         result = realize(f, args.degree, args.backend)
     except Inconclusive as exc:
-        if args.json:
-            json.dump({"realizable": None, "certificate": None, "reason": str(exc)}, sys.stdout)
-            sys.stdout.write("\n")
-        else:
-            print(f"inconclusive: {exc}")
-        return 0
-    if args.json:
-        json.dump({"realizable": result.realizable, "certificate": result.to_json()}, sys.stdout)
-        sys.stdout.write("\n")
+        print(f"inconclusive: {exc}")
+        if answer.wanted(args):
+            answer.emit(cert, args)
         return 0
     head = f"f = {f.to_hex()} (n = {f.n}), degree {args.degree}, backend {result.backend}"
     print(head)
@@ -161,4 +169,6 @@ def run(args) -> int:
         print(f"not realizable: f not in T({f.n};{args.degree})")
         print(result.describe())
     print("certificate verified exactly on all 2^n points")
+    if answer.wanted(args):
+        answer.emit(cert, args)
     return 0

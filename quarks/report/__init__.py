@@ -141,7 +141,7 @@ def collect(store_path: Path | str) -> Results:
             except Exception:  # noqa: BLE001 - a damaged certificate is shown as missing
                 e.cert = None
         entries.append(e)
-    table = registry.claims()
+    table = registry.listed()
     by_claim: dict = {}
     for e in entries:
         by_claim.setdefault(e.claim, []).append(e)

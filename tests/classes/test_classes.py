@@ -103,10 +103,12 @@ def test_cli(capsys):
     assert main(["classes", "all(3) - T_AND(3;1,1)"]) == 0
     assert capsys.readouterr().out.strip() == "10"
     assert main(["classes", "all(4) - T(4;3)", "--list", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["count"] == 2 and out["closed"] and out["classes"] == [{"canonical": "0x6996", "size": 2}]
+    out = json.loads(capsys.readouterr().out)   # the certificate --out writes: the answer in its record
+    assert out["claim"] == "explore.classes" and out["data"]["answer"] == 2
+    res = out["evidence"][0]["result"]
+    assert res["closed"] and res["classes"] == [{"canonical": "0x6996", "size": 2, "in_set": 2}]
     assert main(["classes", "T(3;1)", "--sample", "5", "--json"]) == 0
-    sample = json.loads(capsys.readouterr().out)["sample"]
+    sample = json.loads(capsys.readouterr().out)["evidence"][0]["result"]["sample"]
     assert len(sample) == 5 and all(int(h, 16) in brute_ltf(3, 2) for h in sample)
     assert main(["classes", "all(3) - (T_AND(3;1,1"]) == 2
     assert "column" in capsys.readouterr().err

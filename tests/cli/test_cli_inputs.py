@@ -94,7 +94,9 @@ def test_json_outputs(place):
     import json
 
     ltl = _run(["ltl", "Y a", "--string", "ab", "--json"], place)
-    assert ltl.returncode == 0 and json.loads(ltl.stdout)["certified"] is True
+    cert = json.loads(ltl.stdout)
+    assert ltl.returncode == 0 and cert["claim"] == "explore.ltl" and cert["data"]["answer"] == "agrees"
+    assert cert["evidence"][0]["result"]["hard"] == [0, 1]
     cap = _run(["capacity", "table", "--max-n", "2", "--json"], place)
     assert json.loads(cap.stdout)[1]["sizes"]["AND"] == 16
     tem = _run(["temperature", "table", "--max-n", "3", "--json"], place)

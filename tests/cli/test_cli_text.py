@@ -92,7 +92,7 @@ FORGED = "\x1b[2K\rOK      forged.json: all good\n1 valid, 0 rejected\u2028"
 
 def test_printable_escapes_every_control_character():
     assert terminal.printable("a\x1b[2K\rb\n\t\u202e\u2028é→") == "a\\x1b[2K\\x0db\\x0a\\x09\\u202e\\u2028é→"
-    assert terminal.printable("quarks.count [n=3]: ok") == "quarks.count [n=3]: ok"
+    assert terminal.printable("explore.count [n=3]: ok") == "explore.count [n=3]: ok"
 
 
 def test_check_cert_output_cannot_be_forged_by_a_certificate(workdir):

@@ -330,13 +330,13 @@ def test_large_payload_moves_to_side_file(tmp_path):
 
 def test_cli_json(capsys):
     assert main(["decompose", "0110", "--op", "AND", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["decomposable"] is True and len(out["operands"]) == 2
-    assert check_record(out["evidence"]).holds
+    out = json.loads(capsys.readouterr().out)   # the certificate --out writes
+    assert out["claim"] == "explore.decompose" and out["data"]["decomposable"] is True
+    assert len(out["evidence"][0]["operands"]) == 2 and check_record(out["evidence"][0]).holds
     assert main(["decompose", "0x6996", "--op", "AND", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["decomposable"] is False
-    assert out["evidence"]["kind"] == "non-decomposition" and check_record(out["evidence"]).holds
+    assert out["data"]["decomposable"] is False
+    assert out["evidence"][0]["kind"] == "non-decomposition" and check_record(out["evidence"][0]).holds
 
 
 def test_cli_ops_all_and_ternary(capsys):

@@ -176,11 +176,11 @@ def test_cli(capsys):
     assert "not realizable" in out and "T(2;1)" in out
     assert main(["realize", "0x8", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["realizable"] is True and data["certificate"]["weights"] == [2, 2]
-    assert check_record(data["certificate"]).holds
+    assert data["data"]["realizable"] is True and data["evidence"][0]["weights"] == [2, 2]
+    assert check_record(data["evidence"][0]).holds
     assert main(["realize", "0x6996", "--degree", "3", "--json", "--backend", "z3"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["realizable"] is False and check_record(data["certificate"]).holds
+    assert data["data"]["realizable"] is False and check_record(data["evidence"][0]).holds
     for argv in (["011"], ["0xzz"], ["0110", "--degree", "3"], ["0110", "--degree", "-1"],
                  ["0x1234", "--n", "3"], ["0x" + "f" * 32768], ["0x" + "0" * 128, "--backend", "sat"]):
         assert main(["realize", *argv]) == 2
