@@ -28,7 +28,7 @@ from quarks.claims.claim import Verdict, instance_key, instance_label, instance_
 DEFAULT_TIMEOUT = 600.0
 DEFAULT_OUT = Path(".quarks/certificates")
 # Imported once in the parent before forking, so that workers do not each pay for them.
-PRELOAD = ("numpy", "sympy", "numba", "scipy.optimize", "flint", "z3")
+PRELOAD = ("numpy", "sympy", "sympy.tensor.tensor", "sympy.physics.units", "numba", "scipy.optimize", "flint", "z3", "tqdm")
 ENGINES = ("quarks.solvers", "quarks.symbolic", "quarks.ltl", "quarks.attention", "quarks.circuits", "quarks.classes",
            "quarks.approx", "quarks.certify", "quarks.certificates", "quarks.coq")
 
