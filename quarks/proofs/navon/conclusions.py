@@ -81,7 +81,7 @@ conclusion11 = Claim(
               "least divisor d > 1 of K for odd K.",
     latex=r"d^{K/d}\ge e^{K/e}\iff d^e\ge e^d\quad(d,e\mid K)",
     kind="finite",
-    instances={"quick": [{"K_max": 24}], "full": [{"K_max": 60}]},
+    instances={"quick": [{"K_max": 12}], "full": [{"K_max": 60}]},
     check=check_conclusion11,
     size="K_max",
     max_feasible=120,
