@@ -6,9 +6,9 @@ from __future__ import annotations
 import collections
 import json
 import sys
-import tomllib
 
 import grimp
+import tomllib
 
 
 def measure(root: str) -> dict:
