@@ -284,7 +284,7 @@ def two_summable(v, n, x0, out):
     extension must use x0, else it would be one for the threshold parent.)  Coordinate-wise,
     x0 + b = c + d forces c = d = 1 where x0 = b = 1, c = d = 0 where x0 = b = 0, and c_i + d_i = 1
     elsewhere: c = (x0 & b) | s, d = (x0 & b) | (x0 ^ b) & ~s for a submask s of x0 ^ b; s and its
-    complement give the same pair, so the top bit of x0 ^ b is put in c.  Only minimal true points b
+    complement give the same pair, so the top bit of x0 ^ b is put in c (:func:`split_pair`).  Only minimal true points b
     are tried: if b_i = 1 then c_i = 1 or d_i = 1, and clearing bit i of b and of that point keeps a
     witness (false points form a down-set); b never descends to x0, since b >= x0 would force
     c, d >= x0, true.  Multipliers 1 on x0, b, c, d are then a Farkas certificate (and a dual of
@@ -301,26 +301,40 @@ def two_summable(v, n, x0, out):
                 break
         if not minimal:
             continue
-        both = x0 & b
-        odd = x0 ^ b
-        top = 0
-        if odd:
-            top = 1 << (63 - _clz(odd))
-        rest = odd ^ top
-        s = rest
-        while True:
-            c = both | top | s
-            d = both | (rest & ~s)
-            if not v[c] and not v[d]:
-                out[0] = x0
-                out[1] = b
-                out[2] = c
-                out[3] = d
-                return True
-            if s == 0:
-                break
-            s = (s - 1) & rest
+        found, _ = split_pair(v, x0, b, out, 1 << 62)
+        if found:
+            return True
     return False
+
+
+@njit(cache=True)
+def split_pair(v, a, b, out, limit):
+    """False points c, d with a + b = c + d, trying at most ``limit`` pairs: coordinate-wise c = d = 1
+    where a = b = 1, c = d = 0 where a = b = 0, and c_i + d_i = 1 elsewhere, i.e. c = (a & b) | s,
+    d = (a & b) | (a ^ b) & ~s for a submask s of a ^ b (the top bit of a ^ b put in c, since s and
+    its complement give the same pair).  Returns (1, tried) with out = (a, b, c, d), or (0, tried)."""
+    both = a & b
+    odd = a ^ b
+    top = 0
+    if odd:
+        top = 1 << (63 - _clz(odd))
+    rest = odd ^ top
+    s = rest
+    tried = 0
+    while tried < limit:
+        c = both | top | s
+        d = both | (rest & ~s)
+        tried += 1
+        if not v[c] and not v[d]:
+            out[0] = a
+            out[1] = b
+            out[2] = c
+            out[3] = d
+            return 1, tried
+        if s == 0:
+            break
+        s = (s - 1) & rest
+    return 0, tried
 
 
 @njit(cache=True)

@@ -16,6 +16,7 @@ from quarks.solvers.kernels import (
     reduce,
     regular_lp,
     rounded_weights,
+    split_pair,
 )
 from quarks.solvers.simplex import OPTIMAL, simplex_float
 
@@ -57,16 +58,6 @@ def regular_weights(v, n, W):
 
 
 @njit(cache=True)
-def top_bit(x):
-    """The highest set bit of a positive integer, as a power of two."""
-    t = np.int64(1)
-    while x >> 1:
-        x >>= 1
-        t <<= 1
-    return t
-
-
-@njit(cache=True)
 def two_summable_positive(v, n, out, budget):
     """A 2-summability witness of a positive table v: true a, b and false c, d with a + b = c + d
     (out = (a, b, c, d)), a and b minimal true points (for a positive function a witness may take
@@ -87,27 +78,11 @@ def two_summable_positive(v, n, out, budget):
                 k += 1
     tried = 0
     for p in range(k):
-        a = minimal[p]
         for q in range(p + 1, k):
-            b = minimal[q]
-            both = a & b
-            odd = a ^ b
-            top = top_bit(odd)
-            rest = odd ^ top
-            s = rest
-            while True:
-                c = both | top | s
-                d = both | (rest & ~s)
-                if not v[c] and not v[d]:
-                    out[0] = a
-                    out[1] = b
-                    out[2] = c
-                    out[3] = d
-                    return 1
-                tried += 1
-                if tried > budget:
-                    return -1
-                if s == 0:
-                    break
-                s = (s - 1) & rest
+            found, used = split_pair(v, minimal[p], minimal[q], out, budget + 1 - tried)
+            if found:
+                return 1
+            tried += used
+            if tried > budget:
+                return -1
     return 0
