@@ -359,6 +359,19 @@ case: (ltnP d n) => [hdn|hnd] /=; first by rewrite eq4_5_upper.
 by rewrite T_full // cardsT card_boolfun -expnM leq_exp2l // mulnC.
 Qed.
 
+(** The range is an interval of n: if the bound holds at n, it holds at n + 1 (for n < d,
+    2 n^(d+1) <= (n+1)^(d+1) by Bernoulli's inequality).  So it holds exactly from the least n
+    with n > d or d! 2^n <= n^(d+1) on, and that n is at most d + 1. *)
+Theorem eq4_5_range_mono n d :
+  #|T n d| ^ d`! <= 2 ^ (n ^ d.+1) -> #|T n.+1 d| ^ d`! <= 2 ^ (n.+1 ^ d.+1).
+Proof.
+rewrite !eq4_5_range => /orP [hdn|h]; first by rewrite ltnW.
+case: (ltnP d n.+1) => //= hnd.
+rewrite expnS mulnCA; apply: leq_trans (_ : 2 * n ^ d.+1 <= _); first by rewrite leq_mul2l h orbT.
+apply: leq_trans (bernoulli_nat n d); rewrite mul2n -addnn leq_add2l expnS leq_mul2r.
+by rewrite ltnW ?orbT // ltnS ltnW.
+Qed.
+
 (** ... so for d = 1 it holds exactly for n >= 2, *)
 Theorem eq4_5_d1_range n : (#|T n 1| ^ 1`! <= 2 ^ (n ^ 2)) = (1 < n).
 Proof. by rewrite eq4_5_range; case: n => [|[|n]]. Qed.
