@@ -74,4 +74,19 @@ def test_eq45_range_fails_at_n1_holds_at_n2():
 def test_eq45_range_d3_fails_at_n2():
     v = CV.check_eq45_range({"n": 2, "d": 3})      # |T(2;3)| = 16, 16^6 > 2^16: the fact is the failure
     assert v.status == "verified" and "|T(2;3)| = 16" in v.summary
-    assert CV.RANGE45 == {1: 2, 2: 2, 3: 3}
+    assert [CV.eq45_least(d) for d in range(8)] == [1, 2, 2, 3, 3, 4, 4, 5]
+
+
+def test_eq45_range_d4_holds_below_d():
+    # T(3;4) is every function: 256^24 = 2^192 <= 2^243, so the bound holds at n = 3 < d = 4 ...
+    v = CV.check_eq45_range({"n": 3, "d": 4})
+    assert v.status == "verified" and "|T(3;4)| = 256" in v.summary
+    assert CV.eq45_holds(3, 4) and not CV.eq45_holds(2, 4)      # ... and fails at n = 2: 96 > 32
+    # the range is an interval of n starting at most at d + 1 (Capacity.v:eq4_5_range_mono)
+    for d in range(12):
+        assert [n for n in range(30) if CV.eq45_holds(n, d)] == list(range(CV.eq45_least(d), 30))
+
+
+def test_eq45_range_check_can_fail(monkeypatch):
+    monkeypatch.setattr(CV, "count_of", lambda inst: (2 ** 16, [], "made up"))
+    assert CV.check_eq45_range({"n": 3, "d": 4}).status == "refuted"     # 2^(16*24) > 2^243

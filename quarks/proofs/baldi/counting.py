@@ -272,7 +272,11 @@ eq45 = Claim(
     check=check_eq45,
     note="rho(n;1) = 0.95, 0.74, 0.68, 0.661, 0.662, 0.673, 0.687, 0.704 for n = 2..9: it dips until "
          "n = 5, then rises.  At n = 1, rho = 2 > 1 (as in eq. 4.1).  d = 2: rho = 1, 0.59, 0.49 "
-         "for n = 2, 3, 4 (still falling: the o(1) is invisible at these sizes).",
+         "for n = 2, 3, 4 (still falling: the o(1) is invisible at these sizes).  The upper half, "
+         "C(T(n;d)) <= n^(d+1)/d! for every d and n > d, is proved in Coq (quarks.eq4.5-range, "
+         "Capacity.v:eq4_5_upper, with its exact range eq4_5_range); the lower half, "
+         "C(T(n;d)) >= n^(d+1)/d! (1 - o(1)), needs the degree-d analogue of Zuev's bound and is not "
+         "proved, so this claim stays asymptotic.",
 )
 
 

@@ -149,18 +149,26 @@ eq43_upper = Claim(
 )
 
 
-# --- Eq. (4.5)'s printed bound, exact range for d = 1, 2 ---------------------------------------------
+# --- Eq. (4.5)'s printed bound, for every d, and its exact range --------------------------------------
 
-RANGE45 = {1: 2, 2: 2, 3: 3}   # d -> the least n from which the printed n^(d+1)/d! holds
+def eq45_holds(n: int, d: int) -> bool:
+    """Whether the printed bound |T(n;d)|^(d!) <= 2^(n^(d+1)) holds (Capacity.v:eq4_5_range):
+    exactly when n > d or d! 2^n <= n^(d+1)."""
+    return n > d or math.factorial(d) * 2 ** n <= n ** (d + 1)
+
+
+def eq45_least(d: int) -> int:
+    """The least n at which the printed bound holds; it holds for every larger n (eq4_5_range_mono)."""
+    return next(n for n in range(d + 2) if eq45_holds(n, d))
 
 
 def check_eq45_range(inst) -> Verdict:
     n, d = inst["n"], inst["d"]
     T, ev, prov = count_of(inst)
     holds = ["<=", ["^", "T", ["fact", "d"]], ["^", 2, ["^", "n", ["+", "d", 1]]]]
-    lo = RANGE45[d]
-    fact = ((f"n >= {lo}: |T(n;d)|^(d!) <= 2^(n^(d+1))", holds) if n >= lo else
-            (f"n < {lo}: |T(n;d)|^(d!) > 2^(n^(d+1)) (the printed bound fails)", ["not", holds]))
+    fact = (("n > d or d! 2^n <= n^(d+1): |T(n;d)|^(d!) <= 2^(n^(d+1))", holds) if eq45_holds(n, d) else
+            ("n <= d and d! 2^n > n^(d+1): |T(n;d)|^(d!) > 2^(n^(d+1)) (the printed bound fails)",
+             ["not", holds]))
     rec = arith({"n": n, "d": d, "T": T}, [fact])
     return Verdict.from_facts(ev + [rec], f"|T({n};{d})| = {T} ({prov}); C d!/n^(d+1) = "
                               f"{math.log2(T) * math.factorial(d) / n ** (d + 1):.4f}", counterexample=inst)
@@ -168,35 +176,38 @@ def check_eq45_range(inst) -> Verdict:
 
 eq45_range = Claim(
     id="quarks.eq4.5-range",
-    source=Source("000", "eq. (4.5), the printed bound n^(d+1)/d!, exact range for d = 1, 2, 3"),
-    statement="For every n >= 0: C(T(n;d)) <= n^(d+1)/d!, i.e. |T(n;d)|^(d!) <= 2^(n^(d+1)), holds if "
-              "and only if n >= 2 for d = 1 and d = 2, and if and only if n >= 3 for d = 3.  For every "
-              "d >= 1 and n <= d + 1 it holds if and only if d! 2^n <= n^(d+1); at n = d + 1 it holds.",
-    latex=r"C(\mathcal T(n;d)) \le \frac{n^{d+1}}{d!} \iff n \ge \max(2, d)\quad(d\le 3)",
+    source=Source("000", "eq. (4.5), the printed bound n^(d+1)/d!, for every d, and its exact range"),
+    statement="For every d and n with d < n: C(T(n;d)) <= n^(d+1)/d!, i.e. |T(n;d)|^(d!) <= 2^(n^(d+1)).  "
+              "For every n and d it holds if and only if n > d or d! 2^n <= n^(d+1), and if it holds at n "
+              "it holds at n + 1: the range is n >= n0(d) with n0(d) <= d + 1 (n0 = 2, 2, 3, 3, 4 for "
+              "d = 1..5).  So it holds if and only if n >= 2 for d = 1 and d = 2, and if and only if n >= 3 "
+              "for d = 3.",
+    latex=r"C(\mathcal T(n;d)) \le \frac{n^{d+1}}{d!} \iff n > d \ \text{or}\ d!\,2^n \le n^{d+1}",
     kind="finite",
-    instances={"quick": [{"n": n, "d": d} for d in (1, 2, 3) for n in (1, 2, 3)],
-               "full": [{"n": n, "d": 1} for n in range(1, 8)] + [{"n": n, "d": d} for d in (2, 3)
+    instances={"quick": [{"n": n, "d": d} for d in (1, 2, 3) for n in (1, 2, 3)] + [{"n": 3, "d": 4}],
+               "full": [{"n": n, "d": 1} for n in range(1, 8)] + [{"n": n, "d": d} for d in (2, 3, 4)
                                                                     for n in range(1, 5)]},
     check=check_eq45_range,
-    coq=("Capacity.v:eq4_5_d1_range", "Capacity.v:eq4_5_d2_range", "Capacity.v:eq4_5_d3_range",
-         "Capacity.v:eq4_5_range_low", "Capacity.v:eq4_5_top"),
+    coq=("Capacity.v:eq4_5_upper", "Capacity.v:eq4_5_range", "Capacity.v:eq4_5_range_mono",
+         "Capacity.v:eq4_5_d1_range", "Capacity.v:eq4_5_d2_range", "Capacity.v:eq4_5_d3_range"),
     coq_hypotheses={
+        "eq4_5_upper": ["d < n"],
+        "eq4_5_range": [],
+        "eq4_5_range_mono": ["#|T n d| ^ d`! <= 2 ^ n ^ d.+1"],
         "eq4_5_d1_range": [],
         "eq4_5_d2_range": [],
-        "eq4_5_d3_range": [],
-        "eq4_5_range_low": ["0 < d", "n <= d.+1"],
-        "eq4_5_top": ["0 < d", "n = d.+1"]},
-
-    note="d = 2 (n >= 4) and d = 3 (n >= 5) from Cover's bound with k! C(m, k+1) <= 2 m^k "
-         "(CoverCount.v:cover_fact), K = N(n,d) - 1 and K! >= 2^(K-1); the small n from |T| <= 2^(2^n); "
-         "it fails at n = 0 (2 functions), n = 1 (at least 2) and, for d = 3, n = 2 (T(2;3) contains "
-         "the 14 linear ones, 14^6 > 2^16). For every d >= 1, n <= d + 1: T(n;d) is every function "
-         "for n <= d (TopDegree.v:T_all), so the bound reads d! 2^n <= n^(d+1) exactly, and "
-         "d! 2^(d+1) <= (d+1)^(d+1) settles n = d + 1 (eq4_5_range_low, eq4_5_top); since that "
-         "fails for n <= d/2, the range for d >= 4 does not start at d. Open in Coq: n >= d + 2 for "
-         "d >= 4 (numerically Cover's bound gives it for every n > d, d <= 9, n < 120); the route "
-         "needs N(n,d) and (N-1)! estimates for general d. "
-         "The asymptotic C(T(n;d)) = n^(d+1)/d! (1 - o(1)) is quarks.eq4.5 (not proved).",
+        "eq4_5_d3_range": []},
+    note="One proof for every d (Capacity.v:eq4_5_upper): n = d + 1 from |T| <= 2^(2^n) and "
+         "d! 2^(d+1) <= (d+1)^(d+1); n >= d + 2 from Cover's bound |T(n;d)| <= C(2^n, K+1), K = N(n,d) - 1, "
+         "with K! C(2^n, K+1) <= 2 (2^n)^K (CoverCount.v:cover_fact) and K! >= 2^(K-1), which leaves "
+         "(n-1) d! N(n,d) <= n^(d+1) + (n-3) d! (eq4_5_arith, by induction on d through "
+         "d! N(n,d) = d (d-1)! N(n,d-1) + n(n-1)..(n-d+1) and (n-1) n(n-1)..(n-d+1) <= n^d (n-d) for d >= 3); "
+         "d = 0 from |T(n;0)| <= C(2^n, 1) = 2.  For n <= d, T(n;d) is every function "
+         "(TopDegree.v:T_all), so the bound reads d! 2^n <= n^(d+1) exactly; it fails at n = 0 and n = 1 "
+         "for every d, and for d = 3 at n = 2 (16^6 > 2^16), but for d = 4 it holds at n = 3 < d. "
+         "The d = 1, 2, 3 ranges, eq4_5_range_low and eq4_5_top are corollaries. "
+         "The asymptotic C(T(n;d)) = n^(d+1)/d! (1 - o(1)) is quarks.eq4.5: its upper half is this claim, "
+         "its lower half (1 - o(1)) is not proved.",
 )
 
 

@@ -5,8 +5,8 @@
     these points lie in the open half-space of the constant monomial (S = empty, value 1).  So
     Cover's theorem gives |T(n;d)| <= C(2^n, N(n,d)) ([card_T_le_cover]), for every n and d.
     Integer coefficients embed into R, so no real-coefficient bridge is needed.  From it: eq. (4.1)'s
-    upper bound for n >= 2, eq. (4.3)'s upper side, the exact range of eq. (4.5)'s printed bound for
-    d = 1, 2, 3 and, for every d >= 1, among n <= d + 1 (TopDegree.v: T(n;n) is every function),
+    upper bound for n >= 2, eq. (4.3)'s upper side, eq. (4.5)'s printed bound n^(d+1)/d! for every
+    d and n > d and its exact range for every n and d (TopDegree.v: T(n;n) is every function),
     eq. (4.11), and the finite forms of Theorem 4.1 and of the corollary of
     Proposition 5.5.  Theorem 4.3 is LayerGating.v. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
@@ -193,10 +193,24 @@ apply: leq_trans (subset_leq_card (bigcap_inf _ AND2_irreducible)) _.
 by case: (thm4_1_finite AND2_irreducible hn).
 Qed.
 
-(** ** Eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!: its exact range for d = 1 and d = 2 *)
+(** ** Eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!, for every d, and its exact range
+
+    In the form |T(n;d)|^(d!) <= 2^(n^(d+1)).  For n > d: at n = d + 1 from |T| <= 2^(2^n) and
+    d! 2^(d+1) <= (d+1)^(d+1); for n >= d + 2 from Cover's bound |T(n;d)| <= C(2^n, K+1),
+    K = N(n,d) - 1, with K! C(2^n, K+1) <= 2 (2^n)^K and K! >= 2^(K-1), which leaves
+    d! ((n-1) K + 2) <= n^(d+1); that is (n-1) d! N(n,d) <= n^(d+1) + (n-3) d!, proved by
+    induction on d through d! N(n,d) = d (d-1)! N(n,d-1) + n(n-1)..(n-d+1) and
+    (n-1) n(n-1)..(n-d+1) <= n^d (n-d) (d >= 3, n >= d + 2).  For n <= d every function is in
+    T(n;d), so the bound reads d! 2^n <= n^(d+1). *)
 
 Section Eq45.
 Local Open Scope nat_scope.
+
+(** Goals of nat arithmetic with products of variables, handed to [nia]. *)
+Local Ltac nat_nia :=
+  repeat match goal with H : is_true (_ <= _) |- _ =>
+    move/ssrnat.leP: H; rewrite -?multE -?plusE -?minusE => H end;
+  apply/ssrnat.leP; rewrite -?multE -?plusE -?minusE; nia.
 
 Lemma pow2_le_fact k : 2 ^ k.-1 <= k`!.
 Proof.
@@ -204,16 +218,10 @@ elim: k => // k IH; case: k IH => // k IH.
 by rewrite factS /= expnS leq_mul.
 Qed.
 
-Lemma twice_bin2 n : 2 * 'C(n, 2) = n * n.-1.
-Proof.
-elim: n => // n IH; rewrite binS bin1 mulnDr IH.
-by case: n {IH} => //= n; rewrite [2 * _]mulnC -mulnDr addn2 mulnC.
-Qed.
-
-(** Eq. (4.5)'s bound from Cover's theorem, for any degree d and exponent f > 0: with
-    N(n,d) = K + 1 monomials (K > 0), |T(n;d)| <= C(2^n, K+1) and K! C(2^n, K+1) <= 2 (2^n)^K
-    give |T(n;d)|^f <= 2^(n^(d+1)) as soon as f (n K + 2) <= n^(d+1) + f K. *)
-Lemma eq4_5_upper n d f K : 0 < f -> Nmon n d = K.+1 -> 0 < K -> K <= 2 ^ n ->
+(** The Cover step, for any degree d and exponent f > 0: with N(n,d) = K + 1 monomials (K > 0),
+    |T(n;d)| <= C(2^n, K+1) and K! C(2^n, K+1) <= 2 (2^n)^K give |T(n;d)|^f <= 2^(n^(d+1)) as
+    soon as f (n K + 2) <= n^(d+1) + f K. *)
+Lemma eq4_5_cover n d f K : 0 < f -> Nmon n d = K.+1 -> 0 < K -> K <= 2 ^ n ->
   f * (n * K + 2) <= n ^ d.+1 + f * K -> #|T n d| ^ f <= 2 ^ (n ^ d.+1).
 Proof.
 move=> hf hN hK1 hKm harith.
@@ -242,44 +250,6 @@ move=> hf h; apply: leq_trans (_ : (2 ^ 2 ^ n) ^ f <= _).
 by rewrite -expnM leq_exp2l // mulnC.
 Qed.
 
-(** |T(n;2)|^2 <= 2^(n^3), i.e. C(T(n;2)) <= n^3/2, for every n >= 2: by the trivial 2^(2^n) for
-    n = 2, 3 and, for n >= 4, by [eq4_5_upper] with K = N(n,2) - 1, 2K = n^2 + n. *)
-Lemma eq4_5_d2_upper n : 1 < n -> #|T n 2| ^ 2 <= 2 ^ (n ^ 3).
-Proof.
-move=> hn.
-have [small|big] := leqP n 3.
-  by apply: eq4_5_upper_small => //; case: n hn small => [|[|[|[|]]]].
-pose K := n + 'C(n, 2).
-have h2K : 2 * K = n * n + n.
-  rewrite /K mulnDr twice_bin2; case: n {K} hn big => // n _ _ /=.
-  by rewrite -!multE -!plusE; nia.
-apply: (@eq4_5_upper n 2 2 K) => //.
-- by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add0n -addnA add1n.
-- by rewrite /K addn_gt0 ltnW.
-- rewrite -(leq_pmul2l (isT : 0 < 2)) h2K -expnS.
-  elim: n big {h2K K hn} => // n IH; rewrite leq_eqVlt ltnS => /orP [/eqP <- //|hn].
-  apply: leq_trans (_ : 2 * (n * n + n) <= _); last by rewrite [2 ^ n.+2]expnS leq_mul2l IH.
-  by apply/ssrnat.leP; move: hn => /ssrnat.leP hn; rewrite -!multE -!plusE; nia.
-- rewrite mulnDr mulnCA h2K !expnS expn0 !muln1.
-  by apply/ssrnat.leP; move: big => /ssrnat.leP big; rewrite -!multE -!plusE; nia.
-Qed.
-(** The exact range of eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!, i.e.
-    |T(n;d)|^(d!) <= 2^(n^(d+1)), for d = 1: it holds exactly for n >= 2. *)
-Theorem eq4_5_d1_range n : (#|T n 1| ^ 1`! <= 2 ^ (n ^ 2)) = (1 < n).
-Proof.
-rewrite expn1; case: n => [|[|n]]; first by rewrite card_T0_d.
-  by rewrite card_T1_1.
-by rewrite -mulnn eq4_1_upper.
-Qed.
-
-(** ... and for d = 2: |T(n;2)|^2 <= 2^(n^3) exactly for n >= 2. *)
-Theorem eq4_5_d2_range n : (#|T n 2| ^ 2`! <= 2 ^ (n ^ 3)) = (1 < n).
-Proof.
-case: n => [|[|n]]; first by rewrite card_T0_d.
-  apply/negbTE; rewrite -ltnNge; apply: leq_trans (_ : 2 ^ 2 <= _); first by [].
-  by rewrite leq_exp2r // card_T_ge2.
-by rewrite eq4_5_d2_upper.
-Qed.
 (** T(n;d) grows with d: the coefficients of the sets of size > d are 0. *)
 Lemma T_mono n d d' : d <= d' -> T n d \subset T n d'.
 Proof.
@@ -292,54 +262,6 @@ have z : (\sum_(S : {set 'I_n} | ((#|S| <= d') && ~~ (#|S| <= d))%N)
 rewrite z addr0; congr (0 < _)%R; apply: eq_big => [S|S hS]; last by rewrite hS.
 by apply/idP/idP => [h|/andP [_ ->] //]; rewrite h andbT (leq_trans h hd).
 Qed.
-
-Lemma six_bin3 n : 6 * 'C(n, 3) = n * n.-1 * n.-2.
-Proof.
-elim: n => // n IH; rewrite binS mulnDr IH.
-have -> : 6 * 'C(n, 2) = 3 * (n * n.-1) by rewrite -twice_bin2 mulnA.
-by case: n {IH} => [|[|n]] //=; rewrite -!multE -!plusE; nia.
-Qed.
-
-(** |T(n;3)|^6 <= 2^(n^4), i.e. C(T(n;3)) <= n^4/6, for every n >= 3: as for d = 2, with
-    6K = n^3 + 5n. *)
-Lemma eq4_5_d3_upper n : 2 < n -> #|T n 3| ^ 6 <= 2 ^ (n ^ 4).
-Proof.
-move=> hn.
-have [small|big] := leqP n 4.
-  by apply: eq4_5_upper_small => //; case: n hn small => [|[|[|[|[|]]]]].
-pose K := n + 'C(n, 2) + 'C(n, 3).
-have h6K : 6 * K = n * n * n + 5 * n.
-  have e2 : 6 * 'C(n, 2) = 3 * (n * n.-1) by rewrite -twice_bin2 mulnA.
-  rewrite /K !mulnDr six_bin3 e2.
-  by case: n {K e2} hn big => [|[|n]] // _ _ /=; rewrite -!multE -!plusE; nia.
-apply: (@eq4_5_upper n 3 6 K) => //.
-- by rewrite /Nmon !big_ord_recr big_ord0 /= bin0 bin1 add0n /K -!addnA add1n.
-- by rewrite /K -addnA addn_gt0; apply/orP; left; apply: ltn_trans hn.
-- rewrite -(leq_pmul2l (isT : 0 < 6)) h6K.
-  elim: n big {h6K K hn} => // n IH; rewrite leq_eqVlt ltnS => /orP [/eqP <- //|hn].
-  apply: leq_trans (_ : 2 * (n * n * n + 5 * n) <= _).
-    by apply/ssrnat.leP; move: hn => /ssrnat.leP hn; rewrite -!multE -!plusE; nia.
-  by rewrite [2 ^ n.+1]expnS mulnCA leq_mul2l IH.
-- rewrite mulnDr mulnCA h6K !expnS expn0 !muln1.
-  by apply/ssrnat.leP; move: big => /ssrnat.leP big; rewrite -!multE -!plusE; nia.
-Qed.
-
-(** ... and for d = 3: |T(n;3)|^6 <= 2^(n^4) exactly for n >= 3 (at n = 2, T(2;3) contains the
-    14 linear threshold functions and 14^6 > 2^16). *)
-Theorem eq4_5_d3_range n : (#|T n 3| ^ 3`! <= 2 ^ (n ^ 4)) = (2 < n).
-Proof.
-case: n => [|[|[|n]]]; first by rewrite card_T0_d.
-- apply/negbTE; rewrite -ltnNge; apply: leq_trans (_ : 2 ^ 6 <= _); first by [].
-  by rewrite leq_exp2r // card_T_ge2.
-- apply/negbTE; rewrite -ltnNge.
-  have h : 2 ^ 3 <= #|T 2 3|.
-    apply: leq_trans (_ : 8 <= #|T 2 1|) _; first by rewrite card_T2_1.
-    by apply: subset_leq_card; apply: T_mono.
-  by apply: leq_trans (_ : (2 ^ 3) ^ 6 <= _); rewrite ?leq_exp2r // -expnM ltn_exp2l.
-by rewrite eq4_5_d3_upper.
-Qed.
-
-(** ** Eq. (4.5) for every degree d, where T(n;d) is (almost) every function: n <= d + 1 *)
 
 (** For n <= d, T(n;d) is every function: T(n;n) is (TopDegree.v) and T grows with d. *)
 Lemma T_full n d : n <= d -> T n d = setT.
@@ -358,21 +280,120 @@ apply: leq_trans hb; rewrite -mulnDl leq_mul2r; apply/orP; right.
 by rewrite muln2 -addnn leq_add2l.
 Qed.
 
-(** The exact range of eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!, i.e.
-    |T(n;d)|^(d!) <= 2^(n^(d+1)), among n <= d + 1, for every d >= 1: it holds exactly when
-    d! 2^n <= n^(d+1) (for n <= d every function is in T(n;d), so |T(n;d)| = 2^(2^n); at
-    n = d + 1, |T(n;d)| <= 2^(2^n) and d! 2^(d+1) <= (d+1)^(d+1)). *)
-Theorem eq4_5_range_low n d : 0 < d -> n <= d.+1 ->
-  (#|T n d| ^ d`! <= 2 ^ (n ^ d.+1)) = (d`! * 2 ^ n <= n ^ d.+1).
+(** N(n,d) <= 2^n: the monomials are subsets of the n variables. *)
+Lemma Nmon_le_pow2 n d : Nmon n d <= 2 ^ n.
 Proof.
-move=> hd hn; case: (ltnP d n) => [hdn|hnd].
-  have e : n = d.+1 by apply/eqP; rewrite eqn_leq hn hdn.
-  have hf := fact_pow2_le hd; rewrite e; transitivity true; last by apply/esym.
-  by apply: eq4_5_upper_small; [exact: fact_gt0 | exact: hf].
+rewrite -card_monomials -[n in 2 ^ n]card_ord -cardsT -card_powerset.
+by apply: subset_leq_card; apply/subsetP => S _; rewrite powersetE subsetT.
+Qed.
+
+Lemma Nmon0 n : Nmon n 0 = 1.
+Proof. by rewrite /Nmon big_ord1 bin0. Qed.
+
+(** (d+1)! N(n,d+1) = (d+1) d! N(n,d) + n(n-1)..(n-d). *)
+Lemma fact_NmonS n d : d.+1`! * Nmon n d.+1 = d.+1 * (d`! * Nmon n d) + n ^_ d.+1.
+Proof.
+rewrite /Nmon big_ord_recr /= -/(Nmon n d) factS mulnDr -bin_ffact mulnA.
+by rewrite [d.+1`! in RHS]factS [_ * 'C(_, _)]mulnC.
+Qed.
+
+(** (n-1) n(n-1)..(n-k+1) <= n^k (n-k) for k >= 3 and n >= k + 2. *)
+Lemma ffact_le k n : 2 < k -> k.+1 < n -> n.-1 * n ^_ k <= n ^ k * (n - k).
+Proof.
+elim: k => // k IH hk hn; move: hk; rewrite ltnS leq_eqVlt => /orP [/eqP ek|hk2].
+  rewrite -ek in hn *; rewrite ffactnS ffactnS ffactn1 !expnS expn0 muln1.
+  case: n hn {IH} => [|[|[|[|[|m]]]]] // _.
+  by rewrite !subSS subn0 /=; nat_nia.
+rewrite ffactnSr mulnA; apply: leq_trans (_ : n ^ k * (n - k) * (n - k) <= _).
+  by rewrite leq_mul2r IH ?orbT // ltnW.
+rewrite expnS -mulnA [n * _]mulnC -mulnA leq_mul2l; apply/orP; right.
+have [m em] : exists m, n = k.+3 + m by exists (n - k.+3); rewrite subnKC.
+have -> : n - k = m.+3 by rewrite em -?plusE -?minusE; lia.
+have -> : n - k.+1 = m.+2 by rewrite em -?plusE -?minusE; lia.
+by rewrite em; nat_nia.
+Qed.
+
+(** The arithmetic of (4.5): (n-1) d! N(n,d) <= n^(d+1) + (n-3) d! for n >= d + 2. *)
+Lemma eq4_5_arith n d : d.+1 < n -> n.-1 * (d`! * Nmon n d) <= n ^ d.+1 + (n - 3) * d`!.
+Proof.
+elim: d => [|d IH] hn.
+  by rewrite Nmon0 fact0 !muln1 expn1; nat_nia.
+case: d IH hn => [|[|d]] IH hn.
+- by rewrite fact_NmonS Nmon0 fact0 ffactn1 !muln1 (expnS n 1) expn1; nat_nia.
+- rewrite (fact_NmonS n 1) (fact_NmonS n 0) Nmon0 fact0 ffactn1 ffactnS ffactn1 !muln1.
+  by rewrite (expnS n 2) (expnS n 1) expn1 (_ : 2`! = 2) //; nat_nia.
+have {}IH := IH (ltnW hn).
+have hf := ffact_le (isT : 2 < d.+3) hn.
+rewrite fact_NmonS mulnDr (factS d.+2) expnS.
+move: IH hf; move: (Nmon n d.+2) (n ^_ d.+3) (n ^ d.+3) ((d.+2)`!) => X F A G IH hf.
+nat_nia.
+Qed.
+
+(** Eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!, i.e. |T(n;d)|^(d!) <= 2^(n^(d+1)), for
+    every d and every n > d. *)
+Theorem eq4_5_upper n d : d < n -> #|T n d| ^ d`! <= 2 ^ (n ^ d.+1).
+Proof.
+case: d => [|d] hdn.
+  rewrite fact0 !expn1; apply: leq_trans (card_T_le_cover n 0) _.
+  rewrite Nmon0; apply: leq_trans (cover_pow 0 (expn_gt0 2 n)) _.
+  by rewrite expn0 muln1 -{1}(expn1 2) leq_exp2l.
+have [->|hn] := eqVneq n d.+2.
+  by apply: eq4_5_upper_small; [exact: fact_gt0 | exact: fact_pow2_le].
+have {hdn} hn : d.+2 < n by rewrite ltn_neqAle eq_sym hn hdn.
+have hN := Nmon_gt0 n d.+1.
+apply: (@eq4_5_cover n d.+1 d.+1`! (Nmon n d.+1).-1); first exact: fact_gt0.
+- by rewrite prednK.
+- rewrite -ltnS prednK //; apply: leq_trans _ (Nmon_ge n (isT : 0 < d.+1)); nat_nia.
+- by apply: leq_trans (leq_pred _) (Nmon_le_pow2 n d.+1).
+have := eq4_5_arith hn; rewrite -{1}(prednK hN).
+move: (Nmon n d.+1).-1 (n ^ d.+2) (d.+1`!) => K A F h.
+nat_nia.
+Qed.
+
+(** The exact range of eq. (4.5)'s printed bound, for every n and d: |T(n;d)|^(d!) <= 2^(n^(d+1))
+    holds exactly when n > d or d! 2^n <= n^(d+1) (for n <= d, |T(n;d)| = 2^(2^n)). *)
+Theorem eq4_5_range n d :
+  (#|T n d| ^ d`! <= 2 ^ (n ^ d.+1)) = (d < n) || (d`! * 2 ^ n <= n ^ d.+1).
+Proof.
+case: (ltnP d n) => [hdn|hnd] /=; first by rewrite eq4_5_upper.
 by rewrite T_full // cardsT card_boolfun -expnM leq_exp2l // mulnC.
 Qed.
 
-(** ... so at n = d + 1, the printed bound holds for every d >= 1. *)
+(** The range is an interval of n: if the bound holds at n, it holds at n + 1 (for n < d,
+    2 n^(d+1) <= (n+1)^(d+1) by Bernoulli's inequality).  So it holds exactly from the least n
+    with n > d or d! 2^n <= n^(d+1) on, and that n is at most d + 1. *)
+Theorem eq4_5_range_mono n d :
+  #|T n d| ^ d`! <= 2 ^ (n ^ d.+1) -> #|T n.+1 d| ^ d`! <= 2 ^ (n.+1 ^ d.+1).
+Proof.
+rewrite !eq4_5_range => /orP [hdn|h]; first by rewrite ltnW.
+case: (ltnP d n.+1) => //= hnd.
+rewrite expnS mulnCA; apply: leq_trans (_ : 2 * n ^ d.+1 <= _); first by rewrite leq_mul2l h orbT.
+apply: leq_trans (bernoulli_nat n d); rewrite mul2n -addnn leq_add2l expnS leq_mul2r.
+by rewrite ltnW ?orbT // ltnS ltnW.
+Qed.
+
+(** ... so for d = 1 it holds exactly for n >= 2, *)
+Theorem eq4_5_d1_range n : (#|T n 1| ^ 1`! <= 2 ^ (n ^ 2)) = (1 < n).
+Proof. by rewrite eq4_5_range; case: n => [|[|n]]. Qed.
+
+(** ... for d = 2 exactly for n >= 2, *)
+Theorem eq4_5_d2_range n : (#|T n 2| ^ 2`! <= 2 ^ (n ^ 3)) = (1 < n).
+Proof. by rewrite eq4_5_range; case: n => [|[|[|n]]]. Qed.
+
+(** ... and for d = 3 exactly for n >= 3 (at n = 2, T(2;3) is every function, 16^6 > 2^16). *)
+Theorem eq4_5_d3_range n : (#|T n 3| ^ 3`! <= 2 ^ (n ^ 4)) = (2 < n).
+Proof. by rewrite eq4_5_range; case: n => [|[|[|[|n]]]]. Qed.
+
+(** Among n <= d + 1, for every d >= 1: the bound holds exactly when d! 2^n <= n^(d+1). *)
+Theorem eq4_5_range_low n d : 0 < d -> n <= d.+1 ->
+  (#|T n d| ^ d`! <= 2 ^ (n ^ d.+1)) = (d`! * 2 ^ n <= n ^ d.+1).
+Proof.
+move=> hd hn; rewrite eq4_5_range; case: ltnP => //= hdn.
+have -> : n = d.+1 by apply/eqP; rewrite eqn_leq hn hdn.
+by rewrite fact_pow2_le.
+Qed.
+
+(** ... and at n = d + 1 it holds. *)
 Corollary eq4_5_top n d : 0 < d -> n = d.+1 -> #|T n d| ^ d`! <= 2 ^ (n ^ d.+1).
-Proof. by move=> hd ->; rewrite eq4_5_range_low //; apply: fact_pow2_le. Qed.
+Proof. by move=> _ ->; apply: eq4_5_upper. Qed.
 End Eq45.
