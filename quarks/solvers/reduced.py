@@ -18,8 +18,11 @@ deciding, with realize's certificates.
    (g is positive), and negating the variables back keeps the sums equal.
 5. Whatever the floats fail to settle goes to today's route (:func:`quarks.solvers.lp.solve`).
 
-At other degrees (:func:`higher_degree`): the bare feasibility LP on all 2^n rows, its vertex made
-integer and checked exactly; if infeasible, the Farkas LP made exact by :func:`exact_farkas`.
+At other degrees (:func:`higher_degree`): the cutting-plane LP of
+:mod:`quarks.solvers.cutting_plane` (a few rows near the boundary, violated rows added; the dual
+ray of an infeasible subset made exact as the Farkas certificate); failing that, the bare
+feasibility LP on all 2^n rows, its vertex made integer and checked exactly; if infeasible, the
+Farkas LP made exact by :func:`exact_farkas`.
 
 Every certificate is exact; :func:`solve` returns it verified (realizations in int64 with an
 overflow bound, Farkas certificates by :func:`quarks.certify.threshold.check_nonrealization_data`).
@@ -235,15 +238,20 @@ def common_denominator(B: np.ndarray, v: np.ndarray) -> list[int] | None:
 
 
 def higher_degree(f: TruthTable, degree: int):
-    """Degree != 1: the bare feasibility LP on all 2^n rows (free weights, no objective) in
+    """Degree != 1: the cutting-plane LP of :mod:`quarks.solvers.cutting_plane`; if it settles
+    nothing, the bare feasibility LP on all 2^n rows (free weights, no objective) in
     floats, its vertex made integer (:func:`quarks.solvers.lp.integer_weights`) and checked exactly
     in int64 on all 2^n points; an infeasible LP goes to the Farkas LP made exact on its support;
     whatever is not settled, to the full route."""
     from scipy.optimize import linprog
 
+    from quarks.solvers import cutting_plane
     from quarks.solvers.lp import integer_weights, signed_matrix
     from quarks.solvers.monomials import monomials
 
+    fast = cutting_plane.solve(f, degree)
+    if fast is not None:
+        return fast
     B = signed_matrix(f, degree)
     N, M = B.shape
     Bf = B.astype(float)
