@@ -151,3 +151,20 @@ def test_check_cert_accepts_both_answers(tmp_path, capsys):
         capsys.readouterr()
         assert main(["check-cert", str(path)]) == 0
         assert capsys.readouterr().out.startswith("OK")
+
+
+def test_ray_made_exact_by_the_nullspace_when_not_small(monkeypatch):
+    """Without the small-ratio rounding the certificate comes from the integer kernel (python-flint)."""
+    monkeypatch.setattr(cutting_plane, "small_multipliers", lambda B, y: None)
+    rng = random.Random(17)
+    g = parity_face(rng, quadratic(rng, 8))
+    r = cutting_plane.solve(g, 2)
+    assert isinstance(r, NonRealizability) and r.problem() is None
+
+
+def test_small_multipliers_checks_exactly():
+    xor = TruthTable(2, 0b0110)
+    B = xor.values("pm1").astype(np.int64)[:, None] * design_matrix(2, 1)  # rows s_x [1, x1, x2]
+    assert cutting_plane.small_multipliers(B, np.array([0.5, 0.5, 0.5, 0.5])) == [1, 1, 1, 1]
+    assert cutting_plane.small_multipliers(B, np.array([1.0, 0.5, 0.5, 0.5])) is None  # B^T z != 0
+    assert cutting_plane.small_multipliers(B, np.array([1.0, 2 ** 0.5, 0.5, 0.5])) is None  # no denominator <= 256
