@@ -1,22 +1,27 @@
-"""Benchmark realize at degree 1, per function, on a fixed seeded workload (issue 41).
+"""Benchmark realize per function on issue 41's seeded workload, against bare references.
 
-For n = 6, 8, 10, 12: half random linear threshold functions (sign of random integer weights,
-normal, against a random threshold), half perturbed ones (one to three flipped bits, or a
-near-boundary true and false point swapped).  Three routes, side by side in one process:
+Degree 1, n = 6, 8, 10, 12 (200 functions per n by default: issue 41's 800): half random linear
+threshold functions (sign of random integer weights, normal, against a random threshold), half
+perturbed ones (one to three flipped bits, or the near-boundary true and false points swapped).
+Routes, side by side in one process:
 
-* ``old``   today's route: quarks.solvers.lp (HiGHS on all 2^n rows, exact repair), with the
-            exact certificate check realize() does;
+* ``old``   (with --old) the route before issue 41: quarks.solvers.lp (HiGHS on all 2^n rows,
+            exact repair), with the exact certificate check realize() does;
 * ``new``   quarks.solvers.realize.realize (the reduced route of quarks.solvers.reduced), with
-            its exact certificate check;
+            its exact certificate;
 * ``kitty`` a bare "kitty-style" reference written here only: a unateness check, then one HiGHS
             LP (scipy) with rows on the minimal true / maximal false points; no certificate.
 
-Reports ms per function (wall, and CPU of this process) and whether the verdicts agree; then
-at degree 2 (n = 6, 8, 10; signs of random quadratics, half perturbed) today's route, the new
-one and a bare HiGHS LP on the full monomial matrix; then functions per second of the batch form
-quarks.realize_many at n = 6, 8, 10.
+Degree 2, n = 6, 8, 10, a workload of the same kind (signs of random integer quadratics, half
+perturbed): ``new`` (the cutting-plane LP of quarks.solvers.cutting_plane, with its certificate)
+against one bare HiGHS LP on the full monomial matrix, by scipy's linprog and handed to HiGHS
+directly; then functions per second of the batch form quarks.realize_many at n = 6, 8, 10.
 
-Run from the repository root:  python benchmarks/bench_realize_route.py [--count 100] [--ns 6 8 10 12]
+The machine may be shared: times are CPU of this process (time.process_time, per function),
+the median of --repeat repetitions with the routes interleaved; wall in parentheses.  Verdicts
+must agree between all routes (the "verdicts agree" column).
+
+Run from the repository root:  python benchmarks/bench_realize_route.py [--repeat 5] [--old] [--count 200]
 """
 from __future__ import annotations
 
