@@ -22,6 +22,8 @@ when scipy does not ship HiGHS's Python interface (``scipy.optimize._highspy._co
 """
 from __future__ import annotations
 
+import os
+import threading
 from functools import lru_cache
 
 import numpy as np
@@ -46,7 +48,25 @@ def highs_core():
     return _core if hasattr(_core, "_Highs") else None
 
 
-@lru_cache(maxsize=16)
+LOCAL = threading.local()
+
+
+def highs(core):
+    """This thread's HiGHS object with its model cleared (made once per process and thread)."""
+    h = getattr(LOCAL, "highs", None)
+    if h is None or LOCAL.pid != os.getpid():
+        h = core._Highs()
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("presolve", "off")  # rows are added between runs: keep the basis
+        h.setOptionValue("simplex_strategy", 1)  # dual simplex: a new row leaves the basis dual feasible
+        h.setOptionValue("simplex_dual_edge_weight_strategy", 1)  # Devex: 10-15% faster here
+        LOCAL.highs, LOCAL.pid = h, os.getpid()
+    else:
+        h.clearModel()
+    return h
+
+
+@lru_cache(maxsize=4)
 def float_design(n: int, degree: int) -> tuple[np.ndarray, np.ndarray]:
     """(D as float64, its pseudo-inverse D^+), both read-only."""
     D = design_matrix(n, degree).astype(np.float64)
@@ -61,11 +81,7 @@ class RowLP:
 
     def __init__(self, core, D: np.ndarray, v: np.ndarray):
         self.core, self.D, self.v = core, D, v
-        self.h = core._Highs()
-        self.h.setOptionValue("output_flag", False)
-        self.h.setOptionValue("presolve", "off")  # rows are added between runs: keep the basis
-        self.h.setOptionValue("simplex_strategy", 1)  # dual simplex: a new row leaves the basis dual feasible
-        self.h.setOptionValue("simplex_dual_edge_weight_strategy", 1)  # Devex: 10-15% faster here
+        self.h = highs(core)
         inf = core.kHighsInf
         self.inf = inf
         M = D.shape[1]
@@ -102,26 +118,35 @@ class RowLP:
         return np.abs(np.asarray(y, dtype=np.float64)) if exists else None
 
 
-def integer_realization(f: TruthTable, degree: int, B: np.ndarray, w: np.ndarray) -> Realization | None:
-    """An integer u with B u >= 1 exactly (int64, all rows) from a float w with B w >= 1 - TOL."""
+def least_denominator(a: np.ndarray, tol: float) -> np.ndarray | None:
+    """round(k a) as int64 for the least k <= 256 with every k a_i within tol of an integer, or None."""
+    scaled = DENOMINATORS[:, None] * a[None, :]
+    ok = np.flatnonzero(np.abs(scaled - np.round(scaled)).max(axis=1) < tol)
+    return np.round(scaled[ok[0]]).astype(np.int64) if len(ok) else None
+
+
+def integer_realization(f: TruthTable, degree: int, w: np.ndarray) -> Realization | None:
+    """Integers u with s_x (D_x . u) >= 1 exactly (int64, all 2^n rows), from a float w with
+    margins >= 1 - TOL: w times its least denominator <= 256, else round(M w) (each row has at
+    most M entries 0/1, so rounding moves a margin of M by at most M/2); None if the check fails."""
     import math
 
-    from quarks.solvers.reduced import common_denominator
-
-    u = common_denominator(B, w)
+    D = design_matrix(f.n, degree)
+    M = D.shape[1]
+    if not np.isfinite(w).all() or np.abs(w).max() * M * M >= BOUND:
+        return None
+    u = least_denominator(w, 1e-7)
     if u is None:
-        M = B.shape[1]
-        r = np.round(w * M)
-        if not np.isfinite(r).all() or np.abs(r).max() * M >= BOUND:
-            return None
-        g = math.gcd(*(int(a) for a in r))
+        u = np.round(w * M).astype(np.int64)
+        g = math.gcd(*u.tolist())
         if g == 0:
             return None
-        ui = r.astype(np.int64) // g
-        if not bool((B @ ui >= 1).all()):
-            return None
-        u = ui.tolist()
-    return Realization(f, degree, monomials(f.n, degree), tuple(int(a) for a in u[1:]), -int(u[0]), "lp")
+        u //= g
+    p = D @ u
+    v = bits_to_array(f.bits, f.n).astype(bool)
+    if not (bool((p[v] >= 1).all()) and bool((p[~v] <= -1).all())):
+        return None
+    return Realization(f, degree, monomials(f.n, degree), tuple(u[1:].tolist()), -int(u[0]), "lp")
 
 
 def small_multipliers(B: np.ndarray, y: np.ndarray) -> list[int] | None:
@@ -134,27 +159,24 @@ def small_multipliers(B: np.ndarray, y: np.ndarray) -> list[int] | None:
     ys = y[support] / y[support].min()
     if ys.max() * len(support) * 256 >= 1 << 40:
         return None
-    scaled = DENOMINATORS[:, None] * ys[None, :]
-    ok = np.flatnonzero(np.abs(scaled - np.round(scaled)).max(axis=1) < 1e-6)
-    if not len(ok):
-        return None
-    zs = np.round(scaled[ok[0]]).astype(np.int64)
-    if (B[support].T @ zs).any():
+    zs = least_denominator(ys, 1e-6)
+    if zs is None or (B[support].T @ zs).any():
         return None
     z = np.zeros(len(y), dtype=np.int64)
     z[support] = zs
     return z.tolist()
 
 
-def nonrealization_from_ray(f: TruthTable, degree: int, B: np.ndarray, rows: list[int],
-                            y: np.ndarray) -> NonRealizability | None:
+def nonrealization_from_ray(f: TruthTable, degree: int, rows: list[int], y: np.ndarray) -> NonRealizability | None:
     """The exact Farkas certificate on the active rows from the float ray y, checked by the kernel."""
     from quarks.solvers.reduced import exact_farkas
 
     idx = np.asarray(rows, dtype=np.int64)
-    z = small_multipliers(B[idx], y)
+    sign = np.where(bits_to_array(f.bits, f.n)[idx].astype(bool), 1, -1).astype(np.int64)
+    B = sign[:, None] * design_matrix(f.n, degree)[idx]
+    z = small_multipliers(B, y)
     if z is None:
-        z = exact_farkas(B[idx], y)
+        z = exact_farkas(B, y)
     if z is None:
         return None
     mult = {int(x): int(a) for x, a in zip(idx.tolist(), z) if a}
@@ -172,7 +194,6 @@ def solve(f: TruthTable, degree: int) -> Realization | NonRealizability | None:
     N, M = D.shape
     v = bits_to_array(f.bits, n).astype(bool)
     s = np.where(v, 1.0, -1.0)
-    B = np.where(v, 1, -1).astype(np.int64)[:, None] * design_matrix(n, degree)
     lp = RowLP(core, D, v)
     k = min(N, INITIAL * M)
     if k < N:
@@ -184,14 +205,14 @@ def solve(f: TruthTable, degree: int) -> Realization | NonRealizability | None:
         status = lp.solve()
         if status == "infeasible":
             y = lp.ray()
-            return None if y is None else nonrealization_from_ray(f, degree, B, lp.rows, y)
+            return None if y is None else nonrealization_from_ray(f, degree, lp.rows, y)
         if status != "feasible":
             return None
         w = lp.weights()
         margins = s * (D @ w)
         violated = np.flatnonzero(margins < 1 - TOL)
         if not len(violated):
-            return integer_realization(f, degree, B, w)
+            return integer_realization(f, degree, w)
         violated = violated[~lp.active[violated]]
         if not len(violated):  # only active rows fail: HiGHS's tolerance, not a new cut
             return None

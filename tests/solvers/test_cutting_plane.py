@@ -124,12 +124,12 @@ def test_rounded_weights_when_no_small_denominator():
     """A float solution with no denominator <= 256 is rounded from M w and still checked exactly."""
     f = quadratic(random.Random(11), 6)
     exact = realize(f, 2, "lp-full")
-    v = np.array((-exact.threshold,) + exact.weights, dtype=np.float64) * (np.pi / 1000)
-    scale = 1 / np.min(f.values("pm1") * (design_matrix(6, 2) @ v))
-    B = f.values("pm1").astype(np.int64)[:, None] * design_matrix(6, 2)
-    r = cutting_plane.integer_realization(f, 2, B, v * scale)
+    v = np.array((-exact.threshold,) + exact.weights, dtype=np.float64)
+    scale = np.sqrt(2) / np.min(f.values("pm1") * (design_matrix(6, 2) @ v))  # margins >= sqrt 2
+    assert cutting_plane.least_denominator(v * scale, 1e-7) is None
+    r = cutting_plane.integer_realization(f, 2, v * scale)
     assert r is not None and r.problem() is None
-    assert cutting_plane.integer_realization(f, 2, B, -v * scale) is None  # the wrong sign fails the check
+    assert cutting_plane.integer_realization(f, 2, -v * scale) is None  # the wrong sign fails the check
 
 
 def test_without_highs_interface_realize_falls_back(monkeypatch):
