@@ -10,12 +10,12 @@ few near the boundary, so:
    the dual simplex restarts from its basis); compute the margins on all 2^n rows, add the (at most
    M) most violated rows, repeat.
 3. Feasible on all rows: the float w, made integer (least common denominator <= 256, else
-   ``round(M w)``: every row has at most M entries ±1, so rounding keeps ``B u >= M/2 > 0``), is
+   ``round(M w)``: every row has at most M entries ±1, so rounding keeps the margins >= M/2), is
    checked exactly in int64 on all 2^n rows.
 4. Infeasible on the active rows: HiGHS's dual ray y (y_x s_x >= 0, y^T D = 0) is a Farkas
    certificate in floats, made exact on its support (small ratios: scaled and rounded, checked
-   in int64; else :func:`quarks.solvers.reduced.exact_farkas`), and the kernel's checker decides it.  A subset of rows that is infeasible already
-   refutes f, so the certificate needs no more points.
+   in int64; else :func:`quarks.solvers.lp.exact_farkas`), and the kernel's checker decides it.
+   A subset of rows that is infeasible already refutes f, so the certificate needs no more points.
 
 Returns None when the floats settle nothing (then the caller takes the slower exact route), or
 when scipy does not ship HiGHS's Python interface (``scipy.optimize._highspy._core``, scipy >= 1.15).
@@ -133,7 +133,7 @@ def integer_realization(f: TruthTable, degree: int, w: np.ndarray) -> Realizatio
 
     D = design_matrix(f.n, degree)
     M = D.shape[1]
-    if not np.isfinite(w).all() or np.abs(w).max() * M * M >= BOUND:
+    if not np.isfinite(w).all() or np.abs(w).max() * max(256, M) * M >= BOUND:  # |D u| <= M max|u|
         return None
     u = least_denominator(w, 1e-7)
     if u is None:
@@ -169,7 +169,7 @@ def small_multipliers(B: np.ndarray, y: np.ndarray) -> list[int] | None:
 
 def nonrealization_from_ray(f: TruthTable, degree: int, rows: list[int], y: np.ndarray) -> NonRealizability | None:
     """The exact Farkas certificate on the active rows from the float ray y, checked by the kernel."""
-    from quarks.solvers.reduced import exact_farkas
+    from quarks.solvers.lp import exact_farkas
 
     idx = np.asarray(rows, dtype=np.int64)
     sign = np.where(bits_to_array(f.bits, f.n)[idx].astype(bool), 1, -1).astype(np.int64)
