@@ -100,9 +100,14 @@ class RowLP:
         self.active[rows] = True
 
     def solve(self) -> str:
-        """'feasible', 'infeasible' or 'unknown'."""
+        """'feasible', 'infeasible' or 'unknown'.  When the warm start ends in HiGHS's "unknown"
+        (numerical trouble, seen at n = 14), the solve is repeated once from scratch."""
         self.h.run()
         status = self.h.getModelStatus()
+        if status == self.core.HighsModelStatus.kUnknown:
+            self.h.clearSolver()
+            self.h.run()
+            status = self.h.getModelStatus()
         if status == self.core.HighsModelStatus.kOptimal:
             return "feasible"
         if status == self.core.HighsModelStatus.kInfeasible:

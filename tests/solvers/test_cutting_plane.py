@@ -168,3 +168,26 @@ def test_small_multipliers_checks_exactly():
     assert cutting_plane.small_multipliers(B, np.array([0.5, 0.5, 0.5, 0.5])) == [1, 1, 1, 1]
     assert cutting_plane.small_multipliers(B, np.array([1.0, 0.5, 0.5, 0.5])) is None  # B^T z != 0
     assert cutting_plane.small_multipliers(B, np.array([1.0, 2 ** 0.5, 0.5, 0.5])) is None  # no denominator <= 256
+
+
+def test_unknown_status_is_retried_from_scratch(monkeypatch):
+    """HiGHS's "unknown" after a warm start (numerical trouble) gets one cold solve."""
+    real = cutting_plane.highs
+    core = cutting_plane.highs_core()
+    calls = []
+
+    class FirstUnknown:
+        def __init__(self, h):
+            self.h = h
+
+        def __getattr__(self, name):
+            return getattr(self.h, name)
+
+        def getModelStatus(self):
+            calls.append(1)
+            return core.HighsModelStatus.kUnknown if len(calls) == 1 else self.h.getModelStatus()
+
+    monkeypatch.setattr(cutting_plane, "highs", lambda c: FirstUnknown(real(c)))
+    r = cutting_plane.solve(TruthTable(3, 0b10010110), 2)
+    assert isinstance(r, NonRealizability) and r.problem() is None
+    assert len(calls) >= 2
