@@ -125,6 +125,9 @@ class RowLP:
 
 def least_denominator(a: np.ndarray, tol: float) -> np.ndarray | None:
     """round(k a) as int64 for the least k <= 256 with every k a_i within tol of an integer, or None."""
+    r = np.round(a)
+    if np.abs(a - r).max() < tol:  # k = 1, the common case: a vertex of a 0/±1 system
+        return r.astype(np.int64)
     scaled = DENOMINATORS[:, None] * a[None, :]
     ok = np.flatnonzero(np.abs(scaled - np.round(scaled)).max(axis=1) < tol)
     return np.round(scaled[ok[0]]).astype(np.int64) if len(ok) else None
@@ -214,6 +217,8 @@ def solve(f: TruthTable, degree: int) -> Realization | NonRealizability | None:
         if status != "feasible":
             return None
         w = lp.weights()
+        if len(lp.rows) == N:  # every row is in the LP: the exact check decides at once
+            return integer_realization(f, degree, w)
         margins = s * (D @ w)
         violated = np.flatnonzero(margins < 1 - TOL)
         if not len(violated):
