@@ -169,6 +169,32 @@ def farkas_multipliers(B: np.ndarray, y: np.ndarray) -> list[int] | None:
     return full
 
 
+
+def exact_farkas(B: np.ndarray, y: np.ndarray) -> list[int] | None:
+    """Integers z >= 0, not all zero, with B^T z = 0, from the float solution y: the integer kernel
+    of B^T on the support of y (python-flint) when it is one-dimensional and of one sign, else
+    :func:`farkas_multipliers`."""
+    import math
+
+    from flint import fmpz_mat
+
+    ymax = float(np.max(y)) if len(y) else 0.0
+    if ymax > 0:
+        support = np.flatnonzero(y > SUPPORT_TOL * ymax)
+        X, nullity = fmpz_mat(B[support].T.tolist()).nullspace()
+        if nullity == 1:
+            z = [int(X[i, 0]) for i in range(len(support))]
+            if all(a <= 0 for a in z):
+                z = [-a for a in z]
+            if any(z) and all(a >= 0 for a in z):
+                g = math.gcd(*z)
+                full = [0] * B.shape[0]
+                for j, a in zip(support.tolist(), z):
+                    full[j] = a // g
+                return full
+    return farkas_multipliers(B, y)
+
+
 def solve(f: TruthTable, degree: int):
     from scipy.optimize import linprog
 

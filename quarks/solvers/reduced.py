@@ -13,13 +13,16 @@ deciding, with realize's certificates.
    function of n <= 8 variables has one, Muroga; the search stops after a budget), else the
    Farkas LP on the minimal true and maximal false points of g plus one slack row per variable
    (the bounds w >= 0), made exact on its support
-   (:func:`exact_farkas`: python-flint on a one-dimensional kernel, else
+   (:func:`quarks.solvers.lp.exact_farkas`: python-flint on a one-dimensional kernel, else
    :func:`quarks.solvers.lp.farkas_multipliers`); the slack is absorbed by raising true points
    (g is positive), and negating the variables back keeps the sums equal.
 5. Whatever the floats fail to settle goes to today's route (:func:`quarks.solvers.lp.solve`).
 
-At other degrees (:func:`higher_degree`): the bare feasibility LP on all 2^n rows, its vertex made
-integer and checked exactly; if infeasible, the Farkas LP made exact by :func:`exact_farkas`.
+At other degrees (:func:`higher_degree`): the cutting-plane LP of
+:mod:`quarks.solvers.cutting_plane` (a few rows near the boundary, violated rows added; the dual
+ray of an infeasible subset made exact as the Farkas certificate); failing that, the bare
+feasibility LP on all 2^n rows, its vertex made integer and checked exactly; if infeasible, the
+Farkas LP made exact by :func:`quarks.solvers.lp.exact_farkas`.
 
 Every certificate is exact; :func:`solve` returns it verified (realizations in int64 with an
 overflow bound, Farkas certificates by :func:`quarks.certify.threshold.check_nonrealization_data`).
@@ -31,6 +34,7 @@ from functools import lru_cache
 import numpy as np
 
 from quarks.base.boolean import TruthTable, bits_to_array
+from quarks.solvers.lp import exact_farkas
 from quarks.solvers.realize import InvalidCertificate, NonRealizability, Realization, unateness_certificate
 
 SUMMABILITY_BUDGET = 1 << 20  # pairs (c, d) tried by the 2-summability search before the Farkas LP
@@ -87,33 +91,6 @@ def boundary(g: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
         minimal &= ~(bit & other)
         maximal &= ~(~bit & ~other)
     return x[minimal], x[maximal]
-
-
-def exact_farkas(B: np.ndarray, y: np.ndarray) -> list[int] | None:
-    """Integers z >= 0, not all zero, with B^T z = 0, from the float solution y: the integer kernel
-    of B^T on the support of y (python-flint) when it is one-dimensional and of one sign, else
-    :func:`quarks.solvers.lp.farkas_multipliers`."""
-    import math
-
-    from flint import fmpz_mat
-
-    from quarks.solvers.lp import SUPPORT_TOL, farkas_multipliers
-
-    ymax = float(np.max(y)) if len(y) else 0.0
-    if ymax > 0:
-        support = np.flatnonzero(y > SUPPORT_TOL * ymax)
-        X, nullity = fmpz_mat(B[support].T.tolist()).nullspace()
-        if nullity == 1:
-            z = [int(X[i, 0]) for i in range(len(support))]
-            if all(a <= 0 for a in z):
-                z = [-a for a in z]
-            if any(z) and all(a >= 0 for a in z):
-                g = math.gcd(*z)
-                full = [0] * B.shape[0]
-                for j, a in zip(support.tolist(), z):
-                    full[j] = a // g
-                return full
-    return farkas_multipliers(B, y)
 
 
 def farkas_positive(g: np.ndarray, n: int) -> list[tuple[int, int]] | None:
@@ -235,15 +212,20 @@ def common_denominator(B: np.ndarray, v: np.ndarray) -> list[int] | None:
 
 
 def higher_degree(f: TruthTable, degree: int):
-    """Degree != 1: the bare feasibility LP on all 2^n rows (free weights, no objective) in
+    """Degree != 1: the cutting-plane LP of :mod:`quarks.solvers.cutting_plane`; if it settles
+    nothing, the bare feasibility LP on all 2^n rows (free weights, no objective) in
     floats, its vertex made integer (:func:`quarks.solvers.lp.integer_weights`) and checked exactly
     in int64 on all 2^n points; an infeasible LP goes to the Farkas LP made exact on its support;
     whatever is not settled, to the full route."""
     from scipy.optimize import linprog
 
+    from quarks.solvers import cutting_plane
     from quarks.solvers.lp import integer_weights, signed_matrix
     from quarks.solvers.monomials import monomials
 
+    fast = cutting_plane.solve(f, degree)
+    if fast is not None:
+        return fast
     B = signed_matrix(f, degree)
     N, M = B.shape
     Bf = B.astype(float)
