@@ -24,6 +24,38 @@ Lemma count_ext (n : nat) (d : dir) (B B' : nat -> bool) (i : nat) : (i < n)%nat
   (forall j, (j < n)%nat -> B j = B' j) -> count n d B i = count n d B' i.
 Proof. intros Hi H. destruct d; cbn [count]; apply nb_true_ext; intros j Hj; apply H; lia. Qed.
 
+(** ** The query list of the comparison block *)
+
+Lemma qlist_in (args : list (nat * Z)) (g : nat) (p : nat * Z) : In p (qlist args g) ->
+  exists k, (k < length args)%nat /\ fst p = (g + k)%nat.
+Proof.
+revert g. induction args as [|[b a] args IH]; intros g H; [destruct H|]. cbn [qlist In] in H. destruct H as [<-|H].
+- exists 0%nat. simpl. split; [lia|ring].
+- destruct (IH (S g) H) as [k [Hk E]]. exists (S k). simpl. split; lia.
+Qed.
+
+Definition src_of (args : list (nat * Z)) (g q : nat) : nat := fst (nth (q - g) args (0%nat, 0%Z)).
+
+Lemma src_of_cons (b : nat) (a : Z) (args : list (nat * Z)) (g q : nat) : (S g <= q)%nat ->
+  src_of ((b, a) :: args) g q = src_of args (S g) q.
+Proof. intros H. unfold src_of. replace (q - g)%nat with (S (q - S g)) by lia. reflexivity. Qed.
+
+Lemma lin_qlist (args : list (nat * Z)) (g : nat) (F : nat -> nat) :
+  lin_count (qlist args g) (fun q => F (src_of args g q)) = lin_count args F.
+Proof.
+revert g. induction args as [|[b a] args IH]; intros g; [reflexivity|]. cbn [qlist lin_count fst snd].
+unfold src_of at 1. rewrite Nat.sub_diag. cbn [nth fst]. f_equal. rewrite <- (IH (S g)). apply lin_count_ext.
+intros p Hp. destruct (qlist_in args (S g) p Hp) as [k [_ E]]. rewrite src_of_cons by lia. reflexivity.
+Qed.
+
+Lemma map_qlist (args : list (nat * Z)) (g : nat) :
+  map (fun p => (src_of args g (fst p), snd p)) (qlist args g) = args.
+Proof.
+revert g. induction args as [|[b a] args IH]; intros g; [reflexivity|]. cbn [qlist map fst snd].
+unfold src_of at 1. rewrite Nat.sub_diag. cbn [nth fst]. f_equal. rewrite <- (IH (S g)) at 2. apply map_ext_in.
+intros p Hp. destruct (qlist_in args (S g) p Hp) as [k [_ E]]. rewrite src_of_cons by lia. reflexivity.
+Qed.
+
 Section Blocks.
 Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
@@ -197,4 +229,76 @@ apply (round_one (su_head kk g b s Past (-1)) y j); cbn [sh_out su_head].
 Qed.
 
 End Select.
+
+(** ** The comparison of counts *)
+
+Lemma cmp_writes (args : list (nat * Z)) (d : dir) (c0 : Z) (g : nat) :
+  writes_in (cmp_layers kk caus args d c0 g) g (g + length args + 3).
+Proof.
+unfold cmp_layers. apply writes_in_app; [apply (writes_in_mono _ g (g + length args)); [apply count_layers_writes|lia|lia]|].
+intros L c HL E. cbn [In] in HL. destruct HL as [<-|[<-|[]]]; unfold swrites, unit_layer in E;
+  cbn [sl_heads sl_units existsb sh_out su_out sign_shead sign_sunit local_sunit] in E;
+  rewrite ?orb_false_r, ?orb_false_l in E; [apply Nat.eqb_eq in E; lia|].
+apply orb_true_iff in E. destruct E as [E|E]; apply Nat.eqb_eq in E; lia.
+Qed.
+
+(** The comparison block on a stream holding Booleans at the argument coordinates (below g)
+    outputs [sum_k a_k #d[b_k] + c0 >= 0] at every position i < n, position 1 included. *)
+Lemma cmp_block (y : stream) (args : list (nat * Z)) (d : dir) (c0 : Z) (g : nat) :
+  ctx y -> (base <= g)%nat -> (forall j c, (g <= c)%nat -> y j c = 0) -> (caus = true -> d = DLeft) ->
+  (forall p, In p args -> (fst p < g)%nat /\ forall j, (j < n)%nat -> y j (fst p) = B2R (bit_of y (fst p) j)) ->
+  forall i, (i < n)%nat -> net_run W n (real_net (cmp_layers kk caus args d c0 g)) y i (g + length args + 2)%nat
+    = B2R (Z.leb 0 (lin_count args (fun b => count n d (bit_of y b) i) + c0)).
+Proof.
+intros Hc Hb Hz Hd Ha i Hi. unfold base in Hb. set (m := length args).
+set (z := net_run W n (real_net (count_layers args g d)) y).
+assert (Zlo : forall j c, (c < g \/ g + m <= c)%nat -> z j c = y j c)
+  by (intros j c Hc'; apply (net_frame W n _ g (g + m)); [apply count_layers_writes|exact Hc']).
+set (hl := local_sunit (g + m) args c0).
+set (z2 := layer_run W n (real_layer (unit_layer hl)) z).
+assert (Z2 : forall j c, c <> (g + m)%nat -> z2 j c = z j c).
+{ intros j c Hc'. unfold z2. rewrite unit_layer_run. cbn [su_out hl local_sunit].
+  replace (Nat.eqb (g + m) c) with false by (symmetry; apply Nat.eqb_neq; congruence). ring. }
+set (qs := qlist args g). set (h := sign_shead (S (g + m)) (c_even kk) qs (c_inv kk d) (c_alt kk) 2 c0 (sign_mask caus)).
+unfold cmp_layers. rewrite real_net_app, net_run_app. fold z. fold m. cbn [real_net map net_run]. fold z2 qs. fold h.
+replace (g + m + 2)%nat with (S (S (g + m))) by lia.
+rewrite hu_layer_run. cbn [su_out sign_sunit]. rewrite Nat.eqb_refl.
+rewrite after_head_other by (cbn [sh_out h sign_shead]; lia). rewrite Z2, Zlo, Hz by lia. rewrite Rplus_0_l.
+assert (Hy : forall j c, (c < g)%nat -> z2 j c = y j c) by (intros j c Hc'; rewrite Z2, Zlo by lia; reflexivity).
+assert (Hbits : forall p, In p args -> z i (fst p) = B2R (bit_of y (fst p) i))
+  by (intros p Hp; destruct (Ha p Hp) as [H1 H2]; rewrite Zlo, H2 by lia; reflexivity).
+assert (Hloc : z2 i (g + m)%nat = B2R (Z.leb 0 (lin_count args (fun c => if bit_of y c i then 1%nat else 0%nat) + c0))).
+{ unfold z2. rewrite unit_layer_run. replace (su_out hl) with (g + m)%nat by reflexivity. rewrite Nat.eqb_refl, Zlo, Hz by lia.
+  unfold hl. rewrite (local_sunit_exact (g + m) args c0 (z i) (fun c => bit_of y c i) Hbits). ring. }
+assert (Hq : forall p, In p qs -> z2 i (fst p) = INR (count n d (bit_of y (src_of args g (fst p))) i) / INR (span n d i)).
+{ intros p Hp. destruct (qlist_in args g p Hp) as [k [Hk E]]. rewrite E, Z2 by lia. unfold z.
+  rewrite (count_layers_run W n d (bit_of y) W_hs args g y) by (assumption || (intros; apply Ha; assumption)).
+  unfold src_of. replace (g + k - g)%nat with k by lia. reflexivity. }
+assert (Hm : stage_mask (sign_mask caus) d) by (unfold sign_mask, stage_mask; destruct caus; [left; auto|right; reflexivity]).
+assert (Hinv : z2 i (c_inv kk d) = / INR (span n d i))
+  by (destruct d; cbn [c_inv span]; rewrite Hy by (unfold c_invl, c_invr; lia); [apply (cx_invl y Hc)|apply (cx_invr y Hc)]; exact Hi).
+assert (Hkey : forall j, z2 j (c_alt kk) = (-1) ^ (j + 1)) by (intros j; rewrite Hy by (unfold c_alt; lia); apply (cx_alt y Hc)).
+assert (Hev : forall j, z2 j (c_even kk) = even01 (j + 1)) by (intros j; rewrite Hy by (unfold c_even; lia); apply (cx_even y Hc)).
+assert (Hone : after_head W n h z2 i (c_one_pos kk caus) = B2R (Nat.eqb (vis_cnt (sign_mask caus) n i) 1)).
+{ rewrite after_head_other by (cbn [sh_out h sign_shead]; unfold c_one_pos, c_first, c_single; destruct caus; lia).
+  unfold c_one_pos, sign_mask. destruct caus eqn:Ec.
+  - rewrite Hy by (unfold c_first; lia). rewrite (cx_first y Hc i Hi). cbn [vis_cnt]. destruct i; reflexivity.
+  - rewrite Hy by (unfold c_single; lia). rewrite (cx_single y Hc Ec i Hi). reflexivity. }
+assert (Hl : after_head W n h z2 i (g + m)%nat = B2R (Z.leb 0 (stage_local i qs (src_of args g) (bit_of y) c0))).
+{ rewrite after_head_other by (cbn [sh_out h sign_shead]; lia). rewrite Hloc. unfold stage_local. unfold qs. rewrite map_qlist. reflexivity. }
+assert (Hatt : after_head W n h z2 i (S (g + m)) = head_out W n (real_head h) z2 i).
+{ apply after_head_out. replace (sh_out h) with (S (g + m)) by reflexivity. rewrite Z2, Zlo, Hz by lia. reflexivity. }
+assert (HE : stage_E n i d qs (src_of args g) (bit_of y) c0 = (lin_count args (fun b => count n d (bit_of y b) i) + c0)%Z)
+  by (unfold stage_E, qs; rewrite (lin_qlist args g (fun b => count n d (bit_of y b) i)); reflexivity).
+rewrite <- HE. destruct HW as [EW|EW].
+- apply (thm21_compare_hard n i d (sign_mask caus) qs (src_of args g) (bit_of y) (c_inv kk d) (c_alt kk) (c_even kk)
+          (S (g + m)) (c_one_pos kk caus) (g + m) (S (S (g + m))) 2 c0 z2 (after_head W n h z2 i)); try assumption.
+  + unfold Q2R. simpl. lra.
+  + rewrite Hatt, EW. reflexivity.
+- destruct (tau_paper_scale n Hn) as [Ht Hs].
+  apply (thm21_compare_soft n i d (sign_mask caus) qs (src_of args g) (bit_of y) (c_inv kk d) (c_alt kk) (c_even kk)
+          (S (g + m)) (c_one_pos kk caus) (g + m) (S (S (g + m))) 2 c0 z2 (after_head W n h z2 i) Hm Hi Hinv Hq Hkey Hev Hone Hl (tau_paper n) Ht);
+    [unfold Q2R; simpl; lra|]. rewrite Hatt, EW. reflexivity.
+Qed.
+
 End Blocks.
