@@ -1,0 +1,229 @@
+(** * Seed 004, Theorems 20 and 21, Corollaries 22 and 23, for the compiled counting fragment.
+
+    For every formula p of TL[#] in the fragment [tfrag] (LTL[Y, X, S, U] with comparisons
+    sum_k a_k #d[phi_k] + c0 >= 0 of counts on one side, and numerical predicates on the position),
+    every length n >= 1, word w over letters < k and position i < n (the paper's position 1
+    included), the network [bcompile] (LTLCountCompile.v) run on the embedding of w outputs
+    exactly [w, i |= p]:
+    - [thm20_count_hard]: under hard attention (average hardmax);
+    - [thm20_count_soft]: under softmax at tau = 1/(2n) (the paper's temperature for the sign test;
+      exact, so Lemma 9's rounding returns it too);
+    - [thm21_count_hard], [thm21_count_soft]: the causal variant on the past fragment (#left, Y, S:
+      [tfrag k true]), whose heads are all future-masked ([thm21_future]);
+    - [cor22_count], [cor23_count]: the same statements read for formulas with since / until (the
+      fragment contains S and U), as the corollaries state them.
+    Not covered: numerical predicates on counts (PARITY as ODD(#left[a])) and comparisons mixing
+    #left with #right, which counting.py computes by table lookups (Lemma 7) at the second
+    temperature 1/(2n^3): the Coq model has one temperature for the whole network. *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftPaper LTLCount LTLCountSyntax
+  LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountNodes.
+Import ListNotations.
+Open Scope R_scope.
+
+Section Embedding.
+Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)).
+Local Notation x0 := (embed kk (pes_count Ps) n w).
+
+Lemma x0_pe (j m : nat) : x0 j (kk + m)%nat = nth m (map (fun f => f (S j) n) (pes_count Ps)) 0.
+Proof. apply embed_pe. Qed.
+
+Lemma x0_fixed (j m : nat) : (m < 12)%nat ->
+  x0 j (kk + m)%nat = nth m [1; (-1) ^ S j; INR (S j) / INR n; / INR (S j); / INR (n - S j + 1); even01 (S j); 0; 0; 0; 0; 0; 0] 0.
+Proof.
+intros Hm. rewrite x0_pe. unfold pes_count. rewrite map_app, app_nth1 by (simpl; lia).
+do 12 (destruct m as [|m]; [reflexivity|]). lia.
+Qed.
+
+Lemma x0_pred (j t : nat) : (t < length Ps)%nat -> x0 j (c_pred kk t) = B2R (nth t Ps (fun _ => false) (S j)).
+Proof.
+intros Ht. unfold c_pred. replace (kk + 12 + t)%nat with (kk + (12 + t))%nat by lia. rewrite x0_pe. unfold pes_count.
+rewrite map_app, app_nth2 by (simpl; lia). simpl length. replace (12 + t - 12)%nat with t by lia.
+rewrite map_map, (nth_indep _ _ (pe_pred (fun _ => false) (S j) n)) by (rewrite map_length; exact Ht).
+rewrite (map_nth (fun f => pe_pred f (S j) n)). reflexivity.
+Qed.
+
+Lemma x0_zero (j c : nat) : (base kk Ps <= c)%nat -> x0 j c = 0.
+Proof.
+intros Hc. unfold base in Hc. replace c with (kk + (c - kk))%nat by lia. rewrite x0_pe. apply nth_overflow.
+rewrite map_length. unfold pes_count. rewrite app_length, map_length. simpl. lia.
+Qed.
+
+Lemma x0_letter (j a : nat) : (a < kk)%nat -> x0 j a = B2R (Nat.eqb (w j) a).
+Proof. intros Ha. unfold embed. replace (a <? kk)%nat with true by (symmetry; apply Nat.ltb_lt, Ha). reflexivity. Qed.
+
+End Embedding.
+
+(** ** The prologue: first, last and [n = 1] *)
+
+Section Prologue.
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)).
+Variable W : head -> (nat -> R) -> nat -> nat -> R.
+Hypothesis Hn : (1 <= n)%nat.
+Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
+Local Notation x0 := (embed kk (pes_count Ps) n w).
+
+Lemma uniform_W (h : head) (x : stream) (i : nat) : h_terms h = [] -> h_hard h = Average -> (i < n)%nat ->
+  head_out W n h x i = head_out hard_w n h x i.
+Proof. destruct HW as [-> | ->]; [reflexivity|apply soft_uniform]. Qed.
+
+Ltac writes_tac E :=
+  unfold swrites in E; cbn [sl_heads sl_units existsb sh_out su_out first_layer last_layer single_layer single_sunit] in E;
+  repeat rewrite orb_false_r in E;
+  repeat match goal with H : _ || _ = true |- _ => apply orb_true_iff in H; destruct H as [H|H] end;
+  first [discriminate E|apply Nat.eqb_eq in E; unfold c_first, c_avg_first, c_last, c_avg_last, c_single in E; lia].
+
+Lemma prologue_writes : writes_in (prologue kk caus) (kk + 7) (kk + 12).
+Proof.
+unfold prologue. destruct caus; intros L c HL E; cbn [In] in HL;
+  repeat match goal with H : _ \/ _ |- _ => destruct H as [<-|H] end; try contradiction; writes_tac E.
+Qed.
+
+Lemma first_run (x : stream) (j : nat) : (j < n)%nat -> (forall j, (j < n)%nat -> x j (c_alt kk) = (-1) ^ S j) ->
+  x j (c_avg_first kk) = 0 -> x j (c_first kk) = 0 ->
+  layer_run W n (real_layer (first_layer kk)) x j (c_first kk) = B2R (Nat.eqb j 0).
+Proof.
+intros Hj Ha H1 H2. unfold first_layer. rewrite hu_layer_run. cbn [su_out]. rewrite Nat.eqb_refl, after_head_eq.
+cbn [sh_out]. replace (Nat.eqb (c_avg_first kk) (c_first kk)) with false by (symmetry; apply Nat.eqb_neq; unfold c_avg_first, c_first; lia).
+rewrite H2, Rplus_0_r, Rplus_0_l. apply unit_first. rewrite after_head_eq, Nat.eqb_refl, H1, Rplus_0_l.
+cbn [sh_out]. rewrite uniform_W by reflexivity || exact Hj. apply head_avg_first; assumption.
+Qed.
+
+Lemma last_run (x : stream) (j : nat) : (j < n)%nat -> (forall j, (j < n)%nat -> x j (c_alt kk) = (-1) ^ S j) ->
+  x j (c_avg_last kk) = 0 -> x j (c_last kk) = 0 ->
+  layer_run W n (real_layer (last_layer kk)) x j (c_last kk) = B2R (Nat.eqb (S j) n).
+Proof.
+intros Hj Ha H1 H2. unfold last_layer. rewrite hu_layer_run. cbn [su_out]. rewrite Nat.eqb_refl, after_head_eq.
+cbn [sh_out]. replace (Nat.eqb (c_avg_last kk) (c_last kk)) with false by (symmetry; apply Nat.eqb_neq; unfold c_avg_last, c_last; lia).
+rewrite H2, Rplus_0_r, Rplus_0_l. apply unit_last; [exact Hj|]. rewrite after_head_eq, Nat.eqb_refl, H1, Rplus_0_l.
+cbn [sh_out]. rewrite uniform_W by reflexivity || exact Hj. apply head_avg_last; assumption.
+Qed.
+
+Lemma x0_at (j m : nat) (c : nat) : c = (kk + m)%nat -> (m < 12)%nat ->
+  x0 j c = nth m [1; (-1) ^ S j; INR (S j) / INR n; / INR (S j); / INR (n - S j + 1); even01 (S j); 0; 0; 0; 0; 0; 0] 0.
+Proof. intros -> Hm. apply x0_fixed, Hm. Qed.
+
+Lemma x0_alt (j : nat) : x0 j (c_alt kk) = (-1) ^ S j.
+Proof. apply (x0_at j 1); [reflexivity|lia]. Qed.
+
+Lemma run1 (L : slayer) (x : stream) : net_run W n (real_net [L]) x = layer_run W n (real_layer L) x.
+Proof. reflexivity. Qed.
+
+(** After the prologue the stream holds the context, and 0 from [base] on. *)
+Lemma prologue_ctx : ctx n w kk caus Ps (net_run W n (real_net (prologue kk caus)) x0) /\
+  forall j c, (base kk Ps <= c)%nat -> net_run W n (real_net (prologue kk caus)) x0 j c = 0.
+Proof.
+set (x1 := net_run W n (real_net (prologue kk caus)) x0).
+assert (Hk : forall j c, (c < kk + 7 \/ kk + 12 <= c)%nat -> x1 j c = x0 j c)
+  by (intros j c Hc; apply (net_frame W n _ (kk + 7) (kk + 12)); [apply prologue_writes|exact Hc]).
+assert (W1 : writes_in [first_layer kk] (kk + 7) (kk + 10))
+  by (intros L c HL E; cbn [In] in HL; destruct HL as [<-|[]]; writes_tac E).
+assert (W23 : writes_in [last_layer kk; single_layer kk] (kk + 8) (kk + 12))
+  by (intros L c HL E; cbn [In] in HL; destruct HL as [<-|[<-|[]]]; writes_tac E).
+assert (W3 : writes_in [single_layer kk] (kk + 11) (kk + 12))
+  by (intros L c HL E; cbn [In] in HL; destruct HL as [<-|[]]; writes_tac E).
+set (y1 := layer_run W n (real_layer (first_layer kk)) x0).
+assert (Y1 : forall j c, (c < kk + 7 \/ kk + 10 <= c)%nat -> y1 j c = x0 j c)
+  by (intros j c Hc; unfold y1; rewrite <- run1; apply (net_frame W n _ (kk + 7) (kk + 10) x0 W1); exact Hc).
+assert (F1 : forall j, (j < n)%nat -> y1 j (c_first kk) = B2R (Nat.eqb j 0)).
+{ intros j Hj. apply first_run; [exact Hj|intros; apply x0_alt|apply (x0_at j 9)|apply (x0_at j 7)]; reflexivity || lia. }
+assert (Hfirst : forall j, (j < n)%nat -> x1 j (c_first kk) = B2R (Nat.eqb j 0)).
+{ intros j Hj. unfold x1, prologue. destruct caus; [rewrite run1; apply F1, Hj|].
+  change (net_run W n (real_net [last_layer kk; single_layer kk]) y1 j (c_first kk) = B2R (Nat.eqb j 0)).
+  rewrite (net_frame W n _ (kk + 8) (kk + 12) y1 W23) by (unfold c_first; lia). apply F1, Hj. }
+set (y2 := layer_run W n (real_layer (last_layer kk)) y1).
+assert (L2 : forall j, (j < n)%nat -> y2 j (c_last kk) = B2R (Nat.eqb (S j) n)).
+{ intros j Hj. apply last_run; [exact Hj|intros; rewrite Y1 by (unfold c_alt; lia); apply x0_alt| |];
+    [rewrite Y1 by (unfold c_avg_last; lia); apply (x0_at j 10); reflexivity || lia|].
+  unfold y1. rewrite layer_frame; [apply (x0_at j 8); reflexivity || lia|].
+  unfold swrites. cbn [sl_heads sl_units existsb sh_out su_out first_layer].
+  rewrite (proj2 (Nat.eqb_neq (c_avg_first kk) (c_last kk))), (proj2 (Nat.eqb_neq (c_first kk) (c_last kk)))
+    by (unfold c_avg_first, c_first, c_last; lia). reflexivity. }
+assert (Hlast : caus = false -> forall j, (j < n)%nat -> x1 j (c_last kk) = B2R (Nat.eqb (S j) n)).
+{ intros Ec j Hj. unfold x1, prologue. rewrite Ec. change (net_run W n (real_net [single_layer kk]) y2 j (c_last kk) = B2R (Nat.eqb (S j) n)).
+  rewrite (net_frame W n _ (kk + 11) (kk + 12) y2 W3) by (unfold c_last; lia). apply L2, Hj. }
+assert (Hsingle : caus = false -> forall j, (j < n)%nat -> x1 j (c_single kk) = B2R (Nat.eqb n 1)).
+{ intros Ec j Hj. unfold x1, prologue. rewrite Ec. change (layer_run W n (real_layer (single_layer kk)) y2 j (c_single kk) = B2R (Nat.eqb n 1)).
+  change (single_layer kk) with (unit_layer (single_sunit (c_single kk) (c_first kk) (c_last kk))). rewrite unit_layer_run. cbn [su_out single_sunit]. rewrite Nat.eqb_refl.
+  assert (Z : y2 j (c_single kk) = 0).
+  { unfold y2. rewrite <- run1, (net_frame W n [last_layer kk] (kk + 8) (kk + 11)) by
+      (first [unfold c_single; lia|intros L c HL E; cbn [In] in HL; destruct HL as [<-|[]]; writes_tac E]).
+    rewrite Y1 by (unfold c_single; lia). apply (x0_at j 11); reflexivity || lia. }
+  rewrite Z, Rplus_0_l. apply (single_sunit_exact _ _ _ n j); [exact Hj| |apply L2, Hj].
+  unfold y2. rewrite <- run1, (net_frame W n [last_layer kk] (kk + 8) (kk + 11)) by
+      (first [unfold c_first; lia|intros L c HL E; cbn [In] in HL; destruct HL as [<-|[]]; writes_tac E]).
+  apply F1, Hj. }
+split.
+- constructor.
+  + intros j a Hj Ha. rewrite Hk by lia. apply x0_letter, Ha.
+  + intros j Hj. unfold c_one, c_alt, c_frac. rewrite !Hk by lia.
+    split; [apply (x0_at j 0)|split; [apply (x0_at j 1)|apply (x0_at j 2)]]; reflexivity || lia.
+  + intros j. rewrite Hk by (unfold c_alt; lia). rewrite x0_alt, Nat.add_1_r. reflexivity.
+  + intros j. rewrite Hk by (unfold c_even; lia). rewrite (x0_at j 5) by (unfold c_even; lia). simpl. rewrite Nat.add_1_r. reflexivity.
+  + intros j Hj. rewrite Hk by (unfold c_invl; lia). apply (x0_at j 3); unfold c_invl; lia.
+  + intros j Hj. rewrite Hk by (unfold c_invr; lia). rewrite (x0_at j 4) by (unfold c_invr; lia). simpl.
+    replace (n - S j + 1)%nat with (n - j)%nat by lia. reflexivity.
+  + exact Hfirst.
+  + exact Hlast.
+  + exact Hsingle.
+  + intros t j Ht Hj. rewrite Hk by (unfold c_pred; lia). apply x0_pred, Ht.
+- intros j c Hc. unfold base in Hc. rewrite Hk by lia. apply x0_zero. unfold base. lia.
+Qed.
+
+End Prologue.
+
+(** ** The theorems *)
+
+Lemma bcompile_ok (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
+  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> tfrag kk caus p = true -> forall i, (i < n)%nat ->
+  net_run W n (real_net (fst (bcompile kk caus p))) (embed kk (pes_count (tpreds p)) n w) i (snd (bcompile kk caus p))
+  = B2R (tsat n w p i).
+Proof.
+intros Hn HW Hf i Hi. unfold bcompile.
+destruct (bnode kk caus p (kk + 12 + length (tpreds p)) 0) as [[[c L] f'] r'] eqn:E. cbn [fst snd].
+destruct (prologue_ctx n w kk caus (tpreds p) W Hn HW) as [Hc Hz].
+assert (Hpre : pre_ok (tpreds p) (tpreds p) 0) by (exists [], []; rewrite app_nil_r; split; reflexivity).
+pose proof (bnode_ok n w kk caus (tpreds p) W Hn HW p (kk + 12 + length (tpreds p)) 0
+              (net_run W n (real_net (prologue kk caus)) (embed kk (pes_count (tpreds p)) n w)) Hf Hpre) as H.
+rewrite E in H. destruct H as [_ [_ [_ [_ Hv]]]]; [split; [unfold base; lia|split; assumption]|].
+rewrite real_net_app, net_run_app. apply Hv, Hi.
+Qed.
+
+(** Theorem 20, hard: for every formula of the fragment over letters < k (one-sided comparisons of
+    counts, position predicates, Y, X, S, U), every n >= 1, word w and position i < n (position 1
+    included), the compiled network run with hard attention on the embedding of w outputs exactly
+    [w, i |= p]. *)
+Theorem thm20_count_hard (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tfrag k false p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  hard_run n (real_net (fst (bcompile k false p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k false p))
+  = B2R (tsat n w p i).
+Proof. intros Hf Hn Hi. apply (bcompile_ok n w k false hard_w p Hn (or_introl eq_refl) Hf i Hi). Qed.
+
+(** Theorem 20, soft: the same network under softmax at tau = 1/(2n) outputs exactly [w, i |= p]
+    (so Lemma 9's rounding of it does too), for every n, word and position. *)
+Theorem thm20_count_soft (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tfrag k false p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  soft_run (tau_paper n) n (real_net (fst (bcompile k false p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k false p))
+  = B2R (tsat n w p i).
+Proof. intros Hf Hn Hi. apply (bcompile_ok n w k false _ p Hn (or_intror eq_refl) Hf i Hi). Qed.
+
+Theorem thm20_count (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tfrag k false p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  round01 (soft_run (tau_paper n) n (real_net (fst (bcompile k false p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k false p)))
+  = B2R (tsat n w p i).
+Proof. intros Hf Hn Hi. rewrite thm20_count_soft by assumption. apply round_B2R. Qed.
+
+(** Theorem 21: the past fragment (#left, Y, S, position predicates) in the causal variant, hard
+    and at tau = 1/(2n), for every n, word and position. *)
+Theorem thm21_count_hard (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tfrag k true p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  hard_run n (real_net (fst (bcompile k true p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k true p))
+  = B2R (tsat n w p i).
+Proof. intros Hf Hn Hi. apply (bcompile_ok n w k true hard_w p Hn (or_introl eq_refl) Hf i Hi). Qed.
+
+Theorem thm21_count_soft (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tfrag k true p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  soft_run (tau_paper n) n (real_net (fst (bcompile k true p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k true p))
+  = B2R (tsat n w p i).
+Proof. intros Hf Hn Hi. apply (bcompile_ok n w k true _ p Hn (or_intror eq_refl) Hf i Hi). Qed.
