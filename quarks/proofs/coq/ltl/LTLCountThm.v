@@ -227,3 +227,77 @@ Theorem thm21_count_soft (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat)
   soft_run (tau_paper n) n (real_net (fst (bcompile k true p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k true p))
   = B2R (tsat n w p i).
 Proof. intros Hf Hn Hi. apply (bcompile_ok n w k true _ p Hn (or_intror eq_refl) Hf i Hi). Qed.
+
+(** ** The causal variant is future-masked *)
+
+Definition blayers {A B C D} (res : A * B * C * D) : B := let '(_, L, _, _) := res in L.
+
+Lemma future_app (A B : snet) : future_net A -> future_net B -> future_net (A ++ B).
+Proof. intros HA HB. apply Forall_app. split; assumption. Qed.
+
+Lemma count_layers_future (args : list (nat * Z)) (g : nat) : future_net (count_layers args g DLeft).
+Proof. revert g. induction args as [|[b a] args IH]; intros g; constructor; [repeat constructor|apply IH]. Qed.
+
+Lemma bnode_future (kk : nat) (p : tl) : forall f r, tfrag kk true p = true -> future_net (blayers (bnode kk true p f r))
+with bterms_future (kk : nat) (e : lterm) : forall d f r, lfrag kk true d e = true -> future_net (blayers (bterms kk true e f r)).
+Proof.
+- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r Hf; cbn [tfrag] in Hf;
+    try rewrite bnode_cmp; cbn [bnode].
+  + constructor.
+  + repeat constructor.
+  + destruct (bnode kk true p f r) as [[[a L] f1] r1] eqn:E. pose proof (bnode_future kk p f r Hf) as H. rewrite E in H.
+    apply future_app; [exact H|repeat constructor].
+  + apply andb_true_iff in Hf. destruct Hf as [Hp Hq].
+    destruct (bnode kk true p f r) as [[[a L1] f1] r1] eqn:E1. pose proof (bnode_future kk p f r Hp) as H1. rewrite E1 in H1.
+    destruct (bnode kk true q f1 r1) as [[[b L2] f2] r2] eqn:E2. pose proof (bnode_future kk q f1 r1 Hq) as H2. rewrite E2 in H2.
+    apply future_app; [exact H1|apply future_app; [exact H2|repeat constructor]].
+  + apply andb_true_iff in Hf. destruct Hf as [Hp Hq].
+    destruct (bnode kk true p f r) as [[[a L1] f1] r1] eqn:E1. pose proof (bnode_future kk p f r Hp) as H1. rewrite E1 in H1.
+    destruct (bnode kk true q f1 r1) as [[[b L2] f2] r2] eqn:E2. pose proof (bnode_future kk q f1 r1 Hq) as H2. rewrite E2 in H2.
+    apply future_app; [exact H1|apply future_app; [exact H2|repeat constructor]].
+  + destruct (bnode kk true p f r) as [[[a L] f1] r1] eqn:E. pose proof (bnode_future kk p f r Hf) as H. rewrite E in H.
+    apply future_app; [exact H|repeat constructor].
+  + discriminate.
+  + apply andb_true_iff in Hf. destruct Hf as [Hp Hq].
+    destruct (bnode kk true p f r) as [[[a L1] f1] r1] eqn:E1. pose proof (bnode_future kk p f r Hp) as H1. rewrite E1 in H1.
+    destruct (bnode kk true q f1 r1) as [[[b L2] f2] r2] eqn:E2. pose proof (bnode_future kk q f1 r1 Hq) as H2. rewrite E2 in H2.
+    apply future_app; [exact H1|apply future_app; [exact H2|repeat constructor]].
+  + discriminate.
+  + apply andb_true_iff in Hf. destruct Hf as [He Hd]. cbn [negb orb] in Hd.
+    destruct (bterms kk true e f r) as [[[args L] f1] r1] eqn:E. pose proof (bterms_future kk e (ldir e) f r He) as H. rewrite E in H.
+    cbv beta iota. cbn [blayers]. apply future_app; [exact H|]. unfold cmp_layers.
+    assert (Ed : ldir e = DLeft) by (destruct (ldir e); [reflexivity|discriminate]). rewrite Ed.
+    apply future_app; [apply count_layers_future|repeat constructor].
+  + constructor.
+  + discriminate.
+- destruct e as [|a d' p e]; intros d f r Hf; cbn [lfrag] in Hf; [constructor|rewrite bterms_cons].
+  apply andb_true_iff in Hf. destruct Hf as [Hf He]. apply andb_true_iff in Hf. destruct Hf as [_ Hp].
+  destruct (bnode kk true p f r) as [[[b L1] f1] r1] eqn:E1. pose proof (bnode_future kk p f r Hp) as H1. rewrite E1 in H1.
+  destruct (bterms kk true e f1 r1) as [[[args L2] f2] r2] eqn:E2. pose proof (bterms_future kk e d f1 r1 He) as H2. rewrite E2 in H2.
+  cbv beta iota. cbn [blayers]. apply future_app; assumption.
+Qed.
+
+(** Theorem 21's network is future-masked: every head of the causal compilation of a past
+    formula attends to positions j <= i only. *)
+Theorem thm21_future (k : nat) (p : tl) : tfrag k true p = true -> future_net (fst (bcompile k true p)).
+Proof.
+intros Hf. unfold bcompile. pose proof (bnode_future k p (k + 12 + length (tpreds p)) 0 Hf) as H.
+destruct (bnode k true p (k + 12 + length (tpreds p)) 0) as [[[c L] f'] r']. cbn [fst].
+apply future_app; [repeat constructor|exact H].
+Qed.
+
+(** Corollary 22 (TL[#] with since and until) and Corollary 23 (its past fragment with since):
+    the fragment compiled here contains S and U, so Theorems 20 and 21 state them; here for the
+    softmax network at tau = 1/(2n). *)
+Corollary cor22_count (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tfrag k false p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  soft_run (tau_paper n) n (real_net (fst (bcompile k false p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k false p))
+  = B2R (tsat n w p i).
+Proof. apply thm20_count_soft. Qed.
+
+Corollary cor23_count (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tfrag k true p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  future_net (fst (bcompile k true p)) /\
+  soft_run (tau_paper n) n (real_net (fst (bcompile k true p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k true p))
+  = B2R (tsat n w p i).
+Proof. intros Hf Hn Hi. split; [apply thm21_future, Hf|apply thm21_count_soft; assumption]. Qed.
