@@ -9,8 +9,7 @@
     ([cmp_block]: LTLCountStage.v's stage, exact at every position including position 1). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
-From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLCount LTLCountSyntax LTLCountStage
-  LTLCountCompile LTLCountRun.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun.
 Import ListNotations.
 Open Scope R_scope.
 

@@ -7,8 +7,7 @@
     their formulas, whose counts make up the term's value ([bterms_ok]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
-From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLCount LTLCountSyntax LTLCountStage
-  LTLCountCompile LTLCountRun LTLCountBlocks.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks.
 Import ListNotations.
 Open Scope R_scope.
 

@@ -17,8 +17,7 @@
     temperature 1/(2n^3): the Coq model has one temperature for the whole network. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
-From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftPaper LTLCount LTLCountSyntax
-  LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountNodes.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftPaper LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountNodes.
 Import ListNotations.
 Open Scope R_scope.
 
