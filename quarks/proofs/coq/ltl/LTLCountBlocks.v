@@ -75,14 +75,16 @@ Record ctx (x : stream) : Prop := {
   cx_first : forall j, (j < n)%nat -> x j (c_first kk) = B2R (Nat.eqb j 0);
   cx_last : caus = false -> forall j, (j < n)%nat -> x j (c_last kk) = B2R (Nat.eqb (S j) n);
   cx_single : caus = false -> forall j, (j < n)%nat -> x j (c_single kk) = B2R (Nat.eqb n 1);
-  cx_pred : forall t j, (t < length Ps)%nat -> (j < n)%nat -> x j (c_pred kk t) = B2R (nth t Ps (fun _ => false) (S j)) }.
+  cx_pred : forall t j, (t < length Ps)%nat -> x j (c_pred kk t) = B2R (nth t Ps (fun _ => false) (S j));
+  cx_negsq : forall j, x j (c_negsq kk) = - (INR (S j) ^ 2);
+  cx_two : forall j, x j (c_two kk) = 2 * INR (S j) }.
 
-Definition base : nat := (kk + 12 + length Ps)%nat.
+Definition base : nat := (kk + 13 + length Ps)%nat.
 
 (** The context lives below [base]: a stream equal there keeps it. *)
 Lemma ctx_keep (x y : stream) : ctx x -> (forall j c, (c < base)%nat -> y j c = x j c) -> ctx y.
 Proof.
-intros [H1 H2 H3 H4 H5 H6 H7 H8 H9 H10] E. unfold base in E.
+intros [H1 H2 H3 H4 H5 H6 H7 H8 H9 H10 H11 H12] E. unfold base in E.
 constructor.
 - intros j a Hj Ha. rewrite E by lia. apply H1; assumption.
 - intros j Hj. unfold c_one, c_alt, c_frac. rewrite !E by lia. apply H2, Hj.
@@ -93,7 +95,9 @@ constructor.
 - intros j Hj. unfold c_first. rewrite E by lia. apply H7, Hj.
 - intros Hc j Hj. unfold c_last. rewrite E by lia. apply H8; assumption.
 - intros Hc j Hj. unfold c_single. rewrite E by lia. apply H9; assumption.
-- intros t j Ht Hj. unfold c_pred. rewrite E by lia. apply H10; assumption.
+- intros t j Ht. unfold c_pred. rewrite E by lia. apply H10; assumption.
+- intros j. unfold c_negsq. rewrite E by lia. apply H11.
+- intros j. unfold c_two. rewrite E by lia. apply H12.
 Qed.
 
 (** A stream after a network writing inside [f, f') with f >= base keeps the context and the

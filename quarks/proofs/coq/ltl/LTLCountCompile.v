@@ -32,9 +32,12 @@ Definition pe_invr (i n : nat) : R := / INR (n - i + 1).
 Definition pe_even (i n : nat) : R := even01 i.
 Definition pe_none (i n : nat) : R := 0.
 Definition pe_pred (P : nat -> bool) (i n : nat) : R := B2R (P i).
+(** The two keys of the table lookup (Lemma 7): -i^2 and 2i (unbounded). *)
+Definition pe_negsq (i n : nat) : R := - (INR i ^ 2).
+Definition pe_two (i n : nat) : R := 2 * INR i.
 
 Definition pes_count (Ps : list (nat -> bool)) : list (nat -> nat -> R) :=
-  [pe_one; pe_alt; pe_frac; pe_invl; pe_invr; pe_even; pe_none; pe_none; pe_none; pe_none; pe_none; pe_none]
+  [pe_one; pe_alt; pe_frac; pe_invl; pe_invr; pe_even; pe_negsq; pe_none; pe_none; pe_none; pe_none; pe_none; pe_two]
   ++ map pe_pred Ps.
 
 Section Coords.
@@ -42,8 +45,10 @@ Variable kk : nat.
 Definition c_invl := (kk + 3)%nat.
 Definition c_invr := (kk + 4)%nat.
 Definition c_even := (kk + 5)%nat.
+Definition c_negsq := (kk + 6)%nat.
 Definition c_single := (kk + 11)%nat.
-Definition c_pred (r : nat) := (kk + 12 + r)%nat.
+Definition c_two := (kk + 12)%nat.
+Definition c_pred (r : nat) := (kk + 13 + r)%nat.
 End Coords.
 
 (** The position predicates of a formula, in the order the compiler meets them. *)
@@ -54,7 +59,7 @@ Fixpoint tpreds (p : tl) : list (nat -> bool) :=
   | TAnd p q | TOr p q | TS p q | TU p q => tpreds p ++ tpreds q
   | TCmp e _ => lpreds e
   | TPos P => [P]
-  | TCnt _ _ p => tpreds p
+  | TCnt P _ p => tpreds p ++ [P]
   end
 with lpreds (e : lterm) : list (nat -> bool) :=
   match e with LNil => [] | LCons _ _ p e' => tpreds p ++ lpreds e' end.
@@ -88,6 +93,25 @@ Definition single_layer : slayer := SLayer [] [single_sunit (c_single kk) (c_fir
 Definition prologue : list slayer := if caus then [first_layer] else [first_layer; last_layer; single_layer].
 
 Definition unit_layer (u : sunit) : slayer := SLayer [] [u].
+
+(** The table lookup of Lemma 7: scores 2 (C/d) 2j + 2 (1/d) (-j^2) = 2 (C^2 - (j - C)^2) / d peak at
+    j = C (1-based); the value is [P(j)]. *)
+Definition look_head (att v cnt inv : nat) (m : mask) : shead :=
+  SHead att v [(cnt, c_two kk, 2%Q); (inv, c_negsq kk, 2%Q)] m Average.
+
+(** P(C): the lookup's read rounded, gated off by Z = [C = 0], plus P(0) Z. *)
+Definition pred_unit (out att z : nat) (p0 : bool) : sunit :=
+  SUnit out [SNeuron 1 [(att, 2%Q); (z, (-2)%Q)] (-1 # 2); SNeuron (-1) [(att, 2%Q); (z, (-2)%Q)] (-3 # 2);
+             SNeuron (if p0 then 1%Q else 0%Q) [(z, 1%Q)] 0] 0.
+
+(** P(#d[a]) from the coordinate a of the argument, fresh from g, the predicate's embedding at pc:
+    the count at g; [some position counted] by the S (U) head at g + 1 rounded at g + 2; Z at g + 3;
+    the lookup at g + 4 and P(C) at g + 5. *)
+Definition pred_layers (a : nat) (d : dir) (P : nat -> bool) (pc g : nat) : list slayer :=
+  [SLayer [count_shead g a d] [];
+   SLayer [su_head kk (g + 1) a a (dmask d) (match d with DLeft => 1%Q | DRight => (-1)%Q end)] [rounding1 (g + 2) (g + 1)];
+   unit_layer (SUnit (g + 3) (not_neurons (g + 2)) 0);
+   SLayer [look_head (g + 4) pc g (c_inv d) sign_mask] [pred_unit (g + 5) (g + 4) (g + 3) (P 0%nat)]].
 
 (** One count head per term, writing g, g + 1, ..; the query list (count coordinate, a_k). *)
 Fixpoint count_layers (args : list (nat * Z)) (g : nat) (d : dir) : list slayer :=
@@ -129,7 +153,8 @@ Fixpoint bnode (p : tl) (f r : nat) {struct p} : nat * list slayer * nat * nat :
   | TCmp e c0 => let '(args, L, f1, r1) := bterms e f r in
       (f1 + length args + 2, L ++ cmp_layers args (ldir e) c0 f1, f1 + length args + 3, r1)
   | TPos P => (c_pred kk r, [], f, S r)
-  | TCnt _ _ p => let '(a, L, f1, r1) := bnode p f r in (a, L, f1, r1)
+  | TCnt P d p => let '(a, L, f1, r1) := bnode p f r in
+      (f1 + 5, L ++ pred_layers a d P (c_pred kk r1) f1, f1 + 6, S r1)
   end
 with bterms (e : lterm) (f r : nat) {struct e} : list (nat * Z) * list slayer * nat * nat :=
   match e with
@@ -140,7 +165,7 @@ with bterms (e : lterm) (f r : nat) {struct e} : list (nat * Z) * list slayer * 
 
 (** The whole network and its output coordinate. *)
 Definition bcompile (p : tl) : snet * nat :=
-  let '(c, L, _, _) := bnode p (kk + 12 + length (tpreds p)) 0 in (prologue ++ L, c).
+  let '(c, L, _, _) := bnode p (kk + 13 + length (tpreds p)) 0 in (prologue ++ L, c).
 
 (** The fragment: letters below kk, comparisons of counts on one side (#left in the causal
     variant), no X, U in the causal variant, no numerical predicate on a count. *)
@@ -153,7 +178,7 @@ Fixpoint tfrag (p : tl) : bool :=
   | TAnd p q | TOr p q | TS p q => tfrag p && tfrag q
   | TU p q => negb caus && tfrag p && tfrag q
   | TCmp e _ => lfrag (ldir e) e && (negb caus || dir_eqb (ldir e) DLeft)
-  | TCnt _ _ _ => false
+  | TCnt _ d p => tfrag p && (negb caus || dir_eqb d DLeft)
   end
 with lfrag (d : dir) (e : lterm) : bool :=
   match e with LNil => true | LCons _ d' p e' => dir_eqb d d' && tfrag p && lfrag d e' end.

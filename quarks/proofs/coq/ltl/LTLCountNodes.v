@@ -7,7 +7,7 @@
     their formulas, whose counts make up the term's value ([bterms_ok]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
-From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountLookup.
 Import ListNotations.
 Open Scope R_scope.
 
@@ -26,7 +26,7 @@ Proof. intros [pre [suf [E L]]]. exists pre, (B ++ suf). split; [rewrite E, !app
 Lemma pre_ok_r (Ps A B : list (nat -> bool)) (r : nat) : pre_ok Ps (A ++ B) r -> pre_ok Ps B (r + length A).
 Proof. intros [pre [suf [E L]]]. exists (pre ++ A), suf. split; [rewrite E, !app_assoc; reflexivity|rewrite app_length; lia]. Qed.
 
-Ltac wmono := eapply writes_in_mono; [eassumption|cbn [su_out sh_out rounding sel_head su_head rounding1] in *; lia|cbn [su_out sh_out rounding sel_head su_head rounding1] in *; lia].
+Ltac wmono := eapply writes_in_mono; [eassumption|cbn [su_out sh_out rounding sel_head su_head rounding1 look_head pred_unit] in *; lia|cbn [su_out sh_out rounding sel_head su_head rounding1 look_head pred_unit] in *; lia].
 Lemma bnode_cmp (kk : nat) (caus : bool) (e : lterm) (c0 : Z) (f r : nat) : bnode kk caus (TCmp e c0) f r =
   let '(args, L, f1, r1) := bterms kk caus e f r in
   ((f1 + length args + 2)%nat, L ++ cmp_layers kk caus args (ldir e) c0 f1, (f1 + length args + 3)%nat, r1).
@@ -100,6 +100,91 @@ assert (Er : run (stop_layers a b f2) y = run [unit_layer (SUnit (f2 + 1) (or_ne
 split; [exact Hw|split; [apply (pre_after y _ f2 (f2 + 2) Hx ltac:(lia) Hw)|split]].
 - intros j Hj. rewrite Er. apply Hv4, Hj.
 - intros j Hj. rewrite Er, (run_keep y3 _ (f2 + 1) (S (f2 + 1)) b Hw4) by lia. apply Hb3, Hj.
+Qed.
+
+(** The block of P(#d[a]) on a stream holding the bits Bp at a (below f1). *)
+Lemma pred_block (y : stream) (a : nat) (d : dir) (P : nat -> bool) (r1 f1 : nat) (Bp : nat -> bool) :
+  node_pre y f1 -> (a < f1)%nat -> (forall j, (j < n)%nat -> y j a = B2R (Bp j)) ->
+  (r1 < length Ps)%nat -> nth r1 Ps (fun _ => false) = P -> (caus = true -> d = DLeft) ->
+  writes_in (pred_layers kk caus a d P (c_pred kk r1) f1) f1 (f1 + 6) /\
+  forall i, (i < n)%nat -> run (pred_layers kk caus a d P (c_pred kk r1) f1) y i (f1 + 5)%nat = B2R (P (count n d Bp i)).
+Proof.
+intros Hx Ha HB Hr1 HP Hd. pose proof Hx as [Hb [Hc Hz]]. unfold pred_layers.
+replace (f1 + 2)%nat with (S (f1 + 1)) by lia.
+set (Lc := SLayer [count_shead f1 a d] []).
+set (Ls := SLayer [su_head kk (f1 + 1) a a (dmask d) (match d with DLeft => 1%Q | DRight => (-1)%Q end)] [rounding1 (S (f1 + 1)) (f1 + 1)]).
+set (Lz := unit_layer (SUnit (f1 + 3) (not_neurons (S (f1 + 1))) 0)).
+set (Ll := SLayer [look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus)] [pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (P 0%nat)]).
+(* the count *)
+assert (Hw1 : writes_in [Lc] f1 (f1 + 1)) by exact (count_layers_writes [(a, 0%Z)] f1 d).
+pose proof (pre_after y [Lc] f1 (f1 + 1) Hx ltac:(lia) Hw1) as Hx1. pose proof Hx1 as [Hb1 [Hc1 Hz1]].
+set (y1 := run [Lc] y) in *.
+assert (Hcnt : forall i, (i < n)%nat -> y1 i f1 = INR (count n d Bp i) / INR (span n d i)).
+{ intros i Hi. pose proof (count_layers_run W n d (fun _ => Bp) (W_hs n W HW) [(a, 0%Z)] f1 y
+    ltac:(intros p [<-|[]]; split; [exact Ha|exact HB]) Hz 0%nat i ltac:(simpl; lia) Hi) as H.
+  rewrite Nat.add_0_r in H. exact H. }
+assert (Ha1 : forall j, (j < n)%nat -> y1 j a = B2R (Bp j)) by (intros j Hj; unfold y1; rewrite (run_keep y [Lc] f1 (f1 + 1) a Hw1 Ha); apply HB, Hj).
+(* whether anything is counted *)
+set (Ex := fun j => negb (Nat.eqb (count n d Bp j) 0)).
+destruct (hu_block n W Hn y1 (su_head kk (f1 + 1) a a (dmask d) (match d with DLeft => 1%Q | DRight => (-1)%Q end))
+            (rounding1 (S (f1 + 1)) (f1 + 1)) (fun j => B2R (Ex j)) eq_refl) as [Hw2 Hv2].
+{ intros j c Hc'. apply Hz1. cbn [sh_out su_head] in Hc'. lia. }
+{ intros j Hj. unfold Ex. destruct d; cbn [dmask].
+  - rewrite (s_block n w kk caus Ps W Hn HW y1 (f1 + 1) Hc1 ltac:(lia) ltac:(intros; apply Hz1; lia) a a Bp Bp Ha1 Ha1 j Hj).
+    f_equal. change (Bp (topS Bp j)) with (Bp (topS (fun j => negb true || Bp j) j)). rewrite <- since_top, since_counted. reflexivity.
+  - rewrite (u_block n w kk caus Ps W Hn HW y1 (f1 + 1) Hc1 ltac:(lia) ltac:(intros; apply Hz1; lia) a a Bp Bp Ha1 Ha1 j Hj).
+    f_equal. change (Bp (topU Bp (n - j) j)) with (Bp (topU (fun j => negb true || Bp j) (n - j) j)). rewrite <- until_top, until_counted by lia. reflexivity. }
+pose proof (pre_after y1 [Ls] (f1 + 1) (f1 + 3) Hx1 ltac:(lia) ltac:(eapply writes_in_mono; [exact Hw2|cbn [sh_out su_head]; lia|cbn [su_out rounding1]; lia])) as Hx2.
+pose proof Hx2 as [Hb2 [Hc2 Hz2]]. set (y2 := run [Ls] y1) in *.
+(* Z *)
+destruct (unit_block n W Hn y2 (SUnit (f1 + 3) (not_neurons (S (f1 + 1))) 0) (fun j => B2R (Nat.eqb (count n d Bp j) 0)) Hz2) as [Hw3 Hv3].
+{ intros j Hj. rewrite <- (negb_involutive (Nat.eqb _ 0)). apply unit_not. apply Hv2, Hj. }
+assert (Hw3' : writes_in [Lz] (f1 + 3) (f1 + 4)) by (eapply writes_in_mono; [exact Hw3|cbn [su_out]; lia|cbn [su_out]; lia]).
+clear Hw3. rename Hw3' into Hw3.
+pose proof (pre_after y2 [Lz] (f1 + 3) (f1 + 4) Hx2 ltac:(lia) Hw3) as Hx3. pose proof Hx3 as [Hb3 [Hc3 Hz3]].
+set (y3 := run [Lz] y2) in *.
+assert (Hcnt3 : forall i, (i < n)%nat -> y3 i f1 = INR (count n d Bp i) / INR (span n d i)).
+{ intros i Hi. unfold y3. rewrite (run_keep y2 [Lz] (f1 + 3) (f1 + 4) f1 Hw3) by lia.
+  unfold y2. rewrite (run_keep y1 [Ls] (f1 + 1) (f1 + 3) f1) by (lia || (eapply writes_in_mono; [exact Hw2|cbn [sh_out su_head]; lia|cbn [su_out rounding1]; lia])).
+  apply Hcnt, Hi. }
+(* the lookup and P(C) *)
+destruct (hu_block n W Hn y3 (look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus))
+            (pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (P 0%nat)) (fun i => B2R (P (count n d Bp i))) ltac:(cbn; lia)) as [Hw4 Hv4].
+{ intros j c Hc'. apply Hz3. cbn [sh_out look_head] in Hc'. lia. }
+{ intros i Hi. set (C := count n d Bp i). set (hl := look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus)).
+  assert (Hpv : forall j, y3 j (c_pred kk r1) = B2R (P (S j))) by (intros j; rewrite (cx_pred _ _ _ _ _ y3 Hc3 r1 j Hr1), HP; reflexivity).
+  assert (H0 : y3 i (sh_out hl) = 0) by (apply Hz3; cbn [sh_out hl look_head]; lia).
+  replace (B2R (P C)) with (B2R (if Nat.eqb C 0 then P 0%nat else P C)) by (destruct (Nat.eqb_spec C 0) as [->|]; reflexivity).
+  apply pred_unit_exact.
+  - rewrite after_head_other by (cbn [sh_out hl look_head]; lia). apply Hv3, Hi.
+  - change (after_head W n hl y3 i (f1 + 4)%nat) with (after_head W n hl y3 i (sh_out hl)).
+    rewrite (after_head_out n W hl y3 i H0). apply head_out_01; [exact Hi|exact (W_hs n W HW)|].
+    intros j _. cbn [real_head hl look_head h_val sh_val]. rewrite Hpv. destruct (P (S j)); simpl; lra.
+  - intros EC. apply Nat.eqb_neq in EC. pose proof (stage_span (sign_mask caus) d n i Hi) as Hs.
+    pose proof (count_le_span n d Bp i) as Hle. fold C in Hle.
+    assert (HC : (1 <= C <= vis_cnt (sign_mask caus) n i)%nat).
+    { unfold sign_mask. destruct caus eqn:Ec; cbn [vis_cnt]; [rewrite (Hd eq_refl) in Hle; cbn [span] in Hle|]; lia. }
+    assert (Hlo : vis_lo (sign_mask caus) i = 0%nat) by (unfold sign_mask; destruct caus; reflexivity).
+    assert (Hinv : y3 i (c_inv kk d) = / INR (span n d i))
+      by (destruct d; cbn [c_inv span]; [apply (cx_invl _ _ _ _ _ y3 Hc3)|apply (cx_invr _ _ _ _ _ y3 Hc3)]; exact Hi).
+    change (after_head W n hl y3 i (f1 + 4)%nat) with (after_head W n hl y3 i (sh_out hl)).
+    rewrite (after_head_out n W hl y3 i H0). unfold hl.
+    replace (B2R (P C)) with (y3 (C - 1)%nat (c_pred kk r1)) by (rewrite Hpv; f_equal; f_equal; lia).
+    destruct HW as [EW|EW]; rewrite EW.
+    + rewrite (look_hard n kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus) y3 i C (span n d i)); try assumption.
+      * rewrite Rminus_diag_eq, Rabs_R0 by reflexivity. lra.
+      * apply Hcnt3, Hi.
+      * apply (cx_negsq _ _ _ _ _ y3 Hc3).
+      * apply (cx_two _ _ _ _ _ y3 Hc3).
+    + eapply Rle_trans; [apply (look_soft n kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus) y3 i C (span n d i)); try assumption|lra].
+      * apply Hcnt3, Hi.
+      * apply (cx_negsq _ _ _ _ _ y3 Hc3).
+      * apply (cx_two _ _ _ _ _ y3 Hc3).
+      * intros j _. rewrite Hpv. destruct (P (S j)); simpl; lra. }
+split.
+- change [Lc; Ls; Lz; Ll] with ([Lc] ++ [Ls] ++ [Lz] ++ [Ll]). repeat apply writes_in_app; wmono.
+- intros i Hi. change (run [Lc; Ls; Lz; Ll] y) with (run [Ll] (run [Lz] (run [Ls] (run [Lc] y)))). fold y1 y2 y3.
+  change (f1 + 5)%nat with (su_out (pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (P 0%nat))). apply Hv4, Hi.
 Qed.
 
 Lemma bnode_ok (p : tl) : forall f r x, tfrag kk caus p = true -> pre_ok Ps (tpreds p) r -> node_pre x f ->
@@ -233,9 +318,19 @@ Proof.
   + (* position predicate *) destruct Hx as [Hb [Hc Hz]]. destruct Hr as [pre [suf [EP EL]]].
     assert (Hr : (r < length Ps)%nat) by (rewrite EP, app_length; simpl; lia).
     unfold base, LTLCountBlocks.base in Hb. split5; [lia|simpl; lia|unfold c_pred; lia|apply writes_in_nil|].
-    intros j Hj. cbn [real_net map net_run tsat]. rewrite (cx_pred _ _ _ _ _ x Hc r j Hr Hj). f_equal.
+    intros j Hj. cbn [real_net map net_run tsat]. rewrite (cx_pred _ _ _ _ _ x Hc r j Hr). f_equal.
     rewrite EP, <- EL, app_nth2, Nat.sub_diag by lia. reflexivity.
-  + (* count predicate: outside the fragment *) discriminate.
+  + (* predicate on a count *) apply andb_true_iff in Hf. destruct Hf as [Hfp Hcd].
+    destruct (bnode kk caus p f r) as [[[a L] f1] r1] eqn:E.
+    pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
+    pose proof (pre_after x L f f1 Hx H1 H4) as Hx1.
+    destruct (pre_ok_r _ _ _ _ Hr) as [pre [suf [EP EL]]]. rewrite <- H2 in EL.
+    assert (Hr1 : (r1 < length Ps)%nat) by (rewrite EP, app_length; simpl; lia).
+    assert (HP : nth r1 Ps (fun _ => false) = P) by (rewrite EP, <- EL, app_nth2, Nat.sub_diag by lia; reflexivity).
+    assert (Hd : caus = true -> d = DLeft) by (intros Ec; rewrite Ec in Hcd; destruct d; [reflexivity|discriminate]).
+    destruct (pred_block (run L x) a d P r1 f1 (tsat n w p) Hx1 H3 H5 Hr1 HP Hd) as [Hw Hv].
+    split5; [lia|cbn [tpreds]; rewrite app_length; simpl; lia|lia|apply writes_in_app; wmono|].
+    intros j Hj. rewrite run_two. apply Hv, Hj.
 - destruct e as [|a d' p e]; intros d f r x Hf Hr Hx; cbn [lfrag lpreds] in Hf, Hr; [cbn [bterms]|rewrite bterms_cons]; unfold terms_post.
   + destruct Hx as [Hb [Hc Hz]]. refine (conj _ (conj _ (conj _ (conj _ _)))); [lia|simpl; lia|apply writes_in_nil|intros p []|].
     intros i Hi. reflexivity.

@@ -28,17 +28,18 @@ Local Notation x0 := (embed kk (pes_count Ps) n w).
 Lemma x0_pe (j m : nat) : x0 j (kk + m)%nat = nth m (map (fun f => f (S j) n) (pes_count Ps)) 0.
 Proof. apply embed_pe. Qed.
 
-Lemma x0_fixed (j m : nat) : (m < 12)%nat ->
-  x0 j (kk + m)%nat = nth m [1; (-1) ^ S j; INR (S j) / INR n; / INR (S j); / INR (n - S j + 1); even01 (S j); 0; 0; 0; 0; 0; 0] 0.
+Lemma x0_fixed (j m : nat) : (m < 13)%nat ->
+  x0 j (kk + m)%nat = nth m [1; (-1) ^ S j; INR (S j) / INR n; / INR (S j); / INR (n - S j + 1); even01 (S j);
+                             - (INR (S j) ^ 2); 0; 0; 0; 0; 0; 2 * INR (S j)] 0.
 Proof.
 intros Hm. rewrite x0_pe. unfold pes_count. rewrite map_app, app_nth1 by (simpl; lia).
-do 12 (destruct m as [|m]; [reflexivity|]). lia.
+do 13 (destruct m as [|m]; [reflexivity|]). lia.
 Qed.
 
 Lemma x0_pred (j t : nat) : (t < length Ps)%nat -> x0 j (c_pred kk t) = B2R (nth t Ps (fun _ => false) (S j)).
 Proof.
-intros Ht. unfold c_pred. replace (kk + 12 + t)%nat with (kk + (12 + t))%nat by lia. rewrite x0_pe. unfold pes_count.
-rewrite map_app, app_nth2 by (simpl; lia). simpl length. replace (12 + t - 12)%nat with t by lia.
+intros Ht. unfold c_pred. replace (kk + 13 + t)%nat with (kk + (13 + t))%nat by lia. rewrite x0_pe. unfold pes_count.
+rewrite map_app, app_nth2 by (simpl; lia). simpl length. replace (13 + t - 13)%nat with t by lia.
 rewrite map_map, (nth_indep _ _ (pe_pred (fun _ => false) (S j) n)) by (rewrite map_length; exact Ht).
 rewrite (map_nth (fun f => pe_pred f (S j) n)). reflexivity.
 Qed.
@@ -99,8 +100,9 @@ rewrite H2, Rplus_0_r, Rplus_0_l. apply unit_last; [exact Hj|]. rewrite after_he
 cbn [sh_out]. rewrite uniform_W by reflexivity || exact Hj. apply head_avg_last; assumption.
 Qed.
 
-Lemma x0_at (j m : nat) (c : nat) : c = (kk + m)%nat -> (m < 12)%nat ->
-  x0 j c = nth m [1; (-1) ^ S j; INR (S j) / INR n; / INR (S j); / INR (n - S j + 1); even01 (S j); 0; 0; 0; 0; 0; 0] 0.
+Lemma x0_at (j m : nat) (c : nat) : c = (kk + m)%nat -> (m < 13)%nat ->
+  x0 j c = nth m [1; (-1) ^ S j; INR (S j) / INR n; / INR (S j); / INR (n - S j + 1); even01 (S j);
+                  - (INR (S j) ^ 2); 0; 0; 0; 0; 0; 2 * INR (S j)] 0.
 Proof. intros -> Hm. apply x0_fixed, Hm. Qed.
 
 Lemma x0_alt (j : nat) : x0 j (c_alt kk) = (-1) ^ S j.
@@ -166,7 +168,9 @@ split.
   + exact Hfirst.
   + exact Hlast.
   + exact Hsingle.
-  + intros t j Ht Hj. rewrite Hk by (unfold c_pred; lia). apply x0_pred, Ht.
+  + intros t j Ht. rewrite Hk by (unfold c_pred; lia). apply x0_pred, Ht.
+  + intros j. rewrite Hk by (unfold c_negsq; lia). apply (x0_at j 6); unfold c_negsq; lia.
+  + intros j. rewrite Hk by (unfold c_two; lia). apply (x0_at j 12); unfold c_two; lia.
 - intros j c Hc. unfold base in Hc. rewrite Hk by lia. apply x0_zero. unfold base. lia.
 Qed.
 
@@ -180,10 +184,10 @@ Lemma bcompile_ok (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (W : head 
   = B2R (tsat n w p i).
 Proof.
 intros Hn HW Hf i Hi. unfold bcompile.
-destruct (bnode kk caus p (kk + 12 + length (tpreds p)) 0) as [[[c L] f'] r'] eqn:E. cbn [fst snd].
+destruct (bnode kk caus p (kk + 13 + length (tpreds p)) 0) as [[[c L] f'] r'] eqn:E. cbn [fst snd].
 destruct (prologue_ctx n w kk caus (tpreds p) W Hn HW) as [Hc Hz].
 assert (Hpre : pre_ok (tpreds p) (tpreds p) 0) by (exists [], []; rewrite app_nil_r; split; reflexivity).
-pose proof (bnode_ok n w kk caus (tpreds p) W Hn HW p (kk + 12 + length (tpreds p)) 0
+pose proof (bnode_ok n w kk caus (tpreds p) W Hn HW p (kk + 13 + length (tpreds p)) 0
               (net_run W n (real_net (prologue kk caus)) (embed kk (pes_count (tpreds p)) n w)) Hf Hpre) as H.
 rewrite E in H. destruct H as [_ [_ [_ [_ Hv]]]]; [split; [unfold base; lia|split; assumption]|].
 rewrite real_net_app, net_run_app. apply Hv, Hi.
@@ -268,7 +272,9 @@ Proof.
     assert (Ed : ldir e = DLeft) by (destruct (ldir e); [reflexivity|discriminate]). rewrite Ed.
     apply future_app; [apply count_layers_future|repeat constructor].
   + constructor.
-  + discriminate.
+  + apply andb_true_iff in Hf. destruct Hf as [Hp Hd]. destruct d; cbn in Hd; [|discriminate].
+    destruct (bnode kk true p f r) as [[[a L] f1] r1] eqn:E. pose proof (bnode_future kk p f r Hp) as H. rewrite E in H.
+    cbv beta iota. cbn [blayers]. apply future_app; [exact H|]. repeat constructor.
 - destruct e as [|a d' p e]; intros d f r Hf; cbn [lfrag] in Hf; [constructor|rewrite bterms_cons].
   apply andb_true_iff in Hf. destruct Hf as [Hf He]. apply andb_true_iff in Hf. destruct Hf as [_ Hp].
   destruct (bnode kk true p f r) as [[[b L1] f1] r1] eqn:E1. pose proof (bnode_future kk p f r Hp) as H1. rewrite E1 in H1.
@@ -280,8 +286,8 @@ Qed.
     formula attends to positions j <= i only. *)
 Theorem thm21_future (k : nat) (p : tl) : tfrag k true p = true -> future_net (fst (bcompile k true p)).
 Proof.
-intros Hf. unfold bcompile. pose proof (bnode_future k p (k + 12 + length (tpreds p)) 0 Hf) as H.
-destruct (bnode k true p (k + 12 + length (tpreds p)) 0) as [[[c L] f'] r']. cbn [fst].
+intros Hf. unfold bcompile. pose proof (bnode_future k p (k + 13 + length (tpreds p)) 0 Hf) as H.
+destruct (bnode k true p (k + 13 + length (tpreds p)) 0) as [[[c L] f'] r']. cbn [fst].
 apply future_app; [repeat constructor|exact H].
 Qed.
 
