@@ -12,9 +12,9 @@ PARITY45 = "!P(#left[Y a] = #right[a])"
 
 # The Coq theorems (quarks/proofs/coq/ltl/LTLCount*.v) are about our own block compiler `bcompile` (one
 # block of layers per connective, nothing shared), not counting.py's network, on the fragment `tfrag`:
-# LTL[Y, X, S, U] with comparisons of counts on one side and numerical predicates on the position.
-# Predicates on counts (PARITY as ODD(#left[a])) and comparisons mixing #left and #right need table
-# lookups (Lemma 7) at the second temperature 1/(2n^3); the Coq model has one temperature per network.
+# LTL[Y, X, S, U] with comparisons of counts on one side and numerical predicates on positions and counts.
+# Comparisons mixing #left and #right need the counts themselves looked up within 1/(4n), which counting.py
+# does at a second temperature 1/(2n^3); the Coq model has one temperature per network.
 _FRAG = {"thm20_count_hard": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"],
          "thm20_count_soft": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"],
          "thm20_count": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"]}
@@ -31,23 +31,25 @@ _SCOPE = ("  Coq (LTLCountSyntax.v, LTLCountCompile.v, LTLCountThm.v): counting 
           "Y, X, S, U, comparisons sum_k a_k #d_k[phi_k] + c0 >= 0 with integer a_k, c0 and >, <=, <, =, != as "
           "Boolean combinations of them, numerical predicates P(i) on the position and P(#d[phi]) on a count) with "
           "its semantics tsat on finite words; tfrag k caus p: letters below k, every comparison's counts on one "
-          "side (#left only when caus), no X, U when caus, no predicate on a count.  bcompile k caus p is our "
-          "compiler (one block of layers per connective: Boolean units; Y, X, S, U selection heads with Lemma 9 "
-          "rounding; for a comparison one uniform count head per term writing C_k / i or C_k / (n - i + 1), a "
-          "local unit, and the sign head with query (E + 1/2)/d, key (-1)^i, value [i even], K = 2, read by the "
-          "comparison unit gated by [the head sees one position]); it is not counting.py's network (not compared "
-          "by vm_compute).  Embedding: letters, 1, (-1)^i, i/n, 1/i, 1/(n - i + 1), [i even], then [P(i)] per "
-          "position predicate; no entry is unbounded. ")
+          "side, #left only and no X, U when caus.  bcompile k caus p is our compiler (one block of layers per "
+          "connective: Boolean units; Y, X, S, U selection heads with Lemma 9 rounding; for a comparison one "
+          "uniform count head per term writing C_k / i or C_k / (n - i + 1), a local unit, and the sign head with "
+          "query (E + 1/2)/d, key (-1)^i, value [i even], K = 2, read by the comparison unit gated by [the head "
+          "sees one position]; for P(C) the count head, an S (U) head giving Z = [C = 0], and Lemma 7's table "
+          "lookup with query C/d, 1/d and keys 2j, -j^2 reading [P(j)] at j = C, rounded, gated by Z, plus P(0) Z); "
+          "it is not counting.py's network (not compared by vm_compute).  Embedding: letters, 1, (-1)^i, i/n, 1/i, "
+          "1/(n - i + 1), [i even], -i^2, 2i, then [P(i)] per numerical predicate (only -i^2 and 2i are "
+          "unbounded). ")
 _SIGN = ("(thm21_compare_soft, LTLCountStage.v) the comparison stage alone: for every n, i < n, direction d and "
          "mask m with stage_mask m d (future mask with #left, or no mask), if the count coordinates hold "
          "#d[phi_k] / span at i, the denominator coordinate 1/span, the key (-1)^(j+1) and the value [j + 1 even] "
          "at every j, the gate [the head sees one position] and the local unit [sum_k a_k phi_k(i) + c0 >= 0], "
          "then at every 0 < tau with 2 n tau <= K the comparison unit outputs exactly [sum_k a_k #d[phi_k] + c0 >= 0] "
          "(position 1 under the future mask included: there the count is the position's own bit).")
-_PART = ("numerical predicates on counts (PARITY as ODD(#left[a]), MOD_3(#left[Y a])) and comparisons mixing #left "
-         "and #right (#left[a] = #right[b] + 1, Corollary 22's !P(#left[Y a] = #right[a])): counting.py's table "
-         "lookups (Lemma 7) at the second temperature 1/(2n^3) are not compiled or proved in Coq; variant (b) "
-         "(unbounded PEs, tau = 1) is not proved; the Coq compiler is ours, not counting.py's network.")
+_PART = ("comparisons mixing #left and #right (#left[a] = #right[b] + 1, Corollary 22's !P(#left[Y a] = #right[a])): "
+         "counting.py looks the counts up within 1/(4n) at a second temperature 1/(2n^3), and the Coq model has one "
+         "temperature per network; the bounded-embedding lookups of variant (a) and variant (b) (unbounded PEs, "
+         "tau = 1) are not proved; the Coq compiler is ours, not counting.py's network.")
 COQ20 = ("LTLCountThm.v:thm20_count_hard", "LTLCountThm.v:thm20_count_soft", "LTLCountThm.v:thm20_count",
          "LTLCountStage.v:thm21_compare_soft")
 COQ20_TEXT = (_SCOPE + "For every p with tfrag k false p = true, n with 1 <= n, word w and i < n (0-based: the "

@@ -11,13 +11,16 @@
     own position embedding [P(i)].
 
     Coordinates: letters 0..kk-1; embeddings at kk + p ([pes_count]: 1, (-1)^i, i/n, 1/i,
-    1/(n - i + 1), [i even], six zeros, then one [P(i)] per position predicate of the formula in
-    the order [tpreds] lists them); first, last, their averages (LTLSyntax.v's kk + 7 .. kk + 10)
-    and [n = 1] (kk + 11) in a prologue; fresh coordinates from kk + 12 + #predicates.
-    [caus]: the causal variant (Theorem 21, Corollary 23): no last, [single] is first, the sign
-    heads are future-masked.  The fragment compiled ([tfrag]): TL[#] with one-sided comparisons
-    and position predicates; numerical predicates on counts and comparisons mixing #left and
-    #right need counting.py's table lookups (Lemma 7), which are not compiled here. *)
+    1/(n - i + 1), [i even], -i^2, five zeros, 2i, then one [P(i)] per numerical predicate of the
+    formula in the order [tpreds] lists them); first, last, their averages (LTLSyntax.v's
+    kk + 7 .. kk + 10) and [n = 1] (kk + 11) in a prologue; fresh coordinates from
+    kk + 13 + #predicates.  A predicate on a count, P(#d[phi]), is the table lookup of Lemma 7
+    ([pred_layers]: keys 2j and -j^2, query C/d and 1/d, value [P(j)]) gated by [C = 0].
+    [caus]: the causal variant (Theorem 21, Corollary 23): no last, [single] is first, the sign and
+    lookup heads are future-masked.  The fragment compiled ([tfrag]): TL[#] with one-sided
+    comparisons, position predicates and predicates on counts (#left only when causal);
+    comparisons mixing #left and #right need the counts looked up within 1/(4n), which one
+    temperature 1/(2n) does not give (counting.py uses 1/(2n^3) there): not compiled here. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLCount LTLCountSyntax LTLCountStage.
@@ -167,8 +170,8 @@ with bterms (e : lterm) (f r : nat) {struct e} : list (nat * Z) * list slayer * 
 Definition bcompile (p : tl) : snet * nat :=
   let '(c, L, _, _) := bnode p (kk + 13 + length (tpreds p)) 0 in (prologue ++ L, c).
 
-(** The fragment: letters below kk, comparisons of counts on one side (#left in the causal
-    variant), no X, U in the causal variant, no numerical predicate on a count. *)
+(** The fragment: letters below kk, comparisons of counts on one side and predicates on counts
+    (#left in the causal variant), no X, U in the causal variant. *)
 Fixpoint tfrag (p : tl) : bool :=
   match p with
   | TAtom a => (a <? kk)%nat

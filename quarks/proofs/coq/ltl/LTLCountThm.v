@@ -1,20 +1,20 @@
 (** * Seed 004, Theorems 20 and 21, Corollaries 22 and 23, for the compiled counting fragment.
 
     For every formula p of TL[#] in the fragment [tfrag] (LTL[Y, X, S, U] with comparisons
-    sum_k a_k #d[phi_k] + c0 >= 0 of counts on one side, and numerical predicates on the position),
-    every length n >= 1, word w over letters < k and position i < n (the paper's position 1
-    included), the network [bcompile] (LTLCountCompile.v) run on the embedding of w outputs
-    exactly [w, i |= p]:
+    sum_k a_k #d[phi_k] + c0 >= 0 of counts on one side, numerical predicates on the position and
+    on counts, e.g. PARITY = ODD(#left[a]), MAJORITY, #a >= 2#b), every length n >= 1, word w over
+    letters < k and position i < n (the paper's position 1 included), the network [bcompile]
+    (LTLCountCompile.v) run on the embedding of w outputs exactly [w, i |= p]:
     - [thm20_count_hard]: under hard attention (average hardmax);
-    - [thm20_count_soft]: under softmax at tau = 1/(2n) (the paper's temperature for the sign test;
-      exact, so Lemma 9's rounding returns it too);
+    - [thm20_count_soft]: under softmax at tau = 1/(2n) (exact, so Lemma 9's rounding returns it
+      too: [thm20_count]);
     - [thm21_count_hard], [thm21_count_soft]: the causal variant on the past fragment (#left, Y, S:
       [tfrag k true]), whose heads are all future-masked ([thm21_future]);
     - [cor22_count], [cor23_count]: the same statements read for formulas with since / until (the
       fragment contains S and U), as the corollaries state them.
-    Not covered: numerical predicates on counts (PARITY as ODD(#left[a])) and comparisons mixing
-    #left with #right, which counting.py computes by table lookups (Lemma 7) at the second
-    temperature 1/(2n^3): the Coq model has one temperature for the whole network. *)
+    The embedding is bounded except the two lookup keys 2i and -i^2 (the paper's variant (a) keeps
+    every embedding bounded and looks up at a second temperature 1/(2n^3); the Coq model has one
+    temperature per network).  Not covered: comparisons mixing #left with #right. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftPaper LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountNodes.
