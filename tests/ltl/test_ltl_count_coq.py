@@ -9,7 +9,7 @@ import pytest
 
 from quarks.certify import coq_gate
 from quarks.ltl.coq_term import COUNT_HEADER, count_semantics_lemma
-from quarks.ltl.syntax import Compare, children, parse
+from quarks.ltl.syntax import Atom, Compare, Count, Pred, children, parse
 from quarks.proofs.yang import counting
 
 pytestmark = pytest.mark.coq
@@ -65,3 +65,17 @@ def test_a_wrong_truth_value_is_rejected(package_proofs, tmp_path):
     assert wrong != text
     res = _coqc(package_proofs, tmp_path, COUNT_HEADER + wrong)
     assert res.returncode != 0 and "Unable to unify" in res.stderr, res.stderr
+
+
+def test_count_terms_of_formulas():
+    """The Coq terms (no coqc needed): counts, comparisons as counting.py's normal forms, predicates."""
+    from quarks.ltl.coq_term import count_formula_term
+    from quarks.ltl.parts import CompileError
+
+    assert count_formula_term(parse("ODD(#left[a])"), "ab") == "(TCnt Nat.odd DLeft (TAtom 0))"
+    assert count_formula_term(parse("#left[a] > 2*#right[b] + 1"), "ab") == \
+        "(tcmp_gt (LCons (1)%Z DLeft (TAtom 0) (LCons (-2)%Z DRight (TAtom 1) LNil)) (-1)%Z)"
+    assert count_formula_term(parse("MOD_3_1(pos)"), "ab") == "(TPos (fun x => Nat.eqb (Nat.modulo x 3) 1))"
+    assert count_formula_term(parse("a Ss b"), "ab") == "(TY (TS (TAtom 0) (TAtom 1)))"
+    with pytest.raises(CompileError):  # a registered predicate has no Coq term
+        count_formula_term(Pred("PRIME", Count("left", Atom("a"))), "ab")
