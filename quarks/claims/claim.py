@@ -185,6 +185,9 @@ class Claim:
     # The hypotheses of each theorem in ``coq`` (theorem name -> premises as `coqc`'s Check prints
     # them); tests/proofs/test_coq_statements.py compares them with Coq, and the statement text states them.
     coq_hypotheses: dict = field(default_factory=dict)
+    # What the claim states that its ``coq`` theorems leave out (empty: nothing); non-empty makes its
+    # coverage "proved in part" rather than "proved".
+    coq_part: str = ""
     # A claim from outside the package: the directory of the _CoqProject its ``coq`` files are listed
     # in (relative to the file of its check's module); built and gated like the package's theories.
     coq_dir: Any = None

@@ -2,7 +2,7 @@
 from the registry."""
 from __future__ import annotations
 
-COVERAGE = ("proved", "checked", "asymptotic", "explored", "refuted")
+COVERAGE = ("proved", "proved in part", "checked", "asymptotic", "explored", "refuted")
 
 
 def add_parser(sub, verb):
@@ -10,7 +10,7 @@ def add_parser(sub, verb):
                        description="Print the Markdown table of every registered claim (id, source, kind, "
                                    "expected outcome), as between the claims-table markers of README.md.")
     p.add_argument("--coverage", action="store_true",
-                   help="print the coverage table of notes/README.md instead: statement | claim | proved / "
+                   help="print the coverage table of notes/README.md instead: statement | claim | proved / proved in part / "
                         "checked / asymptotic / explored / refuted")
     p.set_defaults(func=run)
 
@@ -32,11 +32,14 @@ def markdown() -> str:
 
 def coverage(claim) -> str:
     """How far a claim goes: refuted (as printed, or our variant), proved (Coq, or a SymPy derivation for all
-    parameters), explored, asymptotic (finite proxy only), or checked (on instances)."""
+    parameters), proved in part (Coq theorems for part of it, ``Claim.coq_part`` says which), explored,
+    asymptotic (finite proxy only), or checked (on instances)."""
     if claim.expected == "refuted":
         return "refuted"
     if claim.kind == "exploration":
         return "explored"
+    if claim.coq and claim.coq_part:
+        return "proved in part"
     if claim.coq or claim.proved_for_all:
         return "proved"
     if claim.kind == "asymptotic":

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from quarks.ltl.compile import compile_formula
 from quarks.ltl.parts import CompileError
-from quarks.ltl.syntax import And, Atom, Const, Next, Not, Or, Prev, Since, Until, show
+from quarks.ltl.syntax import And, Atom, Compare, Const, Next, Not, Or, Pos, Pred, Prev, Since, Until, show
 
 PE_INDEX = {"pe:one": 0, "pe:alt": 1, "pe:i/n": 2, "pe:i": 3, "pe:n": 4, "pe:alt*n": 5, "pe:alt*i": 6}
 NAMED = {"first": 7, "last": 8, "avg:first": 9, "avg:last": 10}
@@ -102,3 +102,76 @@ def comparison(f, alphabet, variant: str = "temperature", c=2, name: str = "same
 
 HEADER = ("From Coq Require Import QArith List.\nFrom Quarks Require Import Transformer LTLCompile.\n"
           "Import ListNotations.\n\n")
+
+
+def _pred_term(name: str) -> str:
+    """A numerical predicate as a Coq ``nat -> bool`` (quarks.attention.model.predicate's names)."""
+    if name == "ODD":
+        return "Nat.odd"
+    if name == "EVEN":
+        return "Nat.even"
+    parts = name.split("_")
+    if parts[0] == "MOD" and len(parts) in (2, 3) and all(p.isdigit() for p in parts[1:]) and int(parts[1]) > 0:
+        k, r = int(parts[1]), int(parts[2]) if len(parts) == 3 else 0
+        return f"(fun x => Nat.eqb (Nat.modulo x {k}) {r % k})"
+    raise CompileError(f"numerical predicate {name!r} has no Coq term")
+
+
+def _side(t) -> str:
+    return "DLeft" if t.side == "left" else "DRight"
+
+
+def count_formula_term(f, alphabet) -> str:
+    """The formula as a term of LTLCountSyntax.v's type ``tl`` (strict S / U as Y / X of the non-strict
+    ones; a comparison as ``TCmp`` or the ``tcmp_*`` combinations of counting.py's normal forms)."""
+    def go(g) -> str:
+        if isinstance(g, Atom):
+            return f"(TAtom {list(alphabet).index(g.symbol)})"
+        if isinstance(g, Const):
+            return f"(TConst {'true' if g.value else 'false'})"
+        if isinstance(g, Not):
+            return f"(TNot {go(g.arg)})"
+        if isinstance(g, (And, Or)):
+            return f"({'TAnd' if isinstance(g, And) else 'TOr'} {go(g.left)} {go(g.right)})"
+        if isinstance(g, (Prev, Next)):
+            return f"({'TY' if isinstance(g, Prev) else 'TX'} {go(g.arg)})"
+        if isinstance(g, (Since, Until)):
+            inner = f"({'TS' if isinstance(g, Since) else 'TU'} {go(g.left)} {go(g.right)})"
+            return f"({'TY' if isinstance(g, Since) else 'TX'} {inner})" if g.strict else inner
+        if isinstance(g, Compare):
+            terms = [(c, t) for c, t in g.left.terms] + [(-c, t) for c, t in g.right.terms]
+            e = "LNil"
+            for c, t in reversed(terms):
+                e = f"(LCons ({c})%Z {_side(t)} {go(t.arg)} {e})"
+            c0 = g.left.const - g.right.const
+            op = {">=": "TCmp", ">": "tcmp_gt", "<=": "tcmp_le", "<": "tcmp_lt", "=": "tcmp_eq", "!=": "tcmp_ne"}[g.op]
+            return f"({op} {e} ({c0})%Z)"
+        if isinstance(g, Pred):
+            if isinstance(g.arg, Pos):
+                return f"(TPos {_pred_term(g.name)})"
+            return f"(TCnt {_pred_term(g.name)} {_side(g.arg)} {go(g.arg.arg)})"
+        raise CompileError(f"{show(g)} has no term in LTLCountSyntax.v")
+    return go(f)
+
+
+COUNT_HEADER = ("From Coq Require Import List ZArith Bool Arith.\nFrom Quarks Require Import LTLCountSyntax LTLCountCompile.\n"
+                "Import ListNotations.\n\n")
+
+
+def count_semantics_lemma(f, alphabet, words, name: str, causal: bool, in_fragment: bool) -> str:
+    """Coq text: the formula is (or is not) in the fragment the theorems of LTLCountThm.v cover, and
+    Coq's ``tsat`` gives the reference semantics' truth values (quarks.ltl.semantics.truth) on ``words``."""
+    from quarks.ltl.semantics import truth
+
+    k = len(alphabet)
+    p = count_formula_term(f, alphabet)
+    rows, want = [], []
+    for word in words:
+        codes = "; ".join(str(list(alphabet).index(ch)) for ch in word)
+        rows.append(f"(let w := fun j => nth j [{codes}] 0 in map (fun i => tsat {len(word)} w {name}_p i) (seq 0 {len(word)}))")
+        want.append("[" + "; ".join("true" if v else "false" for v in truth(f, word)) + "]")
+    return (f"Definition {name}_p : tl := {p}.\n"
+            f"Lemma {name}_frag : tfrag {k} {'true' if causal else 'false'} {name}_p = {'true' if in_fragment else 'false'}.\n"
+            "Proof. vm_compute. reflexivity. Qed.\n"
+            f"Lemma {name}_sem : [{'; '.join(rows)}]\n  = [{'; '.join(want)}].\n"
+            "Proof. vm_compute. reflexivity. Qed.\n")

@@ -1,0 +1,189 @@
+(** * Seed 004, Theorems 20 and 21: a compiler of counting LTL into transformers, stage by stage.
+
+    [bnode] compiles a formula of TL[#] (LTLCountSyntax.v) into a list of layers, one block per
+    connective, each block writing fresh coordinates above those of its arguments (so a formula's
+    network is its arguments' networks followed by its own block; unlike quarks/ltl/counting.py
+    nothing is shared or packed into fewer layers).  The blocks are the constructions of
+    LTLCompile.v and counting.py: Boolean units; Y / X / S / U selection heads with Lemma 9
+    rounding (LTLHeads.v); for a comparison sum_k a_k #d[phi_k] + c0 >= 0 of counts on one side,
+    one uniform count head per term (C_k / i or C_k / (n - i + 1)), the local unit, and the sign
+    head with the comparison unit (LTLCountStage.v); a position predicate P(i) is read from its
+    own position embedding [P(i)].
+
+    Coordinates: letters 0..kk-1; embeddings at kk + p ([pes_count]: 1, (-1)^i, i/n, 1/i,
+    1/(n - i + 1), [i even], -i^2, five zeros, 2i, then one [P(i)] per numerical predicate of the
+    formula in the order [tpreds] lists them); first, last, their averages (LTLSyntax.v's
+    kk + 7 .. kk + 10) and [n = 1] (kk + 11) in a prologue; fresh coordinates from
+    kk + 13 + #predicates.  A predicate on a count, P(#d[phi]), is the table lookup of Lemma 7
+    ([pred_layers]: keys 2j and -j^2, query C/d and 1/d, value [P(j)]) gated by [C = 0].
+    [caus]: the causal variant (Theorem 21, Corollary 23): no last, [single] is first, the sign and
+    lookup heads are future-masked.  The fragment compiled ([tfrag]): TL[#] with one-sided
+    comparisons, position predicates and predicates on counts (#left only when causal);
+    comparisons mixing #left and #right need the counts looked up within 1/(4n), which one
+    temperature 1/(2n) does not give (counting.py uses 1/(2n^3) there): not compiled here. *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLCount LTLCountSyntax LTLCountStage.
+Import ListNotations.
+Open Scope R_scope.
+
+(** ** Position embeddings and coordinates *)
+
+(** At the paper's 1-based position i of a length-n input. *)
+Definition pe_invl (i n : nat) : R := / INR i.
+Definition pe_invr (i n : nat) : R := / INR (n - i + 1).
+Definition pe_even (i n : nat) : R := even01 i.
+Definition pe_none (i n : nat) : R := 0.
+Definition pe_pred (P : nat -> bool) (i n : nat) : R := B2R (P i).
+(** The two keys of the table lookup (Lemma 7): -i^2 and 2i (unbounded). *)
+Definition pe_negsq (i n : nat) : R := - (INR i ^ 2).
+Definition pe_two (i n : nat) : R := 2 * INR i.
+
+Definition pes_count (Ps : list (nat -> bool)) : list (nat -> nat -> R) :=
+  [pe_one; pe_alt; pe_frac; pe_invl; pe_invr; pe_even; pe_negsq; pe_none; pe_none; pe_none; pe_none; pe_none; pe_two]
+  ++ map pe_pred Ps.
+
+Section Coords.
+Variable kk : nat.
+Definition c_invl := (kk + 3)%nat.
+Definition c_invr := (kk + 4)%nat.
+Definition c_even := (kk + 5)%nat.
+Definition c_negsq := (kk + 6)%nat.
+Definition c_single := (kk + 11)%nat.
+Definition c_two := (kk + 12)%nat.
+Definition c_pred (r : nat) := (kk + 13 + r)%nat.
+End Coords.
+
+(** The position predicates of a formula, in the order the compiler meets them. *)
+Fixpoint tpreds (p : tl) : list (nat -> bool) :=
+  match p with
+  | TAtom _ | TConst _ => []
+  | TNot p | TY p | TX p => tpreds p
+  | TAnd p q | TOr p q | TS p q | TU p q => tpreds p ++ tpreds q
+  | TCmp e _ => lpreds e
+  | TPos P => [P]
+  | TCnt P _ p => tpreds p ++ [P]
+  end
+with lpreds (e : lterm) : list (nat -> bool) :=
+  match e with LNil => [] | LCons _ _ p e' => tpreds p ++ lpreds e' end.
+
+(** ** The compiler *)
+
+Definition dir_eqb (d d' : dir) : bool :=
+  match d, d' with DLeft, DLeft | DRight, DRight => true | _, _ => false end.
+
+(** The side of a comparison: that of its first term. *)
+Definition ldir (e : lterm) : dir := match e with LNil => DLeft | LCons _ d _ _ => d end.
+
+Section Compiler.
+Variables (kk : nat) (caus : bool).
+Local Open Scope nat_scope.
+
+(** The comparison's denominator embedding, and where [the sign head sees one position] is. *)
+Definition c_inv (d : dir) : nat := match d with DLeft => c_invl kk | DRight => c_invr kk end.
+Definition c_one_pos : nat := if caus then c_first kk else c_single kk.
+Definition sign_mask : mask := if caus then Future else NoMask.
+
+Definition first_layer : slayer :=
+  SLayer [SHead (c_avg_first kk) (c_alt kk) [] Future Average]
+         [SUnit (c_first kk) [SNeuron 1 [(c_avg_first kk, (-2)%Q)] (-1); SNeuron (-1) [(c_avg_first kk, (-2)%Q)] (-2)] 0].
+Definition last_layer : slayer :=
+  SLayer [SHead (c_avg_last kk) (c_alt kk) [] Past Average]
+         [SUnit (c_last kk) [SNeuron 1 [(c_avg_last kk, 2%Q)] (-1); SNeuron 1 [(c_avg_last kk, (-2)%Q)] (-1)] 0].
+Definition single_layer : slayer := SLayer [] [single_sunit (c_single kk) (c_first kk) (c_last kk)].
+
+(** Proposition 11's first (and last, [n = 1]) before everything else. *)
+Definition prologue : list slayer := if caus then [first_layer] else [first_layer; last_layer; single_layer].
+
+Definition unit_layer (u : sunit) : slayer := SLayer [] [u].
+
+(** The table lookup of Lemma 7: scores 2 (C/d) 2j + 2 (1/d) (-j^2) = 2 (C^2 - (j - C)^2) / d peak at
+    j = C (1-based); the value is [P(j)]. *)
+Definition look_head (att v cnt inv : nat) (m : mask) : shead :=
+  SHead att v [(cnt, c_two kk, 2%Q); (inv, c_negsq kk, 2%Q)] m Average.
+
+(** P(C): the lookup's read rounded, gated off by Z = [C = 0], plus P(0) Z. *)
+Definition pred_unit (out att z : nat) (p0 : bool) : sunit :=
+  SUnit out [SNeuron 1 [(att, 2%Q); (z, (-2)%Q)] (-1 # 2); SNeuron (-1) [(att, 2%Q); (z, (-2)%Q)] (-3 # 2);
+             SNeuron (if p0 then 1%Q else 0%Q) [(z, 1%Q)] 0] 0.
+
+(** P(#d[a]) from the coordinate a of the argument, fresh from g, the predicate's embedding at pc:
+    the count at g; [some position counted] by the S (U) head at g + 1 rounded at g + 2; Z at g + 3;
+    the lookup at g + 4 and P(C) at g + 5. *)
+Definition pred_layers (a : nat) (d : dir) (P : nat -> bool) (pc g : nat) : list slayer :=
+  [SLayer [count_shead g a d] [];
+   SLayer [su_head kk (g + 1) a a (dmask d) (match d with DLeft => 1%Q | DRight => (-1)%Q end)] [rounding1 (g + 2) (g + 1)];
+   unit_layer (SUnit (g + 3) (not_neurons (g + 2)) 0);
+   SLayer [look_head (g + 4) pc g (c_inv d) sign_mask] [pred_unit (g + 5) (g + 4) (g + 3) (P 0%nat)]].
+
+(** One count head per term, writing g, g + 1, ..; the query list (count coordinate, a_k). *)
+Fixpoint count_layers (args : list (nat * Z)) (g : nat) (d : dir) : list slayer :=
+  match args with [] => [] | (b, _) :: args' => SLayer [count_shead g b d] [] :: count_layers args' (S g) d end.
+Fixpoint qlist (args : list (nat * Z)) (g : nat) : list (nat * Z) :=
+  match args with [] => [] | (_, a) :: args' => (g, a) :: qlist args' (S g) end.
+
+(** The comparison block over the argument coordinates args (b_k, a_k), fresh from g:
+    counts at g .., local at g + m, the sign head at g + m + 1, the result at g + m + 2. *)
+Definition cmp_layers (args : list (nat * Z)) (d : dir) (c0 : Z) (g : nat) : list slayer :=
+  let m := length args in
+  count_layers args g d ++
+  [unit_layer (local_sunit (g + m) args c0);
+   SLayer [sign_shead (S (g + m)) (c_even kk) (qlist args g) (c_inv d) (c_alt kk) 2 c0 sign_mask]
+          [sign_sunit (S (S (g + m))) (S (g + m)) c_one_pos (g + m)]].
+
+(** [bnode p f r]: the coordinate of p, the layers, the next fresh coordinate and the next
+    position-predicate number. *)
+Fixpoint bnode (p : tl) (f r : nat) {struct p} : nat * list slayer * nat * nat :=
+  match p with
+  | TAtom a => (a, [], f, r)
+  | TConst b => (f, [unit_layer (SUnit f [] (if b then 1%Q else 0%Q))], S f, r)
+  | TNot p => let '(a, L, f1, r1) := bnode p f r in
+      (f1, L ++ [unit_layer (SUnit f1 (not_neurons a) 0)], S f1, r1)
+  | TAnd p q => let '(a, L1, f1, r1) := bnode p f r in let '(b, L2, f2, r2) := bnode q f1 r1 in
+      (f2, L1 ++ L2 ++ [unit_layer (SUnit f2 [SNeuron 1 (sum_of a b) (-1)] 0)], S f2, r2)
+  | TOr p q => let '(a, L1, f1, r1) := bnode p f r in let '(b, L2, f2, r2) := bnode q f1 r1 in
+      (f2, L1 ++ L2 ++ [unit_layer (SUnit f2 (or_neurons a b) 0)], S f2, r2)
+  | TY p => let '(a, L, f1, r1) := bnode p f r in
+      (S f1, L ++ [SLayer [sel_head kk f1 a Future 1] [rounding (S f1) f1 (c_first kk)]], S (S f1), r1)
+  | TX p => let '(a, L, f1, r1) := bnode p f r in
+      (S f1, L ++ [SLayer [sel_head kk f1 a Past (-1)] [rounding (S f1) f1 (c_last kk)]], S (S f1), r1)
+  | TS p q => let '(a, L1, f1, r1) := bnode p f r in let '(b, L2, f2, r2) := bnode q f1 r1 in
+      (f2 + 3, L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
+                           SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (f2 + 3) (f2 + 2)]], f2 + 4, r2)
+  | TU p q => let '(a, L1, f1, r1) := bnode p f r in let '(b, L2, f2, r2) := bnode q f1 r1 in
+      (f2 + 3, L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
+                           SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (f2 + 3) (f2 + 2)]], f2 + 4, r2)
+  | TCmp e c0 => let '(args, L, f1, r1) := bterms e f r in
+      (f1 + length args + 2, L ++ cmp_layers args (ldir e) c0 f1, f1 + length args + 3, r1)
+  | TPos P => (c_pred kk r, [], f, S r)
+  | TCnt P d p => let '(a, L, f1, r1) := bnode p f r in
+      (f1 + 5, L ++ pred_layers a d P (c_pred kk r1) f1, f1 + 6, S r1)
+  end
+with bterms (e : lterm) (f r : nat) {struct e} : list (nat * Z) * list slayer * nat * nat :=
+  match e with
+  | LNil => ([], [], f, r)
+  | LCons a _ p e' => let '(b, L1, f1, r1) := bnode p f r in let '(args, L2, f2, r2) := bterms e' f1 r1 in
+      ((b, a) :: args, L1 ++ L2, f2, r2)
+  end.
+
+(** The whole network and its output coordinate. *)
+Definition bcompile (p : tl) : snet * nat :=
+  let '(c, L, _, _) := bnode p (kk + 13 + length (tpreds p)) 0 in (prologue ++ L, c).
+
+(** The fragment: letters below kk, comparisons of counts on one side and predicates on counts
+    (#left in the causal variant), no X, U in the causal variant. *)
+Fixpoint tfrag (p : tl) : bool :=
+  match p with
+  | TAtom a => (a <? kk)%nat
+  | TConst _ | TPos _ => true
+  | TNot p | TY p => tfrag p
+  | TX p => negb caus && tfrag p
+  | TAnd p q | TOr p q | TS p q => tfrag p && tfrag q
+  | TU p q => negb caus && tfrag p && tfrag q
+  | TCmp e _ => lfrag (ldir e) e && (negb caus || dir_eqb (ldir e) DLeft)
+  | TCnt _ d p => tfrag p && (negb caus || dir_eqb d DLeft)
+  end
+with lfrag (d : dir) (e : lterm) : bool :=
+  match e with LNil => true | LCons _ d' p e' => dir_eqb d d' && tfrag p && lfrag d e' end.
+
+End Compiler.

@@ -1,0 +1,81 @@
+"""The counting formulas of the yang claims (Theorems 20, 21, Corollaries 22, 23) against LTLCountSyntax.v:
+Coq's ``tsat`` gives the reference semantics' truth values on every word over "ab" of length <= 4
+(vm_compute), each formula is in the fragment ``tfrag`` of LTLCountThm.v's theorems exactly when its
+comparisons keep their counts on one side, and a wrong truth value is rejected."""
+import itertools
+import subprocess
+
+import pytest
+
+from quarks.certify import coq_gate
+from quarks.ltl.coq_term import COUNT_HEADER, count_semantics_lemma
+from quarks.ltl.syntax import Atom, Compare, Count, Pred, children, parse
+from quarks.proofs.yang import counting
+
+pytestmark = pytest.mark.coq
+
+WORDS = ["".join(w) for n in range(1, 5) for w in itertools.product("ab", repeat=n)]
+
+
+def mixed(f) -> bool:
+    """Some comparison of f counts on both sides (#left and #right)."""
+    if isinstance(f, Compare) and len({t.side for _, t in f.left.terms + f.right.terms}) > 1:
+        return True
+    return any(mixed(c) for c in children(f))
+
+
+def _cases():
+    out = []
+    for claim in (counting.thm20, counting.thm21, counting.cor22, counting.cor23):
+        for tier in ("quick", "full"):
+            for inst in claim.instances[tier]:
+                key = (inst["formula"], inst["variant"] == "causal-temperature")
+                if key not in out:
+                    out.append(key)
+    return out
+
+
+def _coqc(built, tmp_path, text):
+    (tmp_path / "CountSem.v").write_text(text)
+    return subprocess.run([coq_gate.coqc(), "-q", "-R", str(built.directory), coq_gate.LOGICAL, "CountSem.v"],
+                          cwd=tmp_path, capture_output=True, text=True)
+
+
+def test_mixed_comparisons_are_recognised():
+    assert mixed(parse(counting.PARITY45)) and mixed(parse("F (#left[a] = #right[a])"))
+    assert not mixed(parse(counting.PARITY)) and not mixed(parse(counting.DOUBLE))
+    assert not mixed(parse("MOD_3_1(#right[b]) & ODD(pos)"))
+
+
+def test_count_semantics_and_fragment(package_proofs, tmp_path):
+    cases = _cases()
+    inside = [f for f, _ in cases if not mixed(parse(f))]
+    assert counting.PARITY in inside and counting.MAJORITY in inside and counting.DOUBLE in inside
+    assert counting.PARITY45 not in inside and len(cases) >= 15
+    text = COUNT_HEADER + "".join(
+        count_semantics_lemma(parse(f), "ab", WORDS, f"c{k}", causal, not mixed(parse(f)))
+        for k, (f, causal) in enumerate(cases))
+    res = _coqc(package_proofs, tmp_path, text)
+    assert res.returncode == 0, res.stderr or res.stdout
+
+
+def test_a_wrong_truth_value_is_rejected(package_proofs, tmp_path):
+    text = count_semantics_lemma(parse(counting.PARITY), "ab", ["ab"], "w0", False, True)
+    wrong = text.replace("[[true; true]]", "[[true; false]]")  # ODD(#left[a]) on "ab" is true, true
+    assert wrong != text
+    res = _coqc(package_proofs, tmp_path, COUNT_HEADER + wrong)
+    assert res.returncode != 0 and "Unable to unify" in res.stderr, res.stderr
+
+
+def test_count_terms_of_formulas():
+    """The Coq terms (no coqc needed): counts, comparisons as counting.py's normal forms, predicates."""
+    from quarks.ltl.coq_term import count_formula_term
+    from quarks.ltl.parts import CompileError
+
+    assert count_formula_term(parse("ODD(#left[a])"), "ab") == "(TCnt Nat.odd DLeft (TAtom 0))"
+    assert count_formula_term(parse("#left[a] > 2*#right[b] + 1"), "ab") == \
+        "(tcmp_gt (LCons (1)%Z DLeft (TAtom 0) (LCons (-2)%Z DRight (TAtom 1) LNil)) (-1)%Z)"
+    assert count_formula_term(parse("MOD_3_1(pos)"), "ab") == "(TPos (fun x => Nat.eqb (Nat.modulo x 3) 1))"
+    assert count_formula_term(parse("a Ss b"), "ab") == "(TY (TS (TAtom 0) (TAtom 1)))"
+    with pytest.raises(CompileError):  # a registered predicate has no Coq term
+        count_formula_term(Pred("PRIME", Count("left", Atom("a"))), "ab")
