@@ -100,22 +100,35 @@ def _checked(row) -> bool:
                                                               "not run"))
 
 
-def paper_summary(results) -> str:
-    """One row per paper: claims, proved in Coq for all parameters, checked on instances, refuted as
-    printed, other (not run, inconclusive, error)."""
+def paper_tally(results) -> dict:
+    """{paper: {"claims", "proved", "checked", "refuted as printed", "our variant refuted", "other"}}: the
+    claims of the coverage table (quarks claims-table --coverage) by paper; a claim that is our own
+    variant (a temperature too high, ...) is refuted but not a printed error."""
     groups: dict = {}
     for row in results.claims:
         groups.setdefault(PAPERS.get(row.seed, row.seed), []).append(row)
-    head = "".join(f"<th>{h}</th>" for h in ("paper", "claims", "proved in Coq (all parameters)",
-                                              "checked on instances", "refuted as printed", "other"))
-    body = []
-    for k, (title, rows) in enumerate(groups.items()):
-        proved = sum(row.proof_label.startswith("proved") for row in rows)
+    out = {}
+    for title, rows in groups.items():
         checked = sum(_checked(row) for row in rows)
-        refuted = sum(row.outcome.startswith("refuted") for row in rows)
-        other = len(rows) - checked - refuted
+        printed = sum(row.outcome == "refuted as printed" for row in rows)
+        variant = sum(row.outcome.startswith("refuted (our variant") for row in rows)
+        out[title] = {"claims": len(rows), "proved": sum(row.proof_label.startswith("proved") for row in rows),
+                      "checked": checked, "refuted as printed": printed, "our variant refuted": variant,
+                      "other": len(rows) - checked - printed - variant}
+    return out
+
+
+def paper_summary(results) -> str:
+    """One row per paper: claims, proved in Coq for all parameters, checked on instances, refuted as
+    printed, our variant refuted, other (not run, inconclusive, error)."""
+    head = "".join(f"<th>{h}</th>" for h in ("paper", "claims", "proved in Coq (all parameters)",
+                                              "checked on instances", "refuted as printed", "our variant refuted",
+                                              "other"))
+    body = []
+    for k, (title, n) in enumerate(paper_tally(results).items()):
         body.append(f'<tr><td><a href="#paper-{k}">{esc(title)}</a></td>'
-                    + "".join(f'<td class="num">{v}</td>' for v in (len(rows), proved, checked, refuted, other))
+                    + "".join(f'<td class="num">{n[c]}</td>' for c in ("claims", "proved", "checked", "refuted as printed",
+                                                                       "our variant refuted", "other"))
                     + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
@@ -127,9 +140,7 @@ def _refuted_items(results) -> list:
         if row.outcome != "refuted as printed":
             continue
         refuting = [e for e in row.entries if e.status == "refuted"]
-        if not refuting:
-            continue
-        first = refuting[0]
+        first = refuting[0]   # the outcome "refuted as printed" needs a refuted verdict
         cex = (first.cert or {}).get("counterexample")
         cex_text = value_text(cex) if cex is not None else ""
         if len(cex_text) > 240:
@@ -152,8 +163,10 @@ def summary_section(results, meta) -> str:
     toc += ['<a href="#plots">Plots</a>', '<a href="#counts">Exact counts</a>', '<a href="#claims">Claims</a>']
     return ('<p class="small">' + " · ".join(toc) + "</p>"
             + '<h2 id="summary">Summary</h2>' + paper_summary(results)
-            + f'<p class="small">{len(results.entries)} verdict(s) of {sum(1 for c in results.claims if c.entries)} '
-            f"claim(s) from <code>{esc(meta['store'])}</code>; package version(s) {esc(', '.join(versions))}; "
+            + f'<p class="small">{len(results.claims)} claim(s), as in the coverage table '
+            f"(<code>quarks claims-table --coverage</code>), {sum(1 for c in results.claims if c.entries)} of them "
+            f"with verdicts: {len(results.entries)} verdict(s) from <code>{esc(meta['store'])}</code>; "
+            f"package version(s) {esc(', '.join(versions))}; "
             f"{len(results.runs)} run(s), the last started {esc(last.get('started', '?'))}. "
             f"Generated {esc(meta['generated'])}. The certificates are copied next to this page; "
             f"re-check any of them with <code>quarks check-cert FILE</code>.</p>"

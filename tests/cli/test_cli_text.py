@@ -72,19 +72,39 @@ def test_verify_table_and_refutations_fit(monkeypatch):
     assert long.strip() in rep.details()            # unlimited: one line, the full text
 
 
-def test_expected_duration_is_said_before_a_run(monkeypatch):
-    """The estimate: recorded or shipped seconds per instance, over the workers, plus the Coq phase;
-    instances never timed are counted, not guessed."""
+def test_expected_duration_is_said_before_a_run(monkeypatch, tmp_path):
+    """The estimate: recorded or shipped seconds per instance (never timed: the median), over the
+    workers, plus the Coq phase (seconds per theorem, and the build when not compiled)."""
     from quarks.run import forecast
     from quarks.run.driver import Task
 
+    monkeypatch.setenv("QUARKS_TIMINGS", str(tmp_path / "timings.json"))
     monkeypatch.setattr(forecast, "shipped", lambda: {"a": {'{"n":1}': 30.0, '{"n":2}': 50.0},
-                                                      "coq": {"proofs": 10.0, "build": 40.0}})
+                                                      "coq": {"proofs": 10.0, "theorems": 5, "build": 40.0}})
     tasks = [Task("a", {"n": 1}), Task("a", {"n": 2}), Task("b", {"n": 1})]
     seconds, unknown = forecast.estimate(tasks, jobs=2, proofs=3, built=False)
-    assert unknown == 1 and seconds == 50.0 + 10.0 + 20.0      # max(50, 80/2) + proofs + build/2
+    assert unknown == 1 and seconds == 60.0 + 3 * 2.0 + 40.0      # max(50, 120/2) + 3 theorems x 2 s + build
     line = forecast.say(seconds, unknown, 3, 2, 3, 2)
-    assert "expected about 80 s on 2 worker(s)" in line and "1 instance(s) never timed" in line
+    assert "expected about 2 min on 2 worker(s)" in line and "1 instance(s) never timed" in line
+
+
+def test_forecast_is_calibrated_by_the_last_run(monkeypatch, tmp_path):
+    """After a run the timings cache holds its instance times, its slowdown (wall over perfectly packed
+    instance times) and its seconds per Coq theorem; the next forecast uses them."""
+    from quarks.run import forecast
+    from quarks.run.driver import Result, Task
+
+    monkeypatch.setenv("QUARKS_TIMINGS", str(tmp_path / "timings.json"))
+    monkeypatch.setattr(forecast, "shipped", lambda: {"coq": {"proofs": 10.0, "theorems": 5, "build": 40.0}})
+    results = [Result("a", {"n": k}, "verified", "verified", "ok", 10.0) for k in range(4)]
+    forecast.calibrate(results, jobs=2, instances_wall=30.0, coq={"seconds": 60.0, "theorems": 20})
+    data = forecast.measured()
+    assert data["a"]['{"n":0}'] == 10.0
+    assert data["_phases"] == {"slowdown": 1.5, "per_theorem": 3.0}    # 30 s over max(10, 40/2); 60 s / 20
+    seconds, unknown = forecast.estimate([Task("a", {"n": k}) for k in range(4)], jobs=2, proofs=20, built=True)
+    assert (seconds, unknown) == (30.0 + 60.0, 0)
+    forecast.calibrate(results[:1], jobs=2, instances_wall=0.0)          # a cold run: the slowdown is kept
+    assert forecast.measured()["_phases"]["slowdown"] == 1.5
 
 
 FORGED = "\x1b[2K\rOK      forged.json: all good\n1 valid, 0 rejected\u2028"
