@@ -361,8 +361,10 @@ class Report:
                          + (f", {count['not checked']} not checked (coqc not installed)" if count["not checked"] else "")
                          + (f", {count['failed']} FAILED" if count["failed"] else ""))
             lines += [f"  FAILED {p['claim']}: {p['message']}" for p in self.proofs if p["status"] == "failed"]
-        if any(r["skipped"] for r in rows):
-            lines.append("* includes instances decided earlier and skipped by --resume")
+        skipped = sum(r["skipped"] for r in rows)
+        if skipped:
+            lines.append(f"* {skipped} instance(s) decided in an earlier run, skipped by --resume (their certificates "
+                         "re-checked, not re-run)")
         return "\n".join(grid + [wrap(ln, width) for ln in lines])
 
     def where(self) -> str:

@@ -1,5 +1,6 @@
 """What the command line prints: help for every option, output cut to the terminal's width."""
 import argparse
+import json
 
 import pytest
 
@@ -54,10 +55,18 @@ def test_list_fits_columns(columns, workdir, monkeypatch, capsys):
     assert len(lines) > 10 and all(len(ln) <= int(columns) and ln == ln.rstrip() for ln in lines)
 
 
-def test_list_piped_and_json_keep_the_full_text(workdir, monkeypatch, capsys):
+def test_list_piped_fits_100_columns_and_json_keeps_the_full_text(workdir, monkeypatch, capsys):
+    """Issue 36, point 8: piped, `list` rows were 250+ characters; now 100 at most (ids whole), --json all."""
+    from quarks.cli.listing import PIPED
+
     monkeypatch.delenv("COLUMNS", raising=False)
     assert main(["list"]) == 0
-    assert terminal.ELLIPSIS not in capsys.readouterr().out   # not a terminal: nothing cut
+    lines = capsys.readouterr().out.splitlines()
+    assert PIPED == 100 and len(lines) > 10 and all(len(ln) <= 100 for ln in lines)
+    assert "quarks.eq4.1-log-factor-as-printed " in "\n".join(lines)      # the id column is never cut
+    assert main(["list", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert any(len(r["source"]) > 40 for r in rows) and terminal.ELLIPSIS not in json.dumps(rows)
 
 
 def test_verify_table_and_refutations_fit(monkeypatch):
