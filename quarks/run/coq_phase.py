@@ -97,7 +97,7 @@ def _check_in_parallel(coq_gate, refs: list, jobs: int, root: Path, say=None) ->
     import time
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
-    parts = batches(refs, 4 * jobs if len(refs) >= 16 else 1)
+    parts = batches(refs, 3 * jobs if len(refs) >= 16 else 1)   # each batch loads its files once: a few, not many
     if len(parts) == 1:
         return coq_gate.check_theorems(refs, root)
     coq_gate.build(root)   # once, before the parts look it up in the cache
@@ -161,9 +161,11 @@ def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool,
         print(f"Coq: the proofs of {len(claims)} claim(s){where} are unchanged since they were checked, not re-checked",
               file=sys.stderr, flush=True)
     elif progress and build is not None:
+        from quarks.run.forecast import coq_seconds
+
         print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s){where}"
-              + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked"),
-              file=sys.stderr, flush=True)
+              + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked")
+              + f"; expected about {duration(coq_seconds(len(refs), True))}", file=sys.stderr, flush=True)
     by_ref = {p.ref: p for p in _check_in_parallel(coq_gate, refs, jobs, root, say)} if refs else {}
     files = theory_hashes(root) if (root / "_CoqProject").is_file() else {}
     for c in todo:

@@ -100,5 +100,14 @@ def test_coq_theorems_are_checked_in_batches_with_progress():
     said = []
     proofs = coq_phase._check_in_parallel(Gate, refs, 2, Path("."), said.append)
     assert sorted(p.ref for p in proofs) == sorted(refs)
-    assert len(said) == len(coq_phase.batches(refs, 8)) and said[-1].startswith("Coq: 40/40 theorem(s) checked")
+    assert len(said) == len(coq_phase.batches(refs, 6)) and said[-1].startswith("Coq: 40/40 theorem(s) checked")
     assert all(json.dumps(s).count("\\r") == 0 for s in said)
+
+
+def test_an_estimate_of_hours_needs_yes_or_a_budget(workdir):
+    from quarks.cli.estimate import COST
+
+    out = cli("estimate", "--n", "10", "--paths", "1000", cwd=workdir)
+    assert out.returncode == 4 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    expected = 1000 * 10 * 512 * COST[10] / 3600
+    assert f"expected about {expected:.1f} h of CPU" in out.stderr and "--seconds S" in out.stderr
