@@ -161,11 +161,11 @@ def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool,
         print(f"Coq: the proofs of {len(claims)} claim(s){where} are unchanged since they were checked, not re-checked",
               file=sys.stderr, flush=True)
     elif progress and build is not None:
-        from quarks.run.forecast import coq_seconds
+        from quarks.run.forecast import busy, coq_seconds
 
         print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s){where}"
               + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked")
-              + f"; expected about {duration(coq_seconds(len(refs), True))}", file=sys.stderr, flush=True)
+              + f"; expected about {duration(coq_seconds(len(refs), True, busy(extra=min(jobs, len(refs)))))}", file=sys.stderr, flush=True)
     by_ref = {p.ref: p for p in _check_in_parallel(coq_gate, refs, jobs, root, say)} if refs else {}
     files = theory_hashes(root) if (root / "_CoqProject").is_file() else {}
     for c in todo:

@@ -444,7 +444,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             print(line, file=sys.stderr, flush=True)
         report.run = db.begin_run(__version__, {"patterns": list(patterns), "tier": tier, "max_n": max_n,
                                                 "executor": executor})
-        bar = Progress(len(todo), enabled=progress, expected=seconds - forecast.coq_seconds(*coq))
+        bar = Progress(len(todo), enabled=progress, expected=seconds - coq)
 
         def on_result(task: Task, payload: dict) -> None:
             claim = registry.get(task.claim)
@@ -536,8 +536,8 @@ def _producer_check(path: Path) -> bool:
     return certificate.check(cert)[0]
 
 
-def _forecast(todo, claims, jobs: int, db, resume: bool) -> tuple[float, str, tuple[int, bool]]:
-    """(expected seconds, the line that says it, (Coq theorems to check, compiled)) of a run."""
+def _forecast(todo, claims, jobs: int, db, resume: bool) -> tuple[float, str, float]:
+    """(expected seconds, the line that says it, the Coq phase's part of them) of a run."""
     from quarks.run import coq_phase, forecast
 
     with_coq = [c for c in claims if c.coq]
@@ -546,4 +546,5 @@ def _forecast(todo, claims, jobs: int, db, resume: bool) -> tuple[float, str, tu
     built = coq_phase.built(claims)
     seconds, unknown = forecast.estimate(todo, jobs, db, theorems, built)
     n_claims = len({t.claim for t in todo})
-    return seconds, forecast.say(seconds, unknown, len(todo), n_claims, len(with_coq), jobs), (theorems, built)
+    coq = forecast.coq_seconds(theorems, built, forecast.busy(extra=jobs))
+    return seconds, forecast.say(seconds, unknown, len(todo), n_claims, len(with_coq), jobs), coq

@@ -82,37 +82,51 @@ def test_verify_table_and_refutations_fit(monkeypatch):
 
 
 def test_expected_duration_is_said_before_a_run(monkeypatch, tmp_path):
-    """The estimate: recorded or shipped seconds per instance (never timed: the median), over the
-    workers, plus the Coq phase (seconds per theorem, and the build when not compiled)."""
+    """The estimate: recorded or shipped idle seconds per instance (never timed: the median), over the
+    workers, plus the Coq phase (seconds per theorem, and the build when not compiled), times how busy
+    the machine is."""
+    import os
+
     from quarks.run import forecast
     from quarks.run.driver import Task
 
     monkeypatch.setenv("QUARKS_TIMINGS", str(tmp_path / "timings.json"))
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))          # idle
     monkeypatch.setattr(forecast, "shipped", lambda: {"a": {'{"n":1}': 30.0, '{"n":2}': 50.0},
                                                       "coq": {"proofs": 10.0, "theorems": 5, "build": 40.0}})
     tasks = [Task("a", {"n": 1}), Task("a", {"n": 2}), Task("b", {"n": 1})]
     seconds, unknown = forecast.estimate(tasks, jobs=2, proofs=3, built=False)
     assert unknown == 1 and seconds == 60.0 + 3 * 2.0 + 40.0      # max(50, 120/2) + 3 theorems x 2 s + build
     line = forecast.say(seconds, unknown, 3, 2, 3, 2)
-    assert "expected about 2 min on 2 worker(s)" in line and "1 instance(s) never timed" in line
+    assert "expected about 2 min on 2 worker(s) (1 instance(s) never timed" in line and "busier" not in line
+    monkeypatch.setattr(os, "getloadavg", lambda: (6.0, 6.0, 6.0))          # 6 other processes on 2 cores
+    assert forecast.busy(extra=2) == 4.0
+    assert forecast.estimate(tasks, jobs=2, proofs=3, built=False)[0] == 4 * 106.0
+    assert "the machine 4.0 times busier than idle" in forecast.say(424.0, 0, 3, 2, 3, 2)
 
 
 def test_forecast_is_calibrated_by_the_last_run(monkeypatch, tmp_path):
-    """After a run the timings cache holds its instance times, its slowdown (wall over perfectly packed
-    instance times) and its seconds per Coq theorem; the next forecast uses them."""
+    """After a run the timings cache holds its instance times as idle seconds (divided by how busy the
+    machine was), its slowdown (wall over perfectly packed instance times) and its idle seconds per Coq
+    theorem; the next forecast uses them, scaled by how busy the machine is then."""
+    import os
+
     from quarks.run import forecast
     from quarks.run.driver import Result, Task
 
     monkeypatch.setenv("QUARKS_TIMINGS", str(tmp_path / "timings.json"))
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
     monkeypatch.setattr(forecast, "shipped", lambda: {"coq": {"proofs": 10.0, "theorems": 5, "build": 40.0}})
     results = [Result("a", {"n": k}, "verified", "verified", "ok", 10.0) for k in range(4)]
-    forecast.calibrate(results, jobs=2, instances_wall=30.0, coq={"seconds": 60.0, "theorems": 20})
+    forecast.calibrate(results, jobs=2, instances_wall=30.0, coq={"seconds": 60.0, "theorems": 20}, load=4.0)
     data = forecast.measured()
-    assert data["a"]['{"n":0}'] == 10.0
-    assert data["_phases"] == {"slowdown": 1.5, "per_theorem": 3.0}    # 30 s over max(10, 40/2); 60 s / 20
+    assert data["a"]['{"n":0}'] == 5.0                                   # 10 s on a machine twice as busy
+    assert data["_phases"] == {"slowdown": 1.5, "per_theorem": 1.5, "load": 4.0}   # 30 / max(10, 40/2); 60 / 2 / 20
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.0, 2.0, 2.0))      # as busy as then, with 2 workers
     seconds, unknown = forecast.estimate([Task("a", {"n": k}) for k in range(4)], jobs=2, proofs=20, built=True)
     assert (seconds, unknown) == (30.0 + 60.0, 0)
-    forecast.calibrate(results[:1], jobs=2, instances_wall=0.0)          # a cold run: the slowdown is kept
+    forecast.calibrate(results[:1], jobs=2, instances_wall=0.0, load=4.0)   # a cold run: the slowdown is kept
     assert forecast.measured()["_phases"]["slowdown"] == 1.5
 
 

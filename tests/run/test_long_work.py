@@ -2,6 +2,7 @@
 hour), reports progress in plain lines in a log, and says where its results went."""
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -19,10 +20,12 @@ def cli(*args, cwd, **env):
 def test_a_verify_of_hours_needs_yes(workdir):
     """The full tier of the T(5;3) Coq count (2 h 29 min measured): the forecast in one line, exit 4,
     no run recorded and no certificate written."""
-    out = cli("verify", "quarks.count-t5-3-coq", "--tier", "full", cwd=workdir)
+    out = cli("verify", "quarks.count-t5-3-coq", "--tier", "full", "--jobs", "2", cwd=workdir)
     assert out.returncode == NEEDS_YES == 4, out.stderr
     lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and "expected about 2.5 h" in lines[0] and "run again with --yes" in lines[0], lines
+    assert len(lines) == 1 and "run again with --yes" in lines[0], lines
+    hours = float(re.search(r"expected about ([\d.]+) h on 2 worker", lines[0]).group(1))
+    assert hours >= 2.5            # 2 h 29 min measured on 2 idle cores, times how busy the machine is now
     assert not (workdir / ".quarks" / "certificates").exists()
     with sqlite3.connect(workdir / ".quarks" / "results.sqlite") as db:
         assert db.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 0
