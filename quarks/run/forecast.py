@@ -142,6 +142,9 @@ def say(seconds: float, unknown: int, n_tasks: int, n_claims: int, proofs: int, 
     what = f"{n_tasks} instance(s) of {n_claims} claim(s)" + (f" and the Coq proofs of {proofs}" if proofs else "")
     took = f"about {duration(seconds)}" if seconds >= 1 else "a few seconds"
     rest = f" ({unknown} instance(s) never timed here, counted at the median)" if unknown else ""
-    now = busy(extra=jobs)
-    load = f", the machine {now:.1f} times busier than idle" if now > 1.2 else ""
-    return f"quarks verify: {what}; expected {took} on {jobs} worker(s){load}{rest}"
+    return f"quarks verify: {what}; expected {took} on {jobs} worker(s){busier(busy(extra=jobs))}{rest}"
+
+
+def busier(now: float) -> str:
+    """``, the machine 4.0 times busier than idle`` (from :func:`busy`), or "" when about idle."""
+    return f", the machine {now:.1f} times busier than idle" if now > 1.2 else ""

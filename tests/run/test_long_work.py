@@ -114,3 +114,10 @@ def test_an_estimate_of_hours_needs_yes_or_a_budget(workdir):
     assert out.returncode == 4 and len(out.stderr.strip().splitlines()) == 1, out.stderr
     expected = 1000 * 10 * 512 * COST[10] / 3600
     assert f"expected about {expected:.1f} h of CPU" in out.stderr and "--seconds S" in out.stderr
+
+
+def test_export_coq_halves_of_hours_needs_yes(workdir):
+    out = cli("export-coq", "--halves", "4", "2", "--out", "halves", "--build", cwd=workdir)
+    assert out.returncode == 4 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert "measured on 2 idle cores" in out.stderr and "--yes" in out.stderr
+    assert not (workdir / "halves").exists()
