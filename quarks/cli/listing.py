@@ -40,6 +40,9 @@ def run(args) -> int:
             proofs = {c.id: db.proof(c.id) for c in chosen if c.coq}
     else:
         proofs, expected = {}, {}
+        if not args.json:   # results are per directory (or $QUARKS_HOME): say where we looked
+            print(f"quarks list: no results store at {path.resolve()} (quarks verify writes one; "
+                  "--store PATH or QUARKS_HOME=DIR to read another)", file=sys.stderr)
     rows = [{"id": c.id, "source": str(c.source), "kind": c.kind, "expected": expected.get(c.id) or c.expected_label(),
              "last": status.get(c.id) or "-", "proof": _proof(c, proofs.get(c.id))} for c in chosen]
     if args.json:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 
 def add_parser(sub, verb):
@@ -68,5 +69,6 @@ def run(args) -> int:
                             f"{r['elapsed'] or 0:.2f}s  {r['certificate']}"))   # the store's strings: escaped
             print(printable(f"      {r['summary']}"))
     else:
-        print("\nno recorded results (run: quarks verify " + info["id"] + ")")
+        where = Path(args.store) if args.store else store_mod.DEFAULT_PATH
+        print(f"\nno recorded results in {where.resolve()} (run: quarks verify {info['id']})")
     return 0
