@@ -69,10 +69,11 @@ def test_the_cache_follows_xdg(tmp_path, monkeypatch):
     assert cache_root() == tmp_path / "mine"
 
 
-def test_a_run_calibrates_the_next_forecast(workdir):
+def test_a_run_calibrates_the_next_forecast(workdir, monkeypatch):
     """After a run the timings cache holds each instance's seconds, which the next forecast uses."""
     from quarks.run import driver, forecast
 
+    monkeypatch.setenv("QUARKS_TIMINGS", str(workdir / "timings.json"))
     driver.verify(["test.square-sum"], store=workdir / "s.sqlite", out=workdir / "c")
     mine = forecast.measured()
     tasks = driver.plan(["test.square-sum"])
