@@ -234,13 +234,16 @@ def run_dask(tasks, scheduler: str, timeout: float, on_result) -> None:
 
 class Progress:
     """tqdm's bar on a terminal or in a notebook; in a log (stderr not a terminal) plain lines: every
-    unexpected verdict, and at most one progress line per ``every`` seconds with the time left."""
+    unexpected verdict, and at most one progress line per ``every`` seconds (default: about 20 lines
+    over the ``expected`` seconds, 10 to 60 s apart) with the time left."""
 
-    def __init__(self, total: int, stream=None, enabled: bool = True, every: float = 10.0, expected: float = 0.0):
+    def __init__(self, total: int, stream=None, enabled: bool = True, every: float | None = None, expected: float = 0.0):
         self.total, self.done = total, 0
         self.stream = stream or sys.stderr
         self.enabled = enabled and total > 0
-        self.every, self.expected = every, expected
+        # about 20 lines for the whole run: every 10 s for a short one, at most once a minute
+        self.every = every if every is not None else max(10.0, min(60.0, expected / 20))
+        self.expected = expected
         self.start = self.said = time.monotonic()
         live = self.enabled and (self.stream.isatty() or progress_bars.in_notebook())
         self.bar = progress_bars.bar(total, "verify", unit="instance") if live else None

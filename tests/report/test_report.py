@@ -211,6 +211,9 @@ def test_summary_counts_agree_with_the_coverage_table(tmp_path):
     variants = [c for c in refuted if c.variant]
     assert variants and total["our variant refuted"] == len(variants) == table.count("refuted (our variant)")
     assert total["refuted as printed"] == len(refuted) - len(variants) == len(_refuted_items(results))
+    from quarks.report.markdown import page
+
+    assert f"## Refuted as printed ({total['refuted as printed']})" in page(results, [], [], {"store": "s", "generated": "now"})
     html = summary_section(results, {"store": "s", "generated": "now"})
     assert f"Refuted as printed ({total['refuted as printed']})" in html
     assert f"{len(listed)} claim(s), as in the coverage table" in html
