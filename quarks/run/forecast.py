@@ -110,7 +110,9 @@ def coq_seconds(theorems: int, built: bool, now: float = 1.0) -> float:
 def calibrate(results, jobs: int, instances_wall: float, coq: dict | None = None, load: float | None = None) -> None:
     """After a run: write each decided instance's seconds, the slowdown, the Coq phase's idle seconds
     per theorem (``coq``: ``{"seconds", "theorems"}``) and the load the run saw (``load``, else the
-    last 5 minutes' average) to the timings cache.  Instance seconds are kept as measured, with the load."""
+    last 5 minutes' average) to the timings cache, every time divided by how busy the machine was
+    (:func:`busy`): idle seconds.  Runs too short to say much (a few seconds, a few theorems) leave the
+    slowdown and the seconds per theorem as they were."""
     import os
 
     if load is None:
@@ -130,7 +132,7 @@ def calibrate(results, jobs: int, instances_wall: float, coq: dict | None = None
             times.append(r.elapsed)
     if times and instances_wall > 0 and packed(times, jobs) >= 10.0:   # a run of a few seconds says little
         phases["slowdown"] = round(min(4.0, max(0.5, instances_wall / packed(times, jobs))), 3)
-    if coq and coq.get("theorems"):
+    if coq and coq.get("theorems", 0) >= 16:   # a few theorems: mostly coqc loading the theories
         phases["per_theorem"] = round(coq["seconds"] / then / coq["theorems"], 4)
     phases["load"] = round(load, 2)
     data[PHASES] = phases
