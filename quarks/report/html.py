@@ -42,7 +42,7 @@ def _instances(row) -> str:
                               e.instance.get(getattr(row.claim, "size", "n")))
         link = (f' <a href="{esc(e.href)}">certificate</a>' if e.href else ' <span class="small">(certificate not found)</span>')
         t = f" {e.elapsed:.2f} s" if e.elapsed is not None else ""
-        items.append(f"<li>{_outcome_badge(label)} <code>{esc(e.label)}</code> "
+        items.append(f"<li>{_outcome_badge(label)} <code>{esc(e.text)}</code> "
                      f'<span class="small">({esc(e.tier)})</span>{esc(t)}{link}<br>'
                      f'<span class="small">{esc(e.summary)}</span></li>')
     return f'<details><summary>{len(row.entries)} instance(s)</summary><ul class="inst">{"".join(items)}</ul></details>'
@@ -57,7 +57,7 @@ def _tier_counts(row) -> str:
 
 
 def _links(row) -> str:
-    return " ".join(f'<a href="{esc(e.href)}" title="{esc(e.label)}">[{k + 1}]</a>'
+    return " ".join(f'<a href="{esc(e.href)}" title="{esc(e.text)}">[{k + 1}]</a>'
                     for k, e in enumerate(row.entries) if e.href)
 
 
@@ -147,7 +147,7 @@ def _refuted_items(results) -> list:
             cex_text = cex_text[:240] + " ..."
         more = f" ({len(refuting)} refuting instances; the first:)" if len(refuting) > 1 else ""
         items.append(f'<li><a href="#{esc(row.id)}"><code>{esc(row.id)}</code></a> ({esc(row.source)}){esc(more)} '
-                     f"<code>{esc(first.label)}</code>: {esc(first.summary)}"
+                     f"<code>{esc(first.text)}</code>: {esc(first.summary)}"
                      + (f'<br><span class="small">counterexample: {esc(cex_text)}</span>' if cex_text else "")
                      + "</li>")
     return items
@@ -308,7 +308,7 @@ def claim_page(row) -> str:
         label = outcome_label(c if c is not None else row, {e.status}, e.instance.get(getattr(c, "size", "n")))
         tier = e.tier
         href = f"../{e.href}" if e.href else None
-        parts.append(f"<h3>{_outcome_badge(label)} <code>{esc(e.label)}</code> "
+        parts.append(f"<h3>{_outcome_badge(label)} <code>{esc(e.text)}</code> "
                      f'<span class="small">({esc(tier)} tier, {e.elapsed or 0:.2f} s)</span></h3>'
                      + html_table(["parameter", "value"], [[k, value_text(v)] for k, v in sorted(e.instance.items())],
                                   align="left")

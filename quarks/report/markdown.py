@@ -39,7 +39,7 @@ def page(results, tables, figures, meta) -> str:
     if refuted:
         parts += [f"## Refuted as printed ({len(refuted)})", ""]
         parts += [f"- `{row.id}` ({md(row.source)})" + (f" ({len(es)} refuting instances; the first:)" if len(es) > 1 else "")
-                  + f" `{es[0].label}`: {md(es[0].summary)}" + (f" ([certificate]({es[0].href}))" if es[0].href else "")
+                  + f" `{es[0].text}`: {md(es[0].summary)}" + (f" ([certificate]({es[0].href}))" if es[0].href else "")
                   for row, es in refuted]
         parts.append("")
     parts += ["## Plots", ""]

@@ -217,3 +217,11 @@ def test_summary_counts_agree_with_the_coverage_table(tmp_path):
     html = summary_section(results, {"store": "s", "generated": "now"})
     assert f"Refuted as printed ({total['refuted as printed']})" in html
     assert f"{len(listed)} claim(s), as in the coverage table" in html
+
+
+def test_instances_read_as_text_not_as_file_names(tmp_path):
+    """Issue 36, point 8: the report shows relation='==' (instance_text), not the file stem relation===."""
+    from quarks.report import Entry
+
+    e = Entry("navon.x", {"relation": "==", "n": 2}, "verified", "verified", "ok", 0.1, "0", "now")
+    assert e.text == "n=2, relation='=='" and e.label == "n=2,relation==="
