@@ -4,7 +4,7 @@
 kernels, capacity, certificate checks).  In Jupyter it is tqdm's notebook widget when ipywidgets
 is installed and tqdm's text bar otherwise; on a terminal it is tqdm's text bar on stderr; when
 stderr is a file or a pipe it is :class:`Lines`: one plain line (no carriage return) at most every
-30 seconds, with the time spent and the time left.
+30 seconds (less often as the work goes on), with the time spent and the time left.
 """
 from __future__ import annotations
 
@@ -69,7 +69,8 @@ def duration(seconds: float) -> str:
 
 class Lines:
     """tqdm's interface as plain lines on stderr (a log): ``DESC: 40/160 chunk, 12 min, about 36 min
-    left``, at most one line per ``every`` seconds, and one when the work is done."""
+    left``, at most one line per ``every`` seconds or a twentieth of the time spent, and one when the
+    work is done."""
 
     def __init__(self, total: float, desc: str = "", unit: str = "it", every: float = 30.0, stream=None):
         self.total, self.desc, self.unit, self.every = total, desc, unit, every
@@ -81,7 +82,8 @@ class Lines:
     def update(self, k: float = 1) -> None:
         self.n += k
         now = time.monotonic()
-        if now - self.said >= self.every or (self.total and self.n >= self.total):
+        # every 30 s at first, then less often (a twentieth of the time spent): ~70 lines in 2 hours
+        if now - self.said >= max(self.every, (now - self.start) / 20) or (self.total and self.n >= self.total):
             self.said = now
             self.stream.write(self.line(now - self.start) + "\n")
             self.stream.flush()

@@ -122,3 +122,23 @@ def test_export_coq_halves_of_hours_needs_yes(workdir):
     assert out.returncode == 4 and len(out.stderr.strip().splitlines()) == 1, out.stderr
     assert "measured on 2 idle cores" in out.stderr and "--yes" in out.stderr
     assert not (workdir / "halves").exists()
+
+
+def test_lines_in_a_log_are_few_and_plain(monkeypatch):
+    """The bar of count, estimate and the kernels in a log: no carriage return, a line at most every
+    30 s (then every twentieth of the time spent), and one at the end."""
+    import io
+
+    from quarks.base import progress
+
+    clock = [0.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
+    out = io.StringIO()
+    bar = progress.Lines(7200, "T(9;1) chunks", "chunk", stream=out)
+    for _ in range(7200):            # a chunk a second for two hours
+        clock[0] += 1.0
+        bar.update(1)
+    lines = out.getvalue().splitlines()
+    assert "\r" not in out.getvalue() and 40 <= len(lines) <= 90, len(lines)
+    assert lines[0] == "T(9;1) chunks: 30/7200 chunk, 30 s, about 2.0 h left"
+    assert lines[-1] == "T(9;1) chunks: 7200/7200 chunk, 2.0 h"
