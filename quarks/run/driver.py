@@ -425,6 +425,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
         tasks = [Task(t.claim, t.instance) for t in tasks]
     timeout = DEFAULT_TIMEOUT if timeout is None else timeout
     own_store = not isinstance(store, Store)
+    fresh = own_store and not Path(store).exists()
     db = Store(store) if own_store else store
     t0 = time.monotonic()
     report = Report(store=str(db.path), out=str(out))
@@ -441,6 +442,11 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
                 todo.append(t)
         seconds, line, coq = _forecast(todo, claims, jobs, db, resume)
         if confirm_over is not None and seconds > confirm_over:
+            if fresh:   # nothing started: no store left behind either
+                db.close()
+                for suffix in ("", "-wal", "-shm"):
+                    Path(str(db.path) + suffix).unlink(missing_ok=True)
+                own_store = False
             raise NeedsConfirmation(f"{line}; not started: run again with --yes to go ahead "
                                     f"(or select fewer claims, or --max-n N)")
         if progress and (seconds >= 10 or "never timed" in line):

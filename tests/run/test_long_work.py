@@ -27,8 +27,11 @@ def test_a_verify_of_hours_needs_yes(workdir):
     hours = float(re.search(r"expected about ([\d.]+) h on 2 worker", lines[0]).group(1))
     assert hours >= 2.5            # 2 h 29 min measured on 2 idle cores, times how busy the machine is now
     assert not (workdir / ".quarks" / "certificates").exists()
+    assert not (workdir / ".quarks" / "results.sqlite").exists()      # a fresh store is not left behind
+    cli("verify", "test.square-sum", "--quiet", cwd=workdir)             # an existing one keeps its runs
+    assert cli("verify", "quarks.count-t5-3-coq", "--tier", "full", cwd=workdir).returncode == 4
     with sqlite3.connect(workdir / ".quarks" / "results.sqlite") as db:
-        assert db.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 0
+        assert db.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 1
 
 
 def test_count_n9_needs_yes(workdir):
