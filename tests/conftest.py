@@ -8,6 +8,7 @@ TESTS = Path(__file__).parent
 ROOT = TESTS.parent
 sys.path.insert(0, str(TESTS))
 os.environ["QUARKS_EXTRA_CLAIMS"] = "fake_claims"
+os.environ.pop("QUARKS_HOME", None)   # the default store and certificates: .quarks/ of each test's directory
 os.environ["PYTHONPATH"] = os.pathsep.join([str(TESTS), str(ROOT), os.environ.get("PYTHONPATH", "")])
 
 
@@ -17,6 +18,12 @@ def notebook_renderings():
     from quarks import notebook
 
     notebook.attach()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def own_timings(tmp_path_factory):
+    """The timings a test run measures do not calibrate the user's forecasts (quarks.base.home)."""
+    os.environ["QUARKS_TIMINGS"] = str(tmp_path_factory.mktemp("timings") / "timings.json")
 
 
 @pytest.fixture

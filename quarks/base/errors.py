@@ -5,6 +5,14 @@ class UsageError(ValueError):
     """Bad input: unknown claim, malformed truth table, n beyond what is feasible, bad syntax."""
 
 
+class NeedsConfirmation(Exception):
+    """Work forecast to take longer than an hour, not started without ``--yes``: the CLI prints
+    the forecast as one line and exits with :data:`NEEDS_YES`."""
+
+
+NEEDS_YES = 4   # the exit code of a long job not started
+
+
 def need(module: str, extra: str, what: str):
     """Import an optional dependency, or say in one line which extra installs it (UsageError)."""
     import importlib

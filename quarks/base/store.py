@@ -12,7 +12,9 @@ import sqlite3
 import time
 from pathlib import Path
 
-DEFAULT_PATH = Path(".quarks/results.sqlite")
+from quarks.base import home
+
+DEFAULT_PATH = home.results() / "results.sqlite"   # $QUARKS_HOME, else .quarks/ here (quarks.base.home)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (

@@ -85,3 +85,13 @@ def wrap(text: str, limit: int | None, indent: str = "    ") -> str:
         return text.rstrip()
     return textwrap.fill(text, width=max(limit, 20), subsequent_indent=indent,
                          break_long_words=True, break_on_hyphens=False)
+
+
+def abbreviate(text: str, limit: int = 64) -> str:
+    """A long value (a truth table of 2^14 bits in hex) cut in the middle: ``0x0000…0001 (4,098
+    characters)``; unchanged when at most ``limit`` characters.  ``--json`` prints it whole."""
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    tail = 12
+    return f"{text[: limit - tail - 1]}{ELLIPSIS}{text[-tail:]} ({len(text):,} characters)"

@@ -19,7 +19,7 @@ named theorem.  A proof counts only when
   and Coq's primitive machine numbers, which the interval tactic computes with).
 
 Environment: ``QUARKS_COQC`` (the coqc binary), ``QUARKS_COQ_CACHE`` (the cache directory, default
-``~/.cache/quarks/coq``), ``QUARKS_COQ_JOBS`` (parallel coqc processes, default the number of cores).
+``$XDG_CACHE_HOME/quarks/coq``, that is ``~/.cache/quarks/coq``), ``QUARKS_COQ_JOBS`` (parallel coqc processes, default the number of cores).
 """
 from __future__ import annotations
 
@@ -207,7 +207,10 @@ def sha256(path: Path) -> str:
 
 
 def cache_root() -> Path:
-    return Path(os.environ.get("QUARKS_COQ_CACHE", Path.home() / ".cache" / "quarks" / "coq"))
+    """The compiled theories: ``$QUARKS_COQ_CACHE``, else ``$XDG_CACHE_HOME/quarks/coq`` (quarks.base.home)."""
+    from quarks.base import home
+
+    return home.coq_cache()
 
 
 # A cache whose finished builds may be used but never written (check-cert's children: they write
@@ -263,9 +266,7 @@ def jobs() -> int:
 def build(root: Path = THEORIES, progress=None) -> Build:
     """Compile every theory of ``_CoqProject`` (through the cache), independent files in parallel
     (:func:`jobs`), each as soon as the theories it requires are compiled."""
-    files = project_files(root)
-    hashes = {f: sha256(root / f) for f in files}
-    key = hashlib.sha256(json.dumps([version(), files, hashes], sort_keys=True).encode()).hexdigest()[:24]
+    files, hashes, key = _key(root)
     target = cache_root() / key
     found = _finished(target, hashes)
     if found is None and os.environ.get(READ_ONLY_CACHE):
@@ -274,6 +275,22 @@ def build(root: Path = THEORIES, progress=None) -> Build:
         return found
     with build_lock(target):              # another process building the same theories: wait for it
         return _finished(target, hashes) or _compile(root, files, hashes, target, progress)
+
+
+def _key(root: Path) -> tuple[list, dict, str]:
+    """The theory files of ``root``, their sha256, and the cache key of their build."""
+    files = project_files(root)
+    hashes = {f: sha256(root / f) for f in files}
+    return files, hashes, hashlib.sha256(json.dumps([version(), files, hashes], sort_keys=True).encode()).hexdigest()[:24]
+
+
+def compiled(root: Path = THEORIES) -> bool:
+    """True when the theories at ``root`` are in the cache (a build would compile nothing)."""
+    try:
+        _, hashes, key = _key(root)
+    except (OSError, ValueError, CoqUnavailable):
+        return False
+    return (cache_root() / key / "build.json").is_file()
 
 
 @contextmanager

@@ -349,12 +349,15 @@ def instance_key(instance: dict) -> str:
 
 
 def instance_text(instance: dict) -> str:
-    """The instance as a person reads it: ``formula=!b S a, n=6`` (file names use instance_label)."""
+    """The instance as a person reads it: ``formula=!b S a, n=6`` (file names use instance_label); a
+    text holding a separator (``=``, ``,``, ``;``, a bracket) or empty is quoted: ``relation='=='``."""
     if not instance:
         return "default"
     def show(v):
         if isinstance(v, (list, tuple)):
             return "[" + ", ".join(show(x) for x in v) + "]"
+        if isinstance(v, str) and (not v or any(c in v for c in "=,;[]'")):
+            return repr(v)
         return str(v)
     return ", ".join(f"{k}={show(instance[k])}" for k in sorted(instance))
 

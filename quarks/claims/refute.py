@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, cast
 
+from quarks.base import home
 from quarks.base.errors import UsageError
 from quarks.claims.claim import Claim, Verdict, instance_label
 
-DEFAULT_OUT = Path(".quarks/refutations")
+DEFAULT_OUT = home.results() / "refutations"
 
 
 @dataclass
@@ -355,7 +356,8 @@ for _yid, _formula in _LTL_DEFAULTS.items():
     register(Search(
         claim=_yid, name="hot",
         hypothesis="temperature tau(n) = 1/(c n) with c below our bound c = 2 (hotter softmax)",
-        statement=lambda p: (f"The softmax construction for {p['formula']} at temperature tau(n) = 1/({p['c']} n) "
+        statement=lambda p: (f"The softmax construction for {p['formula']} at temperature tau(n) = "
+                             f"{'1/n' if str(p['c']) == '1' else '1/(' + str(p['c']) + ' n)'} "
                              f"computes the formula at every position of every word of length <= max_n "
                              f"(values within 1/4 before rounding)"),
         params={"formula": _formula, "alphabet": "ab", "c": "1", "variant": "temperature", "max_n": 8},

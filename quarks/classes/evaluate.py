@@ -300,9 +300,16 @@ def sample(a: FunctionSet, k: int, seed: int = 0) -> np.ndarray:
 
 # --- atoms ------------------------------------------------------------------------------------
 
+# counts beyond the classes' reach, each a claim of its own (quarks.proofs.baldi.new_counts)
+COUNT_CLAIMS = {(5, 2): "quarks.count-t5-2", (5, 3): "quarks.count-t5-3"}
+
+
 def _degree_reason(n: int, d: int) -> str:
+    claim = COUNT_CLAIMS.get((n, d))
     return (f"T({n};{d}) is beyond reach: every degree is decided only for n <= {MAX_DENSE_N} (all 2^(2^n) "
-            f"functions classified); at n = {n} only d = 0, 1 and d >= n are enumerated")
+            f"functions classified); at n = {n} only d = 0, 1 and d >= n are enumerated"
+            + (f"; its size is the claim {claim} (quarks show {claim}; quarks verify {claim} --tier full)"
+               if claim else ""))
 
 
 def threshold_set(n: int, d: int) -> FunctionSet:

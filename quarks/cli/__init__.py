@@ -5,7 +5,7 @@ import argparse
 import importlib
 import sys
 
-from quarks.base.errors import UsageError
+from quarks.base.errors import NEEDS_YES, NeedsConfirmation, UsageError
 from quarks.base.terminal import printable
 
 # verb -> module under quarks.cli
@@ -74,6 +74,9 @@ def main(argv=None) -> int:
     except UsageError as exc:
         print(printable(f"quarks {args.command}: error: {exc}"), file=sys.stderr)
         return 2
+    except NeedsConfirmation as exc:   # a job of hours: said before it starts, started only with --yes
+        print(printable(str(exc)), file=sys.stderr)
+        return NEEDS_YES
     except sqlite3.DatabaseError as exc:
         print(f"quarks {args.command}: error: results database: {exc}", file=sys.stderr)
         return 2

@@ -31,14 +31,17 @@ def add_parser(sub, verb):
     p.add_argument("--list", metavar="FILE", default=None,
                    help="also write the class: FILE.npy (uint64 tables, one row per function) or, for "
                         "any other name, one hex table per line (bit x of the table = f(x)); n <= 6 for D = 1")
-    p.add_argument("--progress", action="store_true", help="show progress on stderr")
+    p.add_argument("--progress", action="store_true", help="show progress on stderr (on by default for the chunked count)")
+    p.add_argument("--yes", "-y", action="store_true",
+                   help="start a count expected to take over an hour (n = 9: about 2 h on 2 cores; n = 10); "
+                        "without it such a count prints its forecast and exits with code 4")
     g = p.add_argument_group("chunked and sharded counts (degree 1; always used for n = 9)",
                              "Levels of regular representatives split into independent chunks (or, with "
                              "--sharded, shards and tasks), recorded in the results store; a killed run "
                              "continues with --resume.")
     g.add_argument("--chunked", action="store_true", help="count in chunks (n <= 9)")
-    g.add_argument("--work", default=".quarks/count", metavar="DIR", help="chunk and shard files (default .quarks/count)")
-    g.add_argument("--store", default=None, metavar="PATH", help="results store (default .quarks/results.sqlite)")
+    g.add_argument("--work", default=None, metavar="DIR", help="chunk and shard files (default $QUARKS_HOME/count, else .quarks/count)")
+    g.add_argument("--store", default=None, metavar="PATH", help="results store (default $QUARKS_HOME/results.sqlite, else .quarks/)")
     g.add_argument("--buckets", type=int, default=16, help="chunks per level (default 16)")
     g.add_argument("--resume", action="store_true", help="skip the chunks the store already records")
     g.add_argument("--levels", type=int, default=None, metavar="K",
@@ -152,11 +155,28 @@ def _certified(args, n: int, d: int) -> int:
     return 0
 
 
+def forecast(n: int, args) -> str:
+    """One line on the expected duration of a chunked count of T(n;1) over an hour ("" otherwise):
+    n = 9 from the complete run measured here, n = 10 from the projection in notes/records.md."""
+    if args.levels is not None:
+        return f"quarks count: levels 0..{args.levels} of T({n};1), then a projection of the rest"
+    if n == 9:
+        m = MEASURED[9]
+        again = "; --resume skips the chunks already recorded" if args.resume else ""
+        return (f"quarks count --n 9: {m['representatives']:,} regular representatives, measured {m['wall']} "
+                f"({m['chunk_seconds'] / 3600:.1f} h of chunk time){again}")
+    if n == 10:
+        return ("quarks count --n 10: days of CPU and hundreds of GB of shards (notes/records.md); "
+                "meant for a cluster (--executor dask --scheduler ADDR)")
+    return ""
+
+
 def _chunked(args, n: int) -> int:
     """The chunked, resumable count of T(n;1) (quarks.solvers.levels)."""
     from pathlib import Path
 
-    from quarks.base.errors import UsageError
+    from quarks.base import home
+    from quarks.base.errors import NeedsConfirmation, UsageError
     from quarks.base.store import DEFAULT_PATH
     from quarks.cli.paths import output_dir
     from quarks.proofs.baldi.counting import A000609
@@ -182,16 +202,23 @@ def _chunked(args, n: int) -> int:
         from quarks.base.errors import need
 
         need("distributed", "dask", "--executor dask")
-    output_dir(args.work, "--work")
+    work = Path(args.work) if args.work else home.results() / "count"
+    output_dir(work, "--work")
     store = Path(args.store) if args.store else DEFAULT_PATH
+    line = forecast(n, args)
+    if line and not args.yes and args.levels is None:
+        raise NeedsConfirmation(f"{line}; not started: run again with --yes to go ahead "
+                                "(or --levels K for the first levels and a projection)")
+    if line:
+        print(line, file=sys.stderr, flush=True)
     t0 = time.perf_counter()
     total = A000609[n] if n < len(A000609) else None
     options = dict(resume=args.resume, executor=args.executor, scheduler=args.scheduler, top=args.levels,
-                   progress=args.progress or sys.stderr.isatty(), jobs=args.jobs, total=total)
+                   progress=True, jobs=args.jobs, total=total)
     if args.sharded:
-        res = SH.count_sharded(n, Path(args.work), store, args.shards, parts=args.parts, **options)
+        res = SH.count_sharded(n, work, store, args.shards, parts=args.parts, **options)
     else:
-        res = L.count_levels(n, Path(args.work), store, args.buckets, **options)
+        res = L.count_levels(n, work, store, args.buckets, **options)
     wall = time.perf_counter() - t0
     out = {"n": n, "degree": 1, "count": res.count, "complete": res.complete, "levels_done": res.levels_done,
            "representatives": res.representatives, "candidates": res.candidates,

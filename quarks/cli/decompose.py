@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
+from quarks.base.terminal import abbreviate
 from quarks.cli import answer
 from quarks.cli.realize import parse_function
 
@@ -138,7 +139,7 @@ def _run(args, MAX_N, operator_name, operator_table) -> int:
                        "operators": {name: _summary(r) for name, r in results.items()}}, sys.stdout)
             sys.stdout.write("\n")
             return 0
-        print(f"f = {f.to_hex()} (n = {f.n}), operands in T({f.n};{degrees[0]}) x T({f.n};{degrees[1]})")
+        print(f"f = {abbreviate(f.to_hex())} (n = {f.n}), operands in T({f.n};{degrees[0]}) x T({f.n};{degrees[1]})")
         print(f"{'operator':<12} {'decomposable':<13} {'f_1':<20} {'f_2':<20} {'proof':<28} seconds")
         for name, r in results.items():
             if r.decomposable:

@@ -32,7 +32,10 @@ def add_parser(sub, verb):
     p.add_argument("--samples", default=None, metavar="FILE",
                    help="append each run's estimates (nodes, middle level, |T|) to FILE as a JSON line")
     p.add_argument("--json", action="store_true", help="print the estimates as one JSON object")
-    p.add_argument("--progress", action="store_true", help="show progress on stderr")
+    p.add_argument("--progress", action="store_true", help="show progress on stderr (on when the forecast is over a minute)")
+    p.add_argument("--yes", "-y", action="store_true",
+                   help="start an estimate forecast over an hour (without it, and without --seconds, such a run "
+                        "prints its forecast and exits with code 4)")
     p.set_defaults(func=run)
 
 
@@ -47,6 +50,14 @@ def run(args) -> int:
         parent = Path(args.samples).resolve().parent
         if not parent.is_dir():
             raise UsageError(f"--samples {args.samples}: directory {parent} does not exist")
+    seconds = forecast(args)
+    if seconds > 3600 and args.seconds is None and not args.yes:
+        from quarks.base.errors import NeedsConfirmation
+
+        raise NeedsConfirmation(f"{_forecast_line(args, seconds)}; not started: run again with --yes, or give "
+                                "--seconds S to stop after S seconds of CPU")
+    if seconds > 60:
+        print(_forecast_line(args, seconds), file=sys.stderr, flush=True)
     fh = open(args.samples, "a") if args.samples else None
 
     def record(sample):
@@ -58,7 +69,8 @@ def run(args) -> int:
 
     try:
         est = E.estimate(args.n, args.paths, runs=args.runs, seed=args.seed, method=args.method,
-                         seconds=args.seconds, progress=args.progress or sys.stderr.isatty(), on_sample=record)
+                         seconds=args.seconds, progress=args.progress or sys.stderr.isatty() or seconds > 60,
+                         on_sample=record)
     finally:
         if fh is not None:
             fh.close()
@@ -84,3 +96,23 @@ def run(args) -> int:
         print(f"exact (A000609): {exact:,}; relative error {out['relative_error']:+.3f}, "
               f"{'inside' if out['exact_in_ci95'] else 'OUTSIDE'} the 95 % interval")
     return 0
+
+
+# CPU seconds per walker and level (the --help figures, one core); smaller n: negligible
+COST = {8: 0.2e-3, 9: 0.8e-3, 10: 1.2e-3}
+
+
+def forecast(args) -> float:
+    """The expected CPU seconds of an SMC estimate (walkers x runs x levels x the cost per step), at most
+    its --seconds budget; 0 for Knuth's paths and small n."""
+    if args.method != "smc" or args.n not in COST or args.paths < 1:
+        return 0.0
+    seconds = args.paths * (args.runs or 10) * ((1 << args.n) // 2) * COST[args.n]
+    return min(seconds, args.seconds) if args.seconds else seconds
+
+
+def _forecast_line(args, seconds: float) -> str:
+    from quarks.base.progress import duration
+
+    return (f"quarks estimate: {args.runs or 10} runs of {args.paths} walkers over {(1 << args.n) // 2} levels; "
+            f"expected about {duration(seconds)} of CPU ({COST[args.n] * 1e3:g} ms per walker and level at n = {args.n})")

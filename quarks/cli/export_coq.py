@@ -26,6 +26,9 @@ def add_parser(sub, verb):
     p.add_argument("--build", action="store_true",
                    help="with --halves: compile the files with coqc, skipping those up to date")
     p.add_argument("-j", "--jobs", type=int, default=2, help="with --build: coqc processes at once (default 2)")
+    p.add_argument("--yes", "-y", action="store_true",
+                   help="with --halves 4 2 or 4 3: go ahead (1 to 2.5 h on 2 cores); without it the forecast is "
+                        "printed and the exit code is 4")
     p.set_defaults(func=run)
 
 
@@ -115,6 +118,7 @@ def _halves(args) -> int:
             except ValueError:
                 raise UsageError(f"--reps {args.reps}: expected comma-separated integers") from None
         out = output_dir(args.out, "--out")
+        _announce(n, d, args, only)
         if not args.build:
             figs = hs.write(n, d, out, only, progress=lambda m: print(m, flush=True))
             _written(hs, n, d, out, figs)
@@ -145,6 +149,27 @@ def _halves(args) -> int:
         return 1
     print(f"card_T{n + 1}_{d} : #|T {n + 1} {d}| = {thm['count']}  (assumes: {', '.join(thm['axioms'])})")
     return 0
+
+
+# |T(5;D)| by halves, measured on 2 idle cores: writing the files (exact LPs), and writing and compiling them
+HALVES = {(4, 2): {"write": 3600.0, "build": 5400.0}, (4, 3): {"write": 3060.0, "build": 8940.0}}
+
+
+def _announce(n: int, d: int, args, only) -> None:
+    """Say how long the halves take before they start; past an hour without --yes, do not start."""
+    from quarks.base.errors import NeedsConfirmation
+    from quarks.base.progress import duration
+    from quarks.run.forecast import busier, busy
+
+    if (n, d) not in HALVES or only is not None:
+        return
+    now = busy(extra=args.jobs)
+    seconds = HALVES[n, d]["build" if args.build else "write"] * now
+    line = (f"quarks export-coq --halves {n} {d}: expected about {duration(seconds)}{busier(now)} "
+            f"({'exact LPs and coqc' if args.build else 'exact LPs'} measured on 2 idle cores; a killed run continues)")
+    if seconds > 3600 and not args.yes:
+        raise NeedsConfirmation(f"{line}; not started: run again with --yes to go ahead (or --reps I,J for some files)")
+    print(line, file=sys.stderr, flush=True)
 
 
 def _written(hs, n: int, d: int, out, figs: dict) -> None:

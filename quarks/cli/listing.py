@@ -4,13 +4,16 @@ from __future__ import annotations
 import json
 import sys
 
+PIPED = 100   # the width of the rows when stdout is not a terminal and $COLUMNS is unset
+
 
 def add_parser(sub, verb):
     p = sub.add_parser(verb, help="list the claims", description="List claims (matching PATTERNs) with "
                        "their source, kind, expected outcome (over the instances of the last run, else the full tier) "
-                       "and last recorded status.  Rows are cut to the terminal's width; --json has the full text.")
+                       "and last recorded status.  Rows are cut to the terminal's width ($COLUMNS, else 100 columns when "
+                       "piped); --json has the full text.")
     p.add_argument("patterns", nargs="*", metavar="PATTERN", help="claim id or glob pattern (all when none)")
-    p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
+    p.add_argument("--store", default=None, metavar="PATH", help="results database (default $QUARKS_HOME/results.sqlite, else .quarks/)")
     p.add_argument("--json", action="store_true", help="print the rows as JSON (full text, not cut to the terminal)")
     p.set_defaults(func=run)
 
@@ -37,6 +40,9 @@ def run(args) -> int:
             proofs = {c.id: db.proof(c.id) for c in chosen if c.coq}
     else:
         proofs, expected = {}, {}
+        if not args.json:   # results are per directory (or $QUARKS_HOME): say where we looked
+            print(f"quarks list: no results store at {path.resolve()} (quarks verify writes one; "
+                  "--store PATH or QUARKS_HOME=DIR to read another)", file=sys.stderr)
     rows = [{"id": c.id, "source": str(c.source), "kind": c.kind, "expected": expected.get(c.id) or c.expected_label(),
              "last": status.get(c.id) or "-", "proof": _proof(c, proofs.get(c.id))} for c in chosen]
     if args.json:
@@ -46,7 +52,7 @@ def run(args) -> int:
     from quarks.base.terminal import table, width
 
     head = ("id", "source", "kind", "expected", "last", "proof")
-    for line in table(head, [tuple(r.values()) for r in rows], limit=width(), rule=False):
+    for line in table(head, [tuple(r.values()) for r in rows], limit=width() or PIPED, rule=False):
         print(line)
     return 0
 

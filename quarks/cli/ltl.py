@@ -17,7 +17,7 @@ def add_parser(sub, verb):
                     "the transformer on every string up to a length.",
     )
     p.add_argument("formula", help="e.g. '!b S a', 'ODD(#left[a])', '#left[a] > #left[b]'")
-    p.add_argument("--string", help="the input string (one symbol per character)")
+    p.add_argument("--string", help="the input string, one symbol per character with no separator (ab, not 'a b')")
     p.add_argument("--check-up-to", type=int, metavar="N", help="check every string of length 1..N")
     p.add_argument("--alphabet", help="the alphabet (default: the symbols of the formula and string)")
     p.add_argument("--variant", default="temperature",
@@ -71,6 +71,9 @@ def run(args) -> int:
         raise UsageError("give --string S or --check-up-to N")
     if args.string is not None and not args.string:
         raise UsageError("--string must not be empty")
+    if args.string is not None and any(c.isspace() for c in args.string) and not (args.alphabet and " " in args.alphabet):
+        raise UsageError(f"--string {args.string!r}: one symbol per character, with nothing between them "
+                         f"(write {''.join(args.string.split())!r}; a space is a symbol only when --alphabet has one)")
     alphabet = args.alphabet or "".join(sorted(symbols(f) | set(args.string or "")))
     for extra in "ab":  # at least two letters, so that the check means something
         if len(alphabet) < 2 and extra not in alphabet:

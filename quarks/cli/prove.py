@@ -24,7 +24,7 @@ def run(args) -> int:
     from quarks.claims import registry
 
     try:
-        rows = api.prove(*args.patterns, out=args.out, progress=sys.stderr.isatty() and not args.json)
+        rows = api.prove(*args.patterns, out=args.out, progress=not args.json)
     except registry.UnknownClaim as exc:
         raise UsageError(str(exc)) from None
     status = {r["status"] for r in rows}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from quarks.base.terminal import abbreviate
 from quarks.cli import answer
 
 # per backend: largest n, and why
@@ -115,14 +116,14 @@ def run_file(args) -> int:
             if args.json:
                 print(json.dumps({"table": f.to_hex(), "realizable": None, "certificate": None, "reason": str(exc)}))
             else:
-                print(f"{f.to_hex()}  inconclusive: {exc}")
+                print(f"{abbreviate(f.to_hex())}  inconclusive: {exc}")
             continue
         counts[0 if result.realizable else 1] += 1
         if args.json:
             print(json.dumps({"table": f.to_hex(), "realizable": result.realizable, "certificate": result.to_json()}))
         else:
             verdict = "realizable" if result.realizable else "not realizable"
-            print(f"{f.to_hex()}  n = {f.n}  {verdict}  ({result.backend})")
+            print(f"{abbreviate(f.to_hex())}  n = {f.n}  {verdict}  ({result.backend})")
     if not args.json:
         print(f"{len(tables)} functions, degree {args.degree}: {counts[0]} realizable, {counts[1]} not"
               + (f", {counts[2]} inconclusive" if counts[2] else "")
@@ -160,7 +161,7 @@ def run(args) -> int:
         if answer.wanted(args):
             answer.emit(cert, args)
         return 0
-    head = f"f = {f.to_hex()} (n = {f.n}), degree {args.degree}, backend {result.backend}"
+    head = f"f = {abbreviate(f.to_hex())} (n = {f.n}), degree {args.degree}, backend {result.backend}"
     print(head)
     if result.realizable:
         print(f"realizable: f in T({f.n};{args.degree})")

@@ -16,7 +16,7 @@ def add_parser(sub, verb):
     p.add_argument("claim", metavar="CLAIM", nargs="?", help="claim id, e.g. quarks.thm4.2")
     p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                    help="a search parameter (repeatable); see --searches for each claim's parameters")
-    p.add_argument("--out", default=None, metavar="DIR", help="certificate directory (default .quarks/refutations)")
+    p.add_argument("--out", default=None, metavar="DIR", help="certificate directory (default $QUARKS_HOME/refutations, else .quarks/refutations)")
     p.add_argument("--searches", action="store_true", help="list the registered searches and their parameters")
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(func=run)
@@ -49,7 +49,7 @@ def run(args) -> int:
         else:
             for r in rows:
                 params = " ".join(f"{k}={v}" for k, v in r["params"].items())
-                print(f"{r['claim']}: drops {r['drops']}; params {params}"
+                print(f"{r['claim']}: {r['drops']}; params {params}"   # the hypothesis says how it is dropped
                       + (f"; Coq: {', '.join(r['coq'])}" if r["coq"] else ""))
         return 0
     if not args.claim:

@@ -15,7 +15,7 @@ def add_parser(sub, verb):
                     "report works offline), the exact-count tables read from the certificates, and PNG plots. "
                     "DIR is replaced as a whole. Exit code 2 when the store is empty.")
     p.add_argument("--out", default="report", metavar="DIR", help="output directory (default report)")
-    p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
+    p.add_argument("--store", default=None, metavar="PATH", help="results database (default $QUARKS_HOME/results.sqlite, else .quarks/)")
     p.add_argument("--json", action="store_true", help="print what was written as a JSON object")
     p.set_defaults(func=run)
 

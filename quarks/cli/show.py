@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 
 def add_parser(sub, verb):
     p = sub.add_parser(verb, help="show one claim", description="Show a claim's source, statement, "
                        "instances, and its last recorded results with their certificate paths.")
     p.add_argument("id", metavar="ID", help="claim id (see quarks list)")
-    p.add_argument("--store", default=None, metavar="PATH", help="results database (default .quarks/results.sqlite)")
+    p.add_argument("--store", default=None, metavar="PATH", help="results database (default $QUARKS_HOME/results.sqlite, else .quarks/)")
     p.add_argument("--json", action="store_true", help="print the claim and its recorded results as JSON")
     p.set_defaults(func=run)
 
@@ -57,8 +58,9 @@ def run(args) -> int:
             print(f"  {proof['message']}")
     for tier in ("quick", "full"):
         labels = [instance_text(i) for i in info["instances"][tier]]
-        print(f"\n{tier} tier: {len(labels)} instance(s): {', '.join(labels[:12])}"
-              + (" ..." if len(labels) > 12 else ""))
+        shown = "; ".join(f"[{label}]" for label in labels[:12])   # "; " between instances, ", " inside one
+        print(f"\n{tier} tier: {len(labels)} instance(s)" + (f": {shown}" if labels else "")
+              + ("; ..." if len(labels) > 12 else ""))
     if info["results"]:
         print(f"\nverdict: {info.get('verdict', '-')}")
         print("\nlast results:")
@@ -67,5 +69,6 @@ def run(args) -> int:
                             f"{r['elapsed'] or 0:.2f}s  {r['certificate']}"))   # the store's strings: escaped
             print(printable(f"      {r['summary']}"))
     else:
-        print("\nno recorded results (run: quarks verify " + info["id"] + ")")
+        where = Path(args.store) if args.store else store_mod.DEFAULT_PATH
+        print(f"\nno recorded results in {where.resolve()} (run: quarks verify {info['id']})")
     return 0

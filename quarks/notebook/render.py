@@ -417,15 +417,22 @@ def report_html(report) -> str:
     n_ok = sum(r.ok for r in report.results)
     foot = (f'<div style="font-family:sans-serif;font-size:90%">{len(report.results)} instance(s), {n_ok} as '
             f"expected, {len(report.results) - n_ok} not, in {report.elapsed:.1f} s"
-            + (f" (run {report.run})" if report.run is not None else "") + "</div>")
+            + (f" (run {report.run})" if report.run is not None else "") + html.escape(_resume_legend(report)) + "</div>")
     return html_table(REPORT_HEAD, rows, row_styles=styles) + foot
+
+
+def _resume_legend(report) -> str:
+    """The legend of the "*" beside an instance count (instances skipped by ``resume``), or ""."""
+    skipped = sum(r.skipped for r in report.results)
+    return (f"; * {skipped} instance(s) decided in an earlier run, skipped by resume (their certificates "
+            "re-checked, not re-run)") if skipped else ""
 
 
 def report_markdown(report) -> str:
     rows, _ = _report_rows(report)
     n_ok = sum(r.ok for r in report.results)
     return (md_table(REPORT_HEAD, rows) + f"\n\n{len(report.results)} instance(s), {n_ok} as expected, "
-            f"{len(report.results) - n_ok} not, in {report.elapsed:.1f} s")
+            f"{len(report.results) - n_ok} not, in {report.elapsed:.1f} s" + md(_resume_legend(report)))
 
 
 # --- notebook objects ------------------------------------------------------------------------------

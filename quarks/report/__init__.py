@@ -16,7 +16,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quarks.claims.claim import Source, instance_label
+from quarks.claims.claim import Source, instance_label, instance_text
 
 MARKER = ".quarks-report"  # present in every directory this module writes
 CERT_DIR = "certificates"
@@ -45,7 +45,13 @@ class Entry:
 
     @property
     def label(self) -> str:
+        """The certificate's file stem (``relation===`` for the text ``==``)."""
         return instance_label(self.instance)
+
+    @property
+    def text(self) -> str:
+        """The instance as a person reads it (``relation='=='``)."""
+        return instance_text(self.instance)
 
 
 @dataclass

@@ -42,7 +42,7 @@ def _instances(row) -> str:
                               e.instance.get(getattr(row.claim, "size", "n")))
         link = (f' <a href="{esc(e.href)}">certificate</a>' if e.href else ' <span class="small">(certificate not found)</span>')
         t = f" {e.elapsed:.2f} s" if e.elapsed is not None else ""
-        items.append(f"<li>{_outcome_badge(label)} <code>{esc(e.label)}</code> "
+        items.append(f"<li>{_outcome_badge(label)} <code>{esc(e.text)}</code> "
                      f'<span class="small">({esc(e.tier)})</span>{esc(t)}{link}<br>'
                      f'<span class="small">{esc(e.summary)}</span></li>')
     return f'<details><summary>{len(row.entries)} instance(s)</summary><ul class="inst">{"".join(items)}</ul></details>'
@@ -57,7 +57,7 @@ def _tier_counts(row) -> str:
 
 
 def _links(row) -> str:
-    return " ".join(f'<a href="{esc(e.href)}" title="{esc(e.label)}">[{k + 1}]</a>'
+    return " ".join(f'<a href="{esc(e.href)}" title="{esc(e.text)}">[{k + 1}]</a>'
                     for k, e in enumerate(row.entries) if e.href)
 
 
@@ -100,22 +100,35 @@ def _checked(row) -> bool:
                                                               "not run"))
 
 
-def paper_summary(results) -> str:
-    """One row per paper: claims, proved in Coq for all parameters, checked on instances, refuted as
-    printed, other (not run, inconclusive, error)."""
+def paper_tally(results) -> dict:
+    """{paper: {"claims", "proved", "checked", "refuted as printed", "our variant refuted", "other"}}: the
+    claims of the coverage table (quarks claims-table --coverage) by paper; a claim that is our own
+    variant (a temperature too high, ...) is refuted but not a printed error."""
     groups: dict = {}
     for row in results.claims:
         groups.setdefault(PAPERS.get(row.seed, row.seed), []).append(row)
-    head = "".join(f"<th>{h}</th>" for h in ("paper", "claims", "proved in Coq (all parameters)",
-                                              "checked on instances", "refuted as printed", "other"))
-    body = []
-    for k, (title, rows) in enumerate(groups.items()):
-        proved = sum(row.proof_label.startswith("proved") for row in rows)
+    out = {}
+    for title, rows in groups.items():
         checked = sum(_checked(row) for row in rows)
-        refuted = sum(row.outcome.startswith("refuted") for row in rows)
-        other = len(rows) - checked - refuted
+        printed = sum(row.outcome == "refuted as printed" for row in rows)
+        variant = sum(row.outcome.startswith("refuted (our variant") for row in rows)
+        out[title] = {"claims": len(rows), "proved": sum(row.proof_label.startswith("proved") for row in rows),
+                      "checked": checked, "refuted as printed": printed, "our variant refuted": variant,
+                      "other": len(rows) - checked - printed - variant}
+    return out
+
+
+def paper_summary(results) -> str:
+    """One row per paper: claims, proved in Coq for all parameters, checked on instances, refuted as
+    printed, our variant refuted, other (not run, inconclusive, error)."""
+    head = "".join(f"<th>{h}</th>" for h in ("paper", "claims", "proved in Coq (all parameters)",
+                                              "checked on instances", "refuted as printed", "our variant refuted",
+                                              "other"))
+    body = []
+    for k, (title, n) in enumerate(paper_tally(results).items()):
         body.append(f'<tr><td><a href="#paper-{k}">{esc(title)}</a></td>'
-                    + "".join(f'<td class="num">{v}</td>' for v in (len(rows), proved, checked, refuted, other))
+                    + "".join(f'<td class="num">{n[c]}</td>' for c in ("claims", "proved", "checked", "refuted as printed",
+                                                                       "our variant refuted", "other"))
                     + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
@@ -127,16 +140,14 @@ def _refuted_items(results) -> list:
         if row.outcome != "refuted as printed":
             continue
         refuting = [e for e in row.entries if e.status == "refuted"]
-        if not refuting:
-            continue
-        first = refuting[0]
+        first = refuting[0]   # the outcome "refuted as printed" needs a refuted verdict
         cex = (first.cert or {}).get("counterexample")
         cex_text = value_text(cex) if cex is not None else ""
         if len(cex_text) > 240:
             cex_text = cex_text[:240] + " ..."
         more = f" ({len(refuting)} refuting instances; the first:)" if len(refuting) > 1 else ""
         items.append(f'<li><a href="#{esc(row.id)}"><code>{esc(row.id)}</code></a> ({esc(row.source)}){esc(more)} '
-                     f"<code>{esc(first.label)}</code>: {esc(first.summary)}"
+                     f"<code>{esc(first.text)}</code>: {esc(first.summary)}"
                      + (f'<br><span class="small">counterexample: {esc(cex_text)}</span>' if cex_text else "")
                      + "</li>")
     return items
@@ -152,8 +163,10 @@ def summary_section(results, meta) -> str:
     toc += ['<a href="#plots">Plots</a>', '<a href="#counts">Exact counts</a>', '<a href="#claims">Claims</a>']
     return ('<p class="small">' + " · ".join(toc) + "</p>"
             + '<h2 id="summary">Summary</h2>' + paper_summary(results)
-            + f'<p class="small">{len(results.entries)} verdict(s) of {sum(1 for c in results.claims if c.entries)} '
-            f"claim(s) from <code>{esc(meta['store'])}</code>; package version(s) {esc(', '.join(versions))}; "
+            + f'<p class="small">{len(results.claims)} claim(s), as in the coverage table '
+            f"(<code>quarks claims-table --coverage</code>), {sum(1 for c in results.claims if c.entries)} of them "
+            f"with verdicts: {len(results.entries)} verdict(s) from <code>{esc(meta['store'])}</code>; "
+            f"package version(s) {esc(', '.join(versions))}; "
             f"{len(results.runs)} run(s), the last started {esc(last.get('started', '?'))}. "
             f"Generated {esc(meta['generated'])}. The certificates are copied next to this page; "
             f"re-check any of them with <code>quarks check-cert FILE</code>.</p>"
@@ -295,7 +308,7 @@ def claim_page(row) -> str:
         label = outcome_label(c if c is not None else row, {e.status}, e.instance.get(getattr(c, "size", "n")))
         tier = e.tier
         href = f"../{e.href}" if e.href else None
-        parts.append(f"<h3>{_outcome_badge(label)} <code>{esc(e.label)}</code> "
+        parts.append(f"<h3>{_outcome_badge(label)} <code>{esc(e.text)}</code> "
                      f'<span class="small">({esc(tier)} tier, {e.elapsed or 0:.2f} s)</span></h3>'
                      + html_table(["parameter", "value"], [[k, value_text(v)] for k, v in sorted(e.instance.items())],
                                   align="left")

@@ -34,12 +34,13 @@ def page(results, tables, figures, meta) -> str:
              "Claims: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) + ".", "",
              f"{len(results.entries)} verdict(s) from `{meta['store']}`, generated {meta['generated']}. "
              "Certificates are copied under `certificates/`; re-check one with `quarks check-cert FILE`.", ""]
-    refuted = [(row, e) for row in results.claims if row.outcome == "refuted as printed"
-               for e in row.entries if e.status == "refuted"]
+    refuted = [(row, [e for e in row.entries if e.status == "refuted"]) for row in results.claims
+               if row.outcome == "refuted as printed"]   # one bullet per claim, as in index.html
     if refuted:
-        parts += ["## Refuted as printed", ""]
-        parts += [f"- `{row.id}` ({md(row.source)}) `{e.label}`: {md(e.summary)}"
-                  + (f" ([certificate]({e.href}))" if e.href else "") for row, e in refuted]
+        parts += [f"## Refuted as printed ({len(refuted)})", ""]
+        parts += [f"- `{row.id}` ({md(row.source)})" + (f" ({len(es)} refuting instances; the first:)" if len(es) > 1 else "")
+                  + f" `{es[0].text}`: {md(es[0].summary)}" + (f" ([certificate]({es[0].href}))" if es[0].href else "")
+                  for row, es in refuted]
         parts.append("")
     parts += ["## Plots", ""]
     for f in figures:

@@ -27,7 +27,7 @@ class Table:
 
 
 def _source(entry) -> tuple:
-    return (f"{entry.claim} [{entry.label}]", entry.href)
+    return (f"{entry.claim} [{entry.text}]", entry.href)
 
 
 def _decided(entry, cert) -> bool:

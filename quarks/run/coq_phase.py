@@ -14,6 +14,7 @@ import json
 import sys
 from pathlib import Path
 
+from quarks.base.progress import duration
 from quarks.base.version import __version__
 from quarks.certificates import certificate
 from quarks.certify.coq import record
@@ -69,17 +70,48 @@ def _unchanged(claim, db, key) -> dict | None:
     return rec
 
 
-def _check_in_parallel(coq_gate, refs: list, jobs: int, root: Path) -> list:
-    """``coq_gate.check_theorems`` on ``jobs`` interleaved parts of ``refs`` at once (one coqc each:
-    Print Assumptions is single-threaded and takes about half a second per theorem on the reals)."""
-    from concurrent.futures import ThreadPoolExecutor
+def built(claims) -> bool:
+    """True when every theory the claims' Coq theorems need is compiled in the cache (or none is needed)."""
+    from quarks.certify import coq_gate
 
-    parts = [refs[k::jobs] for k in range(max(1, min(jobs, len(refs) // 8)))]
+    roots = {c.coq_root() for c in claims if c.coq}
+    return all(coq_gate.compiled(r) for r in roots if (r / "_CoqProject").is_file())
+
+
+def batches(refs: list, parts: int) -> list[list]:
+    """``refs`` in at most ``parts`` batches of whole theory files (each coqc loads only its batch's
+    files), balanced by the number of theorems: the largest file first into the smallest batch."""
+    by_file: dict = {}
+    for r in refs:
+        by_file.setdefault(r.split(":")[0], []).append(r)
+    out: list[list] = [[] for _ in range(max(1, min(parts, len(by_file))))]
+    for group in sorted(by_file.values(), key=len, reverse=True):
+        min(out, key=len).extend(group)
+    return [b for b in out if b]
+
+
+def _check_in_parallel(coq_gate, refs: list, jobs: int, root: Path, say=None) -> list:
+    """``coq_gate.check_theorems`` on batches of ``refs`` (:func:`batches`), ``jobs`` coqc at once
+    (Print Assumptions is single-threaded and takes about half a second per theorem on the reals);
+    ``say(line)`` after each batch: how many are checked, the time spent and about how long is left."""
+    import time
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+
+    parts = batches(refs, 3 * jobs if len(refs) >= 16 else 1)   # each batch loads its files once: a few, not many
     if len(parts) == 1:
         return coq_gate.check_theorems(refs, root)
     coq_gate.build(root)   # once, before the parts look it up in the cache
-    with ThreadPoolExecutor(len(parts)) as pool:
-        return [p for part in pool.map(lambda refs: coq_gate.check_theorems(refs, root), parts) for p in part]
+    t0, done, out = time.monotonic(), 0, []
+    with ThreadPoolExecutor(min(jobs, len(parts))) as pool:
+        for fut in as_completed([pool.submit(coq_gate.check_theorems, part, root) for part in parts]):
+            proofs = fut.result()
+            out += proofs
+            done += len(proofs)
+            if say is not None:
+                spent = time.monotonic() - t0
+                left = f", about {duration(spent / done * (len(refs) - done))} left" if done < len(refs) else ""
+                say(f"Coq: {done}/{len(refs)} theorem(s) checked, {duration(spent)}{left}")
+    return out
 
 
 def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False,
@@ -106,7 +138,12 @@ def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool,
     from quarks.certify import coq_gate
     from quarks.certify.coq import theory_hashes
 
-    build = coq_gate.build(root) if coq_gate.available() and (root / "_CoqProject").is_file() else None
+    say = (lambda line: print(line, file=sys.stderr, flush=True)) if progress else None
+    build = None
+    if coq_gate.available() and (root / "_CoqProject").is_file():
+        if say is not None and not coq_gate.compiled(root):
+            say(f"Coq: compiling the theories of {root.name} (once; cached in {coq_gate.cache_root()})")
+        build = coq_gate.build(root)
     bkey = build_key(build) if build is not None and build.ok else ""
     keys = {c.id: proof_key(c, bkey) for c in claims}
     rows, todo = {}, []
@@ -124,10 +161,12 @@ def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool,
         print(f"Coq: the proofs of {len(claims)} claim(s){where} are unchanged since they were checked, not re-checked",
               file=sys.stderr, flush=True)
     elif progress and build is not None:
+        from quarks.run.forecast import busy, coq_seconds
+
         print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s){where}"
-              + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked"),
-              file=sys.stderr, flush=True)
-    by_ref = {p.ref: p for p in _check_in_parallel(coq_gate, refs, jobs, root)} if refs else {}
+              + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked")
+              + f"; expected about {duration(coq_seconds(len(refs), True, busy(extra=min(jobs, len(refs)))))}", file=sys.stderr, flush=True)
+    by_ref = {p.ref: p for p in _check_in_parallel(coq_gate, refs, jobs, root, say)} if refs else {}
     files = theory_hashes(root) if (root / "_CoqProject").is_file() else {}
     for c in todo:
         proofs = [by_ref[r] for r in c.coq]

@@ -18,15 +18,17 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quarks.base import fileio
+from quarks.base import fileio, home
 from quarks.base import progress as progress_bars
+from quarks.base.errors import NeedsConfirmation
 from quarks.base.version import __version__
 from quarks.certificates import certificate
 from quarks.claims import registry
 from quarks.claims.claim import Verdict, instance_key, instance_label, instance_text
 
 DEFAULT_TIMEOUT = 600.0
-DEFAULT_OUT = Path(".quarks/certificates")
+
+DEFAULT_OUT = home.results() / "certificates"   # $QUARKS_HOME, else .quarks/ here (quarks.base.home)
 # Imported once in the parent before forking, so that workers do not each pay for them.
 PRELOAD = ("numpy", "sympy", "sympy.tensor.tensor", "sympy.physics.units", "numba", "scipy.optimize", "flint", "z3", "tqdm")
 ENGINES = ("quarks.solvers", "quarks.symbolic", "quarks.ltl", "quarks.attention", "quarks.circuits", "quarks.classes",
@@ -231,12 +233,18 @@ def run_dask(tasks, scheduler: str, timeout: float, on_result) -> None:
 # --- progress ----------------------------------------------------------------------------------
 
 class Progress:
-    """tqdm's bar on a terminal or in a notebook; one line per finished instance in a log."""
+    """tqdm's bar on a terminal or in a notebook; in a log (stderr not a terminal) plain lines: every
+    unexpected verdict, and at most one progress line per ``every`` seconds (default: about 20 lines
+    over the ``expected`` seconds, 10 to 60 s apart) with the time left."""
 
-    def __init__(self, total: int, stream=None, enabled: bool = True):
+    def __init__(self, total: int, stream=None, enabled: bool = True, every: float | None = None, expected: float = 0.0):
         self.total, self.done = total, 0
         self.stream = stream or sys.stderr
         self.enabled = enabled and total > 0
+        # about 20 lines for the whole run: every 10 s for a short one, at most once a minute
+        self.every = every if every is not None else max(10.0, min(60.0, expected / 20))
+        self.expected = expected
+        self.start = self.said = time.monotonic()
         live = self.enabled and (self.stream.isatty() or progress_bars.in_notebook())
         self.bar = progress_bars.bar(total, "verify", unit="instance") if live else None
 
@@ -249,9 +257,28 @@ class Progress:
             self.bar.set_postfix_str(label[:50], refresh=False)
             self.bar.update(1)
             return
-        mark = "" if result.ok else "  <-- expected " + result.expected
-        self.stream.write(f"[{self.done}/{self.total}] {label} {result.status} ({result.elapsed:.2f}s){mark}\n")
+        now = time.monotonic()
+        if not result.ok:
+            self.stream.write(f"verify: UNEXPECTED {result.status} (expected {result.expected}): {label} "
+                              f"({result.elapsed:.2f}s)\n")
+        elif now - self.said < self.every and self.done < self.total:
+            return
+        self.said = now
+        self.stream.write(self.line(now - self.start) + "\n")
         self.stream.flush()
+
+    def line(self, spent: float) -> str:
+        """``verify: 120/287 instances, 41 s, about 50 s left``."""
+        from quarks.base.progress import duration
+
+        text = f"verify: {self.done}/{self.total} instances, {duration(spent)}"
+        if self.done < self.total:
+            f = self.done / self.total   # the forecast at first, the rate so far as the run goes on
+            left = spent / self.done * (self.total - self.done)
+            if self.expected > 0:
+                left = (1 - f) * max(0.0, self.expected - spent) + f * left
+            text += f", about {duration(left)} left"
+        return text
 
     def close(self) -> None:
         if self.bar is not None:
@@ -274,6 +301,8 @@ class Report:
     run: int | None = None
     elapsed: float = 0.0
     proofs: list = field(default_factory=list)  # one dict per claim with Coq theorems (see prove_claims)
+    store: str | None = None                    # where the run wrote its verdicts
+    out: str | None = None                      # and its certificates
 
     @property
     def exit_code(self) -> int:
@@ -335,9 +364,18 @@ class Report:
                          + (f", {count['not checked']} not checked (coqc not installed)" if count["not checked"] else "")
                          + (f", {count['failed']} FAILED" if count["failed"] else ""))
             lines += [f"  FAILED {p['claim']}: {p['message']}" for p in self.proofs if p["status"] == "failed"]
-        if any(r["skipped"] for r in rows):
-            lines.append("* includes instances decided earlier and skipped by --resume")
+        skipped = sum(r["skipped"] for r in rows)
+        if skipped:
+            lines.append(f"* {skipped} instance(s) decided in an earlier run, skipped by --resume (their certificates "
+                         "re-checked, not re-run)")
         return "\n".join(grid + [wrap(ln, width) for ln in lines])
+
+    def where(self) -> str:
+        """``results: store S (run R); certificates under D``, absolute paths."""
+        if self.store is None:
+            return ""
+        certs = f"; certificates under {Path(self.out).resolve()}" if self.out else ""
+        return f"results: store {Path(self.store).resolve()} (run {self.run}){certs}"
 
     def details(self, width: int | None = None) -> str:
         """The refutations and the unexpected verdicts, one line each (wrapped to ``width``)."""
@@ -372,11 +410,12 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
 def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int | None = None,
            timeout: float | None = None, out: Path | str = DEFAULT_OUT, store=None,
            resume: bool = False, executor: str = "local", scheduler: str | None = None,
-           progress: bool = False) -> Report:
+           progress: bool = False, confirm_over: float | None = None) -> Report:
     """Check the selected claims and return a :class:`Report` (see ``quarks verify --help``).
-    ``timeout``: the limit per instance (None: the claim's own budget, else DEFAULT_TIMEOUT)."""
+    ``timeout``: the limit per instance (None: the claim's own budget, else DEFAULT_TIMEOUT).
+    ``confirm_over``: raise :class:`NeedsConfirmation` before starting when the forecast is longer."""
     from quarks.base.store import Store
-    from quarks.run import coq_phase
+    from quarks.run import coq_phase, forecast
 
     out = Path(out)
     jobs = jobs or os.cpu_count() or 1
@@ -386,13 +425,12 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
         tasks = [Task(t.claim, t.instance) for t in tasks]
     timeout = DEFAULT_TIMEOUT if timeout is None else timeout
     own_store = not isinstance(store, Store)
+    fresh = own_store and not Path(store).exists()
     db = Store(store) if own_store else store
     t0 = time.monotonic()
-    report = Report()
+    report = Report(store=str(db.path), out=str(out))
     builder = None
     try:
-        report.run = db.begin_run(__version__, {"patterns": list(patterns), "tier": tier, "max_n": max_n,
-                                                "executor": executor})
         todo = []
         for t in tasks:
             earlier = still_decided(db, t) if resume else None
@@ -402,9 +440,20 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
                                              "decided in an earlier run", 0.0, path, skipped=True))
             else:
                 todo.append(t)
-        if progress:
-            _announce(todo, claims, jobs, db, resume)
-        bar = Progress(len(todo), enabled=progress)
+        seconds, line, coq = _forecast(todo, claims, jobs, db, resume)
+        if confirm_over is not None and seconds > confirm_over:
+            if fresh:   # nothing started: no store left behind either
+                db.close()
+                for suffix in ("", "-wal", "-shm"):
+                    Path(str(db.path) + suffix).unlink(missing_ok=True)
+                own_store = False
+            raise NeedsConfirmation(f"{line}; not started: run again with --yes to go ahead "
+                                    f"(or select fewer claims, or --max-n N)")
+        if progress and (seconds >= 10 or "never timed" in line):
+            print(line, file=sys.stderr, flush=True)
+        report.run = db.begin_run(__version__, {"patterns": list(patterns), "tier": tier, "max_n": max_n,
+                                                "executor": executor})
+        bar = Progress(len(todo), enabled=progress, expected=seconds - coq)
 
         def on_result(task: Task, payload: dict) -> None:
             claim = registry.get(task.claim)
@@ -419,6 +468,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             report.results.append(result)
             bar.update(result)
 
+        cold = not coq_phase.built(claims)
         try:
             if executor == "local":
                 # The Coq theories compile once, beside the other instances, before those that need them.
@@ -434,9 +484,14 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
                 raise ValueError(f"unknown executor {executor!r}")
         finally:
             bar.close()
+        t_coq = time.monotonic()
+        instances_wall = t_coq - t0
         report.proofs = prove_claims(claims, out, db, report.run, progress, resume, jobs)
         report.elapsed = time.monotonic() - t0
         db.end_run(report.run, report.exit_code)
+        checked = sum(len(p["theorems"]) for p in report.proofs if not p.get("skipped"))
+        forecast.calibrate(report.results, jobs, 0.0 if cold else instances_wall,
+                           {"seconds": time.monotonic() - t_coq, "theorems": checked})
     except (KeyboardInterrupt, SystemExit):
         if report.run is not None:
             db.end_run(report.run, None, "interrupted")
@@ -490,15 +545,15 @@ def _producer_check(path: Path) -> bool:
     return certificate.check(cert)[0]
 
 
-def _announce(todo, claims, jobs: int, db, resume: bool) -> None:
-    """Say before the run starts what it checks and about how long it will take."""
-    from quarks.run import forecast
+def _forecast(todo, claims, jobs: int, db, resume: bool) -> tuple[float, str, float]:
+    """(expected seconds, the line that says it, the Coq phase's part of them) of a run."""
+    from quarks.run import coq_phase, forecast
 
     with_coq = [c for c in claims if c.coq]
-    built = db.proof(with_coq[0].id) is not None if with_coq else True
     recheck = [c for c in with_coq if not (resume and db.proof_key(c.id, __version__))]   # else likely unchanged
-    seconds, unknown = forecast.estimate(todo, jobs, db, len(recheck), built)
-    if seconds < 10 and not unknown:
-        return
+    theorems = len({r for c in recheck for r in c.coq})
+    built = coq_phase.built(claims)
+    seconds, unknown = forecast.estimate(todo, jobs, db, theorems, built)
     n_claims = len({t.claim for t in todo})
-    print(forecast.say(seconds, unknown, len(todo), n_claims, len(with_coq), jobs), file=sys.stderr, flush=True)
+    coq = forecast.coq_seconds(theorems, built, forecast.busy(extra=jobs))
+    return seconds, forecast.say(seconds, unknown, len(todo), n_claims, len(with_coq), jobs), coq

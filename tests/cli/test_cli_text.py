@@ -1,5 +1,6 @@
 """What the command line prints: help for every option, output cut to the terminal's width."""
 import argparse
+import json
 
 import pytest
 
@@ -54,10 +55,18 @@ def test_list_fits_columns(columns, workdir, monkeypatch, capsys):
     assert len(lines) > 10 and all(len(ln) <= int(columns) and ln == ln.rstrip() for ln in lines)
 
 
-def test_list_piped_and_json_keep_the_full_text(workdir, monkeypatch, capsys):
+def test_list_piped_fits_100_columns_and_json_keeps_the_full_text(workdir, monkeypatch, capsys):
+    """Issue 36, point 8: piped, `list` rows were 250+ characters; now 100 at most (ids whole), --json all."""
+    from quarks.cli.listing import PIPED
+
     monkeypatch.delenv("COLUMNS", raising=False)
     assert main(["list"]) == 0
-    assert terminal.ELLIPSIS not in capsys.readouterr().out   # not a terminal: nothing cut
+    lines = capsys.readouterr().out.splitlines()
+    assert PIPED == 100 and len(lines) > 10 and all(len(ln) <= 100 for ln in lines)
+    assert "quarks.eq4.1-log-factor-as-printed " in "\n".join(lines)      # the id column is never cut
+    assert main(["list", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert any(len(r["source"]) > 40 for r in rows) and terminal.ELLIPSIS not in json.dumps(rows)
 
 
 def test_verify_table_and_refutations_fit(monkeypatch):
@@ -72,19 +81,53 @@ def test_verify_table_and_refutations_fit(monkeypatch):
     assert long.strip() in rep.details()            # unlimited: one line, the full text
 
 
-def test_expected_duration_is_said_before_a_run(monkeypatch):
-    """The estimate: recorded or shipped seconds per instance, over the workers, plus the Coq phase;
-    instances never timed are counted, not guessed."""
+def test_expected_duration_is_said_before_a_run(monkeypatch, tmp_path):
+    """The estimate: recorded or shipped idle seconds per instance (never timed: the median), over the
+    workers, plus the Coq phase (seconds per theorem, and the build when not compiled), times how busy
+    the machine is."""
+    import os
+
     from quarks.run import forecast
     from quarks.run.driver import Task
 
+    monkeypatch.setenv("QUARKS_TIMINGS", str(tmp_path / "timings.json"))
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))          # idle
     monkeypatch.setattr(forecast, "shipped", lambda: {"a": {'{"n":1}': 30.0, '{"n":2}': 50.0},
-                                                      "coq": {"proofs": 10.0, "build": 40.0}})
+                                                      "coq": {"proofs": 10.0, "theorems": 5, "build": 40.0}})
     tasks = [Task("a", {"n": 1}), Task("a", {"n": 2}), Task("b", {"n": 1})]
     seconds, unknown = forecast.estimate(tasks, jobs=2, proofs=3, built=False)
-    assert unknown == 1 and seconds == 50.0 + 10.0 + 20.0      # max(50, 80/2) + proofs + build/2
+    assert unknown == 1 and seconds == 60.0 + 3 * 2.0 + 40.0      # max(50, 120/2) + 3 theorems x 2 s + build
     line = forecast.say(seconds, unknown, 3, 2, 3, 2)
-    assert "expected about 80 s on 2 worker(s)" in line and "1 instance(s) never timed" in line
+    assert "expected about 2 min on 2 worker(s) (1 instance(s) never timed" in line and "busier" not in line
+    monkeypatch.setattr(os, "getloadavg", lambda: (6.0, 6.0, 6.0))          # 6 other processes on 2 cores
+    assert forecast.busy(extra=2) == 4.0
+    assert forecast.estimate(tasks, jobs=2, proofs=3, built=False)[0] == 4 * 106.0
+    assert "the machine 4.0 times busier than idle" in forecast.say(424.0, 0, 3, 2, 3, 2)
+
+
+def test_forecast_is_calibrated_by_the_last_run(monkeypatch, tmp_path):
+    """After a run the timings cache holds its instance times as idle seconds (divided by how busy the
+    machine was), its slowdown (wall over perfectly packed instance times) and its idle seconds per Coq
+    theorem; the next forecast uses them, scaled by how busy the machine is then."""
+    import os
+
+    from quarks.run import forecast
+    from quarks.run.driver import Result, Task
+
+    monkeypatch.setenv("QUARKS_TIMINGS", str(tmp_path / "timings.json"))
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(forecast, "shipped", lambda: {"coq": {"proofs": 10.0, "theorems": 5, "build": 40.0}})
+    results = [Result("a", {"n": k}, "verified", "verified", "ok", 10.0) for k in range(4)]
+    forecast.calibrate(results, jobs=2, instances_wall=30.0, coq={"seconds": 60.0, "theorems": 20}, load=4.0)
+    data = forecast.measured()
+    assert data["a"]['{"n":0}'] == 5.0                                   # 10 s on a machine twice as busy
+    assert data["_phases"] == {"slowdown": 1.5, "per_theorem": 1.5, "load": 4.0}   # 30 / max(10, 40/2); 60 / 2 / 20
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.0, 2.0, 2.0))      # as busy as then, with 2 workers
+    seconds, unknown = forecast.estimate([Task("a", {"n": k}) for k in range(4)], jobs=2, proofs=20, built=True)
+    assert (seconds, unknown) == (30.0 + 60.0, 0)
+    forecast.calibrate(results[:1], jobs=2, instances_wall=0.0, load=4.0)   # a cold run: the slowdown is kept
+    assert forecast.measured()["_phases"]["slowdown"] == 1.5
 
 
 FORGED = "\x1b[2K\rOK      forged.json: all good\n1 valid, 0 rejected\u2028"

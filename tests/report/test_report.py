@@ -182,3 +182,46 @@ def test_first_screen_and_claim_pages_read_as_mathematics(built):
     assert m, "a cited theorem links to its source line"
     theory = (out / m.group(1)).read_text()
     assert f'id="L{m.group(2)}"' in theory and "<pre>" in page
+
+
+def test_summary_counts_agree_with_the_coverage_table(tmp_path):
+    """Issue 36, point 7: every claim of the coverage table is in the report, and the summary's
+    "Refuted as printed (N)" equals its per-paper column; our variants (a temperature too high) are
+    refuted but not printed errors, counted in their own column, as the coverage table marks them."""
+    from quarks.base.store import Store
+    from quarks.claims import registry
+    from quarks.claims.claim import instance_key
+    from quarks.cli.claims_table import coverage, coverage_markdown
+    from quarks.report import collect
+    from quarks.report.html import _refuted_items, paper_tally, summary_section
+
+    listed = [c for c in registry.listed().values() if not c.id.startswith("test.")]
+    with Store(tmp_path / "results.sqlite") as db:   # every claim decided as expected on one instance
+        run = db.begin_run("0", {})
+        for c in listed:
+            inst = (c.instances_for("quick") or c.instances_for("full") or [{}])[0]
+            db.record(run, c.id, instance_key(inst), "0", c.expected, c.expected, "as expected", 0.1, None)
+    results = collect(tmp_path / "results.sqlite")
+    results.claims = [row for row in results.claims if not row.id.startswith("test.")]
+    tally = paper_tally(results)
+    total = {k: sum(n[k] for n in tally.values()) for k in next(iter(tally.values()))}
+    table = coverage_markdown()
+    assert total["claims"] == len(listed) == int(re.search(r"(\d+) claims:", table).group(1))
+    refuted = [c for c in listed if coverage(c) == "refuted"]
+    variants = [c for c in refuted if c.variant]
+    assert variants and total["our variant refuted"] == len(variants) == table.count("refuted (our variant)")
+    assert total["refuted as printed"] == len(refuted) - len(variants) == len(_refuted_items(results))
+    from quarks.report.markdown import page
+
+    assert f"## Refuted as printed ({total['refuted as printed']})" in page(results, [], [], {"store": "s", "generated": "now"})
+    html = summary_section(results, {"store": "s", "generated": "now"})
+    assert f"Refuted as printed ({total['refuted as printed']})" in html
+    assert f"{len(listed)} claim(s), as in the coverage table" in html
+
+
+def test_instances_read_as_text_not_as_file_names(tmp_path):
+    """Issue 36, point 8: the report shows relation='==' (instance_text), not the file stem relation===."""
+    from quarks.report import Entry
+
+    e = Entry("navon.x", {"relation": "==", "n": 2}, "verified", "verified", "ok", 0.1, "0", "now")
+    assert e.text == "n=2, relation='=='" and e.label == "n=2,relation==="
