@@ -1,11 +1,12 @@
-(** * Seed 004: soft attention simulating hard attention (Lemmas 25 and 29, Theorem 26,
-    Proposition 11 on the layer), for the model of [TransformerModel].
+(** * Seed 004: soft attention simulating hard attention (Lemmas 25 and 29, the temperature of
+    Theorem 26, Proposition 11 on the layer), for the model of [TransformerModel].
 
     Lemma 29 bounds the activations of the hard network layer by layer; Lemma 25 bounds the
     distance of the soft run from the hard run by a recursion over the layers, when every head is
-    uniform or tieless with gap g; Theorem 26 gives a closed-form temperature at which the soft
-    network is within eps of the hard one; Proposition 11 computes the uniform head over the
-    indicator of the first position exactly. *)
+    uniform or tieless with gap g; [temp26] is Theorem 26's closed-form temperature and
+    [temp_error] its arithmetic (Theorem 26 itself, [thm26] and [thm26_closed], is in [MatrixCopy],
+    a corollary of the theorem for the paper's transformer with general matrices); Proposition 11
+    computes the uniform head over the indicator of the first position exactly. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List FunctionalExtensionality.
 From Quarks Require Import RSum Softmax ErrorProp Uniform TransformerModel.
@@ -437,27 +438,6 @@ assert (HDg : C * (2 * X * D + D ^ 2) <= g / 4).
 tauto.
 Qed.
 
-(** Theorem 26 (our form): for every network, every length n and every input whose hard run is
-    bounded by X and uniform-tieless with gap g > 0 at every layer, the soft network at any
-    temperature 0 < tau <= temp26 n g X eps net is within eps of the hard network at every
-    position and coordinate. *)
-Theorem thm26 (n : nat) (net : list layer) (x : stream) (g X eps tau : R) :
-  0 < g -> 0 < eps -> 0 <= X -> hard_ok n g X net x -> 0 < tau -> tau <= temp26 n g X eps net ->
-  close n eps (hard_run n net x) (soft_run tau n net x).
-Proof.
-intros Hg He HX Hok Htau Hle. unfold temp26 in Hle.
-assert (HB : 0 <= net_err X 1 net 0) by (apply net_err_ge; lra).
-destruct (temp_error n g X eps tau _ _ Hg He HX HB (net_csc_nonneg net) Htau Hle) as (HD & HDe & HD1 & HDg).
-set (B := net_err X 1 net 0) in *. set (C := net_csc net) in *.
-set (u := u_of n g tau) in *. set (D := u * B) in *.
-assert (Hu : 0 <= u) by apply u_of_nonneg.
-assert (Herr : net_err X u net 0 = D) by (unfold D, B; rewrite <- (Rmult_0_r u) at 1; apply net_err_linear).
-apply close_weaken with D; [exact HDe|]. rewrite <- Herr.
-apply (lemma25 n net x x X 0 D g tau); auto; try lra.
-- intros i c Hi. replace (x i c - x i c) with 0 by ring. rewrite Rabs_R0. lra.
-- fold u. lra.
-Qed.
-
 (** Every head of the hard run is uniform or tieless with gap g, at every layer. *)
 Fixpoint gaps_ok (n : nat) (g : R) (net : list layer) (x : stream) : Prop :=
   match net with
@@ -474,18 +454,6 @@ destruct Hgap as [Hh Hgap]. simpl. split; [|split; [exact Hh|]].
 - intros i c Hi. eapply Rle_trans; [apply (Hx i c Hi)|].
   pose proof (layer_X_ge L X0 HX). pose proof (net_X_ge net (layer_X L X0) ltac:(lra)). lra.
 - apply IH; [pose proof (layer_X_ge L X0 HX); lra|apply lemma29_layer, Hx|exact Hgap].
-Qed.
-
-(** Theorem 26 with Lemma 29's X: the temperature depends only on the network, n, the gap g,
-    eps and a bound X_0 of the initial stream. *)
-Theorem thm26_closed (n : nat) (net : list layer) (x : stream) (g X0 eps tau : R) :
-  0 < g -> 0 < eps -> 0 <= X0 -> bounded n X0 x -> gaps_ok n g net x ->
-  0 < tau -> tau <= temp26 n g (net_X net X0) eps net ->
-  close n eps (hard_run n net x) (soft_run tau n net x).
-Proof.
-intros Hg He HX Hx Hgap Htau Hle. apply (thm26 n net x g (net_X net X0) eps tau); auto.
-- pose proof (net_X_ge net X0 HX). lra.
-- apply gaps_hard_ok; assumption.
 Qed.
 
 (** The embedding of a word is bounded by max(1, P) when every position embedding is bounded
