@@ -180,7 +180,7 @@ FULL = ([{"program": "flipflop", "n": n} for n in (6, 8)] + [{"program": "induct
 lemma25 = Claim(
     id="yang.lemma25", source=Source("004", "Lemma 25"),
     coq=("Transformer.v:lemma25_fresh_layers", "Transformer.v:lemma25_fresh", "Transformer.v:lemma25_layer_fresh",
-         "TransformerError.v:lemma25", "MatrixError.v:lemma25_matrix"),
+         "MatrixCopy.v:lemma25", "MatrixError.v:lemma25_matrix"),
     coq_hypotheses={
         "lemma25_matrix": ["0 < g", "0 < tau", "0 <= X", "0 <= delta", "mhard_ok d n g X net x", "dclose d n delta x x'",
                            "mnet_err d X (u_of n g tau) net delta <= D", "mnet_qk d net * (2 * X * D + D ^ 2) <= g / 4"],
@@ -202,7 +202,7 @@ lemma25 = Claim(
               "write-once, the coarser recursion delta <- (1 + Lip)(delta + H (delta + 2 X u)), H heads, Lip the sum "
               "of the units' constants, u = (n-1) e^{-g/(2 tau)}, under the same hypotheses on the hard run, with "
               "the recursion's last value at most D and C (2 X D + D^2) <= g/4, C the total score coefficient "
-              "mass; (lemma25_matrix) the same for the paper's transformer (MatrixModel.v: query, key, value and "
+              "mass (a corollary of lemma25_matrix through the one-hot matrix form of the network); (lemma25_matrix) the same for the paper's transformer (MatrixModel.v: query, key, value and "
               "output matrices, several heads, feed-forward blocks; every width d), over coordinates 0..d-1, with "
               "the recursion delta <- (1 + sum of the blocks' norms max_c sum_k |W_2 c k| |row k of W_1|_1) "
               "(delta + sum of the heads' norms max_c sum_a |W_O c a| |row a of W_V|_1 (delta + 2 X u)) and C the "
@@ -216,7 +216,7 @@ lemma29 = Claim(
     id="yang.lemma29", source=Source("004", "Lemma 29"),
     coq=("Transformer.v:lemma29_fresh_layers", "Transformer.v:lemma29_fresh", "Transformer.v:lemma29_layer_fresh",
          "TransformerError.v:embed_bounded", "Transformer.v:lemma29_geometric",
-         "TransformerError.v:lemma29", "MatrixError.v:lemma29_matrix"),
+         "MatrixCopy.v:lemma29", "MatrixError.v:lemma29_matrix"),
     coq_hypotheses={
         "lemma29_matrix": ["dbounded d n X x"],
         "lemma29_fresh_layers": ["bounded n X x", "supported n used x", "fresh used net"],
@@ -236,7 +236,8 @@ lemma29 = Claim(
               "max(1, P); (lemma29_geometric, the paper's shape) if moreover every unit has parameters at most P >= 0, "
               "at most h neurons each reading at most d coordinates, and X_0 >= 1, then every activation after "
               "L layers is at most A^L X_0, A = max(1, h P (d P + P) + P); (lemma29) for any network, not "
-              "write-once, the coarser X <- (1 + H) X + sum_u bound_u((1 + H) X) with H heads per layer; "
+              "write-once, the coarser X <- (1 + H) X + sum_u bound_u((1 + H) X) with H heads per layer (a corollary "
+              "of lemma29_matrix through the one-hot matrix form of the network); "
               "(lemma29_matrix) for the paper's transformer (MatrixModel.v, every width d; coordinates 0..d-1), "
               "X <- (1 + S) X + sum_f bound_f((1 + S) X), S the sum of the heads' norms "
               "max_c sum_a |W_O c a| |row a of W_V|_1 and bound_f(Y) = max_c sum_k |W_2 c k| "

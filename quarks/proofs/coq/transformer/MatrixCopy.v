@@ -7,8 +7,9 @@
     v_h ReLU(w_h . x + b_h) and constant c becomes the block with W_1 rows w_h, biases b_h, W_2 column
     h = v_h e_o and b_2 = c e_o.  With every coordinate the network mentions below d, the two models
     run identically, hard and soft ([copy_hard_run], [copy_soft_run]); the matrix norms are at most
-    the copy model's constants ([copy_net_err], [copy_net_qk]); so [thm26] and [thm26_closed], the
-    coordinate-copy Theorem 26 cited by the claims, are corollaries of [thm26_matrix]. *)
+    the copy model's constants ([copy_net_err], [copy_net_qk], [copy_net_X]); so [thm26] and
+    [thm26_closed] (the coordinate-copy Theorem 26 the claims and the LTL theorems cite), [lemma25]
+    and [lemma29] are corollaries of [thm26_matrix], [lemma25_matrix] and [lemma29_matrix]. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List FunctionalExtensionality.
 From Quarks Require Import RSum Softmax ErrorProp TransformerModel TransformerError MatrixModel MatrixError.
@@ -212,6 +213,15 @@ rewrite rsum_abs_unit by exact Hv. rewrite Rabs_R1.
 destruct (Nat.eqb (h_out h) c); [rewrite Rabs_R1|rewrite Rabs_R0]; lra.
 Qed.
 
+Lemma copy_rowsum (d : nat) (w : list (nat * R)) : (forall p, In p w -> (fst p < d)%nat) ->
+  rsum (fun b => Rabs (wrow snd w b)) 0 d <= wmass w.
+Proof.
+intros Hw. apply Rle_trans with (rsum (fun b => wrow (fun p => Rabs (snd p)) w b * 1) 0 d).
+- apply rsum_le. intros b _. rewrite Rmult_1_r. unfold wrow. eapply Rle_trans; [apply lsum_abs|].
+  apply lsum_le. intros p _. destruct (Nat.eqb (fst p) b); [lra|rewrite Rabs_R0; lra].
+- rewrite wrow_sum by exact Hw. unfold wmass. right. apply lsum_map_ext. intros; ring.
+Qed.
+
 Lemma copy_block_lip (d : nat) (u : unit) : unit_below d u -> block_lip d (copy_unit u) <= unit_lip u.
 Proof.
 intros [_ Hw]. unfold block_lip, unit_lip. apply rmax_upto_bound.
@@ -220,23 +230,36 @@ intros c _. simpl. rewrite <- (rsum_nth _ _ neuron0). apply rsum_le. intros k Hk
 assert (Hin : In (nth k (u_hidden u) neuron0) (u_hidden u)) by (apply nth_In; lia).
 set (nr := nth k (u_hidden u) neuron0) in *. apply Rmult_le_compat; try apply Rabs_pos; try apply rowsum_nonneg.
 - destruct (Nat.eqb (u_out u) c); [lra|rewrite Rabs_R0; apply Rabs_pos].
-- unfold rowsum. apply Rle_trans with (rsum (fun b => wrow (fun p => Rabs (snd p)) (nr_w nr) b * 1) 0 d).
-  + apply rsum_le. intros b _. rewrite Rmult_1_r. unfold wrow. eapply Rle_trans; [apply lsum_abs|].
-    apply lsum_le. intros p _. destruct (Nat.eqb (fst p) b); [lra|rewrite Rabs_R0; lra].
-  + rewrite wrow_sum by (apply Hw, Hin). unfold wmass. right. apply lsum_map_ext. intros; ring.
+- apply copy_rowsum, Hw, Hin.
 Qed.
 
-Lemma copy_layer_err (d : nat) (X delta : R) (L : layer) : 0 <= X -> 0 <= delta -> layer_below d L ->
-  mlayer_err d X 1 (copy_layer L) delta <= layer_err X 1 L delta.
+Lemma copy_block_bound (d : nat) (u : unit) (Y : R) : 0 <= Y -> unit_below d u ->
+  block_bound d (copy_unit u) Y <= unit_bound u Y.
 Proof.
-intros HX Hd [Hh Hu]. unfold mlayer_err, layer_err. simpl.
+intros HY [_ Hw]. unfold block_bound. apply rmax_upto_bound; [apply unit_bound_nonneg, HY|].
+intros c _. unfold unit_bound. simpl. rewrite <- (rsum_nth _ _ neuron0). apply Rplus_le_compat.
+- apply rsum_le. intros k Hk.
+  assert (Hin : In (nth k (u_hidden u) neuron0) (u_hidden u)) by (apply nth_In; lia).
+  set (nr := nth k (u_hidden u) neuron0) in *. pose proof (rowsum_nonneg (fun k b => wrow snd (nr_w (nth k (u_hidden u) neuron0)) b) d k).
+  apply Rmult_le_compat; try apply Rabs_pos.
+  + pose proof (Rabs_pos (nr_b nr)). unfold rowsum in *. nra.
+  + destruct (Nat.eqb (u_out u) c); [lra|rewrite Rabs_R0; apply Rabs_pos].
+  + apply Rplus_le_compat_r, Rmult_le_compat_r; [exact HY|]. apply copy_rowsum, Hw, Hin.
+- destruct (Nat.eqb (u_out u) c); [lra|rewrite Rabs_R0; apply Rabs_pos].
+Qed.
+
+Lemma copy_layer_err (d : nat) (X u delta : R) (L : layer) : 0 <= X -> 0 <= u -> 0 <= delta -> layer_below d L ->
+  mlayer_err d X u (copy_layer L) delta <= layer_err X u L delta.
+Proof.
+intros HX Hu0 Hd [Hh Hu]. unfold mlayer_err, layer_err. simpl.
 assert (Hov : heads_ov d (map copy_head (l_heads L)) <= INR (length (l_heads L))).
 { unfold heads_ov. rewrite map_map, <- (Rmult_1_r (INR _)), <- lsum_const. apply lsum_le. intros h Hin. apply copy_ov_norm, Hh, Hin. }
 assert (Hlip : ffn_lip d (map copy_unit (l_units L)) <= layer_lip L).
-{ unfold ffn_lip, layer_lip. rewrite map_map. apply lsum_le. intros u Hin. apply copy_block_lip, Hu, Hin. }
+{ unfold ffn_lip, layer_lip. rewrite map_map. apply lsum_le. intros un Hin. apply copy_block_lip, Hu, Hin. }
 pose proof (heads_ov_nonneg d (map copy_head (l_heads L))). pose proof (ffn_lip_nonneg d (map copy_unit (l_units L))).
+assert (0 <= 2 * X * u) by (apply Rmult_le_pos; lra).
 apply Rmult_le_compat; try lra.
-- assert (0 <= heads_ov d (map copy_head (l_heads L)) * (delta + 2 * X * 1)) by (apply Rmult_le_pos; lra). lra.
+- assert (0 <= heads_ov d (map copy_head (l_heads L)) * (delta + 2 * X * u)) by (apply Rmult_le_pos; lra). lra.
 - apply Rplus_le_compat_l, Rmult_le_compat_r; lra.
 Qed.
 
@@ -248,14 +271,14 @@ unfold mlayer_err. pose proof (ffn_lip_nonneg d (ml_ffn L)). pose proof (heads_o
 apply Rmult_le_compat_l; [lra|]. assert (heads_ov d (ml_heads L) * e <= heads_ov d (ml_heads L) * e') by (apply Rmult_le_compat_l; lra). nra.
 Qed.
 
-Lemma copy_net_err (d : nat) (X delta : R) (net : list layer) : 0 <= X -> 0 <= delta -> net_below d net ->
-  mnet_err d X 1 (copy_net net) delta <= net_err X 1 net delta.
+Lemma copy_net_err (d : nat) (X u delta : R) (net : list layer) : 0 <= X -> 0 <= u -> 0 <= delta -> net_below d net ->
+  mnet_err d X u (copy_net net) delta <= net_err X u net delta.
 Proof.
-revert delta. induction net as [|L net IH]; intros delta HX Hd Hb; simpl; [lra|].
+revert delta. induction net as [|L net IH]; intros delta HX Hu Hd Hb; simpl; [lra|].
 assert (HL : layer_below d L) by (apply Hb; left; reflexivity).
-eapply Rle_trans; [apply mnet_err_mono; [exact HX|lra|apply (copy_layer_err d X delta L HX Hd HL)]|].
-apply IH; [exact HX| |intros L' HL'; apply Hb; right; exact HL'].
-pose proof (layer_err_ge X 1 L delta HX ltac:(lra) Hd). lra.
+eapply Rle_trans; [apply mnet_err_mono; [exact HX|exact Hu|apply (copy_layer_err d X u delta L HX Hu Hd HL)]|].
+apply IH; [exact HX|exact Hu| |intros L' HL'; apply Hb; right; exact HL'].
+pose proof (layer_err_ge X u L delta HX Hu Hd). lra.
 Qed.
 
 Lemma copy_net_qk (d : nat) (net : list layer) : net_below d net -> mnet_qk d (copy_net net) = net_csc net.
@@ -272,7 +295,7 @@ set (K := / eps + 1 + 4 * net_csc net * (2 * X + 1) / g).
 assert (HK : 0 <= K).
 { unfold K. pose proof (net_csc_nonneg net). pose proof (Rinv_0_lt_compat _ He).
   assert (0 <= 4 * net_csc net * (2 * X + 1) / g) by (apply Rmult_le_pos; [nra|apply Rlt_le, Rinv_0_lt_compat, Hg]). lra. }
-pose proof (copy_net_err d X 0 net HX (Rle_refl 0) Hb) as HB.
+pose proof (copy_net_err d X 1 0 net HX ltac:(lra) (Rle_refl 0) Hb) as HB.
 pose proof (mnet_err_ge d X 1 (copy_net net) 0 HX ltac:(lra) (Rle_refl 0)) as HB0.
 pose proof (pos_INR (n - 1)) as Hn.
 set (A' := 2 + INR (n - 1) * mnet_err d X 1 (copy_net net) 0 * K).
@@ -368,4 +391,77 @@ Proof.
 intros Hg He HX Hx Hgap Htau Hle. apply (thm26 n net x g (net_X net X0) eps tau); auto.
 - pose proof (net_X_ge net X0 HX). lra.
 - apply gaps_hard_ok; assumption.
+Qed.
+
+(** ** Lemmas 29 and 25 for the coordinate-copy model, from [lemma29_matrix] and [lemma25_matrix] *)
+
+Lemma block_bound_mono (d : nat) (f : block) (Y Y' : R) : 0 <= Y <= Y' -> block_bound d f Y <= block_bound d f Y'.
+Proof.
+intros HY. apply rmax_upto_le. intros c _. apply Rplus_le_compat_r, rsum_le. intros k _.
+apply Rmult_le_compat_l; [apply Rabs_pos|]. apply Rplus_le_compat_r, Rmult_le_compat_l; [apply rowsum_nonneg|lra].
+Qed.
+
+Lemma mlayer_X_mono (d : nat) (L : mlayer) (X X' : R) : 0 <= X <= X' -> mlayer_X d L X <= mlayer_X d L X'.
+Proof.
+intros HX. unfold mlayer_X. pose proof (heads_ov_nonneg d (ml_heads L)). apply Rplus_le_compat; [nra|].
+apply lsum_le. intros f _. apply block_bound_mono. split; [apply Rmult_le_pos|apply Rmult_le_compat_l]; lra.
+Qed.
+
+Lemma mnet_X_mono (d : nat) (net : list mlayer) (X X' : R) : 0 <= X <= X' -> mnet_X d net X <= mnet_X d net X'.
+Proof.
+revert X X'. induction net as [|L net IH]; intros X X' HX; simpl; [lra|]. apply IH.
+pose proof (mlayer_X_ge d L X ltac:(lra)). pose proof (mlayer_X_mono d L X X' HX). lra.
+Qed.
+
+Lemma copy_layer_X (d : nat) (L : layer) (X : R) : 0 <= X -> layer_below d L -> mlayer_X d (copy_layer L) X <= layer_X L X.
+Proof.
+intros HX [Hh Hu]. unfold mlayer_X, layer_X. simpl.
+assert (Hov : heads_ov d (map copy_head (l_heads L)) <= INR (length (l_heads L))).
+{ unfold heads_ov. rewrite map_map, <- (Rmult_1_r (INR _)), <- lsum_const. apply lsum_le. intros h Hin. apply copy_ov_norm, Hh, Hin. }
+pose proof (heads_ov_nonneg d (map copy_head (l_heads L))). apply Rplus_le_compat; [nra|].
+rewrite map_map. apply lsum_le. intros u Hin. eapply Rle_trans.
+- apply block_bound_mono. split; [apply Rmult_le_pos; lra|]. apply Rmult_le_compat_r; [exact HX|]. apply Rplus_le_compat_l, Hov.
+- apply copy_block_bound; [pose proof (pos_INR (length (l_heads L))); nra|apply Hu, Hin].
+Qed.
+
+Lemma copy_net_X (d : nat) (net : list layer) (X : R) : 0 <= X -> net_below d net -> mnet_X d (copy_net net) X <= net_X net X.
+Proof.
+revert X. induction net as [|L net IH]; intros X HX Hb; simpl; [lra|].
+assert (HL : layer_below d L) by (apply Hb; left; reflexivity).
+pose proof (mlayer_X_ge d (copy_layer L) X HX). pose proof (layer_X_ge L X HX).
+eapply Rle_trans; [apply mnet_X_mono; split; [lra|apply copy_layer_X; assumption]|].
+apply IH; [lra|intros L' HL'; apply Hb; right; exact HL'].
+Qed.
+
+(** Our Lemma 29: from inputs bounded by X_0 every activation of the hard network is at most
+    net_X net X_0, for every network and length. *)
+Theorem lemma29 (n : nat) (net : list layer) (x : stream) (X : R) :
+  bounded n X x -> bounded n (net_X net X) (hard_run n net x).
+Proof.
+intros Hx i c Hi. assert (HX : 0 <= X) by (apply Rle_trans with (Rabs (x i c)); [apply Rabs_pos|apply Hx, Hi]).
+destruct (net_below_exists net) as [d Hb]. destruct (Nat.lt_ge_cases c d) as [Hc|Hc].
+- rewrite <- (copy_hard_run d n net x Hb). eapply Rle_trans; [|apply (copy_net_X d net X HX Hb)].
+  apply (lemma29_matrix d n (copy_net net) x X); [intros i' c' Hi' _; apply Hx, Hi'|exact Hi|exact Hc].
+- unfold hard_run. rewrite (net_run_above _ d) by assumption.
+  eapply Rle_trans; [apply Hx, Hi|apply net_X_ge, HX].
+Qed.
+
+(** Our Lemma 25 for every network: if every error the recursion reaches is at most D and
+    the score error at D stays below g/4, the soft network is within net_err of the hard one. *)
+Theorem lemma25 (n : nat) (net : list layer) (x x' : stream) (X delta D g tau : R) :
+  0 < g -> 0 < tau -> 0 <= X -> 0 <= delta -> hard_ok n g X net x -> close n delta x x' ->
+  net_err X (u_of n g tau) net delta <= D -> net_csc net * (2 * X * D + D ^ 2) <= g / 4 ->
+  close n (net_err X (u_of n g tau) net delta) (hard_run n net x) (soft_run tau n net x').
+Proof.
+intros Hg Htau HX Hd Hok Hclose HD Heta i c Hi. pose proof (u_of_nonneg n g tau) as Hu.
+destruct (net_below_exists net) as [d Hb]. destruct (Nat.lt_ge_cases c d) as [Hc|Hc].
+- rewrite <- (copy_hard_run d n net x Hb), <- (copy_soft_run d n net x' tau Hb).
+  eapply Rle_trans; [|apply (copy_net_err d X (u_of n g tau) delta net HX Hu Hd Hb)].
+  apply (lemma25_matrix d n (copy_net net) x x' X delta D g tau); auto.
+  + apply copy_hard_ok; assumption.
+  + intros i' c' Hi' _. apply Hclose, Hi'.
+  + eapply Rle_trans; [apply copy_net_err; assumption|exact HD].
+  + rewrite copy_net_qk by exact Hb. exact Heta.
+- unfold hard_run, soft_run. rewrite !(net_run_above _ d) by assumption.
+  eapply Rle_trans; [apply Hclose, Hi|apply net_err_ge; assumption].
 Qed.
