@@ -89,7 +89,7 @@ def check_thm26(inst) -> Verdict:
 thm26 = Claim(
     id="yang.thm26", source=Source("004", "Theorem 26"),
     coq=("MatrixError.v:thm26_matrix", "MatrixError.v:thm26_matrix_closed", "MatrixGap.v:thm26_words",
-         "MatrixCopy.v:copy_hard_run", "MatrixCopy.v:copy_soft_run",
+         "MatrixGap.v:ex_thm26_matrix", "MatrixCopy.v:copy_hard_run", "MatrixCopy.v:copy_soft_run",
          "Transformer.v:thm26_rule", "Transformer.v:thm26_fresh", "MatrixCopy.v:thm26", "MatrixCopy.v:thm26_closed"),
     coq_hypotheses={
         "thm26_matrix": ["0 < g", "0 < eps", "0 <= X", "mhard_ok d n g X net x", "0 < tau", "tau <= temp26_matrix d n g X eps net"],
@@ -98,6 +98,7 @@ thm26 = Claim(
         "thm26_words": ["0 < eps", "(forall (f : nat -> nat -> R) (i : nat), In f pe -> (i < n)%nat -> Rabs (f (S i) n) <= P)",
                         "(forall w : list nat, length w = n -> (forall a : nat, In a w -> (a < k)%nat) -> "
                         "mut_run d n net (word_input k pe n w))"],
+        "ex_thm26_matrix": ["0 < eps"],
         "copy_hard_run": ["net_below d net"],
         "copy_soft_run": ["net_below d net"],
         "thm26_rule": ["0 < g", "0 < m", "INR (n - 1) * exp (- m) <= U", "0 <= X", "hard_ok n g X net x", "supported n used x", "fresh used net", "rec_ok X U g net 0", "net_err1 X U net 0 <= eps"],
@@ -118,7 +119,9 @@ thm26 = Claim(
               "total of sum_a |row a of W_Q|_1 |row a of W_K|_1 over the heads; (thm26_matrix_closed) the same with "
               "X the Lemma 29 bound of an initial stream bounded by X_0 >= 0; (thm26_words) for position embeddings "
               "bounded by P and a network whose heads are uniform or strictly tieless on every word of length n, "
-              "one g > 0 (Lemma 24) makes this hold on every word.  The coordinate-copy model of "
+              "one g > 0 (Lemma 24) makes this hold on every word; (ex_thm26_matrix) the hypotheses hold at every n "
+              "for a head whose value matrix reads two letter coordinates and whose output matrix writes their "
+              "difference (scores 1 * (j + 1)/n).  The coordinate-copy model of "
               "TransformerModel.v (a head copies one coordinate, scores sum_t c_t x_i[q_t] x_j[k_t], units write one "
               "coordinate) is the special case of one-hot matrices: with every coordinate below d, its hard and soft "
               "runs are those of its matrix form (copy_hard_run, copy_soft_run).  For the coordinate-copy model: "

@@ -146,3 +146,44 @@ intros w tau Hl Hk Htau Hle. apply (thm26_matrix_closed d n net _ g (Rmax 1 P) e
 - apply Rle_trans with 1; [lra|apply Rmax_l].
 - intros i c Hi _. apply (embed_bounded k pe n _ P Hpe i c Hi).
 Qed.
+
+(** ** An example: the hypotheses hold for a head with general value and output matrices
+
+    Two letters (coordinates 0, 1), position embeddings 1 and (i + 1)/n (coordinates 2, 3),
+    width d = 5.  The head scores W_Q x_i . W_K x_j = 1 * (j + 1)/n (future mask: a unique top, the
+    position i itself, with gap 1/n), W_V reads both letter coordinates, and W_O writes their
+    difference into coordinate 4: a value matrix of rank 2 and an output matrix that is not a
+    coordinate copy. *)
+Definition ex_pe : list (nat -> nat -> R) := [fun _ _ => 1; fun i n => INR i / INR n].
+
+Definition ex_mhead : mhead :=
+  MHead 1 2 (fun _ b => if Nat.eqb b 2 then 1 else 0) (fun _ b => if Nat.eqb b 3 then 1 else 0)
+    (fun a b => if Nat.eqb a b then 1 else 0)
+    (fun c a => if Nat.eqb c 4 then (if Nat.eqb a 0 then 1 else -1) else 0) Future Average.
+
+Definition ex_mnet : list mlayer := [MLayer [ex_mhead] []].
+
+Lemma ex_mscore (n : nat) (w : list nat) (i j : nat) :
+  mscore 5 ex_mhead (word_input 2 ex_pe n w) i j = INR (S j) / INR n.
+Proof. unfold mscore, dot, matvec, word_input, embed. simpl. ring. Qed.
+
+Lemma ex_mut_run (n : nat) (w : list nat) : mut_run 5 n ex_mnet (word_input 2 ex_pe n w).
+Proof.
+split; [|exact I]. intros h [<-|[]]. right. intros i Hi. exists i. simpl. split; [lia|].
+intros k Hk Hki. rewrite !ex_mscore. assert (HN : 0 < INR n) by (apply lt_0_INR; lia).
+assert (INR (S k) < INR (S i)) by (apply lt_INR; lia).
+unfold Rdiv. apply Rmult_lt_compat_r; [apply Rinv_0_lt_compat, HN|exact H].
+Qed.
+
+(** Theorem 26 applies to this network at every length n: some g > 0 and the temperature
+    temp26_matrix 5 n g X eps put its soft run within eps of its hard run on every word. *)
+Theorem ex_thm26_matrix (n : nat) (eps : R) : 0 < eps ->
+  exists g, 0 < g /\ forall w tau, length w = n -> (forall a, In a w -> (a < 2)%nat) ->
+    0 < tau -> tau <= temp26_matrix 5 n g (mnet_X 5 ex_mnet (Rmax 1 1)) eps ex_mnet ->
+    dclose 5 n eps (mhard_run 5 n ex_mnet (word_input 2 ex_pe n w)) (msoft_run tau 5 n ex_mnet (word_input 2 ex_pe n w)).
+Proof.
+intros He. apply thm26_words; [exact He| |intros; apply ex_mut_run].
+intros f i [<-|[<-|[]]] Hi; [rewrite Rabs_R1; lra|].
+assert (HN : 0 < INR n) by (apply lt_0_INR; lia). assert (INR (S i) <= INR n) by (apply le_INR; lia).
+rewrite Rabs_pos_eq; [apply div_le; lra|]. apply Rlt_le, Rdiv_lt_0_compat; [apply lt_0_INR; lia|exact HN].
+Qed.
