@@ -180,8 +180,10 @@ FULL = ([{"program": "flipflop", "n": n} for n in (6, 8)] + [{"program": "induct
 lemma25 = Claim(
     id="yang.lemma25", source=Source("004", "Lemma 25"),
     coq=("Transformer.v:lemma25_fresh_layers", "Transformer.v:lemma25_fresh", "Transformer.v:lemma25_layer_fresh",
-         "TransformerError.v:lemma25"),
+         "MatrixCopy.v:lemma25", "MatrixError.v:lemma25_matrix"),
     coq_hypotheses={
+        "lemma25_matrix": ["0 < g", "0 < tau", "0 <= X", "0 <= delta", "mhard_ok d n g X net x", "dclose d n delta x x'",
+                           "mnet_err d X (u_of n g tau) net delta <= D", "mnet_qk d net * (2 * X * D + D ^ 2) <= g / 4"],
         "lemma25_fresh_layers": ["0 < g", "0 < tau", "u_of n g tau <= U", "0 <= X", "0 <= delta", "hard_ok n g X net x", "close n delta x x'", "supported n used x", "supported n used x'", "fresh used net", "rec_ok X U g net delta"],
         "lemma25_fresh": ["0 < g", "0 < tau", "u_of n g tau <= U", "0 <= X", "0 <= delta", "hard_ok n g X net x", "close n delta x x'", "supported n used x", "supported n used x'", "fresh used net", "rec_ok X U g net delta"],
         "lemma25_layer_fresh": ["0 < g", "0 < tau", "u_of n g tau <= U", "0 <= delta", "bounded n X x", "close n delta x x'", "supported n used x", "supported n used x'", "NoDup (outs L)", "(forall c : nat, In c (outs L) -> ~ In c used)", "(forall h : head, In h (l_heads L) -> ut_head n g h x)", "(forall h : head, In h (l_heads L) -> csc h * (2 * X * delta + delta ^ 2) <= g / 4)"],
@@ -200,7 +202,11 @@ lemma25 = Claim(
               "write-once, the coarser recursion delta <- (1 + Lip)(delta + H (delta + 2 X u)), H heads, Lip the sum "
               "of the units' constants, u = (n-1) e^{-g/(2 tau)}, under the same hypotheses on the hard run, with "
               "the recursion's last value at most D and C (2 X D + D^2) <= g/4, C the total score coefficient "
-              "mass.",
+              "mass (a corollary of lemma25_matrix through the one-hot matrix form of the network); (lemma25_matrix) the same for the paper's transformer (MatrixModel.v: query, key, value and "
+              "output matrices, several heads, feed-forward blocks; every width d), over coordinates 0..d-1, with "
+              "the recursion delta <- (1 + sum of the blocks' norms max_c sum_k |W_2 c k| |row k of W_1|_1) "
+              "(delta + sum of the heads' norms max_c sum_a |W_O c a| |row a of W_V|_1 (delta + 2 X u)) and C the "
+              "total of sum_a |row a of W_Q|_1 |row a of W_K|_1 over the heads.",
     latex=r"\delta_{l+1}\le \mathrm{Lip}_l\,(\delta_l+2X(n-1)e^{-m})",
     kind="finite", instances={"quick": QUICK, "full": FULL},
     check=_check("lemma25_check", "every coordinate's certified radius within its layer's delta"), size="n",
@@ -210,8 +216,9 @@ lemma29 = Claim(
     id="yang.lemma29", source=Source("004", "Lemma 29"),
     coq=("Transformer.v:lemma29_fresh_layers", "Transformer.v:lemma29_fresh", "Transformer.v:lemma29_layer_fresh",
          "TransformerError.v:embed_bounded", "Transformer.v:lemma29_geometric",
-         "TransformerError.v:lemma29"),
+         "MatrixCopy.v:lemma29", "MatrixError.v:lemma29_matrix"),
     coq_hypotheses={
+        "lemma29_matrix": ["dbounded d n X x"],
         "lemma29_fresh_layers": ["bounded n X x", "supported n used x", "fresh used net"],
         "lemma29_fresh": ["bounded n X x", "supported n used x", "fresh used net"],
         "lemma29_layer_fresh": ["bounded n X x", "supported n used x", "NoDup (outs L)", "(forall c : nat, In c (outs L) -> ~ In c used)"],
@@ -229,7 +236,12 @@ lemma29 = Claim(
               "max(1, P); (lemma29_geometric, the paper's shape) if moreover every unit has parameters at most P >= 0, "
               "at most h neurons each reading at most d coordinates, and X_0 >= 1, then every activation after "
               "L layers is at most A^L X_0, A = max(1, h P (d P + P) + P); (lemma29) for any network, not "
-              "write-once, the coarser X <- (1 + H) X + sum_u bound_u((1 + H) X) with H heads per layer.",
+              "write-once, the coarser X <- (1 + H) X + sum_u bound_u((1 + H) X) with H heads per layer (a corollary "
+              "of lemma29_matrix through the one-hot matrix form of the network); "
+              "(lemma29_matrix) for the paper's transformer (MatrixModel.v, every width d; coordinates 0..d-1), "
+              "X <- (1 + S) X + sum_f bound_f((1 + S) X), S the sum of the heads' norms "
+              "max_c sum_a |W_O c a| |row a of W_V|_1 and bound_f(Y) = max_c sum_k |W_2 c k| "
+              "(|row k of W_1|_1 Y + |b_1 k|) + |b_2 c| for each feed-forward block.",
     latex=r"X_{l+1}\le\max\Big(X_l,\ \sum_h|v_h|(\|w_h\|_1X_l+|b_h|)+|c|\Big)",
     kind="finite", instances={"quick": QUICK, "full": FULL + [{"program": "dyck1", "n": 12}]},
     check=_check("lemma29_check", "every activation within its layer's growth bound (exact)"), size="n",

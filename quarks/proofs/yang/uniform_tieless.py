@@ -39,8 +39,19 @@ def check_lemma24(inst) -> Verdict:
 
 lemma24 = Claim(
     id="yang.lemma24", source=Source("004", "Lemma 24"),
+    coq=("MatrixGap.v:lemma24_matrix",),
+    coq_hypotheses={
+        "lemma24_matrix": ["(forall w : list nat, length w = n -> (forall a : nat, In a w -> (a < k)%nat) -> "
+                           "mut_run d n net (word_input k pe n w))"]},
     statement="Every uniform-tieless average-hard transformer has gamma(n) > 0 (instances: our flip-flop, "
-              "induction-head and Dyck-k programs; gaps computed exactly over every input of length n).",
+              "induction-head and Dyck-k programs; gaps computed exactly over every input of length n).  Coq, "
+              "for the paper's transformer (MatrixModel.v: query, key, value and output matrices, several heads "
+              "per layer, feed-forward blocks; any model width d, alphabet size k, length n, position "
+              "embeddings pe and network): (lemma24_matrix) if on every word of length n over k letters every "
+              "head of the hard run is, at every layer, uniform (no query/key rows, average hardmax) or "
+              "strictly tieless (at every position one visible score is larger than every other), then there "
+              "is one g > 0 such that on every such word every non-uniform head has gap at least g at every "
+              "position and layer.",
     latex=r"\gamma(n)=\min_{w\in\Sigma^n,i}\,(s_{i,j^*}-\max_{j\ne j^*}s_{ij})>0",
     kind="finite", instances={"quick": QUICK, "full": FULL}, check=check_lemma24, size="n")
 
@@ -77,8 +88,19 @@ def check_thm26(inst) -> Verdict:
 
 thm26 = Claim(
     id="yang.thm26", source=Source("004", "Theorem 26"),
-    coq=("Transformer.v:thm26_rule", "Transformer.v:thm26_fresh", "TransformerError.v:thm26", "TransformerError.v:thm26_closed"),
+    coq=("MatrixError.v:thm26_matrix", "MatrixError.v:thm26_matrix_closed", "MatrixGap.v:thm26_words",
+         "MatrixGap.v:ex_thm26_matrix", "MatrixCopy.v:copy_hard_run", "MatrixCopy.v:copy_soft_run",
+         "Transformer.v:thm26_rule", "Transformer.v:thm26_fresh", "MatrixCopy.v:thm26", "MatrixCopy.v:thm26_closed"),
     coq_hypotheses={
+        "thm26_matrix": ["0 < g", "0 < eps", "0 <= X", "mhard_ok d n g X net x", "0 < tau", "tau <= temp26_matrix d n g X eps net"],
+        "thm26_matrix_closed": ["0 < g", "0 < eps", "0 <= X0", "dbounded d n X0 x", "mgaps_ok d n g net x", "0 < tau",
+                                "tau <= temp26_matrix d n g (mnet_X d net X0) eps net"],
+        "thm26_words": ["0 < eps", "(forall (f : nat -> nat -> R) (i : nat), In f pe -> (i < n)%nat -> Rabs (f (S i) n) <= P)",
+                        "(forall w : list nat, length w = n -> (forall a : nat, In a w -> (a < k)%nat) -> "
+                        "mut_run d n net (word_input k pe n w))"],
+        "ex_thm26_matrix": ["0 < eps"],
+        "copy_hard_run": ["net_below d net"],
+        "copy_soft_run": ["net_below d net"],
         "thm26_rule": ["0 < g", "0 < m", "INR (n - 1) * exp (- m) <= U", "0 <= X", "hard_ok n g X net x", "supported n used x", "fresh used net", "rec_ok X U g net 0", "net_err1 X U net 0 <= eps"],
         "thm26_fresh": ["0 < g", "0 < eps", "0 <= X", "hard_ok n g X net x", "supported n used x", "fresh used net", "0 < tau", "tau <= temp26_fresh n g X eps net"],
         "thm26": ["0 < g", "0 < eps", "0 <= X", "hard_ok n g X net x", "0 < tau", "tau <= temp26 n g X eps net"],
@@ -86,7 +108,24 @@ thm26 = Claim(
     statement="For a uniform-tieless average-hard transformer, softmax at tau(n) = gamma(n)/(2 m(n)) (our rule: "
               "m(n) least with our Lemma 25 recursion <= eps) stays within eps = 1/10 of the hard model on every "
               "input of length n (a priori bound exact; every input certified with arb-backed radii).  "
-              "Coq, for every network, length n and input (TransformerModel.v's semantics): (thm26_rule) if the network "
+              "Coq, for the paper's transformer (MatrixModel.v: each head has an e x d query and key matrix, an r x d "
+              "value and a d x r output matrix and writes W_O sum_j w_ij W_V x_j; a layer adds all its heads, then "
+              "its feed-forward blocks W_2 ReLU(W_1 y + b_1) + b_2, with residual connections), for every width d, "
+              "depth, length n and input: (thm26_matrix) if g > 0, eps > 0, X >= 0 and the hard run is bounded by X "
+              "and every head is uniform or tieless with gap g at every layer, then softmax at every "
+              "0 < tau <= g / (2 ln(2 + (n-1) B K)) is within eps of the hard run at every position and coordinate, "
+              "B the growth factor of our Lemma 25 recursion (per layer (1 + sum of the blocks' Lipschitz norms) "
+              "(delta + sum of the heads' |W_O W_V| norms (delta + 2 X u))), K = 1/eps + 1 + 4 C (2X + 1)/g, C the "
+              "total of sum_a |row a of W_Q|_1 |row a of W_K|_1 over the heads; (thm26_matrix_closed) the same with "
+              "X the Lemma 29 bound of an initial stream bounded by X_0 >= 0; (thm26_words) for position embeddings "
+              "bounded by P and a network whose heads are uniform or strictly tieless on every word of length n, "
+              "one g > 0 (Lemma 24) makes this hold on every word; (ex_thm26_matrix) the hypotheses hold at every n "
+              "for a head whose value matrix reads two letter coordinates and whose output matrix writes their "
+              "difference (scores 1 * (j + 1)/n).  The coordinate-copy model of "
+              "TransformerModel.v (a head copies one coordinate, scores sum_t c_t x_i[q_t] x_j[k_t], units write one "
+              "coordinate) is the special case of one-hot matrices: with every coordinate below d, its hard and soft "
+              "runs are those of its matrix form (copy_hard_run, copy_soft_run).  For the coordinate-copy model: "
+              "(thm26_rule) if the network "
               "is write-once (each layer writes distinct coordinates that are 0 until then), g > 0, m > 0, X >= 0, "
               "U >= (n-1) e^{-m}, the hard run is bounded by X and every head is uniform or tieless with gap g at "
               "every layer, and our Lemma 25 recursion run with U keeps every score error "
@@ -95,7 +134,8 @@ thm26 = Claim(
               "same hypotheses on the hard run and eps > 0, every 0 < tau <= g / (2 ln(2 + (n-1) B K)) works, B the "
               "growth factor of that recursion (run with U = 1 from 0), K = 1/eps + 1 + 4 C (2X + 1)/g, C the total "
               "score coefficient mass; (thm26) the same closed form for any network, with B from the coarser "
-              "recursion of lemma25; (thm26_closed) "
+              "recursion of lemma25, a corollary of thm26_matrix (the matrix form's norms are at most the copy "
+              "model's constants, and coordinates at or above d are never written); (thm26_closed) "
               "the same with X the Lemma 29 bound of an initial stream bounded by X_0 >= 0.",
     latex=r"\tau(n)=\gamma(n)/(2m(n)),\ \|\hat y-y\|_\infty\le\varepsilon",
     kind="construction", instances={"quick": QUICK, "full": FULL}, check=check_thm26, size="n")

@@ -10,7 +10,7 @@
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List FunctionalExtensionality.
 From Quarks Require Import RSum Softmax ErrorProp Uniform.
-From Quarks Require Export TransformerModel TransformerError.
+From Quarks Require Export TransformerModel TransformerError MatrixCopy.
 Import ListNotations.
 Open Scope R_scope.
 

@@ -1,11 +1,13 @@
-(** * Seed 004: soft attention simulating hard attention (Lemmas 25 and 29, Theorem 26,
-    Proposition 11 on the layer), for the model of [TransformerModel].
+(** * Seed 004: the constants of Lemmas 25 and 29 and of Theorem 26's temperature, and
+    Proposition 11 on the layer, for the model of [TransformerModel].
 
-    Lemma 29 bounds the activations of the hard network layer by layer; Lemma 25 bounds the
-    distance of the soft run from the hard run by a recursion over the layers, when every head is
-    uniform or tieless with gap g; Theorem 26 gives a closed-form temperature at which the soft
-    network is within eps of the hard one; Proposition 11 computes the uniform head over the
-    indicator of the first position exactly. *)
+    Lemma 29's recursion [net_X] (with its one-layer step [lemma29_layer]) bounds the activations
+    of the hard network; Lemma 25's recursion [net_err] bounds the distance of the soft run from
+    the hard run, one head at a time ([head_error_u]: uniform or tieless with gap g); [temp26] is
+    Theorem 26's closed-form temperature and [temp_error] its arithmetic.  Lemmas 25, 29 and
+    Theorem 26 themselves ([lemma25], [lemma29], [thm26], [thm26_closed]) are in [MatrixCopy]:
+    corollaries of the theorems for the paper's transformer with general matrices.  Proposition 11
+    computes the uniform head over the indicator of the first position exactly. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List FunctionalExtensionality.
 From Quarks Require Import RSum Softmax ErrorProp Uniform TransformerModel.
@@ -112,15 +114,6 @@ rewrite Rabs_R0. apply unit_bound_nonneg.
 apply Rle_trans with (Rabs (attn_sub hard_w n (l_heads L) x i c)); [apply Rabs_pos|apply H1, Hi].
 Qed.
 
-(** Our Lemma 29: from inputs bounded by X_0 every activation of the hard network is at most
-    net_X net X_0, for every network and length. *)
-Theorem lemma29 (n : nat) (net : list layer) (x : stream) (X : R) :
-  bounded n X x -> bounded n (net_X net X) (hard_run n net x).
-Proof.
-revert x X. induction net as [|L net IH]; intros x X Hx; [exact Hx|].
-apply IH, lemma29_layer, Hx.
-Qed.
-
 (** ** Lemma 25: the error of the soft network, layer by layer *)
 
 (** The coefficient mass of a head's score terms. *)
@@ -224,17 +217,6 @@ eapply Rle_trans.
 - replace (X - - X) with (2 * X) by ring. nra.
 Qed.
 
-Lemma head_error (n : nat) (h : head) (x x' : stream) (X delta g tau : R) :
-  0 < g -> 0 < tau -> bounded n X x -> close n delta x x' -> ut_head n g h x ->
-  csc h * (2 * X * delta + delta ^ 2) <= g / 4 ->
-  forall i, (i < n)%nat ->
-  Rabs (head_out (soft_w tau) n h x' i - head_out hard_w n h x i) <= delta + 2 * X * u_of n g tau.
-Proof.
-intros Hg Htau Hx Hd Hut Heta i Hi. eapply Rle_trans; [apply (head_error_u n h x x' X delta g tau); auto|].
-pose proof (head_u_le n g tau h).
-assert (0 <= X) by (apply Rle_trans with (Rabs (x i 0%nat)); [apply Rabs_pos|apply Hx, Hi]). nra.
-Qed.
-
 (** The Lipschitz constant sum_h |v_h| |w_h|_1 of a unit (Lemma 30 for one unit). *)
 Definition unit_lip (u : unit) : R :=
   lsum (map (fun nr => Rabs (nr_v nr) * wmass (nr_w nr)) (u_hidden u)).
@@ -267,39 +249,10 @@ replace (fun p : nat * R => snd p * y' (fst p) - snd p * y (fst p))
 apply (lin_bound (nr_w nr) (fun c => y' c - y c) d Hd).
 Qed.
 
-(** Our Lemma 25, one layer: an input error delta becomes at most
+(** Our Lemma 25's step for one layer: an input error delta becomes at most
     (1 + Lip) (delta + H (delta + 2 X u)) with H heads and Lip the sum of the units' constants. *)
 Definition layer_err (X u : R) (L : layer) (delta : R) : R :=
   (1 + layer_lip L) * (delta + INR (length (l_heads L)) * (delta + 2 * X * u)).
-
-Theorem lemma25_layer (n : nat) (L : layer) (x x' : stream) (X delta g tau : R) :
-  0 < g -> 0 < tau -> bounded n X x -> close n delta x x' ->
-  (forall h, In h (l_heads L) -> ut_head n g h x) ->
-  (forall h, In h (l_heads L) -> csc h * (2 * X * delta + delta ^ 2) <= g / 4) ->
-  close n (layer_err X (u_of n g tau) L delta) (layer_run hard_w n L x) (layer_run (soft_w tau) n L x').
-Proof.
-intros Hg Htau Hx Hd Hut Heta. set (u := u_of n g tau). set (H := length (l_heads L)).
-set (d1 := delta + INR H * (delta + 2 * X * u)).
-assert (H1 : close n d1 (attn_sub hard_w n (l_heads L) x) (attn_sub (soft_w tau) n (l_heads L) x')).
-{ intros i c Hi. unfold attn_sub, d1.
-  replace (x' i c + lsum (map (fun h => if Nat.eqb (h_out h) c then head_out (soft_w tau) n h x' i else 0) (l_heads L))
-           - (x i c + lsum (map (fun h => if Nat.eqb (h_out h) c then head_out hard_w n h x i else 0) (l_heads L))))
-    with ((x' i c - x i c) + (lsum (map (fun h => if Nat.eqb (h_out h) c then head_out (soft_w tau) n h x' i else 0) (l_heads L))
-           - lsum (map (fun h => if Nat.eqb (h_out h) c then head_out hard_w n h x i else 0) (l_heads L)))) by ring.
-  eapply Rle_trans; [apply Rabs_triang|]. apply Rplus_le_compat; [apply Hd, Hi|].
-  eapply Rle_trans; [apply lsum_select_abs|]. unfold H. rewrite <- lsum_const. apply lsum_le.
-  intros h Hh. apply (head_error n h x x' X delta g tau); auto. }
-intros i c Hi. unfold layer_run, ffn_sub, layer_err. fold u H d1.
-set (y := attn_sub hard_w n (l_heads L) x). set (y' := attn_sub (soft_w tau) n (l_heads L) x'). fold y y' in H1.
-replace (y' i c + lsum (map (fun un => if Nat.eqb (u_out un) c then unit_val un (y' i) else 0) (l_units L))
-         - (y i c + lsum (map (fun un => if Nat.eqb (u_out un) c then unit_val un (y i) else 0) (l_units L))))
-  with ((y' i c - y i c) + (lsum (map (fun un => if Nat.eqb (u_out un) c then unit_val un (y' i) else 0) (l_units L))
-         - lsum (map (fun un => if Nat.eqb (u_out un) c then unit_val un (y i) else 0) (l_units L)))) by ring.
-replace ((1 + layer_lip L) * d1) with (d1 + layer_lip L * d1) by ring.
-eapply Rle_trans; [apply Rabs_triang|]. apply Rplus_le_compat; [apply H1, Hi|].
-eapply Rle_trans; [apply lsum_select_abs|]. unfold layer_lip. rewrite Rmult_comm, <- lsum_scal.
-apply lsum_le. intros un _. rewrite Rmult_comm. apply unit_val_lipschitz. intros; apply H1, Hi.
-Qed.
 
 (** The recursion run over a network. *)
 Fixpoint net_err (X u : R) (net : list layer) (delta : R) : R :=
@@ -346,34 +299,6 @@ Proof.
 induction hs as [|h' hs IH]; intros Hin; [destruct Hin|]. simpl.
 assert (0 <= lsum (map csc hs)) by (apply lsum_nonneg; intros; apply csc_nonneg).
 pose proof (csc_nonneg h'). destruct Hin as [->|Hin]; [lra|]. pose proof (IH Hin). lra.
-Qed.
-
-(** Our Lemma 25 for every network: if every error the recursion reaches is at most D and
-    the score error at D stays below g/4, the soft network is within net_err of the hard one. *)
-Theorem lemma25 (n : nat) (net : list layer) (x x' : stream) (X delta D g tau : R) :
-  0 < g -> 0 < tau -> 0 <= X -> 0 <= delta -> hard_ok n g X net x -> close n delta x x' ->
-  net_err X (u_of n g tau) net delta <= D -> net_csc net * (2 * X * D + D ^ 2) <= g / 4 ->
-  close n (net_err X (u_of n g tau) net delta) (hard_run n net x) (soft_run tau n net x').
-Proof.
-revert x x' delta. induction net as [|L net IH]; intros x x' delta Hg Htau HX Hd0 Hok Hd HD Heta; [exact Hd|].
-destruct Hok as [Hb [Hut Hok]]. simpl in HD |- *.
-pose proof (u_of_nonneg n g tau) as Hu.
-pose proof (layer_err_ge X (u_of n g tau) L delta HX Hu Hd0).
-pose proof (net_err_ge X (u_of n g tau) net (layer_err X (u_of n g tau) L delta) HX Hu ltac:(lra)).
-assert (Hcs : lsum (map csc (l_heads L)) + net_csc net = net_csc (L :: net)) by reflexivity.
-assert (0 <= lsum (map csc (l_heads L))) by (apply lsum_nonneg; intros; apply csc_nonneg).
-pose proof (net_csc_nonneg net).
-assert (HD0 : 0 <= 2 * X * D + D ^ 2) by nra.
-apply IH; auto.
-- lra.
-- apply (lemma25_layer n L x x' X delta g tau); auto.
-  intros h Hh. pose proof (csc_le_sum h _ Hh). pose proof (csc_nonneg h).
-  assert (2 * X * delta + delta ^ 2 <= 2 * X * D + D ^ 2) by nra.
-  apply Rle_trans with (csc h * (2 * X * D + D ^ 2)); [apply Rmult_le_compat_l; lra|].
-  apply Rle_trans with (net_csc (L :: net) * (2 * X * D + D ^ 2)); [|exact Heta].
-  apply Rmult_le_compat_r; lra.
-- apply Rle_trans with (net_csc (L :: net) * (2 * X * D + D ^ 2)); [|exact Heta].
-  apply Rmult_le_compat_r; lra.
 Qed.
 
 (** ** Theorem 26 *)
@@ -437,27 +362,6 @@ assert (HDg : C * (2 * X * D + D ^ 2) <= g / 4).
 tauto.
 Qed.
 
-(** Theorem 26 (our form): for every network, every length n and every input whose hard run is
-    bounded by X and uniform-tieless with gap g > 0 at every layer, the soft network at any
-    temperature 0 < tau <= temp26 n g X eps net is within eps of the hard network at every
-    position and coordinate. *)
-Theorem thm26 (n : nat) (net : list layer) (x : stream) (g X eps tau : R) :
-  0 < g -> 0 < eps -> 0 <= X -> hard_ok n g X net x -> 0 < tau -> tau <= temp26 n g X eps net ->
-  close n eps (hard_run n net x) (soft_run tau n net x).
-Proof.
-intros Hg He HX Hok Htau Hle. unfold temp26 in Hle.
-assert (HB : 0 <= net_err X 1 net 0) by (apply net_err_ge; lra).
-destruct (temp_error n g X eps tau _ _ Hg He HX HB (net_csc_nonneg net) Htau Hle) as (HD & HDe & HD1 & HDg).
-set (B := net_err X 1 net 0) in *. set (C := net_csc net) in *.
-set (u := u_of n g tau) in *. set (D := u * B) in *.
-assert (Hu : 0 <= u) by apply u_of_nonneg.
-assert (Herr : net_err X u net 0 = D) by (unfold D, B; rewrite <- (Rmult_0_r u) at 1; apply net_err_linear).
-apply close_weaken with D; [exact HDe|]. rewrite <- Herr.
-apply (lemma25 n net x x X 0 D g tau); auto; try lra.
-- intros i c Hi. replace (x i c - x i c) with 0 by ring. rewrite Rabs_R0. lra.
-- fold u. lra.
-Qed.
-
 (** Every head of the hard run is uniform or tieless with gap g, at every layer. *)
 Fixpoint gaps_ok (n : nat) (g : R) (net : list layer) (x : stream) : Prop :=
   match net with
@@ -474,18 +378,6 @@ destruct Hgap as [Hh Hgap]. simpl. split; [|split; [exact Hh|]].
 - intros i c Hi. eapply Rle_trans; [apply (Hx i c Hi)|].
   pose proof (layer_X_ge L X0 HX). pose proof (net_X_ge net (layer_X L X0) ltac:(lra)). lra.
 - apply IH; [pose proof (layer_X_ge L X0 HX); lra|apply lemma29_layer, Hx|exact Hgap].
-Qed.
-
-(** Theorem 26 with Lemma 29's X: the temperature depends only on the network, n, the gap g,
-    eps and a bound X_0 of the initial stream. *)
-Theorem thm26_closed (n : nat) (net : list layer) (x : stream) (g X0 eps tau : R) :
-  0 < g -> 0 < eps -> 0 <= X0 -> bounded n X0 x -> gaps_ok n g net x ->
-  0 < tau -> tau <= temp26 n g (net_X net X0) eps net ->
-  close n eps (hard_run n net x) (soft_run tau n net x).
-Proof.
-intros Hg He HX Hx Hgap Htau Hle. apply (thm26 n net x g (net_X net X0) eps tau); auto.
-- pose proof (net_X_ge net X0 HX). lra.
-- apply gaps_hard_ok; assumption.
 Qed.
 
 (** The embedding of a word is bounded by max(1, P) when every position embedding is bounded
