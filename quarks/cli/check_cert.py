@@ -27,6 +27,11 @@ def add_parser(sub, verb):
                    help="re-verify the evidence (solver-free) and bind each certificate to its claim and "
                         "domain, but do not re-derive what it has to prove by running the claim's check; "
                         "results say 'NOT bound to the statement', and exhaustive records are not checked")
+    p.add_argument("--rederive", action="store_true",
+                   help="re-derive every certificate by running its claim's check again, also of the claims "
+                        "whose check is a search or enumeration too long to repeat (by default those are bound "
+                        "by claim, domain and meaning, their exhaustive records reported not checked), and print "
+                        "every Coq theorem's assumptions again rather than reading them from its build")
     p.add_argument("--coq", action="store_true",
                    help="the full check, and in addition every realization / non-realization / decomposition "
                         "record compiled as a theorem about the formal T(n;d) by Coq's kernel (see export-coq)")
@@ -91,6 +96,8 @@ def run(args) -> int:
             raise UsageError(f"{flag} must be a positive number of MiB")
     if args.coq and args.evidence_only:
         raise UsageError("--coq is the full check plus Coq; it cannot be combined with --evidence-only")
+    if args.rederive and args.evidence_only:
+        raise UsageError("--rederive re-runs what --evidence-only leaves out: choose one")
     if args.coq and not coq_gate.available():
         print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
               "nothing checked by Coq", file=sys.stderr)
@@ -125,8 +132,14 @@ def _check_all(args, work) -> int:
 
     limits = limits_of(args)
     results = []
-    for path in _expand(args.paths):
-        r = check_file(path, evidence_only=args.evidence_only, limits=limits, work=work)
+    paths = list(_expand(args.paths))
+    if len(paths) > 4 and not args.evidence_only:
+        from quarks.claims.engines import preload
+
+        preload()   # once here, not in every re-derivation forked below
+    for path in paths:
+        r = check_file(path, evidence_only=args.evidence_only, limits=limits, work=work,
+                       rederive=getattr(args, "rederive", False))
         if args.coq and r.ok:
             ok, msg = _coq(r)
             r.message += f"; Coq: {msg}"
