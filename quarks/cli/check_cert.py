@@ -13,11 +13,16 @@ def add_parser(sub, verb):
         verb, help="re-verify certificates",
         description="Re-verify certificate files (or every *.json under a directory), one line per file: "
                     "each must be what its claim's check derives for an instance in the claim's domain, and "
-                    "every evidence record is re-verified exactly by the checking kernel. A bad file is "
+                    "every evidence record is re-verified exactly by the checking kernel. What a certificate "
+                    "must say is re-derived at a cost bounded by the certificate, as its claim declares: its "
+                    "obligation (the certificate's witnesses checked, not searched for again), its check run "
+                    "again when that is cheap, Coq's kernel on the installed theories; a claim whose check is "
+                    "too long to repeat is bound by claim, domain and meaning only, and its exhaustive records "
+                    "are reported not checked (--rederive re-runs every check). A bad file is "
                     "reported REJECTED with the reason and the run goes on. Exit 0 when all are valid, 1 when "
                     "any is rejected or nothing was found to check, 2 on a usage error (a path that does not "
                     "exist), 3 when none is rejected but some could not be checked here (a Coq proof without "
-                    "coqc; an exhaustive record with --evidence-only) or some is undecided (an inconclusive or "
+                    "coqc; an exhaustive record not re-run) or some is undecided (an inconclusive or "
                     "error certificate: well formed, but it proves nothing). Each certificate is checked in its "
                     "own process group with time, CPU, memory and read limits, killed whole at the limit; "
                     "nothing is written outside a private temporary directory, removed at the end.")
@@ -168,7 +173,9 @@ def _check_all(args, work) -> int:
         print(f"{len(results) - bad - unchecked - undecided} valid, {bad} rejected"
               + (f", {unchecked} not checked" if unchecked else "")
               + (f", {undecided} undecided (prove nothing)" if undecided else "")
-              + (f" ({unbound} not bound to their statements: --evidence-only)" if unbound else ""))
+              + (f" ({unbound} not bound to their statements: --evidence-only)" if unbound and args.evidence_only else "")
+              + (f" ({unbound} not re-derived, their checks too long to repeat: --rederive)"
+                 if unbound and not args.evidence_only else ""))
     if bad:
         return 1
     return 3 if unchecked or undecided else 0
