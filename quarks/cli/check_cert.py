@@ -38,7 +38,7 @@ def add_parser(sub, verb):
                         "by claim, domain and meaning, their exhaustive records reported not checked), and print "
                         "every Coq theorem's assumptions again rather than reading them from its build")
     p.add_argument("--coq", action="store_true",
-                   help="the full check, and in addition every realization / non-realization / decomposition "
+                   help="the full check (--rederive), and in addition every realization / non-realization / decomposition "
                         "record compiled as a theorem about the formal T(n;d) by Coq's kernel (see export-coq)")
     p.add_argument("--time-limit", type=float, default=None, metavar="S",
                    help="wall seconds allowed for one certificate, also the CPU seconds of each of its "
@@ -144,7 +144,7 @@ def _check_all(args, work) -> int:
         preload()   # once here, not in every re-derivation forked below
     for path in paths:
         r = check_file(path, evidence_only=args.evidence_only, limits=limits, work=work,
-                       rederive=getattr(args, "rederive", False))
+                       rederive=args.rederive or args.coq)   # --coq: the full check, then Coq
         if args.coq and r.ok:
             ok, msg = _coq(r)
             r.message += f"; Coq: {msg}"
