@@ -139,9 +139,14 @@ def _check_all(args, work) -> int:
     results = []
     paths = list(_expand(args.paths))
     if len(paths) > 4 and not args.evidence_only:
+        import gc
+
+        from quarks.claims import registry
         from quarks.claims.engines import preload
 
         preload()   # once here, not in every re-derivation forked below
+        registry.claims()
+        gc.freeze()   # what is loaded stays out of the collector: forked checks do not copy its pages
     for path in paths:
         r = check_file(path, evidence_only=args.evidence_only, limits=limits, work=work,
                        rederive=args.rederive or args.coq)   # --coq: the full check, then Coq
