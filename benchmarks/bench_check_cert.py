@@ -49,7 +49,9 @@ def per_file(out: Path, rederive: bool) -> list:
             r = check_file(path, work=work, rederive=rederive)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-            rows.append((round(cpu, 2), str(path.relative_to(out)), r.ok, r.bound))
+            kind = ("Coq proof" if path.name == "proof=coq.json" else "re-derived" if r.bound
+                    else "not re-derived" if r.ok else "not checked" if not r.checked else "rejected")
+            rows.append((round(cpu, 2), str(path.relative_to(out)), r.ok, r.bound, kind))
     return sorted(rows, reverse=True)
 
 
@@ -82,8 +84,12 @@ def main() -> int:
         ratio = check["cpu"] / runs[0]["cpu"] if runs[0]["cpu"] else float("nan")
         print(f"check-cert / verify CPU: {check['cpu']:.1f} / {runs[0]['cpu']:.1f} = {ratio:.3f} (target <= 0.2)")
     if args.per_file:
-        for cpu, path, ok, bound in per_file(out, args.rederive)[:15]:
-            print(f"{cpu:7.2f} s  {'ok' if ok else 'NOT OK'} {'bound' if bound else 'unbound'}  {path}")
+        rows = per_file(out, args.rederive)
+        for kind in ("Coq proof", "re-derived", "not re-derived", "not checked", "rejected"):
+            mine = [r[0] for r in rows if r[4] == kind]
+            print(f"{kind:15s} {len(mine):4d} files  CPU {sum(mine):6.1f} s")
+        for cpu, path, ok, bound, kind in rows[:15]:
+            print(f"{cpu:7.2f} s  {kind:15s} {path}")
     print(json.dumps({r["cmd"].split()[0]: {"cpu": r["cpu"], "wall": r["wall"], "exit": r["exit"]} for r in runs}))
     return 0
 
