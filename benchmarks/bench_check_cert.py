@@ -88,7 +88,7 @@ def main() -> int:
         for kind in ("Coq proof", "re-derived", "not re-derived", "not checked", "rejected"):
             mine = [r[0] for r in rows if r[4] == kind]
             print(f"{kind:15s} {len(mine):4d} files  CPU {sum(mine):6.1f} s")
-        for cpu, path, ok, bound, kind in rows[:15]:
+        for cpu, path, _, _, kind in rows[:15]:
             print(f"{cpu:7.2f} s  {kind:15s} {path}")
     print(json.dumps({r["cmd"].split()[0]: {"cpu": r["cpu"], "wall": r["wall"], "exit": r["exit"]} for r in runs}))
     return 0
