@@ -31,7 +31,7 @@ def timed(cmd: list[str]) -> dict:
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return {"cmd": " ".join(cmd[2:]), "exit": proc.returncode, "cpu": round(cpu, 1), "wall": round(wall, 1),
+    return {"cmd": " ".join(cmd[3:]), "exit": proc.returncode, "cpu": round(cpu, 1), "wall": round(wall, 1),
             "last": (proc.stdout.strip().splitlines() or [""])[-1][:160], "stdout": proc.stdout}
 
 
@@ -90,7 +90,8 @@ def main() -> int:
             print(f"{kind:15s} {len(mine):4d} files  CPU {sum(mine):6.1f} s")
         for cpu, path, _, _, kind in rows[:15]:
             print(f"{cpu:7.2f} s  {kind:15s} {path}")
-    print(json.dumps({r["cmd"].split()[0]: {"cpu": r["cpu"], "wall": r["wall"], "exit": r["exit"]} for r in runs}))
+    print(json.dumps({" ".join(w for w in r["cmd"].split()[:2] if not w.startswith("/")): {
+        "cpu": r["cpu"], "wall": r["wall"], "exit": r["exit"]} for r in runs}))
     return 0
 
 
