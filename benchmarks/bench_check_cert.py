@@ -90,8 +90,8 @@ def main() -> int:
             print(f"{kind:15s} {len(mine):4d} files  CPU {sum(mine):6.1f} s")
         for cpu, path, _, _, kind in rows[:15]:
             print(f"{cpu:7.2f} s  {kind:15s} {path}")
-    print(json.dumps({" ".join(w for w in r["cmd"].split()[:2] if not w.startswith("/")): {
-        "cpu": r["cpu"], "wall": r["wall"], "exit": r["exit"]} for r in runs}))
+    name = lambda r: r["cmd"].split()[0] + (" --rederive" if "--rederive" in r["cmd"] else "")  # noqa: E731
+    print(json.dumps({name(r): {"cpu": r["cpu"], "wall": r["wall"], "exit": r["exit"]} for r in runs}))
     return 0
 
 
