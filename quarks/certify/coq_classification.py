@@ -160,7 +160,7 @@ def prove(n: int, d: int, count: int, P: dict, jobs: int = 2, progress=None) -> 
                                                               for k, v in files.items())]).encode()).hexdigest()[:24]
     target = coq_gate.cache_root() / "classes" / key
     marker = target / "result.json"
-    for done in (marker, _read_only(key)):   # compiled here, or by verify in the cache check-cert only reads
+    for done in (marker, read_only_result(key)):   # compiled here, or by verify in the cache check-cert only reads
         if done is not None and done.is_file():
             info = json.loads(done.read_text())
             return Result(n, d, count, True, info["message"], theorems, info["axioms"], info["seconds"], cached=True)
@@ -172,7 +172,7 @@ def prove(n: int, d: int, count: int, P: dict, jobs: int = 2, progress=None) -> 
         return _compile(n, d, count, b, files, base, theorems, marker, jobs, progress)
 
 
-def _read_only(key: str) -> Path | None:
+def read_only_result(key: str) -> Path | None:
     """Where the cache check-cert reads but never writes keeps the classification of ``key`` (None
     outside check-cert, and with every assumption to be printed again: check-cert --rederive)."""
     ro = os.environ.get(coq_gate.READ_ONLY_CACHE)

@@ -153,3 +153,15 @@ def test_assumptions_are_printed_once_per_build_and_read_back_only_by_check_cert
     memo.write_text(json.dumps({**entry, "axioms": ["False; Axiom x : False"]}))    # not a name: printed again
     coq_gate.remembered_assumptions(b, pairs)
     assert len(calls[-1]) == 1
+
+
+def test_a_classification_compiled_by_verify_is_read_back_only_by_check_cert(tmp_path, monkeypatch):
+    from quarks.certify import coq_classification
+
+    monkeypatch.delenv(coq_gate.READ_ONLY_CACHE, raising=False)
+    monkeypatch.delenv(coq_gate.FRESH_ASSUMPTIONS, raising=False)
+    assert coq_classification.read_only_result("k") is None                       # verify: compiles or uses its own
+    monkeypatch.setenv(coq_gate.READ_ONLY_CACHE, str(tmp_path))
+    assert coq_classification.read_only_result("k") == tmp_path / "classes" / "k" / "result.json"
+    monkeypatch.setenv(coq_gate.FRESH_ASSUMPTIONS, "1")                      # check-cert --rederive
+    assert coq_classification.read_only_result("k") is None
