@@ -102,13 +102,22 @@ def test_a_cheap_check_is_rerun(made):
     assert not res.ok and "derives" in res.message
 
 
-def test_check_cert_counts_what_it_did_not_rederive(made, capsys):
+def test_check_cert_counts_what_it_did_not_rederive(made, capsys, tmp_path):
     code = main(["check-cert", str(made / "navon.budget-objective"), str(made / "quarks.eq4.3-ptf")])
     out = capsys.readouterr().out.splitlines()
     assert code == 3
     assert sum(ln.startswith("NOT CHECKED") and "not independently checked" in ln for ln in out) == sum(
         p.name != "proof=coq.json" for p in (made / "quarks.eq4.3-ptf").glob("*.json"))   # forged ones too
     assert "not re-derived, their checks too long to repeat: --rederive" in out[-1]
+    clean = tmp_path / "budget"
+    clean.mkdir()
+    for p in (made / "navon.budget-objective").glob("*.json"):
+        if not p.name.startswith("forged-"):
+            (clean / p.name).write_text(p.read_text())
+    assert main(["check-cert", str(clean)]) == 3   # every file OK, two not re-derived: not 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("3 valid, 0 rejected (2 not re-derived")
+    assert main(["check-cert", "--rederive", str(clean)]) == 0
+    capsys.readouterr()
     assert main(["check-cert", "--rederive", "--evidence-only", str(made)]) == 2
     assert "choose one" in capsys.readouterr().err
 
