@@ -283,11 +283,16 @@ _BLOCKER = _Blocker()
 
 @contextmanager
 def solver_free(allow_cas: bool = False):
-    """Run a block with solvers (and, unless allowed, the CAS) unimportable."""
+    """Run a block with solvers (and, unless allowed, the CAS) unimportable, also when a parent imported
+    them before forking (check-cert preloads the engines for re-derivations): their modules are out of
+    ``sys.modules`` for the block, so an import of them is refused as if they had never been loaded."""
     if _BLOCKER not in sys.meta_path:
         sys.meta_path.insert(0, _BLOCKER)
-    _BLOCKER.stack.append(frozenset(SOLVERS + (() if allow_cas else CAS)))
+    blocked = frozenset(SOLVERS + (() if allow_cas else CAS))
+    _BLOCKER.stack.append(blocked)
+    hidden = {name: sys.modules.pop(name) for name in [m for m in sys.modules if m.partition(".")[0] in blocked]}
     try:
         yield
     finally:
         _BLOCKER.stack.pop()
+        sys.modules.update(hidden)

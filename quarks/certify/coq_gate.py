@@ -2,10 +2,10 @@
 
 A claim's ``coq`` field names theorems ("File.v:theorem") that prove it for all parameters; the file
 is cited by its bare name and found in its folder through ``_CoqProject`` (:func:`theory_path`), so
-file names are unique across the folders.  This
-module compiles the theories of ``_CoqProject`` (independent ones in parallel) into a build cache keyed by the
-sources and the Coq version, so a second run costs nothing, and runs ``Print Assumptions`` on each
-named theorem.  A proof counts only when
+file names are unique across the folders.  This module compiles the theories of ``_CoqProject``
+(independent ones in parallel) into a build cache keyed by the sources and the Coq version, so a
+second run costs nothing, and runs ``Print Assumptions`` on each named theorem (once per build:
+:func:`remembered_assumptions`).  A proof counts only when
 
 * no theory file is named like a module of Coq's standard library or of an installed library
   (``Uint63.v``, ``Raxioms.v``, ...), and no source uses, outside comments, ``Admitted``, ``admit``,
@@ -216,6 +216,8 @@ def cache_root() -> Path:
 # A cache whose finished builds may be used but never written (check-cert's children: they write
 # only in their scratch directory, and reuse the theories `quarks verify` or `prove` compiled).
 READ_ONLY_CACHE = "QUARKS_COQ_CACHE_READ_ONLY"
+# Set: every theorem's assumptions are printed again by coqc, never read from its build (check-cert --rederive).
+FRESH_ASSUMPTIONS = "QUARKS_COQ_FRESH_ASSUMPTIONS"
 
 
 def _finished(target: Path, hashes: dict) -> Build | None:
@@ -507,6 +509,62 @@ def _split(ref: str) -> tuple[str, str]:
     return file, name
 
 
+def remembered_assumptions(b: Build, pairs: list) -> list[tuple[list | None, str]]:
+    """:func:`assumptions` of (file, theorem) pairs.  Every process that prints them keeps them in the
+    build (``assumptions/``, only in a cache it may write); check-cert (READ_ONLY_CACHE set) reads them
+    back, as it reuses the compiled files, unless FRESH_ASSUMPTIONS is set (check-cert --rederive)."""
+    memo = b.directory / "assumptions"
+    known: dict = {}
+    for pair in pairs if os.environ.get(READ_ONLY_CACHE) and not os.environ.get(FRESH_ASSUMPTIONS) else []:
+        named = _remembered(memo, pair)
+        if named is not None:
+            known[pair] = (named, "")
+    todo = [pair for pair in pairs if pair not in known]
+    if todo:
+        results = assumptions(b.directory, todo)
+        if len(todo) > 1 and any(names is None for names, _ in results):
+            # find which theorem fails: each in its own environment, its names resolved there
+            results = [assumptions(b.directory, [pair])[0] for pair in todo]
+        known.update(zip(todo, results))
+        if _writable(b.directory):
+            for pair, (named, _) in zip(todo, results):
+                if named is not None:
+                    _remember(memo, pair, named)
+    return [known[pair] for pair in pairs]
+
+
+def _memo_file(memo: Path, pair) -> Path:
+    return memo / (hashlib.sha256(json.dumps(list(pair)).encode()).hexdigest()[:32] + ".json")
+
+
+def _remembered(memo: Path, pair) -> list | None:
+    try:
+        entry = json.loads(_memo_file(memo, pair).read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(entry, dict) or entry.get("theorem") != list(pair):
+        return None
+    axioms = entry.get("axioms")
+    if not isinstance(axioms, list) or not all(isinstance(a, str) and QUALID.fullmatch(a) for a in axioms):
+        return None
+    return axioms
+
+
+def _remember(memo: Path, pair, named: list) -> None:
+    try:
+        memo.mkdir(exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=memo, suffix=".tmp", delete=False) as f:
+            f.write(json.dumps({"theorem": list(pair), "axioms": named}))
+        os.replace(f.name, _memo_file(memo, pair))
+    except OSError:   # not remembered: printed again next time
+        pass
+
+
+def _writable(directory: Path) -> bool:
+    """Whether a build lies in this process's own cache (not the read-only one check-cert reuses)."""
+    return directory.resolve().is_relative_to(cache_root().resolve())
+
+
 def check_theorems(refs, root: Path = THEORIES, progress=None) -> list[Proof]:
     """Compile the theories (cached) and check each named theorem's assumptions."""
     refs = list(refs)
@@ -540,10 +598,7 @@ def check_theorems(refs, root: Path = THEORIES, progress=None) -> list[Proof]:
             wanted.append((r, f, name))
     if wanted:
         pairs = [(f, name) for _, f, name in wanted]
-        results = assumptions(b.directory, pairs)
-        if len(wanted) > 1 and any(names is None for names, _ in results):
-            # find which theorem fails: each in its own environment, its names resolved there
-            results = [assumptions(b.directory, [pair])[0] for pair in pairs]
+        results = remembered_assumptions(b, pairs)
         for (r, f, _), (named, why) in zip(wanted, results):
             if named is None:
                 out.append(Proof(r, "failed", why))

@@ -9,12 +9,16 @@ steps (quarks.checking.fields says which step fills or checks each field of a ce
 3. **domain**: the instance must lie in the claim's domain (declared instances, or its ``domain``);
 4. **meaning**: source, statement, kind and expected must be the claim's, and the trust field the
    evidence's; an undecided verdict (inconclusive, error) proves nothing, and no evidence code runs;
-5. **re-derive**: the certificate must say exactly what the claim's check derives for its instance
-   (quarks.checking.obligations: re-run in a child, or for a Coq proof, the record the claim's
-   declared theorems give); with ``evidence_only`` this step is skipped and the result says so;
+5. **re-derive**: the certificate must say exactly what the claim's check derives for its instance,
+   at a cost bounded by the certificate, as the claim declares (``Claim.recheck``): its
+   ``obligation`` (from the instance and the certificate's witnesses), its check run again when it is
+   cheap ("check"), for a Coq proof the record the claim's declared theorems give; a claim whose check
+   is a search or enumeration too long to repeat ("evidence") is not re-derived, and the result says
+   so (``bound`` False); ``rederive`` re-runs every claim's check (``check-cert --rederive``), with
+   ``evidence_only`` this step is skipped;
 6. **kernel**: every record re-verified (quarks.certify.check_evidence); ``exhaustive`` records
-   count only when step 5 produced them, and ``coq`` records are checked against the claim's
-   declared theorems (handed down, never read from the certificate).
+   count only when step 5 re-ran them (else *not checked*), and ``coq`` records are checked against
+   the claim's declared theorems (handed down, never read from the certificate).
 """
 from __future__ import annotations
 
@@ -150,7 +154,7 @@ def _proof_certificate(claim, cert: dict) -> dict:
     return certificate.build(claim, {"proof": "coq"}, proof_verdict(claim, record))
 
 
-def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS) -> CheckResult:
+def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rederive: bool = False) -> CheckResult:
     """The check of one certificate file, in the six steps of :mod:`quarks.checking.fields`; raises
     CertificateError (or obligations.Unbound) for a file that fails before a result can be named."""
     cert = load(path, limits)                                                 # 1. load
@@ -169,7 +173,7 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS) -> C
         result.ok, result.message, result.decided = ok, message, False
         return result
     obligations.resolve_payloads(cert, ctx)
-    regen = rederive(cert, claim, ctx, evidence_only)                         # 5. re-derive
+    regen = rederived(cert, claim, ctx, evidence_only, rederive)             # 5. re-derive
     if regen is not None:
         problem = obligations.bind(cert, regen)
         if problem:
@@ -177,12 +181,26 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS) -> C
     try:                                                                      # 6. kernel
         ok, message, _ = check_evidence(cert, ctx)
     except NotChecked as exc:
+        if regen is None and not evidence_only and "exhaustive" in str(exc):
+            return result.rejected(NOT_INDEPENDENT.format(claim=claim.id), checked=False)
         return result.rejected(str(exc), checked=False)
     if not ok:
         return result.rejected(message)
     result.ok, result.bound, result.trust = True, regen is not None, trust_of(cert["evidence"])
-    result.message = message if regen is not None else message + "; NOT bound to the statement (--evidence-only)"
+    if evidence_only:
+        result.message = message + "; NOT bound to the statement (--evidence-only)"
+    elif regen is None:
+        result.message = message + "; " + NOT_RERUN.format(claim=claim.id)
+    else:
+        result.message = message
     return result
+
+
+# what a plain check says of a certificate whose claim declares recheck="evidence"
+NOT_RERUN = ("bound by claim, domain and meaning only, not re-derived ({claim} declares its check too long to "
+             "repeat; --rederive re-runs it)")
+NOT_INDEPENDENT = ("not independently checked: an exhaustive record is confirmed only by re-running the claim's "
+                   "check, which {claim} declares too long to repeat (--rederive re-runs it)")
 
 
 def meaning(cert: dict, claim) -> str | None:
@@ -196,23 +214,26 @@ def meaning(cert: dict, claim) -> str | None:
     return None
 
 
-def rederive(cert: dict, claim, ctx: CheckContext, evidence_only: bool) -> dict | None:
+def rederived(cert: dict, claim, ctx: CheckContext, evidence_only: bool, rederive: bool = False) -> dict | None:
     """What the certificate must say, derived from its claim and instance alone: a Coq proof's record
-    from the claim's declared theorems, any other by re-running the claim's check (its exhaustive
-    records then count as re-run); None under ``evidence_only``."""
+    from the claim's declared theorems, any other by the claim's obligation or by re-running its check
+    (its exhaustive records then count as re-run); None under ``evidence_only``, and for a claim that
+    declares ``recheck="evidence"`` unless ``rederive``."""
     if cert["instance"] == {"proof": "coq"}:
         return _proof_certificate(claim, cert)
     if evidence_only:
+        return None
+    if claim.obligation is None and claim.recheck == "evidence" and not rederive:
         return None
     regen = obligations.rederive(cert, claim)
     ctx.rerun = frozenset(obligations.rerun_keys(regen))
     return regen
 
 
-def _child(conn, path, evidence_only, limits, work):
+def _child(conn, path, evidence_only, limits, work, rederive=False):
     try:
-        confine(limits, work)
-        result = asdict(_run(path, evidence_only, limits))
+        confine(limits, work, rederive)
+        result = asdict(_run(path, evidence_only, limits, rederive))
         conn.send(("ok", result, obligations.shared()))
     except BaseException as exc:  # noqa: BLE001 - reported as one line, never a traceback
         conn.send(("error", f"checking failed: {type(exc).__name__}: {str(exc)[:200]}", {}))
@@ -220,7 +241,7 @@ def _child(conn, path, evidence_only, limits, work):
         conn.close()
 
 
-def confine(limits: Limits, work: Path) -> None:
+def confine(limits: Limits, work: Path, rederive: bool = False) -> None:
     """What the checking child does first: its own process group (killed whole at the limit), the
     checker's memory and CPU limits (inherited by everything it starts), no terminal or pipe of the
     caller's (stdin, stdout, stderr on /dev/null), and every cache or temporary file in ``work``."""
@@ -234,6 +255,8 @@ def confine(limits: Limits, work: Path) -> None:
         os.dup2(null, fd)
     os.close(null)
     os.environ[coq_gate.READ_ONLY_CACHE] = str(coq_gate.cache_root())   # finished builds: read, never written
+    if rederive:   # every theorem's assumptions printed again, not read from its build
+        os.environ[coq_gate.FRESH_ASSUMPTIONS] = "1"
     for name, sub in SCRATCH_ENV.items():
         os.environ[name] = str(work / sub)
     (work / "tmp").mkdir(exist_ok=True)
@@ -246,9 +269,9 @@ SCRATCH_ENV = {"QUARKS_COQ_CACHE": "coq", "QUARKS_HALVES_WORK": "halves", "TMPDI
                "XDG_CACHE_HOME": "cache", "NUMBA_CACHE_DIR": "numba", "MPLCONFIGDIR": "mpl"}
 
 
-def _run(path: Path, evidence_only: bool, limits: Limits = LIMITS) -> CheckResult:
+def _run(path: Path, evidence_only: bool, limits: Limits = LIMITS, rederive: bool = False) -> CheckResult:
     try:
-        return check(path, evidence_only, limits)
+        return check(path, evidence_only, limits, rederive)
     except obligations.Unbound as exc:
         return CheckResult(str(path), "?", "?", False, str(exc))
     except CertificateError as exc:
@@ -271,7 +294,8 @@ def scratch():
 
 
 def check_file(path, evidence_only: bool = False, time_limit: float | None = None,
-               isolate: bool = True, limits: Limits | None = None, work: Path | None = None) -> CheckResult:
+               isolate: bool = True, limits: Limits | None = None, work: Path | None = None,
+               rederive: bool = False) -> CheckResult:
     """Check one certificate file (see the module docstring); never raises for a bad file.
 
     ``limits``: the checker's limits (default ``LIMITS``); ``time_limit`` overrides their wall seconds
@@ -279,24 +303,25 @@ def check_file(path, evidence_only: bool = False, time_limit: float | None = Non
     child in its own process group, with the memory and CPU limits, killed whole (grandchildren
     included) when it ends or at the wall limit, so that no file can stop, stall or outlive the
     caller; its caches and temporary files go to ``work`` (by default a private temporary directory
-    removed afterwards)."""
+    removed afterwards).  ``rederive``: re-run the check of every claim (step 5), not only of those
+    whose check is cheap."""
     path = Path(path)
     limits = limits or LIMITS
     if time_limit is not None:
         limits = replace(limits, seconds=float(time_limit))
     if not isolate:
-        return _run(path, evidence_only, limits)
+        return _run(path, evidence_only, limits, rederive)
     if work is None:
         with scratch() as own:
-            return _isolated(path, evidence_only, limits, own)
-    return _isolated(path, evidence_only, limits, Path(work))
+            return _isolated(path, evidence_only, limits, own, rederive)
+    return _isolated(path, evidence_only, limits, Path(work), rederive)
 
 
-def _isolated(path: Path, evidence_only: bool, limits: Limits, work: Path) -> CheckResult:
+def _isolated(path: Path, evidence_only: bool, limits: Limits, work: Path, rederive: bool = False) -> CheckResult:
     registry.claims()   # loaded once here, inherited by every forked check
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_child, args=(child, path, evidence_only, limits, work))
+    p = ctx.Process(target=_child, args=(child, path, evidence_only, limits, work, rederive))
     p.start()
     child.close()
     shared: dict = {}

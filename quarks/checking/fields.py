@@ -4,8 +4,9 @@ The steps (:func:`quarks.checking.binding.check`): **load** (the kernel reads th
 shape, exactly these fields), **claim** (the claim is registered; a claim from outside the package, by the claims module the
 certificate names, loaded with --claims and of the same sha256), **domain** (the instance lies in
 the claim's domain), **meaning** (what the claim fixes: source, statement, kind, expected, and the
-trust the evidence kinds give), **re-derive** (the claim's check run again on the instance must say
-the same), **kernel** (every evidence record re-verified, and the verdict follows from them).
+trust the evidence kinds give), **re-derive** (what the claim declares, ``Claim.recheck``: its
+obligation or its cheap check run again on the instance must say the same; skipped, and said so, for
+a check too long to repeat unless ``--rederive``), **kernel** (every evidence record re-verified, and the verdict follows from them).
 """
 from __future__ import annotations
 

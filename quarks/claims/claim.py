@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, cast
 KINDS = ("symbolic", "finite", "construction", "asymptotic", "exploration")
 STATUSES = ("verified", "refuted", "inconclusive", "error")
 TIERS = ("quick", "full")
+RECHECKS = ("check", "evidence")   # Claim.recheck
 
 SEEDS = {
     "000": "000_4c8400a14b071543.txt",
@@ -202,6 +203,12 @@ class Claim:
     # witness payload reference without re-running the search (the exact checker then verifies
     # the witnesses).  None: the check itself is re-run.
     obligation: Callable[[dict, dict], Verdict] | None = None
+    # How plain ``check-cert`` re-derives a certificate of this claim, at a cost bounded by the
+    # certificate: "check" (the check is cheap: run again on the certificate's instance) or "evidence"
+    # (the check is a search or an enumeration too long to repeat: the certificate is bound by claim,
+    # domain and meaning, its evidence re-checked by the kernel, and an exhaustive record is reported
+    # not checked; ``check-cert --rederive`` re-runs it).  An ``obligation``, when given, is used either way.
+    recheck: str = "check"
     # The instances a certificate of this claim may speak of: None means exactly the declared
     # instances of both tiers (and {"proof": "coq"} when the claim has Coq theorems); otherwise a
     # predicate on an instance dict.
@@ -221,6 +228,8 @@ class Claim:
             raise ValueError(f"{self.id}: unknown kind {self.kind!r}")
         if self.expected not in ("verified", "refuted"):
             raise ValueError(f"{self.id}: expected must be 'verified' or 'refuted'")
+        if self.recheck not in RECHECKS:
+            raise ValueError(f"{self.id}: recheck must be one of {', '.join(RECHECKS)}")
 
     def coq_root(self) -> Path:
         """The directory whose ``_CoqProject`` lists the files ``coq`` names: ``coq_dir`` (a relative one

@@ -25,14 +25,11 @@ from quarks.base.version import __version__
 from quarks.certificates import certificate
 from quarks.claims import registry
 from quarks.claims.claim import Verdict, instance_key, instance_label, instance_text
+from quarks.claims.engines import ENGINES, PRELOAD, preload  # noqa: F401 (driver.preload, driver.PRELOAD: their old place)
 
 DEFAULT_TIMEOUT = 600.0
 
 DEFAULT_OUT = home.results() / "certificates"   # $QUARKS_HOME, else .quarks/ here (quarks.base.home)
-# Imported once in the parent before forking, so that workers do not each pay for them.
-PRELOAD = ("numpy", "sympy", "sympy.tensor.tensor", "sympy.physics.units", "numba", "scipy.optimize", "flint", "z3", "tqdm")
-ENGINES = ("quarks.solvers", "quarks.symbolic", "quarks.ltl", "quarks.attention", "quarks.circuits", "quarks.classes",
-           "quarks.approx", "quarks.certify", "quarks.certificates", "quarks.coq")
 
 
 @dataclass
@@ -115,32 +112,6 @@ def _timed_out(timeout: float) -> dict:
     return {"status": "inconclusive", "summary": f"timeout after {timeout:g} s", "evidence": [],
             "counterexample": None, "reason": f"timeout after {timeout:g} s", "data": {},
             "elapsed": timeout}
-
-
-def preload() -> None:
-    """Import once, in the parent, what every forked worker would otherwise import again: the
-    libraries of PRELOAD, numba's CPU target (its registries: about 0.25 s of CPU a process) and the
-    packages of ENGINES."""
-    import importlib
-    import pkgutil
-
-    for name in PRELOAD:
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            pass
-    try:
-        from numba.core.registry import cpu_target
-        cpu_target.target_context.refresh()
-    except ImportError:
-        pass
-    for name in ENGINES:
-        pkg = importlib.import_module(name)
-        for mod in pkgutil.walk_packages(pkg.__path__, f"{name}."):
-            try:
-                importlib.import_module(mod.name)
-            except ImportError:   # an optional dependency missing: the worker imports what it can
-                pass
 
 
 def run_local(tasks, jobs: int, timeout: float, on_result) -> None:

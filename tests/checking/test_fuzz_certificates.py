@@ -117,7 +117,7 @@ def _run(originals, data, tmp_path):
     target = path.parent / ".fuzz-mutant.json"   # beside the original: its side payloads resolve
     target.write_text(text)
     try:
-        res = binding.check_file(target, isolate=False, time_limit=60)   # in-process: any exception fails
+        res = binding.check_file(target, isolate=False, time_limit=60, rederive=True)   # in-process: any exception fails
     finally:
         target.unlink()
     STATS["cases"] += 1

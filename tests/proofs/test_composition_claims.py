@@ -30,9 +30,9 @@ def test_thm42_binary_n3_sizes_and_certificate(tmp_path):
     assert v.data["sizes"]["AND"] == v.data["sizes"]["NOR"] == v.data["sizes"]["OR"] == 246
     assert v.data["sizes"]["XOR"] == v.data["sizes"]["XNOR"] == 254
     assert (v.data["lower"], v.data["upper"]) == (14 * 14, 104 * 104)
-    assert binding.check_file(path).ok
+    assert binding.check_file(path, rederive=True).ok
     _mutate_arith(path, "size_AND", 1)
-    assert not binding.check_file(path).ok
+    assert not binding.check_file(path, rederive=True).ok
 
 
 def test_thm42_exhaustive_record_rejects_a_wrong_size(tmp_path):
@@ -41,7 +41,7 @@ def test_thm42_exhaustive_record_rejects_a_wrong_size(tmp_path):
     rec = next(r for r in cert["evidence"] if r.get("procedure", "").endswith("class_size_check"))
     rec["args"]["size"] += 1
     path.write_text(json.dumps(cert))
-    assert not binding.check_file(path).ok
+    assert not binding.check_file(path, rederive=True).ok
 
 
 def test_operator_classes_cover_every_operator_once():
@@ -120,7 +120,7 @@ def test_thm43_counts_and_bounds():
 def test_thm43_lower_bound_as_printed_is_refuted(tmp_path):
     v, path = _certify(lg.thm43_lower_printed, {"n": 3, "m": 2, "convention": "01"}, tmp_path)
     assert v.status == "refuted" and v.counterexample["size"] == 256 and v.counterexample["m_n2"] == 18
-    assert binding.check_file(path).ok
+    assert binding.check_file(path, rederive=True).ok
     # the true m = 1 instance at n = 4: C = log2(41614) < 16
     assert lg.thm43_lower_printed.run({"n": 4, "m": 1, "convention": "01"}).counterexample["size"] == 41614
 
@@ -132,7 +132,7 @@ def test_printed_pm1_multiplexing_collides(tmp_path):
     ua = [u["u+"] for u in cex["map_a"]]
     ub = [u["u+"] for u in cex["map_b"]]
     assert ua != ub and cex["common_output"] == 0xFF  # OR of units that are +1 when unselected
-    assert binding.check_file(path).ok
+    assert binding.check_file(path, rederive=True).ok
     for variant in ("01", "pm1-corrected"):
         r = lg.multiplex_result(3, 2, variant)
         assert r["holds"] and r["maps"] == r["outputs"] == 16 * 16
@@ -181,7 +181,7 @@ def test_dense_encoding_as_printed_is_refuted_and_corrected_holds(tmp_path):
     v, path = _certify(de.dense_as_printed, {"n": 2, "degrees": [1, 1], "reading": "printed"}, tmp_path)
     assert v.status == "refuted" and v.counterexample["lower"] == 196
     assert v.counterexample["failing_count"] == 10 and v.counterexample["failing"]["AND"] == 16
-    assert binding.check_file(path).ok
+    assert binding.check_file(path, rederive=True).ok
     v = de.dense_corrected.run({"n": 3, "degrees": [1, 1], "reading": "corrected"})
     assert v.status == "verified" and v.data["lower"] == 14 ** 2 and min(v.data["sizes"].values()) == 246
 
@@ -191,7 +191,7 @@ def test_degree_zero_as_printed_refuted_and_constants(tmp_path):
 
     v, path = _certify(dz.degree_zero_as_printed, {"n": 1, "reading": "printed"}, tmp_path)
     assert v.status == "refuted" and v.counterexample["size"] == 2 and v.counterexample["lower"] == 4
-    assert binding.check_file(path).ok
+    assert binding.check_file(path, rederive=True).ok
     assert dz.degree_zero.run({"n": 3, "reading": "corrected"}).status == "verified"
 
 

@@ -161,6 +161,7 @@ def _thm42_instances(tier: str) -> list:
 
 thm42 = Claim(
     id="quarks.thm4.2",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Theorem 4.2 (eq. 4.6, 5.1)"),
     statement="For an irreducible Boolean operator B of k arguments, degrees d_j >= 1 and n >= k - 1: "
               "prod_j |T(n-k+1;d_j)| <= |T_B(n;d_1..d_k)| <= prod_j |T(n;d_j)|, with T_B = {B(f_1..f_k): f_j in "
@@ -224,6 +225,7 @@ def check_thm41(inst: dict) -> Verdict:
 
 thm41 = Claim(
     id="quarks.thm4.1",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Theorem 4.1"),
     statement="C(T(n,1;x)) = 2n^2(1+o(1)): an LTG output-gated by an LTG of the same n inputs. "
               "Checked at each n (exactly): |T(n-1;1)|^2 <= |T_B(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2) for "
@@ -353,6 +355,7 @@ def check_prop55(inst: dict) -> Verdict:
 
 prop55 = Claim(
     id="quarks.prop5.5",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Proposition 5.5 (eq. 4.7, 5.14)"),
     statement="For d0, d1 >= 1 and n >= 1: |∩_B T_B(n;d0,d1)| >= |T(n-1;d0)| |T(n-1;d1)|, the intersection "
               "over the ten irreducible binary operators B (for each irreducible B, B of the two extensions of "
@@ -401,6 +404,7 @@ def check_prop55_corollary(inst: dict) -> Verdict:
 
 prop55_corollary = Claim(
     id="quarks.prop5.5-corollary",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Proposition 5.5, corollary: functions that are AND, OR and XOR of gates"),
     statement="About 2^(2n^2)(1+o(1)) Boolean functions of n variables are simultaneously the AND, the OR and the XOR "
               "(indeed every irreducible binary B) of two linear threshold gates: C(∩_B T_B(n;1,1)) = 2n^2(1+o(1)). "
@@ -438,6 +442,7 @@ def check_prop55_witnesses(inst: dict) -> Verdict:
 
 prop55_witnesses = Claim(
     id="quarks.prop5.5-witnesses",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Proposition 5.5 (the multiplexer construction), with witnesses"),
     statement="For g, h in T(n-1;1), the function f = x_n ? g : h lies in T_B(n;1,1) for every irreducible "
               "binary B: instances with an explicit decomposition f = B(f_1, f_2), f_1, f_2 in T(n;1), per B.",

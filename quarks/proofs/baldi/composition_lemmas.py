@@ -126,6 +126,7 @@ def check_lemma51(inst: dict) -> Verdict:
 
 lemma51 = Claim(
     id="quarks.lemma5.1",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Lemma 5.1 (eq. 5.3)"),
     coq=("Operators.v:lemma5_1", "Operators.v:irreducible2_count"),
     coq_hypotheses={"lemma5_1": ["irreducible (k:=k) B"], "irreducible2_count": []},
@@ -204,6 +205,7 @@ def check_lemma52_corrected(inst: dict) -> Verdict:
 
 lemma52 = Claim(
     id="quarks.lemma5.2",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Lemma 5.2, witness (5.5)"),
     coq=("Affine.v:lemma5_2_printed", "Affine.v:lemma5_2_printed_fails_j0", "Affine.v:lemma5_2_printed_refuted"),
     coq_hypotheses={"lemma5_2_printed": ["(1 <= j <= k)%nat"],
@@ -226,6 +228,7 @@ lemma52 = Claim(
 
 lemma52_corrected = Claim(
     id="quarks.lemma5.2-corrected",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Lemma 5.2 (corrected witness)"),
     coq=("Affine.v:lemma5_2_corrected", "Affine.v:lemma5_2"),
     coq_hypotheses={"lemma5_2_corrected": ["(j <= k)%nat"], "lemma5_2": ["(j <= k)%nat"]},
@@ -343,6 +346,7 @@ def check_lemma53(inst: dict) -> Verdict:
 
 lemma53 = Claim(
     id="quarks.lemma5.3",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Lemma 5.3 (eq. 5.6-5.8)"),
     statement="For f = sign(p) in T(n-k;d) with d >= 1 and p != 0 at every point of {0,1}^(n-k), j in {0..k} and "
               "signs theta, theta_i (i != j), F(z ⊕ x) = sign(M q(z) + theta p(x)) with q the (corrected) affine "
@@ -445,6 +449,7 @@ def check_lemma54(inst: dict) -> Verdict:
 
 lemma54 = Claim(
     id="quarks.lemma5.4",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Lemma 5.4 (eq. 5.9-5.12)"),
     statement="For an irreducible B of k + 1 arguments, degrees d_j >= 1 and every (f_0..f_k) with f_j in "
               "T(n-k;d_j) there are F_j in T(n;d_j) with B(F_0..F_k)(e_i ⊕ x) = f_i(x) for all i and x; the map "

@@ -76,6 +76,7 @@ def check_zuev(inst) -> Verdict:
 
 zuev = Claim(
     id="quarks.eq4.1-zuev",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "eq. (4.1)"),
     coq=("Gallery.v:eq4_1_zuev_n1",),
     coq_hypotheses={"eq4_1_zuev_n1": []},
@@ -221,6 +222,7 @@ def check_eq43(inst) -> Verdict:
 
 eq43 = Claim(
     id="quarks.eq4.3-ptf",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "eq. (4.3)"),
     statement="(1 - D/log n)^d n C(n,<=d) <= C(T(n;d)) ~ n C(n,<=d) for 1 <= d <= n^alpha.  Finite "
               "check: the upper side C(T(n;d)) <= n C(n,<=d) against exact counts (n <= 4 every d; "
@@ -263,6 +265,7 @@ def check_eq45(inst) -> Verdict:
 
 eq45 = Claim(
     id="quarks.eq4.5",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "eq. (4.5)"),
     statement="For fixed d, C(T(n;d)) = n^(d+1)/d! (1 - o(1)).  Finite proxy: rho = C d!/n^(d+1) <= 1 "
               "for 2 <= n (d = 1, 2), and for d = 1 rho increases with n from n = 5 on (towards 1).",

@@ -131,6 +131,7 @@ eq411 = Claim(
 
 eq43_upper = Claim(
     id="quarks.eq4.3-ptf-upper",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "eq. (4.3), upper side in finite form"),
     statement="For every n >= 1 and every d: C(T(n;d)) <= n binom(n, <=d), i.e. |T(n;d)| <= "
               "2^(n binom(n,<=d)); from |T(n;d)| <= C(2^n, binom(n,<=d)).",
@@ -344,6 +345,7 @@ def check_thm43_upper(inst: dict) -> Verdict:
 
 thm43_upper = Claim(
     id="quarks.thm4.3-upper",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Theorem 4.3, upper bound (4.11)-(4.12) in finite form"),
     statement="For every binary B and all n, m: |T(n,m,1;B)| <= |T_B(n;1,1)|^m * 2 sum_{i<=m} "
               "binom(2^n - 1, i), where T(n,m,1;B) is one LTG applied to m units B(h_i, g_i), "
@@ -391,6 +393,7 @@ def check_thm43_lower(inst: dict) -> Verdict:
 
 thm43_lower = Claim(
     id="quarks.thm4.3-lower",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Theorem 4.3, lower bound (4.14)-(4.15) in finite form"),
     statement="For all n, m, a with m <= 2^a and a <= n, and B = AND (0/1 outputs) or B = XNOR (±1 "
               "outputs): |T_B(n-a;1,1)|^m <= |T(n,m,1;B)|; if moreover a < n, |T(n-a-1;1)|^(2m) <= "

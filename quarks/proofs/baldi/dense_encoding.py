@@ -177,6 +177,7 @@ dense_as_printed = Claim(
 
 dense_corrected = Claim(
     id="quarks.appendix-dense-encoding",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Appendix (proof of Theorem 4.2): dense encoding, corrected"),
     statement="With k operands a dense selector needs ceil(log2 k) attention units: "
               "prod_j |T(n - ceil(log2 k); d_j)| <= |T_B(n; d_1..d_k)| for every irreducible B of arity k.",
@@ -321,6 +322,7 @@ def check_selector_route(inst: dict) -> Verdict:
 
 selector_route_claim = Claim(
     id="quarks.appendix-dense-selector-route",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Appendix (proof of Theorem 4.2): the dense selector at arity 4, a route that works (ours)"),
     statement="For every irreducible B of arity 4 the 4 operands can be given the 4 codes of 2 bits and Lemma 5.1's "
               "lines so that no operand's extension needs (0,0,1) or (1,1,0) at its other codes; the extensions of "

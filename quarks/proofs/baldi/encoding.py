@@ -24,6 +24,7 @@ def check_encoding(inst: dict) -> Verdict:
 
 encoding_independence = Claim(
     id="quarks.encoding-independence",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "§4.2: the input encoding of polynomial threshold gates"),
     statement="For all n and d and all reals a != b: f is in T(n;d) iff f(x) = [P(v) > 0] at the encoded points "
               "v_i = (x_i ? b : a) for a multilinear P of degree <= d with real coefficients; so T(n;d) is the same "

@@ -172,6 +172,7 @@ def thm43_instances(tier):
 
 thm43 = Claim(
     id="quarks.thm4.3",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Theorem 4.3 (eq. 4.8-4.12, 4.15)"),
     statement="m n^2 <= C(T(n,m,1;x)) <= 2 m n^2 (1+o(1)). Finite instances: the exact |T(n,m,1;x)| "
               "against the proof's counting bound |T(n,1;x)|^m * 2 sum_{i<=m} C(2^n-1,i) (4.11-4.12) "
@@ -206,6 +207,7 @@ def check_thm43_lower_printed(inst: dict) -> Verdict:
 
 thm43_lower_printed = Claim(
     id="quarks.thm4.3-lower-as-printed",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Theorem 4.3, lower bound as printed"),
     coq=("Gallery.v:thm4_3_lower_printed",),
     coq_hypotheses={"thm4_3_lower_printed": []},
@@ -237,6 +239,7 @@ def check_multiplexing(inst: dict) -> Verdict:
 
 multiplexing = Claim(
     id="quarks.thm4.3-multiplexing",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Theorem 4.3, construction (4.14), ±1 outputs as printed"),
     statement="With ±1 outputs, filtering both the gated unit and the gating unit by the selector "
               "(f_i = [x^- = i] AND f_i^+ for each) and phi = OR maps distinct gated maps f^+ to distinct "
@@ -253,6 +256,7 @@ multiplexing = Claim(
 
 multiplexing_corrected = Claim(
     id="quarks.thm4.3-multiplexing-corrected",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Theorem 4.3, construction (4.14), corrected"),
     statement="For all n+ and m and every injective code of the m units by a selector variables (here "
               "the binary digits of i - 1, so m <= 2^a): multiplexing with 0/1 outputs (both units "
@@ -319,6 +323,7 @@ index_encoding_as_printed = Claim(
 
 index_encoding = Claim(
     id="quarks.thm4.3-index-encoding",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Theorem 4.3, proof (4.13)-(4.14): the selector, corrected"),
     coq=("GalleryCorrected.v:thm4_3_index_corrected",),
     coq_hypotheses={
@@ -361,6 +366,7 @@ def check_remark44(inst: dict) -> Verdict:
 
 remark44 = Claim(
     id="quarks.remark4.4",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Remark 4.4"),
     statement="In T(n,m,1;x) gating doubles the parameters of the hidden layer (2m(n+1) against m(n+1)); "
               "the total ratio (2m(n+1)+m+1)/(m(n+1)+m+1) is below 2 and within 2/(n+2) of it. (The printed "

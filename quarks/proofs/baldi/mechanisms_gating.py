@@ -203,6 +203,7 @@ def check_universal_approximation(inst) -> Verdict:
 
 universal_approximation = Claim(
     id="quarks.universal-approximation",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("001", "Universal approximation (Theorem 4.3 of the full paper)"),
     statement="Sums of linear units each output-gated by a linear threshold gate approximate continuous "
               "functions on compact sets: concrete instances with a certified sup error, e.g. "
@@ -247,6 +248,7 @@ def check_synaptic_capacity(inst) -> Verdict:
 
 synaptic_gating_capacity = Claim(
     id="quarks.synaptic-gating-capacity",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("001", "Limitations (Prop. 6.9 of the full paper): single-weight synaptic gating"),
     statement="Exact counts, for small n, of the Boolean functions sign(w_1 g(x) x_1 + sum_{i>=2} w_i x_i "
               "+ w_0) with g in T(n;1) (0/1 gate), and of the model where every weight w_i has its own "

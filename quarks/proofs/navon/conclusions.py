@@ -75,6 +75,7 @@ conclusion11_printed = Claim(
 
 conclusion11 = Claim(
     id="navon.conclusion1.1-integer-layers",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("003", "Conclusion 1.1, corrected for integer L"),
     statement="With K = B/N = L d and L integer, the objective d^L over divisors d of K is ordered as d^(1/d): "
               "d = 3 is optimal iff 3 divides K; otherwise d = 2 for even K (tied with d = 4 when 4 | K), and the "

@@ -134,6 +134,7 @@ def check_budget_objective(inst: dict) -> Verdict:
 
 budget_objective = Claim(
     id="navon.budget-objective",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("003", "§1.2 f(d) after eq. (4); eq. (17)"),
     coq=("NavonBudget.v:budget_objective_eq", "NavonBudget.v:budget_objective_derive",
          "NavonBudget.v:budget_objective_optimum", "NavonBudget.v:budget_objective_integer_optimum"),
@@ -172,6 +173,7 @@ def check_budget_eq2(inst: dict) -> Verdict:
 
 budget_objective_eq2 = Claim(
     id="navon.budget-objective-eq2",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("003", "eq. (2) with eq. (4)"),
     coq=("NavonBudget.v:ln_gt_1_minus_inv", "NavonBudget.v:g_decreasing", "NavonBudget.v:budget_eq2_eq",
          "NavonBudget.v:budget_objective_eq2_optimum", "NavonBudget.v:budget_objective_eq2_integer_optimum"),
@@ -222,6 +224,7 @@ def _layer_instances(tier: str) -> list[dict]:
 
 layer_degree = Claim(
     id="navon.layer-degree",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("003", "eq. (16)"),
     statement="The layer y(X) = X prod_{k=1}^{d-1} (W_k X^T) (eq. (2), X square n x n) is homogeneous of "
               "degree d in the entries of X; a stack of L such layers with generic weights has total "
@@ -241,6 +244,7 @@ layer_degree = Claim(
 
 layer_degree_bound = Claim(
     id="navon.layer-degree-bound",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("003", "eq. (16), upper bound"),
     coq=("LayerDegree.v:layer_degree", "LayerDegree.v:layer_degree_stack"),
     coq_hypotheses={"layer_degree": ["mxdeg_le (R:=R) (m:=m) D X",
@@ -283,6 +287,7 @@ def check_parameter_count(inst: dict) -> Verdict:
 
 parameter_count = Claim(
     id="navon.parameter-count",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("003", "eq. (4)"),
     statement="L layers of degree d (eq. (2)) have N_(L,d) = L d N_dx parameters, N_dx the size of one W_k.",
     latex=r"N_{L,d}=L\cdot d\cdot N_{d_x}",
@@ -314,6 +319,7 @@ def check_parameter_count_corrected(inst: dict) -> Verdict:
 
 parameter_count_corrected = Claim(
     id="navon.parameter-count-corrected",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("003", "eq. (4), eq. (2), Comment 3.1"),
     statement="A layer of eq. (2) depends on exactly (d-1) n^2 weights (n x n matrices W_1..W_(d-1)), so "
               "N_(L,d) = L (d-1) N_dx; the product P_d(x) = prod_(k=1)^d (W_k x) of Comment 3.1 depends on "
@@ -365,6 +371,7 @@ def check_sparse_product(inst: dict) -> Verdict:
 
 sparse_product = Claim(
     id="navon.sparse-product",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("003", "Comment 3.1"),
     statement="P_d(x) = prod_(k=1)^d (w_k . x), x in R^n, has d n weights; its generic expansion contains all "
               "C(n+d-1, d) monomials of degree d; d n < C(n+d-1, d) exactly when n >= 4, or n = 3 and d >= 3 "

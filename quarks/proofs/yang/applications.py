@@ -18,6 +18,7 @@ FULL = ([{"program": "induction", "n": n} for n in range(2, 9)] + [{"program": "
 
 section6 = Claim(
     id="yang.section6-applications",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "§6 Some Applications: induction heads (1- and 2-hop), flip-flop, Dyck-k"),
     statement="The tasks of §6 are computed by softmax transformers: the basic and 2-hop induction heads, the "
               "flip-flop language and Dyck-1, Dyck-2, as uniform-tieless average-hard programs (exact on every "

@@ -178,7 +178,7 @@ FULL = ([{"program": "flipflop", "n": n} for n in (6, 8)] + [{"program": "induct
         + [{"program": "dyck1", "n": n} for n in (8, 10)] + [{"program": "dyck2", "n": 6}])
 
 lemma25 = Claim(
-    id="yang.lemma25", source=Source("004", "Lemma 25"),
+    id="yang.lemma25", recheck="evidence", source=Source("004", "Lemma 25"),
     coq=("Transformer.v:lemma25_fresh_layers", "Transformer.v:lemma25_fresh", "Transformer.v:lemma25_layer_fresh",
          "MatrixCopy.v:lemma25", "MatrixError.v:lemma25_matrix"),
     coq_hypotheses={

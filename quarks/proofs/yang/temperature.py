@@ -43,6 +43,7 @@ def check_table(instance) -> Verdict:
 
 temperature_table = Claim(
     id="yang.temperature-table",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "Theorems 12, 15, 20 (temperature)"),
     statement="For each construction and length n, the largest temperature (as a multiple k/4 of our "
               "tau(n) = 1/(2n)) at which every word of length n is certified, with the next grid point failing.",
@@ -57,6 +58,7 @@ temperature_table = Claim(
 
 thm15_hot = Claim(
     id="yang.thm15-hot",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "Theorem 15 (temperature too high)"),
     statement="Refuted variant: the since-construction at temperature tau(n) = 1/n (c = 1) keeps every value "
               "before rounding within 1/4 of its exact Boolean.",
@@ -101,6 +103,7 @@ def check_order_n(instance) -> Verdict:
 
 temperature_order_n = Claim(
     id="yang.temperature-order-n",
+    recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "§4.3, remark after Corollary 18 (after Hahn 2020, Lemma 5): scaling of order n is needed"),
     statement="The largest temperature at which the constructions of Theorems 12 and 15 still certify on every "
               "word of length n shrinks like 1/n: n tau*(n) stays bounded (<= 3) and tau*(n) decreases, on the "

@@ -1,0 +1,33 @@
+"""The engines a claim's check may use, imported once in a parent before it forks (``quarks verify``'s
+workers, ``check-cert``'s re-derivations), so that each forked process does not pay for them again."""
+from __future__ import annotations
+
+PRELOAD = ("numpy", "sympy", "sympy.tensor.tensor", "sympy.physics.units", "numba", "scipy.optimize", "flint", "z3", "tqdm")
+ENGINES = ("quarks.solvers", "quarks.symbolic", "quarks.ltl", "quarks.attention", "quarks.circuits", "quarks.classes",
+           "quarks.approx", "quarks.certify", "quarks.certificates", "quarks.coq")
+
+
+def preload() -> None:
+    """Import once, in the parent, what every forked worker would otherwise import again: the
+    libraries of PRELOAD, numba's CPU target (its registries: about 0.25 s of CPU a process) and the
+    packages of ENGINES."""
+    import importlib
+    import pkgutil
+
+    for name in PRELOAD:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+    try:
+        from numba.core.registry import cpu_target
+        cpu_target.target_context.refresh()
+    except ImportError:
+        pass
+    for name in ENGINES:
+        pkg = importlib.import_module(name)
+        for mod in pkgutil.walk_packages(pkg.__path__, f"{name}."):
+            try:
+                importlib.import_module(mod.name)
+            except ImportError:   # an optional dependency missing: the worker imports what it can
+                pass
