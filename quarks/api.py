@@ -5,10 +5,12 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from quarks.base.errors import UsageError
 from quarks.claims import registry
 
 if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs import lazily)
     from quarks.checking.binding import CheckResult
+    from quarks.claims.answers import LtlAnswer
     from quarks.claims.claim import Claim
     from quarks.classes.evaluate import FunctionSet
     from quarks.run.driver import Report
@@ -160,3 +162,78 @@ def capacity(max_n: int, degrees=(1, 1), progress=None) -> list[dict]:
     from quarks.solvers.compose import binary_rows
 
     return binary_rows(max_n, tuple(degrees), progress=wanted(progress))
+
+
+def _rational(value, name: str):
+    from fractions import Fraction
+
+    try:
+        q = Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{name} must be a positive rational, not {value!r}") from None
+    if q <= 0:
+        raise UsageError(f"{name} must be positive, not {value!r}")
+    return q
+
+
+def ltl(formula: str, string: str | None = None, check_up_to: int | None = None, alphabet: str | None = None,
+        variant: str = "temperature", c="2", tau_factor="1", out=None) -> LtlAnswer:
+    """A TL[#] formula beside its compiled softmax transformer, on ``string`` (each position: the
+    formula, the hard model, the softmax model and its certified radius) and/or on every string of
+    length 1..``check_up_to``; an LtlAnswer (``.agrees``, ``.certificate()``, ``.write(path)``).
+    ``variant``: temperature (tau(n) = 1/(c n)), unbounded, causal-temperature or causal; ``tau_factor``
+    multiplies every temperature; ``out``: write the certificate of ``quarks ltl --out`` there."""
+    import time
+
+    import numpy as np
+
+    from quarks.attention import batch
+    from quarks.attention.run import soft_float
+    from quarks.claims.answers import LtlAnswer
+    from quarks.claims.questions import LTL_VARIANTS, MAX_LTL_WORDS
+    from quarks.ltl.check import exhaustive_check, with_temperature_factor
+    from quarks.ltl.compile import CompileError, compile_formula
+    from quarks.ltl.semantics import truth
+    from quarks.ltl.syntax import parse, show, symbols
+
+    f = parse(formula)
+    c, factor = _rational(c, "c"), _rational(tau_factor, "tau_factor")
+    if string is None and check_up_to is None:
+        raise UsageError("give a string or a length to check up to (--string S or --check-up-to N)")
+    if string is not None and not string:
+        raise UsageError("the string must not be empty")
+    if variant not in LTL_VARIANTS:
+        raise UsageError(f"variant {variant!r} is not one of {', '.join(LTL_VARIANTS)}")
+    alphabet = alphabet or "".join(sorted(symbols(f) | set(string or "")))
+    for extra in "ab":  # at least two letters, so that the check means something
+        if len(alphabet) < 2 and extra not in alphabet:
+            alphabet += extra
+    if len(set(alphabet)) != len(alphabet):
+        raise UsageError(f"alphabet {alphabet!r} repeats a symbol")
+    missing = (symbols(f) | set(string or "")) - set(alphabet)
+    if missing:
+        raise UsageError(f"symbols {''.join(sorted(missing))!r} are not in the alphabet {alphabet!r}")
+    try:
+        model = with_temperature_factor(compile_formula(f, list(alphabet), variant, c), factor)
+    except CompileError as exc:
+        raise UsageError(str(exc)) from None
+    if check_up_to is not None and (check_up_to < 1 or sum(
+            len(alphabet) ** k for k in range(1, check_up_to + 1)) > MAX_LTL_WORDS):
+        raise UsageError(f"the length to check up to must be between 1 and the length where {MAX_LTL_WORDS} strings are reached")
+    t0 = time.perf_counter()
+    answer = LtlAnswer(show(f), alphabet, variant, c, factor, model, string=string, max_len=check_up_to)
+    if string is not None:
+        want = truth(f, string)
+        res = batch.run(model, np.array([[model.alphabet.index(a) for a in string]]), certify=True)
+        hard = res.x[model.output].floats()[0]
+        assert res.r is not None   # certify=True: the radii are computed
+        rad = res.r[model.output][0]
+        soft = soft_float(model, string)[model.output]
+        answer.positions = [{"i": i + 1, "symbol": a, "formula": bool(want[i]), "hard": int(hard[i]),
+                             "soft": float(soft[i]), "radius": float(rad[i])} for i, a in enumerate(string)]
+    if check_up_to is not None:
+        answer.check = exhaustive_check(show(f), alphabet, check_up_to, variant, str(c), str(factor))
+    answer.seconds = time.perf_counter() - t0
+    if out is not None:
+        answer.write(out)
+    return answer
