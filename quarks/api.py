@@ -12,6 +12,7 @@ if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs
     from quarks.checking.binding import CheckResult
     from quarks.claims.answers import LtlAnswer
     from quarks.claims.claim import Claim
+    from quarks.claims.refute import Refutation
     from quarks.classes.evaluate import FunctionSet
     from quarks.run.driver import Report
     from quarks.solvers.decompose import Decomposition, NonDecomposition
@@ -237,3 +238,33 @@ def ltl(formula: str, string: str | None = None, check_up_to: int | None = None,
     if out is not None:
         answer.write(out)
     return answer
+
+
+def refute(claim: str, out=None, coq: bool = True, **params) -> Refutation:
+    """The smallest counterexample to a claim with a hypothesis dropped (``quarks refute``): the
+    search's parameters as keywords (``quarks.refute("quarks.thm4.2", operator="X")``), typed by
+    their defaults.  A found one has its certificate written into ``out`` (default
+    .quarks/refutations) and re-checked; with ``coq`` the search's Coq gallery (the negated
+    statements) is compiled.  A Refutation (``.found``, ``.instance``, ``.verdict``, ``.path``,
+    ``.checked``, ``.certificate()``)."""
+    from quarks.checking.binding import check_file
+    from quarks.claims import refute as R
+
+    ref = R.run(claim, pairs=[f"{k}={v}" for k, v in params.items()])
+    if ref.found:
+        ref.path = ref.write(R.DEFAULT_OUT if out is None else out)
+        ref.checked = check_file(ref.path)
+        if coq and ref.search.coq:
+            from quarks.certify import coq_gate
+
+            ref.coq = [{"theorem": p.ref, "status": p.status} for p in coq_gate.check_theorems(ref.search.coq)]
+    return ref
+
+
+def searches() -> list[dict]:
+    """The registered counterexample searches (``quarks refute --searches``): the claim, the
+    hypothesis dropped, the parameters with their defaults, notes and the Coq gallery."""
+    from quarks.claims import refute as R
+
+    return [{"claim": s.claim, "drops": s.hypothesis, "params": s.params, "notes": s.notes, "coq": list(s.coq)}
+            for s in R.SEARCHES.values()]
