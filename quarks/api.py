@@ -14,6 +14,7 @@ if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs
     from quarks.claims.claim import Claim
     from quarks.claims.refute import Refutation
     from quarks.classes.evaluate import FunctionSet
+    from quarks.ltl.temperature import TemperatureTable
     from quarks.run.driver import Report
     from quarks.solvers.decompose import Decomposition, NonDecomposition
     from quarks.solvers.realize import NonRealizability, Realization
@@ -268,3 +269,22 @@ def searches() -> list[dict]:
 
     return [{"claim": s.claim, "drops": s.hypothesis, "params": s.params, "notes": s.notes, "coq": list(s.coq)}
             for s in R.SEARCHES.values()]
+
+
+def temperature(max_n: int = 10, step="1/4") -> TemperatureTable:
+    """For each compiled construction (Y, S, U, sign test, lookup) and n = 2..max_n (<= 14), the
+    largest multiple k * step of its temperature tau(n) at which every word of length n certifies
+    (``quarks temperature table``); a TemperatureTable (``.rows``, ``.factors(name)``, ``.plot(path)``)."""
+    from fractions import Fraction
+
+    from quarks.ltl.temperature import TemperatureTable
+
+    if not 2 <= max_n <= 14:
+        raise UsageError(f"max_n must be between 2 and 14, not {max_n}")
+    try:
+        grid = Fraction(str(step))
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"step must be a positive rational, not {step!r}") from None
+    if not 0 < grid <= 1:
+        raise UsageError(f"step must lie in (0, 1], not {step}")
+    return TemperatureTable.compute(max_n, grid)
