@@ -14,9 +14,12 @@ if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs
     from quarks.claims.claim import Claim
     from quarks.claims.refute import Refutation
     from quarks.classes.evaluate import FunctionSet
+    from quarks.coq.export import Export
     from quarks.ltl.temperature import TemperatureTable
+    from quarks.report.written import Written
     from quarks.run.driver import Report
     from quarks.solvers.decompose import Decomposition, NonDecomposition
+    from quarks.solvers.estimate import Estimate
     from quarks.solvers.realize import NonRealizability, Realization
 
 
@@ -117,12 +120,24 @@ def _table(f, n=None):
     return f if isinstance(f, TruthTable) else TruthTable.parse(str(f), n)
 
 
-def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp") -> Realization | NonRealizability:
+def _write_answer(claim_id: str, instance: dict, out, verdict=None, elapsed=None) -> None:
+    """The certificate the verb's ``--out`` writes, written to ``out``."""
+    from quarks.claims import answers
+
+    answers.write(answers.certify(claim_id, instance, verdict=verdict, elapsed=elapsed)[1], out)
+
+
+def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp", out=None) -> Realization | NonRealizability:
     """Decide f in T(n;degree): a Realization (integer weights) or a NonRealizability (Farkas
-    multipliers).  ``f`` is a TruthTable or a string ("0110", "0x96")."""
+    multipliers).  ``f`` is a TruthTable or a string ("0110", "0x96"); ``out``: write the certificate
+    of ``quarks realize --out`` there (n <= 12)."""
     from quarks.solvers.realize import realize as _realize
 
-    return _realize(_table(f, n), degree, backend=backend)
+    table = _table(f, n)
+    result = _realize(table, degree, backend=backend)
+    if out is not None:
+        _write_answer("explore.realize", {"table": table.to_hex(), "n": table.n, "d": degree, "backend": backend}, out)
+    return result
 
 
 def realize_many(tables, degree: int = 1, n: int | None = None, backend: str = "lp") -> list[Realization | NonRealizability]:
@@ -133,27 +148,44 @@ def realize_many(tables, degree: int = 1, n: int | None = None, backend: str = "
     return [_realize(_table(f, n), degree, backend=backend) for f in tables]
 
 
-def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None) -> Decomposition | NonDecomposition:
-    """f = B(f_1, f_2) with f_j in T(n;d_j), or a certificate that no such operands exist."""
+def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None, out=None) -> Decomposition | NonDecomposition:
+    """f = B(f_1, f_2) with f_j in T(n;d_j), or a certificate that no such operands exist; ``out``:
+    write the certificate of ``quarks decompose --op B --out`` there."""
+    from quarks.claims.questions import decompose_check
     from quarks.solvers.decompose import decompose as _decompose
     from quarks.solvers.decompose import operator_table
 
-    return _decompose(_table(f, n), operator_table(op), list(degrees))
+    table, B = _table(f, n), operator_table(op)
+    result = _decompose(table, B, list(degrees))
+    if out is not None:
+        inst = {"table": table.to_hex(), "n": table.n, "operator": B.to_string(), "degrees": list(result.degrees)}
+        _write_answer("explore.decompose", inst, out, decompose_check(inst, result), result.stats.get("seconds"))
+    return result
 
 
-def classes(expression: str) -> FunctionSet:
+def classes(expression: str, out=None) -> FunctionSet:
     """The set of Boolean functions a class expression denotes ("T(4;2) - T(4;1)"), as a FunctionSet
-    (``.count()``, members)."""
-    from quarks.classes import evaluate, parse
+    (``.count()``, members); ``out``: write the certificate of ``quarks classes --count --out`` there (n <= 4)."""
+    from quarks.classes import evaluate, parse, unparse
 
-    return evaluate(parse(expression))
+    node = parse(expression)
+    if out is not None:
+        _write_answer("explore.classes", {"expression": unparse(node), "mode": "count"}, out)
+    return evaluate(node)
 
 
-def count(n: int, degree: int = 1, progress=None) -> int:
-    """The number of threshold functions ``|T(n;degree)|``, exactly.  ``progress``: a bar (None: in a notebook or on a terminal)."""
+def count(n: int, degree: int = 1, progress=None, out=None) -> int:
+    """The number of threshold functions ``|T(n;degree)|``, exactly.  ``progress``: a bar (None: in a
+    notebook or on a terminal); ``out``: write the certificate of ``quarks count --out`` there (n <= 7)."""
     from quarks.base.progress import wanted
     from quarks.solvers.enumerate import count_threshold
 
+    if out is not None:
+        from quarks.claims import answers
+
+        _, cert = answers.certify("explore.count", {"n": n, "d": degree})
+        answers.write(cert, out)
+        return cert["data"]["answer"]
     return count_threshold(n, degree, progress=wanted(progress) and n >= 6)
 
 
@@ -288,3 +320,65 @@ def temperature(max_n: int = 10, step="1/4") -> TemperatureTable:
     if not 0 < grid <= 1:
         raise UsageError(f"step must lie in (0, 1], not {step}")
     return TemperatureTable.compute(max_n, grid)
+
+
+def report(out="report", store=None) -> Written:
+    """Write the static report of the results store (``quarks report``): ``out/index.html`` and
+    ``out/README.md`` with every claim, its verdict and certificate, the count tables and the plots
+    (``out`` is replaced as a whole).  A dict of what was written (``index``, ``claims``, ``verdicts``,
+    ``tables``, ``plots``) that renders as a link; UsageError for an empty or unreadable store."""
+    import sqlite3
+
+    from quarks.base.store import DEFAULT_PATH
+    from quarks.report import EmptyStore, build
+    from quarks.report.written import Written
+
+    path = Path(store) if store else DEFAULT_PATH
+    try:
+        return Written(build(path, Path(out)))
+    except EmptyStore as exc:
+        raise UsageError(f"{exc}; run `quarks verify` first") from None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    except sqlite3.DatabaseError as exc:
+        raise UsageError(f"{path} is not a results store ({exc})") from None
+    except OSError as exc:
+        raise UsageError(f"cannot write the report to {out}: {exc.strerror or exc}") from None
+
+
+def estimate(n: int, paths: int, runs: int | None = None, method: str = "smc", seed: int | None = None,
+             seconds: float | None = None, on_sample=None, progress=None) -> Estimate:
+    """Estimate |T(n;1)| (n <= 10) and the regular representatives from random walks (``quarks
+    estimate``): ``runs`` SMC runs of ``paths`` walkers, or ``paths`` Knuth paths; an Estimate
+    (``.count``, ``.nodes``, ``.regular``: estimate, standard error, 95 % interval; ``.as_dict()``).
+    ``on_sample(sample)`` is called after each run; ``progress``: a bar (None: in a notebook or on a terminal)."""
+    from quarks.base.progress import wanted
+    from quarks.solvers import estimate as E
+
+    return E.estimate(n, paths, runs=runs, seed=seed, method=method, seconds=seconds, progress=wanted(progress),
+                      on_sample=on_sample)
+
+
+def certificate_files(*paths) -> list[Path]:
+    """The certificate files among ``paths``, a directory standing for every certificate under it
+    (side payloads excepted); FileNotFoundError for a path that does not exist."""
+    files: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files += sorted(q for q in p.rglob("*.json") if not q.name.endswith(".payload.json"))
+        elif p.is_file():
+            files.append(p)
+        else:
+            raise FileNotFoundError(f"{p}: no such file or directory")
+    return files
+
+
+def export_coq(*paths, out) -> Export:
+    """Each threshold evidence record of the certificates (files or directories) as a Coq theorem
+    (``quarks export-coq``): one .v file per theorem in ``out`` with the theories it needs, a
+    _CoqProject and a Makefile (``cd out && make``).  An Export (``.theorems``, ``.files``, ``.items``:
+    every record, with the theorem or the kind that has no Coq checker)."""
+    from quarks.coq import export as coq_export
+
+    items = [e for f in certificate_files(*paths) for e in coq_export.export(f)]
+    return coq_export.Export(Path(out), items, coq_export.write(items, Path(out)))

@@ -37,9 +37,9 @@ def add_parser(sub, verb):
 
 
 def run(args) -> int:
+    from quarks import api
     from quarks.base.errors import UsageError
     from quarks.proofs.baldi.counting import A000609
-    from quarks.solvers import estimate as E
 
     if args.samples is not None:
         from pathlib import Path
@@ -57,8 +57,8 @@ def run(args) -> int:
             fh.flush()
 
     try:
-        est = E.estimate(args.n, args.paths, runs=args.runs, seed=args.seed, method=args.method,
-                         seconds=args.seconds, progress=args.progress or sys.stderr.isatty(), on_sample=record)
+        est = api.estimate(args.n, args.paths, runs=args.runs, method=args.method, seed=args.seed,
+                           seconds=args.seconds, on_sample=record, progress=args.progress or sys.stderr.isatty())
     finally:
         if fh is not None:
             fh.close()
