@@ -7,11 +7,11 @@ class Written(dict):
     ``verdicts``, ``tables`` (counts) and ``plots`` (file names)."""
 
     def _repr_html_(self) -> str:
-        from quarks.notebook.render import report_written_html
+        from quarks.notebook.verbs import report_written_html
 
         return report_written_html(self)
 
     def _repr_markdown_(self) -> str:
-        from quarks.notebook.render import report_written_markdown
+        from quarks.notebook.verbs import report_written_markdown
 
         return report_written_markdown(self)
