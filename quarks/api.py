@@ -348,7 +348,7 @@ def report(out="report", store=None) -> Written:
 
 def estimate(n: int, paths: int, runs: int | None = None, method: str = "smc", seed: int | None = None,
              seconds: float | None = None, on_sample=None, progress=None) -> Estimate:
-    """Estimate |T(n;1)| (n <= 10) and the regular representatives from random walks (``quarks
+    """Estimate ``|T(n;1)|`` (n <= 10) and the regular representatives from random walks (``quarks
     estimate``): ``runs`` SMC runs of ``paths`` walkers, or ``paths`` Knuth paths; an Estimate
     (``.count``, ``.nodes``, ``.regular``: estimate, standard error, 95 % interval; ``.as_dict()``).
     ``on_sample(sample)`` is called after each run; ``progress``: a bar (None: in a notebook or on a terminal)."""
