@@ -8,12 +8,35 @@ Your own claims: ``from quarks import Claim, Source, Verdict, decide`` in a modu
 """
 import sys as _sys
 
-from quarks.api import capacity, check_certificates, claims, classes, count, decompose, prove, realize, realize_many, show, verify
+# the packages quarks.ltl and quarks.report first, so that the verbs below take their names
+from quarks import ltl as _ltl_package  # noqa: F401
+from quarks import report as _report_package  # noqa: F401
+from quarks.api import (
+    capacity,
+    check_certificates,
+    claims,
+    classes,
+    count,
+    decompose,
+    estimate,
+    export_coq,
+    ltl,
+    prove,
+    realize,
+    realize_many,
+    refute,
+    report,
+    searches,
+    show,
+    temperature,
+    verify,
+)
 from quarks.base.version import __version__
 from quarks.claims.claim import Claim, Source, Verdict, decide
 
 __all__ = ["Claim", "Source", "Verdict", "__version__", "capacity", "check_certificates", "claims", "classes", "count",
-           "decide", "decompose", "prove", "realize", "realize_many", "show", "verify"]
+           "decide", "decompose", "estimate", "export_coq", "ltl", "prove", "realize", "realize_many", "refute", "report",
+           "searches", "show", "temperature", "verify"]
 
 if "IPython" in _sys.modules:   # in a notebook: the renderings (quarks.notebook)
     from quarks import notebook as _notebook

@@ -5,14 +5,21 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from quarks.base.errors import UsageError
 from quarks.claims import registry
 
 if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs import lazily)
     from quarks.checking.binding import CheckResult
+    from quarks.claims.answers import LtlAnswer
     from quarks.claims.claim import Claim
+    from quarks.claims.refute import Refutation
     from quarks.classes.evaluate import FunctionSet
+    from quarks.coq.export import Export
+    from quarks.ltl.temperature import TemperatureTable
+    from quarks.report.written import Written
     from quarks.run.driver import Report
     from quarks.solvers.decompose import Decomposition, NonDecomposition
+    from quarks.solvers.estimate import Estimate
     from quarks.solvers.realize import NonRealizability, Realization
 
 
@@ -113,12 +120,24 @@ def _table(f, n=None):
     return f if isinstance(f, TruthTable) else TruthTable.parse(str(f), n)
 
 
-def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp") -> Realization | NonRealizability:
+def _write_answer(claim_id: str, instance: dict, out, verdict=None, elapsed=None) -> None:
+    """The certificate the verb's ``--out`` writes, written to ``out``."""
+    from quarks.claims import answers
+
+    answers.write(answers.certify(claim_id, instance, verdict=verdict, elapsed=elapsed)[1], out)
+
+
+def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp", out=None) -> Realization | NonRealizability:
     """Decide f in T(n;degree): a Realization (integer weights) or a NonRealizability (Farkas
-    multipliers).  ``f`` is a TruthTable or a string ("0110", "0x96")."""
+    multipliers).  ``f`` is a TruthTable or a string ("0110", "0x96"); ``out``: write the certificate
+    of ``quarks realize --out`` there (n <= 12)."""
     from quarks.solvers.realize import realize as _realize
 
-    return _realize(_table(f, n), degree, backend=backend)
+    table = _table(f, n)
+    result = _realize(table, degree, backend=backend)
+    if out is not None:
+        _write_answer("explore.realize", {"table": table.to_hex(), "n": table.n, "d": degree, "backend": backend}, out)
+    return result
 
 
 def realize_many(tables, degree: int = 1, n: int | None = None, backend: str = "lp") -> list[Realization | NonRealizability]:
@@ -129,27 +148,44 @@ def realize_many(tables, degree: int = 1, n: int | None = None, backend: str = "
     return [_realize(_table(f, n), degree, backend=backend) for f in tables]
 
 
-def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None) -> Decomposition | NonDecomposition:
-    """f = B(f_1, f_2) with f_j in T(n;d_j), or a certificate that no such operands exist."""
+def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None, out=None) -> Decomposition | NonDecomposition:
+    """f = B(f_1, f_2) with f_j in T(n;d_j), or a certificate that no such operands exist; ``out``:
+    write the certificate of ``quarks decompose --op B --out`` there."""
+    from quarks.claims.questions import decompose_check
     from quarks.solvers.decompose import decompose as _decompose
     from quarks.solvers.decompose import operator_table
 
-    return _decompose(_table(f, n), operator_table(op), list(degrees))
+    table, B = _table(f, n), operator_table(op)
+    result = _decompose(table, B, list(degrees))
+    if out is not None:
+        inst = {"table": table.to_hex(), "n": table.n, "operator": B.to_string(), "degrees": list(result.degrees)}
+        _write_answer("explore.decompose", inst, out, decompose_check(inst, result), result.stats.get("seconds"))
+    return result
 
 
-def classes(expression: str) -> FunctionSet:
+def classes(expression: str, out=None) -> FunctionSet:
     """The set of Boolean functions a class expression denotes ("T(4;2) - T(4;1)"), as a FunctionSet
-    (``.count()``, members)."""
-    from quarks.classes import evaluate, parse
+    (``.count()``, members); ``out``: write the certificate of ``quarks classes --count --out`` there (n <= 4)."""
+    from quarks.classes import evaluate, parse, unparse
 
-    return evaluate(parse(expression))
+    node = parse(expression)
+    if out is not None:
+        _write_answer("explore.classes", {"expression": unparse(node), "mode": "count"}, out)
+    return evaluate(node)
 
 
-def count(n: int, degree: int = 1, progress=None) -> int:
-    """The number of threshold functions ``|T(n;degree)|``, exactly.  ``progress``: a bar (None: in a notebook or on a terminal)."""
+def count(n: int, degree: int = 1, progress=None, out=None) -> int:
+    """The number of threshold functions ``|T(n;degree)|``, exactly.  ``progress``: a bar (None: in a
+    notebook or on a terminal); ``out``: write the certificate of ``quarks count --out`` there (n <= 7)."""
     from quarks.base.progress import wanted
     from quarks.solvers.enumerate import count_threshold
 
+    if out is not None:
+        from quarks.claims import answers
+
+        _, cert = answers.certify("explore.count", {"n": n, "d": degree})
+        answers.write(cert, out)
+        return cert["data"]["answer"]
     return count_threshold(n, degree, progress=wanted(progress) and n >= 6)
 
 
@@ -160,3 +196,192 @@ def capacity(max_n: int, degrees=(1, 1), progress=None) -> list[dict]:
     from quarks.solvers.compose import binary_rows
 
     return binary_rows(max_n, tuple(degrees), progress=wanted(progress))
+
+
+def _rational(value, name: str):
+    from fractions import Fraction
+
+    try:
+        q = Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{name} must be a positive rational, not {value!r}") from None
+    if q <= 0:
+        raise UsageError(f"{name} must be positive, not {value!r}")
+    return q
+
+
+def ltl(formula: str, string: str | None = None, check_up_to: int | None = None, alphabet: str | None = None,
+        variant: str = "temperature", c="2", tau_factor="1", out=None) -> LtlAnswer:
+    """A TL[#] formula beside its compiled softmax transformer, on ``string`` (each position: the
+    formula, the hard model, the softmax model and its certified radius) and/or on every string of
+    length 1..``check_up_to``; an LtlAnswer (``.agrees``, ``.certificate()``, ``.write(path)``).
+    ``variant``: temperature (tau(n) = 1/(c n)), unbounded, causal-temperature or causal; ``tau_factor``
+    multiplies every temperature; ``out``: write the certificate of ``quarks ltl --out`` there."""
+    import time
+
+    import numpy as np
+
+    from quarks.attention import batch
+    from quarks.attention.run import soft_float
+    from quarks.claims.answers import LtlAnswer
+    from quarks.claims.questions import LTL_VARIANTS, MAX_LTL_WORDS
+    from quarks.ltl.check import exhaustive_check, with_temperature_factor
+    from quarks.ltl.compile import CompileError, compile_formula
+    from quarks.ltl.semantics import truth
+    from quarks.ltl.syntax import parse, show, symbols
+
+    f = parse(formula)
+    c, factor = _rational(c, "c"), _rational(tau_factor, "tau_factor")
+    if string is None and check_up_to is None:
+        raise UsageError("give a string or a length to check up to (--string S or --check-up-to N)")
+    if string is not None and not string:
+        raise UsageError("the string must not be empty")
+    if string is not None and any(ch.isspace() for ch in string) and not (alphabet and " " in alphabet):
+        raise UsageError(f"string {string!r}: one symbol per character, with nothing between them "
+                         f"(write {''.join(string.split())!r}; a space is a symbol only when the alphabet has one)")
+    if variant not in LTL_VARIANTS:
+        raise UsageError(f"variant {variant!r} is not one of {', '.join(LTL_VARIANTS)}")
+    alphabet = alphabet or "".join(sorted(symbols(f) | set(string or "")))
+    for extra in "ab":  # at least two letters, so that the check means something
+        if len(alphabet) < 2 and extra not in alphabet:
+            alphabet += extra
+    if len(set(alphabet)) != len(alphabet):
+        raise UsageError(f"alphabet {alphabet!r} repeats a symbol")
+    missing = (symbols(f) | set(string or "")) - set(alphabet)
+    if missing:
+        raise UsageError(f"symbols {''.join(sorted(missing))!r} are not in the alphabet {alphabet!r}")
+    try:
+        model = with_temperature_factor(compile_formula(f, list(alphabet), variant, c), factor)
+    except CompileError as exc:
+        raise UsageError(str(exc)) from None
+    if check_up_to is not None and (check_up_to < 1 or sum(
+            len(alphabet) ** k for k in range(1, check_up_to + 1)) > MAX_LTL_WORDS):
+        raise UsageError(f"the length to check up to must be between 1 and the length where {MAX_LTL_WORDS} strings are reached")
+    t0 = time.perf_counter()
+    answer = LtlAnswer(show(f), alphabet, variant, c, factor, model, string=string, max_len=check_up_to)
+    if string is not None:
+        want = truth(f, string)
+        res = batch.run(model, np.array([[model.alphabet.index(a) for a in string]]), certify=True)
+        hard = res.x[model.output].floats()[0]
+        assert res.r is not None   # certify=True: the radii are computed
+        rad = res.r[model.output][0]
+        soft = soft_float(model, string)[model.output]
+        answer.positions = [{"i": i + 1, "symbol": a, "formula": bool(want[i]), "hard": int(hard[i]),
+                             "soft": float(soft[i]), "radius": float(rad[i])} for i, a in enumerate(string)]
+    if check_up_to is not None:
+        answer.check = exhaustive_check(show(f), alphabet, check_up_to, variant, str(c), str(factor))
+    answer.seconds = time.perf_counter() - t0
+    if out is not None:
+        answer.write(out)
+    return answer
+
+
+def refute(claim: str, out=None, coq: bool = True, **params) -> Refutation:
+    """The smallest counterexample to a claim with a hypothesis dropped (``quarks refute``): the
+    search's parameters as keywords (``quarks.refute("quarks.thm4.2", operator="X")``), typed by
+    their defaults.  A found one has its certificate written into ``out`` (default
+    .quarks/refutations) and re-checked; with ``coq`` the search's Coq gallery (the negated
+    statements) is compiled.  A Refutation (``.found``, ``.instance``, ``.verdict``, ``.path``,
+    ``.checked``, ``.certificate()``)."""
+    from quarks.checking.binding import check_file
+    from quarks.claims import refute as R
+
+    ref = R.run(claim, pairs=[f"{k}={v}" for k, v in params.items()])
+    if ref.found:
+        ref.path = ref.write(R.DEFAULT_OUT if out is None else out)
+        ref.checked = check_file(ref.path)
+        if coq and ref.search.coq:
+            from quarks.certify import coq_gate
+
+            ref.coq = [{"theorem": p.ref, "status": p.status} for p in coq_gate.check_theorems(ref.search.coq)]
+    return ref
+
+
+def searches() -> list[dict]:
+    """The registered counterexample searches (``quarks refute --searches``): the claim, the
+    hypothesis dropped, the parameters with their defaults, notes and the Coq gallery."""
+    from quarks.claims import refute as R
+
+    return [{"claim": s.claim, "drops": s.hypothesis, "params": s.params, "notes": s.notes, "coq": list(s.coq)}
+            for s in R.SEARCHES.values()]
+
+
+def temperature(max_n: int = 10, step="1/4") -> TemperatureTable:
+    """For each compiled construction (Y, S, U, sign test, lookup) and n = 2..max_n (<= 14), the
+    largest multiple k * step of its temperature tau(n) at which every word of length n certifies
+    (``quarks temperature table``); a TemperatureTable (``.rows``, ``.factors(name)``, ``.plot(path)``)."""
+    from fractions import Fraction
+
+    from quarks.ltl.temperature import TemperatureTable
+
+    if not 2 <= max_n <= 14:
+        raise UsageError(f"max_n must be between 2 and 14, not {max_n}")
+    try:
+        grid = Fraction(str(step))
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"step must be a positive rational, not {step!r}") from None
+    if not 0 < grid <= 1:
+        raise UsageError(f"step must lie in (0, 1], not {step}")
+    return TemperatureTable.compute(max_n, grid)
+
+
+def report(out="report", store=None) -> Written:
+    """Write the static report of the results store (``quarks report``): ``out/index.html`` and
+    ``out/README.md`` with every claim, its verdict and certificate, the count tables and the plots
+    (``out`` is replaced as a whole).  A dict of what was written (``index``, ``claims``, ``verdicts``,
+    ``tables``, ``plots``) that renders as a link; UsageError for an empty or unreadable store."""
+    import sqlite3
+
+    from quarks.base.store import DEFAULT_PATH
+    from quarks.report import EmptyStore, build
+    from quarks.report.written import Written
+
+    path = Path(store) if store else DEFAULT_PATH
+    try:
+        return Written(build(path, Path(out)))
+    except EmptyStore as exc:
+        raise UsageError(f"{exc}; run `quarks verify` first") from None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    except sqlite3.DatabaseError as exc:
+        raise UsageError(f"{path} is not a results store ({exc})") from None
+    except OSError as exc:
+        raise UsageError(f"cannot write the report to {out}: {exc.strerror or exc}") from None
+
+
+def estimate(n: int, paths: int, runs: int | None = None, method: str = "smc", seed: int | None = None,
+             seconds: float | None = None, on_sample=None, progress=None) -> Estimate:
+    """Estimate ``|T(n;1)|`` (n <= 10) and the regular representatives from random walks (``quarks
+    estimate``): ``runs`` SMC runs of ``paths`` walkers, or ``paths`` Knuth paths; an Estimate
+    (``.count``, ``.nodes``, ``.regular``: estimate, standard error, 95 % interval; ``.as_dict()``).
+    ``on_sample(sample)`` is called after each run; ``progress``: a bar (None: in a notebook or on a terminal)."""
+    from quarks.base.progress import wanted
+    from quarks.solvers import estimate as E
+
+    return E.estimate(n, paths, runs=runs, seed=seed, method=method, seconds=seconds, progress=wanted(progress),
+                      on_sample=on_sample)
+
+
+def certificate_files(*paths) -> list[Path]:
+    """The certificate files among ``paths``, a directory standing for every certificate under it
+    (side payloads excepted); FileNotFoundError for a path that does not exist."""
+    files: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files += sorted(q for q in p.rglob("*.json") if not q.name.endswith(".payload.json"))
+        elif p.is_file():
+            files.append(p)
+        else:
+            raise FileNotFoundError(f"{p}: no such file or directory")
+    return files
+
+
+def export_coq(*paths, out) -> Export:
+    """Each threshold evidence record of the certificates (files or directories) as a Coq theorem
+    (``quarks export-coq``): one .v file per theorem in ``out`` with the theories it needs, a
+    _CoqProject and a Makefile (``cd out && make``).  An Export (``.theorems``, ``.files``, ``.items``:
+    every record, with the theorem or the kind that has no Coq checker)."""
+    from quarks.coq import export as coq_export
+
+    items = [e for f in certificate_files(*paths) for e in coq_export.export(f)]
+    return coq_export.Export(Path(out), items, coq_export.write(items, Path(out)))

@@ -159,8 +159,13 @@ def _first_difference(a, b, path="") -> str:
 
 def _meaning(cert: dict) -> dict:
     """The fields compared with the re-derivation: all but when and by whom it was made, the refute
-    search's bookkeeping (checked in bind) and the declared timings (fields.TIMINGS)."""
+    search's bookkeeping (checked in bind), the declared timings (fields.TIMINGS) and where the claims
+    module was loaded from on the writer's machine (``claims_module.load``, a hint: the module binds
+    by its name and sha256)."""
     out = {k: cert.get(k) for k in MEANING_FIELDS}
+    module = out.get("claims_module")
+    if isinstance(module, dict):
+        out["claims_module"] = {k: v for k, v in module.items() if k != "load"}
     data = dict(out.get("data") or {})
     data.pop("search", None)  # the refute search's own bookkeeping, checked in bind()
     for path in TIMINGS:

@@ -128,7 +128,8 @@ def holds(record: dict) -> bool:
 
 def failure(record: dict) -> Any:
     """What a failing record shows: a ``forall`` witness, the first false SymPy step, the first
-    false ``arith`` fact, an exhaustive procedure and its arguments."""
+    false ``arith`` fact, an exhaustive procedure and its arguments, the function of a (non)realization
+    record that asserts the other answer."""
     kind = record.get("kind")
     if kind == "forall":
         return record.get("witness")
@@ -139,6 +140,8 @@ def failure(record: dict) -> Any:
         return {"fact": next(f["name"] for f in record["facts"] if not f["holds"])}
     if kind == "exhaustive":
         return {"procedure": record["procedure"], "args": record["args"]}
+    if kind in ("realization", "nonrealization"):
+        return {k: record[k] for k in ("table", "n", "degree") if k in record}
     return None
 
 

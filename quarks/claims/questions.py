@@ -264,15 +264,20 @@ def ltl_words(formula: str, alphabet: str, max_len: int, variant: str, c: str, t
     return {**res, "holds": True, "agrees": bool(res["holds"])}
 
 
-def ltl_check(inst: dict) -> Verdict:
+def ltl_check(inst: dict, words: dict | None = None) -> Verdict:
     """The answer to "does the compiled transformer compute the formula?" on the string, or on every
-    string of length 1..max_len, re-derived by running the model again."""
+    string of length 1..max_len, re-derived by running the model again (``words``: the result of
+    quarks.ltl.check.exhaustive_check on the instance, already run by the verb)."""
     from quarks.certificates.evidence import exhaustive
 
     common = {k: inst[k] for k in ("formula", "alphabet", "variant", "c", "tau_factor")}
     if "string" in inst:
         rec = exhaustive("quarks.claims.questions:ltl_string", string=inst["string"], **common)
         where = f"on {inst['string']!r}"
+    elif words is not None:
+        rec = {"kind": "exhaustive", "procedure": "quarks.claims.questions:ltl_words",
+               "args": {"max_len": inst["max_len"], **common}, "result": {**words, "holds": True, "agrees": bool(words["holds"])}}
+        where = f"on the {words['cases']} strings of length 1..{inst['max_len']}"
     else:
         rec = exhaustive("quarks.claims.questions:ltl_words", max_len=inst["max_len"], **common)
         where = f"on the {rec['result']['cases']} strings of length 1..{inst['max_len']}"

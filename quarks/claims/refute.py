@@ -58,10 +58,48 @@ class Refutation:
     verdict: Verdict | None
     tried: list = field(default_factory=list)    # [(instance, status, summary)]
     seconds: float = 0.0
+    path: Path | None = None                     # where its certificate was written (quarks.refute)
+    checked: Any = None                          # that certificate re-checked: a CheckResult (quarks.refute)
+    coq: list = field(default_factory=list)      # [{"theorem", "status"}] of the search's refute gallery
 
     @property
     def found(self) -> bool:
         return self.instance is not None
+
+    def certificate(self) -> dict:
+        """The certificate of a found refutation (the variant claim, the refuting instance, the search)."""
+        from quarks.certificates import certificate
+
+        if self.instance is None:
+            raise UsageError(f"no counterexample to {self.search.claim} was found: there is no certificate")
+        claim = variant_claim(self.search, self.params)
+        cert = certificate.build(claim, self.instance, self.verdict, elapsed=round(self.seconds, 3))
+        cert["data"] = {**cert.get("data", {}), "search": {"claim": self.search.claim, "hypothesis_dropped":
+                                                          self.search.hypothesis_for(self.params), "params": self.params,
+                                                          "instances_tried": len(self.tried)}}
+        return cert
+
+    def write(self, out=DEFAULT_OUT) -> Path:
+        """Write :meth:`certificate` into the directory ``out`` (named by the variant claim and instance)."""
+        from quarks.certificates import certificate
+
+        claim_id = f"{self.search.claim}~{self.search.name}"
+        return certificate.write(self.certificate(), Path(out) / f"{claim_id}.{instance_label(cast(dict, self.instance))}.json")
+
+    def as_dict(self) -> dict:
+        """What ``quarks refute --json`` prints."""
+        out: dict = {"claim": self.search.claim, "hypothesis_dropped": self.search.hypothesis_for(self.params),
+                     "params": self.params, "statement": self.search.statement(self.params), "found": self.found,
+                     "instances_tried": len(self.tried), "seconds": round(self.seconds, 3)}
+        if self.verdict is not None:
+            out.update(instance=self.instance, counterexample=self.verdict.counterexample, summary=self.verdict.summary)
+        if self.path is not None:
+            out["certificate"] = str(self.path)
+        if self.checked is not None:
+            out["certificate_ok"] = self.checked.ok
+        if self.coq:
+            out["coq"] = self.coq
+        return out
 
 
 SEARCHES: dict[str, Search] = {}
@@ -140,15 +178,7 @@ def run(claim_id: str, params: dict | None = None, pairs: Iterable[str] = ()) ->
 
 def certify(ref: Refutation, out: Path = DEFAULT_OUT) -> Path:
     """Write the certificate of a found refutation; returns its path."""
-    from quarks.certificates import certificate
-
-    claim = variant_claim(ref.search, ref.params)
-    instance = cast(dict, ref.instance)   # a found refutation (ref.found): its instance is set
-    cert = certificate.build(claim, instance, ref.verdict, elapsed=round(ref.seconds, 3))
-    cert["data"] = {**cert.get("data", {}), "search": {"claim": ref.search.claim, "hypothesis_dropped":
-                                                      ref.search.hypothesis_for(ref.params), "params": ref.params,
-                                                      "instances_tried": len(ref.tried)}}
-    return certificate.write(cert, Path(out) / f"{claim.id}.{instance_label(instance)}.json")
+    return ref.write(out)
 
 
 # --- Theorem 4.2 with B reducible (or B the product of an encoding) ---------------------------------

@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
-
-from quarks.base.errors import UsageError
 
 
 def add_out(p) -> None:
@@ -32,21 +29,10 @@ def wanted(args) -> bool:
 
 
 def certify(claim_id: str, instance: dict, why: str = "", verdict=None, elapsed: float | None = None):
-    """(verdict, certificate) of the question ``instance`` of the claim ``claim_id`` (``verdict``: the
-    claim's check already run by the verb); UsageError when the instance is outside the claim's domain
-    (``why`` says the bound); ``elapsed``: the seconds the verb took, when it ran the check."""
-    from quarks.certificates import certificate
-    from quarks.claims import registry
+    """quarks.claims.answers.certify: (verdict, certificate) of the question ``instance``."""
+    from quarks.claims import answers
 
-    claim = registry.get(claim_id)
-    if not claim.in_domain(instance):
-        raise UsageError(f"--out/--json: no certificate for this question ({why or 'outside the domain of ' + claim_id})")
-    t0 = time.perf_counter()
-    verdict = claim.run(instance) if verdict is None else verdict
-    if verdict.status == "error":
-        raise RuntimeError(f"{claim_id}: {verdict.summary}")
-    seconds = time.perf_counter() - t0 if elapsed is None else elapsed
-    return verdict, certificate.build(claim, instance, verdict, elapsed=round(seconds, 3))
+    return answers.certify(claim_id, instance, why, verdict, elapsed)
 
 
 def emit(cert: dict, args) -> None:

@@ -40,9 +40,9 @@ def add_parser(sub, verb):
 
 
 def run(args) -> int:
+    from quarks import api
     from quarks.base.errors import UsageError
     from quarks.proofs.baldi.counting import A000609
-    from quarks.solvers import estimate as E
 
     if args.samples is not None:
         from pathlib import Path
@@ -68,9 +68,8 @@ def run(args) -> int:
             fh.flush()
 
     try:
-        est = E.estimate(args.n, args.paths, runs=args.runs, seed=args.seed, method=args.method,
-                         seconds=args.seconds, progress=args.progress or sys.stderr.isatty() or seconds > 60,
-                         on_sample=record)
+        est = api.estimate(args.n, args.paths, runs=args.runs, method=args.method, seed=args.seed,
+                           seconds=args.seconds, on_sample=record, progress=args.progress or sys.stderr.isatty() or seconds > 60)
     finally:
         if fh is not None:
             fh.close()

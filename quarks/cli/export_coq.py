@@ -32,24 +32,12 @@ def add_parser(sub, verb):
     p.set_defaults(func=run)
 
 
-def certificate_files(paths) -> list[Path]:
-    files = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            files += sorted(q for q in p.rglob("*.json") if not q.name.endswith(".payload.json"))
-        elif p.is_file():
-            files.append(p)
-        else:
-            raise FileNotFoundError(f"{p}: no such file or directory")
-    return files
-
-
 def run(args) -> int:
+    from quarks import api
     from quarks.base.errors import UsageError
     from quarks.base.terminal import printable
     from quarks.certify import CertificateError
     from quarks.cli.paths import output_dir
-    from quarks.coq import export as coq_export
 
     if args.classification is not None:
         return _classification(args)
@@ -60,13 +48,13 @@ def run(args) -> int:
               file=sys.stderr)
         return 2
     try:
-        files = certificate_files(args.paths)
+        api.certificate_files(*args.paths)
         output_dir(args.out, "--out")
-        items = [e for f in files for e in coq_export.export(f)]
+        done = api.export_coq(*args.paths, out=args.out)
     except (FileNotFoundError, CertificateError, UsageError) as exc:
         print(printable(f"quarks export-coq: error: {exc}"), file=sys.stderr)
         return 2
-    written = coq_export.write(items, Path(args.out))
+    items, written = done.items, done.files
     for e in items:
         print(printable(f"{'exported' if e.theorem else 'skipped '}  {e.certificate} evidence[{e.index}]: "
                         + (e.theorem if e.theorem else f"no Coq checker for kind {e.kind}")))

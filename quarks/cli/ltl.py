@@ -1,11 +1,9 @@
 """``quarks ltl``: evaluate a temporal-logic formula and run its compiled softmax transformer beside it."""
 from __future__ import annotations
 
-import time
+import json
 
 from quarks.base.errors import UsageError
-
-MAX_WORDS = 200_000
 
 
 def add_parser(sub, verb):
@@ -38,84 +36,44 @@ def add_parser(sub, verb):
     return p
 
 
-def _rational(text: str, name: str):
-    from fractions import Fraction
-
-    try:
-        q = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise UsageError(f"--{name} must be a positive rational, not {text!r}") from None
-    if q <= 0:
-        raise UsageError(f"--{name} must be positive, not {text!r}")
-    return q
-
-
 def run(args) -> int:
-    from quarks.ltl.check import exhaustive_check, with_temperature_factor
-    from quarks.ltl.compile import CompileError, compile_formula
-    from quarks.ltl.syntax import parse, show, symbols
+    from quarks import api
+    from quarks.base.exact import infix
 
     if args.save:
         from quarks.cli import paths
         paths.output_file(args.save, "--save")
+    single = (args.string is None) != (args.check_up_to is None)
     if args.out is not None:
         from quarks.cli import answer
 
         answer.check_out(args)
-        if (args.string is None) == (args.check_up_to is None):
+        if not single:
             raise UsageError("--out certifies one question: give --string S or --check-up-to N, not both")
-    f = parse(args.formula)
-    c = _rational(args.c, "c")
-    factor = _rational(args.tau_factor, "tau-factor")
-    if args.string is None and args.check_up_to is None:
-        raise UsageError("give --string S or --check-up-to N")
-    if args.string is not None and not args.string:
-        raise UsageError("--string must not be empty")
-    if args.string is not None and any(c.isspace() for c in args.string) and not (args.alphabet and " " in args.alphabet):
-        raise UsageError(f"--string {args.string!r}: one symbol per character, with nothing between them "
-                         f"(write {''.join(args.string.split())!r}; a space is a symbol only when --alphabet has one)")
-    alphabet = args.alphabet or "".join(sorted(symbols(f) | set(args.string or "")))
-    for extra in "ab":  # at least two letters, so that the check means something
-        if len(alphabet) < 2 and extra not in alphabet:
-            alphabet += extra
-    if len(set(alphabet)) != len(alphabet):
-        raise UsageError(f"alphabet {alphabet!r} repeats a symbol")
-    missing = (symbols(f) | set(args.string or "")) - set(alphabet)
-    if missing:
-        raise UsageError(f"symbols {''.join(sorted(missing))!r} are not in the alphabet {alphabet!r}")
-    try:
-        model = with_temperature_factor(compile_formula(f, list(alphabet), args.variant, c), factor)
-    except CompileError as exc:
-        raise UsageError(str(exc)) from None
-    if args.check_up_to is not None and (args.check_up_to < 1 or sum(
-            len(alphabet) ** k for k in range(1, args.check_up_to + 1)) > MAX_WORDS):
-        raise UsageError(f"--check-up-to must be between 1 and the length where {MAX_WORDS} strings are reached")
+    res = api.ltl(args.formula, string=args.string, check_up_to=args.check_up_to, alphabet=args.alphabet,
+                  variant=args.variant, c=args.c, tau_factor=args.tau_factor)
     if args.save:
-        model.save(args.save)
-    if args.out is not None or (args.json and (args.string is None) != (args.check_up_to is None)):
-        return _certified(args, f, alphabet, c, factor)
+        res.model.save(args.save)
+    if args.out is not None or (args.json and single):
+        return _certified(args, res)
     if args.json:
-        return _json(args, model, f, alphabet, c, factor)
-    print(f"formula   {show(f)}")
-    from quarks.base.exact import infix
-
+        print(json.dumps(res.as_dict()))
+        return 0 if res.check is None or res.check["holds"] else 1
+    model = res.model
+    print(f"formula   {res.formula}")
     layers = f"{len(model.layers)} layer" + ("" if len(model.layers) == 1 else "s")
     print(f"model     {args.variant}, {layers}, temperature {infix(model.info['temperature'])}"
-          f"{'' if factor == 1 else f' x {factor}'}, PEs {', '.join(model.pe)}")
+          f"{'' if res.tau_factor == 1 else f' x {res.tau_factor}'}, PEs {', '.join(model.pe)}")
     if args.explain:
         _explain(model)
     if args.string is not None:
-        _side_by_side(model, f, args.string, args.explain)
-    if args.check_up_to is not None:
-        N = args.check_up_to
-        t = time.perf_counter()
-        res = exhaustive_check(show(f), alphabet, N, args.variant, str(c), str(factor))
-        dt = time.perf_counter() - t
-        status = "all agree" if res["holds"] else f"FAILS, first at {res['failure']}"
-        print(f"checked   {res['cases']} strings of length 1..{N} in {dt:.2f} s: {status}")
-        print(f"margin    min over rounding sites of 1/4 - radius: {res['margin']:.4f}")
-        print(f"digest    {res['digest']}")
-        return 0 if res["holds"] else 1
+        _side_by_side(res, args.explain)
+    if res.check is not None:
+        status = "all agree" if res.check["holds"] else f"FAILS, first at {res.check['failure']}"
+        print(f"checked   {res.check['cases']} strings of length 1..{res.max_len} in {res.seconds:.2f} s: {status}")
+        print(f"margin    min over rounding sites of 1/4 - radius: {res.check['margin']:.4f}")
+        print(f"digest    {res.check['digest']}")
+        return 0 if res.check["holds"] else 1
     return 0
 
 
@@ -129,78 +87,29 @@ def _explain(model):
                   f"{' of ' + u.round if u.round else ''}")
 
 
-def _side_by_side(model, f, word, explain: bool):
-    import numpy as np
-
-    from quarks.attention import batch
+def _side_by_side(res, explain: bool):
     from quarks.attention.run import soft_float
-    from quarks.ltl.semantics import truth
 
-    want = truth(f, word)
-    idx = np.array([[model.alphabet.index(a) for a in word]])
-    res = batch.run(model, idx, certify=True)
-    hard = res.x[model.output].floats()[0]
-    rad = res.r[model.output][0]
-    soft = soft_float(model, word)[model.output]
     print(f"{'i':>4} {'w_i':>3} {'formula':>7} {'hard':>5} {'soft (float)':>13} {'certified radius':>17}")
-    for i, a in enumerate(word):
-        print(f"{i + 1:>4} {a:>3} {int(want[i]):>7} {hard[i]:>5.0f} {soft[i]:>13.6f} {rad[i]:>17.3g}")
+    for p in res.positions:
+        print(f"{p['i']:>4} {p['symbol']:>3} {int(p['formula']):>7} {p['hard']:>5.0f} {p['soft']:>13.6f} {p['radius']:>17.3g}")
     if explain:
-        names = model.info.get("subformulas", {})
-        x = soft_float(model, word)
+        names = res.model.info.get("subformulas", {})
+        x = soft_float(res.model, res.string)
         for coord, text in names.items():
             vals = " ".join(f"{v:.3f}" for v in x[coord])
             print(f"  {coord:8s} {text:30s} {vals}")
-    ok = all(bool(h) == w for h, w in zip(hard, want)) and (rad == 0).all()
-    print("result    the softmax transformer equals the formula at every position (certified)" if ok
+    print("result    the softmax transformer equals the formula at every position (certified)" if res.certified
           else "result    NOT certified at every position")
 
 
-def _json(args, model, f, alphabet, c, factor) -> int:
-    """The --json output: model summary, the per-position values on --string, the exhaustive check."""
-    import json
-
-    import numpy as np
-
-    from quarks.attention import batch
-    from quarks.attention.run import soft_float
-    from quarks.ltl.check import exhaustive_check
-    from quarks.ltl.semantics import truth
-    from quarks.ltl.syntax import show
-
-    out = {"formula": show(f), "variant": args.variant, "layers": len(model.layers),
-           "temperature": str(model.info["temperature"]), "tau_factor": str(factor), "alphabet": alphabet}
-    code = 0
-    if args.string:
-        want = truth(f, args.string)
-        res = batch.run(model, np.array([[model.alphabet.index(a) for a in args.string]]), certify=True)
-        hard = res.x[model.output].floats()[0]
-        soft = soft_float(model, args.string)[model.output]
-        rad = res.r[model.output][0]
-        out["positions"] = [{"i": i + 1, "symbol": a, "formula": bool(want[i]), "hard": int(hard[i]),
-                             "soft": float(soft[i]), "radius": float(rad[i])} for i, a in enumerate(args.string)]
-        out["certified"] = bool(all(bool(h) == w for h, w in zip(hard, want)) and (rad == 0).all())
-    if args.check_up_to is not None:
-        res = exhaustive_check(show(f), alphabet, args.check_up_to, args.variant, str(c), str(factor))
-        out["check"] = {k: res[k] for k in ("cases", "holds", "margin", "digest") if k in res}
-        code = 0 if res["holds"] else 1
-    print(json.dumps(out))
-    return code
-
-
-def _certified(args, f, alphabet: str, c, factor) -> int:
+def _certified(args, res) -> int:
     """The answer as a certificate of quarks.ltl: written to --out, printed with --json."""
     from quarks.cli import answer
-    from quarks.ltl.syntax import show
 
-    inst = {"formula": show(f), "alphabet": alphabet, "variant": args.variant, "c": str(c), "tau_factor": str(factor)}
-    if args.string is not None:
-        inst["string"] = args.string
-    else:
-        inst["max_len"] = args.check_up_to
-    verdict, cert = answer.certify("explore.ltl", inst, "certificates cover strings of length <= 1000")
+    cert = res.certificate()
     if not args.json:
-        print(f"formula   {show(f)}")
-        print(f"result    {verdict.summary}")
+        print(f"formula   {res.formula}")
+        print(f"result    {cert['summary']}")
     answer.emit(cert, args)
     return 0 if cert["data"]["answer"] == "agrees" else 1

@@ -26,24 +26,15 @@ def _short(inst: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in inst.items())
 
 
-def _coq_status(theorems) -> list[dict]:
-    """Each gallery theorem: proved, failed or not checked (compiled through the theories' cache)."""
-    from quarks.certify import coq_gate
-
-    return [{"theorem": p.ref, "status": p.status} for p in coq_gate.check_theorems(theorems)]
-
-
 def run(args) -> int:
+    from quarks import api
     from quarks.base.errors import UsageError
-    from quarks.checking.binding import check_file
-    from quarks.claims import refute as R
 
     if args.out is not None:
         from quarks.cli import paths
         paths.output_dir(args.out, "--out")
     if args.searches:
-        rows = [{"claim": s.claim, "drops": s.hypothesis, "params": s.params, "notes": s.notes,
-                 "coq": list(s.coq)} for s in R.SEARCHES.values()]
+        rows = api.searches()
         if args.json:
             print(json.dumps(rows))
         else:
@@ -54,27 +45,26 @@ def run(args) -> int:
         return 0
     if not args.claim:
         raise UsageError("name a claim (or --searches to list them)")
-    ref = R.run(args.claim, pairs=args.param)
-    out = {"claim": args.claim, "hypothesis_dropped": ref.search.hypothesis_for(ref.params), "params": ref.params,
-           "statement": ref.search.statement(ref.params), "found": ref.found,
-           "instances_tried": len(ref.tried), "seconds": round(ref.seconds, 3)}
+    params = {}
+    for pair in args.param:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--param {pair!r}: expected KEY=VALUE")
+        params[key.strip()] = value
+    ref = api.refute(args.claim, out=args.out, **params)
+    out = ref.as_dict()
     lines = [f"{args.claim}, {out['hypothesis_dropped']}:", f"  statement: {out['statement']}"]
     if ref.found:
         from quarks.base.exact import readable
 
-        path = R.certify(ref, R.DEFAULT_OUT if args.out is None else args.out)
-        checked = check_file(path)
-        out.update(instance=ref.instance, counterexample=ref.verdict.counterexample,
-                   summary=ref.verdict.summary, certificate=str(path), certificate_ok=checked.ok)
         lines += [f"  smallest counterexample (after {len(ref.tried)} instance(s), {ref.seconds:.2f} s): "
                   f"{_short(ref.instance)}",
                   f"  {ref.verdict.summary}",
                   f"  counterexample: {readable(ref.verdict.counterexample)}",
-                  f"  certificate: {path} (re-checked: {checked.message})"]
-        if ref.search.coq:
-            out["coq"] = _coq_status(ref.search.coq)
+                  f"  certificate: {ref.path} (re-checked: {ref.checked.message})"]
+        if ref.coq:
             lines += ["  in Coq (the negated statement, refute gallery):"] + [
-                f"    {t['status']:<11} {t['theorem']}" for t in out["coq"]]
+                f"    {t['status']:<11} {t['theorem']}" for t in ref.coq]
     else:
         shown = "; ".join(_short(i) for i, _, _ in ref.tried[:3]) + ("; ..." if len(ref.tried) > 3 else "")
         lines.append(f"  no counterexample among {len(ref.tried)} instance(s) ({shown})")

@@ -2,9 +2,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
-
-from quarks.base.errors import UsageError
 
 
 def add_parser(sub, verb):
@@ -21,22 +18,9 @@ def add_parser(sub, verb):
 
 
 def run(args) -> int:
-    import sqlite3
+    from quarks import api
 
-    from quarks import report
-    from quarks.base.store import DEFAULT_PATH
-
-    store = Path(args.store) if args.store else DEFAULT_PATH
-    try:
-        summary = report.build(store, Path(args.out))
-    except report.EmptyStore as exc:
-        raise UsageError(f"{exc}; run `quarks verify` first") from None
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    except sqlite3.DatabaseError as exc:
-        raise UsageError(f"{store} is not a results store ({exc})") from None
-    except OSError as exc:
-        raise UsageError(f"cannot write the report to {args.out}: {exc.strerror or exc}") from None
+    summary = api.report(args.out, args.store)
     if getattr(args, "json", False):
         print(json.dumps(summary, default=str))
         return 0

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from quarks.base.fileio import atomic_write
@@ -39,6 +39,19 @@ class Exported:
     kind: str
     theorem: str = ""          # empty: no Coq checker for this kind
     source: str = ""           # the .v text
+
+
+@dataclass
+class Export:
+    """What ``quarks export-coq`` wrote into ``out``: every evidence record looked at and the .v files."""
+
+    out: Path
+    items: list = field(default_factory=list)    # Exported, one per evidence record
+    files: list = field(default_factory=list)    # the .v files written
+
+    @property
+    def theorems(self) -> list[str]:
+        return [e.theorem for e in self.items if e.theorem]
 
 
 def _bools(n: int, bits: int) -> str:

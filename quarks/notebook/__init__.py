@@ -26,17 +26,34 @@ from quarks.notebook.render import (
     verdict_html,
     verdict_markdown,
 )
+from quarks.notebook.verbs import (
+    estimate_html,
+    estimate_markdown,
+    export_html,
+    export_markdown,
+    ltl_answer_html,
+    ltl_answer_markdown,
+    refutation_html,
+    refutation_markdown,
+    temperature_html,
+    temperature_markdown,
+)
 
 
 def attach() -> None:
     """Give every displayable type its ``_repr_html_`` and ``_repr_markdown_``."""
     from quarks.base.boolean import TruthTable
     from quarks.checking.binding import CheckResult
+    from quarks.claims.answers import LtlAnswer
     from quarks.claims.claim import Claim, Verdict
+    from quarks.claims.refute import Refutation
     from quarks.classes.evaluate import FunctionSet
+    from quarks.coq.export import Export
+    from quarks.ltl.temperature import TemperatureTable
     from quarks.run.driver import Report, Result
     from quarks.solvers.compose import CompositionClass
     from quarks.solvers.decompose import Decomposition, NonDecomposition
+    from quarks.solvers.estimate import Estimate
     from quarks.solvers.realize import NonRealizability, Realization
 
     for cls, html_, markdown in (
@@ -48,6 +65,9 @@ def attach() -> None:
             (CompositionClass, composition_class_html, composition_class_markdown),
             (Decomposition, decomposition_html, decomposition_markdown),
             (NonDecomposition, decomposition_html, decomposition_markdown),
-            (FunctionSet, function_set_html, function_set_markdown)):
+            (FunctionSet, function_set_html, function_set_markdown),
+            (LtlAnswer, ltl_answer_html, ltl_answer_markdown), (Refutation, refutation_html, refutation_markdown),
+            (TemperatureTable, temperature_html, temperature_markdown), (Estimate, estimate_html, estimate_markdown),
+            (Export, export_html, export_markdown)):
         cls._repr_html_ = lambda self, f=html_: f(self)
         cls._repr_markdown_ = lambda self, f=markdown: f(self)

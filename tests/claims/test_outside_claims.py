@@ -1,6 +1,7 @@
 """Claims from outside the package: --claims (a module, a .py file, a directory), the quarks.claims
 entry point, the public Claim/Source/Verdict/decide API, claim objects in quarks.verify."""
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -135,3 +136,27 @@ def test_verify_takes_claim_objects(tmp_path):
     sha = hashlib.sha256((tmp_path / "mine.py").read_bytes()).hexdigest()
     assert origin == f'{{"load": "{tmp_path / "mine.py"}", "module": "mine", "sha256": "{sha}"}}'
     assert seed == "a notebook"
+
+
+def test_a_certificate_written_from_python_is_rechecked_on_a_second_checkout(tmp_path):
+    """quarks.verify(claim) records where the module was loaded (an absolute path); a colleague's copy
+    in another directory binds by the module's name and sha256, whatever that path."""
+    me, colleague = tmp_path / "me", tmp_path / "colleague"
+    me.mkdir()
+    (me / "mine.py").write_text(module_text())
+    script = "import quarks, mine; quarks.verify(mine.TWICE, progress=False)"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(me), str(ROOT)])}
+    env.pop("QUARKS_EXTRA_CLAIMS", None)
+    made = subprocess.run([sys.executable, "-c", script], cwd=me, env=env, capture_output=True, text=True, timeout=300)
+    assert made.returncode == 0, made.stderr
+    cert = me / ".quarks" / "certificates" / "own.twice" / "n=3.json"
+    assert json.loads(cert.read_text())["claims_module"]["load"] == str(me / "mine.py")
+    (colleague / "certs").mkdir(parents=True)
+    (colleague / "mine.py").write_text(module_text())
+    (colleague / "certs" / "n=3.json").write_text(cert.read_text())
+    again = quarks_cli("check-cert", "--claims", "mine.py", "certs", cwd=colleague)
+    assert again.returncode == 0, again.stdout
+    assert again.stdout.startswith("OK") and "1 valid, 0 rejected" in again.stdout
+    (colleague / "mine.py").write_text(module_text() + "# edited\n")
+    edited = quarks_cli("check-cert", "--claims", "mine.py", "certs", cwd=colleague)
+    assert edited.returncode == 1 and "is not the one that wrote the certificate" in edited.stdout

@@ -61,7 +61,7 @@ def test_temperature_usage_errors(tmp_path):
 
 def test_temperature_plot_small(tmp_path):
     from quarks.cli import main
-    from quarks.cli.temperature import rows
+    from quarks.ltl.temperature import rows
 
     table = rows(3, Fraction(1, 4))
     got = {(r["construction"], r["n"]): r["factor"] for r in table}

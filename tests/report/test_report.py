@@ -150,12 +150,12 @@ def test_fresh_run_with_default_paths(workdir):
 
 def test_a_page_per_claim_with_tables_and_coq(tmp_path):
     import quarks
-    from quarks import report
+    from quarks.report import build
 
     (tmp_path / "s").mkdir()
     quarks.verify("quarks.thm4.3-lower-as-printed", "navon.integer-optimum", store=tmp_path / "s" / "r.sqlite",
                   out=tmp_path / "c")
-    report.build(tmp_path / "s" / "r.sqlite", tmp_path / "rep")
+    build(tmp_path / "s" / "r.sqlite", tmp_path / "rep")
     index = (tmp_path / "rep" / "index.html").read_text()
     assert 'href="claims/quarks.thm4.3-lower-as-printed.html"' in index
     page = (tmp_path / "rep" / "claims" / "quarks.thm4.3-lower-as-printed.html").read_text()
