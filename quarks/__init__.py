@@ -8,7 +8,8 @@ Your own claims: ``from quarks import Claim, Source, Verdict, decide`` in a modu
 """
 import sys as _sys
 
-# the packages quarks.ltl and quarks.report first, so that the verbs below take their names
+# the packages quarks.classes, quarks.ltl and quarks.report first, so that the verbs below take their names
+from quarks import classes as _classes_package  # noqa: F401
 from quarks import ltl as _ltl_package  # noqa: F401
 from quarks import report as _report_package  # noqa: F401
 from quarks.api import (

@@ -11,13 +11,11 @@ __all__ = ["BeyondReach", "FunctionSet", "Node", "ParseError", "classes", "evalu
 
 
 class _Module(type(__import__("sys"))):
-    """``quarks.classes("T(4;2) - T(4;1)", out=...)``: the package itself is the API function
-    quarks.api.classes, so the call works whether ``quarks.classes`` names this package or the function
-    (importing the package rebinds the name; quarks.api is loaded whenever quarks is)."""
+    """``quarks.classes("T(4;2) - T(4;1)")``: the package itself evaluates an expression, so a call
+    through the package (``import quarks.classes``) works as the API function ``quarks.classes`` does."""
 
-    def __call__(self, expression: str, **options) -> FunctionSet:
-        api = __import__("sys").modules.get("quarks.api")
-        return api.classes(expression, **options) if api is not None else evaluate(parse(expression))
+    def __call__(self, expression: str) -> FunctionSet:
+        return evaluate(parse(expression))
 
 
 __import__("sys").modules[__name__].__class__ = _Module
