@@ -238,8 +238,6 @@ def estimate_check(inst: dict, result: dict | None = None) -> Verdict:
     """The answer to "what do these samples of the halves estimator give for |T(n;1)|?": every sample
     recomputed exactly from its seed and index (``result``: the figures of the run that drew them)."""
     from quarks.certificates.evidence import exhaustive
-    from quarks.proofs.baldi.counting import A000609
-
     args = {"n": inst["n"], "top": inst["top"], "particles": inst["particles"], "runs": inst["runs"]}
     if result is None:
         rec = exhaustive("quarks.solvers.halftree:recompute", **args)
@@ -250,16 +248,15 @@ def estimate_check(inst: dict, result: dict | None = None) -> Verdict:
     text = (f"|T({inst['n']};1)| ~ {res['estimate']:.6g} from {res['samples']} samples of the halves estimator"
             + (f" (95 % interval {ci[0]:.4g} .. {ci[1]:.4g})" if ci else ""))
     return decide([rec], text, answer=res["estimate"], ci95=ci, samples=res["samples"], method="halves",
-                  n=inst["n"], se=res["se"], relative_half_width=res["relative_half_width"],
-                  exact=A000609[inst["n"]] if inst["n"] < len(A000609) else None)
+                  n=inst["n"], se=res["se"], relative_half_width=res["relative_half_width"])
 
 
 def _estimate_domain(inst: dict) -> bool:
     from quarks.solvers.halftree import MAX_N, MAX_TOP
 
-    n, runs = inst.get("n"), inst.get("runs")
     if set(inst) != {"n", "method", "top", "particles", "runs"} or inst["method"] != "halves":
         return False
+    n, runs = inst["n"], inst["runs"]
     if not (_int(n, 1, MAX_N) and _int(inst["top"], 0, min(n - 1, MAX_TOP)) and _int(inst["particles"], 1, 1 << 16)):
         return False
     if not isinstance(runs, list) or not runs or not all(
