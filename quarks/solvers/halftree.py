@@ -150,13 +150,14 @@ class Halves:
         return hit
 
 
-    def level(self, m: int) -> list:
-        """Every node at depth m (the regular positive threshold functions of m variables), exactly."""
+    def level(self, m: int) -> np.ndarray:
+        """Every node at depth m (the regular positive threshold functions of m variables), exactly,
+        as the rows of an array."""
         key = ("level", m)
         if key not in self.cache:
-            nodes = self.roots()
+            nodes = np.array(self.roots())
             for k in range(m):
-                nodes = [g for f in nodes for g in self.children(f, k)]
+                nodes = np.concatenate([np.array(self.children(f, k)) for f in nodes])
             self.cache[key] = nodes
         return self.cache[key]
 
@@ -179,7 +180,7 @@ def smc_run(halves: Halves, rng: np.random.Generator, particles: int, top: int) 
     exact.  A = N * prod over the steps of (the sum of the walkers' weights)."""
     n, P = halves.n, particles
     nodes = halves.level(top)
-    layer = [nodes[int(i)] for i in rng.integers(len(nodes), size=P)]
+    layer = [nodes[int(i)] for i in rng.integers(len(nodes), size=P)]   # rows (views)
     A = len(nodes)
     for m in range(top, n):
         w, moved = [], []
