@@ -27,7 +27,7 @@ def add_parser(sub, verb):
     p.add_argument("--paths", type=int, default=None, metavar="P",
                    help="walkers per sample (halves, default 32; smc: per run) or number of paths (knuth)")
     p.add_argument("--top", type=int, default=None, metavar="T",
-                   help="halves: the depth enumerated exactly (default min(n - 1, 7))")
+                   help="halves: the depth enumerated exactly (default n - 1 up to n = 8, 7 at n = 9, 8 at n = 10)")
     p.add_argument("--runs", type=int, default=None, metavar="R",
                    help="halves: new samples to draw (default 20, or as many as --cpu-seconds allows); "
                    "smc: independent runs (>= 2; default 10)")
@@ -113,7 +113,7 @@ def run_halves(args) -> int:
     start = 1 + max((i for s, i, _ in earlier if s == seed), default=-1)
     runs = args.runs if args.runs is not None or args.seconds is not None else 20
     fh = open(args.samples, "a") if args.samples else None
-    progress = args.progress and sys.stderr.isatty() or args.progress
+    progress = args.progress
 
     def record(s, i, a):
         if fh is not None:
