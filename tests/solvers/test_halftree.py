@@ -57,3 +57,15 @@ def test_samples_combine_with_earlier_ones():
     again = H.recompute(5, 3, 4, more.runs())
     assert again["numerators"] == [str(a) for _, _, a in more.samples] and again["estimate"] == more.count[0]
 
+
+
+def test_the_certified_question_names_disjoint_sample_ranges():
+    from quarks.claims import registry
+
+    claim = registry.get("explore.estimate")
+    ok = {"n": 10, "method": "halves", "top": 8, "particles": 16, "runs": [[3, 0, 5], [3, 6, 2], [4, 0, 1]]}
+    assert claim.in_domain(ok)
+    for bad in ({"runs": [[3, 0, 5], [3, 4, 2]]}, {"runs": [[3, 0, 5], [3, 5, 2]]}, {"runs": [[4, 0, 1], [3, 0, 1]]},
+                {"top": 9}, {"n": 11}, {"method": "smc"}, {"particles": 0}, {"runs": []}, {"runs": [[3, 0, 0]]}):
+        assert not claim.in_domain({**ok, **bad}), bad
+    assert [H.default_top(n) for n in (1, 5, 8, 9, 10)] == [0, 4, 7, 7, 8]
