@@ -19,7 +19,6 @@ if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs
     from quarks.report.written import Written
     from quarks.run.driver import Report
     from quarks.solvers.decompose import Decomposition, NonDecomposition
-    from quarks.solvers.estimate import Estimate
     from quarks.solvers.realize import NonRealizability, Realization
 
 
@@ -349,15 +348,30 @@ def report(out="report", store=None) -> Written:
         raise UsageError(f"cannot write the report to {out}: {exc.strerror or exc}") from None
 
 
-def estimate(n: int, paths: int, runs: int | None = None, method: str = "smc", seed: int | None = None,
-             seconds: float | None = None, on_sample=None, progress=None) -> Estimate:
-    """Estimate ``|T(n;1)|`` (n <= 10) and the regular representatives from random walks (``quarks
-    estimate``): ``runs`` SMC runs of ``paths`` walkers, or ``paths`` Knuth paths; an Estimate
-    (``.count``, ``.nodes``, ``.regular``: estimate, standard error, 95 % interval; ``.as_dict()``).
-    ``on_sample(sample)`` is called after each run; ``progress``: a bar (None: in a notebook or on a terminal)."""
+def estimate(n: int, paths: int | None = None, runs: int | None = None, method: str = "halves",
+             seed: int | None = None, seconds: float | None = None, top: int | None = None, on_sample=None,
+             progress=None):
+    """Estimate ``|T(n;1)|`` (n <= 10), as ``quarks estimate``. ``method="halves"`` (the default): ``runs``
+    samples (default 20, or as many as ``seconds`` of CPU allow) down the tree of halves, ``paths``
+    walkers each (default 32), depth ``top`` enumerated exactly; a HalvesEstimate (``.count``: estimate,
+    standard error, 95 % interval; ``.samples``: exact (seed, index, numerator)). ``method="smc"`` or
+    ``"knuth"``: the older random walks (``paths`` required); an Estimate (``.count``, ``.nodes``,
+    ``.regular``, ``.as_dict()``). ``on_sample`` is called after each sample (halves: with seed, index,
+    numerator; walks: with the run's sample)."""
     from quarks.base.progress import wanted
+
+    if method == "halves":
+        import secrets
+
+        from quarks.solvers import halftree as H
+
+        seed = secrets.randbits(63) if seed is None else seed
+        runs = runs if runs is not None or seconds is not None else 20
+        return H.estimate(n, 32 if paths is None else paths, top, seed, 0, runs, seconds, None, on_sample)
     from quarks.solvers import estimate as E
 
+    if paths is None:
+        raise UsageError(f"method {method} needs paths")
     return E.estimate(n, paths, runs=runs, seed=seed, method=method, seconds=seconds, progress=wanted(progress),
                       on_sample=on_sample)
 

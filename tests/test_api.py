@@ -109,11 +109,22 @@ def test_temperature_is_the_verb(capsys):
 
 
 def test_estimate_is_the_verb(capsys):
-    code, cli = _cli_json(["estimate", "--n", "4", "--paths", "8", "--runs", "3", "--seed", "1", "--json"], capsys)
-    est = quarks.estimate(4, 8, runs=3, seed=1, progress=False)
+    code, cli = _cli_json(["estimate", "--n", "4", "--method", "smc", "--paths", "8", "--runs", "3", "--seed", "1", "--json"],
+                          capsys)
+    est = quarks.estimate(4, 8, runs=3, method="smc", seed=1, progress=False)
     got = est.as_dict()
     assert code == 0 and got["count"] == cli["count"] and got["count_ci95"] == cli["count_ci95"]
     assert cli["exact"] == 1882 and "1,882" in est._repr_html_()
+
+
+def test_estimate_halves_is_the_verb(capsys):
+    """The default method: the same exact samples from the same seed, in the CLI's certificate and from Python."""
+    code, cli = _cli_json(["estimate", "--n", "5", "--paths", "4", "--runs", "3", "--seed", "7", "--json"], capsys)
+    est = quarks.estimate(5, 4, runs=3, seed=7)
+    assert code == 0 and len(est.samples) == 3 and est.runs() == [[7, 0, 3]]
+    assert cli["claim"] == "explore.estimate" and json.dumps(est.runs()) in json.dumps(cli)
+    mean, _, (lo, hi) = est.count
+    assert lo <= 94572 <= hi and abs(mean / 94572 - 1) < 0.5
 
 
 def test_report_and_export_coq_are_the_verbs(tmp_path, capsys):

@@ -8,7 +8,8 @@ goes.  ``check-cert`` re-runs the check on the instance (quarks.checking.binding
 of another question, or with another answer or witness, differs from what the check derives and is
 rejected; the witnesses (weights, Farkas multipliers, DRUP proofs) are then re-verified exactly.
 The domains bound what a re-check costs: n <= 12 for realize, 8 for decompose, 4 for classes, 7 for
-count.
+count; an estimate of |T(n;1)| is re-checked by recomputing every sample from its seed (as long as
+the run took).
 """
 from __future__ import annotations
 
@@ -225,6 +226,56 @@ count_claim = Claim(
     instances={"quick": [{"n": 3, "d": 1}], "full": [{"n": 5, "d": 1}]},
     check=count_check, domain=_count_domain, max_feasible=MAX_COUNT_N,
     note=f"the question of `quarks count` for n <= {MAX_COUNT_N}; its --out certificate is an instance",
+)
+
+
+# --- estimate: |T(n;1)| by the tree of halves, samples from seeds ----------------------------------------
+
+MAX_ESTIMATE_SAMPLES = 100_000
+
+
+def estimate_check(inst: dict, result: dict | None = None) -> Verdict:
+    """The answer to "what do these samples of the halves estimator give for |T(n;1)|?": every sample
+    recomputed exactly from its seed and index (``result``: the figures of the run that drew them)."""
+    from quarks.certificates.evidence import exhaustive
+    args = {"n": inst["n"], "top": inst["top"], "particles": inst["particles"], "runs": inst["runs"]}
+    if result is None:
+        rec = exhaustive("quarks.solvers.halftree:recompute", **args)
+    else:
+        rec = {"kind": "exhaustive", "procedure": "quarks.solvers.halftree:recompute", "args": args, "result": result}
+    res = rec["result"]
+    ci = res["ci95"]
+    text = (f"|T({inst['n']};1)| ~ {res['estimate']:.6g} from {res['samples']} samples of the halves estimator"
+            + (f" (95 % interval {ci[0]:.4g} .. {ci[1]:.4g})" if ci else ""))
+    return decide([rec], text, answer=res["estimate"], ci95=ci, samples=res["samples"], method="halves",
+                  n=inst["n"], se=res["se"], relative_half_width=res["relative_half_width"])
+
+
+def _estimate_domain(inst: dict) -> bool:
+    from quarks.solvers.halftree import MAX_N, MAX_TOP
+
+    if set(inst) != {"n", "method", "top", "particles", "runs"} or inst["method"] != "halves":
+        return False
+    n, runs = inst["n"], inst["runs"]
+    if not (_int(n, 1, MAX_N) and _int(inst["top"], 0, min(n - 1, MAX_TOP)) and _int(inst["particles"], 1, 1 << 16)):
+        return False
+    if not isinstance(runs, list) or not runs or not all(
+            isinstance(r, list) and len(r) == 3 and _int(r[0], 0, 2 ** 63 - 1) and _int(r[1], 0, 2 ** 40)
+            and _int(r[2], 1, MAX_ESTIMATE_SAMPLES) for r in runs):
+        return False
+    disjoint = all(a[0] < b[0] or a[1] + a[2] < b[1] for a, b in zip(runs, runs[1:]))   # and not adjacent
+    return sum(r[2] for r in runs) <= MAX_ESTIMATE_SAMPLES and runs == sorted(runs) and disjoint
+
+
+estimate_claim = Claim(
+    id="explore.estimate", source=Source(SOURCE, "estimate"),
+    statement="The samples of the halves estimator of |T(n;1)| named by the instance (n, the enumerated depth, "
+              "walkers, and [seed, first index, count] ranges) are the exact rationals recorded, and give the "
+              "estimate and 95 % t interval recorded",
+    latex=r"\widehat{|T(n;1)|} = \bar X \pm t_{0.975} s/\sqrt{R}", kind="exploration",
+    instances={"quick": [{"n": 5, "method": "halves", "top": 3, "particles": 4, "runs": [[1, 0, 3]]}], "full": []},
+    check=estimate_check, domain=_estimate_domain, timeout=3600.0,
+    note="the question of `quarks estimate` (method halves); its --out certificate is an instance",
 )
 
 

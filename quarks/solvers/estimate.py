@@ -15,7 +15,8 @@ useless here: the canonical tree is a long spine with light branches (the canoni
 the largest removable point, so a child that adds a large point has a small subtree), and its exact
 relative variance is 8.2e4 at n = 6 and 1.9e17 at n = 7 (notes/records.md).
 
-*Sequential Monte Carlo on the level graph* (``method="smc"``, the default): P walkers start at
+*Sequential Monte Carlo on the level graph* (``method="smc"``; ``quarks estimate`` now defaults to
+the tree of halves, :mod:`quarks.solvers.halftree`, far better per CPU-second): P walkers start at
 the root; at each level every walker moves to a uniformly random extension g of its node p and
 takes the incremental weight D(p) / I(g) (D: number of extensions of p, I: number of parents of
 g).  If the walkers at level k were uniform on the level, E[D(p)/I(g)] = sum_p sum_{g ext p}

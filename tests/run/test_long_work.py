@@ -114,10 +114,12 @@ def test_coq_theorems_are_checked_in_batches_with_progress():
 def test_an_estimate_of_hours_needs_yes_or_a_budget(workdir):
     from quarks.cli.estimate import COST
 
-    out = cli("estimate", "--n", "10", "--paths", "1000", cwd=workdir)
+    out = cli("estimate", "--n", "10", "--method", "smc", "--paths", "1000", cwd=workdir)
     assert out.returncode == 4 and len(out.stderr.strip().splitlines()) == 1, out.stderr
     expected = 1000 * 10 * 512 * COST[10] / 3600
-    assert f"expected about {expected:.1f} h of CPU" in out.stderr and "--seconds S" in out.stderr
+    assert f"expected about {expected:.1f} h of CPU" in out.stderr and "--cpu-seconds S" in out.stderr
+    halves = cli("estimate", "--n", "10", "--paths", "1000", "--runs", "100", cwd=workdir)   # the default method
+    assert halves.returncode == 4 and "100 samples of 1000 walkers" in halves.stderr, halves.stderr
 
 
 def test_export_coq_halves_of_hours_needs_yes(workdir):

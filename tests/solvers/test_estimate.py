@@ -66,13 +66,15 @@ def test_small_runs_are_unbiased():
 
 def test_cli_estimate_json_and_bad_input():
     run = [sys.executable, "-m", "quarks", "estimate"]
-    out = subprocess.run(run + ["--n", "5", "--paths", "16", "--runs", "4", "--seed", "1", "--json"],
+    out = subprocess.run(run + ["--n", "5", "--method", "smc", "--paths", "16", "--runs", "4", "--seed", "1", "--json"],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     res = json.loads(out.stdout)
     assert res["exact"] == A000609[5] and res["runs"] == 4 and len(res["count_ci95"]) == 2
     for bad in (["--n", "11", "--paths", "2"], ["--n", "5", "--paths", "0"],
-                ["--n", "5", "--paths", "2", "--method", "knuth", "--runs", "3"], ["--n", "5", "--paths", "x"]):
+                ["--n", "5", "--paths", "2", "--method", "knuth", "--runs", "3"], ["--n", "5", "--paths", "x"],
+                ["--n", "5", "--method", "smc"], ["--n", "5", "--top", "5"], ["--n", "5", "--runs", "0"],
+                ["--n", "5", "--method", "smc", "--paths", "4", "--out", "x.json"]):
         out = subprocess.run(run + bad, capture_output=True, text=True, timeout=60)
         assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
 
