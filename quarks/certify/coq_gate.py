@@ -11,7 +11,7 @@ second run costs nothing, and runs ``Print Assumptions`` on each named theorem (
   (``Uint63.v``, ``Raxioms.v``, ...), and no source uses, outside comments, ``Admitted``, ``admit``,
   ``Axiom``, ``Parameter``, ``Conjecture``, ``Variable``/``Context``/``Hypothesis`` outside a
   section, ``Unset``/``Set ... Checking``, ``bypass_check``, ``Primitive``, ``Register``,
-  ``Declare ML Module``, ``Load`` (:func:`forbidden`);
+  ``Declare ML Module``, ``Load`` (quarks.certify.coq_source.forbidden);
 * its file compiles;
 * ``Print Assumptions`` in a fresh ``coqc`` on the compiled theories lists only assumptions whose
   fully qualified names (read back with ``Locate``) are in :data:`ALLOWED_AXIOMS` or under one of
@@ -34,6 +34,8 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from quarks.certify.coq_source import forbidden, strip_comments
 
 THEORIES = Path(__file__).resolve().parents[1] / "proofs" / "coq"
 LOGICAL = "Quarks"
@@ -60,15 +62,7 @@ ALLOWED_MODULES = ("Coq.Reals.Raxioms.", "Coq.Reals.Rdefinitions.", "Coq.Floats.
                    "Coq.Numbers.Cyclic.Int63.Uint63.", "Coq.Numbers.Cyclic.Int63.Sint63.",
                    "Coq.Array.PArray.")
 
-FORBIDDEN = re.compile(
-    r"\b(Admitted|admit|Axioms?|Parameters?|Conjectures?|bypass_check|Primitive|Register"
-    r"|Declare\s+(?:ML\s+Module|Instance|Module)|Admit\s+Obligations|Load|Add\s+(?:Rec\s+)?LoadPath"
-    r"|Add\s+ML\s+Path|Cd)\b|\b(?:Set|Unset)\s+(?:\w+\s+)?Checking\b|\bTyping\s+Flags\b")
-# Allowed inside a section (its local assumptions are discharged at the end), never at top level.
-SECTION_ONLY = re.compile(r"(?:^|\.)\s*(?:#\[[^\]]*\]\s*)?(?:(?:Local|Global|Polymorphic)\s+)*"
-                          r"(Variables?|Context|Hypothesis|Hypotheses)\b")
 QUALID = re.compile(r"[^\W\d]\w*(?:'\w*)*(?:\.[^\W\d]\w*(?:'\w*)*)*")
-SENTENCE = re.compile(r"\b(Section|Module(?:\s+Type)?|End)\s+([A-Za-z_][A-Za-z0-9_']*)")
 
 
 class CoqUnavailable(RuntimeError):
@@ -127,46 +121,6 @@ def theory_path(name: str, root: Path = THEORIES) -> Path:
     """The file of a theory cited by its bare name (``Threshold.v``) or by its project path."""
     paths = theory_paths(root)
     return root / paths.get(Path(name).name, name)
-
-
-def _strip_comments(text: str) -> str:
-    out, depth, i = [], 0, 0
-    while i < len(text):
-        if text.startswith("(*", i):
-            depth += 1
-            i += 2
-        elif text.startswith("*)", i) and depth:
-            depth -= 1
-            i += 2
-        else:
-            if not depth:
-                out.append(text[i])
-            i += 1
-    return "".join(out)
-
-
-def _strip_strings(text: str) -> str:
-    return re.sub(r'"(?:[^"]|"")*"', '""', text)
-
-
-def forbidden(text: str) -> list[str]:
-    """The forbidden vernacular used outside comments and strings (see the module docstring)."""
-    code = _strip_strings(_strip_comments(text))
-    found = {" ".join(m.group(0).split()) for m in FORBIDDEN.finditer(code)}
-    # Variable/Context/Hypothesis are local assumptions only inside a section
-    events = sorted((m.start(), m.group(1).split()[0], m.group(2)) for m in SENTENCE.finditer(code))
-    stack, pos = [], 0
-    for m in SECTION_ONLY.finditer(code):
-        while pos < len(events) and events[pos][0] < m.start(1):
-            _, kind, name = events[pos]
-            if kind != "End":
-                stack.append((kind, name))
-            elif stack and stack[-1][1] == name:
-                stack.pop()
-            pos += 1
-        if not any(kind == "Section" for kind, _ in stack):
-            found.add(f"top-level {m.group(1)}")
-    return sorted(found)
 
 
 def stdlib_modules() -> set:
@@ -252,7 +206,7 @@ def dependencies(root: Path, files: list[str]) -> dict[str, set[str]]:
     deps: dict[str, set[str]] = {}
     for k, f in enumerate(files):
         earlier = {Path(g).stem: g for g in files[:k]}
-        names = " ".join(_REQUIRES.findall(_strip_comments((root / f).read_text()))).split()
+        names = " ".join(_REQUIRES.findall(strip_comments((root / f).read_text()))).split()
         deps[f] = {earlier[m] for m in names if m in earlier}
     return deps
 
