@@ -8,10 +8,6 @@ Your own claims: ``from quarks import Claim, Source, Verdict, decide`` in a modu
 """
 import sys as _sys
 
-# the packages quarks.classes, quarks.ltl and quarks.report first, so that the verbs below take their names
-from quarks import classes as _classes_package  # noqa: F401
-from quarks import ltl as _ltl_package  # noqa: F401
-from quarks import report as _report_package  # noqa: F401
 from quarks.api import (
     capacity,
     check_certificates,
@@ -38,6 +34,20 @@ from quarks.claims.claim import Claim, Source, Verdict, decide
 __all__ = ["Claim", "Source", "Verdict", "__version__", "capacity", "check_certificates", "claims", "classes", "count",
            "decide", "decompose", "estimate", "export_coq", "ltl", "prove", "realize", "realize_many", "refute", "report",
            "searches", "show", "temperature", "verify"]
+
+
+
+class _Package(type(_sys)):
+    """quarks.classes, quarks.ltl and quarks.report name the verbs, also after their packages (of the
+    same names) are imported: importing a subpackage does not rebind its name here."""
+
+    def __setattr__(self, name, value):
+        if name in ("classes", "ltl", "report") and isinstance(value, type(_sys)):
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package
 
 if "IPython" in _sys.modules:   # in a notebook: the renderings (quarks.notebook)
     from quarks import notebook as _notebook
