@@ -60,7 +60,17 @@ def write_timings(report: dict, scale: float) -> Path:
     return path
 
 
+OPTIONS = ("--fresh-coq", "--write-timings", "--tests-only", "--verify-only")
+
+
 def main(argv) -> int:
+    if any(a in ("-h", "--help") for a in argv):
+        print(__doc__)
+        return 0
+    unknown = [a for a in argv if a not in OPTIONS]
+    if unknown:
+        print(f"bench_quickstart.py: unknown option {unknown[0]!r} (options: {', '.join(OPTIONS)})", file=sys.stderr)
+        return 2
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     env.pop("COLUMNS", None)
     tmp = Path(tempfile.mkdtemp(prefix="quarks-quickstart-"))
