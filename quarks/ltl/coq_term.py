@@ -42,26 +42,34 @@ def q(x) -> str:
     return f"({x.numerator} # {x.denominator})"
 
 
+def _connective_term(g, go, alphabet, c: str) -> str | None:
+    """The term of a letter, constant, Boolean or temporal connective, constructors prefixed ``c``
+    (``L`` in LTLCompile.v's ``ltl``, ``T`` in LTLCountSyntax.v's ``tl``); strict S / U as Y / X of the
+    non-strict ones, as the compiler does; None for anything else."""
+    if isinstance(g, Atom):
+        return f"({c}Atom {list(alphabet).index(g.symbol)})"
+    if isinstance(g, Const):
+        return f"({c}Const {'true' if g.value else 'false'})"
+    if isinstance(g, Not):
+        return f"({c}Not {go(g.arg)})"
+    if isinstance(g, (And, Or)):
+        return f"({c}{'And' if isinstance(g, And) else 'Or'} {go(g.left)} {go(g.right)})"
+    if isinstance(g, (Prev, Next)):
+        return f"({c}{'Y' if isinstance(g, Prev) else 'X'} {go(g.arg)})"
+    if isinstance(g, (Since, Until)):
+        inner = f"({c}{'S' if isinstance(g, Since) else 'U'} {go(g.left)} {go(g.right)})"
+        return f"({c}{'Y' if isinstance(g, Since) else 'X'} {inner})" if g.strict else inner
+    return None
+
+
 def formula_term(f, alphabet) -> str:
     """The formula as a term of LTLCompile.v's type ``ltl`` (LTL[Y, X, S, U]; strict S / U as Y / X of the non-strict ones)."""
-    if isinstance(f, Atom):
-        return f"(LAtom {list(alphabet).index(f.symbol)})"
-    if isinstance(f, Const):
-        return f"(LConst {'true' if f.value else 'false'})"
-    if isinstance(f, Not):
-        return f"(LNot {formula_term(f.arg, alphabet)})"
-    if isinstance(f, (And, Or)):
-        op = "LAnd" if isinstance(f, And) else "LOr"
-        return f"({op} {formula_term(f.left, alphabet)} {formula_term(f.right, alphabet)})"
-    if isinstance(f, (Prev, Next)):
-        return f"({'LY' if isinstance(f, Prev) else 'LX'} {formula_term(f.arg, alphabet)})"
-    if isinstance(f, (Since, Until)):
-        op = "LS" if isinstance(f, Since) else "LU"
-        inner = f"({op} {formula_term(f.left, alphabet)} {formula_term(f.right, alphabet)})"
-        if f.strict:  # as the compiler does: p Ss q = Y (p S q), p Us q = X (p U q)
-            return f"({'LY' if isinstance(f, Since) else 'LX'} {inner})"
-        return inner
-    raise CompileError(f"{show(f)} is not in LTL[Y, X, S, U]; LTLCompile.v has no term for it")
+    def go(g) -> str:
+        term = _connective_term(g, go, alphabet, "L")
+        if term is None:
+            raise CompileError(f"{show(g)} is not in LTL[Y, X, S, U]; LTLCompile.v has no term for it")
+        return term
+    return go(f)
 
 
 def network_term(model) -> str:
@@ -125,19 +133,9 @@ def count_formula_term(f, alphabet) -> str:
     """The formula as a term of LTLCountSyntax.v's type ``tl`` (strict S / U as Y / X of the non-strict
     ones; a comparison as ``TCmp`` or the ``tcmp_*`` combinations of counting.py's normal forms)."""
     def go(g) -> str:
-        if isinstance(g, Atom):
-            return f"(TAtom {list(alphabet).index(g.symbol)})"
-        if isinstance(g, Const):
-            return f"(TConst {'true' if g.value else 'false'})"
-        if isinstance(g, Not):
-            return f"(TNot {go(g.arg)})"
-        if isinstance(g, (And, Or)):
-            return f"({'TAnd' if isinstance(g, And) else 'TOr'} {go(g.left)} {go(g.right)})"
-        if isinstance(g, (Prev, Next)):
-            return f"({'TY' if isinstance(g, Prev) else 'TX'} {go(g.arg)})"
-        if isinstance(g, (Since, Until)):
-            inner = f"({'TS' if isinstance(g, Since) else 'TU'} {go(g.left)} {go(g.right)})"
-            return f"({'TY' if isinstance(g, Since) else 'TX'} {inner})" if g.strict else inner
+        term = _connective_term(g, go, alphabet, "T")
+        if term is not None:
+            return term
         if isinstance(g, Compare):
             terms = [(c, t) for c, t in g.left.terms] + [(-c, t) for c, t in g.right.terms]
             e = "LNil"
