@@ -150,15 +150,18 @@ class Blocks:
     def layer(heads=(), units=()) -> tuple:
         return (list(heads), list(units))
 
-    def not_neurons(self, a):
+    @staticmethod
+    def not_neurons(a):
         return [(1, [(a, -1)], 1)]
 
     @staticmethod
     def sum_of(a, b):
+        """Weights of a + b (LTLSyntax.v's sum_of: one weight 2 when a = b)."""
         return [(a, 2)] if a == b else [(a, 1), (b, 1)]
 
-    def or_neurons(self, a, b):
-        return [(1, self.sum_of(a, b), 0), (-1, self.sum_of(a, b), -1)]
+    @classmethod
+    def or_neurons(cls, a, b):
+        return [(1, cls.sum_of(a, b), 0), (-1, cls.sum_of(a, b), -1)]
 
     @staticmethod
     def rounding(out, x, gate=None):
@@ -202,8 +205,7 @@ class Blocks:
         """Counts at g .., the local unit at g + m, the sign head at g + m + 1, the result at g + m + 2."""
         m = len(args)
         counts = [self.layer([(g + t, b, [], _mask(side))]) for t, (b, _) in enumerate(args)]
-        lin = [(b, a) for b, a in args]
-        local = self.unit_layer(g + m, [(1, lin, c0 + 1), (-1, lin, c0)])
+        local = self.unit_layer(g + m, [(1, args, c0 + 1), (-1, args, c0)])  # [sum_k a_k phi_k(i) + c0 >= 0]
         terms = [(g + t, self.pe(ALT), K_SIGN * a) for t, (_, a) in enumerate(args)]
         terms.append((self.inv(side), self.pe(ALT), K_SIGN * (c0 + Fraction(1, 2))))
         one, att, out = self.one_pos, g + m + 1, g + m + 2

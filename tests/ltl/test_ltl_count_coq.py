@@ -118,14 +118,15 @@ def test_python_count_networks_are_bcompile(package_proofs, tmp_path):
     assert set(quick) == QUICK_IN_TFRAG  # PARITY45 (cor22's quick formula) mixes #left and #right
     cases = _net_cases(["quick", "full"])
     assert len(cases) >= 12
-    for seed in range(12):
-        f = random_formula(300 + seed, 4, ["Y", "X", "!", "&", "|", "S", "U", "Ss", "ODD", "cmp"])
+    for seed in range(24):
+        f = random_formula(300 + seed, 5, ["Y", "X", "!", "&", "|", "S", "U", "Ss", "ODD", "cmp"])
         try:
             count_comparison(parse(f), "ab", False, "probe")
         except CompileError:  # #left[x] >= #left[x]: one coordinate twice in the local unit
             continue
-        cases.append((f, False))
-    assert len(cases) >= 20
+        if len(f) > 8 and (f, False) not in cases:
+            cases.append((f, False))
+    assert len(cases) >= 30
     text = COUNT_NET_HEADER + "".join(count_comparison(parse(f), "ab", c, f"n{k}") for k, (f, c) in enumerate(cases))
     res = _count_net_coqc(package_proofs, tmp_path, text)
     assert res.returncode == 0, res.stderr or res.stdout
