@@ -41,6 +41,23 @@ def with_temperature_factor(model: Model, factor) -> Model:
     return m
 
 
+def model_for(f, alphabet: str, variant: str, c, tau_factor, network: str = "compile") -> Model:
+    """The model a check runs: quarks.ltl.compile's (``compile``), or the network of the Coq counting
+    theorems (``bcompile``: quarks.ltl.count_blocks, variants temperature and causal-temperature with
+    c = 2, whose temperature 1/(c n) is their 1/(2n)); every temperature times ``tau_factor``."""
+    if network == "bcompile":
+        from quarks.ltl.count_blocks import bcompile
+
+        if variant not in ("temperature", "causal-temperature") or Fraction(c) != 2:
+            raise ValueError("the bcompile network is the temperature variants' at c = 2 (tau = 1/(2n))")
+        model = bcompile(f, list(alphabet), variant == "causal-temperature")
+    elif network == "compile":
+        model = compile_formula(f, list(alphabet), variant, Fraction(c))
+    else:
+        raise ValueError(f"unknown network {network!r} (compile or bcompile)")
+    return with_temperature_factor(model, Fraction(tau_factor))
+
+
 def check_words(model: Model, formula, words: np.ndarray) -> dict:
     """Check one batch of equal-length words; returns counts, margin and the first failure."""
     B, n = words.shape
@@ -65,10 +82,11 @@ def check_words(model: Model, formula, words: np.ndarray) -> dict:
 
 
 def exhaustive_check(formula: str, alphabet: str, max_len: int, variant: str = "temperature", c="2",
-                     tau_factor="1", min_len: int = 1) -> dict:
-    """Every word over ``alphabet`` of length ``min_len..max_len`` (see the module docstring)."""
+                     tau_factor="1", min_len: int = 1, network: str = "compile") -> dict:
+    """Every word over ``alphabet`` of length ``min_len..max_len`` (see the module docstring), on the
+    network :func:`model_for` names."""
     f = parse(formula)
-    model = with_temperature_factor(compile_formula(f, list(alphabet), variant, Fraction(c)), Fraction(tau_factor))
+    model = model_for(f, alphabet, variant, c, tau_factor, network)
     h = hashlib.sha256()
     cases, holds, margin, failure, per_len = 0, True, 0.25, None, []
     for n in range(min_len, max_len + 1):
@@ -111,7 +129,7 @@ def timed(fn, *args, **kw):
 
 
 def soft_site_check(formula: str, alphabet: str, word: str, variant: str = "temperature", c="2",
-                    tau_factor="1") -> dict:
+                    tau_factor="1", network: str = "compile") -> dict:
     """Arb balls for the softmax model on one word: is every value before a rounding within 1/4 of
     the hard model's exact value?  ``holds`` is False only when some ball lies entirely outside."""
     from quarks.attention.ball import soft_ball
@@ -119,7 +137,7 @@ def soft_site_check(formula: str, alphabet: str, word: str, variant: str = "temp
     from quarks.attention.run import hard_exact
 
     f = parse(formula)
-    model = with_temperature_factor(compile_formula(f, list(alphabet), variant, Fraction(c)), Fraction(tau_factor))
+    model = model_for(f, alphabet, variant, c, tau_factor, network)
     soft = soft_ball(model, word)
     hard = hard_exact(model, word)
     from flint import arb

@@ -72,12 +72,13 @@ def formula_term(f, alphabet) -> str:
     return go(f)
 
 
-def network_term(model) -> str:
-    """The model's layers and output coordinate as a Coq term of type ``snet * nat``."""
+def network_term(model, number=coordinate) -> str:
+    """The model's layers and output coordinate as a Coq term of type ``snet * nat`` (coordinates
+    numbered by ``number(name, alphabet)``: LTLCompile.v's by default)."""
     a = model.alphabet
 
     def co(name):
-        return f"{coordinate(name, a)}%nat"
+        return f"{number(name, a)}%nat"
 
     layers = []
     for layer in model.layers:
@@ -173,3 +174,20 @@ def count_semantics_lemma(f, alphabet, words, name: str, causal: bool, in_fragme
             "Proof. vm_compute. reflexivity. Qed.\n"
             f"Lemma {name}_sem : [{'; '.join(rows)}]\n  = [{'; '.join(want)}].\n"
             "Proof. vm_compute. reflexivity. Qed.\n")
+
+
+COUNT_NET_HEADER = ("From Coq Require Import List ZArith QArith Bool Arith.\n"
+                    "From Quarks Require Import Transformer LTLCompile LTLCountSyntax LTLCountCompile.\nImport ListNotations.\n\n")
+
+
+def count_comparison(f, alphabet, causal: bool, name: str, model=None) -> str:
+    """Coq text proving (by vm_compute) that f is in ``tfrag`` and that Coq's ``bcompile`` of f is the
+    network of quarks.ltl.count_blocks (or ``model``)."""
+    from quarks.ltl import count_blocks
+
+    model = model or count_blocks.bcompile(f, alphabet, causal)
+    k, caus = len(alphabet), "true" if causal else "false"
+    return (f"Definition {name}_p : tl := {count_formula_term(f, alphabet)}.\n"
+            f"Lemma {name}_frag : tfrag {k} {caus} {name}_p = true.\nProof. vm_compute. reflexivity. Qed.\n"
+            f"Lemma {name} : same_net (bcompile {k} {caus} {name}_p)\n  "
+            f"{network_term(model, count_blocks.coordinate)} = true.\nProof. vm_compute. reflexivity. Qed.\n")

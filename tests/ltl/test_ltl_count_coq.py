@@ -79,3 +79,67 @@ def test_count_terms_of_formulas():
     assert count_formula_term(parse("a Ss b"), "ab") == "(TY (TS (TAtom 0) (TAtom 1)))"
     with pytest.raises(CompileError):  # a registered predicate has no Coq term
         count_formula_term(Pred("PRIME", Count("left", Atom("a"))), "ab")
+
+
+# --- the networks: Coq's bcompile is quarks.ltl.count_blocks' network ------------------------------
+
+QUICK_IN_TFRAG = {(counting.PARITY, False), (counting.MAJORITY, False), (counting.PARITY, True),
+                  (counting.MAJORITY, True), ("(!a S b) & #left[a] > #left[b]", True)}
+
+
+def _net_cases(tiers):
+    """(formula, causal) of the counting claims' instances whose formula lies in tfrag (Python's reading)."""
+    from quarks.ltl.count_blocks import tfrag, tl_of
+
+    out = []
+    for claim in (counting.thm20, counting.thm21, counting.cor22, counting.cor23):
+        for tier in tiers:
+            for inst in claim.instances[tier]:
+                key = (inst["formula"], inst["variant"].startswith("causal"))
+                if key not in out and tfrag(tl_of(parse(key[0]), "ab"), key[1]):
+                    out.append(key)
+    return out
+
+
+def _count_net_coqc(built, tmp_path, text):
+    (tmp_path / "CountNet.v").write_text(text)
+    return subprocess.run([coq_gate.coqc(), "-q", "-R", str(built.directory), coq_gate.LOGICAL, "CountNet.v"],
+                          cwd=tmp_path, capture_output=True, text=True)
+
+
+def test_python_count_networks_are_bcompile(package_proofs, tmp_path):
+    """Every quick-tier counting formula of Theorems 20, 21, Corollaries 22, 23 in tfrag (and the full
+    tier's, and seeded random ones): Coq's tfrag holds and Coq's bcompile is the Python network."""
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+    from quarks.ltl.parts import CompileError
+    from quarks.proofs.yang.common import random_formula
+
+    quick = _net_cases(["quick"])
+    assert set(quick) == QUICK_IN_TFRAG  # PARITY45 (cor22's quick formula) mixes #left and #right
+    cases = _net_cases(["quick", "full"])
+    assert len(cases) >= 12
+    for seed in range(24):
+        f = random_formula(300 + seed, 5, ["Y", "X", "!", "&", "|", "S", "U", "Ss", "ODD", "cmp"])
+        try:
+            count_comparison(parse(f), "ab", False, "probe")
+        except CompileError:  # #left[x] >= #left[x]: one coordinate twice in the local unit
+            continue
+        if len(f) > 8 and (f, False) not in cases:
+            cases.append((f, False))
+    assert len(cases) >= 30
+    text = COUNT_NET_HEADER + "".join(count_comparison(parse(f), "ab", c, f"n{k}") for k, (f, c) in enumerate(cases))
+    res = _count_net_coqc(package_proofs, tmp_path, text)
+    assert res.returncode == 0, res.stderr or res.stdout
+
+
+def test_an_altered_count_network_is_rejected(package_proofs, tmp_path):
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+    from quarks.ltl.count_blocks import bcompile
+
+    model = bcompile(parse(counting.MAJORITY), "ab", False)
+    sign = next(h for layer in model.layers for h in layer.heads if h.value == "pe:even")
+    q, k, c = sign.terms[-1]
+    sign.terms[-1] = (q, k, c - 2)  # K (c0 + 1/2) 1/d becomes K (c0 - 1/2) 1/d
+    text = COUNT_NET_HEADER + count_comparison(parse(counting.MAJORITY), "ab", False, "altered", model=model)
+    res = _count_net_coqc(package_proofs, tmp_path, text)
+    assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr

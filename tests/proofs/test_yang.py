@@ -80,3 +80,26 @@ def test_full_tier_lemmas():
         claim = registry.get(cid)
         for inst in claim.instances_for("full"):
             assert claim.run(inst).status == "verified"
+
+
+def test_counting_checks_run_the_coq_network(monkeypatch, tmp_path):
+    """Counting instances in the Coq fragment tfrag also check LTLCountCompile.v's network
+    (quarks.ltl.count_blocks, at tau = 1/(2n)); a mixed comparison (Corollary 22's PARITY) does not;
+    a wrong Coq network refutes the claim on a named word."""
+    from quarks.checking import binding
+    from quarks.ltl import count_blocks
+
+    claim = registry.get("yang.thm21")
+    inst = claim.instances_for("quick")[0]
+    v = claim.run(inst)
+    nets = [r["args"].get("network", "compile") for r in v.evidence if r["kind"] == "exhaustive"]
+    assert v.status == "verified" and nets == ["compile", "bcompile"] and "bcompile" in v.summary
+    assert all(r["result"]["holds"] and r["result"]["cases"] == 510 for r in v.evidence)
+    cert = certificate.write(certificate.build(claim, inst, v), tmp_path / "thm21.json")
+    assert binding.check_file(cert, rederive=True).ok
+    cor22 = registry.get("yang.cor22")
+    v22 = cor22.run(cor22.instances_for("quick")[0])
+    assert [r["args"].get("network", "compile") for r in v22.evidence] == ["compile"]
+    monkeypatch.setattr(count_blocks, "K_SIGN", -count_blocks.K_SIGN)  # the sign test reads the wrong parity
+    bad = claim.run(claim.instances_for("quick")[1])  # MAJORITY
+    assert bad.status == "refuted" and bad.counterexample["network"] == "bcompile", bad.summary

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from quarks.certificates.evidence import exhaustive
 from quarks.claims.claim import Verdict
+from quarks.ltl.count_blocks import bcompile
+from quarks.ltl.parts import CompileError
 from quarks.ltl.syntax import Compare, Count, Next, Pred, Prev, Since, Until, parse, subformulas
 
 FRAGMENTS = {
@@ -53,33 +56,54 @@ def random_formula(seed: int, depth: int, ops: list, alphabet: str = "ab") -> st
     return gen(depth)
 
 
+def coq_network(formula: str, alphabet: str, variant: str, c) -> bool:
+    """The Coq counting theorems speak about the instance's network: LTLCountCompile.v's bcompile
+    (quarks.ltl.count_blocks) compiles the formula (tfrag) and the variant runs it at their 1/(2n)."""
+    if variant not in ("temperature", "causal-temperature") or Fraction(c) != 2:
+        return False
+    try:
+        bcompile(parse(formula), list(alphabet), variant == "causal-temperature")
+    except CompileError:
+        return False
+    return True
+
+
 def check_construction(instance: dict, fragment: str) -> Verdict:
     """The compiled transformer of the instance's formula agrees with the formula on every word
-    (hard model exact; softmax model certified within 1/4 before every rounding)."""
+    (hard model exact; softmax model certified within 1/4 before every rounding); for counting
+    formulas the Coq theorems compile (tfrag), so does their network, bcompile."""
     f, alpha = instance["formula"], instance["alphabet"]
     if not in_fragment(f, fragment):
         return Verdict.inconclusive(f"{f} is outside the fragment {fragment}")
     c = instance.get("c", "2")
     records = [exhaustive("quarks.ltl.check:exhaustive_check", formula=f, alphabet=alpha, max_len=instance["n"],
                           variant=instance["variant"], c=c, tau_factor=instance.get("tau_factor", "1"))]
+    coq = fragment.startswith("count") and coq_network(f, alpha, instance["variant"], c)
+    if coq:
+        records.append(exhaustive("quarks.ltl.check:exhaustive_check", formula=f, alphabet=alpha,
+                                  max_len=instance["n"], variant=instance["variant"], c=c,
+                                  tau_factor=instance.get("tau_factor", "1"), network="bcompile"))
     if "random" in instance:
         lengths, count, seed = instance["random"]
         records.append(exhaustive("quarks.ltl.check:random_check", formula=f, alphabet=alpha, lengths=lengths,
                                   count=count, seed=seed, variant=instance["variant"], c=c,
                                   tau_factor=instance.get("tau_factor", "1")))
     results = [r["result"] for r in records]
-    cases = sum(r["cases"] for r in results)
+    cases = sum(r["result"]["cases"] for r in records if "network" not in r["args"])
     margin = min(r["margin"] for r in results)
     if all(r["holds"] for r in results):
-        return Verdict.verified(f"{cases} words: hard model = formula, softmax certified (margin {margin:.4f})",
+        also = "; so does the Coq theorems' network (bcompile)" if coq else ""
+        return Verdict.verified(f"{cases} words: hard model = formula, softmax certified (margin {margin:.4f}){also}",
                                 records, margin=margin)
-    fail = next(r["failure"] for r in results if not r["holds"])
+    failed = next(r for r in records if not r["result"]["holds"])
+    fail = failed["result"]["failure"]
     word = fail["word"]
     # a certified bound that fails is not yet a refutation: look at the word in arb balls
+    net = {"network": failed["args"]["network"]} if "network" in failed["args"] else {}
     rec = exhaustive("quarks.ltl.check:soft_site_check", formula=f, alphabet=alpha, word=word,
-                     variant=instance["variant"], c=c, tau_factor=instance.get("tau_factor", "1"))
+                     variant=instance["variant"], c=c, tau_factor=instance.get("tau_factor", "1"), **net)
     records.append(rec)
     if not fail["hard_matches_formula"] or not rec["result"]["holds"]:
-        return Verdict.refuted(f"fails on {word!r}", {"word": word, **fail, "arb_sites": rec["result"]["sites"]},
+        return Verdict.refuted(f"fails on {word!r}", {"word": word, **fail, **net, "arb_sites": rec["result"]["sites"]},
                                records)
     return Verdict.inconclusive(f"certification failed on {word!r} but arb balls do not show a violation", records)

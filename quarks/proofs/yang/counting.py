@@ -11,7 +11,9 @@ PARITY45 = "!P(#left[Y a] = #right[a])"
 
 
 # The Coq theorems (quarks/proofs/coq/ltl/LTLCount*.v) are about our own block compiler `bcompile` (one
-# block of layers per connective, nothing shared), not counting.py's network, on the fragment `tfrag`:
+# block of layers per connective, nothing shared), not counting.py's network; quarks/ltl/count_blocks.py is
+# bcompile in Python (equal by vm_compute, tests/ltl/test_ltl_count_coq.py) and the checks below run both
+# networks on the instances in the fragment `tfrag`:
 # LTL[Y, X, S, U] with comparisons of counts on one side and numerical predicates on positions and counts.
 # Comparisons mixing #left and #right need the counts themselves looked up within 1/(4n), which counting.py
 # does at a second temperature 1/(2n^3); the Coq model has one temperature per network.
@@ -37,7 +39,9 @@ _SCOPE = ("  Coq (LTLCountSyntax.v, LTLCountCompile.v, LTLCountThm.v): counting 
           "query (E + 1/2)/d, key (-1)^i, value [i even], K = 2, read by the comparison unit gated by [the head "
           "sees one position]; for P(C) the count head, an S (U) head giving Z = [C = 0], and Lemma 7's table "
           "lookup with query C/d, 1/d and keys 2j, -j^2 reading [P(j)] at j = C, rounded, gated by Z, plus P(0) Z); "
-          "it is not counting.py's network (not compared by vm_compute).  Embedding: letters, 1, (-1)^i, i/n, 1/i, "
+          "it is not counting.py's network; quarks/ltl/count_blocks.py builds it in Python (equal to bcompile by "
+          "vm_compute on the claims' formulas in tfrag), and the checks of the temperature-variant instances in "
+          "tfrag run it at tau = 1/(2n) beside counting.py's.  Embedding: letters, 1, (-1)^i, i/n, 1/i, "
           "1/(n - i + 1), [i even], -i^2, 2i, then [P(i)] per numerical predicate (only -i^2 and 2i are "
           "unbounded). ")
 _SIGN = ("(thm21_compare_soft, LTLCountStage.v) the comparison stage alone: for every n, i < n, direction d and "
@@ -49,7 +53,7 @@ _SIGN = ("(thm21_compare_soft, LTLCountStage.v) the comparison stage alone: for 
 _PART = ("comparisons mixing #left and #right (#left[a] = #right[b] + 1, Corollary 22's !P(#left[Y a] = #right[a])): "
          "counting.py looks the counts up within 1/(4n) at a second temperature 1/(2n^3), and the Coq model has one "
          "temperature per network; the bounded-embedding lookups of variant (a) and variant (b) (unbounded PEs, "
-         "tau = 1) are not proved; the Coq compiler is ours, not counting.py's network.")
+         "tau = 1) are not proved; the Coq compiler is ours (count_blocks.py), not counting.py's network.")
 COQ20 = ("LTLCountThm.v:thm20_count_hard", "LTLCountThm.v:thm20_count_soft", "LTLCountThm.v:thm20_count",
          "LTLCountStage.v:thm21_compare_soft")
 COQ20_TEXT = (_SCOPE + "For every p with tfrag k false p = true, n with 1 <= n, word w and i < n (0-based: the "

@@ -1,0 +1,334 @@
+"""The counting compiler of the Coq theorems (LTLCountCompile.v's ``bcompile``), written in Python.
+
+``bcompile`` compiles a formula of TL[#] with one-sided comparisons (``tfrag``) into one block of
+layers per connective, each block writing fresh coordinates above those of its arguments (nothing
+shared, unlike :mod:`quarks.ltl.counting`): Boolean units; Y / X / S / U selection heads with Lemma 9
+rounding; per comparison ``sum_k a_k #d[phi_k] + c0 >= 0`` one uniform count head per term, the
+local unit, the sign head (query ``(E + 1/2)/d``, key ``(-1)^i``, value ``[i even]``, K = 2) and the
+comparison unit; ``P(i)`` read from its own embedding; ``P(#d[phi])`` by the count head, Z = [C = 0]
+from an S (U) head, and Lemma 7's table lookup (keys ``2j``, ``-j^2``) gated by Z.  Every head
+runs at the one temperature ``tau = 1/(2n)`` of Theorems 20, 21 and Corollaries 22, 23.
+
+The formula is first read as Coq's ``tl`` (:func:`tl_of`, as :func:`quarks.ltl.coq_term.count_formula_term`
+writes it), and :func:`bnode` follows Coq's ``bnode`` clause by clause on integer coordinates, so
+``tests/ltl/test_ltl_count_coq.py`` checks by ``vm_compute`` that Coq's ``bcompile`` is this network.
+Coordinates (LTLCountCompile.v): letters 0..k-1; embeddings at k + p (:data:`FIXED_PE`); first, last,
+their averages and [n = 1] at k + 7 .. k + 11; [P(i)] per numerical predicate at k + 13 + r; fresh
+coordinates from k + 13 + #predicates.
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from quarks.attention.model import Head, Layer, Model, Unit, predicate
+from quarks.ltl.parts import CompileError
+from quarks.ltl.syntax import And, Atom, Compare, Const, Next, Not, Or, Pos, Pred, Prev, Since, Until, show, symbols
+
+TAU = ["/", 1, ["*", 2, "n"]]  # LTLSoft.v's tau_paper n = 1 / (2 n)
+K_SIGN = Fraction(2)  # the sign head's score factor K
+
+# pes_count: coordinate k + p holds the p-th embedding (1-based position i, length n); k + 7 .. k + 11 are 0
+FIXED_PE = {
+    0: ("pe:one", 1),
+    1: ("pe:alt", ["^", -1, "i"]),
+    2: ("pe:i/n", ["/", "i", "n"]),
+    3: ("pe:1/i", ["/", 1, "i"]),
+    4: ("pe:1/(n-i+1)", ["/", 1, ["+", ["-", "n", "i"], 1]]),
+    5: ("pe:even", ["pred", "EVEN", "i"]),
+    6: ("pe:-i^2", ["neg", ["*", "i", "i"]]),
+    12: ("pe:2i", ["*", 2, "i"]),
+}
+NAMED = {7: "first", 8: "last", 9: "avg:first", 10: "avg:last", 11: "single"}
+ONE, ALT, FRAC, INVL, INVR, EVEN, NEGSQ, FIRST, LAST, AVG_FIRST, AVG_LAST, SINGLE, TWO = range(13)
+FRESH = re.compile(r"t(\d+)")
+PRED_PE = re.compile(r"pe:[A-Z0-9_]+\(i\):(\d+)")
+
+
+# --- the formula as LTLCountSyntax.v's tl ------------------------------------------------------
+# ("atom", a) ("const", b) ("not", p) ("and", p, q) ("or", p, q) ("Y", p) ("X", p) ("S", p, q) ("U", p, q)
+# ("cmp", ((a_k, side_k, p_k), ...), c0)  ("pos", NAME)  ("cnt", NAME, side, p)
+
+def tl_of(f, alphabet) -> tuple:
+    """The formula as Coq's ``tl``: strict S / U as Y / X of the non-strict ones; a comparison
+    ``L op R`` as ``TCmp`` of the terms of L, then those of R negated, c0 = const(L) - const(R), and
+    >, <=, <, =, != as LTLCountSyntax.v's ``tcmp_gt`` .. ``tcmp_ne``."""
+    go = lambda g: tl_of(g, alphabet)  # noqa: E731
+    if isinstance(f, Atom):
+        return ("atom", list(alphabet).index(f.symbol))
+    if isinstance(f, Const):
+        return ("const", bool(f.value))
+    if isinstance(f, Not):
+        return ("not", go(f.arg))
+    if isinstance(f, (And, Or)):
+        return ("and" if isinstance(f, And) else "or", go(f.left), go(f.right))
+    if isinstance(f, (Prev, Next)):
+        return ("Y" if isinstance(f, Prev) else "X", go(f.arg))
+    if isinstance(f, (Since, Until)):
+        inner = ("S" if isinstance(f, Since) else "U", go(f.left), go(f.right))
+        return ("Y" if isinstance(f, Since) else "X", inner) if f.strict else inner
+    if isinstance(f, Compare):
+        e = tuple((c, t.side, go(t.arg)) for c, t in f.left.terms) + \
+            tuple((-c, t.side, go(t.arg)) for c, t in f.right.terms)
+        neg = tuple((-a, d, p) for a, d, p in e)
+        c0 = f.left.const - f.right.const
+        eq = ("and", ("cmp", e, c0), ("cmp", neg, -c0))
+        return {">=": ("cmp", e, c0), ">": ("cmp", e, c0 - 1), "<=": ("cmp", neg, -c0),
+                "<": ("cmp", neg, -c0 - 1), "=": eq, "!=": ("not", eq)}[f.op]
+    if isinstance(f, Pred):
+        predicate(f.name)  # a known predicate
+        if isinstance(f.arg, Pos):
+            return ("pos", f.name)
+        return ("cnt", f.name, f.arg.side, go(f.arg.arg))
+    raise CompileError(f"{show(f)} has no term in LTLCountSyntax.v")
+
+
+def ldir(e) -> str:
+    """The side of a comparison: that of its first term (left when it has none)."""
+    return e[0][1] if e else "left"
+
+
+def tfrag(p, causal: bool) -> bool:
+    """LTLCountCompile.v's fragment: comparisons of counts on one side; no X, U, #right when causal."""
+    tag = p[0]
+    if tag in ("atom", "const", "pos"):
+        return True
+    if tag in ("not", "Y"):
+        return tfrag(p[1], causal)
+    if tag == "X":
+        return not causal and tfrag(p[1], causal)
+    if tag in ("and", "or", "S"):
+        return tfrag(p[1], causal) and tfrag(p[2], causal)
+    if tag == "U":
+        return not causal and tfrag(p[1], causal) and tfrag(p[2], causal)
+    if tag == "cmp":
+        d = ldir(p[1])
+        return all(s == d and tfrag(q, causal) for _, s, q in p[1]) and (not causal or d == "left")
+    return tfrag(p[3], causal) and (not causal or p[2] == "left")  # cnt
+
+
+def tpreds(p) -> list:
+    """The numerical predicates of p in the order the compiler meets them (one embedding each)."""
+    tag = p[0]
+    if tag in ("atom", "const"):
+        return []
+    if tag in ("not", "Y", "X"):
+        return tpreds(p[1])
+    if tag in ("and", "or", "S", "U"):
+        return tpreds(p[1]) + tpreds(p[2])
+    if tag == "cmp":
+        return [P for _, _, q in p[1] for P in tpreds(q)]
+    if tag == "pos":
+        return [p[1]]
+    return tpreds(p[3]) + [p[1]]  # cnt
+
+
+# --- the blocks ----------------------------------------------------------------------------------
+
+def _mask(side: str) -> str:
+    """#left is future-masked, #right past-masked (LTLCountStage.v's dmask)."""
+    return "future" if side == "left" else "past"
+
+
+class Blocks:
+    """LTLCountCompile.v's Compiler section for alphabet size k and the causal flag, on integer
+    coordinates; heads as (out, value, terms, mask), units as (out, [(v, [(coord, w)], b)], c, the
+    coordinate a Lemma 9 rounding reads or None)."""
+
+    def __init__(self, k: int, causal: bool):
+        self.k, self.causal = k, causal
+        self.sign_mask = "future" if causal else "none"
+        self.one_pos = k + (FIRST if causal else SINGLE)
+
+    def pe(self, p: int) -> int:
+        return self.k + p
+
+    def inv(self, side: str) -> int:
+        return self.pe(INVL if side == "left" else INVR)
+
+    @staticmethod
+    def layer(heads=(), units=()) -> tuple:
+        return (list(heads), list(units))
+
+    @staticmethod
+    def not_neurons(a):
+        return [(1, [(a, -1)], 1)]
+
+    @staticmethod
+    def sum_of(a, b):
+        """Weights of a + b (LTLSyntax.v's sum_of: one weight 2 when a = b)."""
+        return [(a, 2)] if a == b else [(a, 1), (b, 1)]
+
+    @classmethod
+    def or_neurons(cls, a, b):
+        return [(1, cls.sum_of(a, b), 0), (-1, cls.sum_of(a, b), -1)]
+
+    @staticmethod
+    def rounding(out, x, gate=None):
+        w = [(x, 2)] + ([(gate, -2)] if gate is not None else [])
+        return (out, [(1, w, Fraction(-1, 2)), (-1, w, Fraction(-3, 2))], 0, x)
+
+    def sel_head(self, att, a, mask, s):
+        return (att, a, [(self.pe(ALT), self.pe(ALT), -1), (self.pe(ONE), self.pe(FRAC), s)], mask)
+
+    def su_head(self, att, b, s, mask, sign):
+        return (att, b, [(self.pe(ONE), s, 2), (self.pe(ONE), self.pe(FRAC), sign)], mask)
+
+    def prologue(self) -> list:
+        """Proposition 11's first (and last, [n = 1]) before everything else."""
+        k = self.k
+        first = self.layer([(k + AVG_FIRST, k + ALT, [], "future")],
+                           [(k + FIRST, [(1, [(k + AVG_FIRST, -2)], -1), (-1, [(k + AVG_FIRST, -2)], -2)], 0, None)])
+        if self.causal:
+            return [first]
+        last = self.layer([(k + AVG_LAST, k + ALT, [], "past")],
+                          [(k + LAST, [(1, [(k + AVG_LAST, 2)], -1), (1, [(k + AVG_LAST, -2)], -1)], 0, None)])
+        single = self.unit_layer(k + SINGLE, [(1, [(k + FIRST, 1), (k + LAST, 1)], -1)])
+        return [first, last, single]
+
+    def unit_layer(self, out, neurons, c=0):
+        return self.layer([], [(out, neurons, c, None)])
+
+    def pred_layers(self, a, side, name, pc, g) -> list:
+        """P(#d[a]): the count at g, [some position counted] at g + 1 rounded at g + 2, Z at g + 3,
+        the lookup at g + 4 and P(C) at g + 5."""
+        p0 = 1 if predicate(name)(0, None) else 0
+        zw = [(g + 4, 2), (g + 3, -2)]
+        return [self.layer([(g, a, [], _mask(side))]),
+                self.layer([self.su_head(g + 1, a, a, _mask(side), 1 if side == "left" else -1)],
+                           [self.rounding(g + 2, g + 1)]),
+                self.unit_layer(g + 3, self.not_neurons(g + 2)),
+                self.layer([(g + 4, pc, [(g, self.pe(TWO), 2), (self.inv(side), self.pe(NEGSQ), 2)], self.sign_mask)],
+                           [(g + 5, [(1, zw, Fraction(-1, 2)), (-1, zw, Fraction(-3, 2)), (p0, [(g + 3, 1)], 0)], 0, g + 4)])]
+
+    def cmp_layers(self, args, side, c0, g) -> list:
+        """Counts at g .., the local unit at g + m, the sign head at g + m + 1, the result at g + m + 2."""
+        m = len(args)
+        counts = [self.layer([(g + t, b, [], _mask(side))]) for t, (b, _) in enumerate(args)]
+        local = self.unit_layer(g + m, [(1, args, c0 + 1), (-1, args, c0)])  # [sum_k a_k phi_k(i) + c0 >= 0]
+        terms = [(g + t, self.pe(ALT), K_SIGN * a) for t, (_, a) in enumerate(args)]
+        terms.append((self.inv(side), self.pe(ALT), K_SIGN * (c0 + Fraction(1, 2))))
+        one, att, out = self.one_pos, g + m + 1, g + m + 2
+        gw = [(att, 2), (one, -2)]
+        sign = self.layer([(att, self.pe(EVEN), terms, self.sign_mask)],
+                          [(out, [(1, gw, Fraction(-1, 2)), (-1, gw, Fraction(-3, 2)), (1, [(g + m, 1), (one, 1)], -1)], 0, att)])
+        return counts + [local, sign]
+
+    def bnode(self, p, f: int, r: int):
+        """Coq's ``bnode p f r``: the coordinate of p, the layers, the next fresh coordinate and the
+        next position-predicate number."""
+        tag, k = p[0], self.k
+        if tag == "atom":
+            return p[1], [], f, r
+        if tag == "const":
+            return f, [self.unit_layer(f, [], 1 if p[1] else 0)], f + 1, r
+        if tag == "not":
+            a, L, f1, r1 = self.bnode(p[1], f, r)
+            return f1, L + [self.unit_layer(f1, self.not_neurons(a))], f1 + 1, r1
+        if tag in ("Y", "X"):
+            a, L, f1, r1 = self.bnode(p[1], f, r)
+            mask, s, gate = ("future", 1, k + FIRST) if tag == "Y" else ("past", -1, k + LAST)
+            return f1 + 1, L + [self.layer([self.sel_head(f1, a, mask, s)], [self.rounding(f1 + 1, f1, gate)])], f1 + 2, r1
+        if tag in ("and", "or", "S", "U"):
+            a, L1, f1, r1 = self.bnode(p[1], f, r)
+            b, L2, f2, r2 = self.bnode(p[2], f1, r1)
+            if tag == "and":
+                return f2, L1 + L2 + [self.unit_layer(f2, [(1, self.sum_of(a, b), -1)])], f2 + 1, r2
+            if tag == "or":
+                return f2, L1 + L2 + [self.unit_layer(f2, self.or_neurons(a, b))], f2 + 1, r2
+            mask, sign = ("future", 1) if tag == "S" else ("past", -1)
+            block = [self.unit_layer(f2, self.not_neurons(a)), self.unit_layer(f2 + 1, self.or_neurons(f2, b)),
+                     self.layer([self.su_head(f2 + 2, b, f2 + 1, mask, sign)], [self.rounding(f2 + 3, f2 + 2)])]
+            return f2 + 3, L1 + L2 + block, f2 + 4, r2
+        if tag == "cmp":
+            args, L, f1, r1 = self.bterms(p[1], f, r)
+            m = len(args)
+            return f1 + m + 2, L + self.cmp_layers(args, ldir(p[1]), p[2], f1), f1 + m + 3, r1
+        if tag == "pos":
+            return k + 13 + r, [], f, r + 1
+        a, L, f1, r1 = self.bnode(p[3], f, r)  # cnt
+        return f1 + 5, L + self.pred_layers(a, p[2], p[1], k + 13 + r1, f1), f1 + 6, r1 + 1
+
+    def bterms(self, e, f: int, r: int):
+        args, layers = [], []
+        for a, _, q in e:
+            b, L, f, r = self.bnode(q, f, r)
+            args.append((b, a))
+            layers += L
+        return args, layers, f, r
+
+
+# --- the network as a quarks model ---------------------------------------------------------------
+
+def coordinate_name(c: int, alphabet, preds: list) -> str:
+    """The model's name of LTLCountCompile.v's coordinate c (fresh ones: t + their number)."""
+    k = len(alphabet)
+    if c < k:
+        return f"w:{alphabet[c]}"
+    if c - k in FIXED_PE:
+        return FIXED_PE[c - k][0]
+    if c - k in NAMED:
+        return NAMED[c - k]
+    if k + 13 <= c < k + 13 + len(preds):
+        return f"pe:{preds[c - k - 13]}(i):{c - k - 13}"
+    return f"t{c}"
+
+
+def coordinate(name: str, alphabet) -> int:
+    """LTLCountCompile.v's number of a coordinate of the model bcompile returns."""
+    k = len(alphabet)
+    if name.startswith("w:"):
+        return list(alphabet).index(name[2:])
+    for p, (pe, _) in FIXED_PE.items():
+        if name == pe:
+            return k + p
+    for p, named in NAMED.items():
+        if name == named:
+            return k + p
+    m = PRED_PE.fullmatch(name) or FRESH.fullmatch(name)
+    if not m:
+        raise CompileError(f"coordinate {name!r} has no number in LTLCountCompile.v")
+    return k + 13 + int(m.group(1)) if name.startswith("pe:") else int(m.group(1))
+
+
+def _weights(ws, nm) -> dict:
+    out: dict = {}
+    for c, w in ws:
+        if nm(c) in out:
+            raise CompileError("a unit weighs one coordinate twice: the model's units take one weight per coordinate")
+        out[nm(c)] = Fraction(w)
+    return out
+
+
+def bcompile(f, alphabet, causal: bool = False) -> Model:
+    """Coq's ``bcompile k causal`` of the formula, as a model whose non-uniform heads run at 1/(2n).
+    Raises CompileError outside ``tfrag`` (the formulas Theorems 20, 21 speak about)."""
+    alphabet = list(alphabet)
+    unknown = symbols(f) - set(alphabet)
+    if unknown:
+        raise CompileError(f"symbols {sorted(unknown)} are not in the alphabet {''.join(alphabet)}")
+    p = tl_of(f, alphabet)
+    if not tfrag(p, causal):
+        raise CompileError(f"{show(f)} is outside tfrag (comparisons of counts on one side"
+                           f"{'; #left, Y, S only' if causal else ''}): LTLCountCompile.v does not compile it")
+    k, preds = len(alphabet), tpreds(p)
+    blocks = Blocks(k, causal)
+    c, body, _, _ = blocks.bnode(p, k + 13 + len(preds), 0)
+
+    def nm(x: int) -> str:
+        return coordinate_name(x, alphabet, preds)
+
+    layers = []
+    for heads, units in blocks.prologue() + body:
+        hs = [Head(nm(out), nm(v), [(nm(q), nm(kc), Fraction(w)) for q, kc, w in terms], mask=mask,
+                   tau=TAU if terms else 1) for out, v, terms, mask in heads]
+        us = [Unit([(_weights(ws, nm), Fraction(b)) for _, ws, b in neurons],
+                   {nm(out): ([Fraction(v) for v, _, _ in neurons], Fraction(c0))}, round=None if rd is None else nm(rd))
+              for out, neurons, c0, rd in units]
+        layers.append(Layer(hs, us))
+    pe = {name: spec for name, spec in FIXED_PE.values()}
+    pe.update({nm(k + 13 + r): ["pred", P, "i"] for r, P in enumerate(preds)})
+    model = Model(alphabet, pe, layers, nm(c), info={"formula": show(f), "compiler": "bcompile",
+                                                     "causal": causal, "temperature": TAU})
+    model.validate()
+    return model
