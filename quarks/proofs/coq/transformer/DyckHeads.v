@@ -82,6 +82,14 @@ unfold hread. rewrite (rsum_ext _ (fun j => / INR (S i) * b2R (p j))) by (intros
 rewrite rsum_scal, rsum_b2R. unfold Rdiv. ring.
 Qed.
 
+(** The same under softmax at every temperature: equal scores give uniform weights. *)
+Lemma uniform_count_soft (tau : R) (p : nat -> bool) (i : nat) :
+  hread (soft tau) (fun _ => 0) (fun j => b2R (p j)) (S i) = INR (count p (S i)) / INR (S i).
+Proof.
+unfold hread. rewrite (rsum_ext _ (fun j => / INR (S i) * b2R (p j))) by (intros; rewrite soft_const by lia; reflexivity).
+rewrite rsum_scal, rsum_b2R. unfold Rdiv. ring.
+Qed.
+
 Lemma rdep_dep (k : nat) (w : list nat) (i : nat) : rdep k w i = IZR (dep k w i).
 Proof.
 unfold rdep, zl, zr. rewrite !uniform_count_hard. unfold dep, depth.
