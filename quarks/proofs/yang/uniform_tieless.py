@@ -161,8 +161,33 @@ def check_dyck(inst) -> Verdict:
 
 dyck = Claim(
     id="yang.dyck", source=Source("004", "Appendix E"),
+    coq=("Dyck.v:dyck_program_correct", "Dyck.v:dyck_program_accepts", "DyckHeads.v:dyck_heads_correct",
+         "DyckHeads.v:dyck_heads_accepts", "DyckHeads.v:top_gap"),
+    coq_hypotheses={
+        "dyck_program_correct": ["i < length w"],
+        "dyck_program_accepts": ["w <> []"],
+        "dyck_heads_correct": ["length w = n", "(i < n)%nat"],
+        "dyck_heads_accepts": ["w <> []"],
+        "top_gap": ["(i < n)%nat", "(j < S i)%nat", "j <> top f i"]},
     statement="The Appendix E program for Dyck-k (our average-hard encoding) outputs 1 at i iff the prefix "
-              "through i is in Dyck-k, on every string up to length 12 (k = 1) and 8 (k = 2).",
+              "through i is in Dyck-k: checked on the engine's networks on every string up to length 12 "
+              "(k = 1) and 8 (k = 2).  Coq, for every k, every length n, every word w over letters "
+              "(a < k opens type a, k + t closes type t; Dyck-k by a stack recognizer) and every position "
+              "i < n: (dyck_program_correct) the program position by position (depth d_i = #open - #close "
+              "through i, D_i = d_i + [w_i closes], the rightmost j <= i with w_j open and d_j = D_i >= 1 "
+              "(else i), the flags err1 = [close, D_i <= 0], match, E_i = err1 + [close] - match, "
+              "any = max_{j <= i} E_j, out = [d_i = 0 and any = 0]) outputs 1 at i iff w_0..w_i is in "
+              "Dyck-k (dyck_program_accepts: at the last position iff w is); (dyck_heads_correct, "
+              "dyck_heads_accepts) the same program over the reals with hard attention over j <= i "
+              "(uniform heads read l_i/(i+1), r_i/(i+1), d_i = (i+1)(zl - zr); tieless heads with scores "
+              "2 [w_j open, d_j = D_i >= 1] + (j+1)/n and 2 E_j + (j+1)/n under any hard rule; ReLU units "
+              "for the flags and the bump [d_i = 0]) outputs exactly 1 or 0 accordingly; (top_gap) those "
+              "scores have a unique top with gap 1/n, so gamma(n) = 1/n.  Not in Coq: the engine network "
+              "itself (one-hot depths, quarks.attention.programs) as a term of MatrixModel.v, hence not "
+              "yet Theorem 26 for it.",
+    coq_part="the engine network (quarks.attention.programs.dyck: one-hot depths [D = m], [d = m] for m <= n, "
+             "read by the selection head as sum_m q_m k_m) as a MatrixModel.v network, and so Theorem 26 for it; "
+             "Coq's program compares the depths directly",
     latex=r"\mathrm{out}_i=[w_{1..i}\in\mathrm{DYCK}_k]", kind="finite",
     instances={"quick": [{"program": "dyck1", "n": n} for n in range(1, 9)]
                + [{"program": "dyck2", "n": n} for n in range(1, 6)],
