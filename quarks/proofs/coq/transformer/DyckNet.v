@@ -159,10 +159,10 @@ Proof. rewrite map_app. apply lsum_app'. Qed.
 (** Sums of no selected element, with every coordinate arithmetic decided by lia. *)
 Ltac sel0 :=
   repeat first [ rewrite sel_app | rewrite sel_nil
-               | rewrite sel_cons_ne by (simpl; unfold cL, cR, czl, czr, cd, cbal, cDp, cerr1, cg, cE, cany, cout, cq, cb, ck, ct, cbase, cone, cpos, cat; lia)
-               | rewrite sel_seq_none by (intros; simpl; unfold cL, cR, czl, czr, cd, cbal, cDp, cerr1, cg, cE, cany, cout, cq, cb, ck, ct, cbase, cone, cpos, cat; lia) ].
+               | rewrite sel_cons_ne by (simpl; unfold cL, cR, czl, czr, cd, cbal, cDp, cerr1, cg, cE, cany, cout, cq, cb, ck, ct, cbase, cone, cpos, cat in *; lia)
+               | rewrite sel_seq_none by (intros; simpl; unfold cL, cR, czl, czr, cd, cbal, cDp, cerr1, cg, cE, cany, cout, cq, cb, ck, ct, cbase, cone, cpos, cat in *; lia) ].
 
-Ltac cunfold := unfold cL, cR, czl, czr, cd, cbal, cDp, cerr1, cg, cE, cany, cout, cq, cb, ck, ct, cbase, cone, cpos, cat.
+Ltac cunfold := unfold cL, cR, czl, czr, cd, cbal, cDp, cerr1, cg, cE, cany, cout, cq, cb, ck, ct, cbase, cone, cpos, cat in *.
 
 Lemma layer_at (W : head -> (nat -> R) -> nat -> nat -> R) (n : nat) (L : layer) (x : stream) (i c : nat) :
   layer_run W n L x i c = x i c + lsum (map (fun h => if Nat.eqb (h_out h) c then head_out W n h x i else 0) (l_heads L))
@@ -355,4 +355,128 @@ Proof.
 intros H1 H2 H3. unfold x2. rewrite layer_at. cbn [l_heads l_units layer2].
 rewrite sel_cons_ne by exact (not_eq_sym H1). rewrite sel_cons_ne by exact (not_eq_sym H2). rewrite sel_nil.
 rewrite (sel_seq_none u_out _ (dunit k n) 1 n c) by (intros; exact (not_eq_sym H3)). ring.
+Qed.
+
+Lemma x2_L (k n : nat) (w : list nat) (i : nat) : x2 k n w i (cL k n) = b2R (is_open k (letter w i)).
+Proof. rewrite x2_other by (cunfold; lia). apply x1_L. Qed.
+
+Lemma x2_R (k n : nat) (w : list nat) (i : nat) : words_ok k n w -> (i < n)%nat -> x2 k n w i (cR k n) = b2R (close_b k w i).
+Proof. intros Hw Hi. rewrite x2_other by (cunfold; lia). apply x1_R, Hw, Hi. Qed.
+
+Lemma x2_work (k n : nat) (w : list nat) (i c : nat) : (cbase k n + 5 <= c)%nat -> x2 k n w i c = 0.
+Proof. intros Hc. rewrite x2_other, x1_other, input_work by (cunfold; lia). reflexivity. Qed.
+
+(** ** Layer 3: one-hot depths q_m = [D = m], b_m = [d = m], bal = [d = 0], Dpos = clamp(D, 0, 1) *)
+
+Definition x3 (k n : nat) (w : list nat) : stream := layer_run hard_w n (layer3 k n) (x2 k n w).
+
+Lemma attn_nil (W : head -> (nat -> R) -> nat -> nat -> R) (n : nat) (x : stream) (i c : nat) : attn_sub W n [] x i c = x i c.
+Proof. unfold attn_sub. simpl. ring. Qed.
+
+Lemma bumpu_val (o : nat) (ws : list (nat * R)) (m : R) (y : nat -> R) : unit_val (bumpu o ws m) y = bump (lin ws y) m.
+Proof. unfold unit_val, bumpu, bump, relu. cbn [u_hidden u_c nr_v nr_w nr_b map lsum].
+replace (lin ws y + (1 - m)) with (lin ws y - m + 1) by ring. replace (lin ws y + - m) with (lin ws y - m) by ring.
+replace (lin ws y + (- m - 1)) with (lin ws y - m - 1) by ring. ring.
+Qed.
+
+Lemma x3_q (k n : nat) (w : list nat) (i m : nat) : words_ok k n w -> (i < n)%nat -> (1 <= m <= n)%nat ->
+  x3 k n w i (cq k n m) = if Z.eqb (qdep k w i) (Z.of_nat m) then 1 else 0.
+Proof.
+intros Hw Hi Hm. unfold x3. rewrite layer_at. rewrite x2_work by (cunfold; lia). cbn [l_heads l_units layer3]. rewrite sel_nil.
+rewrite sel_app. rewrite (sel_seq_one _ _ _ 1 n m); [| lia | reflexivity | intros; simpl; cunfold; lia]. sel0.
+rewrite bumpu_val. unfold lin. cbn [map lsum fst snd]. rewrite !attn_nil, x2_d, x2_R by assumption.
+rewrite INR_IZR_INZ. replace (1 * IZR (dep k w i) + (1 * b2R (close_b k w i) + 0)) with (IZR (qdep k w i)).
+- rewrite bump_int. destruct (Z.eqb _ _); ring.
+- unfold qdep, b2R. rewrite plus_IZR. destruct (close_b k w i); simpl; ring.
+Qed.
+
+Lemma x3_b (k n : nat) (w : list nat) (i m : nat) : words_ok k n w -> (i < n)%nat -> (1 <= m <= n)%nat ->
+  x3 k n w i (cb k n m) = if Z.eqb (dep k w i) (Z.of_nat m) then 1 else 0.
+Proof.
+intros Hw Hi Hm. unfold x3. rewrite layer_at. rewrite x2_work by (cunfold; lia). cbn [l_heads l_units layer3]. rewrite sel_nil.
+rewrite sel_app. rewrite sel_seq_none by (intros; simpl; cunfold; lia).
+rewrite sel_app. rewrite (sel_seq_one _ _ _ 1 n m); [| lia | reflexivity | intros; simpl; cunfold; lia]. sel0.
+rewrite bumpu_val. unfold lin. cbn [map lsum fst snd]. rewrite !attn_nil, x2_d by assumption.
+rewrite INR_IZR_INZ. replace (1 * IZR (dep k w i) + 0) with (IZR (dep k w i)) by ring.
+rewrite bump_int. destruct (Z.eqb _ _); ring.
+Qed.
+
+Lemma x3_bal (k n : nat) (w : list nat) (i : nat) : words_ok k n w -> (i < n)%nat ->
+  x3 k n w i (cbal k n) = if Z.eqb (dep k w i) 0 then 1 else 0.
+Proof.
+intros Hw Hi. unfold x3. rewrite layer_at. rewrite x2_work by (cunfold; lia). cbn [l_heads l_units layer3]. rewrite sel_nil.
+rewrite !sel_app. rewrite !sel_seq_none by (intros; simpl; cunfold; lia). rewrite sel_cons_eq by reflexivity. sel0.
+rewrite bumpu_val. unfold lin. cbn [map lsum fst snd]. rewrite !attn_nil, x2_d by assumption.
+replace (1 * IZR (dep k w i) + 0) with (IZR (dep k w i)) by ring.
+rewrite bump_int. destruct (Z.eqb _ _); ring.
+Qed.
+
+Lemma x3_Dp (k n : nat) (w : list nat) (i : nat) : words_ok k n w -> (i < n)%nat ->
+  x3 k n w i (cDp k n) = if Z.leb (qdep k w i) 0 then 0 else 1.
+Proof.
+intros Hw Hi. unfold x3. rewrite layer_at. rewrite x2_work by (cunfold; lia). cbn [l_heads l_units layer3]. rewrite sel_nil.
+rewrite !sel_app. rewrite !sel_seq_none by (intros; simpl; cunfold; lia). rewrite sel_cons_ne by (simpl; cunfold; lia).
+rewrite sel_cons_eq by reflexivity. sel0.
+unfold unit_val, lin. cbn [u_hidden u_c nr_v nr_w nr_b map lsum fst snd]. rewrite !attn_nil, x2_d, x2_R by assumption.
+replace (1 * IZR (dep k w i) + (1 * b2R (close_b k w i) + 0)) with (IZR (qdep k w i))
+  by (unfold qdep, b2R; rewrite plus_IZR; destruct (close_b k w i); simpl; ring).
+destruct (Z.leb_spec (qdep k w i) 0) as [H|H].
+- apply IZR_le in H. rewrite (Rmax_left 0 (IZR _ + 0)), (Rmax_left 0 (IZR _ + -1)) by lra. ring.
+- assert (1 <= IZR (qdep k w i)) by (apply IZR_le; lia).
+  rewrite (Rmax_right 0 (IZR _ + 0)), (Rmax_right 0 (IZR _ + -1)) by lra. ring.
+Qed.
+
+Lemma x3_other (k n : nat) (w : list nat) (i c : nat) : (c < cbase k n + 5)%nat -> x3 k n w i c = x2 k n w i c.
+Proof.
+intros Hc. unfold x3. rewrite layer_at. cbn [l_heads l_units layer3]. rewrite sel_nil. sel0. ring.
+Qed.
+
+Lemma x3_zero (k n : nat) (w : list nat) (i c : nat) :
+  ((cbase k n + 7 <= c <= cbase k n + 11) \/ (cbase k n + 14 + 2 * n < c))%nat -> x3 k n w i c = 0.
+Proof.
+intros Hc. unfold x3. rewrite layer_at. cbn [l_heads l_units layer3]. rewrite sel_nil. sel0.
+rewrite x2_work by (cunfold; lia). ring.
+Qed.
+
+Lemma x3_L (k n : nat) (w : list nat) (i : nat) : x3 k n w i (cL k n) = b2R (is_open k (letter w i)).
+Proof. rewrite x3_other by (cunfold; lia). apply x2_L. Qed.
+
+Lemma x3_R (k n : nat) (w : list nat) (i : nat) : words_ok k n w -> (i < n)%nat -> x3 k n w i (cR k n) = b2R (close_b k w i).
+Proof. intros Hw Hi. rewrite x3_other by (cunfold; lia). apply x2_R; assumption. Qed.
+
+(** ** Layer 4: keys k_m = [d = m and open], err1 = [close and D <= 0] *)
+
+Definition x4 (k n : nat) (w : list nat) : stream := layer_run hard_w n (layer4 k n) (x3 k n w).
+
+Lemma x4_k (k n : nat) (w : list nat) (i m : nat) : words_ok k n w -> (i < n)%nat -> (1 <= m <= n)%nat ->
+  x4 k n w i (ck k n m) = b2R (Z.eqb (dep k w i) (Z.of_nat m) && is_open k (letter w i)).
+Proof.
+intros Hw Hi Hm. unfold x4. rewrite layer_at. rewrite x3_zero by (cunfold; lia). cbn [l_heads l_units layer4]. rewrite sel_nil.
+rewrite sel_app. rewrite (sel_seq_one _ _ _ 1 n m); [| lia | reflexivity | intros; simpl; cunfold; lia]. sel0.
+rewrite unit_relu1. unfold lin. cbn [map lsum fst snd]. rewrite !attn_nil, x3_b, x3_L by assumption.
+unfold b2R. destruct (Z.eqb _ _); destruct (is_open _ _); simpl;
+  first [rewrite relu_pos by lra; ring | rewrite relu_neg by lra; ring].
+Qed.
+
+Lemma x4_err1 (k n : nat) (w : list nat) (i : nat) : words_ok k n w -> (i < n)%nat ->
+  x4 k n w i (cerr1 k n) = b2R (err1_b k w i).
+Proof.
+intros Hw Hi. unfold x4. rewrite layer_at. rewrite x3_zero by (cunfold; lia). cbn [l_heads l_units layer4]. rewrite sel_nil.
+rewrite sel_app. rewrite sel_seq_none by (intros; simpl; cunfold; lia). rewrite sel_cons_eq by reflexivity. sel0.
+rewrite unit_relu1. unfold lin. cbn [map lsum fst snd]. rewrite !attn_nil, x3_R, x3_Dp by assumption.
+unfold err1_b, b2R. destruct (close_b k w i); destruct (Z.leb _ 0); simpl;
+  first [rewrite relu_pos by lra; ring | rewrite relu_neg by lra; ring].
+Qed.
+
+Lemma x4_other (k n : nat) (w : list nat) (i c : nat) : c <> cerr1 k n -> (c < cbase k n + 15 + 2 * n)%nat ->
+  x4 k n w i c = x3 k n w i c.
+Proof.
+intros H1 H2. unfold x4. rewrite layer_at. cbn [l_heads l_units layer4]. rewrite sel_nil. sel0. ring.
+Qed.
+
+Lemma x4_zero (k n : nat) (w : list nat) (i c : nat) :
+  ((cbase k n + 8 <= c <= cbase k n + 11) \/ (cbase k n + 14 + 3 * n < c))%nat -> x4 k n w i c = 0.
+Proof.
+intros Hc. unfold x4. rewrite layer_at. cbn [l_heads l_units layer4]. rewrite sel_nil. sel0.
+rewrite x3_zero by (cunfold; lia). ring.
 Qed.
