@@ -480,3 +480,137 @@ Proof.
 intros Hc. unfold x4. rewrite layer_at. cbn [l_heads l_units layer4]. rewrite sel_nil. sel0.
 rewrite x3_zero by (cunfold; lia). ring.
 Qed.
+
+Lemma x4_input (k n : nat) (w : list nat) (i c : nat) : (c < cbase k n)%nat -> x4 k n w i c = dyck_input k n w i c.
+Proof. intros Hc. rewrite x4_other, x3_other, x2_other, x1_other by (cunfold; lia). reflexivity. Qed.
+
+(** ** Tieless heads with scores 2 f_j + (j + 1)/n *)
+
+Lemma tieless_read (h : head) (x : stream) (n i : nat) (f : nat -> nat) : h_mask h = Future -> (i < n)%nat ->
+  (forall j, (j < S i)%nat -> score h x i j = 2 * INR (f j) + INR (S j) / INR n) ->
+  head_out hard_w n h x i = x (top f i) (h_val h).
+Proof.
+intros Hm Hi Hs. unfold head_out. rewrite Hm. cbn [vis_lo vis_cnt].
+destruct (top_spec f i) as (Ht & _ & _).
+assert (HN : 0 < / INR n) by (apply Rinv_0_lt_compat, lt_0_INR; lia).
+rewrite (rsum_ext _ (fun j => x j (h_val h) * (if Nat.eqb j (top f i) then 1 else 0))).
+- rewrite rsum_indicator. replace ((0 <=? top f i) && (top f i <? 0 + S i))%nat with true; [reflexivity|].
+  symmetry. apply andb_true_iff. split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia.
+- intros j Hj. rewrite (hard_w_tieless h _ (S i) (top f i) (/ INR n) HN Ht); [unfold hardmax; simpl; ring| |lia].
+  intros j' Hj' Hne. simpl. rewrite !Hs by lia. apply top_gap; assumption.
+Qed.
+
+Lemma tieless_of_scores (h : head) (x : stream) (n : nat) (f : nat -> nat -> nat) : h_mask h = Future ->
+  (forall i j, (i < n)%nat -> (j < S i)%nat -> score h x i j = 2 * INR (f i j) + INR (S j) / INR n) ->
+  tieless n (/ INR n) h x.
+Proof.
+intros Hm Hs i Hi. rewrite Hm. cbn [vis_lo vis_cnt]. destruct (top_spec (f i) i) as (Ht & _ & _).
+exists (top (f i) i). split; [exact Ht|]. intros j Hj Hne. simpl. rewrite !Hs by lia. apply top_gap; assumption.
+Qed.
+
+(** ** Layer 5: the nearest open bracket of the same depth, and the match flag *)
+
+Definition thead (k n c : nat) : head := Head (ct k n c) c (sel_terms k n) Future Average.
+
+Definition x5 (k n : nat) (w : list nat) : stream := layer_run hard_w n (layer5 k n) (x4 k n w).
+
+Lemma depth_le (k : nat) (w : list nat) (m : nat) : (depth k w m <= Z.of_nat m)%Z.
+Proof. unfold depth. pose proof (count_le (fun j => is_open k (letter w j)) m). lia. Qed.
+
+Lemma qdep_le (k : nat) (w : list nat) (i : nat) : (qdep k w i <= Z.of_nat (S i))%Z.
+Proof.
+unfold qdep, dep. rewrite depth_S. pose proof (depth_le k w i). unfold close_b.
+destruct (is_open k (letter w i)); simpl; lia.
+Qed.
+
+Lemma rsum_onehot (z : Z) (g : nat -> R) (n : nat) : (z <= Z.of_nat n)%Z ->
+  rsum (fun m => (if Z.eqb z (Z.of_nat m) then 1 else 0) * g m) 1 n = if Z.ltb 0 z then g (Z.to_nat z) else 0.
+Proof.
+intros Hz. destruct (Z.ltb_spec 0 z) as [H|H].
+- rewrite (rsum_ext _ (fun m => g m * (if Nat.eqb m (Z.to_nat z) then 1 else 0))).
+  + rewrite rsum_indicator. replace ((1 <=? Z.to_nat z) && (Z.to_nat z <? 1 + n))%nat with true; [ring|].
+    symmetry. apply andb_true_iff. split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia.
+  + intros m Hm. destruct (Z.eqb_spec z (Z.of_nat m)); destruct (Nat.eqb_spec m (Z.to_nat z)); try ring; lia.
+- rewrite (rsum_ext _ (fun _ => 0)).
+  + clear. induction n as [|n IH]; simpl; [reflexivity|rewrite IH; ring].
+  + intros m Hm. destruct (Z.eqb_spec z (Z.of_nat m)); [lia|ring].
+Qed.
+
+Lemma thead_score (k n c : nat) (w : list nat) (i j : nat) : words_ok k n w -> (i < n)%nat -> (j < S i)%nat ->
+  score (thead k n c) (x4 k n w) i j = 2 * INR (Nat.b2n (sel_b k w i j)) + INR (S j) / INR n.
+Proof.
+intros Hw Hi Hj. unfold score, thead, sel_terms. cbn [h_terms]. rewrite map_app, lsum_app', map_map, lsum_seq.
+cbn [map lsum fst snd]. rewrite !x4_input by (cunfold; lia). rewrite input_one, input_pos.
+rewrite (rsum_ext _ (fun m => (if Z.eqb (qdep k w i) (Z.of_nat m) then 1 else 0) * (2 * b2R (Z.eqb (dep k w j) (Z.of_nat m) && is_open k (letter w j))))).
+- rewrite rsum_onehot by (pose proof (qdep_le k w i); lia). unfold sel_b.
+  destruct (Z.ltb_spec 0 (qdep k w i)) as [H|H].
+  + rewrite Z2Nat.id by lia. rewrite andb_true_r. unfold b2R.
+    destruct (Z.eqb (dep k w j) (qdep k w i)); destruct (is_open k (letter w j)); simpl; ring.
+  + rewrite andb_false_r. simpl. ring.
+- intros m Hm. rewrite x4_other by (cunfold; lia). rewrite x3_q, x4_k by (assumption || lia). ring.
+Qed.
+
+Lemma x5_t (k n : nat) (w : list nat) (i c : nat) : words_ok k n w -> (i < n)%nat -> (c < k)%nat ->
+  x5 k n w i (ct k n c) = b2R (Nat.eqb (letter w (sel k w i)) c).
+Proof.
+intros Hw Hi Hc. unfold x5. rewrite layer_at. rewrite x4_zero by (cunfold; lia). cbn [l_heads l_units layer5].
+rewrite (sel_seq_one h_out _ (thead k n) 0 k c); [| lia | reflexivity | intros; simpl; cunfold; lia].
+rewrite sel_seq_none by (intros; simpl; cunfold; lia).
+rewrite (tieless_read _ _ n i (fun j => Nat.b2n (sel_b k w i j))); [| reflexivity | exact Hi | intros; apply thead_score; assumption].
+rewrite top_sel. cbn [h_val thead]. rewrite x4_input by (cunfold; lia). rewrite input_letter by lia. ring.
+Qed.
+
+Lemma attn5_t (k n : nat) (w : list nat) (i c : nat) : words_ok k n w -> (i < n)%nat -> (c < k)%nat ->
+  attn_sub hard_w n (map (fun c => Head (ct k n c) c (sel_terms k n) Future Average) (seq 0 k)) (x4 k n w) i (ct k n c) = b2R (Nat.eqb (letter w (sel k w i)) c).
+Proof.
+intros Hw Hi Hc. rewrite attn_at. rewrite x4_zero by (cunfold; lia).
+rewrite (sel_seq_one h_out _ (thead k n) 0 k c); [| lia | reflexivity | intros; simpl; cunfold; lia].
+rewrite (tieless_read _ _ n i (fun j => Nat.b2n (sel_b k w i j))); [| reflexivity | exact Hi | intros; apply thead_score; assumption].
+rewrite top_sel. cbn [h_val thead]. rewrite x4_input by (cunfold; lia). rewrite input_letter by lia. ring.
+Qed.
+
+Lemma attn5_low (k n : nat) (w : list nat) (i c : nat) : (c < cbase k n + 15 + 3 * n)%nat ->
+  attn_sub hard_w n (map (fun c => Head (ct k n c) c (sel_terms k n) Future Average) (seq 0 k)) (x4 k n w) i c = x4 k n w i c.
+Proof.
+intros Hc. rewrite attn_at. rewrite sel_seq_none by (intros; simpl; cunfold; lia). ring.
+Qed.
+
+Lemma x5_g (k n : nat) (w : list nat) (i : nat) : words_ok k n w -> (i < n)%nat -> x5 k n w i (cg k n) = b2R (match_b k w i).
+Proof.
+intros Hw Hi. unfold x5. rewrite layer_at. rewrite x4_zero by (cunfold; lia). cbn [l_heads l_units layer5].
+rewrite sel_seq_none by (intros; simpl; cunfold; lia).
+rewrite (sel_seq_all u_out _ (fun c => relu1 (cg k n) [((k + c)%nat, 1); (ct k n c, 1)] (-1)) 0 k (cg k n)) by reflexivity.
+rewrite <- (rg_match k w n Average i Hi). unfold rg.
+replace (rsum _ 0 k) with (rsum (fun c => relu (b2R (Nat.eqb (letter w i) (k + c)) + rt k w n Average i c - 1)) 0 k); [ring|].
+apply rsum_ext. intros c Hc. rewrite unit_relu1. unfold lin. cbn [map lsum fst snd].
+rewrite attn5_t by (assumption || lia). rewrite attn5_low by (cunfold; lia). rewrite x4_input by (cunfold; lia).
+rewrite input_letter by lia. rewrite rt_sel by exact Hi. f_equal. ring.
+Qed.
+
+Lemma x5_low (k n : nat) (w : list nat) (i c : nat) : c <> cg k n -> (c < cbase k n + 15 + 3 * n)%nat -> x5 k n w i c = x4 k n w i c.
+Proof.
+intros H1 H2. unfold x5. rewrite layer_at. cbn [l_heads l_units layer5].
+rewrite !sel_seq_none by (intros; simpl; cunfold; lia). ring.
+Qed.
+
+(** ** Layer 6: E = ReLU(err1 + R - g) *)
+
+Definition x6 (k n : nat) (w : list nat) : stream := layer_run hard_w n (layer6 k n) (x5 k n w).
+
+Lemma x6_E (k n : nat) (w : list nat) (i : nat) : words_ok k n w -> (i < n)%nat -> x6 k n w i (cE k n) = INR (err k w i).
+Proof.
+intros Hw Hi. unfold x6. rewrite layer_at. cbn [l_heads l_units layer6]. rewrite sel_nil. rewrite sel_cons_eq by reflexivity.
+rewrite sel_nil. rewrite unit_relu1. unfold lin. cbn [map lsum fst snd]. rewrite !attn_nil.
+rewrite x5_low by (cunfold; lia). rewrite x4_zero by (cunfold; lia).
+rewrite x5_low by (cunfold; lia). rewrite x4_err1 by assumption.
+rewrite x5_low by (cunfold; lia). rewrite x4_other by (cunfold; lia). rewrite x3_R by assumption.
+rewrite x5_g by assumption. unfold err, b2R.
+destruct (err1_b k w i); destruct (close_b k w i); destruct (match_b k w i); simpl;
+  first [rewrite relu_pos by lra; ring | rewrite relu_neg by lra; ring].
+Qed.
+
+Lemma x6_other (k n : nat) (w : list nat) (i c : nat) : c <> cE k n -> x6 k n w i c = x5 k n w i c.
+Proof. intros H. unfold x6. rewrite layer_at. cbn [l_heads l_units layer6]. rewrite sel_nil, sel_cons_ne, sel_nil by (simpl; exact (not_eq_sym H)). ring. Qed.
+
+Lemma x6_input (k n : nat) (w : list nat) (i c : nat) : (c < cbase k n)%nat -> x6 k n w i c = dyck_input k n w i c.
+Proof. intros Hc. rewrite x6_other, x5_low, x4_input by (cunfold; lia). reflexivity. Qed.
