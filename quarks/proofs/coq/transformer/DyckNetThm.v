@@ -272,3 +272,24 @@ intros Hb Hl Ha Hi Ht Hle. rewrite copy_soft_run, copy_hard_run by exact Hb. spl
 - apply dyck_net_round; assumption.
 - apply dyck_net_hard; assumption.
 Qed.
+
+(** The temperature of these theorems is positive at every n >= 1 (they are not vacuous). *)
+Lemma dyck_temp_pos (k n : nat) : (1 <= n)%nat ->
+  0 < temp26 n (/ INR n) (net_X (dyck_net k n) (Rmax 1 1)) (1 / 4) (dyck_net k n).
+Proof.
+intros Hn. unfold temp26. set (X := net_X (dyck_net k n) (Rmax 1 1)).
+assert (HN : 0 < / INR n) by (apply Rinv_0_lt_compat, lt_0_INR; lia).
+assert (HX : 0 <= X) by (unfold X; pose proof (net_X_ge (dyck_net k n) (Rmax 1 1)); pose proof (Rmax_l 1 1); apply Rle_trans with (Rmax 1 1); [lra|]; apply H; lra).
+assert (HB : 0 <= net_err X 1 (dyck_net k n) 0) by (apply net_err_ge; lra).
+pose proof (net_csc_nonneg (dyck_net k n)) as HC. pose proof (pos_INR (n - 1)) as Hn1.
+assert (HK : 0 <= / (1 / 4) + 1 + 4 * net_csc (dyck_net k n) * (2 * X + 1) / / INR n).
+{ assert (0 <= 4 * net_csc (dyck_net k n) * (2 * X + 1)) by (apply Rmult_le_pos; lra).
+  assert (0 <= 4 * net_csc (dyck_net k n) * (2 * X + 1) / / INR n) by (apply Rmult_le_pos; [assumption|apply Rlt_le, Rinv_0_lt_compat, HN]).
+  assert (/ (1 / 4) = 4) by field. lra. }
+assert (Harg : 2 <= 2 + INR (n - 1) * net_err X 1 (dyck_net k n) 0 * (/ (1 / 4) + 1 + 4 * net_csc (dyck_net k n) * (2 * X + 1) / / INR n)).
+{ assert (0 <= INR (n - 1) * net_err X 1 (dyck_net k n) 0) by (apply Rmult_le_pos; assumption).
+  assert (0 <= INR (n - 1) * net_err X 1 (dyck_net k n) 0 * (/ (1 / 4) + 1 + 4 * net_csc (dyck_net k n) * (2 * X + 1) / / INR n))
+    by (apply Rmult_le_pos; assumption). lra. }
+apply Rdiv_lt_0_compat; [exact HN|]. apply Rmult_lt_0_compat; [lra|].
+match goal with |- 0 < ln ?a => assert (Hl : ln 1 < ln a) by (apply ln_increasing; lra) end. rewrite ln_1 in Hl. exact Hl.
+Qed.
