@@ -11,6 +11,9 @@ from __future__ import annotations
 from quarks.claims.claim import Claim, Source
 from quarks.proofs.yang.uniform_tieless import check_thm26
 
+_LEN = "length w = n"
+_FF_LETTERS = "(forall a : nat, In a w -> (a < 3)%nat)"
+
 QUICK = [{"program": "induction2", "n": 5}, {"program": "flipflop", "n": 6}]
 FULL = ([{"program": "induction", "n": n} for n in range(2, 9)] + [{"program": "induction2", "n": n} for n in range(2, 8)]
         + [{"program": "flipflop", "n": n} for n in range(2, 11)] + [{"program": "dyck1", "n": n} for n in range(2, 11)]
@@ -23,7 +26,22 @@ section6 = Claim(
     statement="The tasks of §6 are computed by softmax transformers: the basic and 2-hop induction heads, the "
               "flip-flop language and Dyck-1, Dyck-2, as uniform-tieless average-hard programs (exact on every "
               "word of length n) whose softmax versions at tau(n) = gamma(n)/(2 m(n)) stay within 1/10 of the hard "
-              "model on every word of length n.",
+              "model on every word of length n.  Coq, for every length n, every word w of length n and position "
+              "i < n: (ff_net_hard, ff_net_gaps) the flip-flop network (letters 0, 1 write, 2 reads; a unit "
+              "W = 2 [write], a tieless head with scores W_j + j/n reading [w_j = 1]) outputs the last bit written "
+              "at or before i (0 if none) under average hardmax and its head is tieless with gap 1/n; (ff_net_round) "
+              "at every 0 < tau <= temp26 n (1/n) X (1/4), X = Lemma 29's bound, its softmax output after Lemma 9's "
+              "rounding is exactly that bit; (dyck_net_correct) the same for Dyck-k, every k (yang.dyck).",
+    coq=("FlipFlop.v:ff_net_hard", "FlipFlop.v:ff_net_gaps", "FlipFlop.v:ff_net_round", "DyckNetThm.v:dyck_net_correct"),
+    coq_hypotheses={
+        "ff_net_hard": [_LEN, _FF_LETTERS, "(i < n)%nat"],
+        "ff_net_gaps": [_LEN, _FF_LETTERS],
+        "ff_net_round": [_LEN, _FF_LETTERS, "(i < n)%nat", "0 < tau",
+                         "tau <= temp26 n (/ INR n) (net_X ff_net (Rmax 1 1)) (1 / 4) ff_net"],
+        "dyck_net_correct": [_LEN, "(forall a : nat, In a w -> (a < 2 * k)%nat)", "(i < n)%nat", "0 < tau",
+                             "tau <= temp26 n (/ INR n) (net_X (dyck_net k n) (Rmax 1 1)) (1 / 4) (dyck_net k n)"]},
+    coq_part="the induction heads (1- and 2-hop): checked on instances only; in Coq only the flip-flop language and "
+             "Dyck-k (every k) are proved for every length",
     latex=r"\text{induction}^{(k)},\ \text{flip-flop},\ \mathrm{DYCK}\text{-}k\in\text{softmax transformers}",
     kind="construction",
     instances={"quick": QUICK, "full": FULL},
