@@ -168,7 +168,8 @@ dyck = Claim(
     id="yang.dyck", source=Source("004", "Appendix E"),
     coq=("Dyck.v:dyck_program_correct", "Dyck.v:dyck_program_accepts", "DyckHeads.v:dyck_heads_correct",
          "DyckNetThm.v:dyck_net_hard", "DyckNetThm.v:dyck_net_gaps", "DyckNetThm.v:dyck_net_soft",
-         "DyckNetThm.v:dyck_net_correct", "DyckNetThm.v:dyck_matrix_round", "DyckNetThm.v:dyck_temp_pos"),
+         "DyckNetThm.v:dyck_net_correct", "DyckNetThm.v:dyck_matrix_round", "DyckNetThm.v:dyck_temp_pos",
+         "DyckNetThm.v:dyck_net_accepts"),
     coq_hypotheses={
         "dyck_program_correct": ["i < length w"],
         "dyck_program_accepts": ["w <> []"],
@@ -178,7 +179,10 @@ dyck = Claim(
         "dyck_net_soft": [_LEN, _LETTERS, "(i < n)%nat", "0 < tau", _TAU],
         "dyck_net_correct": [_LEN, _LETTERS, "(i < n)%nat", "0 < tau", _TAU],
         "dyck_matrix_round": ["net_below d (dyck_net k n)", _LEN, _LETTERS, "(i < n)%nat", "0 < tau", _TAU],
-        "dyck_temp_pos": ["(1 <= n)%nat"]},
+        "dyck_temp_pos": ["(1 <= n)%nat"],
+        "dyck_net_accepts": ["w <> []", _LETTERS, "0 < tau",
+                             "tau <= temp26 (length w) (/ INR (length w)) (net_X (dyck_net k (length w)) (Rmax 1 1)) "
+                             "(1 / 4) (dyck_net k (length w))"]},
     statement="The Appendix E program for Dyck-k (our average-hard encoding) outputs 1 at i iff the prefix "
               "through i is in Dyck-k: checked on the engine's networks on every string up to length 12 "
               "(k = 1) and 8 (k = 2).  Coq, for every k, every length n, every word w of length n over the "
@@ -196,7 +200,8 @@ dyck = Claim(
               "hardmax and is uniform-tieless with gap gamma(n) = 1/n; (dyck_net_soft, dyck_net_correct: "
               "Theorem 26 with Lemma 29's X from the embedding bound 1, eps = 1/4) at every 0 < tau <= "
               "temp26 n (1/n) X (1/4) net (positive for n >= 1, dyck_temp_pos) its softmax output is within "
-              "1/4 of that bit, so after Lemma 9's rounding it is 1 iff w_0..w_i is in Dyck-k; "
+              "1/4 of that bit, so after Lemma 9's rounding it is 1 iff w_0..w_i is in Dyck-k (dyck_net_accepts: "
+              "at the last position of a nonempty word, 1 iff w is in Dyck-k); "
               "(dyck_matrix_round) the same for the network with query, key, value and output matrices "
               "(MatrixCopy.v) at any width d above its coordinates.  The Coq network is written after "
               "programs.dyck (same heads, units, weights and embeddings; coordinates numbered differently, "

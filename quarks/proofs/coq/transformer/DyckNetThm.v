@@ -293,3 +293,15 @@ assert (Harg : 2 <= 2 + INR (n - 1) * net_err X 1 (dyck_net k n) 0 * (/ (1 / 4) 
 apply Rdiv_lt_0_compat; [exact HN|]. apply Rmult_lt_0_compat; [lra|].
 match goal with |- 0 < ln ?a => assert (Hl : ln 1 < ln a) by (apply ln_increasing; lra) end. rewrite ln_1 in Hl. exact Hl.
 Qed.
+
+(** The softmax network accepts exactly Dyck-k: at the last position of every nonempty word over the
+    2k letters, after rounding, for every k. *)
+Theorem dyck_net_accepts (k : nat) (w : list nat) (tau : R) : w <> [] -> (forall a, In a w -> (a < 2 * k)%nat) -> 0 < tau ->
+  tau <= temp26 (length w) (/ INR (length w)) (net_X (dyck_net k (length w)) (Rmax 1 1)) (1 / 4) (dyck_net k (length w)) ->
+  (Rounding.round01 (soft_run tau (length w) (dyck_net k (length w)) (dyck_input k (length w) w) (length w - 1)%nat (cout k (length w))) = 1
+   <-> dyck k w).
+Proof.
+intros Hw Ha Ht Hle. assert (Hn : (length w - 1 < length w)%nat) by (destruct w; [contradiction|simpl; lia]).
+rewrite (dyck_net_correct k (length w) w tau (length w - 1)) by (reflexivity || assumption).
+replace (S (length w - 1)) with (length w) by lia. rewrite firstn_all. reflexivity.
+Qed.
