@@ -11,6 +11,14 @@ from __future__ import annotations
 from quarks.claims.claim import Claim, Source
 from quarks.proofs.yang.uniform_tieless import check_thm26
 
+_LEN = "length w = n"
+_LETTERS3 = "(forall a : nat, In a w -> (a < 3)%nat)"
+
+
+def _tau(net: str) -> str:
+    return f"tau <= temp26 n (/ INR n) (net_X {net} (Rmax 1 1)) (1 / 4) {net}"
+
+
 QUICK = [{"program": "induction2", "n": 5}, {"program": "flipflop", "n": 6}]
 FULL = ([{"program": "induction", "n": n} for n in range(2, 9)] + [{"program": "induction2", "n": n} for n in range(2, 8)]
         + [{"program": "flipflop", "n": n} for n in range(2, 11)] + [{"program": "dyck1", "n": n} for n in range(2, 11)]
@@ -23,7 +31,35 @@ section6 = Claim(
     statement="The tasks of §6 are computed by softmax transformers: the basic and 2-hop induction heads, the "
               "flip-flop language and Dyck-1, Dyck-2, as uniform-tieless average-hard programs (exact on every "
               "word of length n) whose softmax versions at tau(n) = gamma(n)/(2 m(n)) stay within 1/10 of the hard "
-              "model on every word of length n.",
+              "model on every word of length n.  Coq, for every length n, every word w of length n and position "
+              "i < n, the engine's networks written as TransformerModel.v terms (embeddings 1, i/n, and (-1)^i, [i = 1] "
+              "for the induction heads): (ih_net_hard, ih_net_gaps) the induction head (letters a, b, c = 0, 1, 2; "
+              "previous-token heads with scores -(-1)^(i+j) + j/n, induction heads with scores [w_(j-1) = w_i] + j/n) "
+              "outputs [w_j = a] at the rightmost j <= i with w_(j-1) = w_i (0 if none) under average hardmax, every "
+              "head tieless with gap 1/n; (ih2_net_hard, ih2_net_gaps) the 2-hop head outputs the 1-hop output at "
+              "that j (0 if none); (ff_net_hard, ff_net_gaps) the flip-flop network (0, 1 write, 2 reads) outputs "
+              "the last bit written at or before i (0 if none); (ih_net_round, ih2_net_round, ff_net_round, "
+              "dyck_net_correct) at every 0 < tau <= temp26 n (1/n) X (1/4), X = Lemma 29's bound from the "
+              "embedding bound 1, the softmax output after Lemma 9's rounding is exactly that bit (and for Dyck-k, "
+              "every k, 1 iff the prefix is in Dyck-k).",
+    coq=("Induction.v:ih_net_hard", "Induction.v:ih_net_gaps", "Induction.v:ih_net_round", "Induction2.v:ih2_net_hard",
+         "Induction2.v:ih2_net_gaps", "Induction2.v:ih2_net_round", "FlipFlop.v:ff_net_hard", "FlipFlop.v:ff_net_gaps",
+         "FlipFlop.v:ff_net_round", "DyckNetThm.v:dyck_net_correct"),
+    coq_hypotheses={
+        "ih_net_hard": [_LEN, _LETTERS3, "(i < n)%nat"],
+        "ih_net_gaps": [_LEN, _LETTERS3],
+        "ih_net_round": [_LEN, _LETTERS3, "(i < n)%nat", "0 < tau", _tau("ih_net")],
+        "ih2_net_hard": [_LEN, _LETTERS3, "(i < n)%nat"],
+        "ih2_net_gaps": [_LEN, _LETTERS3],
+        "ih2_net_round": [_LEN, _LETTERS3, "(i < n)%nat", "0 < tau", _tau("ih2_net")],
+        "ff_net_hard": [_LEN, _LETTERS3, "(i < n)%nat"],
+        "ff_net_gaps": [_LEN, _LETTERS3],
+        "ff_net_round": [_LEN, _LETTERS3, "(i < n)%nat", "0 < tau", _tau("ff_net")],
+        "dyck_net_correct": [_LEN, "(forall a : nat, In a w -> (a < 2 * k)%nat)", "(i < n)%nat", "0 < tau",
+                             _tau("(dyck_net k n)")]},
+    coq_part="the temperature rule tau(n) = gamma(n)/(2 m(n)) with the exact X(n) and eps = 1/10: Coq proves the "
+             "softmax networks exact after rounding at every tau <= temp26 n (1/n) X (1/4) with Lemma 29's a priori X, "
+             "a smaller temperature",
     latex=r"\text{induction}^{(k)},\ \text{flip-flop},\ \mathrm{DYCK}\text{-}k\in\text{softmax transformers}",
     kind="construction",
     instances={"quick": QUICK, "full": FULL},

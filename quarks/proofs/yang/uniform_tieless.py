@@ -150,6 +150,11 @@ thm26_hot = Claim(
     check=check_thm26, note="Caught by the certification; the arb balls confirm the violation.")
 
 
+_LEN = "length w = n"
+_LETTERS = "(forall a : nat, In a w -> (a < 2 * k)%nat)"
+_TAU = "tau <= temp26 n (/ INR n) (net_X (dyck_net k n) (Rmax 1 1)) (1 / 4) (dyck_net k n)"
+
+
 def check_dyck(inst) -> Verdict:
     rec = exhaustive(f"{UT}:analyse", program=inst["program"], n=inst["n"])
     r = rec["result"]
@@ -161,8 +166,46 @@ def check_dyck(inst) -> Verdict:
 
 dyck = Claim(
     id="yang.dyck", source=Source("004", "Appendix E"),
+    coq=("Dyck.v:dyck_program_correct", "Dyck.v:dyck_program_accepts", "DyckHeads.v:dyck_heads_correct",
+         "DyckNetThm.v:dyck_net_hard", "DyckNetThm.v:dyck_net_gaps", "DyckNetThm.v:dyck_net_soft",
+         "DyckNetThm.v:dyck_net_correct", "DyckNetThm.v:dyck_matrix_round", "DyckNetThm.v:dyck_temp_pos",
+         "DyckNetThm.v:dyck_net_accepts"),
+    coq_hypotheses={
+        "dyck_program_correct": ["i < length w"],
+        "dyck_program_accepts": ["w <> []"],
+        "dyck_heads_correct": ["length w = n", "(i < n)%nat"],
+        "dyck_net_hard": [_LEN, _LETTERS, "(i < n)%nat"],
+        "dyck_net_gaps": [_LEN, _LETTERS],
+        "dyck_net_soft": [_LEN, _LETTERS, "(i < n)%nat", "0 < tau", _TAU],
+        "dyck_net_correct": [_LEN, _LETTERS, "(i < n)%nat", "0 < tau", _TAU],
+        "dyck_matrix_round": ["net_below d (dyck_net k n)", _LEN, _LETTERS, "(i < n)%nat", "0 < tau", _TAU],
+        "dyck_temp_pos": ["(1 <= n)%nat"],
+        "dyck_net_accepts": ["w <> []", _LETTERS, "0 < tau",
+                             "tau <= temp26 (length w) (/ INR (length w)) (net_X (dyck_net k (length w)) (Rmax 1 1)) "
+                             "(1 / 4) (dyck_net k (length w))"]},
     statement="The Appendix E program for Dyck-k (our average-hard encoding) outputs 1 at i iff the prefix "
-              "through i is in Dyck-k, on every string up to length 12 (k = 1) and 8 (k = 2).",
+              "through i is in Dyck-k: checked on the engine's networks on every string up to length 12 "
+              "(k = 1) and 8 (k = 2).  Coq, for every k, every length n, every word w of length n over the "
+              "2k letters (a < k opens type a, k + t closes type t; Dyck-k by a stack recognizer) and every "
+              "position i < n: (dyck_program_correct, dyck_program_accepts) the program position by position "
+              "(d_i = #open - #close through i, D_i = d_i + [w_i closes], the rightmost j <= i with w_j open "
+              "and d_j = D_i >= 1, else i; err1 = [close, D_i <= 0], match, E_i = err1 + [close] - match, "
+              "any = max_{j <= i} E_j, out = [d_i = 0 and any = 0]) outputs 1 at i iff w_0..w_i is in Dyck-k "
+              "(for every word, at the last position iff w is); (dyck_heads_correct) so does the same "
+              "program over the reals with hard heads under any hard rule; (dyck_net_hard, dyck_net_gaps) the "
+              "engine's seven-layer network (quarks.attention.programs.dyck: uniform heads for l_i/i, r_i/i, "
+              "d_i by ReLUs gated by the one-hot embeddings [i = m], one-hot depths, tieless heads with scores "
+              "2 sum_m q_m(i) k_m(j) + j/n and 2 E_j + j/n, ReLU flags), written as a TransformerModel.v term "
+              "with embeddings 1, i/n, [i = m] (m <= n), outputs exactly [w_0..w_i in Dyck-k] under average "
+              "hardmax and is uniform-tieless with gap gamma(n) = 1/n; (dyck_net_soft, dyck_net_correct: "
+              "Theorem 26 with Lemma 29's X from the embedding bound 1, eps = 1/4) at every 0 < tau <= "
+              "temp26 n (1/n) X (1/4) net (positive for n >= 1, dyck_temp_pos) its softmax output is within "
+              "1/4 of that bit, so after Lemma 9's rounding it is 1 iff w_0..w_i is in Dyck-k (dyck_net_accepts: "
+              "at the last position of a nonempty word, 1 iff w is in Dyck-k); "
+              "(dyck_matrix_round) the same for the network with query, key, value and output matrices "
+              "(MatrixCopy.v) at any width d above its coordinates.  The Coq network is written after "
+              "programs.dyck (same heads, units, weights and embeddings; coordinates numbered differently, "
+              "one unit per neuron pair); no test compares the two objects.",
     latex=r"\mathrm{out}_i=[w_{1..i}\in\mathrm{DYCK}_k]", kind="finite",
     instances={"quick": [{"program": "dyck1", "n": n} for n in range(1, 9)]
                + [{"program": "dyck2", "n": n} for n in range(1, 6)],
