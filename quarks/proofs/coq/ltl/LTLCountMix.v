@@ -222,7 +222,6 @@ split.
     pose proof (stage_span NoMask d n i Hi) as Hs.
     assert (Hinv : y3 i (c_inv kk d) = / INR (span n d i))
       by (destruct d; cbn [c_inv span]; [apply (cx_invl _ _ _ _ _ _ y3 Hc3)|apply (cx_invr _ _ _ _ _ _ y3 Hc3)]; exact Hi).
-    destruct (cx_keys _ _ _ _ _ _ y3 Hc3 eq_refl 0) as [_ _].
     assert (Hk1 : forall j, y3 j xk = 2 * INR (S j) * INR n) by (intros j; apply (cx_keys _ _ _ _ _ _ y3 Hc3 eq_refl j)).
     assert (Hk2 : forall j, y3 j (S xk) = - (INR (S j) ^ 2) * INR n) by (intros j; apply (cx_keys _ _ _ _ _ _ y3 Hc3 eq_refl j)).
     destruct HW as [EW|EW]; rewrite EW.
@@ -233,6 +232,67 @@ split.
     * apply (mlook_soft n kk xk (g + 4) g (c_inv kk d) K y3 i C (span n d i)); try assumption; try lia.
       -- apply Hcnt3, Hi.
       -- apply (cx_two _ _ _ _ _ _ y3 Hc3).
+Qed.
+
+Lemma mw_val_cons (b : nat) (a : Z) (d : dir) (ts : list (nat * Z * dir)) (g : nat) (v : nat -> R) :
+  mw_val ((b, a, d) :: ts) g v = 2 * IZR a * v (g + 4)%nat - 4 * IZR a * v (g + 3)%nat + mw_val ts (g + 5) v.
+Proof. unfold mw_val. cbn [mix_weights map lsum fst snd]. rewrite !Q2R_Z, !mult_IZR. simpl (IZR 2). simpl (IZR (-4)). ring. Qed.
+
+(** The term layers: every count read back within 2 |a_k| [mix_errK]. *)
+Lemma terms_run (K : Q) (Bf : nat -> nat -> bool) : 2 <= Q2R K -> forall ts g y,
+  ctx y -> (base <= g)%nat -> (forall j c, (g <= c)%nat -> y j c = 0) ->
+  (forall q, In q ts -> (fst (fst q) < g)%nat /\ forall j, (j < n)%nat -> y j (fst (fst q)) = B2R (Bf (fst (fst q)) j)) ->
+  writes_in (terms_layers kk xk ts K g) g (g + 5 * length ts) /\
+  forall i, (i < n)%nat -> Rabs (mw_val ts g (run (terms_layers kk xk ts K g) y i) - 4 * IZR (lin_mix ts (fun d b => count n d (Bf b) i)))
+                          <= 2 * IZR (labs ts) * mix_errK n K.
+Proof.
+intros HK ts. induction ts as [|[[b a] d] ts IH]; intros g y Hc Hb Hz Ha.
+- split; [intros L c []|]. intros i _. unfold mw_val. cbn. rewrite Rmult_0_r, Rminus_0_r, Rabs_R0. lra.
+- cbn [terms_layers length]. destruct (Ha (b, a, d) (or_introl eq_refl)) as [Hb0 HB]. cbn [fst] in Hb0, HB.
+  destruct (term_run y b d K g (Bf b) Hc Hb Hz Hb0 HB HK) as [Hw1 Hv1].
+  destruct (run_ctx n w kk caus Ps true W Hn y _ g (g + 5) ltac:(lia) Hw1 Hc Hz) as [Hc1 Hz1].
+  set (y1 := run (term_layers kk xk b d K g) y) in *.
+  assert (Ha1 : forall q, In q ts -> (fst (fst q) < g + 5)%nat /\ forall j, (j < n)%nat -> y1 j (fst (fst q)) = B2R (Bf (fst (fst q)) j)).
+  { intros q Hq. destruct (Ha q (or_intror Hq)) as [H1 H2]. split; [lia|]. intros j Hj.
+    unfold y1. rewrite (net_frame W n _ g (g + 5) y Hw1) by lia. apply H2, Hj. }
+  destruct (IH (g + 5)%nat y1 Hc1 ltac:(lia) Hz1 Ha1) as [Hw2 Hv2]. split.
+  + apply writes_in_app; eapply writes_in_mono; (eassumption || lia).
+  + intros i Hi. rewrite run_app, mw_val_cons. fold y1.
+    rewrite !(net_frame W n (terms_layers kk xk ts K (g + 5)) (g + 5) (g + 5 + 5 * length ts) y1 Hw2) by lia.
+    destruct (Hv1 i Hi) as [HZ Hr]. fold y1 in HZ, Hr. rewrite HZ. specialize (Hv2 i Hi).
+    cbn [lin_mix labs]. rewrite plus_IZR, mult_IZR, plus_IZR.
+    set (C := count n d (Bf b) i) in *. set (r := y1 i (g + 4)%nat) in *.
+    set (M := mw_val ts (g + 5) _) in *. set (E := lin_mix ts _) in *.
+    assert (EC : INR (S (C - 1)) = INR C + B2R (Nat.eqb C 0)) by (destruct C; [simpl; ring|cbn [Nat.eqb B2R]; rewrite Nat.sub_succ, Nat.sub_0_r; ring]).
+    rewrite EC in Hr. rewrite <- INR_IZR_INZ.
+    replace (2 * IZR a * r - 4 * IZR a * B2R (Nat.eqb C 0) + M - 4 * (IZR a * INR C + IZR E))
+      with (2 * IZR a * (r - 2 * (INR C + B2R (Nat.eqb C 0))) + (M - 4 * IZR E)) by ring.
+    eapply Rle_trans; [apply Rabs_triang|]. rewrite Rabs_mult, Rabs_mult, (Rabs_pos_eq 2) by lra. rewrite <- abs_IZR.
+    assert (0 <= IZR (Z.abs a)) by (apply IZR_le; lia).
+    assert (IZR (Z.abs a) * Rabs (r - 2 * (INR C + B2R (C =? 0))) <= IZR (Z.abs a) * mix_errK n K) by (apply Rmult_le_compat_l; assumption).
+    assert (0 <= mix_errK n K) by (unfold mix_errK; pose proof (exp_pos (- (2 * Q2R K * INR n))); pose proof (pos_INR n); nra).
+    nra.
+Qed.
+
+(** A mixed comparison block outputs exactly [sum_k a_k #d_k[b_k] + c0 >= 0] at every position i < n. *)
+Lemma mix_block (Bf : nat -> nat -> bool) (y : stream) (ts : list (nat * Z * dir)) (c0 : Z) (g : nat) :
+  ctx y -> (base <= g)%nat -> (forall j c, (g <= c)%nat -> y j c = 0) ->
+  (forall q, In q ts -> (fst (fst q) < g)%nat /\ forall j, (j < n)%nat -> y j (fst (fst q)) = B2R (Bf (fst (fst q)) j)) ->
+  writes_in (mix_layers kk xk ts c0 g) g (S (g + 5 * length ts)) /\
+  forall i, (i < n)%nat -> run (mix_layers kk xk ts c0 g) y i (g + 5 * length ts)%nat
+    = B2R (Z.leb 0 (lin_mix ts (fun d b => count n d (Bf b) i) + c0)).
+Proof.
+intros Hc Hb Hz Ha. set (K := inject_Z (2 * (1 + labs ts))).
+assert (HL : (0 <= labs ts)%Z) by (clear; induction ts as [|[[b a] d] ts IH]; cbn [labs]; lia).
+assert (HK : 2 <= Q2R K) by (unfold K; rewrite Q2R_Z, mult_IZR, plus_IZR; assert (0 <= IZR (labs ts)) by (apply IZR_le; lia); simpl (IZR 2); simpl (IZR 1); lra).
+destruct (terms_run K Bf HK ts g y Hc Hb Hz Ha) as [Hw1 Hv1].
+destruct (run_ctx n w kk caus Ps true W Hn y _ g (g + 5 * length ts) ltac:(lia) Hw1 Hc Hz) as [Hc1 Hz1].
+set (z := run (terms_layers kk xk ts K g) y) in *.
+destruct (unit_block n W Hn z (mix_sunit (g + 5 * length ts) ts c0 g) (fun i => B2R (Z.leb 0 (lin_mix ts (fun d b => count n d (Bf b) i) + c0))) Hz1) as [Hw2 Hv2].
+{ intros i Hi. apply mix_sunit_exact. eapply Rle_trans; [apply Hv1, Hi|]. apply mix_err; assumption. }
+unfold mix_layers. fold K. split.
+- apply writes_in_app; eapply writes_in_mono; (eassumption || (cbn [su_out mix_sunit]; lia)).
+- intros i Hi. rewrite run_app. fold z. apply Hv2, Hi.
 Qed.
 
 End Mix.
