@@ -17,10 +17,11 @@
     kk + 13 + #predicates.  A predicate on a count, P(#d[phi]), is the table lookup of Lemma 7
     ([pred_layers]: keys 2j and -j^2, query C/d and 1/d, value [P(j)]) gated by [C = 0].
     [caus]: the causal variant (Theorem 21, Corollary 23): no last, [single] is first, the sign and
-    lookup heads are future-masked.  The fragment compiled ([tfrag]): TL[#] with one-sided
-    comparisons, position predicates and predicates on counts (#left only when causal);
-    comparisons mixing #left and #right need the counts looked up within 1/(4n), which one
-    temperature 1/(2n) does not give (counting.py uses 1/(2n^3) there): not compiled here. *)
+    lookup heads are future-masked.  [bcompile] compiles the fragment [tfrag] (comparisons of counts
+    on one side, #left only when causal) with the embedding [pes_count]; [mcompile] compiles every
+    formula ([mfrag] with mix): it is [bcompile] on [tfrag] and otherwise appends the n-scaled keys
+    2in, -i^2 n ([pes_mix]) and compiles a comparison mixing #left and #right by [mix_layers]
+    (every count read back as a number by a lookup, LTLCountMix.v), at the same temperature. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLCount LTLCountSyntax LTLCountStage.
@@ -250,3 +251,49 @@ Definition tfrag (kk : nat) (caus : bool) (p : tl) : bool := mfrag kk caus false
 (** Every formula: [bcompile] on the one-sided fragment, else the n-scaled keys. *)
 Definition mcompile (kk : nat) (caus : bool) (p : tl) : snet * nat := ncompile kk caus (negb (tfrag kk caus p)) p.
 Definition tpes (kk : nat) (caus : bool) (p : tl) : list (nat -> nat -> R) := pes_mix (negb (tfrag kk caus p)) (tpreds p).
+
+(** The letters of a formula are below k. *)
+Fixpoint tletters (k : nat) (p : tl) : bool :=
+  match p with
+  | TAtom a => (a <? k)%nat
+  | TConst _ | TPos _ => true
+  | TNot p | TY p | TX p | TCnt _ _ p => tletters k p
+  | TAnd p q | TOr p q | TS p q | TU p q => tletters k p && tletters k q
+  | TCmp e _ => lletters k e
+  end
+with lletters (k : nat) (e : lterm) : bool :=
+  match e with LNil => true | LCons _ _ p e' => tletters k p && lletters k e' end.
+
+(** With the n-scaled keys, the non-causal compiler takes every formula over letters < k. *)
+Lemma mfrag_letters (k : nat) (p : tl) : mfrag k false true p = tletters k p
+with mlfrag_letters (k : nat) (e : lterm) : mlfrag k false true e = lletters k e.
+Proof.
+- destruct p; cbn [mfrag tletters negb orb andb]; rewrite ?mfrag_letters, ?mlfrag_letters; try reflexivity.
+  + destruct (lletters k e), (lsame (ldir e) e); reflexivity.
+  + apply andb_true_r.
+- destruct e; cbn [mlfrag lletters]; rewrite ?mfrag_letters, ?mlfrag_letters; reflexivity.
+Qed.
+
+(** The past fragment is compiled by the causal one-sided compiler: Theorem 21 covers all of it. *)
+Lemma lpast_left (e : lterm) : lpast e = true -> lsame DLeft e = true /\ ldir e = DLeft.
+Proof.
+induction e as [|a d p e IH]; cbn [lpast lsame ldir]; [auto|]. destruct d; [|discriminate].
+intros H. apply andb_true_iff in H. destruct H as [_ H]. split; [apply IH, H|reflexivity].
+Qed.
+
+Lemma tfrag_past (k : nat) (p : tl) : tletters k p = true -> tpast p = true -> tfrag k true p = true
+with lfrag_past (k : nat) (e : lterm) : lletters k e = true -> lpast e = true -> mlfrag k true false e = true.
+Proof.
+- unfold tfrag. destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; cbn [mfrag tletters tpast negb orb andb]; intros Hl Hp;
+    try discriminate; try reflexivity; try exact Hl.
+  + apply tfrag_past; assumption.
+  + apply andb_true_iff in Hl, Hp. apply andb_true_iff. split; apply tfrag_past; tauto.
+  + apply andb_true_iff in Hl, Hp. apply andb_true_iff. split; apply tfrag_past; tauto.
+  + apply tfrag_past; assumption.
+  + apply andb_true_iff in Hl, Hp. apply andb_true_iff. split; apply tfrag_past; tauto.
+  + destruct (lpast_left e Hp) as [Hs Hd]. rewrite Hd, Hs. cbn. rewrite andb_true_r. apply lfrag_past; assumption.
+  + destruct d; [|discriminate]. rewrite andb_true_r. apply tfrag_past; assumption.
+- destruct e as [|a d p e]; cbn [mlfrag lletters lpast]; intros Hl Hp; [reflexivity|]. destruct d; [|discriminate].
+  apply andb_true_iff in Hl, Hp. destruct Hl as [Hl1 Hl2], Hp as [Hp1 Hp2].
+  apply andb_true_iff. split; [apply tfrag_past|apply lfrag_past]; assumption.
+Qed.

@@ -12,9 +12,12 @@
       [tfrag k true]), whose heads are all future-masked ([thm21_future]);
     - [cor22_count], [cor23_count]: the same statements read for formulas with since / until (the
       fragment contains S and U), as the corollaries state them.
-    The embedding is bounded except the two lookup keys 2i and -i^2 (the paper's variant (a) keeps
-    every embedding bounded and looks up at a second temperature 1/(2n^3); the Coq model has one
-    temperature per network).  Not covered: comparisons mixing #left with #right. *)
+    - [thm20_tl_hard], [thm20_tl_soft], [thm20_tl], [cor22_tl]: every formula over letters < k
+      ([tletters]), comparisons mixing #left and #right included, by [mcompile] (LTLCountMix.v);
+      [thm21_tl]: every past formula ([tpast]) is in [tfrag k true].
+    The embedding is bounded except the lookup keys 2i and -i^2 (and 2in, -i^2 n for mixed
+    comparisons); the paper's variant (a) keeps every embedding bounded and looks up at a second
+    temperature 1/(2n^3); the Coq model has one temperature per network. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftPaper LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountNodes.
@@ -330,3 +333,57 @@ Corollary cor23_count (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
   soft_run (tau_paper n) n (real_net (fst (bcompile k true p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k true p))
   = B2R (tsat n w p i).
 Proof. intros Hf Hn Hi. split; [apply thm21_future, Hf|apply thm21_count_soft; assumption]. Qed.
+
+(** ** Every formula: comparisons mixing #left and #right included *)
+
+Lemma mcompile_ok (n : nat) (w : nat -> nat) (k : nat) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
+  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> tletters k p = true -> forall i, (i < n)%nat ->
+  net_run W n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p))
+  = B2R (tsat n w p i).
+Proof.
+intros Hn HW Hl i Hi. unfold mcompile, tpes. destruct (tfrag k false p) eqn:Et; cbn [negb].
+- apply (ncompile_ok n w k false false W p Hn HW Et i Hi).
+- apply (ncompile_ok n w k false true W p Hn HW); [rewrite mfrag_letters; exact Hl|exact Hi].
+Qed.
+
+(** Theorem 20, hard, for every formula of TL[#] over letters < k (comparisons mixing #left and
+    #right included: [mcompile] is [bcompile] on the one-sided fragment and adds the n-scaled keys
+    2in and -i^2 n otherwise), every n >= 1, word w and position i < n. *)
+Theorem thm20_tl_hard (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  hard_run n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p))
+  = B2R (tsat n w p i).
+Proof. intros Hl Hn Hi. apply (mcompile_ok n w k hard_w p Hn (or_introl eq_refl) Hl i Hi). Qed.
+
+(** Theorem 20, soft: the same network under softmax at tau = 1/(2n), exactly. *)
+Theorem thm20_tl_soft (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  soft_run (tau_paper n) n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p))
+  = B2R (tsat n w p i).
+Proof. intros Hl Hn Hi. apply (mcompile_ok n w k _ p Hn (or_intror eq_refl) Hl i Hi). Qed.
+
+Theorem thm20_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  round01 (soft_run (tau_paper n) n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p)))
+  = B2R (tsat n w p i).
+Proof. intros Hl Hn Hi. rewrite thm20_tl_soft by assumption. apply round_B2R. Qed.
+
+(** Corollary 22 for every formula of TL[#] with since and until over letters < k. *)
+Corollary cor22_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  soft_run (tau_paper n) n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p))
+  = B2R (tsat n w p i).
+Proof. apply thm20_tl_soft. Qed.
+
+(** Theorem 21 and Corollary 23 for every past formula over letters < k: the causal network is
+    future-masked and exact, hard and at tau = 1/(2n). *)
+Theorem thm21_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> tpast p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  future_net (fst (bcompile k true p)) /\
+  hard_run n (real_net (fst (bcompile k true p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k true p)) = B2R (tsat n w p i) /\
+  soft_run (tau_paper n) n (real_net (fst (bcompile k true p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k true p))
+  = B2R (tsat n w p i).
+Proof.
+intros Hl Hp Hn Hi. pose proof (tfrag_past k p Hl Hp) as Hf.
+split; [apply thm21_future, Hf|split; [apply thm21_count_hard|apply thm21_count_soft]; assumption].
+Qed.
