@@ -56,7 +56,7 @@ intros p Hp. destruct (qlist_in args (S g) p Hp) as [k [_ E]]. rewrite src_of_co
 Qed.
 
 Section Blocks.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (mix : bool).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
@@ -78,10 +78,10 @@ Record ctx (x : stream) : Prop := {
   cx_pred : forall t j, (t < length Ps)%nat -> x j (c_pred kk t) = B2R (nth t Ps (fun _ => false) (S j));
   cx_negsq : forall j, x j (c_negsq kk) = - (INR (S j) ^ 2);
   cx_two : forall j, x j (c_two kk) = 2 * INR (S j);
-  cx_keys : mix = true -> forall j, x j (c_pred kk (length Ps)) = 2 * INR (S j) * INR n /\
+  cx_keys : (2 <= nx)%nat -> forall j, x j (c_pred kk (length Ps)) = 2 * INR (S j) * INR n /\
                                     x j (S (c_pred kk (length Ps))) = - (INR (S j) ^ 2) * INR n }.
 
-Definition base : nat := (kk + 13 + length Ps + (if mix then 2 else 0))%nat.
+Definition base : nat := (kk + 13 + length Ps + nx)%nat.
 
 (** The context lives below [base]: a stream equal there keeps it. *)
 Lemma ctx_keep (x y : stream) : ctx x -> (forall j c, (c < base)%nat -> y j c = x j c) -> ctx y.
@@ -100,7 +100,7 @@ constructor.
 - intros t j Ht. unfold c_pred. rewrite E by lia. apply H10; assumption.
 - intros j. unfold c_negsq. rewrite E by lia. apply H11.
 - intros j. unfold c_two. rewrite E by lia. apply H12.
-- intros Hm j. rewrite Hm in E. unfold c_pred. rewrite !E by lia. apply H13, Hm.
+- intros Hm j. unfold c_pred. rewrite !E by lia. apply H13, Hm.
 Qed.
 
 (** A stream after a network writing inside [f, f') with f >= base keeps the context and the

@@ -222,10 +222,12 @@ with bterms (e : lterm) (f r : nat) {struct e} : list (nat * Z) * list slayer * 
 
 End Compiler.
 
-(** The whole network and its output coordinate, with ([mix]) or without the n-scaled keys. *)
-Definition ncompile (kk : nat) (caus mix : bool) (p : tl) : snet * nat :=
-  let '(c, L, _, _) := bnode kk caus (kk + 13 + length (tpreds p)) p (kk + 13 + length (tpreds p) + (if mix then 2 else 0)) 0 in
+(** The whole network and its output coordinate, with nx embeddings after the predicates (the first
+    two the n-scaled keys when nx >= 2), and with ([mix]) or without the keys. *)
+Definition ncompile_at (kk : nat) (caus : bool) (nx : nat) (p : tl) : snet * nat :=
+  let '(c, L, _, _) := bnode kk caus (kk + 13 + length (tpreds p)) p (kk + 13 + length (tpreds p) + nx) 0 in
   (prologue kk caus ++ L, c).
+Definition ncompile (kk : nat) (caus mix : bool) (p : tl) : snet * nat := ncompile_at kk caus (if mix then 2 else 0) p.
 Definition bcompile (kk : nat) (caus : bool) (p : tl) : snet * nat := ncompile kk caus false p.
 
 (** The formulas compiled: letters below kk; no X, U, #right in the causal variant; comparisons

@@ -150,12 +150,13 @@ Qed.
 (** ** The block *)
 
 Section Mix.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
-Local Notation ctx := (ctx n w kk caus Ps true).
-Local Notation base := (base kk Ps true).
+Hypothesis Hnx : (2 <= nx)%nat.
+Local Notation ctx := (ctx n w kk caus Ps nx).
+Local Notation base := (base kk Ps nx).
 Local Notation xk := (c_pred kk (length Ps)).
 Local Notation run L x := (net_run W n (real_net L) x).
 
@@ -179,7 +180,7 @@ set (Ls := SLayer [su_head kk (g + 1) b b (dmask d) (match d with DLeft => 1%Q |
 set (Lz := unit_layer (SUnit (g + 3) (not_neurons (S (g + 1))) 0)).
 set (Ll := SLayer [mlook_head kk xk (g + 4) g (c_inv kk d) K] []).
 assert (Hw1 : writes_in [Lc] g (g + 1)) by exact (count_layers_writes [(b, 0%Z)] g d).
-destruct (run_ctx n w kk caus Ps true W Hn y [Lc] g (g + 1) ltac:(unfold LTLCountBlocks.base; lia) Hw1 Hc Hz) as [Hc1 Hz1].
+destruct (run_ctx n w kk caus Ps nx W Hn y [Lc] g (g + 1) ltac:(unfold LTLCountBlocks.base; lia) Hw1 Hc Hz) as [Hc1 Hz1].
 set (y1 := run [Lc] y) in *.
 assert (Hcnt : forall i, (i < n)%nat -> y1 i g = INR (count n d B i) / INR (span n d i)).
 { intros i Hi. pose proof (count_layers_run W n d (fun _ => B) (W_hs n W HW) [(b, 0%Z)] g y
@@ -192,17 +193,17 @@ destruct (hu_block n W Hn y1 (su_head kk (g + 1) b b (dmask d) (match d with DLe
             (rounding1 (S (g + 1)) (g + 1)) (fun j => B2R (Ex j)) eq_refl) as [Hw2 Hv2].
 { intros j c Hc'. apply Hz1. cbn [sh_out su_head] in Hc'. lia. }
 { intros j Hj. unfold Ex. destruct d; cbn [dmask].
-  - rewrite (s_block n w kk caus Ps true W Hn HW y1 (g + 1) Hc1 ltac:(unfold LTLCountBlocks.base; lia) ltac:(intros; apply Hz1; lia) b b B B Hb1 Hb1 j Hj).
+  - rewrite (s_block n w kk caus Ps nx W Hn HW y1 (g + 1) Hc1 ltac:(unfold LTLCountBlocks.base; lia) ltac:(intros; apply Hz1; lia) b b B B Hb1 Hb1 j Hj).
     f_equal. change (B (topS B j)) with (B (topS (fun j => negb true || B j) j)). rewrite <- since_top, since_counted. reflexivity.
-  - rewrite (u_block n w kk caus Ps true W Hn HW y1 (g + 1) Hc1 ltac:(unfold LTLCountBlocks.base; lia) ltac:(intros; apply Hz1; lia) b b B B Hb1 Hb1 j Hj).
+  - rewrite (u_block n w kk caus Ps nx W Hn HW y1 (g + 1) Hc1 ltac:(unfold LTLCountBlocks.base; lia) ltac:(intros; apply Hz1; lia) b b B B Hb1 Hb1 j Hj).
     f_equal. change (B (topU B (n - j) j)) with (B (topU (fun j => negb true || B j) (n - j) j)). rewrite <- until_top, until_counted by lia. reflexivity. }
 assert (Hw2' : writes_in [Ls] (g + 1) (g + 3)) by wm.
-destruct (run_ctx n w kk caus Ps true W Hn y1 [Ls] (g + 1) (g + 3) ltac:(unfold LTLCountBlocks.base; lia) Hw2' Hc1 ltac:(intros; apply Hz1; lia)) as [Hc2 Hz2].
+destruct (run_ctx n w kk caus Ps nx W Hn y1 [Ls] (g + 1) (g + 3) ltac:(unfold LTLCountBlocks.base; lia) Hw2' Hc1 ltac:(intros; apply Hz1; lia)) as [Hc2 Hz2].
 set (y2 := run [Ls] y1) in *.
 destruct (unit_block n W Hn y2 (SUnit (g + 3) (not_neurons (S (g + 1))) 0) (fun j => B2R (Nat.eqb (count n d B j) 0)) Hz2) as [Hw3 Hv3].
 { intros j Hj. rewrite <- (negb_involutive (Nat.eqb _ 0)). apply unit_not. apply Hv2, Hj. }
 assert (Hw3' : writes_in [Lz] (g + 3) (g + 4)) by wm.
-destruct (run_ctx n w kk caus Ps true W Hn y2 [Lz] (g + 3) (g + 4) ltac:(unfold LTLCountBlocks.base; lia) Hw3' Hc2 Hz2) as [Hc3 Hz3].
+destruct (run_ctx n w kk caus Ps nx W Hn y2 [Lz] (g + 3) (g + 4) ltac:(unfold LTLCountBlocks.base; lia) Hw3' Hc2 Hz2) as [Hc3 Hz3].
 set (y3 := run [Lz] y2) in *.
 assert (Hcnt3 : forall i, (i < n)%nat -> y3 i g = INR (count n d B i) / INR (span n d i)).
 { intros i Hi. unfold y3. rewrite (net_frame W n [Lz] (g + 3) (g + 4) y2 Hw3') by lia.
@@ -222,8 +223,8 @@ split.
     pose proof (stage_span NoMask d n i Hi) as Hs.
     assert (Hinv : y3 i (c_inv kk d) = / INR (span n d i))
       by (destruct d; cbn [c_inv span]; [apply (cx_invl _ _ _ _ _ _ y3 Hc3)|apply (cx_invr _ _ _ _ _ _ y3 Hc3)]; exact Hi).
-    assert (Hk1 : forall j, y3 j xk = 2 * INR (S j) * INR n) by (intros j; apply (cx_keys _ _ _ _ _ _ y3 Hc3 eq_refl j)).
-    assert (Hk2 : forall j, y3 j (S xk) = - (INR (S j) ^ 2) * INR n) by (intros j; apply (cx_keys _ _ _ _ _ _ y3 Hc3 eq_refl j)).
+    assert (Hk1 : forall j, y3 j xk = 2 * INR (S j) * INR n) by (intros j; apply (cx_keys _ _ _ _ _ _ y3 Hc3 Hnx j)).
+    assert (Hk2 : forall j, y3 j (S xk) = - (INR (S j) ^ 2) * INR n) by (intros j; apply (cx_keys _ _ _ _ _ _ y3 Hc3 Hnx j)).
     destruct HW as [EW|EW]; rewrite EW.
     * rewrite (mlook_hard n kk xk (g + 4) g (c_inv kk d) K y3 i C (span n d i)); try assumption; try lia.
       -- rewrite Rminus_diag_eq, Rabs_R0 by reflexivity. unfold mix_errK. pose proof (exp_pos (- (2 * Q2R K * INR n))). pose proof (pos_INR n). nra.
@@ -250,7 +251,7 @@ intros HK ts. induction ts as [|[[b a] d] ts IH]; intros g y Hc Hb Hz Ha.
 - split; [intros L c []|]. intros i _. unfold mw_val. cbn. rewrite Rmult_0_r, Rminus_0_r, Rabs_R0. lra.
 - cbn [terms_layers length]. destruct (Ha (b, a, d) (or_introl eq_refl)) as [Hb0 HB]. cbn [fst] in Hb0, HB.
   destruct (term_run y b d K g (Bf b) Hc Hb Hz Hb0 HB HK) as [Hw1 Hv1].
-  destruct (run_ctx n w kk caus Ps true W Hn y _ g (g + 5) ltac:(lia) Hw1 Hc Hz) as [Hc1 Hz1].
+  destruct (run_ctx n w kk caus Ps nx W Hn y _ g (g + 5) ltac:(lia) Hw1 Hc Hz) as [Hc1 Hz1].
   set (y1 := run (term_layers kk xk b d K g) y) in *.
   assert (Ha1 : forall q, In q ts -> (fst (fst q) < g + 5)%nat /\ forall j, (j < n)%nat -> y1 j (fst (fst q)) = B2R (Bf (fst (fst q)) j)).
   { intros q Hq. destruct (Ha q (or_intror Hq)) as [H1 H2]. split; [lia|]. intros j Hj.
@@ -286,7 +287,7 @@ intros Hc Hb Hz Ha. set (K := inject_Z (2 * (1 + labs ts))).
 assert (HL : (0 <= labs ts)%Z) by (clear; induction ts as [|[[b a] d] ts IH]; cbn [labs]; lia).
 assert (HK : 2 <= Q2R K) by (unfold K; rewrite Q2R_Z, mult_IZR, plus_IZR; assert (0 <= IZR (labs ts)) by (apply IZR_le; lia); simpl (IZR 2); simpl (IZR 1); lra).
 destruct (terms_run K Bf HK ts g y Hc Hb Hz Ha) as [Hw1 Hv1].
-destruct (run_ctx n w kk caus Ps true W Hn y _ g (g + 5 * length ts) ltac:(lia) Hw1 Hc Hz) as [Hc1 Hz1].
+destruct (run_ctx n w kk caus Ps nx W Hn y _ g (g + 5 * length ts) ltac:(lia) Hw1 Hc Hz) as [Hc1 Hz1].
 set (z := run (terms_layers kk xk ts K g) y) in *.
 destruct (unit_block n W Hn z (mix_sunit (g + 5 * length ts) ts c0 g) (fun i => B2R (Z.leb 0 (lin_mix ts (fun d b => count n d (Bf b) i) + c0))) Hz1) as [Hw2 Hv2].
 { intros i Hi. apply mix_sunit_exact. eapply Rle_trans; [apply Hv1, Hi|]. apply mix_err; assumption. }

@@ -45,12 +45,13 @@ Proof. destruct d, d'; simpl; congruence. Qed.
 Ltac split5 := refine (conj _ (conj _ (conj _ (conj _ _)))).
 
 Section Nodes.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (mix : bool).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (mix : bool) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
-Local Notation ctx := (ctx n w kk caus Ps mix).
-Local Notation base := (base kk Ps mix).
+Hypothesis Hmx : mix = true -> (2 <= nx)%nat.
+Local Notation ctx := (ctx n w kk caus Ps nx).
+Local Notation base := (base kk Ps nx).
 Local Notation xk := (c_pred kk (length Ps)).
 Local Notation run L x := (net_run W n (real_net L) x).
 
@@ -71,7 +72,7 @@ Definition node_pre (x : stream) (f : nat) : Prop := (base <= f)%nat /\ ctx x /\
 (** After a block writing inside [f, f'), the stream again satisfies the precondition at f'. *)
 Lemma pre_after (x : stream) (L : snet) (f f' : nat) : node_pre x f -> (f <= f')%nat -> writes_in L f f' -> node_pre (run L x) f'.
 Proof.
-intros [Hb [Hc Hz]] Hf Hw. destruct (run_ctx n w kk caus Ps mix W Hn x L f f' ltac:(lia) Hw Hc Hz) as [H1 H2].
+intros [Hb [Hc Hz]] Hf Hw. destruct (run_ctx n w kk caus Ps nx W Hn x L f f' ltac:(lia) Hw Hc Hz) as [H1 H2].
 split; [lia|split; assumption].
 Qed.
 
@@ -137,9 +138,9 @@ destruct (hu_block n W Hn y1 (su_head kk (f1 + 1) a a (dmask d) (match d with DL
             (rounding1 (S (f1 + 1)) (f1 + 1)) (fun j => B2R (Ex j)) eq_refl) as [Hw2 Hv2].
 { intros j c Hc'. apply Hz1. cbn [sh_out su_head] in Hc'. lia. }
 { intros j Hj. unfold Ex. destruct d; cbn [dmask].
-  - rewrite (s_block n w kk caus Ps mix W Hn HW y1 (f1 + 1) Hc1 ltac:(lia) ltac:(intros; apply Hz1; lia) a a Bp Bp Ha1 Ha1 j Hj).
+  - rewrite (s_block n w kk caus Ps nx W Hn HW y1 (f1 + 1) Hc1 ltac:(lia) ltac:(intros; apply Hz1; lia) a a Bp Bp Ha1 Ha1 j Hj).
     f_equal. change (Bp (topS Bp j)) with (Bp (topS (fun j => negb true || Bp j) j)). rewrite <- since_top, since_counted. reflexivity.
-  - rewrite (u_block n w kk caus Ps mix W Hn HW y1 (f1 + 1) Hc1 ltac:(lia) ltac:(intros; apply Hz1; lia) a a Bp Bp Ha1 Ha1 j Hj).
+  - rewrite (u_block n w kk caus Ps nx W Hn HW y1 (f1 + 1) Hc1 ltac:(lia) ltac:(intros; apply Hz1; lia) a a Bp Bp Ha1 Ha1 j Hj).
     f_equal. change (Bp (topU Bp (n - j) j)) with (Bp (topU (fun j => negb true || Bp j) (n - j) j)). rewrite <- until_top, until_counted by lia. reflexivity. }
 pose proof (pre_after y1 [Ls] (f1 + 1) (f1 + 3) Hx1 ltac:(lia) ltac:(eapply writes_in_mono; [exact Hw2|cbn [sh_out su_head]; lia|cbn [su_out rounding1]; lia])) as Hx2.
 pose proof Hx2 as [Hb2 [Hc2 Hz2]]. set (y2 := run [Ls] y1) in *.
@@ -246,7 +247,7 @@ Proof.
     destruct (pre_after x L f f1 Hx H1 H4) as [Hb1 [Hc1 Hz1]].
     destruct (hu_block n W Hn (run L x) (sel_head kk f1 a Future 1) (rounding (S f1) f1 (c_first kk))
                 (fun j => B2R (tsat n w p (j - 1)%nat && negb (Nat.eqb j 0))) eq_refl Hz1) as [Hw Hv].
-    { apply (y_block n w kk caus Ps mix W Hn HW (run L x) f1 Hc1 Hb1 Hz1 a (tsat n w p) H5). }
+    { apply (y_block n w kk caus Ps nx W Hn HW (run L x) f1 Hc1 Hb1 Hz1 a (tsat n w p) H5). }
     split5; [lia|cbn [tpreds]; lia|lia|apply writes_in_app; wmono|].
     intros j Hj. rewrite run_two. change (S f1) with (su_out (rounding (S f1) f1 (c_first kk))). rewrite Hv by exact Hj.
     cbn [tsat]. f_equal. destruct j as [|j]; [simpl; rewrite andb_false_r; reflexivity|]. simpl. rewrite Nat.sub_0_r, andb_true_r. reflexivity.
@@ -256,7 +257,7 @@ Proof.
     destruct (pre_after x L f f1 Hx H1 H4) as [Hb1 [Hc1 Hz1]].
     destruct (hu_block n W Hn (run L x) (sel_head kk f1 a Past (-1)) (rounding (S f1) f1 (c_last kk))
                 (fun j => B2R (tsat n w p (x_next n j) && negb (Nat.eqb (S j) n))) eq_refl Hz1) as [Hw Hv].
-    { apply (x_block n w kk caus Ps mix W Hn HW (run L x) f1 Hc1 Hb1 Hz1 a (tsat n w p) Hcaus H5). }
+    { apply (x_block n w kk caus Ps nx W Hn HW (run L x) f1 Hc1 Hb1 Hz1 a (tsat n w p) Hcaus H5). }
     split5; [lia|cbn [tpreds]; lia|lia|apply writes_in_app; wmono|].
     intros j Hj. rewrite run_two. change (S f1) with (su_out (rounding (S f1) f1 (c_last kk))). rewrite Hv by exact Hj.
     cbn [tsat]. f_equal. unfold x_next. destruct (S j <? n)%nat eqn:Es.
@@ -276,7 +277,7 @@ Proof.
     destruct (hu_block n W Hn y4 (su_head kk (f2 + 2) b (f2 + 1) Future 1) (rounding1 (S (f2 + 2)) (f2 + 2))
                 (fun j => B2R (tsat n w q (topS (fun j => negb (tsat n w p j) || tsat n w q j) j))) eq_refl) as [Hw Hv].
     { intros j c Hc'. apply Hz4. cbn [sh_out su_head] in Hc'. lia. }
-    { apply (s_block n w kk caus Ps mix W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
+    { apply (s_block n w kk caus Ps nx W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
     split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia| |].
     * change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
                           SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (S (f2 + 2)) (f2 + 2)]])
@@ -301,7 +302,7 @@ Proof.
     destruct (hu_block n W Hn y4 (su_head kk (f2 + 2) b (f2 + 1) Past (-1)) (rounding1 (S (f2 + 2)) (f2 + 2))
                 (fun j => B2R (tsat n w q (topU (fun j => negb (tsat n w p j) || tsat n w q j) (n - j) j))) eq_refl) as [Hw Hv].
     { intros j c Hc'. apply Hz4. cbn [sh_out su_head] in Hc'. lia. }
-    { apply (u_block n w kk caus Ps mix W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
+    { apply (u_block n w kk caus Ps nx W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
     split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia| |].
     * change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
                           SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (S (f2 + 2)) (f2 + 2)]])
@@ -322,14 +323,14 @@ Proof.
       cbv beta iota. split5; [lia|cbn [tpreds]; lia|lia| |].
       -- apply writes_in_app; [wmono|]. eapply writes_in_mono; [apply (cmp_writes n kk caus Hn)|lia|lia].
       -- intros j Hj. rewrite run_two.
-         rewrite (cmp_block n w kk caus Ps mix W Hn HW (run L x) args (ldir e) c0 f1 Hc1 Hb1 Hz1 Hd H4 j Hj).
+         rewrite (cmp_block n w kk caus Ps nx W Hn HW (run L x) args (ldir e) c0 f1 Hc1 Hb1 Hz1 Hd H4 j Hj).
          cbn [tsat]. rewrite (H5 eq_refl) by exact Hj. reflexivity.
     * (* both sides: the n-scaled keys *)
       try rewrite Els in Hcd. apply andb_true_iff in Hcd. destruct Hcd as [Hm _].
-      rewrite Hm in Hc1, Hb1. set (ts := combine args (ldirs e)).
+      set (ts := combine args (ldirs e)).
       assert (Hts : forall q, In q ts -> (fst (fst q) < f1)%nat /\ forall j, (j < n)%nat -> run L x j (fst (fst q)) = B2R (bit_of (run L x) (fst (fst q)) j)).
       { intros [q dq] Hq. apply in_combine_l in Hq. apply H4, Hq. }
-      destruct (mix_block n w kk caus Ps W Hn HW (bit_of (run L x)) (run L x) ts c0 f1 Hc1 Hb1 Hz1 Hts) as [Hw Hv].
+      destruct (mix_block n w kk caus Ps nx W Hn HW (Hmx Hm) (bit_of (run L x)) (run L x) ts c0 f1 Hc1 Hb1 Hz1 Hts) as [Hw Hv].
       cbv beta iota. split5; [lia|cbn [tpreds]; lia|lia|apply writes_in_app; [wmono|eapply writes_in_mono; [exact Hw|lia|lia]]|].
       intros j Hj. rewrite run_two, (Hv j Hj). cbn [tsat]. unfold ts. rewrite (H6 j Hj). reflexivity.
   + (* position predicate *) destruct Hx as [Hb [Hc Hz]]. destruct Hr as [pre [suf [EP EL]]].

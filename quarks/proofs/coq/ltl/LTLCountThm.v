@@ -25,45 +25,49 @@ Import ListNotations.
 Open Scope R_scope.
 
 Section Embedding.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)) (mix : bool).
-Local Notation x0 := (embed kk (pes_mix mix Ps) n w).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)) (ex : list (nat -> nat -> R)).
+Local Notation x0 := (embed kk (pes_count Ps ++ ex) n w).
 
-Lemma x0_pe (j m : nat) : x0 j (kk + m)%nat = nth m (map (fun f => f (S j) n) (pes_mix mix Ps)) 0.
+Lemma x0_pe (j m : nat) : x0 j (kk + m)%nat = nth m (map (fun f => f (S j) n) (pes_count Ps ++ ex)) 0.
 Proof. apply embed_pe. Qed.
 
 Lemma x0_fixed (j m : nat) : (m < 13)%nat ->
   x0 j (kk + m)%nat = nth m [1; (-1) ^ S j; INR (S j) / INR n; / INR (S j); / INR (n - S j + 1); even01 (S j);
                              - (INR (S j) ^ 2); 0; 0; 0; 0; 0; 2 * INR (S j)] 0.
 Proof.
-intros Hm. rewrite x0_pe. unfold pes_mix, pes_count. rewrite !map_app, <- !app_assoc, app_nth1 by (simpl; lia).
+intros Hm. rewrite x0_pe. unfold pes_count. rewrite !map_app, <- !app_assoc, app_nth1 by (simpl; lia).
 do 13 (destruct m as [|m]; [reflexivity|]). lia.
 Qed.
 
 Lemma x0_pred (j t : nat) : (t < length Ps)%nat -> x0 j (c_pred kk t) = B2R (nth t Ps (fun _ => false) (S j)).
 Proof.
-intros Ht. unfold c_pred. replace (kk + 13 + t)%nat with (kk + (13 + t))%nat by lia. rewrite x0_pe. unfold pes_mix, pes_count.
+intros Ht. unfold c_pred. replace (kk + 13 + t)%nat with (kk + (13 + t))%nat by lia. rewrite x0_pe. unfold pes_count.
 rewrite !map_app, <- !app_assoc, app_nth2 by (simpl; lia). simpl length. replace (13 + t - 13)%nat with t by lia.
 rewrite app_nth1 by (rewrite !map_length; exact Ht).
 rewrite map_map, (nth_indep _ _ (pe_pred (fun _ => false) (S j) n)) by (rewrite map_length; exact Ht).
 rewrite (map_nth (fun f => pe_pred f (S j) n)). reflexivity.
 Qed.
 
-Lemma x0_zero (j c : nat) : (base kk Ps mix <= c)%nat -> x0 j c = 0.
+Lemma x0_zero (j c : nat) : (base kk Ps (length ex) <= c)%nat -> x0 j c = 0.
 Proof.
 intros Hc. unfold base in Hc. replace c with (kk + (c - kk))%nat by lia. rewrite x0_pe. apply nth_overflow.
-rewrite map_length. unfold pes_mix, pes_count. rewrite !app_length, map_length. destruct mix; simpl in *; lia.
+rewrite map_length. unfold pes_count. rewrite !app_length, map_length. simpl in *. lia.
 Qed.
 
+Lemma nth_map_pe (l : list (nat -> nat -> R)) (k a b : nat) : (k < length l)%nat ->
+  nth k (map (fun f => f a b) l) 0 = nth k l pe_none a b.
+Proof. intros H. rewrite (nth_indep _ _ (pe_none a b)) by (rewrite map_length; exact H). apply (map_nth (fun f => f a b)). Qed.
+
 (** The n-scaled keys 2in and -i^2 n after the predicates. *)
-Lemma x0_keys (j : nat) : mix = true -> x0 j (c_pred kk (length Ps)) = 2 * INR (S j) * INR n /\
-  x0 j (S (c_pred kk (length Ps))) = - (INR (S j) ^ 2) * INR n.
+Lemma x0_keys (j : nat) : (2 <= length ex)%nat -> nth 0 ex pe_none = pe_twon -> nth 1 ex pe_none = pe_negsqn ->
+  x0 j (c_pred kk (length Ps)) = 2 * INR (S j) * INR n /\ x0 j (S (c_pred kk (length Ps))) = - (INR (S j) ^ 2) * INR n.
 Proof.
-intros Hm. unfold c_pred. replace (kk + 13 + length Ps)%nat with (kk + (13 + length Ps))%nat by lia.
+intros Hl H0 H1. unfold c_pred. replace (kk + 13 + length Ps)%nat with (kk + (13 + length Ps))%nat by lia.
 replace (S (kk + (13 + length Ps))) with (kk + (13 + length Ps + 1))%nat by lia.
-rewrite !x0_pe. unfold pes_mix, pes_count. rewrite Hm, !map_app, <- !app_assoc.
+rewrite !x0_pe. unfold pes_count. rewrite !map_app, <- !app_assoc.
 rewrite !app_nth2 by (simpl; rewrite ?map_length; lia). simpl length. rewrite !map_length.
 replace (13 + length Ps - 13 - length Ps)%nat with 0%nat by lia. replace (13 + length Ps + 1 - 13 - length Ps)%nat with 1%nat by lia.
-split; reflexivity.
+rewrite !nth_map_pe by lia. rewrite H0, H1. split; reflexivity.
 Qed.
 
 Lemma x0_letter (j a : nat) : (a < kk)%nat -> x0 j a = B2R (Nat.eqb (w j) a).
@@ -74,11 +78,12 @@ End Embedding.
 (** ** The prologue: first, last and [n = 1] *)
 
 Section Prologue.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (mix : bool).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (ex : list (nat -> nat -> R)).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
-Local Notation x0 := (embed kk (pes_mix mix Ps) n w).
+Hypothesis Hex : (2 <= length ex)%nat -> nth 0 ex pe_none = pe_twon /\ nth 1 ex pe_none = pe_negsqn.
+Local Notation x0 := (embed kk (pes_count Ps ++ ex) n w).
 
 Lemma uniform_W (h : head) (x : stream) (i : nat) : h_terms h = [] -> h_hard h = Average -> (i < n)%nat ->
   head_out W n h x i = head_out hard_w n h x i.
@@ -128,8 +133,8 @@ Lemma run1 (L : slayer) (x : stream) : net_run W n (real_net [L]) x = layer_run 
 Proof. reflexivity. Qed.
 
 (** After the prologue the stream holds the context, and 0 from [base] on. *)
-Lemma prologue_ctx : ctx n w kk caus Ps mix (net_run W n (real_net (prologue kk caus)) x0) /\
-  forall j c, (base kk Ps mix <= c)%nat -> net_run W n (real_net (prologue kk caus)) x0 j c = 0.
+Lemma prologue_ctx : ctx n w kk caus Ps (length ex) (net_run W n (real_net (prologue kk caus)) x0) /\
+  forall j c, (base kk Ps (length ex) <= c)%nat -> net_run W n (real_net (prologue kk caus)) x0 j c = 0.
 Proof.
 set (x1 := net_run W n (real_net (prologue kk caus)) x0).
 assert (Hk : forall j c, (c < kk + 7 \/ kk + 12 <= c)%nat -> x1 j c = x0 j c)
@@ -187,7 +192,7 @@ split.
   + intros t j Ht. rewrite Hk by (unfold c_pred; lia). apply x0_pred, Ht.
   + intros j. rewrite Hk by (unfold c_negsq; lia). apply (x0_at j 6); unfold c_negsq; lia.
   + intros j. rewrite Hk by (unfold c_two; lia). apply (x0_at j 12); unfold c_two; lia.
-  + intros Hm j. rewrite !Hk by (unfold c_pred; lia). apply x0_keys, Hm.
+  + intros Hm j. rewrite !Hk by (unfold c_pred; lia). destruct (Hex Hm). apply x0_keys; assumption.
 - intros j c Hc. unfold base in Hc. rewrite Hk by lia. apply x0_zero. unfold base. lia.
 Qed.
 
@@ -195,20 +200,33 @@ End Prologue.
 
 (** ** The theorems *)
 
+Lemma ncompile_at_ok (n : nat) (w : nat -> nat) (kk : nat) (caus mix : bool) (ex : list (nat -> nat -> R))
+  (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
+  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> mfrag kk caus mix p = true ->
+  (mix = true -> (2 <= length ex)%nat) -> ((2 <= length ex)%nat -> nth 0 ex pe_none = pe_twon /\ nth 1 ex pe_none = pe_negsqn) ->
+  forall i, (i < n)%nat ->
+  net_run W n (real_net (fst (ncompile_at kk caus (length ex) p))) (embed kk (pes_count (tpreds p) ++ ex) n w) i
+    (snd (ncompile_at kk caus (length ex) p)) = B2R (tsat n w p i).
+Proof.
+intros Hn HW Hf Hmx Hex i Hi. unfold ncompile_at.
+destruct (bnode kk caus (kk + 13 + length (tpreds p)) p (kk + 13 + length (tpreds p) + length ex) 0) as [[[c L] f'] r'] eqn:E. cbn [fst snd].
+destruct (prologue_ctx n w kk caus (tpreds p) ex W Hn HW Hex) as [Hc Hz].
+assert (Hpre : pre_ok (tpreds p) (tpreds p) 0) by (exists [], []; rewrite app_nil_r; split; reflexivity).
+pose proof (bnode_ok n w kk caus (tpreds p) mix (length ex) W Hn HW Hmx p (kk + 13 + length (tpreds p) + length ex) 0
+              (net_run W n (real_net (prologue kk caus)) (embed kk (pes_count (tpreds p) ++ ex) n w)) Hf Hpre) as H.
+change (c_pred kk (length (tpreds p))) with (kk + 13 + length (tpreds p))%nat in H.
+rewrite E in H. destruct H as [_ [_ [_ [_ Hv]]]]; [split; [unfold base; lia|split; assumption]|].
+rewrite real_net_app, net_run_app. apply Hv, Hi.
+Qed.
+
 Lemma ncompile_ok (n : nat) (w : nat -> nat) (kk : nat) (caus mix : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
   (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> mfrag kk caus mix p = true -> forall i, (i < n)%nat ->
   net_run W n (real_net (fst (ncompile kk caus mix p))) (embed kk (pes_mix mix (tpreds p)) n w) i (snd (ncompile kk caus mix p))
   = B2R (tsat n w p i).
 Proof.
-intros Hn HW Hf i Hi. unfold ncompile.
-destruct (bnode kk caus (kk + 13 + length (tpreds p)) p (kk + 13 + length (tpreds p) + (if mix then 2 else 0)) 0) as [[[c L] f'] r'] eqn:E. cbn [fst snd].
-destruct (prologue_ctx n w kk caus (tpreds p) mix W Hn HW) as [Hc Hz].
-assert (Hpre : pre_ok (tpreds p) (tpreds p) 0) by (exists [], []; rewrite app_nil_r; split; reflexivity).
-pose proof (bnode_ok n w kk caus (tpreds p) mix W Hn HW p (kk + 13 + length (tpreds p) + (if mix then 2 else 0)) 0
-              (net_run W n (real_net (prologue kk caus)) (embed kk (pes_mix mix (tpreds p)) n w)) Hf Hpre) as H.
-change (c_pred kk (length (tpreds p))) with (kk + 13 + length (tpreds p))%nat in H.
-rewrite E in H. destruct H as [_ [_ [_ [_ Hv]]]]; [split; [unfold base; lia|split; assumption]|].
-rewrite real_net_app, net_run_app. apply Hv, Hi.
+intros Hn HW Hf i Hi. unfold ncompile, pes_mix. destruct mix.
+- apply (ncompile_at_ok n w kk caus true [pe_twon; pe_negsqn] W p Hn HW Hf); [intros; simpl; lia|intros; split; reflexivity|exact Hi].
+- apply (ncompile_at_ok n w kk caus false [] W p Hn HW Hf); [discriminate|intros H; simpl in H; lia|exact Hi].
 Qed.
 
 Lemma pes_mix_false (Ps : list (nat -> bool)) : pes_mix false Ps = pes_count Ps.
@@ -313,7 +331,7 @@ Qed.
     formula attends to positions j <= i only. *)
 Theorem thm21_future (k : nat) (p : tl) : tfrag k true p = true -> future_net (fst (bcompile k true p)).
 Proof.
-intros Hf. unfold bcompile, ncompile. pose proof (bnode_future k (k + 13 + length (tpreds p)) p (k + 13 + length (tpreds p) + 0) 0 Hf) as H.
+intros Hf. unfold bcompile, ncompile, ncompile_at. pose proof (bnode_future k (k + 13 + length (tpreds p)) p (k + 13 + length (tpreds p) + 0) 0 Hf) as H.
 destruct (bnode k true (k + 13 + length (tpreds p)) p (k + 13 + length (tpreds p) + 0) 0) as [[[c L] f'] r']. cbn [fst].
 apply future_app; [repeat constructor|exact H].
 Qed.
