@@ -14,13 +14,15 @@ PARITY45 = "!P(#left[Y a] = #right[a])"
 # per connective, nothing shared), not counting.py's network: `bcompile` on the fragment `tfrag` (comparisons
 # of counts on one side), and `mcompile` on every formula over letters < k (`tletters`), which is `bcompile`
 # on `tfrag` and reads the counts of a comparison mixing #left and #right back through lookups with the
-# n-scaled keys 2in and -i^2 n (LTLCountMix.v), at the same temperature 1/(2n).
+# n-scaled keys 2in and -i^2 n (LTLCountMix.v), at the same temperature 1/(2n); variant (b) at tau = 1 is
+# `bcompile_b`, that network with every score scaled by 2n through n-scaled embeddings (LTLCountTau1.v).
 _FRAG = {"thm20_count_hard": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"],
          "thm20_count_soft": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"],
          "thm20_count": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"]}
 _ALL = {"thm20_tl_hard": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"],
         "thm20_tl_soft": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"],
         "thm20_tl": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"]}
+_TAU1 = {"thm20b_tl_tau1": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"]}
 _PFRAG = {"thm21_count_hard": ["tfrag k true p = true", "(1 <= n)%nat", "(i < n)%nat"],
           "thm21_count_soft": ["tfrag k true p = true", "(1 <= n)%nat", "(i < n)%nat"],
           "thm21_future": ["tfrag k true p = true"],
@@ -48,25 +50,30 @@ _SCOPE = ("  Coq (LTLCountSyntax.v, LTLCountCompile.v, LTLCountMix.v, LTLCountTh
           "read is within 9/2 n e^(-2Kn) of 2 max(C, 1) at tau = 1/(2n); a unit rounds 4 (sum_k a_k C_k + c0) + 2 "
           "(total error below 1 for every n).  The compilers are not counting.py's network.  Embedding: letters, "
           "1, (-1)^i, i/n, 1/i, 1/(n - i + 1), [i even], -i^2, 2i, [P(i)] per numerical predicate, and 2in, "
-          "-i^2 n for mixed comparisons (-i^2, 2i, 2in, -i^2 n are unbounded). ")
+          "-i^2 n for mixed comparisons (-i^2, 2i, 2in, -i^2 n are unbounded).  Variant (b) (LTLCountTau1.v): "
+          "bcompile_b k p is ncompile_at k false 6 p with every head's scores multiplied by 2n (a query 1 or "
+          "(-1)^i read as n or (-1)^i n, a key (-1)^j, 2j, -j^2, 2jn or -j^2 n read as (-1)^j n, 2jn, -j^2 n, 2jn^2 "
+          "or -j^2 n^2, coefficient doubled), on the embedding tpes_b p (the above and n, (-1)^i n, 2in^2, "
+          "-i^2 n^2, all unbounded), so its softmax at tau = 1 is the unscaled network's at tau = 1/(2n). ")
 _SIGN = ("(thm21_compare_soft, LTLCountStage.v) the comparison stage alone: for every n, i < n, direction d and "
          "mask m with stage_mask m d (future mask with #left, or no mask), if the count coordinates hold "
          "#d[phi_k] / span at i, the denominator coordinate 1/span, the key (-1)^(j+1) and the value [j + 1 even] "
          "at every j, the gate [the head sees one position] and the local unit [sum_k a_k phi_k(i) + c0 >= 0], "
          "then at every 0 < tau with 2 n tau <= K the comparison unit outputs exactly [sum_k a_k #d[phi_k] + c0 >= 0] "
          "(position 1 under the future mask included: there the count is the position's own bit).")
-_PART = ("the paper's embeddings and temperatures: our lookups use the unbounded keys 2i, -i^2 (and 2in, -i^2 n for "
+_PART = ("variant (a)'s bounded embeddings: our lookups use the unbounded keys 2i, -i^2 (and 2in, -i^2 n for "
          "comparisons mixing #left and #right) at the one temperature 1/(2n), where variant (a) keeps the embedding "
-         "bounded and looks up at a second temperature 1/(2n^3); variant (b) (unbounded PEs, tau = 1) is not proved; "
-         "the Coq compiler is ours, not counting.py's network.")
-COQ20 = ("LTLCountThm.v:thm20_tl_hard", "LTLCountThm.v:thm20_tl_soft", "LTLCountThm.v:thm20_tl",
+         "bounded and looks up at a second temperature 1/(2n^3) (the Coq model has one temperature per network); "
+         "the Coq compilers are ours, not counting.py's network.")
+COQ20 = ("LTLCountThm.v:thm20_tl_hard", "LTLCountThm.v:thm20_tl_soft", "LTLCountThm.v:thm20_tl", "LTLCountTau1.v:thm20b_tl_tau1",
          "LTLCountThm.v:thm20_count_hard", "LTLCountThm.v:thm20_count_soft", "LTLCountThm.v:thm20_count",
          "LTLCountStage.v:thm21_compare_soft")
 COQ20_TEXT = (_SCOPE + "For every formula p with tletters k p = true (comparisons mixing #left and #right "
               "included), n with 1 <= n, word w and i < n (0-based: the paper's position 1 is i = 0): "
               "(thm20_tl_hard) the hard run of mcompile k false p on the embedding outputs exactly [w, i |= p]; "
               "(thm20_tl_soft) its softmax run at tau = 1/(2n) outputs exactly [w, i |= p]; (thm20_tl) so does "
-              "Lemma 9's rounding of it.  (thm20_count_hard, thm20_count_soft, thm20_count) the same for bcompile k "
+              "Lemma 9's rounding of it; (thm20b_tl_tau1, variant (b)) Lemma 9's rounding of the softmax run of "
+              "bcompile_b k p on tpes_b at tau = 1 is exactly [w, i |= p].  (thm20_count_hard, thm20_count_soft, thm20_count) the same for bcompile k "
               "false p and every p with tfrag k false p = true.  " + _SIGN + "  Not proved in Coq: " + _PART)
 COQ21 = ("LTLCountThm.v:thm21_tl", "LTLCountThm.v:thm21_count_hard", "LTLCountThm.v:thm21_count_soft",
          "LTLCountThm.v:thm21_future", "LTLCountStage.v:thm21_compare_soft")
@@ -75,10 +82,11 @@ COQ21_TEXT = (_SCOPE + "(thm21_tl) For every past formula p (tletters k p = true
               "its hard run outputs exactly [w, i |= p] and its softmax run at tau = 1/(2n) outputs exactly "
               "[w, i |= p]; (thm21_future, thm21_count_hard, thm21_count_soft) the same three for every p with "
               "tfrag k true p = true.  " + _SIGN + "  Not proved in Coq: " + _PART)
-COQ22 = ("LTLCountThm.v:cor22_tl", "LTLCountThm.v:cor22_count")
+COQ22 = ("LTLCountThm.v:cor22_tl", "LTLCountTau1.v:cor22b_tl_tau1", "LTLCountThm.v:cor22_count")
 COQ22_TEXT = (_SCOPE + "(cor22_tl) for every p with tletters k p = true (S and U, and comparisons mixing #left and "
               "#right, included), n with 1 <= n, w and i < n, the softmax run of mcompile k false p at "
-              "tau = 1/(2n) outputs exactly [w, i |= p]; (cor22_count) the same for bcompile k false p on "
+              "tau = 1/(2n) outputs exactly [w, i |= p]; (cor22b_tl_tau1, variant (b)) so does the softmax run of "
+              "bcompile_b k p on tpes_b at tau = 1; (cor22_count) the same for bcompile k false p on "
               "tfrag k false p = true." + "  Not proved in Coq: " + _PART)
 COQ23 = ("LTLCountThm.v:thm21_tl", "LTLCountThm.v:cor23_count")
 COQ23_TEXT = (_SCOPE + "(thm21_tl) for every past formula p (tletters k p = true, tpast p = true; S included), n "
@@ -112,7 +120,7 @@ thm20 = Claim(
               "unbounded PEs and tau = 1.  Examples: PARITY, MAJORITY, #a >= 2#b." + COQ20_TEXT,
     coq=COQ20,
     coq_part=_PART,
-    coq_hypotheses={**_ALL, **_FRAG, **_STAGE},
+    coq_hypotheses={**_ALL, **_TAU1, **_FRAG, **_STAGE},
     latex=r"\mathrm{TL}[\#]\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family([PARITY, MAJORITY, DOUBLE, "MOD_3_1(#right[b]) & ODD(pos)", "#left[a] = #right[b] + 1"],
@@ -144,7 +152,8 @@ cor22 = Claim(
               "in both variants; e.g. PARITY without numerical predicates: !P(#left[Y a] = #right[a])." + COQ22_TEXT,
     coq=COQ22,
     coq_part=_PART,
-    coq_hypotheses={"cor22_tl": _ALL["thm20_tl_soft"], "cor22_count": _FRAG["thm20_count_soft"]},
+    coq_hypotheses={"cor22_tl": _ALL["thm20_tl_soft"], "cor22b_tl_tau1": _TAU1["thm20b_tl_tau1"],
+                    "cor22_count": _FRAG["thm20_count_soft"]},
     latex=r"\mathrm{TL}[\#,\mathsf{S},\mathsf{U}]\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family([PARITY45, "(a S b) & ODD(#left[b])", "F (#left[a] = #right[a])"],
