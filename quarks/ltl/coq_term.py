@@ -158,8 +158,10 @@ COUNT_HEADER = ("From Coq Require Import List ZArith Bool Arith.\nFrom Quarks Re
 
 
 def count_semantics_lemma(f, alphabet, words, name: str, causal: bool, in_fragment: bool) -> str:
-    """Coq text: the formula is (or is not) in the fragment the theorems of LTLCountThm.v cover, and
-    Coq's ``tsat`` gives the reference semantics' truth values (quarks.ltl.semantics.truth) on ``words``."""
+    """Coq text: the formula is (or is not) in the one-sided fragment ``tfrag`` of ``bcompile``; its letters
+    are below k (and it is a past formula when causal), so ``thm20_tl_*`` (``thm21_tl``) cover it; on the
+    fragment ``mcompile`` is ``bcompile``; and Coq's ``tsat`` gives the reference semantics' truth values
+    (quarks.ltl.semantics.truth) on ``words``."""
     from quarks.ltl.semantics import truth
 
     k = len(alphabet)
@@ -172,7 +174,11 @@ def count_semantics_lemma(f, alphabet, words, name: str, causal: bool, in_fragme
     return (f"Definition {name}_p : tl := {p}.\n"
             f"Lemma {name}_frag : tfrag {k} {'true' if causal else 'false'} {name}_p = {'true' if in_fragment else 'false'}.\n"
             "Proof. vm_compute. reflexivity. Qed.\n"
-            f"Lemma {name}_sem : [{'; '.join(rows)}]\n  = [{'; '.join(want)}].\n"
+            f"Lemma {name}_all : tletters {k} {name}_p && {'tpast ' + name + '_p' if causal else 'true'} = true.\n"
+            "Proof. vm_compute. reflexivity. Qed.\n"
+            + (f"Lemma {name}_same : mcompile {k} false {name}_p = bcompile {k} false {name}_p.\n"
+               "Proof. vm_compute. reflexivity. Qed.\n" if in_fragment and not causal else "")
+            + f"Lemma {name}_sem : [{'; '.join(rows)}]\n  = [{'; '.join(want)}].\n"
             "Proof. vm_compute. reflexivity. Qed.\n")
 
 

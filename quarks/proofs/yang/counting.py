@@ -10,69 +10,91 @@ DOUBLE = "#[a] >= 2*#[b]"
 PARITY45 = "!P(#left[Y a] = #right[a])"
 
 
-# The Coq theorems (quarks/proofs/coq/ltl/LTLCount*.v) are about our own block compiler `bcompile` (one
-# block of layers per connective, nothing shared), not counting.py's network; quarks/ltl/count_blocks.py is
-# bcompile in Python (equal by vm_compute, tests/ltl/test_ltl_count_coq.py) and the checks below run both
-# networks on the instances in the fragment `tfrag`:
-# LTL[Y, X, S, U] with comparisons of counts on one side and numerical predicates on positions and counts.
-# Comparisons mixing #left and #right need the counts themselves looked up within 1/(4n), which counting.py
-# does at a second temperature 1/(2n^3); the Coq model has one temperature per network.
+# The Coq theorems (quarks/proofs/coq/ltl/LTLCount*.v) are about our own block compiler (one block of layers
+# per connective, nothing shared), not counting.py's network: `bcompile` on the fragment `tfrag` (comparisons
+# of counts on one side), and `mcompile` on every formula over letters < k (`tletters`), which is `bcompile`
+# on `tfrag` and reads the counts of a comparison mixing #left and #right back through lookups with the
+# n-scaled keys 2in and -i^2 n (LTLCountMix.v), at the same temperature 1/(2n); variant (b) at tau = 1 is
+# `bcompile_b`, that network with every score scaled by 2n through n-scaled embeddings (LTLCountTau1.v).
+# quarks/ltl/count_blocks.py is bcompile in Python (equal by vm_compute, tests/ltl/test_ltl_count_coq.py); the
+# checks below run it beside counting.py's network on the instances in tfrag.
 _FRAG = {"thm20_count_hard": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"],
          "thm20_count_soft": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"],
          "thm20_count": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"]}
+_ALL = {"thm20_tl_hard": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+        "thm20_tl_soft": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+        "thm20_tl": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"]}
+_TAU1 = {"thm20b_tl_tau1": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"]}
 _PFRAG = {"thm21_count_hard": ["tfrag k true p = true", "(1 <= n)%nat", "(i < n)%nat"],
           "thm21_count_soft": ["tfrag k true p = true", "(1 <= n)%nat", "(i < n)%nat"],
-          "thm21_future": ["tfrag k true p = true"]}
+          "thm21_future": ["tfrag k true p = true"],
+          "thm21_tl": ["tletters k p = true", "tpast p = true", "(1 <= n)%nat", "(i < n)%nat"]}
 _STAGE = {"thm21_compare_soft": [
     "stage_mask m d", "(i < n)%nat", "x i inv = / INR (span n d i)",
     "(forall p : nat * Z, In p qs -> x i (fst p) = INR (count n d (bit (src (fst p))) i) / INR (span n d i))",
     "(forall j : nat, x j key = (-1) ^ (j + 1))", "(forall j : nat, x j ev = even01 (j + 1))",
     "y one = B2R (vis_cnt m n i =? 1)", "y loc = B2R (0 <=? stage_local i qs src bit c0)%Z", "0 < tau",
     "2 * INR n * tau <= Q2R K", "y att = head_out (soft_w tau) n (real_head (sign_shead att ev qs inv key K c0 m)) x i"]}
-_SCOPE = ("  Coq (LTLCountSyntax.v, LTLCountCompile.v, LTLCountThm.v): counting LTL tl (letters, constants, !, &, |, "
-          "Y, X, S, U, comparisons sum_k a_k #d_k[phi_k] + c0 >= 0 with integer a_k, c0 and >, <=, <, =, != as "
-          "Boolean combinations of them, numerical predicates P(i) on the position and P(#d[phi]) on a count) with "
-          "its semantics tsat on finite words; tfrag k caus p: letters below k, every comparison's counts on one "
-          "side, #left only and no X, U when caus.  bcompile k caus p is our compiler (one block of layers per "
-          "connective: Boolean units; Y, X, S, U selection heads with Lemma 9 rounding; for a comparison one "
-          "uniform count head per term writing C_k / i or C_k / (n - i + 1), a local unit, and the sign head with "
-          "query (E + 1/2)/d, key (-1)^i, value [i even], K = 2, read by the comparison unit gated by [the head "
-          "sees one position]; for P(C) the count head, an S (U) head giving Z = [C = 0], and Lemma 7's table "
-          "lookup with query C/d, 1/d and keys 2j, -j^2 reading [P(j)] at j = C, rounded, gated by Z, plus P(0) Z); "
-          "it is not counting.py's network; quarks/ltl/count_blocks.py builds it in Python (equal to bcompile by "
-          "vm_compute on the claims' formulas in tfrag), and the checks of the temperature-variant instances in "
-          "tfrag run it at tau = 1/(2n) beside counting.py's.  Embedding: letters, 1, (-1)^i, i/n, 1/i, "
-          "1/(n - i + 1), [i even], -i^2, 2i, then [P(i)] per numerical predicate (only -i^2 and 2i are "
-          "unbounded). ")
+_SCOPE = ("  Coq (LTLCountSyntax.v, LTLCountCompile.v, LTLCountMix.v, LTLCountThm.v): counting LTL tl (letters, "
+          "constants, !, &, |, Y, X, S, U, comparisons sum_k a_k #d_k[phi_k] + c0 >= 0 with integer a_k, c0 and "
+          ">, <=, <, =, != as Boolean combinations of them, numerical predicates P(i) on the position and P(#d[phi]) "
+          "on a count) with its semantics tsat on finite words; tletters k p: the letters of p are below k; tpast p: "
+          "no X, U, #right; tfrag k caus p: tletters and every comparison's counts on one side (and tpast when "
+          "caus).  bcompile k caus p is our compiler (one block of layers per connective: Boolean units; Y, X, S, "
+          "U selection heads with Lemma 9 rounding; for a one-sided comparison one uniform count head per term "
+          "writing C_k / i or C_k / (n - i + 1), a local unit, and the sign head with query (E + 1/2)/d, key "
+          "(-1)^i, value [i even], K = 2, read by the comparison unit gated by [the head sees one position]; for "
+          "P(C) the count head, an S (U) head giving Z = [C = 0], and Lemma 7's table lookup with query C/d, 1/d "
+          "and keys 2j, -j^2 reading [P(j)] at j = C, rounded, gated by Z, plus P(0) Z).  mcompile k false p is "
+          "bcompile on tfrag; otherwise it adds the embeddings 2in and -i^2 n and compiles a comparison mixing "
+          "#left and #right by reading every count back as a number: its count head, Z = [C = 0], and an unmasked "
+          "lookup with query C/d, 1/d (weight K = 2 (1 + sum_k |a_k|)) and keys 2jn, -j^2 n, value 2j, whose "
+          "read is within 9/2 n e^(-2Kn) of 2 max(C, 1) at tau = 1/(2n); a unit rounds 4 (sum_k a_k C_k + c0) + 2 "
+          "(total error below 1 for every n).  The compilers are not counting.py's network; quarks/ltl/count_blocks.py builds bcompile in Python (equal to it by vm_compute on the claims' formulas in tfrag), and the checks of the temperature-variant instances in tfrag run it at tau = 1/(2n) beside counting.py's.  Embedding: letters, "
+          "1, (-1)^i, i/n, 1/i, 1/(n - i + 1), [i even], -i^2, 2i, [P(i)] per numerical predicate, and 2in, "
+          "-i^2 n for mixed comparisons (-i^2, 2i, 2in, -i^2 n are unbounded).  Variant (b) (LTLCountTau1.v): "
+          "bcompile_b k p is ncompile_at k false 6 p with every head's scores multiplied by 2n (a query 1 or "
+          "(-1)^i read as n or (-1)^i n, a key (-1)^j, 2j, -j^2, 2jn or -j^2 n read as (-1)^j n, 2jn, -j^2 n, 2jn^2 "
+          "or -j^2 n^2, coefficient doubled), on the embedding tpes_b p (the above and n, (-1)^i n, 2in^2, "
+          "-i^2 n^2, all unbounded), so its softmax at tau = 1 is the unscaled network's at tau = 1/(2n). ")
 _SIGN = ("(thm21_compare_soft, LTLCountStage.v) the comparison stage alone: for every n, i < n, direction d and "
          "mask m with stage_mask m d (future mask with #left, or no mask), if the count coordinates hold "
          "#d[phi_k] / span at i, the denominator coordinate 1/span, the key (-1)^(j+1) and the value [j + 1 even] "
          "at every j, the gate [the head sees one position] and the local unit [sum_k a_k phi_k(i) + c0 >= 0], "
          "then at every 0 < tau with 2 n tau <= K the comparison unit outputs exactly [sum_k a_k #d[phi_k] + c0 >= 0] "
          "(position 1 under the future mask included: there the count is the position's own bit).")
-_PART = ("comparisons mixing #left and #right (#left[a] = #right[b] + 1, Corollary 22's !P(#left[Y a] = #right[a])): "
-         "counting.py looks the counts up within 1/(4n) at a second temperature 1/(2n^3), and the Coq model has one "
-         "temperature per network; the bounded-embedding lookups of variant (a) and variant (b) (unbounded PEs, "
-         "tau = 1) are not proved; the Coq compiler is ours (count_blocks.py), not counting.py's network.")
-COQ20 = ("LTLCountThm.v:thm20_count_hard", "LTLCountThm.v:thm20_count_soft", "LTLCountThm.v:thm20_count",
+_PART = ("variant (a)'s bounded embeddings: our lookups use the unbounded keys 2i, -i^2 (and 2in, -i^2 n for "
+         "comparisons mixing #left and #right) at the one temperature 1/(2n), where variant (a) keeps the embedding "
+         "bounded and looks up at a second temperature 1/(2n^3) (the Coq model has one temperature per network); "
+         "the Coq compilers are ours (bcompile is count_blocks.py's), not counting.py's network.")
+COQ20 = ("LTLCountThm.v:thm20_tl_hard", "LTLCountThm.v:thm20_tl_soft", "LTLCountThm.v:thm20_tl", "LTLCountTau1.v:thm20b_tl_tau1",
+         "LTLCountThm.v:thm20_count_hard", "LTLCountThm.v:thm20_count_soft", "LTLCountThm.v:thm20_count",
          "LTLCountStage.v:thm21_compare_soft")
-COQ20_TEXT = (_SCOPE + "For every p with tfrag k false p = true, n with 1 <= n, word w and i < n (0-based: the "
-              "paper's position 1 is i = 0): (thm20_count_hard) the hard run of bcompile k false p on the embedding "
-              "outputs exactly [w, i |= p]; (thm20_count_soft) its softmax run at tau = 1/(2n) outputs exactly "
-              "[w, i |= p]; (thm20_count) so does Lemma 9's rounding of it.  " + _SIGN + "  Not proved in Coq: " + _PART)
-COQ21 = ("LTLCountThm.v:thm21_count_hard", "LTLCountThm.v:thm21_count_soft", "LTLCountThm.v:thm21_future",
-         "LTLCountStage.v:thm21_compare_soft")
-COQ21_TEXT = (_SCOPE + "For every p with tfrag k true p = true (#left, Y, S, position predicates): (thm21_future) "
-              "every head of bcompile k true p is future-masked; for every n with 1 <= n, w and i < n "
-              "(thm21_count_hard) the hard run outputs exactly [w, i |= p] and (thm21_count_soft) the softmax run "
-              "at tau = 1/(2n) outputs exactly [w, i |= p].  " + _SIGN + "  Not proved in Coq: " + _PART)
-COQ22 = ("LTLCountThm.v:cor22_count",)
-COQ22_TEXT = (_SCOPE + "(cor22_count) for every p with tfrag k false p = true (S and U included), n with 1 <= n, "
-              "w and i < n, the softmax run of bcompile k false p at tau = 1/(2n) outputs exactly [w, i |= p]." + "  Not proved in Coq: " + _PART)
-COQ23 = ("LTLCountThm.v:cor23_count",)
-COQ23_TEXT = (_SCOPE + "(cor23_count) for every p with tfrag k true p = true (S included), n with 1 <= n, w and "
-              "i < n, every head of bcompile k true p is future-masked and its softmax run at tau = 1/(2n) outputs "
-              "exactly [w, i |= p]." + "  Not proved in Coq: " + _PART)
+COQ20_TEXT = (_SCOPE + "For every formula p with tletters k p = true (comparisons mixing #left and #right "
+              "included), n with 1 <= n, word w and i < n (0-based: the paper's position 1 is i = 0): "
+              "(thm20_tl_hard) the hard run of mcompile k false p on the embedding outputs exactly [w, i |= p]; "
+              "(thm20_tl_soft) its softmax run at tau = 1/(2n) outputs exactly [w, i |= p]; (thm20_tl) so does "
+              "Lemma 9's rounding of it; (thm20b_tl_tau1, variant (b)) Lemma 9's rounding of the softmax run of "
+              "bcompile_b k p on tpes_b at tau = 1 is exactly [w, i |= p].  (thm20_count_hard, thm20_count_soft, thm20_count) the same for bcompile k "
+              "false p and every p with tfrag k false p = true.  " + _SIGN + "  Not proved in Coq: " + _PART)
+COQ21 = ("LTLCountThm.v:thm21_tl", "LTLCountThm.v:thm21_count_hard", "LTLCountThm.v:thm21_count_soft",
+         "LTLCountThm.v:thm21_future", "LTLCountStage.v:thm21_compare_soft")
+COQ21_TEXT = (_SCOPE + "(thm21_tl) For every past formula p (tletters k p = true, tpast p = true: #left, Y, S, "
+              "position predicates), n with 1 <= n, w and i < n, every head of bcompile k true p is future-masked, "
+              "its hard run outputs exactly [w, i |= p] and its softmax run at tau = 1/(2n) outputs exactly "
+              "[w, i |= p]; (thm21_future, thm21_count_hard, thm21_count_soft) the same three for every p with "
+              "tfrag k true p = true.  " + _SIGN + "  Not proved in Coq: " + _PART)
+COQ22 = ("LTLCountThm.v:cor22_tl", "LTLCountTau1.v:cor22b_tl_tau1", "LTLCountThm.v:cor22_count")
+COQ22_TEXT = (_SCOPE + "(cor22_tl) for every p with tletters k p = true (S and U, and comparisons mixing #left and "
+              "#right, included), n with 1 <= n, w and i < n, the softmax run of mcompile k false p at "
+              "tau = 1/(2n) outputs exactly [w, i |= p]; (cor22b_tl_tau1, variant (b)) so does the softmax run of "
+              "bcompile_b k p on tpes_b at tau = 1; (cor22_count) the same for bcompile k false p on "
+              "tfrag k false p = true." + "  Not proved in Coq: " + _PART)
+COQ23 = ("LTLCountThm.v:thm21_tl", "LTLCountThm.v:cor23_count")
+COQ23_TEXT = (_SCOPE + "(thm21_tl) for every past formula p (tletters k p = true, tpast p = true; S included), n "
+              "with 1 <= n, w and i < n, every head of bcompile k true p is future-masked and its hard and softmax "
+              "(tau = 1/(2n)) runs output exactly [w, i |= p]; (cor23_count) the future mask and the softmax run "
+              "for every p with tfrag k true p = true." + "  Not proved in Coq: " + _PART)
 
 
 def _family(formulas, variants, n_quick=8, n_full=12, ops=None, seeds=4, quick_count=2, long=True):
@@ -100,7 +122,7 @@ thm20 = Claim(
               "unbounded PEs and tau = 1.  Examples: PARITY, MAJORITY, #a >= 2#b." + COQ20_TEXT,
     coq=COQ20,
     coq_part=_PART,
-    coq_hypotheses={**_FRAG, **_STAGE},
+    coq_hypotheses={**_ALL, **_TAU1, **_FRAG, **_STAGE},
     latex=r"\mathrm{TL}[\#]\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family([PARITY, MAJORITY, DOUBLE, "MOD_3_1(#right[b]) & ODD(pos)", "#left[a] = #right[b] + 1"],
@@ -132,7 +154,8 @@ cor22 = Claim(
               "in both variants; e.g. PARITY without numerical predicates: !P(#left[Y a] = #right[a])." + COQ22_TEXT,
     coq=COQ22,
     coq_part=_PART,
-    coq_hypotheses={"cor22_count": _FRAG["thm20_count_soft"]},
+    coq_hypotheses={"cor22_tl": _ALL["thm20_tl_soft"], "cor22b_tl_tau1": _TAU1["thm20b_tl_tau1"],
+                    "cor22_count": _FRAG["thm20_count_soft"]},
     latex=r"\mathrm{TL}[\#,\mathsf{S},\mathsf{U}]\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family([PARITY45, "(a S b) & ODD(#left[b])", "F (#left[a] = #right[a])"],
@@ -147,7 +170,7 @@ cor23 = Claim(
     statement="Past TL[#] with since is computed by future-masked softmax transformers with temperature." + COQ23_TEXT,
     coq=COQ23,
     coq_part=_PART,
-    coq_hypotheses={"cor23_count": _PFRAG["thm21_count_soft"]},
+    coq_hypotheses={"thm21_tl": _PFRAG["thm21_tl"], "cor23_count": _PFRAG["thm21_count_soft"]},
     latex=r"\mathrm{TL}[\#_{\mathrm{left}},\mathsf{S}]\subseteq\mathrm{SMAT}^{\mathrm{future}}_\tau",
     kind="construction",
     instances=_family(["(!a S b) & #left[a] > #left[b]", "H (a -> ODD(#left[a]))"], ["causal-temperature"],

@@ -56,7 +56,7 @@ intros p Hp. destruct (qlist_in args (S g) p Hp) as [k [_ E]]. rewrite src_of_co
 Qed.
 
 Section Blocks.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
@@ -77,14 +77,16 @@ Record ctx (x : stream) : Prop := {
   cx_single : caus = false -> forall j, (j < n)%nat -> x j (c_single kk) = B2R (Nat.eqb n 1);
   cx_pred : forall t j, (t < length Ps)%nat -> x j (c_pred kk t) = B2R (nth t Ps (fun _ => false) (S j));
   cx_negsq : forall j, x j (c_negsq kk) = - (INR (S j) ^ 2);
-  cx_two : forall j, x j (c_two kk) = 2 * INR (S j) }.
+  cx_two : forall j, x j (c_two kk) = 2 * INR (S j);
+  cx_keys : (2 <= nx)%nat -> forall j, x j (c_pred kk (length Ps)) = 2 * INR (S j) * INR n /\
+                                    x j (S (c_pred kk (length Ps))) = - (INR (S j) ^ 2) * INR n }.
 
-Definition base : nat := (kk + 13 + length Ps)%nat.
+Definition base : nat := (kk + 13 + length Ps + nx)%nat.
 
 (** The context lives below [base]: a stream equal there keeps it. *)
 Lemma ctx_keep (x y : stream) : ctx x -> (forall j c, (c < base)%nat -> y j c = x j c) -> ctx y.
 Proof.
-intros [H1 H2 H3 H4 H5 H6 H7 H8 H9 H10 H11 H12] E. unfold base in E.
+intros [H1 H2 H3 H4 H5 H6 H7 H8 H9 H10 H11 H12 H13] E. unfold base in E.
 constructor.
 - intros j a Hj Ha. rewrite E by lia. apply H1; assumption.
 - intros j Hj. unfold c_one, c_alt, c_frac. rewrite !E by lia. apply H2, Hj.
@@ -98,6 +100,7 @@ constructor.
 - intros t j Ht. unfold c_pred. rewrite E by lia. apply H10; assumption.
 - intros j. unfold c_negsq. rewrite E by lia. apply H11.
 - intros j. unfold c_two. rewrite E by lia. apply H12.
+- intros Hm j. unfold c_pred. rewrite !E by lia. apply H13, Hm.
 Qed.
 
 (** A stream after a network writing inside [f, f') with f >= base keeps the context and the

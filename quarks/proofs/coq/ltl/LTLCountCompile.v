@@ -17,10 +17,11 @@
     kk + 13 + #predicates.  A predicate on a count, P(#d[phi]), is the table lookup of Lemma 7
     ([pred_layers]: keys 2j and -j^2, query C/d and 1/d, value [P(j)]) gated by [C = 0].
     [caus]: the causal variant (Theorem 21, Corollary 23): no last, [single] is first, the sign and
-    lookup heads are future-masked.  The fragment compiled ([tfrag]): TL[#] with one-sided
-    comparisons, position predicates and predicates on counts (#left only when causal);
-    comparisons mixing #left and #right need the counts looked up within 1/(4n), which one
-    temperature 1/(2n) does not give (counting.py uses 1/(2n^3) there): not compiled here. *)
+    lookup heads are future-masked.  [bcompile] compiles the fragment [tfrag] (comparisons of counts
+    on one side, #left only when causal) with the embedding [pes_count]; [mcompile] compiles every
+    formula ([mfrag] with mix): it is [bcompile] on [tfrag] and otherwise appends the n-scaled keys
+    2in, -i^2 n ([pes_mix]) and compiles a comparison mixing #left and #right by [mix_layers]
+    (every count read back as a number by a lookup, LTLCountMix.v), at the same temperature. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLCount LTLCountSyntax LTLCountStage.
@@ -42,6 +43,13 @@ Definition pe_two (i n : nat) : R := 2 * INR i.
 Definition pes_count (Ps : list (nat -> bool)) : list (nat -> nat -> R) :=
   [pe_one; pe_alt; pe_frac; pe_invl; pe_invr; pe_even; pe_negsq; pe_none; pe_none; pe_none; pe_none; pe_none; pe_two]
   ++ map pe_pred Ps.
+
+(** The n-scaled keys of the count lookups of a comparison mixing #left and #right: 2 i n and
+    -i^2 n, after the predicates ([pes_mix true]); a network without mixed comparisons has none. *)
+Definition pe_twon (i n : nat) : R := 2 * INR i * INR n.
+Definition pe_negsqn (i n : nat) : R := - (INR i ^ 2) * INR n.
+Definition pes_mix (mix : bool) (Ps : list (nat -> bool)) : list (nat -> nat -> R) :=
+  pes_count Ps ++ (if mix then [pe_twon; pe_negsqn] else []).
 
 Section Coords.
 Variable kk : nat.
@@ -74,6 +82,11 @@ Definition dir_eqb (d d' : dir) : bool :=
 
 (** The side of a comparison: that of its first term. *)
 Definition ldir (e : lterm) : dir := match e with LNil => DLeft | LCons _ d _ _ => d end.
+
+(** The sides of the terms, and whether all are d (a one-sided comparison). *)
+Fixpoint ldirs (e : lterm) : list dir := match e with LNil => [] | LCons _ d _ e' => d :: ldirs e' end.
+Fixpoint lsame (d : dir) (e : lterm) : bool := match e with LNil => true | LCons _ d' _ e' => dir_eqb d d' && lsame d e' end.
+Fixpoint labs (ts : list (nat * Z * dir)) : Z := match ts with [] => 0%Z | (_, a, _) :: ts' => (Z.abs a + labs ts')%Z end.
 
 Section Compiler.
 Variables (kk : nat) (caus : bool).
@@ -131,6 +144,46 @@ Definition cmp_layers (args : list (nat * Z)) (d : dir) (c0 : Z) (g : nat) : lis
    SLayer [sign_shead (S (g + m)) (c_even kk) (qlist args g) (c_inv d) (c_alt kk) 2 c0 sign_mask]
           [sign_sunit (S (S (g + m))) (S (g + m)) c_one_pos (g + m)]].
 
+(** ** Comparisons mixing #left and #right
+
+    Each count C = #d[phi] is read back as a number: its count head (C / d), Z = [C = 0] as for a
+    predicate on a count, and an unmasked lookup head with query C/d and 1/d (weight K) and the
+    n-scaled keys 2jn and -j^2 n at xk, xk + 1 ([pes_mix]): its scores K n (C^2 - (j - C)^2) / d
+    peak at j = max(C, 1) at rate 2 K n^2 / d >= 2 K n at tau = 1/(2n), and its value 2j reads
+    2 max(C, 1) within 9/2 n e^(-2Kn); C = read / 2 - Z.  The comparison unit rounds
+    4 (sum_k a_k C_k + c0) + 2 by ReLU(.) - ReLU(. - 1); K = 2 (1 + sum_k |a_k|) keeps the total
+    error below 1/4 for every n. *)
+Variable xk : nat.
+
+Definition mlook_head (att cnt inv : nat) (K : Q) : shead :=
+  SHead att (c_two kk) [(cnt, xk, K); (inv, S xk, K)] NoMask Average.
+
+(** One term #d[b] at g: the count at g, [some position counted] at g + 1 rounded at g + 2, Z at
+    g + 3, the lookup at g + 4. *)
+Definition term_layers (b : nat) (d : dir) (K : Q) (g : nat) : list slayer :=
+  [SLayer [count_shead g b d] [];
+   SLayer [su_head kk (g + 1) b b (dmask d) (match d with DLeft => 1%Q | DRight => (-1)%Q end)] [rounding1 (g + 2) (g + 1)];
+   unit_layer (SUnit (g + 3) (not_neurons (g + 2)) 0);
+   SLayer [mlook_head (g + 4) g (c_inv d) K] []].
+
+Fixpoint terms_layers (ts : list (nat * Z * dir)) (K : Q) (g : nat) : list slayer :=
+  match ts with [] => [] | (b, _, d) :: ts' => term_layers b d K g ++ terms_layers ts' K (g + 5) end.
+
+(** 4 sum_k a_k (read_k / 2 - Z_k). *)
+Fixpoint mix_weights (ts : list (nat * Z * dir)) (g : nat) : list (nat * Q) :=
+  match ts with
+  | [] => []
+  | (_, a, _) :: ts' => (g + 4, inject_Z (2 * a)) :: (g + 3, inject_Z (-4 * a)) :: mix_weights ts' (g + 5)
+  end.
+
+Definition mix_sunit (out : nat) (ts : list (nat * Z * dir)) (c0 : Z) (g : nat) : sunit :=
+  SUnit out [SNeuron 1 (mix_weights ts g) (inject_Z (4 * c0 + 2)); SNeuron (-1) (mix_weights ts g) (inject_Z (4 * c0 + 1))] 0.
+
+(** The mixed comparison block over the terms ts (coordinate, a_k, side), fresh from g: the
+    terms at g .. g + 5m - 1, the result at g + 5m. *)
+Definition mix_layers (ts : list (nat * Z * dir)) (c0 : Z) (g : nat) : list slayer :=
+  terms_layers ts (inject_Z (2 * (1 + labs ts))) g ++ [unit_layer (mix_sunit (g + 5 * length ts) ts c0 g)].
+
 (** [bnode p f r]: the coordinate of p, the layers, the next fresh coordinate and the next
     position-predicate number. *)
 Fixpoint bnode (p : tl) (f r : nat) {struct p} : nat * list slayer * nat * nat :=
@@ -154,7 +207,8 @@ Fixpoint bnode (p : tl) (f r : nat) {struct p} : nat * list slayer * nat * nat :
       (f2 + 3, L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
                            SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (f2 + 3) (f2 + 2)]], f2 + 4, r2)
   | TCmp e c0 => let '(args, L, f1, r1) := bterms e f r in
-      (f1 + length args + 2, L ++ cmp_layers args (ldir e) c0 f1, f1 + length args + 3, r1)
+      if lsame (ldir e) e then (f1 + length args + 2, L ++ cmp_layers args (ldir e) c0 f1, f1 + length args + 3, r1)
+      else let ts := combine args (ldirs e) in (f1 + 5 * length ts, L ++ mix_layers ts c0 f1, S (f1 + 5 * length ts), r1)
   | TPos P => (c_pred kk r, [], f, S r)
   | TCnt P d p => let '(a, L, f1, r1) := bnode p f r in
       (f1 + 5, L ++ pred_layers a d P (c_pred kk r1) f1, f1 + 6, S r1)
@@ -166,24 +220,82 @@ with bterms (e : lterm) (f r : nat) {struct e} : list (nat * Z) * list slayer * 
       ((b, a) :: args, L1 ++ L2, f2, r2)
   end.
 
-(** The whole network and its output coordinate. *)
-Definition bcompile (p : tl) : snet * nat :=
-  let '(c, L, _, _) := bnode p (kk + 13 + length (tpreds p)) 0 in (prologue ++ L, c).
+End Compiler.
 
-(** The fragment: letters below kk, comparisons of counts on one side and predicates on counts
-    (#left in the causal variant), no X, U in the causal variant. *)
-Fixpoint tfrag (p : tl) : bool :=
+(** The whole network and its output coordinate, with nx embeddings after the predicates (the first
+    two the n-scaled keys when nx >= 2), and with ([mix]) or without the keys. *)
+Definition ncompile_at (kk : nat) (caus : bool) (nx : nat) (p : tl) : snet * nat :=
+  let '(c, L, _, _) := bnode kk caus (kk + 13 + length (tpreds p)) p (kk + 13 + length (tpreds p) + nx) 0 in
+  (prologue kk caus ++ L, c).
+Definition ncompile (kk : nat) (caus mix : bool) (p : tl) : snet * nat := ncompile_at kk caus (if mix then 2 else 0) p.
+Definition bcompile (kk : nat) (caus : bool) (p : tl) : snet * nat := ncompile kk caus false p.
+
+(** The formulas compiled: letters below kk; no X, U, #right in the causal variant; comparisons
+    mixing #left and #right only with the n-scaled keys ([mix]) and not in the causal variant. *)
+Fixpoint mfrag (kk : nat) (caus mix : bool) (p : tl) : bool :=
   match p with
   | TAtom a => (a <? kk)%nat
   | TConst _ | TPos _ => true
-  | TNot p | TY p => tfrag p
-  | TX p => negb caus && tfrag p
-  | TAnd p q | TOr p q | TS p q => tfrag p && tfrag q
-  | TU p q => negb caus && tfrag p && tfrag q
-  | TCmp e _ => lfrag (ldir e) e && (negb caus || dir_eqb (ldir e) DLeft)
-  | TCnt _ d p => tfrag p && (negb caus || dir_eqb d DLeft)
+  | TNot p | TY p => mfrag kk caus mix p
+  | TX p => negb caus && mfrag kk caus mix p
+  | TAnd p q | TOr p q | TS p q => mfrag kk caus mix p && mfrag kk caus mix q
+  | TU p q => negb caus && mfrag kk caus mix p && mfrag kk caus mix q
+  | TCmp e _ => mlfrag kk caus mix e &&
+      (if lsame (ldir e) e then negb caus || dir_eqb (ldir e) DLeft else mix && negb caus)
+  | TCnt _ d p => mfrag kk caus mix p && (negb caus || dir_eqb d DLeft)
   end
-with lfrag (d : dir) (e : lterm) : bool :=
-  match e with LNil => true | LCons _ d' p e' => dir_eqb d d' && tfrag p && lfrag d e' end.
+with mlfrag (kk : nat) (caus mix : bool) (e : lterm) : bool :=
+  match e with LNil => true | LCons _ _ p e' => mfrag kk caus mix p && mlfrag kk caus mix e' end.
 
-End Compiler.
+(** The fragment of [bcompile]: comparisons of counts on one side. *)
+Definition tfrag (kk : nat) (caus : bool) (p : tl) : bool := mfrag kk caus false p.
+
+(** Every formula: [bcompile] on the one-sided fragment, else the n-scaled keys. *)
+Definition mcompile (kk : nat) (caus : bool) (p : tl) : snet * nat := ncompile kk caus (negb (tfrag kk caus p)) p.
+Definition tpes (kk : nat) (caus : bool) (p : tl) : list (nat -> nat -> R) := pes_mix (negb (tfrag kk caus p)) (tpreds p).
+
+(** The letters of a formula are below k. *)
+Fixpoint tletters (k : nat) (p : tl) : bool :=
+  match p with
+  | TAtom a => (a <? k)%nat
+  | TConst _ | TPos _ => true
+  | TNot p | TY p | TX p | TCnt _ _ p => tletters k p
+  | TAnd p q | TOr p q | TS p q | TU p q => tletters k p && tletters k q
+  | TCmp e _ => lletters k e
+  end
+with lletters (k : nat) (e : lterm) : bool :=
+  match e with LNil => true | LCons _ _ p e' => tletters k p && lletters k e' end.
+
+(** With the n-scaled keys, the non-causal compiler takes every formula over letters < k. *)
+Lemma mfrag_letters (k : nat) (p : tl) : mfrag k false true p = tletters k p
+with mlfrag_letters (k : nat) (e : lterm) : mlfrag k false true e = lletters k e.
+Proof.
+- destruct p; cbn [mfrag tletters negb orb andb]; rewrite ?mfrag_letters, ?mlfrag_letters; try reflexivity.
+  + destruct (lletters k e), (lsame (ldir e) e); reflexivity.
+  + apply andb_true_r.
+- destruct e; cbn [mlfrag lletters]; rewrite ?mfrag_letters, ?mlfrag_letters; reflexivity.
+Qed.
+
+(** The past fragment is compiled by the causal one-sided compiler: Theorem 21 covers all of it. *)
+Lemma lpast_left (e : lterm) : lpast e = true -> lsame DLeft e = true /\ ldir e = DLeft.
+Proof.
+induction e as [|a d p e IH]; cbn [lpast lsame ldir]; [auto|]. destruct d; [|discriminate].
+intros H. apply andb_true_iff in H. destruct H as [_ H]. split; [apply IH, H|reflexivity].
+Qed.
+
+Lemma tfrag_past (k : nat) (p : tl) : tletters k p = true -> tpast p = true -> tfrag k true p = true
+with lfrag_past (k : nat) (e : lterm) : lletters k e = true -> lpast e = true -> mlfrag k true false e = true.
+Proof.
+- unfold tfrag. destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; cbn [mfrag tletters tpast negb orb andb]; intros Hl Hp;
+    try discriminate; try reflexivity; try exact Hl.
+  + apply tfrag_past; assumption.
+  + apply andb_true_iff in Hl, Hp. apply andb_true_iff. split; apply tfrag_past; tauto.
+  + apply andb_true_iff in Hl, Hp. apply andb_true_iff. split; apply tfrag_past; tauto.
+  + apply tfrag_past; assumption.
+  + apply andb_true_iff in Hl, Hp. apply andb_true_iff. split; apply tfrag_past; tauto.
+  + destruct (lpast_left e Hp) as [Hs Hd]. rewrite Hd, Hs. cbn. rewrite andb_true_r. apply lfrag_past; assumption.
+  + destruct d; [|discriminate]. rewrite andb_true_r. apply tfrag_past; assumption.
+- destruct e as [|a d p e]; cbn [mlfrag lletters lpast]; intros Hl Hp; [reflexivity|]. destruct d; [|discriminate].
+  apply andb_true_iff in Hl, Hp. destruct Hl as [Hl1 Hl2], Hp as [Hp1 Hp2].
+  apply andb_true_iff. split; [apply tfrag_past|apply lfrag_past]; assumption.
+Qed.

@@ -7,7 +7,7 @@
     their formulas, whose counts make up the term's value ([bterms_ok]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
-From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountLookup.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountLookup LTLCountMix.
 Import ListNotations.
 Open Scope R_scope.
 
@@ -27,25 +27,32 @@ Lemma pre_ok_r (Ps A B : list (nat -> bool)) (r : nat) : pre_ok Ps (A ++ B) r ->
 Proof. intros [pre [suf [E L]]]. exists (pre ++ A), suf. split; [rewrite E, !app_assoc; reflexivity|rewrite app_length; lia]. Qed.
 
 Ltac wmono := eapply writes_in_mono; [eassumption|cbn [su_out sh_out rounding sel_head su_head rounding1 look_head pred_unit] in *; lia|cbn [su_out sh_out rounding sel_head su_head rounding1 look_head pred_unit] in *; lia].
-Lemma bnode_cmp (kk : nat) (caus : bool) (e : lterm) (c0 : Z) (f r : nat) : bnode kk caus (TCmp e c0) f r =
-  let '(args, L, f1, r1) := bterms kk caus e f r in
-  ((f1 + length args + 2)%nat, L ++ cmp_layers kk caus args (ldir e) c0 f1, (f1 + length args + 3)%nat, r1).
+Lemma bnode_cmp (kk : nat) (caus : bool) (xk : nat) (e : lterm) (c0 : Z) (f r : nat) : bnode kk caus xk (TCmp e c0) f r =
+  let '(args, L, f1, r1) := bterms kk caus xk e f r in
+  if lsame (ldir e) e then ((f1 + length args + 2)%nat, L ++ cmp_layers kk caus args (ldir e) c0 f1, (f1 + length args + 3)%nat, r1)
+  else ((f1 + 5 * length (combine args (ldirs e)))%nat, L ++ mix_layers kk xk (combine args (ldirs e)) c0 f1,
+        S (f1 + 5 * length (combine args (ldirs e))), r1).
 Proof. reflexivity. Qed.
 
-Lemma bterms_cons (kk : nat) (caus : bool) (a : Z) (d : dir) (p : tl) (e : lterm) (f r : nat) : bterms kk caus (LCons a d p e) f r =
-  let '(b, L1, f1, r1) := bnode kk caus p f r in let '(args, L2, f2, r2) := bterms kk caus e f1 r1 in
+Lemma bterms_cons (kk : nat) (caus : bool) (xk : nat) (a : Z) (d : dir) (p : tl) (e : lterm) (f r : nat) : bterms kk caus xk (LCons a d p e) f r =
+  let '(b, L1, f1, r1) := bnode kk caus xk p f r in let '(args, L2, f2, r2) := bterms kk caus xk e f1 r1 in
   ((b, a) :: args, L1 ++ L2, f2, r2).
 Proof. reflexivity. Qed.
+
+Lemma dir_eqb_true (d d' : dir) : dir_eqb d d' = true -> d = d'.
+Proof. destruct d, d'; simpl; congruence. Qed.
 
 Ltac split5 := refine (conj _ (conj _ (conj _ (conj _ _)))).
 
 Section Nodes.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (mix : bool) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
-Local Notation ctx := (ctx n w kk caus Ps).
-Local Notation base := (base kk Ps).
+Hypothesis Hmx : mix = true -> (2 <= nx)%nat.
+Local Notation ctx := (ctx n w kk caus Ps nx).
+Local Notation base := (base kk Ps nx).
+Local Notation xk := (c_pred kk (length Ps)).
 Local Notation run L x := (net_run W n (real_net L) x).
 
 Definition node_post (x : stream) (f r : nat) (p : tl) (res : nat * list slayer * nat * nat) : Prop :=
@@ -57,14 +64,15 @@ Definition terms_post (x : stream) (f r : nat) (d : dir) (e : lterm) (res : list
   let '(args, L, f', r') := res in
   (f <= f')%nat /\ r' = (r + length (lpreds e))%nat /\ writes_in L f f' /\
   (forall p, In p args -> (fst p < f')%nat /\ forall j, (j < n)%nat -> run L x j (fst p) = B2R (bit_of (run L x) (fst p) j)) /\
-  forall i, (i < n)%nat -> lin_count args (fun b => count n d (bit_of (run L x) b) i) = lval n w e i.
+  (lsame d e = true -> forall i, (i < n)%nat -> lin_count args (fun b => count n d (bit_of (run L x) b) i) = lval n w e i) /\
+  forall i, (i < n)%nat -> lin_mix (combine args (ldirs e)) (fun d b => count n d (bit_of (run L x) b) i) = lval n w e i.
 
 Definition node_pre (x : stream) (f : nat) : Prop := (base <= f)%nat /\ ctx x /\ forall j c, (f <= c)%nat -> x j c = 0.
 
 (** After a block writing inside [f, f'), the stream again satisfies the precondition at f'. *)
 Lemma pre_after (x : stream) (L : snet) (f f' : nat) : node_pre x f -> (f <= f')%nat -> writes_in L f f' -> node_pre (run L x) f'.
 Proof.
-intros [Hb [Hc Hz]] Hf Hw. destruct (run_ctx n w kk caus Ps W Hn x L f f' ltac:(lia) Hw Hc Hz) as [H1 H2].
+intros [Hb [Hc Hz]] Hf Hw. destruct (run_ctx n w kk caus Ps nx W Hn x L f f' ltac:(lia) Hw Hc Hz) as [H1 H2].
 split; [lia|split; assumption].
 Qed.
 
@@ -130,9 +138,9 @@ destruct (hu_block n W Hn y1 (su_head kk (f1 + 1) a a (dmask d) (match d with DL
             (rounding1 (S (f1 + 1)) (f1 + 1)) (fun j => B2R (Ex j)) eq_refl) as [Hw2 Hv2].
 { intros j c Hc'. apply Hz1. cbn [sh_out su_head] in Hc'. lia. }
 { intros j Hj. unfold Ex. destruct d; cbn [dmask].
-  - rewrite (s_block n w kk caus Ps W Hn HW y1 (f1 + 1) Hc1 ltac:(lia) ltac:(intros; apply Hz1; lia) a a Bp Bp Ha1 Ha1 j Hj).
+  - rewrite (s_block n w kk caus Ps nx W Hn HW y1 (f1 + 1) Hc1 ltac:(lia) ltac:(intros; apply Hz1; lia) a a Bp Bp Ha1 Ha1 j Hj).
     f_equal. change (Bp (topS Bp j)) with (Bp (topS (fun j => negb true || Bp j) j)). rewrite <- since_top, since_counted. reflexivity.
-  - rewrite (u_block n w kk caus Ps W Hn HW y1 (f1 + 1) Hc1 ltac:(lia) ltac:(intros; apply Hz1; lia) a a Bp Bp Ha1 Ha1 j Hj).
+  - rewrite (u_block n w kk caus Ps nx W Hn HW y1 (f1 + 1) Hc1 ltac:(lia) ltac:(intros; apply Hz1; lia) a a Bp Bp Ha1 Ha1 j Hj).
     f_equal. change (Bp (topU Bp (n - j) j)) with (Bp (topU (fun j => negb true || Bp j) (n - j) j)). rewrite <- until_top, until_counted by lia. reflexivity. }
 pose proof (pre_after y1 [Ls] (f1 + 1) (f1 + 3) Hx1 ltac:(lia) ltac:(eapply writes_in_mono; [exact Hw2|cbn [sh_out su_head]; lia|cbn [su_out rounding1]; lia])) as Hx2.
 pose proof Hx2 as [Hb2 [Hc2 Hz2]]. set (y2 := run [Ls] y1) in *.
@@ -152,7 +160,7 @@ destruct (hu_block n W Hn y3 (look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk 
             (pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (P 0%nat)) (fun i => B2R (P (count n d Bp i))) ltac:(cbn; lia)) as [Hw4 Hv4].
 { intros j c Hc'. apply Hz3. cbn [sh_out look_head] in Hc'. lia. }
 { intros i Hi. set (C := count n d Bp i). set (hl := look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus)).
-  assert (Hpv : forall j, y3 j (c_pred kk r1) = B2R (P (S j))) by (intros j; rewrite (cx_pred _ _ _ _ _ y3 Hc3 r1 j Hr1), HP; reflexivity).
+  assert (Hpv : forall j, y3 j (c_pred kk r1) = B2R (P (S j))) by (intros j; rewrite (cx_pred _ _ _ _ _ _ y3 Hc3 r1 j Hr1), HP; reflexivity).
   assert (H0 : y3 i (sh_out hl) = 0) by (apply Hz3; cbn [sh_out hl look_head]; lia).
   replace (B2R (P C)) with (B2R (if Nat.eqb C 0 then P 0%nat else P C)) by (destruct (Nat.eqb_spec C 0) as [->|]; reflexivity).
   apply pred_unit_exact.
@@ -166,7 +174,7 @@ destruct (hu_block n W Hn y3 (look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk 
     { unfold sign_mask. destruct caus eqn:Ec; cbn [vis_cnt]; [rewrite (Hd eq_refl) in Hle; cbn [span] in Hle|]; lia. }
     assert (Hlo : vis_lo (sign_mask caus) i = 0%nat) by (unfold sign_mask; destruct caus; reflexivity).
     assert (Hinv : y3 i (c_inv kk d) = / INR (span n d i))
-      by (destruct d; cbn [c_inv span]; [apply (cx_invl _ _ _ _ _ y3 Hc3)|apply (cx_invr _ _ _ _ _ y3 Hc3)]; exact Hi).
+      by (destruct d; cbn [c_inv span]; [apply (cx_invl _ _ _ _ _ _ y3 Hc3)|apply (cx_invr _ _ _ _ _ _ y3 Hc3)]; exact Hi).
     change (after_head W n hl y3 i (f1 + 4)%nat) with (after_head W n hl y3 i (sh_out hl)).
     rewrite (after_head_out n W hl y3 i H0). unfold hl.
     replace (B2R (P C)) with (y3 (C - 1)%nat (c_pred kk r1)) by (rewrite Hpv; f_equal; f_equal; lia).
@@ -174,12 +182,12 @@ destruct (hu_block n W Hn y3 (look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk 
     + rewrite (look_hard n kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus) y3 i C (span n d i)); try assumption.
       * rewrite Rminus_diag_eq, Rabs_R0 by reflexivity. lra.
       * apply Hcnt3, Hi.
-      * apply (cx_negsq _ _ _ _ _ y3 Hc3).
-      * apply (cx_two _ _ _ _ _ y3 Hc3).
+      * apply (cx_negsq _ _ _ _ _ _ y3 Hc3).
+      * apply (cx_two _ _ _ _ _ _ y3 Hc3).
     + eapply Rle_trans; [apply (look_soft n kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus) y3 i C (span n d i)); try assumption|lra].
       * apply Hcnt3, Hi.
-      * apply (cx_negsq _ _ _ _ _ y3 Hc3).
-      * apply (cx_two _ _ _ _ _ y3 Hc3).
+      * apply (cx_negsq _ _ _ _ _ _ y3 Hc3).
+      * apply (cx_two _ _ _ _ _ _ y3 Hc3).
       * intros j _. rewrite Hpv. destruct (P (S j)); simpl; lra. }
 split.
 - change [Lc; Ls; Lz; Ll] with ([Lc] ++ [Ls] ++ [Lz] ++ [Ll]). repeat apply writes_in_app; wmono.
@@ -187,19 +195,19 @@ split.
   change (f1 + 5)%nat with (su_out (pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (P 0%nat))). apply Hv4, Hi.
 Qed.
 
-Lemma bnode_ok (p : tl) : forall f r x, tfrag kk caus p = true -> pre_ok Ps (tpreds p) r -> node_pre x f ->
-  node_post x f r p (bnode kk caus p f r)
-with bterms_ok (e : lterm) : forall d f r x, lfrag kk caus d e = true -> pre_ok Ps (lpreds e) r -> node_pre x f ->
-  terms_post x f r d e (bterms kk caus e f r).
+Lemma bnode_ok (p : tl) : forall f r x, mfrag kk caus mix p = true -> pre_ok Ps (tpreds p) r -> node_pre x f ->
+  node_post x f r p (bnode kk caus xk p f r)
+with bterms_ok (e : lterm) : forall d f r x, mlfrag kk caus mix e = true -> pre_ok Ps (lpreds e) r -> node_pre x f ->
+  terms_post x f r d e (bterms kk caus xk e f r).
 Proof.
-- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r x Hf Hr Hx; cbn [tfrag tpreds] in Hf, Hr;
+- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r x Hf Hr Hx; cbn [mfrag tpreds] in Hf, Hr;
     try rewrite bnode_cmp; cbn [bnode]; unfold node_post.
   + (* letter *) apply Nat.ltb_lt in Hf. destruct Hx as [Hb [Hc Hz]]. unfold base, LTLCountBlocks.base in Hb.
-    split5; [lia|simpl; lia|lia|apply writes_in_nil|]. intros j Hj. apply (cx_letter _ _ _ _ _ x Hc); assumption.
+    split5; [lia|simpl; lia|lia|apply writes_in_nil|]. intros j Hj. apply (cx_letter _ _ _ _ _ _ x Hc); assumption.
   + (* constant *) destruct Hx as [Hb [Hc Hz]].
     destruct (unit_block n W Hn (x) (SUnit f [] (if b then 1%Q else 0%Q)) (fun _ => B2R b) Hz (fun j _ => unit_const f b (x j))) as [Hw Hv].
     split5; [lia|simpl; lia|lia|exact Hw|exact Hv].
-  + (* not *) destruct (bnode kk caus p f r) as [[[a L] f1] r1] eqn:E.
+  + (* not *) destruct (bnode kk caus xk p f r) as [[[a L] f1] r1] eqn:E.
     pose proof (bnode_ok p f r x Hf Hr Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
     destruct (pre_after x L f f1 Hx H1 H4) as [_ [_ Hz1]].
     destruct (unit_block n W Hn (run L x) (SUnit f1 (not_neurons a) 0) (fun j => B2R (negb (tsat n w p j))) Hz1) as [Hw Hv].
@@ -207,10 +215,10 @@ Proof.
     split5; [lia|cbn [tpreds]; lia|lia|apply writes_in_app; wmono|].
     intros j Hj. rewrite run_two. apply Hv, Hj.
   + (* and *) apply andb_true_iff in Hf. destruct Hf as [Hfp Hfq].
-    destruct (bnode kk caus p f r) as [[[a L1] f1] r1] eqn:E1.
+    destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1] eqn:E1.
     pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L1 f f1 Hx H1 H4) as Hx1.
-    destruct (bnode kk caus q f1 r1) as [[[b L2] f2] r2] eqn:E2.
+    destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2] eqn:E2.
     pose proof (bnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1) as IH2. rewrite E2 in IH2.
     destruct IH2 as [G1 [G2 [G3 [G4 G5]]]]. destruct (pre_after _ L2 f1 f2 Hx1 G1 G4) as [_ [_ Hz2]].
     assert (Ha : forall j, (j < n)%nat -> run L2 (run L1 x) j a = B2R (tsat n w p j)) by (intros j Hj; rewrite (run_keep _ L2 f1 f2 a G4 H3); apply H5, Hj).
@@ -221,10 +229,10 @@ Proof.
     * repeat apply writes_in_app; wmono.
     * intros j Hj. rewrite !run_two. apply Hv, Hj.
   + (* or *) apply andb_true_iff in Hf. destruct Hf as [Hfp Hfq].
-    destruct (bnode kk caus p f r) as [[[a L1] f1] r1] eqn:E1.
+    destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1] eqn:E1.
     pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L1 f f1 Hx H1 H4) as Hx1.
-    destruct (bnode kk caus q f1 r1) as [[[b L2] f2] r2] eqn:E2.
+    destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2] eqn:E2.
     pose proof (bnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1) as IH2. rewrite E2 in IH2.
     destruct IH2 as [G1 [G2 [G3 [G4 G5]]]]. destruct (pre_after _ L2 f1 f2 Hx1 G1 G4) as [_ [_ Hz2]].
     assert (Ha : forall j, (j < n)%nat -> run L2 (run L1 x) j a = B2R (tsat n w p j)) by (intros j Hj; rewrite (run_keep _ L2 f1 f2 a G4 H3); apply H5, Hj).
@@ -234,32 +242,32 @@ Proof.
     split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia| |].
     * repeat apply writes_in_app; wmono.
     * intros j Hj. rewrite !run_two. apply Hv, Hj.
-  + (* Y *) destruct (bnode kk caus p f r) as [[[a L] f1] r1] eqn:E.
+  + (* Y *) destruct (bnode kk caus xk p f r) as [[[a L] f1] r1] eqn:E.
     pose proof (bnode_ok p f r x Hf Hr Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
     destruct (pre_after x L f f1 Hx H1 H4) as [Hb1 [Hc1 Hz1]].
     destruct (hu_block n W Hn (run L x) (sel_head kk f1 a Future 1) (rounding (S f1) f1 (c_first kk))
                 (fun j => B2R (tsat n w p (j - 1)%nat && negb (Nat.eqb j 0))) eq_refl Hz1) as [Hw Hv].
-    { apply (y_block n w kk caus Ps W Hn HW (run L x) f1 Hc1 Hb1 Hz1 a (tsat n w p) H5). }
+    { apply (y_block n w kk caus Ps nx W Hn HW (run L x) f1 Hc1 Hb1 Hz1 a (tsat n w p) H5). }
     split5; [lia|cbn [tpreds]; lia|lia|apply writes_in_app; wmono|].
     intros j Hj. rewrite run_two. change (S f1) with (su_out (rounding (S f1) f1 (c_first kk))). rewrite Hv by exact Hj.
     cbn [tsat]. f_equal. destruct j as [|j]; [simpl; rewrite andb_false_r; reflexivity|]. simpl. rewrite Nat.sub_0_r, andb_true_r. reflexivity.
   + (* X *) apply andb_true_iff in Hf. destruct Hf as [Hcaus Hf]. apply negb_true_iff in Hcaus.
-    destruct (bnode kk caus p f r) as [[[a L] f1] r1] eqn:E.
+    destruct (bnode kk caus xk p f r) as [[[a L] f1] r1] eqn:E.
     pose proof (bnode_ok p f r x Hf Hr Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
     destruct (pre_after x L f f1 Hx H1 H4) as [Hb1 [Hc1 Hz1]].
     destruct (hu_block n W Hn (run L x) (sel_head kk f1 a Past (-1)) (rounding (S f1) f1 (c_last kk))
                 (fun j => B2R (tsat n w p (x_next n j) && negb (Nat.eqb (S j) n))) eq_refl Hz1) as [Hw Hv].
-    { apply (x_block n w kk caus Ps W Hn HW (run L x) f1 Hc1 Hb1 Hz1 a (tsat n w p) Hcaus H5). }
+    { apply (x_block n w kk caus Ps nx W Hn HW (run L x) f1 Hc1 Hb1 Hz1 a (tsat n w p) Hcaus H5). }
     split5; [lia|cbn [tpreds]; lia|lia|apply writes_in_app; wmono|].
     intros j Hj. rewrite run_two. change (S f1) with (su_out (rounding (S f1) f1 (c_last kk))). rewrite Hv by exact Hj.
     cbn [tsat]. f_equal. unfold x_next. destruct (S j <? n)%nat eqn:Es.
     * apply Nat.ltb_lt in Es. replace (Nat.eqb (S j) n) with false by (symmetry; apply Nat.eqb_neq; lia). apply andb_true_r.
     * apply Nat.ltb_ge in Es. replace (Nat.eqb (S j) n) with true by (symmetry; apply Nat.eqb_eq; lia). apply andb_false_r.
   + (* S *) apply andb_true_iff in Hf. destruct Hf as [Hfp Hfq].
-    destruct (bnode kk caus p f r) as [[[a L1] f1] r1] eqn:E1.
+    destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1] eqn:E1.
     pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L1 f f1 Hx H1 H4) as Hx1.
-    destruct (bnode kk caus q f1 r1) as [[[b L2] f2] r2] eqn:E2.
+    destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2] eqn:E2.
     pose proof (bnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1) as IH2. rewrite E2 in IH2.
     destruct IH2 as [G1 [G2 [G3 [G4 G5]]]]. pose proof (pre_after _ L2 f1 f2 Hx1 G1 G4) as Hx2.
     assert (Ha : forall j, (j < n)%nat -> run L2 (run L1 x) j a = B2R (tsat n w p j)) by (intros j Hj; rewrite (run_keep _ L2 f1 f2 a G4 H3); apply H5, Hj).
@@ -269,7 +277,7 @@ Proof.
     destruct (hu_block n W Hn y4 (su_head kk (f2 + 2) b (f2 + 1) Future 1) (rounding1 (S (f2 + 2)) (f2 + 2))
                 (fun j => B2R (tsat n w q (topS (fun j => negb (tsat n w p j) || tsat n w q j) j))) eq_refl) as [Hw Hv].
     { intros j c Hc'. apply Hz4. cbn [sh_out su_head] in Hc'. lia. }
-    { apply (s_block n w kk caus Ps W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
+    { apply (s_block n w kk caus Ps nx W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
     split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia| |].
     * change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
                           SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (S (f2 + 2)) (f2 + 2)]])
@@ -281,10 +289,10 @@ Proof.
       rewrite !run_two. fold y4. change (S (f2 + 2)) with (su_out (rounding1 (S (f2 + 2)) (f2 + 2))). rewrite Hv by exact Hj.
       cbn [tsat]. rewrite since_top. reflexivity.
   + (* U *) apply andb_true_iff in Hf. destruct Hf as [Hf Hfq]. apply andb_true_iff in Hf. destruct Hf as [Hcaus Hfp].
-    destruct (bnode kk caus p f r) as [[[a L1] f1] r1] eqn:E1.
+    destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1] eqn:E1.
     pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L1 f f1 Hx H1 H4) as Hx1.
-    destruct (bnode kk caus q f1 r1) as [[[b L2] f2] r2] eqn:E2.
+    destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2] eqn:E2.
     pose proof (bnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1) as IH2. rewrite E2 in IH2.
     destruct IH2 as [G1 [G2 [G3 [G4 G5]]]]. pose proof (pre_after _ L2 f1 f2 Hx1 G1 G4) as Hx2.
     assert (Ha : forall j, (j < n)%nat -> run L2 (run L1 x) j a = B2R (tsat n w p j)) by (intros j Hj; rewrite (run_keep _ L2 f1 f2 a G4 H3); apply H5, Hj).
@@ -294,7 +302,7 @@ Proof.
     destruct (hu_block n W Hn y4 (su_head kk (f2 + 2) b (f2 + 1) Past (-1)) (rounding1 (S (f2 + 2)) (f2 + 2))
                 (fun j => B2R (tsat n w q (topU (fun j => negb (tsat n w p j) || tsat n w q j) (n - j) j))) eq_refl) as [Hw Hv].
     { intros j c Hc'. apply Hz4. cbn [sh_out su_head] in Hc'. lia. }
-    { apply (u_block n w kk caus Ps W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
+    { apply (u_block n w kk caus Ps nx W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
     split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia| |].
     * change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
                           SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (S (f2 + 2)) (f2 + 2)]])
@@ -306,22 +314,32 @@ Proof.
       rewrite !run_two. fold y4. change (S (f2 + 2)) with (su_out (rounding1 (S (f2 + 2)) (f2 + 2))). rewrite Hv by exact Hj.
       cbn [tsat]. rewrite until_top by lia. reflexivity.
   + (* comparison *) apply andb_true_iff in Hf. destruct Hf as [Hfe Hcd].
-    destruct (bterms kk caus e f r) as [[[args L] f1] r1] eqn:E.
-    pose proof (bterms_ok e (ldir e) f r x Hfe Hr Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
+    destruct (bterms kk caus xk e f r) as [[[args L] f1] r1] eqn:E.
+    pose proof (bterms_ok e (ldir e) f r x Hfe Hr Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 [H5 H6]]]]].
     destruct (pre_after x L f f1 Hx H1 H3) as [Hb1 [Hc1 Hz1]].
-    assert (Hd : caus = true -> ldir e = DLeft) by (intros Ec; rewrite Ec in Hcd; destruct (ldir e); [reflexivity|discriminate]).
-    cbv beta iota. split5; [lia|cbn [tpreds]; lia|lia| |].
-    * apply writes_in_app; [wmono|]. eapply writes_in_mono; [apply (cmp_writes n kk caus Hn)|lia|lia].
-    * intros j Hj. rewrite run_two.
-      rewrite (cmp_block n w kk caus Ps W Hn HW (run L x) args (ldir e) c0 f1 Hc1 Hb1 Hz1 Hd H4 j Hj).
-      cbn [tsat]. rewrite H5 by exact Hj. reflexivity.
+    destruct (lsame (ldir e) e) eqn:Els.
+    * (* one side *)
+      assert (Hd : caus = true -> ldir e = DLeft) by (intros Ec; rewrite Ec in Hcd; destruct (ldir e); [reflexivity|discriminate]).
+      cbv beta iota. split5; [lia|cbn [tpreds]; lia|lia| |].
+      -- apply writes_in_app; [wmono|]. eapply writes_in_mono; [apply (cmp_writes n kk caus Hn)|lia|lia].
+      -- intros j Hj. rewrite run_two.
+         rewrite (cmp_block n w kk caus Ps nx W Hn HW (run L x) args (ldir e) c0 f1 Hc1 Hb1 Hz1 Hd H4 j Hj).
+         cbn [tsat]. rewrite (H5 eq_refl) by exact Hj. reflexivity.
+    * (* both sides: the n-scaled keys *)
+      try rewrite Els in Hcd. apply andb_true_iff in Hcd. destruct Hcd as [Hm _].
+      set (ts := combine args (ldirs e)).
+      assert (Hts : forall q, In q ts -> (fst (fst q) < f1)%nat /\ forall j, (j < n)%nat -> run L x j (fst (fst q)) = B2R (bit_of (run L x) (fst (fst q)) j)).
+      { intros [q dq] Hq. apply in_combine_l in Hq. apply H4, Hq. }
+      destruct (mix_block n w kk caus Ps nx W Hn HW (Hmx Hm) (bit_of (run L x)) (run L x) ts c0 f1 Hc1 Hb1 Hz1 Hts) as [Hw Hv].
+      cbv beta iota. split5; [lia|cbn [tpreds]; lia|lia|apply writes_in_app; [wmono|eapply writes_in_mono; [exact Hw|lia|lia]]|].
+      intros j Hj. rewrite run_two, (Hv j Hj). cbn [tsat]. unfold ts. rewrite (H6 j Hj). reflexivity.
   + (* position predicate *) destruct Hx as [Hb [Hc Hz]]. destruct Hr as [pre [suf [EP EL]]].
     assert (Hr : (r < length Ps)%nat) by (rewrite EP, app_length; simpl; lia).
     unfold base, LTLCountBlocks.base in Hb. split5; [lia|simpl; lia|unfold c_pred; lia|apply writes_in_nil|].
-    intros j Hj. cbn [real_net map net_run tsat]. rewrite (cx_pred _ _ _ _ _ x Hc r j Hr). f_equal.
+    intros j Hj. cbn [real_net map net_run tsat]. rewrite (cx_pred _ _ _ _ _ _ x Hc r j Hr). f_equal.
     rewrite EP, <- EL, app_nth2, Nat.sub_diag by lia. reflexivity.
   + (* predicate on a count *) apply andb_true_iff in Hf. destruct Hf as [Hfp Hcd].
-    destruct (bnode kk caus p f r) as [[[a L] f1] r1] eqn:E.
+    destruct (bnode kk caus xk p f r) as [[[a L] f1] r1] eqn:E.
     pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L f f1 Hx H1 H4) as Hx1.
     destruct (pre_ok_r _ _ _ _ Hr) as [pre [suf [EP EL]]]. rewrite <- H2 in EL.
@@ -331,25 +349,28 @@ Proof.
     destruct (pred_block (run L x) a d P r1 f1 (tsat n w p) Hx1 H3 H5 Hr1 HP Hd) as [Hw Hv].
     split5; [lia|cbn [tpreds]; rewrite app_length; simpl; lia|lia|apply writes_in_app; wmono|].
     intros j Hj. rewrite run_two. apply Hv, Hj.
-- destruct e as [|a d' p e]; intros d f r x Hf Hr Hx; cbn [lfrag lpreds] in Hf, Hr; [cbn [bterms]|rewrite bterms_cons]; unfold terms_post.
-  + destruct Hx as [Hb [Hc Hz]]. refine (conj _ (conj _ (conj _ (conj _ _)))); [lia|simpl; lia|apply writes_in_nil|intros p []|].
-    intros i Hi. reflexivity.
-  + apply andb_true_iff in Hf. destruct Hf as [Hf He]. apply andb_true_iff in Hf. destruct Hf as [Hdd Hfp].
-    assert (Ed : d' = d) by (destruct d, d'; simpl in Hdd; congruence || discriminate). subst d'.
-    destruct (bnode kk caus p f r) as [[[b L1] f1] r1] eqn:E1.
+- destruct e as [|a d' p e]; intros d f r x Hf Hr Hx; cbn [mlfrag lpreds] in Hf, Hr; [cbn [bterms]|rewrite bterms_cons]; unfold terms_post.
+  + destruct Hx as [Hb [Hc Hz]]. refine (conj _ (conj _ (conj _ (conj _ (conj _ _))))); [lia|simpl; lia|apply writes_in_nil|intros p []| |].
+    * intros _ i Hi. reflexivity.
+    * intros i Hi. reflexivity.
+  + apply andb_true_iff in Hf. destruct Hf as [Hfp He].
+    destruct (bnode kk caus xk p f r) as [[[b L1] f1] r1] eqn:E1.
     pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L1 f f1 Hx H1 H4) as Hx1.
-    destruct (bterms kk caus e f1 r1) as [[[args L2] f2] r2] eqn:E2.
+    destruct (bterms kk caus xk e f1 r1) as [[[args L2] f2] r2] eqn:E2.
     pose proof (bterms_ok e d f1 r1 (run L1 x) He ltac:(subst r1; apply pre_ok_r, Hr) Hx1) as IH2. rewrite E2 in IH2.
-    destruct IH2 as [G1 [G2 [G3 [G4 G5]]]].
+    destruct IH2 as [G1 [G2 [G3 [G4 [G5 G6]]]]].
     assert (Hb : forall j, (j < n)%nat -> run (L1 ++ L2) x j b = B2R (tsat n w p j))
       by (intros j Hj; rewrite run_two, (run_keep _ L2 f1 f2 b G3 H3); apply H5, Hj).
-    cbv beta iota. refine (conj _ (conj _ (conj _ (conj _ _)))); [lia|cbn [lpreds]; rewrite app_length; lia|apply writes_in_app; wmono| |].
+    assert (Hcnt : forall d0 i, (i < n)%nat -> count n d0 (bit_of (run (L1 ++ L2) x) b) i = count n d0 (tsat n w p) i).
+    { intros d0 i Hi. apply count_ext; [exact Hi|]. intros j Hj. apply bit_of_B2R, Hb, Hj. }
+    cbv beta iota. refine (conj _ (conj _ (conj _ (conj _ (conj _ _))))); [lia|cbn [lpreds]; rewrite app_length; lia|apply writes_in_app; wmono| | |].
     * intros p' [<-|Hp]; cbn [fst].
       -- split; [lia|]. intros j Hj. rewrite Hb by exact Hj. f_equal. symmetry. apply bit_of_B2R, Hb, Hj.
       -- rewrite run_two. apply G4, Hp.
-    * intros i Hi. cbn [lin_count lval fst snd]. rewrite run_two. rewrite <- (G5 i Hi). f_equal. f_equal. f_equal.
-      apply count_ext; [exact Hi|]. intros j Hj. apply bit_of_B2R. rewrite <- run_two. apply Hb, Hj.
+    * intros Hs i Hi. cbn [lsame] in Hs. apply andb_true_iff in Hs. destruct Hs as [Hdd Hs].
+      rewrite <- (dir_eqb_true d d' Hdd). cbn [lin_count lval fst snd]. rewrite Hcnt by exact Hi. rewrite run_two, <- (G5 Hs i Hi). reflexivity.
+    * intros i Hi. cbn [ldirs combine lin_mix lval]. rewrite Hcnt by exact Hi. rewrite run_two, <- (G6 i Hi). reflexivity.
 Qed.
 
 End Nodes.

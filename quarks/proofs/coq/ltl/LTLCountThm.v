@@ -12,9 +12,12 @@
       [tfrag k true]), whose heads are all future-masked ([thm21_future]);
     - [cor22_count], [cor23_count]: the same statements read for formulas with since / until (the
       fragment contains S and U), as the corollaries state them.
-    The embedding is bounded except the two lookup keys 2i and -i^2 (the paper's variant (a) keeps
-    every embedding bounded and looks up at a second temperature 1/(2n^3); the Coq model has one
-    temperature per network).  Not covered: comparisons mixing #left with #right. *)
+    - [thm20_tl_hard], [thm20_tl_soft], [thm20_tl], [cor22_tl]: every formula over letters < k
+      ([tletters]), comparisons mixing #left and #right included, by [mcompile] (LTLCountMix.v);
+      [thm21_tl]: every past formula ([tpast]) is in [tfrag k true].
+    The embedding is bounded except the lookup keys 2i and -i^2 (and 2in, -i^2 n for mixed
+    comparisons); the paper's variant (a) keeps every embedding bounded and looks up at a second
+    temperature 1/(2n^3); the Coq model has one temperature per network. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftPaper LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountNodes.
@@ -22,32 +25,49 @@ Import ListNotations.
 Open Scope R_scope.
 
 Section Embedding.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)).
-Local Notation x0 := (embed kk (pes_count Ps) n w).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)) (ex : list (nat -> nat -> R)).
+Local Notation x0 := (embed kk (pes_count Ps ++ ex) n w).
 
-Lemma x0_pe (j m : nat) : x0 j (kk + m)%nat = nth m (map (fun f => f (S j) n) (pes_count Ps)) 0.
+Lemma x0_pe (j m : nat) : x0 j (kk + m)%nat = nth m (map (fun f => f (S j) n) (pes_count Ps ++ ex)) 0.
 Proof. apply embed_pe. Qed.
 
 Lemma x0_fixed (j m : nat) : (m < 13)%nat ->
   x0 j (kk + m)%nat = nth m [1; (-1) ^ S j; INR (S j) / INR n; / INR (S j); / INR (n - S j + 1); even01 (S j);
                              - (INR (S j) ^ 2); 0; 0; 0; 0; 0; 2 * INR (S j)] 0.
 Proof.
-intros Hm. rewrite x0_pe. unfold pes_count. rewrite map_app, app_nth1 by (simpl; lia).
+intros Hm. rewrite x0_pe. unfold pes_count. rewrite !map_app, <- !app_assoc, app_nth1 by (simpl; lia).
 do 13 (destruct m as [|m]; [reflexivity|]). lia.
 Qed.
 
 Lemma x0_pred (j t : nat) : (t < length Ps)%nat -> x0 j (c_pred kk t) = B2R (nth t Ps (fun _ => false) (S j)).
 Proof.
 intros Ht. unfold c_pred. replace (kk + 13 + t)%nat with (kk + (13 + t))%nat by lia. rewrite x0_pe. unfold pes_count.
-rewrite map_app, app_nth2 by (simpl; lia). simpl length. replace (13 + t - 13)%nat with t by lia.
+rewrite !map_app, <- !app_assoc, app_nth2 by (simpl; lia). simpl length. replace (13 + t - 13)%nat with t by lia.
+rewrite app_nth1 by (rewrite !map_length; exact Ht).
 rewrite map_map, (nth_indep _ _ (pe_pred (fun _ => false) (S j) n)) by (rewrite map_length; exact Ht).
 rewrite (map_nth (fun f => pe_pred f (S j) n)). reflexivity.
 Qed.
 
-Lemma x0_zero (j c : nat) : (base kk Ps <= c)%nat -> x0 j c = 0.
+Lemma x0_zero (j c : nat) : (base kk Ps (length ex) <= c)%nat -> x0 j c = 0.
 Proof.
 intros Hc. unfold base in Hc. replace c with (kk + (c - kk))%nat by lia. rewrite x0_pe. apply nth_overflow.
-rewrite map_length. unfold pes_count. rewrite app_length, map_length. simpl. lia.
+rewrite map_length. unfold pes_count. rewrite !app_length, map_length. simpl in *. lia.
+Qed.
+
+Lemma nth_map_pe (l : list (nat -> nat -> R)) (k a b : nat) : (k < length l)%nat ->
+  nth k (map (fun f => f a b) l) 0 = nth k l pe_none a b.
+Proof. intros H. rewrite (nth_indep _ _ (pe_none a b)) by (rewrite map_length; exact H). apply (map_nth (fun f => f a b)). Qed.
+
+(** The n-scaled keys 2in and -i^2 n after the predicates. *)
+Lemma x0_keys (j : nat) : (2 <= length ex)%nat -> nth 0 ex pe_none = pe_twon -> nth 1 ex pe_none = pe_negsqn ->
+  x0 j (c_pred kk (length Ps)) = 2 * INR (S j) * INR n /\ x0 j (S (c_pred kk (length Ps))) = - (INR (S j) ^ 2) * INR n.
+Proof.
+intros Hl H0 H1. unfold c_pred. replace (kk + 13 + length Ps)%nat with (kk + (13 + length Ps))%nat by lia.
+replace (S (kk + (13 + length Ps))) with (kk + (13 + length Ps + 1))%nat by lia.
+rewrite !x0_pe. unfold pes_count. rewrite !map_app, <- !app_assoc.
+rewrite !app_nth2 by (simpl; rewrite ?map_length; lia). simpl length. rewrite !map_length.
+replace (13 + length Ps - 13 - length Ps)%nat with 0%nat by lia. replace (13 + length Ps + 1 - 13 - length Ps)%nat with 1%nat by lia.
+rewrite !nth_map_pe by lia. rewrite H0, H1. split; reflexivity.
 Qed.
 
 Lemma x0_letter (j a : nat) : (a < kk)%nat -> x0 j a = B2R (Nat.eqb (w j) a).
@@ -58,11 +78,12 @@ End Embedding.
 (** ** The prologue: first, last and [n = 1] *)
 
 Section Prologue.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (ex : list (nat -> nat -> R)).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
-Local Notation x0 := (embed kk (pes_count Ps) n w).
+Hypothesis Hex : (2 <= length ex)%nat -> nth 0 ex pe_none = pe_twon /\ nth 1 ex pe_none = pe_negsqn.
+Local Notation x0 := (embed kk (pes_count Ps ++ ex) n w).
 
 Lemma uniform_W (h : head) (x : stream) (i : nat) : h_terms h = [] -> h_hard h = Average -> (i < n)%nat ->
   head_out W n h x i = head_out hard_w n h x i.
@@ -112,8 +133,8 @@ Lemma run1 (L : slayer) (x : stream) : net_run W n (real_net [L]) x = layer_run 
 Proof. reflexivity. Qed.
 
 (** After the prologue the stream holds the context, and 0 from [base] on. *)
-Lemma prologue_ctx : ctx n w kk caus Ps (net_run W n (real_net (prologue kk caus)) x0) /\
-  forall j c, (base kk Ps <= c)%nat -> net_run W n (real_net (prologue kk caus)) x0 j c = 0.
+Lemma prologue_ctx : ctx n w kk caus Ps (length ex) (net_run W n (real_net (prologue kk caus)) x0) /\
+  forall j c, (base kk Ps (length ex) <= c)%nat -> net_run W n (real_net (prologue kk caus)) x0 j c = 0.
 Proof.
 set (x1 := net_run W n (real_net (prologue kk caus)) x0).
 assert (Hk : forall j c, (c < kk + 7 \/ kk + 12 <= c)%nat -> x1 j c = x0 j c)
@@ -171,6 +192,7 @@ split.
   + intros t j Ht. rewrite Hk by (unfold c_pred; lia). apply x0_pred, Ht.
   + intros j. rewrite Hk by (unfold c_negsq; lia). apply (x0_at j 6); unfold c_negsq; lia.
   + intros j. rewrite Hk by (unfold c_two; lia). apply (x0_at j 12); unfold c_two; lia.
+  + intros Hm j. rewrite !Hk by (unfold c_pred; lia). destruct (Hex Hm). apply x0_keys; assumption.
 - intros j c Hc. unfold base in Hc. rewrite Hk by lia. apply x0_zero. unfold base. lia.
 Qed.
 
@@ -178,20 +200,43 @@ End Prologue.
 
 (** ** The theorems *)
 
+Lemma ncompile_at_ok (n : nat) (w : nat -> nat) (kk : nat) (caus mix : bool) (ex : list (nat -> nat -> R))
+  (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
+  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> mfrag kk caus mix p = true ->
+  (mix = true -> (2 <= length ex)%nat) -> ((2 <= length ex)%nat -> nth 0 ex pe_none = pe_twon /\ nth 1 ex pe_none = pe_negsqn) ->
+  forall i, (i < n)%nat ->
+  net_run W n (real_net (fst (ncompile_at kk caus (length ex) p))) (embed kk (pes_count (tpreds p) ++ ex) n w) i
+    (snd (ncompile_at kk caus (length ex) p)) = B2R (tsat n w p i).
+Proof.
+intros Hn HW Hf Hmx Hex i Hi. unfold ncompile_at.
+destruct (bnode kk caus (kk + 13 + length (tpreds p)) p (kk + 13 + length (tpreds p) + length ex) 0) as [[[c L] f'] r'] eqn:E. cbn [fst snd].
+destruct (prologue_ctx n w kk caus (tpreds p) ex W Hn HW Hex) as [Hc Hz].
+assert (Hpre : pre_ok (tpreds p) (tpreds p) 0) by (exists [], []; rewrite app_nil_r; split; reflexivity).
+pose proof (bnode_ok n w kk caus (tpreds p) mix (length ex) W Hn HW Hmx p (kk + 13 + length (tpreds p) + length ex) 0
+              (net_run W n (real_net (prologue kk caus)) (embed kk (pes_count (tpreds p) ++ ex) n w)) Hf Hpre) as H.
+change (c_pred kk (length (tpreds p))) with (kk + 13 + length (tpreds p))%nat in H.
+rewrite E in H. destruct H as [_ [_ [_ [_ Hv]]]]; [split; [unfold base; lia|split; assumption]|].
+rewrite real_net_app, net_run_app. apply Hv, Hi.
+Qed.
+
+Lemma ncompile_ok (n : nat) (w : nat -> nat) (kk : nat) (caus mix : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
+  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> mfrag kk caus mix p = true -> forall i, (i < n)%nat ->
+  net_run W n (real_net (fst (ncompile kk caus mix p))) (embed kk (pes_mix mix (tpreds p)) n w) i (snd (ncompile kk caus mix p))
+  = B2R (tsat n w p i).
+Proof.
+intros Hn HW Hf i Hi. unfold ncompile, pes_mix. destruct mix.
+- apply (ncompile_at_ok n w kk caus true [pe_twon; pe_negsqn] W p Hn HW Hf); [intros; simpl; lia|intros; split; reflexivity|exact Hi].
+- apply (ncompile_at_ok n w kk caus false [] W p Hn HW Hf); [discriminate|intros H; simpl in H; lia|exact Hi].
+Qed.
+
+Lemma pes_mix_false (Ps : list (nat -> bool)) : pes_mix false Ps = pes_count Ps.
+Proof. apply app_nil_r. Qed.
+
 Lemma bcompile_ok (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
   (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> tfrag kk caus p = true -> forall i, (i < n)%nat ->
   net_run W n (real_net (fst (bcompile kk caus p))) (embed kk (pes_count (tpreds p)) n w) i (snd (bcompile kk caus p))
   = B2R (tsat n w p i).
-Proof.
-intros Hn HW Hf i Hi. unfold bcompile.
-destruct (bnode kk caus p (kk + 13 + length (tpreds p)) 0) as [[[c L] f'] r'] eqn:E. cbn [fst snd].
-destruct (prologue_ctx n w kk caus (tpreds p) W Hn HW) as [Hc Hz].
-assert (Hpre : pre_ok (tpreds p) (tpreds p) 0) by (exists [], []; rewrite app_nil_r; split; reflexivity).
-pose proof (bnode_ok n w kk caus (tpreds p) W Hn HW p (kk + 13 + length (tpreds p)) 0
-              (net_run W n (real_net (prologue kk caus)) (embed kk (pes_count (tpreds p)) n w)) Hf Hpre) as H.
-rewrite E in H. destruct H as [_ [_ [_ [_ Hv]]]]; [split; [unfold base; lia|split; assumption]|].
-rewrite real_net_app, net_run_app. apply Hv, Hi.
-Qed.
+Proof. intros Hn HW Hf i Hi. rewrite <- pes_mix_false. apply (ncompile_ok n w kk caus false W p Hn HW Hf i Hi). Qed.
 
 (** Theorem 20, hard: for every formula of the fragment over letters < k (one-sided comparisons of
     counts, position predicates, Y, X, S, U), every n >= 1, word w and position i < n (position 1
@@ -241,44 +286,44 @@ Proof. intros HA HB. apply Forall_app. split; assumption. Qed.
 Lemma count_layers_future (args : list (nat * Z)) (g : nat) : future_net (count_layers args g DLeft).
 Proof. revert g. induction args as [|[b a] args IH]; intros g; constructor; [repeat constructor|apply IH]. Qed.
 
-Lemma bnode_future (kk : nat) (p : tl) : forall f r, tfrag kk true p = true -> future_net (blayers (bnode kk true p f r))
-with bterms_future (kk : nat) (e : lterm) : forall d f r, lfrag kk true d e = true -> future_net (blayers (bterms kk true e f r)).
+Lemma bnode_future (kk xk : nat) (p : tl) : forall f r, mfrag kk true false p = true -> future_net (blayers (bnode kk true xk p f r))
+with bterms_future (kk xk : nat) (e : lterm) : forall f r, mlfrag kk true false e = true -> future_net (blayers (bterms kk true xk e f r)).
 Proof.
-- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r Hf; cbn [tfrag] in Hf;
+- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r Hf; cbn [mfrag] in Hf;
     try rewrite bnode_cmp; cbn [bnode].
   + constructor.
   + repeat constructor.
-  + destruct (bnode kk true p f r) as [[[a L] f1] r1] eqn:E. pose proof (bnode_future kk p f r Hf) as H. rewrite E in H.
+  + destruct (bnode kk true xk p f r) as [[[a L] f1] r1] eqn:E. pose proof (bnode_future kk xk p f r Hf) as H. rewrite E in H.
     apply future_app; [exact H|repeat constructor].
   + apply andb_true_iff in Hf. destruct Hf as [Hp Hq].
-    destruct (bnode kk true p f r) as [[[a L1] f1] r1] eqn:E1. pose proof (bnode_future kk p f r Hp) as H1. rewrite E1 in H1.
-    destruct (bnode kk true q f1 r1) as [[[b L2] f2] r2] eqn:E2. pose proof (bnode_future kk q f1 r1 Hq) as H2. rewrite E2 in H2.
+    destruct (bnode kk true xk p f r) as [[[a L1] f1] r1] eqn:E1. pose proof (bnode_future kk xk p f r Hp) as H1. rewrite E1 in H1.
+    destruct (bnode kk true xk q f1 r1) as [[[b L2] f2] r2] eqn:E2. pose proof (bnode_future kk xk q f1 r1 Hq) as H2. rewrite E2 in H2.
     apply future_app; [exact H1|apply future_app; [exact H2|repeat constructor]].
   + apply andb_true_iff in Hf. destruct Hf as [Hp Hq].
-    destruct (bnode kk true p f r) as [[[a L1] f1] r1] eqn:E1. pose proof (bnode_future kk p f r Hp) as H1. rewrite E1 in H1.
-    destruct (bnode kk true q f1 r1) as [[[b L2] f2] r2] eqn:E2. pose proof (bnode_future kk q f1 r1 Hq) as H2. rewrite E2 in H2.
+    destruct (bnode kk true xk p f r) as [[[a L1] f1] r1] eqn:E1. pose proof (bnode_future kk xk p f r Hp) as H1. rewrite E1 in H1.
+    destruct (bnode kk true xk q f1 r1) as [[[b L2] f2] r2] eqn:E2. pose proof (bnode_future kk xk q f1 r1 Hq) as H2. rewrite E2 in H2.
     apply future_app; [exact H1|apply future_app; [exact H2|repeat constructor]].
-  + destruct (bnode kk true p f r) as [[[a L] f1] r1] eqn:E. pose proof (bnode_future kk p f r Hf) as H. rewrite E in H.
+  + destruct (bnode kk true xk p f r) as [[[a L] f1] r1] eqn:E. pose proof (bnode_future kk xk p f r Hf) as H. rewrite E in H.
     apply future_app; [exact H|repeat constructor].
   + discriminate.
   + apply andb_true_iff in Hf. destruct Hf as [Hp Hq].
-    destruct (bnode kk true p f r) as [[[a L1] f1] r1] eqn:E1. pose proof (bnode_future kk p f r Hp) as H1. rewrite E1 in H1.
-    destruct (bnode kk true q f1 r1) as [[[b L2] f2] r2] eqn:E2. pose proof (bnode_future kk q f1 r1 Hq) as H2. rewrite E2 in H2.
+    destruct (bnode kk true xk p f r) as [[[a L1] f1] r1] eqn:E1. pose proof (bnode_future kk xk p f r Hp) as H1. rewrite E1 in H1.
+    destruct (bnode kk true xk q f1 r1) as [[[b L2] f2] r2] eqn:E2. pose proof (bnode_future kk xk q f1 r1 Hq) as H2. rewrite E2 in H2.
     apply future_app; [exact H1|apply future_app; [exact H2|repeat constructor]].
   + discriminate.
   + apply andb_true_iff in Hf. destruct Hf as [He Hd]. cbn [negb orb] in Hd.
-    destruct (bterms kk true e f r) as [[[args L] f1] r1] eqn:E. pose proof (bterms_future kk e (ldir e) f r He) as H. rewrite E in H.
-    cbv beta iota. cbn [blayers]. apply future_app; [exact H|]. unfold cmp_layers.
+    destruct (bterms kk true xk e f r) as [[[args L] f1] r1] eqn:E. pose proof (bterms_future kk xk e f r He) as H. rewrite E in H.
+    cbv beta iota. destruct (lsame (ldir e) e); [|discriminate]. cbn [blayers]. apply future_app; [exact H|]. unfold cmp_layers.
     assert (Ed : ldir e = DLeft) by (destruct (ldir e); [reflexivity|discriminate]). rewrite Ed.
     apply future_app; [apply count_layers_future|repeat constructor].
   + constructor.
   + apply andb_true_iff in Hf. destruct Hf as [Hp Hd]. destruct d; cbn in Hd; [|discriminate].
-    destruct (bnode kk true p f r) as [[[a L] f1] r1] eqn:E. pose proof (bnode_future kk p f r Hp) as H. rewrite E in H.
+    destruct (bnode kk true xk p f r) as [[[a L] f1] r1] eqn:E. pose proof (bnode_future kk xk p f r Hp) as H. rewrite E in H.
     cbv beta iota. cbn [blayers]. apply future_app; [exact H|]. repeat constructor.
-- destruct e as [|a d' p e]; intros d f r Hf; cbn [lfrag] in Hf; [constructor|rewrite bterms_cons].
-  apply andb_true_iff in Hf. destruct Hf as [Hf He]. apply andb_true_iff in Hf. destruct Hf as [_ Hp].
-  destruct (bnode kk true p f r) as [[[b L1] f1] r1] eqn:E1. pose proof (bnode_future kk p f r Hp) as H1. rewrite E1 in H1.
-  destruct (bterms kk true e f1 r1) as [[[args L2] f2] r2] eqn:E2. pose proof (bterms_future kk e d f1 r1 He) as H2. rewrite E2 in H2.
+- destruct e as [|a d' p e]; intros f r Hf; cbn [mlfrag] in Hf; [constructor|rewrite bterms_cons].
+  apply andb_true_iff in Hf. destruct Hf as [Hp He].
+  destruct (bnode kk true xk p f r) as [[[b L1] f1] r1] eqn:E1. pose proof (bnode_future kk xk p f r Hp) as H1. rewrite E1 in H1.
+  destruct (bterms kk true xk e f1 r1) as [[[args L2] f2] r2] eqn:E2. pose proof (bterms_future kk xk e f1 r1 He) as H2. rewrite E2 in H2.
   cbv beta iota. cbn [blayers]. apply future_app; assumption.
 Qed.
 
@@ -286,8 +331,8 @@ Qed.
     formula attends to positions j <= i only. *)
 Theorem thm21_future (k : nat) (p : tl) : tfrag k true p = true -> future_net (fst (bcompile k true p)).
 Proof.
-intros Hf. unfold bcompile. pose proof (bnode_future k p (k + 13 + length (tpreds p)) 0 Hf) as H.
-destruct (bnode k true p (k + 13 + length (tpreds p)) 0) as [[[c L] f'] r']. cbn [fst].
+intros Hf. unfold bcompile, ncompile, ncompile_at. pose proof (bnode_future k (k + 13 + length (tpreds p)) p (k + 13 + length (tpreds p) + 0) 0 Hf) as H.
+destruct (bnode k true (k + 13 + length (tpreds p)) p (k + 13 + length (tpreds p) + 0) 0) as [[[c L] f'] r']. cbn [fst].
 apply future_app; [repeat constructor|exact H].
 Qed.
 
@@ -306,3 +351,57 @@ Corollary cor23_count (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
   soft_run (tau_paper n) n (real_net (fst (bcompile k true p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k true p))
   = B2R (tsat n w p i).
 Proof. intros Hf Hn Hi. split; [apply thm21_future, Hf|apply thm21_count_soft; assumption]. Qed.
+
+(** ** Every formula: comparisons mixing #left and #right included *)
+
+Lemma mcompile_ok (n : nat) (w : nat -> nat) (k : nat) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
+  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> tletters k p = true -> forall i, (i < n)%nat ->
+  net_run W n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p))
+  = B2R (tsat n w p i).
+Proof.
+intros Hn HW Hl i Hi. unfold mcompile, tpes. destruct (tfrag k false p) eqn:Et; cbn [negb].
+- apply (ncompile_ok n w k false false W p Hn HW Et i Hi).
+- apply (ncompile_ok n w k false true W p Hn HW); [rewrite mfrag_letters; exact Hl|exact Hi].
+Qed.
+
+(** Theorem 20, hard, for every formula of TL[#] over letters < k (comparisons mixing #left and
+    #right included: [mcompile] is [bcompile] on the one-sided fragment and adds the n-scaled keys
+    2in and -i^2 n otherwise), every n >= 1, word w and position i < n. *)
+Theorem thm20_tl_hard (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  hard_run n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p))
+  = B2R (tsat n w p i).
+Proof. intros Hl Hn Hi. apply (mcompile_ok n w k hard_w p Hn (or_introl eq_refl) Hl i Hi). Qed.
+
+(** Theorem 20, soft: the same network under softmax at tau = 1/(2n), exactly. *)
+Theorem thm20_tl_soft (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  soft_run (tau_paper n) n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p))
+  = B2R (tsat n w p i).
+Proof. intros Hl Hn Hi. apply (mcompile_ok n w k _ p Hn (or_intror eq_refl) Hl i Hi). Qed.
+
+Theorem thm20_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  round01 (soft_run (tau_paper n) n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p)))
+  = B2R (tsat n w p i).
+Proof. intros Hl Hn Hi. rewrite thm20_tl_soft by assumption. apply round_B2R. Qed.
+
+(** Corollary 22 for every formula of TL[#] with since and until over letters < k. *)
+Corollary cor22_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  soft_run (tau_paper n) n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p))
+  = B2R (tsat n w p i).
+Proof. apply thm20_tl_soft. Qed.
+
+(** Theorem 21 and Corollary 23 for every past formula over letters < k: the causal network is
+    future-masked and exact, hard and at tau = 1/(2n). *)
+Theorem thm21_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> tpast p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  future_net (fst (bcompile k true p)) /\
+  hard_run n (real_net (fst (bcompile k true p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k true p)) = B2R (tsat n w p i) /\
+  soft_run (tau_paper n) n (real_net (fst (bcompile k true p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k true p))
+  = B2R (tsat n w p i).
+Proof.
+intros Hl Hp Hn Hi. pose proof (tfrag_past k p Hl Hp) as Hf.
+split; [apply thm21_future, Hf|split; [apply thm21_count_hard|apply thm21_count_soft]; assumption].
+Qed.
