@@ -1,0 +1,275 @@
+(** * Seed 004, Section 6: a fragment of S-RASP (Strobl et al.), its syntax, semantics and types.
+
+    A program runs on a word w_0 .. w_(n-1) over letters 0..k-1, for every length n.  Its sequences
+    are numbered: 0..k-1 the letter indicators [w_i = a] (Boolean), k the constant 1 (Boolean),
+    k + 1 the position (i + 1)/n (rational), and k + 2 + j the output of the j-th operation.  The
+    operations, each computing one new sequence at every position i:
+    - [SLin w b]: sum_(a, c) in w c x_i[a] + b (a linear map); [SRelu w b]: its ReLU;
+    - [SNot a], [SAnd a b], [SOr a b]: the Boolean connectives 1 - x, x y, x + y - x y;
+    - [SAvg m a]: the average of x_j[a] over the positions j visible from i (mask m: future j <= i,
+      past j >= i, or none): uniform averaging;
+    - [SSel m dr q kk v]: tieless hard attention: x_j[v] at the leftmost (dr = LeftMost) or
+      rightmost visible j with q_i and kk_j (Boolean sequences); when there is none, the default
+      is x_j[v] at the leftmost (rightmost) visible position.
+    A program is well typed ([srasp_wt]) when every operation reads sequences defined before it and
+    the Boolean connectives and the query and key of a selection read Boolean sequences; then
+    every Boolean sequence is 0 or 1 at every position ([srun_bool]).  [sel_default] builds the
+    selection with an arbitrary Boolean default sequence from four operations ([sel_default_sem]).
+
+    The sequences are the coordinates of the stream of [TransformerModel]; the semantics writes
+    coordinate k + 2 + j with the j-th operation ([srun]). *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Bool List.
+From Quarks Require Import RSum TransformerModel MatrixGap.
+Import ListNotations.
+Open Scope R_scope.
+
+(** ** Syntax and semantics *)
+
+Inductive dir := LeftMost | RightMost.
+
+Inductive sop :=
+| SLin (w : list (nat * R)) (b : R)
+| SRelu (w : list (nat * R)) (b : R)
+| SNot (a : nat)
+| SAnd (a b : nat)
+| SOr (a b : nat)
+| SAvg (m : mask) (a : nat)
+| SSel (m : mask) (dr : dir) (q kk v : nat).
+
+Definition isone (r : R) : bool := if Req_EM_T r 1 then true else false.
+
+(** The leftmost and the rightmost t < cnt with B t. *)
+Fixpoint lfind (B : nat -> bool) (cnt : nat) : option nat :=
+  match cnt with
+  | O => None
+  | S m => match lfind B m with Some t => Some t | None => if B m then Some m else None end
+  end.
+
+Fixpoint rfind (B : nat -> bool) (cnt : nat) : option nat :=
+  match cnt with O => None | S m => if B m then Some m else rfind B m end.
+
+(** The selected offset among the visible positions: the leftmost (rightmost) one satisfying B,
+    else the leftmost (rightmost) one. *)
+Definition sel_top (dr : dir) (B : nat -> bool) (cnt : nat) : nat :=
+  match dr with
+  | LeftMost => match lfind B cnt with Some t => t | None => O end
+  | RightMost => match rfind B cnt with Some t => t | None => (cnt - 1)%nat end
+  end.
+
+(** The predicate of a selection at query position i: q_i and kk_(lo + t). *)
+Definition sel_pred (m : mask) (q kk : nat) (x : stream) (i : nat) (t : nat) : bool :=
+  isone (x i q) && isone (x (vis_lo m i + t)%nat kk).
+
+Definition sop_sem (n : nat) (o : sop) (x : stream) (i : nat) : R :=
+  match o with
+  | SLin w b => lin w (x i) + b
+  | SRelu w b => Rmax 0 (lin w (x i) + b)
+  | SNot a => 1 - x i a
+  | SAnd a b => x i a * x i b
+  | SOr a b => x i a + x i b - x i a * x i b
+  | SAvg m a => / INR (vis_cnt m n i) * rsum (fun t => x (vis_lo m i + t)%nat a) 0 (vis_cnt m n i)
+  | SSel m dr q kk v => x (vis_lo m i + sel_top dr (sel_pred m q kk x i) (vis_cnt m n i))%nat v
+  end.
+
+(** Writing sequence c. *)
+Definition upd (x : stream) (c : nat) (f : nat -> R) : stream := fun i c' => if Nat.eqb c' c then f i else x i c'.
+
+(** The run from sequence c on: the j-th operation writes sequence c + j. *)
+Fixpoint srun (n c : nat) (p : list sop) (x : stream) : stream :=
+  match p with [] => x | o :: p' => srun n (S c) p' (upd x c (sop_sem n o x)) end.
+
+(** The input: letters, the constant 1 and the position (i + 1)/n. *)
+Definition srasp_pe : list (nat -> nat -> R) := [fun _ _ => 1; fun i n => INR i / INR n].
+
+Definition srasp_input (k n : nat) (w : list nat) : stream := word_input k srasp_pe n w.
+
+(** The value of every sequence of program p on the word w of length n. *)
+Definition srasp_run (k n : nat) (p : list sop) (w : list nat) : stream := srun n (k + 2) p (srasp_input k n w).
+
+(** ** Types *)
+
+(** tys lists, for the sequences defined so far, whether each is Boolean. *)
+Definition in_ty (tys : list bool) (a : nat) : bool := (a <? length tys)%nat.
+Definition bool_ty (tys : list bool) (a : nat) : bool := (a <? length tys)%nat && nth a tys false.
+
+Definition sop_ok (tys : list bool) (o : sop) : bool :=
+  match o with
+  | SLin w _ | SRelu w _ => forallb (fun p => in_ty tys (fst p)) w
+  | SNot a => bool_ty tys a
+  | SAnd a b | SOr a b => bool_ty tys a && bool_ty tys b
+  | SAvg _ a => in_ty tys a
+  | SSel _ _ q kk v => bool_ty tys q && bool_ty tys kk && in_ty tys v
+  end.
+
+Definition sop_bool (tys : list bool) (o : sop) : bool :=
+  match o with SNot _ | SAnd _ _ | SOr _ _ => true | SSel _ _ _ _ v => bool_ty tys v | _ => false end.
+
+Fixpoint wt (tys : list bool) (p : list sop) : bool :=
+  match p with [] => true | o :: p' => sop_ok tys o && wt (tys ++ [sop_bool tys o]) p' end.
+
+Fixpoint out_tys (tys : list bool) (p : list sop) : list bool :=
+  match p with [] => tys | o :: p' => out_tys (tys ++ [sop_bool tys o]) p' end.
+
+Definition in_tys (k : nat) : list bool := repeat true k ++ [true; false].
+
+Definition srasp_wt (k : nat) (p : list sop) : bool := wt (in_tys k) p.
+
+(** Sequence c of program p is Boolean. *)
+Definition srasp_bool (k : nat) (p : list sop) (c : nat) : bool := bool_ty (out_tys (in_tys k) p) c.
+
+Lemma out_tys_length (tys : list bool) (p : list sop) : length (out_tys tys p) = (length tys + length p)%nat.
+Proof.
+revert tys. induction p as [|o p IH]; intros tys; simpl; [lia|]. rewrite IH, app_length. simpl. lia.
+Qed.
+
+(** ** The selection finds what it should *)
+
+Lemma lfind_some (B : nat -> bool) (cnt t : nat) : lfind B cnt = Some t ->
+  (t < cnt)%nat /\ B t = true /\ forall t', (t' < t)%nat -> B t' = false.
+Proof.
+revert t. induction cnt as [|m IH]; intros t H; simpl in H; [discriminate|].
+destruct (lfind B m) as [t0|] eqn:E.
+- injection H as <-. destruct (IH t0 eq_refl) as [H1 [H2 H3]]. split; [lia|split; assumption].
+- destruct (B m) eqn:Bm; [|discriminate]. injection H as <-. split; [lia|split; [exact Bm|]].
+  intros t' Ht'. destruct (B t') eqn:Bt; [|reflexivity].
+  assert (Hex : forall c, (t' < c)%nat -> (c <= m)%nat -> lfind B c <> None).
+  { induction c as [|c IHc]; intros H1 H2; [lia|]. simpl. destruct (Nat.eq_dec t' c) as [->|Hne].
+    - destruct (lfind B c); [discriminate|]. rewrite Bt. discriminate.
+    - pose proof (IHc ltac:(lia) ltac:(lia)) as IH'. destruct (lfind B c); [discriminate|]. exfalso. apply IH'. reflexivity. }
+  exfalso. apply (Hex m); [lia|lia|exact E].
+Qed.
+
+Lemma lfind_none (B : nat -> bool) (cnt : nat) : lfind B cnt = None -> forall t, (t < cnt)%nat -> B t = false.
+Proof.
+induction cnt as [|m IH]; intros H t Ht; [lia|]. simpl in H. destruct (lfind B m) eqn:E; [discriminate|].
+destruct (B m) eqn:Bm; [discriminate|]. destruct (Nat.eq_dec t m) as [->|Hne]; [exact Bm|apply IH; [reflexivity|lia]].
+Qed.
+
+Lemma rfind_some (B : nat -> bool) (cnt t : nat) : rfind B cnt = Some t ->
+  (t < cnt)%nat /\ B t = true /\ forall t', (t < t' < cnt)%nat -> B t' = false.
+Proof.
+revert t. induction cnt as [|m IH]; intros t H; simpl in H; [discriminate|].
+destruct (B m) eqn:Bm.
+- injection H as <-. split; [lia|split; [exact Bm|intros; lia]].
+- destruct (IH t H) as [H1 [H2 H3]]. split; [lia|split; [exact H2|]].
+  intros t' Ht'. destruct (Nat.eq_dec t' m) as [->|Hne]; [exact Bm|apply H3; lia].
+Qed.
+
+Lemma rfind_none (B : nat -> bool) (cnt : nat) : rfind B cnt = None -> forall t, (t < cnt)%nat -> B t = false.
+Proof.
+induction cnt as [|m IH]; intros H t Ht; [lia|]. simpl in H. destruct (B m) eqn:Bm; [discriminate|].
+destruct (Nat.eq_dec t m) as [->|Hne]; [exact Bm|apply IH; [exact H|lia]].
+Qed.
+
+Lemma sel_top_lt (dr : dir) (B : nat -> bool) (cnt : nat) : (1 <= cnt)%nat -> (sel_top dr B cnt < cnt)%nat.
+Proof.
+intros Hc. destruct dr; simpl.
+- destruct (lfind B cnt) as [t|] eqn:E; [apply (lfind_some B cnt t E)|lia].
+- destruct (rfind B cnt) as [t|] eqn:E; [apply (rfind_some B cnt t E)|lia].
+Qed.
+
+(** The selected offset t: if some visible offset satisfies B, t does, and every other offset
+    satisfying B lies beyond t in the direction away from dr (right of it for LeftMost); if none
+    does, t is the extreme offset. *)
+Lemma sel_top_spec (dr : dir) (B : nat -> bool) (cnt : nat) : (1 <= cnt)%nat ->
+  ((exists t', (t' < cnt)%nat /\ B t' = true) -> B (sel_top dr B cnt) = true) /\
+  forall t', (t' < cnt)%nat -> t' <> sel_top dr B cnt -> B t' = B (sel_top dr B cnt) ->
+    match dr with LeftMost => (sel_top dr B cnt < t')%nat | RightMost => (t' < sel_top dr B cnt)%nat end.
+Proof.
+intros Hc. destruct dr; simpl.
+- destruct (lfind B cnt) as [t|] eqn:E.
+  + destruct (lfind_some B cnt t E) as [H1 [H2 H3]]. split; [intros; exact H2|].
+    intros t' Ht' Hne HB. destruct (Nat.lt_ge_cases t t') as [Hlt|Hge]; [exact Hlt|].
+    rewrite (H3 t') in HB by lia. congruence.
+  + pose proof (lfind_none B cnt E) as H0. split.
+    * intros [t' [Ht' HB]]. rewrite H0 in HB by exact Ht'. discriminate.
+    * intros t' Ht' Hne _. lia.
+- destruct (rfind B cnt) as [t|] eqn:E.
+  + destruct (rfind_some B cnt t E) as [H1 [H2 H3]]. split; [intros; exact H2|].
+    intros t' Ht' Hne HB. destruct (Nat.lt_ge_cases t' t) as [Hlt|Hge]; [exact Hlt|].
+    rewrite (H3 t') in HB by lia. congruence.
+  + pose proof (rfind_none B cnt E) as H0. split.
+    * intros [t' [Ht' HB]]. rewrite H0 in HB by exact Ht'. discriminate.
+    * intros t' Ht' Hne _. lia.
+Qed.
+
+(** ** Well-typed programs: Boolean sequences are 0 or 1 *)
+
+Definition is01 (r : R) : Prop := r = 0 \/ r = 1.
+
+(** Every sequence typed Boolean in tys is 0 or 1 at positions 0..n-1. *)
+Definition ty_ok (n : nat) (tys : list bool) (x : stream) : Prop :=
+  forall a i, bool_ty tys a = true -> (i < n)%nat -> is01 (x i a).
+
+Lemma bool_ty_app (tys : list bool) (b : bool) (a : nat) :
+  bool_ty (tys ++ [b]) a = if Nat.eqb a (length tys) then b else bool_ty tys a.
+Proof.
+unfold bool_ty. rewrite app_length. simpl.
+destruct (Nat.eqb a (length tys)) eqn:E.
+- apply Nat.eqb_eq in E. subst a. rewrite nth_middle. replace (length tys <? length tys + 1)%nat with true; [reflexivity|].
+  symmetry. apply Nat.ltb_lt. lia.
+- apply Nat.eqb_neq in E. destruct (a <? length tys)%nat eqn:L.
+  + apply Nat.ltb_lt in L. rewrite app_nth1 by exact L. replace (a <? length tys + 1)%nat with true; [reflexivity|].
+    symmetry. apply Nat.ltb_lt. lia.
+  + apply Nat.ltb_ge in L. replace (a <? length tys + 1)%nat with false; [reflexivity|]. symmetry. apply Nat.ltb_ge. lia.
+Qed.
+
+Lemma is01_isone (r : R) : is01 r -> r = if isone r then 1 else 0.
+Proof. intros [->| ->]; unfold isone; destruct (Req_EM_T _ 1); lra. Qed.
+
+Lemma bool_ty_lt (tys : list bool) (a : nat) : bool_ty tys a = true -> (a < length tys)%nat.
+Proof. unfold bool_ty. intros H. apply andb_true_iff in H. apply Nat.ltb_lt, H. Qed.
+
+Lemma sop_bool_01 (n : nat) (tys : list bool) (o : sop) (x : stream) (i : nat) :
+  sop_ok tys o = true -> sop_bool tys o = true -> ty_ok n tys x -> (i < n)%nat -> is01 (sop_sem n o x i).
+Proof.
+intros Hok Hb Hty Hi. destruct o as [w b|w b|a|a b|a b|m a|m dr q kk v]; simpl in *; try discriminate.
+- destruct (Hty a i Hok Hi) as [-> | ->]; [right|left]; ring.
+- apply andb_true_iff in Hok. destruct Hok as [Ha Hb'].
+  destruct (Hty a i Ha Hi) as [-> | ->]; destruct (Hty b i Hb' Hi) as [-> | ->]; unfold is01; lra.
+- apply andb_true_iff in Hok. destruct Hok as [Ha Hb'].
+  destruct (Hty a i Ha Hi) as [-> | ->]; destruct (Hty b i Hb' Hi) as [-> | ->]; unfold is01; lra.
+- apply Hty; [exact Hb|]. apply vis_range; [exact Hi|]. apply sel_top_lt, vis_pos, Hi.
+Qed.
+
+Lemma ty_ok_upd (n : nat) (tys : list bool) (o : sop) (x : stream) :
+  sop_ok tys o = true -> ty_ok n tys x ->
+  ty_ok n (tys ++ [sop_bool tys o]) (upd x (length tys) (sop_sem n o x)).
+Proof.
+intros Hok Hty a i Ha Hi. rewrite bool_ty_app in Ha. unfold upd. destruct (Nat.eqb a (length tys)).
+- apply (sop_bool_01 n tys o x i Hok Ha Hty Hi).
+- apply Hty; assumption.
+Qed.
+
+(** Every sequence typed Boolean is 0 or 1 at every position, on every input whose Boolean input
+    sequences are. *)
+Theorem srun_bool (n : nat) (tys : list bool) (p : list sop) (x : stream) :
+  wt tys p = true -> ty_ok n tys x -> ty_ok n (out_tys tys p) (srun n (length tys) p x).
+Proof.
+revert tys x. induction p as [|o p IH]; intros tys x Hwt Hty; [exact Hty|]. simpl in Hwt |- *.
+apply andb_true_iff in Hwt. destruct Hwt as [Hok Hwt].
+replace (S (length tys)) with (length (tys ++ [sop_bool tys o])) by (rewrite app_length; simpl; lia).
+apply IH; [exact Hwt|]. apply ty_ok_upd; assumption.
+Qed.
+
+Lemma input_ty_ok (k n : nat) (w : list nat) : ty_ok n (in_tys k) (srasp_input k n w).
+Proof.
+intros a i Ha Hi. unfold bool_ty, in_tys in Ha. rewrite app_length, repeat_length in Ha. simpl in Ha.
+apply andb_true_iff in Ha. destruct Ha as [Hl Hn]. apply Nat.ltb_lt in Hl.
+unfold srasp_input, word_input, embed. destruct (a <? k)%nat eqn:E.
+- destruct (Nat.eqb _ a); unfold is01; lra.
+- apply Nat.ltb_ge in E. destruct (Nat.eq_dec a k) as [->|Hne].
+  + rewrite Nat.sub_diag. right. reflexivity.
+  + rewrite app_nth2 in Hn by (rewrite repeat_length; lia). rewrite repeat_length in Hn.
+    replace (a - k)%nat with 1%nat in Hn by lia. discriminate.
+Qed.
+
+(** Every Boolean sequence of a well-typed program is 0 or 1 at every position of every word. *)
+Theorem srasp_bool_01 (k n : nat) (p : list sop) (w : list nat) (c i : nat) :
+  srasp_wt k p = true -> srasp_bool k p c = true -> (i < n)%nat -> is01 (srasp_run k n p w i c).
+Proof.
+intros Hwt Hb Hi. unfold srasp_run.
+replace (k + 2)%nat with (length (in_tys k)) by (unfold in_tys; rewrite app_length, repeat_length; reflexivity).
+apply (srun_bool n (in_tys k) p _ Hwt (input_ty_ok k n w)); assumption.
+Qed.
