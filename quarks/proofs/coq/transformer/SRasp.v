@@ -5,7 +5,8 @@
     k + 1 the position (i + 1)/n (rational), and k + 2 + j the output of the j-th operation.  The
     operations, each computing one new sequence at every position i:
     - [SLin w b]: sum_(a, c) in w c x_i[a] + b (a linear map); [SRelu w b]: its ReLU;
-    - [SNot a], [SAnd a b], [SOr a b]: the Boolean connectives 1 - x, x y, x + y - x y;
+    - [SNot a], [SAnd a b], [SOr a b], [SIf g a b]: the Boolean connectives 1 - x, x y, x + y - x y
+      and g ? a : b = g a + (1 - g) b;
     - [SAvg m a]: the average of x_j[a] over the positions j visible from i (mask m: future j <= i,
       past j >= i, or none): uniform averaging;
     - [SSel m dr q kk v]: tieless hard attention: x_j[v] at the leftmost (dr = LeftMost) or
@@ -19,7 +20,7 @@
     The sequences are the coordinates of the stream of [TransformerModel]; the semantics writes
     coordinate k + 2 + j with the j-th operation ([srun]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From Coq Require Import Reals Lia Lra Bool List.
+From Coq Require Import Reals Lia Lra Bool List FunctionalExtensionality.
 From Quarks Require Import RSum TransformerModel MatrixGap.
 Import ListNotations.
 Open Scope R_scope.
@@ -34,6 +35,7 @@ Inductive sop :=
 | SNot (a : nat)
 | SAnd (a b : nat)
 | SOr (a b : nat)
+| SIf (g a b : nat)
 | SAvg (m : mask) (a : nat)
 | SSel (m : mask) (dr : dir) (q kk v : nat).
 
@@ -68,6 +70,7 @@ Definition sop_sem (n : nat) (o : sop) (x : stream) (i : nat) : R :=
   | SNot a => 1 - x i a
   | SAnd a b => x i a * x i b
   | SOr a b => x i a + x i b - x i a * x i b
+  | SIf g a b => x i g * x i a + (1 - x i g) * x i b
   | SAvg m a => / INR (vis_cnt m n i) * rsum (fun t => x (vis_lo m i + t)%nat a) 0 (vis_cnt m n i)
   | SSel m dr q kk v => x (vis_lo m i + sel_top dr (sel_pred m q kk x i) (vis_cnt m n i))%nat v
   end.
@@ -98,12 +101,13 @@ Definition sop_ok (tys : list bool) (o : sop) : bool :=
   | SLin w _ | SRelu w _ => forallb (fun p => in_ty tys (fst p)) w
   | SNot a => bool_ty tys a
   | SAnd a b | SOr a b => bool_ty tys a && bool_ty tys b
+  | SIf g a b => bool_ty tys g && bool_ty tys a && bool_ty tys b
   | SAvg _ a => in_ty tys a
   | SSel _ _ q kk v => bool_ty tys q && bool_ty tys kk && in_ty tys v
   end.
 
 Definition sop_bool (tys : list bool) (o : sop) : bool :=
-  match o with SNot _ | SAnd _ _ | SOr _ _ => true | SSel _ _ _ _ v => bool_ty tys v | _ => false end.
+  match o with SNot _ | SAnd _ _ | SOr _ _ | SIf _ _ _ => true | SSel _ _ _ _ v => bool_ty tys v | _ => false end.
 
 Fixpoint wt (tys : list bool) (p : list sop) : bool :=
   match p with [] => true | o :: p' => sop_ok tys o && wt (tys ++ [sop_bool tys o]) p' end.
@@ -224,12 +228,15 @@ Proof. unfold bool_ty. intros H. apply andb_true_iff in H. apply Nat.ltb_lt, H. 
 Lemma sop_bool_01 (n : nat) (tys : list bool) (o : sop) (x : stream) (i : nat) :
   sop_ok tys o = true -> sop_bool tys o = true -> ty_ok n tys x -> (i < n)%nat -> is01 (sop_sem n o x i).
 Proof.
-intros Hok Hb Hty Hi. destruct o as [w b|w b|a|a b|a b|m a|m dr q kk v]; simpl in *; try discriminate.
+intros Hok Hb Hty Hi. destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v]; simpl in *; try discriminate.
 - destruct (Hty a i Hok Hi) as [-> | ->]; [right|left]; ring.
 - apply andb_true_iff in Hok. destruct Hok as [Ha Hb'].
   destruct (Hty a i Ha Hi) as [-> | ->]; destruct (Hty b i Hb' Hi) as [-> | ->]; unfold is01; lra.
 - apply andb_true_iff in Hok. destruct Hok as [Ha Hb'].
   destruct (Hty a i Ha Hi) as [-> | ->]; destruct (Hty b i Hb' Hi) as [-> | ->]; unfold is01; lra.
+- apply andb_true_iff in Hok. destruct Hok as [Hg Hb']. apply andb_true_iff in Hg. destruct Hg as [Hg Ha].
+  destruct (Hty g i Hg Hi) as [-> | ->]; destruct (Hty a i Ha Hi) as [-> | ->]; destruct (Hty b i Hb' Hi) as [-> | ->];
+  unfold is01; lra.
 - apply Hty; [exact Hb|]. apply vis_range; [exact Hi|]. apply sel_top_lt, vis_pos, Hi.
 Qed.
 
@@ -272,4 +279,72 @@ Proof.
 intros Hwt Hb Hi. unfold srasp_run.
 replace (k + 2)%nat with (length (in_tys k)) by (unfold in_tys; rewrite app_length, repeat_length; reflexivity).
 apply (srun_bool n (in_tys k) p _ Hwt (input_ty_ok k n w)); assumption.
+Qed.
+
+(** ** Selection with a default sequence *)
+
+(** From sequence c on: the selected value (c), the selected key (c + 1), whether a position was
+    found (c + 2: q_i and the selected key), and the result c + 3 = found ? value : default. *)
+Definition sel_default (m : mask) (dr : dir) (q kk v dflt c : nat) : list sop :=
+  [SSel m dr q kk v; SSel m dr q kk kk; SAnd q (S c); SIf (S (S c)) c dflt].
+
+Lemma upd_ne (x : stream) (c a : nat) (f : nat -> R) (i : nat) : a <> c -> upd x c f i a = x i a.
+Proof. intros H. unfold upd. replace (Nat.eqb a c) with false by (symmetry; apply Nat.eqb_neq, H). reflexivity. Qed.
+
+Lemma upd_eq (x : stream) (c : nat) (f : nat -> R) (i : nat) : upd x c f i c = f i.
+Proof. unfold upd. rewrite Nat.eqb_refl. reflexivity. Qed.
+
+Lemma sel_pred_upd (m : mask) (q kk c : nat) (x : stream) (f : nat -> R) (i : nat) : q <> c -> kk <> c ->
+  sel_pred m q kk (upd x c f) i = sel_pred m q kk x i.
+Proof.
+intros Hq Hk. apply functional_extensionality. intros t. unfold sel_pred. rewrite !upd_ne by assumption. reflexivity.
+Qed.
+
+Lemma isone_true (r : R) : isone r = true -> r = 1.
+Proof. unfold isone. destruct (Req_EM_T r 1); [auto|discriminate]. Qed.
+
+Lemma existsb_seq (B : nat -> bool) (cnt : nat) :
+  existsb B (seq 0 cnt) = true <-> exists t, (t < cnt)%nat /\ B t = true.
+Proof.
+rewrite existsb_exists. split.
+- intros [t [Ht HB]]. apply in_seq in Ht. exists t. split; [lia|exact HB].
+- intros [t [Ht HB]]. exists t. split; [apply in_seq; lia|exact HB].
+Qed.
+
+(** The selection with a default: at every position i, sequence c + 3 is the value v at the
+    leftmost (rightmost) visible position j with q_i and kk_j if there is one, else dflt_i. *)
+Theorem sel_default_sem (n : nat) (m : mask) (dr : dir) (q kk v dflt c : nat) (x : stream) (i : nat) :
+  (q < c)%nat -> (kk < c)%nat -> (v < c)%nat -> (dflt < c)%nat -> (i < n)%nat ->
+  (forall j, (j < n)%nat -> is01 (x j q) /\ is01 (x j kk)) ->
+  srun n c (sel_default m dr q kk v dflt c) x i (c + 3)%nat =
+  if existsb (sel_pred m q kk x i) (seq 0 (vis_cnt m n i))
+  then x (vis_lo m i + sel_top dr (sel_pred m q kk x i) (vis_cnt m n i))%nat v else x i dflt.
+Proof.
+intros Hq Hk Hv Hd Hi H01. unfold sel_default. cbn [srun].
+replace (c + 3)%nat with (S (S (S c))) by lia. rewrite upd_eq.
+set (F1 := sop_sem n (SSel m dr q kk v) x). set (X1 := upd x c F1).
+set (F2 := sop_sem n (SSel m dr q kk kk) X1). set (X2 := upd X1 (S c) F2).
+set (F3 := sop_sem n (SAnd q (S c)) X2). set (X3 := upd X2 (S (S c)) F3).
+assert (E : sop_sem n (SIf (S (S c)) c dflt) X3 i = X3 i (S (S c)) * X3 i c + (1 - X3 i (S (S c))) * X3 i dflt) by reflexivity.
+rewrite E. clear E.
+assert (A1 : X3 i (S (S c)) = x i q * F2 i).
+{ unfold X3. rewrite upd_eq. unfold F3. cbn [sop_sem]. unfold X2. rewrite upd_eq, upd_ne by lia. unfold X1. rewrite upd_ne by lia. reflexivity. }
+assert (A2 : X3 i c = F1 i) by (unfold X3, X2, X1; rewrite !upd_ne, upd_eq by lia; reflexivity).
+assert (A3 : X3 i dflt = x i dflt) by (unfold X3, X2, X1; rewrite !upd_ne by lia; reflexivity).
+assert (A4 : F2 i = x (vis_lo m i + sel_top dr (sel_pred m q kk x i) (vis_cnt m n i))%nat kk).
+{ unfold F2. cbn [sop_sem]. unfold X1. rewrite sel_pred_upd by lia. rewrite upd_ne by lia. reflexivity. }
+assert (A5 : F1 i = x (vis_lo m i + sel_top dr (sel_pred m q kk x i) (vis_cnt m n i))%nat v) by reflexivity.
+rewrite A1, A2, A3, A4, A5. clear A1 A2 A3 A4 A5.
+set (B := sel_pred m q kk x i). set (cnt := vis_cnt m n i). set (T := sel_top dr B cnt).
+assert (HT : (T < cnt)%nat) by (apply sel_top_lt, vis_pos, Hi).
+assert (Hj : (vis_lo m i + T < n)%nat) by (apply vis_range; assumption).
+destruct (sel_top_spec dr B cnt (vis_pos m n i Hi)) as [Hfound _]. fold T in Hfound.
+destruct (existsb B (seq 0 cnt)) eqn:E.
+- apply existsb_seq in E. specialize (Hfound E). unfold B, sel_pred in Hfound. apply andb_true_iff in Hfound.
+  destruct Hfound as [H1 H2]. rewrite (isone_true _ H1), (isone_true _ H2). ring.
+- assert (HB : B T = false).
+  { destruct (B T) eqn:BT; [|reflexivity]. exfalso. assert (Hc : existsb B (seq 0 cnt) = true) by (apply existsb_seq; exists T; split; assumption). congruence. }
+  unfold B, sel_pred in HB. destruct (H01 i Hi) as [Hq01 _]. destruct (H01 _ Hj) as [_ Hk01].
+  rewrite (is01_isone (x i q)) by exact Hq01. rewrite (is01_isone (x (vis_lo m i + T)%nat kk)) by exact Hk01.
+  destruct (isone (x i q)), (isone (x (vis_lo m i + T)%nat kk)); simpl in HB; try discriminate; ring.
 Qed.

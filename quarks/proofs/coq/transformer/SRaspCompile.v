@@ -3,7 +3,8 @@
 
     [compile] turns the j-th operation into one layer writing coordinate k + 2 + j: an elementwise
     operation into one feed-forward block (a linear map as ReLU(l) - ReLU(-l); not as 1 - ReLU(x);
-    and as ReLU(x + y - 1); or as ReLU(x + y) - ReLU(x + y - 1)), an average into a uniform head
+    and as ReLU(x + y - 1); or as ReLU(x + y) - ReLU(x + y - 1); g ? a : b as ReLU(a + g - 1) +
+    ReLU(b - g)), an average into a uniform head
     (no score terms, average hardmax), and a selection into one average-hardmax head with scores
     q_i kk_j + t (i + 1)-free tie-break t (j + 1)/n (t = 1/2 rightmost, -1/2 leftmost; the constant 1
     and the position (j + 1)/n are the input coordinates k and k + 1).  [srasp_net] is that network
@@ -36,6 +37,7 @@ Definition clayer (k c : nat) (o : sop) : layer :=
   | SNot a => Layer [] [Unit c [Neuron (-1) [(a, 1)] 0] 1]
   | SAnd a b => Layer [] [Unit c [Neuron 1 [(a, 1); (b, 1)] (-1)] 0]
   | SOr a b => Layer [] [Unit c [Neuron 1 [(a, 1); (b, 1)] 0; Neuron (-1) [(a, 1); (b, 1)] (-1)] 0]
+  | SIf g a b => Layer [] [Unit c [Neuron 1 [(a, 1); (g, 1)] (-1); Neuron 1 [(b, 1); (g, -1)] 0] 0]
   | SAvg m a => Layer [Head c a [] m Average] []
   | SSel m dr q kk v => Layer [Head c v [((q, kk), 1); ((k, S k), tie dr)] m Average] []
   end.
@@ -190,7 +192,7 @@ Proof.
 intros Hok Hinv Ha. pose proof Hinv as (Hc & Hty & Hpe & Hz).
 assert (Hzc : forall i, (i < n)%nat -> z i (length tys) = 0) by (intros; apply Hz; lia).
 assert (Hxi : forall i, (i < n)%nat -> x i = z i) by (intros i Hi; apply functional_extensionality; intros; apply Ha, Hi).
-destruct o as [w b|w b|a|a b|a b|m a|m dr q kk v]; simpl.
+destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v]; simpl.
 - split; [|intros h []]. apply adds_agree; [exact Ha|exact Hzc|]. apply unit_adds. intros i Hi.
   unfold unit_val. simpl. rewrite lin_sneg, (Hxi i Hi). simpl. relu_cases.
 - split; [|intros h []]. apply adds_agree; [exact Ha|exact Hzc|]. apply unit_adds. intros i Hi.
@@ -204,6 +206,10 @@ destruct o as [w b|w b|a|a b|a b|m a|m dr q kk v]; simpl.
 - split; [|intros h []]. apply adds_agree; [exact Ha|exact Hzc|]. apply unit_adds. intros i Hi.
   unfold unit_val, lin. simpl. rewrite (Hxi i Hi). simpl in Hok. apply andb_true_iff in Hok. destruct Hok as [H1 H2].
   destruct (Hty a i H1 Hi) as [-> | ->]; destruct (Hty b i H2 Hi) as [-> | ->]; relu_cases.
+- split; [|intros h []]. apply adds_agree; [exact Ha|exact Hzc|]. apply unit_adds. intros i Hi.
+  unfold unit_val, lin. simpl. rewrite (Hxi i Hi). simpl in Hok. apply andb_true_iff in Hok. destruct Hok as [H1 H3].
+  apply andb_true_iff in H1. destruct H1 as [H1 H2].
+  destruct (Hty g i H1 Hi) as [-> | ->]; destruct (Hty a i H2 Hi) as [-> | ->]; destruct (Hty b i H3 Hi) as [-> | ->]; relu_cases.
 - split.
   + apply adds_agree; [exact Ha|exact Hzc|]. apply head_adds; [reflexivity|]. intros i Hi.
     rewrite head_uniform by (reflexivity || exact Hi). simpl. f_equal. apply rsum_ext. intros t Ht.
@@ -274,7 +280,7 @@ Lemma clayer_below (k : nat) (tys : list bool) (o : sop) : sop_ok tys o = true -
   layer_below (S (length tys)) (clayer k (length tys) o).
 Proof.
 intros Hok Hc.
-destruct o as [w b|w b|a|a b|a b|m a|m dr q kk v]; simpl in Hok; unfold bool_ty, in_ty in Hok; split; simpl; try (intros ? []; fail).
+destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v]; simpl in Hok; unfold bool_ty, in_ty in Hok; split; simpl; try (intros ? []; fail).
 - intros u [<-|[]]. split; [simpl; lia|]. intros nr [<-|[<-|[]]] p Hp; simpl in Hp.
   + pose proof (forallb_in_ty tys w p Hok Hp). lia.
   + unfold sneg in Hp. apply in_map_iff in Hp. destruct Hp as [p' [<- Hp']]. simpl. pose proof (forallb_in_ty tys w p' Hok Hp'). lia.
@@ -285,6 +291,8 @@ destruct o as [w b|w b|a|a b|a b|m a|m dr q kk v]; simpl in Hok; unfold bool_ty,
   apply Nat.ltb_lt in Ha. apply Nat.ltb_lt in Hb. intros nr [<-|[]] p [<-|[<-|[]]]; simpl; lia.
 - intros u [<-|[]]. split; [simpl; lia|]. repeat rewrite andb_true_iff in Hok. destruct Hok as [[Ha _] [Hb _]].
   apply Nat.ltb_lt in Ha. apply Nat.ltb_lt in Hb. intros nr [<-|[<-|[]]] p [<-|[<-|[]]]; simpl; lia.
+- intros u [<-|[]]. split; [simpl; lia|]. repeat rewrite andb_true_iff in Hok. destruct Hok as [[[Hg _] [Ha _]] [Hb _]].
+  apply Nat.ltb_lt in Hg. apply Nat.ltb_lt in Ha. apply Nat.ltb_lt in Hb. intros nr [<-|[<-|[]]] p [<-|[<-|[]]]; simpl; lia.
 - intros h [<-|[]]. apply Nat.ltb_lt in Hok. split; [simpl; lia|split; [simpl; lia|]]. intros t [].
 - intros h [<-|[]]. repeat rewrite andb_true_iff in Hok. destruct Hok as [[[Hq _] [Hk _]] Hv].
   apply Nat.ltb_lt in Hq. apply Nat.ltb_lt in Hk. apply Nat.ltb_lt in Hv.
