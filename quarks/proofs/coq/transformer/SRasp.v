@@ -11,7 +11,12 @@
       past j >= i, or none): uniform averaging;
     - [SSel m dr q kk v]: tieless hard attention: x_j[v] at the leftmost (dr = LeftMost) or
       rightmost visible j with q_i and kk_j (Boolean sequences); when there is none, the default
-      is x_j[v] at the leftmost (rightmost) visible position.
+      is x_j[v] at the leftmost (rightmost) visible position;
+    - [SSelM m dr ps v]: the same with the predicate "q_i and kk_j for some pair (q, kk) of ps"
+      (Boolean sequences), read as a best match: x_j[v] at the leftmost (rightmost) visible j where
+      the number of such pairs is largest.  When the queries q are exclusive (at most one holds at
+      each position, as for one-hot letters), this is the selection of the leftmost (rightmost) j
+      with the predicate, e.g. q(i) = k(j) for one-hot encoded values, with the same default.
     A program is well typed ([srasp_wt]) when every operation reads sequences defined before it and
     the Boolean connectives and the query and key of a selection read Boolean sequences; then
     every Boolean sequence is 0 or 1 at every position ([srun_bool]).  [sel_default] builds the
@@ -37,7 +42,8 @@ Inductive sop :=
 | SOr (a b : nat)
 | SIf (g a b : nat)
 | SAvg (m : mask) (a : nat)
-| SSel (m : mask) (dr : dir) (q kk v : nat).
+| SSel (m : mask) (dr : dir) (q kk v : nat)
+| SSelM (m : mask) (dr : dir) (ps : list (nat * nat)) (v : nat).
 
 Definition isone (r : R) : bool := if Req_EM_T r 1 then true else false.
 
@@ -63,6 +69,17 @@ Definition sel_top (dr : dir) (B : nat -> bool) (cnt : nat) : nat :=
 Definition sel_pred (m : mask) (q kk : nat) (x : stream) (i : nat) (t : nat) : bool :=
   isone (x i q) && isone (x (vis_lo m i + t)%nat kk).
 
+(** The number of pairs (q, kk) of ps with q_i and kk_j; the largest of C 0, .., C (cnt - 1); the
+    visible offsets where the count is largest. *)
+Definition sel_count (ps : list (nat * nat)) (x : stream) (i j : nat) : nat :=
+  length (filter (fun p => isone (x i (fst p)) && isone (x j (snd p))) ps).
+
+Fixpoint nmax (C : nat -> nat) (cnt : nat) : nat :=
+  match cnt with O => O | S m => Nat.max (nmax C m) (C m) end.
+
+Definition best_pred (m : mask) (ps : list (nat * nat)) (x : stream) (n i : nat) (t : nat) : bool :=
+  Nat.eqb (sel_count ps x i (vis_lo m i + t)) (nmax (fun t => sel_count ps x i (vis_lo m i + t)) (vis_cnt m n i)).
+
 Definition sop_sem (n : nat) (o : sop) (x : stream) (i : nat) : R :=
   match o with
   | SLin w b => lin w (x i) + b
@@ -73,6 +90,7 @@ Definition sop_sem (n : nat) (o : sop) (x : stream) (i : nat) : R :=
   | SIf g a b => x i g * x i a + (1 - x i g) * x i b
   | SAvg m a => / INR (vis_cnt m n i) * rsum (fun t => x (vis_lo m i + t)%nat a) 0 (vis_cnt m n i)
   | SSel m dr q kk v => x (vis_lo m i + sel_top dr (sel_pred m q kk x i) (vis_cnt m n i))%nat v
+  | SSelM m dr ps v => x (vis_lo m i + sel_top dr (best_pred m ps x n i) (vis_cnt m n i))%nat v
   end.
 
 (** Writing sequence c. *)
@@ -104,10 +122,11 @@ Definition sop_ok (tys : list bool) (o : sop) : bool :=
   | SIf g a b => bool_ty tys g && bool_ty tys a && bool_ty tys b
   | SAvg _ a => in_ty tys a
   | SSel _ _ q kk v => bool_ty tys q && bool_ty tys kk && in_ty tys v
+  | SSelM _ _ ps v => forallb (fun p => bool_ty tys (fst p) && bool_ty tys (snd p)) ps && in_ty tys v
   end.
 
 Definition sop_bool (tys : list bool) (o : sop) : bool :=
-  match o with SNot _ | SAnd _ _ | SOr _ _ | SIf _ _ _ => true | SSel _ _ _ _ v => bool_ty tys v | _ => false end.
+  match o with SNot _ | SAnd _ _ | SOr _ _ | SIf _ _ _ => true | SSel _ _ _ _ v | SSelM _ _ _ v => bool_ty tys v | _ => false end.
 
 Fixpoint wt (tys : list bool) (p : list sop) : bool :=
   match p with [] => true | o :: p' => sop_ok tys o && wt (tys ++ [sop_bool tys o]) p' end.
@@ -228,7 +247,7 @@ Proof. unfold bool_ty. intros H. apply andb_true_iff in H. apply Nat.ltb_lt, H. 
 Lemma sop_bool_01 (n : nat) (tys : list bool) (o : sop) (x : stream) (i : nat) :
   sop_ok tys o = true -> sop_bool tys o = true -> ty_ok n tys x -> (i < n)%nat -> is01 (sop_sem n o x i).
 Proof.
-intros Hok Hb Hty Hi. destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v]; simpl in *; try discriminate.
+intros Hok Hb Hty Hi. destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v|m dr ps v]; simpl in *; try discriminate.
 - destruct (Hty a i Hok Hi) as [-> | ->]; [right|left]; ring.
 - apply andb_true_iff in Hok. destruct Hok as [Ha Hb'].
   destruct (Hty a i Ha Hi) as [-> | ->]; destruct (Hty b i Hb' Hi) as [-> | ->]; unfold is01; lra.
@@ -237,6 +256,7 @@ intros Hok Hb Hty Hi. destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v]; s
 - apply andb_true_iff in Hok. destruct Hok as [Hg Hb']. apply andb_true_iff in Hg. destruct Hg as [Hg Ha].
   destruct (Hty g i Hg Hi) as [-> | ->]; destruct (Hty a i Ha Hi) as [-> | ->]; destruct (Hty b i Hb' Hi) as [-> | ->];
   unfold is01; lra.
+- apply Hty; [exact Hb|]. apply vis_range; [exact Hi|]. apply sel_top_lt, vis_pos, Hi.
 - apply Hty; [exact Hb|]. apply vis_range; [exact Hi|]. apply sel_top_lt, vis_pos, Hi.
 Qed.
 
@@ -347,4 +367,21 @@ destruct (existsb B (seq 0 cnt)) eqn:E.
   unfold B, sel_pred in HB. destruct (H01 i Hi) as [Hq01 _]. destruct (H01 _ Hj) as [_ Hk01].
   rewrite (is01_isone (x i q)) by exact Hq01. rewrite (is01_isone (x (vis_lo m i + T)%nat kk)) by exact Hk01.
   destruct (isone (x i q)), (isone (x (vis_lo m i + T)%nat kk)); simpl in HB; try discriminate; ring.
+Qed.
+
+(** ** The best-match selection *)
+
+Lemma nmax_ge (C : nat -> nat) (cnt t : nat) : (t < cnt)%nat -> (C t <= nmax C cnt)%nat.
+Proof.
+induction cnt as [|m IH]; intros Ht; [lia|]. simpl. destruct (Nat.eq_dec t m) as [->|Hne]; [lia|].
+specialize (IH ltac:(lia)). lia.
+Qed.
+
+Lemma nmax_attained (C : nat -> nat) (cnt : nat) : (1 <= cnt)%nat -> exists t, (t < cnt)%nat /\ C t = nmax C cnt.
+Proof.
+induction cnt as [|m IH]; intros Hc; [lia|]. simpl. destruct m as [|m'].
+- exists 0%nat. simpl. split; [lia|reflexivity].
+- destruct (IH ltac:(lia)) as [t [Ht E]]. destruct (Nat.le_ge_cases (nmax C (S m')) (C (S m'))) as [H|H].
+  + exists (S m'). split; [lia|]. rewrite Nat.max_r by exact H. reflexivity.
+  + exists t. split; [lia|]. rewrite Nat.max_l by exact H. exact E.
 Qed.

@@ -41,6 +41,7 @@ Definition clayer (k c : nat) (o : sop) : layer :=
   | SIf g a b => Layer [] [Unit c [Neuron 1 [(a, 1); (g, 1)] (-1); Neuron 1 [(b, 1); (g, -1)] 0] 0]
   | SAvg m a => Layer [Head c a [] m Average] []
   | SSel m dr q kk v => Layer [Head c v [((q, kk), 1); ((k, S k), tie dr)] m Average] []
+  | SSelM m dr ps v => Layer [Head c v (map (fun p => (p, 1)) ps ++ [((k, S k), tie dr)]) m Average] []
   end.
 
 Fixpoint compile (k c : nat) (p : list sop) : list layer :=
@@ -169,6 +170,41 @@ destruct (Bool.bool_dec (B t) (B T)) as [Heq|Hneq].
   + destruct (B t) eqn:Bt; [|congruence]. exfalso. assert (false = true) by (apply Hfound; exists t; split; assumption). discriminate.
 Qed.
 
+(** Scores C_t + tie (lo + t + 1)/n with natural counts C_t: the leftmost (rightmost) offset of
+    largest count beats every other by 1/(2n). *)
+Lemma sel_gap_count (dr : dir) (C : nat -> nat) (n lo cnt : nat) (s : nat -> R) :
+  (1 <= cnt)%nat -> (lo + cnt <= n)%nat ->
+  (forall t, (t < cnt)%nat -> s t = INR (C t) + tie dr * (INR (S (lo + t)) / INR n)) ->
+  forall t, (t < cnt)%nat -> t <> sel_top dr (fun t => Nat.eqb (C t) (nmax C cnt)) cnt ->
+    s t <= s (sel_top dr (fun t => Nat.eqb (C t) (nmax C cnt)) cnt) - / (2 * INR n).
+Proof.
+intros Hc Hn Hs t Ht Hne. set (B := fun t => Nat.eqb (C t) (nmax C cnt)) in *. set (T := sel_top dr B cnt) in *.
+assert (HT : (T < cnt)%nat) by (apply sel_top_lt, Hc).
+destruct (sel_top_spec dr B cnt Hc) as [Hfound Hord]. fold T in Hfound, Hord.
+assert (HBT : B T = true).
+{ apply Hfound. destruct (nmax_attained C cnt Hc) as [t0 [Ht0 E]]. exists t0. split; [exact Ht0|]. unfold B. rewrite E. apply Nat.eqb_refl. }
+assert (HN : 0 < INR n) by (apply lt_0_INR; lia).
+assert (Hu : / (2 * INR n) = / INR n / 2) by (field; lra). rewrite Hu.
+rewrite (Hs t Ht), (Hs T HT).
+assert (Ha : 1 <= INR (S (lo + t)) <= INR n) by (split; [rewrite S_INR; pose proof (pos_INR (lo + t)); lra|apply le_INR; lia]).
+assert (Hb : 1 <= INR (S (lo + T)) <= INR n) by (split; [rewrite S_INR; pose proof (pos_INR (lo + T)); lra|apply le_INR; lia]).
+pose proof (div_unit _ _ HN Ha). pose proof (div_unit _ _ HN Hb).
+destruct (B t) eqn:Bt.
+- assert (Heq : B t = B T) by congruence. specialize (Hord t Ht Hne Heq).
+  unfold B in Bt, HBT. apply Nat.eqb_eq in Bt. apply Nat.eqb_eq in HBT. rewrite Bt, HBT.
+  destruct dr; simpl tie.
+  + assert (INR (S (lo + T)) + 1 <= INR (S (lo + t))) by (rewrite <- S_INR; apply le_INR; lia).
+    pose proof (div_step _ _ _ HN H1). lra.
+  + assert (INR (S (lo + t)) + 1 <= INR (S (lo + T))) by (rewrite <- S_INR; apply le_INR; lia).
+    pose proof (div_step _ _ _ HN H1). lra.
+- unfold B in Bt, HBT. apply Nat.eqb_neq in Bt. apply Nat.eqb_eq in HBT. pose proof (nmax_ge C cnt t Ht).
+  assert (INR (C t) + 1 <= INR (C T)) by (rewrite <- S_INR; apply le_INR; lia).
+  destruct dr; simpl tie; lra.
+Qed.
+
+Lemma lsum_app {A} (f : A -> R) (l1 l2 : list A) : lsum (map f (l1 ++ l2)) = lsum (map f l1) + lsum (map f l2).
+Proof. induction l1 as [|a l1 IH]; simpl; [ring|rewrite IH; ring]. Qed.
+
 (** ** Each operation *)
 
 Lemma sel_score (k n : nat) (tys : list bool) (z x : stream) (m : mask) (dr : dir) (q kk v c i t : nat) :
@@ -185,6 +221,31 @@ rewrite (is01_isone (z (vis_lo m i + t)%nat kk)) at 1 by (apply Hty; assumption)
 destruct (isone (z i q)), (isone (z (vis_lo m i + t)%nat kk)); simpl; ring.
 Qed.
 
+Lemma lsum_count (ps : list (nat * nat)) (z : stream) (i j : nat) :
+  (forall p, In p ps -> is01 (z i (fst p)) /\ is01 (z j (snd p))) ->
+  lsum (map (fun p => 1 * z i (fst p) * z j (snd p)) ps) = INR (sel_count ps z i j).
+Proof.
+unfold sel_count. induction ps as [|p ps IH]; intros H01; [reflexivity|]. cbn [map lsum filter].
+rewrite IH by (intros; apply H01; right; assumption). destruct (H01 p (or_introl eq_refl)) as [Hq Hk].
+rewrite (is01_isone (z i (fst p))) at 1 by exact Hq. rewrite (is01_isone (z j (snd p))) at 1 by exact Hk.
+destruct (isone (z i (fst p))), (isone (z j (snd p))); cbn [andb filter length]; rewrite ?S_INR; ring.
+Qed.
+
+Lemma selm_score (k n : nat) (tys : list bool) (z x : stream) (m : mask) (dr : dir) (ps : list (nat * nat)) (v c i t : nat) :
+  sinv k n tys z -> agree n x z -> forallb (fun p => bool_ty tys (fst p) && bool_ty tys (snd p)) ps = true -> (i < n)%nat ->
+  (t < vis_cnt m n i)%nat ->
+  score (Head c v (map (fun p => (p, 1)) ps ++ [((k, S k), tie dr)]) m Average) x i (vis_lo m i + t) =
+  INR (sel_count ps z i (vis_lo m i + t)) + tie dr * (INR (S (vis_lo m i + t)) / INR n).
+Proof.
+intros [_ [Hty [Hpe _]]] Ha Hps Hi Ht. assert (Hj : (vis_lo m i + t < n)%nat) by (apply vis_range; assumption).
+unfold score. simpl h_terms. rewrite lsum_app, map_map. cbn [map lsum fst snd]. rewrite !Ha by assumption.
+destruct (Hpe i Hi) as [H1 _]. destruct (Hpe _ Hj) as [_ H2]. rewrite H1, H2.
+rewrite (lsum_map_ext _ (fun p => 1 * z i (fst p) * z (vis_lo m i + t)%nat (snd p))).
+- rewrite lsum_count; [ring|]. intros p Hp. rewrite forallb_forall in Hps. specialize (Hps p Hp).
+  apply andb_true_iff in Hps. destruct Hps as [Hq Hk]. split; apply Hty; assumption.
+- intros p _. rewrite !Ha by assumption. reflexivity.
+Qed.
+
 Lemma clayer_exact (k n : nat) (tys : list bool) (o : sop) (x z : stream) :
   sop_ok tys o = true -> sinv k n tys z -> agree n x z ->
   agree n (layer_run hard_w n (clayer k (length tys) o) x) (upd z (length tys) (sop_sem n o z)) /\
@@ -193,7 +254,7 @@ Proof.
 intros Hok Hinv Ha. pose proof Hinv as (Hc & Hty & Hpe & Hz).
 assert (Hzc : forall i, (i < n)%nat -> z i (length tys) = 0) by (intros; apply Hz; lia).
 assert (Hxi : forall i, (i < n)%nat -> x i = z i) by (intros i Hi; apply functional_extensionality; intros; apply Ha, Hi).
-destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v]; simpl.
+destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v|m dr ps v]; simpl.
 - split; [|intros h []]. apply adds_agree; [exact Ha|exact Hzc|]. apply unit_adds. intros i Hi.
   unfold unit_val. simpl. rewrite lin_sneg, (Hxi i Hi). simpl. relu_cases.
 - split; [|intros h []]. apply adds_agree; [exact Ha|exact Hzc|]. apply unit_adds. intros i Hi.
@@ -235,6 +296,27 @@ destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v]; simpl.
     * apply sel_top_lt, vis_pos, Hi.
     * apply Hgap, Hi.
   + intros h' [<-|[]]. right. intros i Hi. exists (sel_top dr (sel_pred m q kk z i) (vis_cnt m n i)). split.
+    * apply sel_top_lt, vis_pos, Hi.
+    * apply Hgap, Hi.
+- simpl in Hok. apply andb_true_iff in Hok. destruct Hok as [Hps Hv].
+  set (h := Head (length tys) v (map (fun p => (p, 1)) ps ++ [((k, S k), tie dr)]) m Average).
+  assert (Hgap : forall i, (i < n)%nat ->
+    (forall t, (t < vis_cnt m n i)%nat -> t <> sel_top dr (best_pred m ps z n i) (vis_cnt m n i) ->
+      score h x i (vis_lo m i + t) <= score h x i (vis_lo m i + sel_top dr (best_pred m ps z n i) (vis_cnt m n i)) - / (2 * INR n))).
+  { intros i Hi. unfold best_pred. apply (sel_gap_count dr (fun t => sel_count ps z i (vis_lo m i + t)) n (vis_lo m i) (vis_cnt m n i)).
+    - apply vis_pos, Hi.
+    - destruct m; simpl; lia.
+    - intros t Ht. apply (selm_score k n tys); assumption. }
+  assert (Hg : 0 < / (2 * INR n) \/ n = 0%nat).
+  { destruct n as [|n']; [right; reflexivity|left]. apply Rinv_0_lt_compat. pose proof (lt_0_INR (S n') ltac:(lia)). lra. }
+  split.
+  + apply adds_agree; [exact Ha|exact Hzc|]. apply head_adds; [reflexivity|]. intros i Hi.
+    destruct Hg as [Hg| ->]; [|lia].
+    rewrite (head_top n h x i (sel_top dr (best_pred m ps z n i) (vis_cnt m n i)) (/ (2 * INR n)) Hg).
+    * simpl. apply Ha. apply vis_range; [exact Hi|]. apply sel_top_lt, vis_pos, Hi.
+    * apply sel_top_lt, vis_pos, Hi.
+    * apply Hgap, Hi.
+  + intros h' [<-|[]]. right. intros i Hi. exists (sel_top dr (best_pred m ps z n i) (vis_cnt m n i)). split.
     * apply sel_top_lt, vis_pos, Hi.
     * apply Hgap, Hi.
 Qed.
@@ -281,7 +363,7 @@ Lemma clayer_below (k : nat) (tys : list bool) (o : sop) : sop_ok tys o = true -
   layer_below (S (length tys)) (clayer k (length tys) o).
 Proof.
 intros Hok Hc.
-destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v]; simpl in Hok; unfold bool_ty, in_ty in Hok; split; simpl; try (intros ? []; fail).
+destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v|m dr ps v]; simpl in Hok; unfold bool_ty, in_ty in Hok; split; simpl; try (intros ? []; fail).
 - intros u [<-|[]]. split; [simpl; lia|]. intros nr [<-|[<-|[]]] p Hp; simpl in Hp.
   + pose proof (forallb_in_ty tys w p Hok Hp). lia.
   + unfold sneg in Hp. apply in_map_iff in Hp. destruct Hp as [p' [<- Hp']]. simpl. pose proof (forallb_in_ty tys w p' Hok Hp'). lia.
@@ -298,6 +380,10 @@ destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v]; simpl in Hok; unfold bo
 - intros h [<-|[]]. repeat rewrite andb_true_iff in Hok. destruct Hok as [[[Hq _] [Hk _]] Hv].
   apply Nat.ltb_lt in Hq. apply Nat.ltb_lt in Hk. apply Nat.ltb_lt in Hv.
   split; [simpl; lia|split; [simpl; lia|]]. intros t [<-|[<-|[]]]; simpl; lia.
+- intros h [<-|[]]. apply andb_true_iff in Hok. destruct Hok as [Hps Hv]. apply Nat.ltb_lt in Hv.
+  split; [simpl; lia|split; [simpl; lia|]]. intros t Ht. simpl in Ht. apply in_app_or in Ht. destruct Ht as [Ht|[<-|[]]]; [|simpl; lia].
+  apply in_map_iff in Ht. destruct Ht as [p [<- Hp]]. rewrite forallb_forall in Hps. specialize (Hps p Hp).
+  repeat rewrite andb_true_iff in Hps. destruct Hps as [[Hq _] [Hk _]]. apply Nat.ltb_lt in Hq. apply Nat.ltb_lt in Hk. simpl. lia.
 Qed.
 
 Lemma compile_below (k : nat) (p : list sop) : forall tys : list bool, wt tys p = true -> (k + 2 <= length tys)%nat ->
