@@ -385,3 +385,52 @@ induction cnt as [|m IH]; intros Hc; [lia|]. simpl. destruct m as [|m'].
   + exists (S m'). split; [lia|]. rewrite Nat.max_r by exact H. reflexivity.
   + exists t. split; [lia|]. rewrite Nat.max_l by exact H. exact E.
 Qed.
+
+Lemma lfind_ext (B B' : nat -> bool) (cnt : nat) : (forall t, (t < cnt)%nat -> B t = B' t) -> lfind B cnt = lfind B' cnt.
+Proof.
+induction cnt as [|m IH]; intros H; [reflexivity|]. simpl. rewrite IH by (intros; apply H; lia). rewrite H by lia. reflexivity.
+Qed.
+
+Lemma rfind_ext (B B' : nat -> bool) (cnt : nat) : (forall t, (t < cnt)%nat -> B t = B' t) -> rfind B cnt = rfind B' cnt.
+Proof.
+induction cnt as [|m IH]; intros H; [reflexivity|]. simpl. rewrite H by lia. rewrite IH by (intros; apply H; lia). reflexivity.
+Qed.
+
+Lemma sel_top_ext (dr : dir) (B B' : nat -> bool) (cnt : nat) : (forall t, (t < cnt)%nat -> B t = B' t) ->
+  sel_top dr B cnt = sel_top dr B' cnt.
+Proof. intros H. destruct dr; simpl; [rewrite (lfind_ext B B')|rewrite (rfind_ext B B')]; auto. Qed.
+
+(** Over offsets that all satisfy B, or that none does, the selection is the extreme offset. *)
+Lemma sel_top_const (dr : dir) (B : nat -> bool) (b : bool) (cnt : nat) : (forall t, (t < cnt)%nat -> B t = b) ->
+  sel_top dr B cnt = match dr with LeftMost => O | RightMost => (cnt - 1)%nat end.
+Proof.
+intros H. destruct dr; simpl.
+- destruct (lfind B cnt) as [t|] eqn:E; [|reflexivity]. destruct (lfind_some B cnt t E) as [H1 [H2 H3]].
+  destruct t as [|t]; [reflexivity|]. pose proof (H3 0%nat ltac:(lia)) as H0. rewrite H in H0, H2 by lia. congruence.
+- destruct (rfind B cnt) as [t|] eqn:E; [|reflexivity]. destruct (rfind_some B cnt t E) as [H1 [H2 H3]].
+  destruct (Nat.eq_dec t (cnt - 1)) as [->|Hne]; [reflexivity|].
+  pose proof (H3 (cnt - 1)%nat ltac:(lia)) as H0. rewrite H in H0, H2 by lia. congruence.
+Qed.
+
+(** With at most one satisfied pair at every visible j (exclusive queries), the best match is the
+    selection with the predicate "q_i and kk_j for some pair of ps", default included. *)
+Theorem best_pred_or (m : mask) (dr : dir) (ps : list (nat * nat)) (x : stream) (n i : nat) :
+  (forall t, (t < vis_cnt m n i)%nat -> (sel_count ps x i (vis_lo m i + t) <= 1)%nat) ->
+  sel_top dr (best_pred m ps x n i) (vis_cnt m n i) =
+  sel_top dr (fun t => Nat.ltb 0 (sel_count ps x i (vis_lo m i + t))) (vis_cnt m n i).
+Proof.
+intros H1. set (C := fun t => sel_count ps x i (vis_lo m i + t)). set (cnt := vis_cnt m n i) in *.
+assert (HC : forall t, (t < cnt)%nat -> (C t <= nmax C cnt)%nat) by (intros; apply nmax_ge; assumption).
+destruct (Nat.eq_dec (nmax C cnt) 0) as [E|E].
+- assert (Ht1 : forall t, (t < cnt)%nat -> best_pred m ps x n i t = true).
+  { intros t Ht. specialize (HC t Ht). change (Nat.eqb (C t) (nmax C cnt) = true). apply Nat.eqb_eq. lia. }
+  assert (Ht0 : forall t, (t < cnt)%nat -> Nat.ltb 0 (sel_count ps x i (vis_lo m i + t)) = false).
+  { intros t Ht. specialize (HC t Ht). change (Nat.ltb 0 (C t) = false). apply Nat.ltb_ge. lia. }
+  rewrite (sel_top_const dr _ true cnt Ht1), (sel_top_const dr _ false cnt Ht0). reflexivity.
+- assert (HM : nmax C cnt = 1%nat).
+  { destruct (Nat.eq_dec cnt 0) as [Z|Z]; [rewrite Z in E; simpl in E; lia|].
+    destruct (nmax_attained C cnt ltac:(lia)) as [t [Ht Et]]. specialize (H1 t Ht). change (C t <= 1)%nat in H1.
+    pose proof (HC t Ht). lia. }
+  apply sel_top_ext. intros t Ht. change (Nat.eqb (C t) (nmax C cnt) = Nat.ltb 0 (C t)). rewrite HM.
+  specialize (H1 t Ht). change (C t <= 1)%nat in H1. destruct (C t) as [|[|c]]; [reflexivity|reflexivity|lia].
+Qed.
