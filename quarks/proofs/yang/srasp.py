@@ -17,7 +17,8 @@ srasp = Claim(
     statement="Every well-typed program of our S-RASP fragment (letters, the constant 1 and the position (i+1)/n as "
               "inputs; linear and ReLU maps; not, and, or, if-then-else on Boolean sequences; uniform averaging "
               "under the future, past or no mask; tieless selection of the value at the leftmost or rightmost "
-              "visible j with q_i and k_j, Boolean q and k) is computed by a transformer: (thm26_srasp_hard) for "
+              "visible j with q_i and k_j, Boolean q and k; best-match selection over several (q, k) pairs, which with "
+              "exclusive queries, e.g. one-hot letters, selects with the predicate q(i) = k(j) (best_pred_or)) is computed by a transformer: (thm26_srasp_hard) for "
               "every length n, word w and i < n the compiled average-hard network (one layer per operation, the "
               "paper's query/key/value/output matrices) outputs exactly every sequence of the program; "
               "(thm26_srasp_gaps) every head is uniform or tieless with gap 1/(2n) at every layer; "
@@ -34,7 +35,7 @@ srasp = Claim(
     check=check_thm26,
     size="n",
     coq=("SRaspCompile.v:thm26_srasp", "SRaspCompile.v:thm26_srasp_soft", "SRaspCompile.v:thm26_srasp_hard",
-         "SRaspCompile.v:thm26_srasp_gaps", "SRasp.v:srasp_bool_01", "SRasp.v:sel_default_sem",
+         "SRaspCompile.v:thm26_srasp_gaps", "SRasp.v:srasp_bool_01", "SRasp.v:sel_default_sem", "SRasp.v:best_pred_or",
          "SRaspFlipFlop.v:flipflop_sem", "SRaspFlipFlop.v:thm26_flipflop"),
     coq_hypotheses={
         "thm26_srasp": ["srasp_wt k p = true", "srasp_bool k p c = true", "0 < tau", "tau <= srasp_temp k n p (/ 4)",
@@ -46,12 +47,13 @@ srasp = Claim(
         "srasp_bool_01": ["srasp_wt k p = true", "srasp_bool k p c = true", "(i < n)%nat"],
         "sel_default_sem": ["(q < c)%nat", "(kk < c)%nat", "(v < c)%nat", "(dflt < c)%nat", "(i < n)%nat",
                             "(forall j : nat, (j < n)%nat -> is01 (x j q) /\\ is01 (x j kk))"],
+        "best_pred_or": ["(forall t : nat, (t < vis_cnt m n i)%nat -> (sel_count ps x i (vis_lo m i + t) <= 1)%nat)"],
         "flipflop_sem": [],
         "thm26_flipflop": ["0 < tau", "tau <= srasp_temp 3 n flipflop (/ 4)", "(i < n)%nat"]},
-    coq_part="S-RASP beyond the fragment: selectors that compare a query value with a key value (q(i) = k(j) on "
-             "non-Boolean values, j < i and other position comparisons), hence the induction heads; selection of "
-             "rational values with a default; integer-valued sequences and prefix sums as integers; Dyck-k "
-             "(Appendix E) is not derived from these theorems.",
+    coq_part="S-RASP beyond the fragment: selectors comparing positions (j < i, j = i - 1) or values that are not "
+             "one-hot encoded, hence no induction-head program is proved; selection of rational values with a "
+             "default; integer-valued sequences and prefix sums as integers; Dyck-k (Appendix E) is not derived "
+             "from these theorems.",
     note="The compiled network reads only the position embeddings 1 and (i+1)/n (bounded); its width is k + 2 + the "
          "number of operations.  The instance check is the engine's flip-flop network, not the Coq compiler's.",
 )
