@@ -14,8 +14,8 @@ srasp = Claim(
     id="yang.srasp",
     recheck="evidence",   # the certification enumerates every word
     source=Source("004", "§6: S-RASP (Strobl et al.) compiled to uniform-tieless average-hard transformers, then Theorem 26"),
-    statement="Every well-typed program of our S-RASP fragment (letters, the constant 1 and the position (i+1)/n as "
-              "inputs; linear and ReLU maps; not, and, or, if-then-else on Boolean sequences; uniform averaging "
+    statement="Every well-typed program of our S-RASP fragment (letters, the constant 1, the position (i+1)/n and [i odd] "
+              "as inputs; linear and ReLU maps; not, and, or, if-then-else on Boolean sequences; uniform averaging "
               "under the future, past or no mask; tieless selection of the value at the leftmost or rightmost "
               "visible j with q_i and k_j, Boolean q and k; best-match selection over several (q, k) pairs, which with "
               "exclusive queries, e.g. one-hot letters, selects with the predicate q(i) = k(j) (best_pred_or)) is computed by a transformer: (thm26_srasp_hard) for "
@@ -54,6 +54,6 @@ srasp = Claim(
              "one-hot encoded, hence no induction-head program is proved; selection of rational values with a "
              "default; integer-valued sequences and prefix sums as integers; Dyck-k (Appendix E) is not derived "
              "from these theorems.",
-    note="The compiled network reads only the position embeddings 1 and (i+1)/n (bounded); its width is k + 2 + the "
-         "number of operations.  The instance check is the engine's flip-flop network, not the Coq compiler's.",
+    note="The compiled network reads only the position embeddings 1, (i+1)/n and [i odd] (bounded); its width is "
+         "k + 3 + the number of operations.  The instance check is the engine's flip-flop network, not the Coq compiler's.",
 )

@@ -2,7 +2,8 @@
 
     A program runs on a word w_0 .. w_(n-1) over letters 0..k-1, for every length n.  Its sequences
     are numbered: 0..k-1 the letter indicators [w_i = a] (Boolean), k the constant 1 (Boolean),
-    k + 1 the position (i + 1)/n (rational), and k + 2 + j the output of the j-th operation.  The
+    k + 1 the position (i + 1)/n (rational), k + 2 the indicator [i odd] (Boolean; positions are
+    0-based), and k + 3 + j the output of the j-th operation.  The
     operations, each computing one new sequence at every position i:
     - [SLin w b]: sum_(a, c) in w c x_i[a] + b (a linear map); [SRelu w b]: its ReLU;
     - [SNot a], [SAnd a b], [SOr a b], [SIf g a b]: the Boolean connectives 1 - x, x y, x + y - x y
@@ -23,7 +24,7 @@
     selection with an arbitrary Boolean default sequence from four operations ([sel_default_sem]).
 
     The sequences are the coordinates of the stream of [TransformerModel]; the semantics writes
-    coordinate k + 2 + j with the j-th operation ([srun]). *)
+    coordinate k + 3 + j with the j-th operation ([srun]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List FunctionalExtensionality.
 From Quarks Require Import RSum TransformerModel MatrixGap.
@@ -100,13 +101,14 @@ Definition upd (x : stream) (c : nat) (f : nat -> R) : stream := fun i c' => if 
 Fixpoint srun (n c : nat) (p : list sop) (x : stream) : stream :=
   match p with [] => x | o :: p' => srun n (S c) p' (upd x c (sop_sem n o x)) end.
 
-(** The input: letters, the constant 1 and the position (i + 1)/n. *)
-Definition srasp_pe : list (nat -> nat -> R) := [fun _ _ => 1; fun i n => INR i / INR n].
+(** The input: letters, the constant 1, the position (i + 1)/n and [i odd] (the paper's position i + 1
+    even: the Boolean form of (-1)^(i+1)). *)
+Definition srasp_pe : list (nat -> nat -> R) := [fun _ _ => 1; fun i n => INR i / INR n; fun i _ => if Nat.even i then 1 else 0].
 
 Definition srasp_input (k n : nat) (w : list nat) : stream := word_input k srasp_pe n w.
 
 (** The value of every sequence of program p on the word w of length n. *)
-Definition srasp_run (k n : nat) (p : list sop) (w : list nat) : stream := srun n (k + 2) p (srasp_input k n w).
+Definition srasp_run (k n : nat) (p : list sop) (w : list nat) : stream := srun n (k + 3) p (srasp_input k n w).
 
 (** ** Types *)
 
@@ -134,7 +136,7 @@ Fixpoint wt (tys : list bool) (p : list sop) : bool :=
 Fixpoint out_tys (tys : list bool) (p : list sop) : list bool :=
   match p with [] => tys | o :: p' => out_tys (tys ++ [sop_bool tys o]) p' end.
 
-Definition in_tys (k : nat) : list bool := repeat true k ++ [true; false].
+Definition in_tys (k : nat) : list bool := repeat true k ++ [true; false; true].
 
 Definition srasp_wt (k : nat) (p : list sop) : bool := wt (in_tys k) p.
 
@@ -289,7 +291,8 @@ unfold srasp_input, word_input, embed. destruct (a <? k)%nat eqn:E.
 - apply Nat.ltb_ge in E. destruct (Nat.eq_dec a k) as [->|Hne].
   + rewrite Nat.sub_diag. right. reflexivity.
   + rewrite app_nth2 in Hn by (rewrite repeat_length; lia). rewrite repeat_length in Hn.
-    replace (a - k)%nat with 1%nat in Hn by lia. discriminate.
+    destruct (Nat.eq_dec a (S k)) as [->|Hne2]; [replace (S k - k)%nat with 1%nat in Hn by lia; discriminate|].
+    replace (a - k)%nat with 2%nat by lia. cbn [nth map srasp_pe]. destruct (Nat.even (S i)); [right|left]; reflexivity.
 Qed.
 
 (** Every Boolean sequence of a well-typed program is 0 or 1 at every position of every word. *)
@@ -297,7 +300,7 @@ Theorem srasp_bool_01 (k n : nat) (p : list sop) (w : list nat) (c i : nat) :
   srasp_wt k p = true -> srasp_bool k p c = true -> (i < n)%nat -> is01 (srasp_run k n p w i c).
 Proof.
 intros Hwt Hb Hi. unfold srasp_run.
-replace (k + 2)%nat with (length (in_tys k)) by (unfold in_tys; rewrite app_length, repeat_length; reflexivity).
+replace (k + 3)%nat with (length (in_tys k)) by (unfold in_tys; rewrite app_length, repeat_length; reflexivity).
 apply (srun_bool n (in_tys k) p _ Hwt (input_ty_ok k n w)); assumption.
 Qed.
 

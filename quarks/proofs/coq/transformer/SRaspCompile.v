@@ -1,7 +1,7 @@
 (** * Seed 004, Section 6: every S-RASP program ([SRasp]) is computed by a uniform-tieless
     average-hard transformer, hence, by Theorem 26, by softmax attention, for every length.
 
-    [compile] turns the j-th operation into one layer writing coordinate k + 2 + j: an elementwise
+    [compile] turns the j-th operation into one layer writing coordinate k + 3 + j: an elementwise
     operation into one feed-forward block (a linear map as ReLU(l) - ReLU(-l); not as 1 - ReLU(x);
     and as ReLU(x + y - 1); or as ReLU(x + y) - ReLU(x + y - 1); g ? a : b as ReLU(a + g - 1) +
     ReLU(b - g)), an average into a uniform head
@@ -9,7 +9,7 @@
     q_i kk_j + t (j + 1)/n, a predicate in {0, 1} plus a tie-break (t = 1/2 rightmost, -1/2 leftmost;
     the score term t * 1_i * pos_j reads the constant 1 and the position (j + 1)/n, the input
     coordinates k and k + 1), which makes the head tieless with gap 1/(2n) ([sel_gap]).  [srasp_net] is that network
-    in the paper's matrix form ([MatrixCopy.copy_net]); its width is k + 2 + (number of operations).
+    in the paper's matrix form ([MatrixCopy.copy_net]); its width is k + 3 + (number of operations).
 
     Proved for every well-typed program, every length n and every word of length n:
     - [thm26_srasp_hard]: the hard network computes every sequence of the program exactly;
@@ -47,10 +47,10 @@ Definition clayer (k c : nat) (o : sop) : layer :=
 Fixpoint compile (k c : nat) (p : list sop) : list layer :=
   match p with [] => [] | o :: p' => clayer k c o :: compile k (S c) p' end.
 
-Definition srasp_width (k : nat) (p : list sop) : nat := (k + 2 + length p)%nat.
+Definition srasp_width (k : nat) (p : list sop) : nat := (k + 3 + length p)%nat.
 
 (** The compiled network in the paper's form (query, key, value and output matrices). *)
-Definition srasp_net (k : nat) (p : list sop) : list mlayer := copy_net (compile k (k + 2) p).
+Definition srasp_net (k : nat) (p : list sop) : list mlayer := copy_net (compile k (k + 3) p).
 
 (** Theorem 26's temperature for the compiled network: gap 1/(2n), Lemma 29's bound from 1. *)
 Definition srasp_temp (k n : nat) (p : list sop) (eps : R) : R :=
@@ -399,7 +399,7 @@ Qed.
 
 (** ** The theorems *)
 
-Lemma in_tys_length (k : nat) : length (in_tys k) = (k + 2)%nat.
+Lemma in_tys_length (k : nat) : length (in_tys k) = (k + 3)%nat.
 Proof. unfold in_tys. rewrite app_length, repeat_length. reflexivity. Qed.
 
 Lemma input_sinv (k n : nat) (w : list nat) : sinv k n (in_tys k) (srasp_input k n w).
@@ -414,14 +414,14 @@ unfold sinv. rewrite in_tys_length. split; [lia|split; [apply input_ty_ok|split]
   rewrite nth_overflow; [reflexivity|]. simpl. lia.
 Qed.
 
-Lemma srasp_below (k : nat) (p : list sop) : srasp_wt k p = true -> net_below (srasp_width k p) (compile k (k + 2) p).
+Lemma srasp_below (k : nat) (p : list sop) : srasp_wt k p = true -> net_below (srasp_width k p) (compile k (k + 3) p).
 Proof.
 intros Hwt. unfold srasp_width. rewrite <- (in_tys_length k). apply compile_below; [exact Hwt|rewrite in_tys_length; lia].
 Qed.
 
 Lemma srasp_exact (k n : nat) (p : list sop) (w : list nat) : srasp_wt k p = true ->
-  agree n (hard_run n (compile k (k + 2) p) (srasp_input k n w)) (srasp_run k n p w) /\
-  gaps_ok n (/ (2 * INR n)) (compile k (k + 2) p) (srasp_input k n w).
+  agree n (hard_run n (compile k (k + 3) p) (srasp_input k n w)) (srasp_run k n p w) /\
+  gaps_ok n (/ (2 * INR n)) (compile k (k + 3) p) (srasp_input k n w).
 Proof.
 intros Hwt. unfold srasp_run. rewrite <- (in_tys_length k).
 apply compile_exact; [exact Hwt|apply input_sinv|intros i c _; reflexivity].
@@ -463,7 +463,7 @@ Lemma srasp_input_bounded (k n : nat) (p : list sop) (w : list nat) : dbounded (
 Proof.
 intros i c Hi _. replace 1 with (Rmax 1 1) by (unfold Rmax; destruct (Rle_dec 1 1); lra).
 apply (embed_bounded k srasp_pe n _ 1); [|exact Hi].
-intros f i' [<-|[<-|[]]] Hi'; [rewrite Rabs_R1; lra|].
+intros f i' [<-|[<-|[<-|[]]]] Hi'; [rewrite Rabs_R1; lra| |destruct (Nat.even (S i')); rewrite ?Rabs_R1, ?Rabs_R0; lra].
 assert (HN : 0 < INR n) by (apply lt_0_INR; lia).
 destruct (div_unit (INR (S i')) (INR n) HN) as [H1 H2].
 - split; [rewrite S_INR; pose proof (pos_INR i'); lra|apply le_INR; lia].
