@@ -3,8 +3,8 @@
     A program runs on a word w_0 .. w_(n-1) over letters 0..k-1, for every length n.  Its sequences
     are numbered: 0..k-1 the letter indicators [w_i = a] (Boolean), k the constant 1 (Boolean),
     k + 1 the position (i + 1)/n (rational), k + 2 the indicator [i odd] (Boolean; positions are
-    0-based), and k + 3 + j the output of the j-th operation.  The
-    operations, each computing one new sequence at every position i:
+    0-based), and k + 3 + j the output of the j-th operation.  The operations, each computing one
+    new sequence at every position i:
     - [SLin w b]: sum_(a, c) in w c x_i[a] + b (a linear map); [SRelu w b]: its ReLU;
     - [SNot a], [SAnd a b], [SOr a b], [SIf g a b]: the Boolean connectives 1 - x, x y, x + y - x y
       and g ? a : b = g a + (1 - g) b;
@@ -17,7 +17,8 @@
       (Boolean sequences), read as a best match: x_j[v] at the leftmost (rightmost) visible j where
       the number of such pairs is largest.  When the queries q are exclusive (at most one holds at
       each position, as for one-hot letters), this is the selection of the leftmost (rightmost) j
-      with the predicate, e.g. q(i) = k(j) for one-hot encoded values, with the same default.
+      with the predicate, e.g. q(i) = k(j) for one-hot encoded values, with the same default
+      ([best_pred_or]).
     A program is well typed ([srasp_wt]) when every operation reads sequences defined before it and
     the Boolean connectives and the query and key of a selection read Boolean sequences; then
     every Boolean sequence is 0 or 1 at every position ([srun_bool]).  [sel_default] builds the

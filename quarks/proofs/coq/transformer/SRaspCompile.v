@@ -4,12 +4,13 @@
     [compile] turns the j-th operation into one layer writing coordinate k + 3 + j: an elementwise
     operation into one feed-forward block (a linear map as ReLU(l) - ReLU(-l); not as 1 - ReLU(x);
     and as ReLU(x + y - 1); or as ReLU(x + y) - ReLU(x + y - 1); g ? a : b as ReLU(a + g - 1) +
-    ReLU(b - g)), an average into a uniform head
-    (no score terms, average hardmax), and a selection into one average-hardmax head with scores
-    q_i kk_j + t (j + 1)/n, a predicate in {0, 1} plus a tie-break (t = 1/2 rightmost, -1/2 leftmost;
-    the score term t * 1_i * pos_j reads the constant 1 and the position (j + 1)/n, the input
-    coordinates k and k + 1), which makes the head tieless with gap 1/(2n) ([sel_gap]).  [srasp_net] is that network
-    in the paper's matrix form ([MatrixCopy.copy_net]); its width is k + 3 + (number of operations).
+    ReLU(b - g)), an average into a uniform head (no score terms, average hardmax), and a selection
+    into one average-hardmax head with scores q_i kk_j + t (j + 1)/n, a predicate in {0, 1} plus a
+    tie-break (t = 1/2 rightmost, -1/2 leftmost; the score term t * 1_i * pos_j reads the constant 1
+    and the position (j + 1)/n, the input coordinates k and k + 1), which makes the head tieless with
+    gap 1/(2n) ([sel_gap]); a best-match selection scores sum_(q, kk) q_i kk_j + t (j + 1)/n, a
+    natural count plus the tie-break ([sel_gap_count]).  [srasp_net] is that network in the
+    paper's matrix form ([MatrixCopy.copy_net]); its width is k + 3 + (number of operations).
 
     Proved for every well-typed program, every length n and every word of length n:
     - [thm26_srasp_hard]: the hard network computes every sequence of the program exactly;
