@@ -19,9 +19,11 @@ Open Scope R_scope.
 
 Definition prev_pairs : list (nat * nat) := [(5%nat, 6%nat); (6%nat, 5%nat)].
 
+Definition ind_pairs : list (nat * nat) := [(0%nat, 7%nat); (1%nat, 8%nat); (2%nat, 9%nat)].
+
 Definition induction : list sop :=
   [SNot 5; SSelM Future RightMost prev_pairs 0; SSelM Future RightMost prev_pairs 1; SSelM Future RightMost prev_pairs 2;
-   SSelM Future RightMost [(0%nat, 7%nat); (1%nat, 8%nat); (2%nat, 9%nat)] 0].
+   SSelM Future RightMost ind_pairs 0].
 
 (** The reference: the rightmost t <= j whose previous letter (w_(t-1), w_0 for t = 0) is a; i if none. *)
 Fixpoint ihead_pos (w : list nat) (a i j : nat) : nat :=
@@ -82,10 +84,35 @@ induction j as [|j IH]; cbn [rfind ihead_pos]; [simpl; destruct (Nat.eqb (nth 0 
 replace (S j - 1)%nat with j by lia. destruct (Nat.eqb (nth j w 0%nat) a); [reflexivity|exact IH].
 Qed.
 
-Theorem induction_sem (n : nat) (w : list nat) (i : nat) : (nth i w 0%nat < 3)%nat ->
-  srasp_run 3 n induction w i 10%nat = if ind w i then 1 else 0.
+(** The selection of the induction head, with any value v: on a stream holding the letters and the
+    previous-token heads, it reads v at [ihead_pos]. *)
+Lemma hop_sem (n : nat) (w : list nat) (y : stream) (v i : nat) : (nth i w 0%nat < 3)%nat ->
+  (forall t a, (a < 3)%nat -> y t a = if Nat.eqb (nth t w 0%nat) a then 1 else 0) ->
+  (forall t a, (a < 3)%nat -> y t (7 + a)%nat = if Nat.eqb (nth (t - 1) w 0%nat) a then 1 else 0) ->
+  sop_sem n (SSelM Future RightMost ind_pairs v) y i = y (ihead_pos w (nth i w 0%nat) i i) v.
 Proof.
-intros Hw. unfold srasp_run, induction. cbn [srun Nat.add]. rewrite upd_eq.
+intros Hw HL HP. set (a := nth i w 0%nat) in *.
+assert (Hc : forall t, sel_count ind_pairs y i t = if Nat.eqb (nth (t - 1) w 0%nat) a then 1%nat else 0%nat).
+{ intros t. unfold sel_count, ind_pairs. cbn [filter fst snd].
+  pose proof (HP t 0%nat ltac:(lia)) as P0. pose proof (HP t 1%nat ltac:(lia)) as P1. pose proof (HP t 2%nat ltac:(lia)) as P2.
+  cbn [Nat.add] in P0, P1, P2. rewrite P0, P1, P2, !HL by lia. rewrite !isone_b. fold a.
+  destruct (nth (t - 1) w 0%nat) as [|[|[|b]]] eqn:E; destruct a as [|[|[|c]]]; cbn; reflexivity || lia. }
+cbn [sop_sem]. rewrite best_pred_or by (intros t _; cbn [vis_lo]; rewrite Hc; destruct Nat.eqb; lia).
+cbn [vis_lo vis_cnt Nat.add].
+rewrite (sel_top_ext _ _ (fun t => Nat.eqb (nth (t - 1) w 0%nat) a)) by (intros t _; rewrite Hc; destruct Nat.eqb; reflexivity).
+unfold sel_top. replace (S i - 1)%nat with i by lia. rewrite ihead_top. reflexivity.
+Qed.
+
+Definition letters_ok (n : nat) (w : list nat) (y : stream) : Prop :=
+  (forall t a, (a < 3)%nat -> y t a = if Nat.eqb (nth t w 0%nat) a then 1 else 0) /\
+  (forall t a, (a < 3)%nat -> y t (7 + a)%nat = if Nat.eqb (nth (t - 1) w 0%nat) a then 1 else 0).
+
+(** The program's run holds the letters, the previous-token heads, and the induction head. *)
+Lemma induction_stream (n : nat) (w : list nat) :
+  letters_ok n w (srasp_run 3 n induction w) /\
+  forall i, (nth i w 0%nat < 3)%nat -> srasp_run 3 n induction w i 10%nat = if ind w i then 1 else 0.
+Proof.
+unfold srasp_run, induction. cbn [srun Nat.add].
 set (x := srasp_input 3 n w).
 assert (Hx : forall t a, (a < 3)%nat -> x t a = if Nat.eqb (nth t w 0%nat) a then 1 else 0).
 { intros t a Ha. unfold x, srasp_input, word_input, embed. replace (a <? 3)%nat with true by (symmetry; apply Nat.ltb_lt, Ha). reflexivity. }
@@ -110,16 +137,20 @@ assert (E9 : forall t, X4 t 9%nat = if Nat.eqb (nth (t - 1) w 0%nat) 2 then 1 el
 { intros t. unfold X4. rewrite upd_eq. fold X3.
   apply (prev_sem n w X3 2 t); [lia|intros t'; rewrite (proj2 (G5 t')); apply F5|intros t'; rewrite (proj2 (G6 t')); apply F6|intros t'; apply GL; lia]. }
 assert (EL : forall t a, (a < 3)%nat -> X4 t a = x t a) by (intros t a Ha; unfold X4, X3, X2, X1; rewrite !upd_ne by lia; reflexivity).
-set (a := nth i w 0%nat) in *.
-assert (Hc : forall t, sel_count [(0%nat, 7%nat); (1%nat, 8%nat); (2%nat, 9%nat)] X4 i t =
-  if Nat.eqb (nth (t - 1) w 0%nat) a then 1%nat else 0%nat).
-{ intros t. unfold sel_count. cbn [filter fst snd]. rewrite E7, E8, E9, !EL, !Hx by lia. rewrite !isone_b. fold a.
-  destruct (nth (t - 1) w 0%nat) as [|[|[|b]]] eqn:E; destruct a as [|[|[|c]]]; cbn; reflexivity || lia. }
-cbn [sop_sem]. rewrite best_pred_or by (intros t _; cbn [vis_lo]; rewrite Hc; destruct Nat.eqb; lia).
-cbn [vis_lo vis_cnt Nat.add].
-rewrite (sel_top_ext _ _ (fun t => Nat.eqb (nth (t - 1) w 0%nat) a)) by (intros t _; rewrite Hc; destruct Nat.eqb; reflexivity).
-unfold sel_top. replace (S i - 1)%nat with i by lia. rewrite ihead_top. rewrite EL, Hx by lia. unfold ind. fold a. reflexivity.
+assert (HX4 : letters_ok n w X4).
+{ split.
+  - intros t a Ha. rewrite EL by exact Ha. apply Hx, Ha.
+  - intros t a Ha. destruct a as [|[|[|a']]]; cbn [Nat.add]; [apply E7|apply E8|apply E9|lia]. }
+split.
+- destruct HX4 as [HL HP]. split.
+  + intros t a Ha. rewrite upd_ne by lia. apply HL, Ha.
+  + intros t a Ha. rewrite upd_ne by lia. apply HP, Ha.
+- intros i Hw. rewrite upd_eq. destruct HX4 as [HL HP]. rewrite (hop_sem n w X4 0 i Hw HL HP). rewrite HL by lia. reflexivity.
 Qed.
+
+Theorem induction_sem (n : nat) (w : list nat) (i : nat) : (nth i w 0%nat < 3)%nat ->
+  srasp_run 3 n induction w i 10%nat = if ind w i then 1 else 0.
+Proof. apply (proj2 (induction_stream n w)). Qed.
 
 (** The induction head, exactly, by softmax attention at Theorem 26's temperature, for every length. *)
 Theorem thm26_induction (n : nat) (w : list nat) (tau : R) (i : nat) :
