@@ -25,21 +25,23 @@ srasp = Claim(
               "(thm26_srasp_soft) at every 0 < tau <= srasp_temp (Theorem 26's temperature at that gap) the softmax "
               "network is within eps > 0 of every sequence; (thm26_srasp) at eps = 1/4, Lemma 9's rounding of the "
               "softmax network equals every Boolean sequence exactly.  The selection with an arbitrary default "
-              "sequence is four operations (sel_default_sem); the flip-flop (thm26_flipflop) and the basic induction head (previous-token heads by parity, then "
-              "the letter after the last earlier occurrence of w_i; thm26_induction) are such programs.  Instances: "
-              "yang.thm26's check on the engine's flip-flop and induction programs.",
+              "sequence is four operations (sel_default_sem); the flip-flop (thm26_flipflop), the basic induction head (previous-token heads by parity, then "
+              "the letter after the last earlier occurrence of w_i; thm26_induction) and the (K+1)-hop induction "
+              "heads for every K (thm26_hops) are such programs.  Instances: "
+              "yang.thm26's check on the engine's flip-flop and induction programs (and the 2-hop one in the full tier).",
     latex=r"\forall P\in\text{S-RASP}_{\mathrm{frag}},\ n,\ w:\ "
           r"\mathrm{round}(\mathrm{TF}^{\tau}_{P}(w)_i)=P(w)_i,\ 0<\tau\le\tau_{26}(n)",
     kind="construction",
     instances={"quick": [{"program": "flipflop", "n": 4}, {"program": "induction", "n": 4}],
                "full": [{"program": "flipflop", "n": n} for n in range(2, 9)]
-               + [{"program": "induction", "n": n} for n in range(2, 7)]},
+               + [{"program": "induction", "n": n} for n in range(2, 7)]
+               + [{"program": "induction2", "n": n} for n in range(2, 6)]},
     check=check_thm26,
     size="n",
     coq=("SRaspCompile.v:thm26_srasp", "SRaspCompile.v:thm26_srasp_soft", "SRaspCompile.v:thm26_srasp_hard",
          "SRaspCompile.v:thm26_srasp_gaps", "SRasp.v:srasp_bool_01", "SRasp.v:sel_default_sem", "SRasp.v:best_pred_or",
          "SRaspFlipFlop.v:flipflop_sem", "SRaspFlipFlop.v:thm26_flipflop", "SRaspInduction.v:induction_sem",
-         "SRaspInduction.v:thm26_induction"),
+         "SRaspInduction.v:thm26_induction", "SRaspInduction.v:hops_sem", "SRaspInduction.v:thm26_hops"),
     coq_hypotheses={
         "thm26_srasp": ["srasp_wt k p = true", "srasp_bool k p c = true", "0 < tau", "tau <= srasp_temp k n p (/ 4)",
                         "(i < n)%nat"],
@@ -54,11 +56,14 @@ srasp = Claim(
         "flipflop_sem": [],
         "thm26_flipflop": ["0 < tau", "tau <= srasp_temp 3 n flipflop (/ 4)", "(i < n)%nat"],
         "induction_sem": ["(nth i w 0 < 3)%nat"],
-        "thm26_induction": ["0 < tau", "tau <= srasp_temp 3 n induction (/ 4)", "(i < n)%nat", "(nth i w 0 < 3)%nat"]},
+        "thm26_induction": ["0 < tau", "tau <= srasp_temp 3 n induction (/ 4)", "(i < n)%nat", "(nth i w 0 < 3)%nat"],
+        "hops_sem": ["(forall a : nat, In a w -> (a < 3)%nat)"],
+        "thm26_hops": ["(forall a : nat, In a w -> (a < 3)%nat)", "0 < tau", "tau <= srasp_temp 3 n (hops K) (/ 4)",
+                       "(i < n)%nat"]},
     coq_part="S-RASP beyond the fragment: selectors comparing positions other than by parity (j < i in general) or "
              "values that are not one-hot encoded; selection of rational values with a default; integer-valued "
-             "sequences and prefix sums as integers.  Of §6's tasks, the k-hop induction heads (k >= 2) and Dyck-k "
-             "(Appendix E) are not derived from these theorems.",
+             "sequences and prefix sums as integers.  Of §6's tasks, Dyck-k (Appendix E) is not derived from "
+             "these theorems; the induction heads are proved over the alphabet {0, 1, 2} only.",
     note="The compiled network reads only the position embeddings 1, (i+1)/n and [i odd] (bounded); its width is "
          "k + 3 + the number of operations.  The instance check runs the engine's flip-flop and induction networks, not the Coq compiler's.  In "
          "thm26_induction, position 0 counts as its own predecessor (t - 1 truncated), as the program computes.",

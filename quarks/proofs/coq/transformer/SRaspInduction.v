@@ -10,7 +10,11 @@
     Positions are 0-based and t - 1 is truncated (position 0 counts as its own predecessor).
     [induction_sem]: the program computes the reference [ind] at every position of every word;
     [thm26_induction]: Lemma 9's rounding of the compiled softmax network at every
-    0 < tau <= srasp_temp 3 n induction (1/4) outputs [ind w i] exactly, for every n. *)
+    0 < tau <= srasp_temp 3 n induction (1/4) outputs [ind w i] exactly, for every n.
+    k-hop induction heads (Sanford et al.): [hops K] adds K selections, hop m + 2 reading hop m + 1
+    at the selected position; [hops_sem] and [thm26_hops]: for every K, n and word over 0, 1, 2,
+    the (K + 1)-th hop is [w_t = 0] at t = find_pos applied K + 1 times ([ind_hops]), exactly, and
+    so is the rounded softmax network at srasp_temp 3 n (hops K) (1/4). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List FunctionalExtensionality.
 From Quarks Require Import RSum Rounding TransformerModel MatrixModel MatrixGap SRasp SRaspCompile SRaspFlipFlop.
@@ -158,4 +162,95 @@ Theorem thm26_induction (n : nat) (w : list nat) (tau : R) (i : nat) :
   round01 (msoft_run tau (srasp_width 3 induction) n (srasp_net 3 induction) (srasp_input 3 n w) i 10%nat) = if ind w i then 1 else 0.
 Proof.
 intros Htau Hle Hi Hw. rewrite thm26_srasp; [apply induction_sem, Hw|apply induction_wt|apply induction_bool|exact Htau|exact Hle|exact Hi].
+Qed.
+
+(** ** k-hop induction heads *)
+
+Definition find_pos (w : list nat) (i : nat) : nat := ihead_pos w (nth i w 0%nat) i i.
+
+Fixpoint iter (f : nat -> nat) (m i : nat) : nat := match m with O => i | S m' => iter f m' (f i) end.
+
+(** K + 1 hops: the induction head (sequence 10), then K selections, sequence 11 + m reading
+    sequence 10 + m at the selected position: hop m + 2 is hop m + 1 at find_pos i. *)
+Definition hops (K : nat) : list sop := induction ++ map (fun m => SSelM Future RightMost ind_pairs (10 + m)) (seq 0 K).
+
+(** The reference: [w_t = 0] at t = find_pos applied K + 1 times to i. *)
+Definition ind_hops (w : list nat) (K i : nat) : bool := Nat.eqb (nth (iter (find_pos w) (S K) i) w 0%nat) 0.
+
+Lemma srun_app (n c : nat) (p q : list sop) (x : stream) : srun n c (p ++ q) x = srun n (c + length p) q (srun n c p x).
+Proof.
+revert c x. induction p as [|o p IH]; intros c x; simpl; [rewrite Nat.add_0_r; reflexivity|].
+rewrite IH. replace (c + S (length p))%nat with (S c + length p)%nat by lia. reflexivity.
+Qed.
+
+Lemma hops_S (K : nat) : hops (S K) = hops K ++ [SSelM Future RightMost ind_pairs (10 + K)].
+Proof. unfold hops. rewrite seq_S, map_app, app_assoc. reflexivity. Qed.
+
+Lemma hops_length (K : nat) : length (hops K) = (5 + K)%nat.
+Proof. unfold hops. rewrite app_length, map_length, seq_length. reflexivity. Qed.
+
+Lemma nth_letter (w : list nat) (t : nat) : (forall a, In a w -> (a < 3)%nat) -> (nth t w 0%nat < 3)%nat.
+Proof. intros Hw. destruct (nth_in_or_default t w 0%nat) as [H|H]; [apply Hw, H|rewrite H; lia]. Qed.
+
+(** Every hop of the run is the reference, for every K, at every position of every word over 0, 1, 2. *)
+Lemma hops_stream (n : nat) (w : list nat) (K : nat) : (forall a, In a w -> (a < 3)%nat) ->
+  letters_ok n w (srasp_run 3 n (hops K) w) /\
+  forall i, srasp_run 3 n (hops K) w i (10 + K)%nat = if ind_hops w K i then 1 else 0.
+Proof.
+intros Hw. induction K as [|K IH].
+- unfold hops. cbn [seq map]. rewrite app_nil_r. destruct (induction_stream n w) as [HL HI]. split; [exact HL|].
+  intros i. exact (HI i (nth_letter w i Hw)).
+- destruct IH as [[HL HP] HI]. unfold srasp_run in *. rewrite hops_S, srun_app, hops_length.
+  replace (3 + 3 + (5 + K))%nat with (10 + S K)%nat by lia. cbn [srun].
+  split; [split|].
+  + intros t a Ha. rewrite upd_ne by lia. apply HL, Ha.
+  + intros t a Ha. rewrite upd_ne by lia. apply HP, Ha.
+  + intros i. rewrite upd_eq. rewrite (hop_sem n w _ (10 + K) i (nth_letter w i Hw) HL HP). rewrite HI. reflexivity.
+Qed.
+
+Theorem hops_sem (n : nat) (w : list nat) (K i : nat) : (forall a, In a w -> (a < 3)%nat) ->
+  srasp_run 3 n (hops K) w i (10 + K)%nat = if ind_hops w K i then 1 else 0.
+Proof. intros Hw. apply (proj2 (hops_stream n w K Hw)). Qed.
+
+(** The k-hop programs are well typed and their last sequence is Boolean, for every K. *)
+Lemma wt_app (tys : list bool) (p q : list sop) : wt tys (p ++ q) = wt tys p && wt (out_tys tys p) q.
+Proof. revert tys. induction p as [|o p IH]; intros tys; simpl; [reflexivity|rewrite IH, andb_assoc; reflexivity]. Qed.
+
+Lemma out_tys_app (tys : list bool) (p q : list sop) : out_tys tys (p ++ q) = out_tys (out_tys tys p) q.
+Proof. revert tys. induction p as [|o p IH]; intros tys; simpl; [reflexivity|apply IH]. Qed.
+
+Lemma repeat_snoc (b : bool) (K : nat) : repeat b K ++ [b] = repeat b (S K).
+Proof. induction K as [|K IH]; simpl; [reflexivity|rewrite IH; reflexivity]. Qed.
+
+Lemma hops_last (K : nat) : bool_ty (out_tys (in_tys 3) induction ++ repeat true K) (10 + K) = true.
+Proof.
+unfold bool_ty. rewrite app_length, repeat_length. change (length (out_tys (in_tys 3) induction)) with 11%nat.
+apply andb_true_iff. split; [apply Nat.ltb_lt; lia|]. destruct K as [|K]; [reflexivity|].
+rewrite app_nth2 by (change (length (out_tys (in_tys 3) induction)) with 11%nat; lia).
+change (length (out_tys (in_tys 3) induction)) with 11%nat.
+assert (Hin : In (nth (10 + S K - 11) (repeat true (S K)) false) (repeat true (S K))) by (apply nth_In; rewrite repeat_length; lia).
+apply repeat_spec in Hin. exact Hin.
+Qed.
+
+Lemma hops_types (K : nat) : wt (in_tys 3) (hops K) = true /\ out_tys (in_tys 3) (hops K) = out_tys (in_tys 3) induction ++ repeat true K.
+Proof.
+induction K as [|K [IHw IHo]]; [split; reflexivity|].
+rewrite hops_S, wt_app, out_tys_app, IHw, IHo. cbn [wt out_tys].
+assert (Hok : sop_ok (out_tys (in_tys 3) induction ++ repeat true K) (SSelM Future RightMost ind_pairs (10 + K)) = true).
+{ cbn [sop_ok]. apply andb_true_iff. split.
+  - unfold ind_pairs, bool_ty. rewrite app_length, repeat_length. cbn. reflexivity.
+  - unfold in_ty. rewrite app_length, repeat_length. apply Nat.ltb_lt. change (length (out_tys (in_tys 3) induction)) with 11%nat. lia. }
+rewrite Hok. split; [reflexivity|]. cbn [sop_bool]. rewrite hops_last, <- app_assoc, repeat_snoc. reflexivity.
+Qed.
+
+(** The (K + 1)-hop induction head, exactly, by softmax attention at Theorem 26's temperature, for
+    every K, every length n and every word over 0, 1, 2. *)
+Theorem thm26_hops (n : nat) (w : list nat) (K : nat) (tau : R) (i : nat) : (forall a, In a w -> (a < 3)%nat) ->
+  0 < tau -> tau <= srasp_temp 3 n (hops K) (/ 4) -> (i < n)%nat ->
+  round01 (msoft_run tau (srasp_width 3 (hops K)) n (srasp_net 3 (hops K)) (srasp_input 3 n w) i (10 + K)%nat) =
+  if ind_hops w K i then 1 else 0.
+Proof.
+intros Hw Htau Hle Hi. destruct (hops_types K) as [Hwt Hout].
+rewrite thm26_srasp; [apply hops_sem, Hw|exact Hwt| |exact Htau|exact Hle|exact Hi].
+unfold srasp_bool. rewrite Hout. apply hops_last.
 Qed.
