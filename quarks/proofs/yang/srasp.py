@@ -27,7 +27,7 @@ srasp = Claim(
               "softmax network equals every Boolean sequence exactly.  The selection with an arbitrary default "
               "sequence is four operations (sel_default_sem); the flip-flop (thm26_flipflop), the basic induction head (previous-token heads by parity, then "
               "the letter after the last earlier occurrence of w_i; thm26_induction) and the (K+1)-hop induction "
-              "heads for every K (thm26_hops) are such programs.  Instances: "
+              "heads for every K (thm26_hops; over every alphabet size k >= 1: thm26_khops) are such programs.  Instances: "
               "yang.thm26's check on the engine's flip-flop and induction programs (and the 2-hop one in the full tier).",
     latex=r"\forall P\in\text{S-RASP}_{\mathrm{frag}},\ n,\ w:\ "
           r"\mathrm{round}(\mathrm{TF}^{\tau}_{P}(w)_i)=P(w)_i,\ 0<\tau\le\tau_{26}(n)",
@@ -41,7 +41,8 @@ srasp = Claim(
     coq=("SRaspCompile.v:thm26_srasp", "SRaspCompile.v:thm26_srasp_soft", "SRaspCompile.v:thm26_srasp_hard",
          "SRaspCompile.v:thm26_srasp_gaps", "SRasp.v:srasp_bool_01", "SRasp.v:sel_default_sem", "SRasp.v:best_pred_or",
          "SRaspFlipFlop.v:flipflop_sem", "SRaspFlipFlop.v:thm26_flipflop", "SRaspInduction.v:induction_sem",
-         "SRaspInduction.v:thm26_induction", "SRaspInduction.v:hops_sem", "SRaspInduction.v:thm26_hops"),
+         "SRaspInduction.v:thm26_induction", "SRaspInduction.v:hops_sem", "SRaspInduction.v:thm26_hops",
+         "SRaspInductionK.v:kprogram_sem", "SRaspInductionK.v:kprogram_types", "SRaspInductionK.v:thm26_khops"),
     coq_hypotheses={
         "thm26_srasp": ["srasp_wt k p = true", "srasp_bool k p c = true", "0 < tau", "tau <= srasp_temp k n p (/ 4)",
                         "(i < n)%nat"],
@@ -59,11 +60,15 @@ srasp = Claim(
         "thm26_induction": ["0 < tau", "tau <= srasp_temp 3 n induction (/ 4)", "(i < n)%nat", "(nth i w 0 < 3)%nat"],
         "hops_sem": ["(forall a : nat, In a w -> (a < 3)%nat)"],
         "thm26_hops": ["(forall a : nat, In a w -> (a < 3)%nat)", "0 < tau", "tau <= srasp_temp 3 n (hops K) (/ 4)",
-                       "(i < n)%nat"]},
+                       "(i < n)%nat"],
+        "kprogram_sem": ["(1 <= k)%nat", "(forall a : nat, In a w -> (a < k)%nat)"],
+        "kprogram_types": ["(1 <= k)%nat"],
+        "thm26_khops": ["(1 <= k)%nat", "(forall a : nat, In a w -> (a < k)%nat)", "0 < tau",
+                        "tau <= srasp_temp k n (kprogram k K) (/ 4)", "(i < n)%nat"]},
     coq_part="S-RASP beyond the fragment: selectors comparing positions other than by parity (j < i in general) or "
              "values that are not one-hot encoded; selection of rational values with a default; integer-valued "
              "sequences and prefix sums as integers.  Of §6's tasks, Dyck-k (Appendix E) is not derived from "
-             "these theorems; the induction heads are proved over the alphabet {0, 1, 2} only.",
+             "these theorems.",
     note="The compiled network reads only the position embeddings 1, (i+1)/n and [i odd] (bounded); its width is "
          "k + 3 + the number of operations.  The instance check runs the engine's flip-flop and induction networks, not the Coq compiler's.  In "
          "thm26_induction, position 0 counts as its own predecessor (t - 1 truncated), as the program computes.",

@@ -119,7 +119,7 @@ Qed.
 
 (** ** The program *)
 
-Lemma kprogram_stream (k n : nat) (w : list nat) (K : nat) : (1 <= k)%nat -> (forall a, In a w -> (a < k)%nat) ->
+Lemma kprogram_sem (k n : nat) (w : list nat) (K : nat) : (1 <= k)%nat -> (forall a, In a w -> (a < k)%nat) ->
   forall t, srasp_run k n (kprogram k K) w t (2 * k + 4 + K)%nat = if ind_hops w K t then 1 else 0.
 Proof.
 intros Hk Hw. assert (Hn : forall t, (nth t w 0%nat < k)%nat)
@@ -236,6 +236,6 @@ Theorem thm26_khops (k n : nat) (w : list nat) (K : nat) (tau : R) (i : nat) : (
   if ind_hops w K i then 1 else 0.
 Proof.
 intros Hk Hw Htau Hle Hi. destruct (kprogram_types k K Hk) as [Hwt Hout].
-rewrite thm26_srasp; [apply kprogram_stream; assumption|exact Hwt| |exact Htau|exact Hle|exact Hi].
+rewrite thm26_srasp; [apply kprogram_sem; assumption|exact Hwt| |exact Htau|exact Hle|exact Hi].
 unfold srasp_bool. rewrite Hout, bool_ty_allbut. nat_bools.
 Qed.
