@@ -312,8 +312,9 @@ class Blocks:
 
 # --- the network as a quarks model ---------------------------------------------------------------
 
-def coordinate_name(c: int, alphabet, preds: list) -> str:
-    """The model's name of LTLCountCompile.v's coordinate c (fresh ones: t + their number)."""
+def coordinate_name(c: int, alphabet, preds: list, nx: int = 0) -> str:
+    """The model's name of LTLCountCompile.v's coordinate c, nx extra embeddings after the predicates
+    (fresh ones: t + their number)."""
     k = len(alphabet)
     if c < k:
         return f"w:{alphabet[c]}"
@@ -323,7 +324,7 @@ def coordinate_name(c: int, alphabet, preds: list) -> str:
         return NAMED[c - k]
     if k + 13 <= c < k + 13 + len(preds):
         return f"pe:{preds[c - k - 13]}(i):{c - k - 13}"
-    if 0 <= c - k - 13 - len(preds) < len(EXTRA_NAMES):
+    if 0 <= c - k - 13 - len(preds) < nx:
         return EXTRA_NAMES[c - k - 13 - len(preds)]
     return f"t{c}"
 
@@ -380,7 +381,7 @@ def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = F
     c, body, _, _ = blocks.bnode(p, xk + nx, 0)
 
     def nm(x: int) -> str:
-        return coordinate_name(x, alphabet, preds)
+        return coordinate_name(x, alphabet, preds, nx)
 
     tau = 1 if scaled else TAU
     layers = []
