@@ -141,3 +141,15 @@ def test_a_changed_mixed_constant_is_caught():
     unit = model.layers[-1].units[0]
     unit.hidden = [(ws, b - 4) for ws, b in unit.hidden]
     assert truth(f, "ab") == [True, True] and hard_exact(model, "ab")[model.output] == [0, 0]
+
+
+def test_check_runs_the_coq_networks_of_their_variants():
+    """quarks.ltl.check names mcompile (temperature, c = 2) and bcompile_b (unbounded, c = 2) and refuses others."""
+    from quarks.ltl.check import exhaustive_check, model_for
+
+    r = exhaustive_check(counting.PARITY45, "ab", 5, variant="unbounded", network="bcompile_b")
+    assert r["holds"] and r["cases"] == 62 and r["layers"] == 29
+    assert model_for(parse(counting.PARITY45), "ab", "temperature", "2", "1", "mcompile").info["compiler"] == "mcompile"
+    for variant, c, network in [("temperature", "2", "bcompile_b"), ("unbounded", "2", "mcompile"), ("temperature", "3", "mcompile")]:
+        with pytest.raises(ValueError):
+            model_for(parse(counting.PARITY45), "ab", variant, c, "1", network)
