@@ -189,8 +189,9 @@ COUNT_NET_HEADER = ("From Coq Require Import List ZArith QArith Bool Arith.\n"
 
 def count_comparison(f, alphabet, causal: bool, name: str, model=None, compiler: str = "bcompile") -> str:
     """Coq text proving (by vm_compute) that Coq's ``compiler`` of f is the network of
-    quarks.ltl.count_blocks (or ``model``): ``bcompile`` (f in ``tfrag``), ``mcompile`` (f's letters
-    below k, and f in ``tfrag`` or f not causal) or ``bcompile_b`` (not causal; letters below k)."""
+    quarks.ltl.count_blocks (or ``model``), and that its embedding list is as long as the model's:
+    ``bcompile`` (f in ``tfrag``), ``mcompile`` (f's letters below k, and f in ``tfrag`` or f not causal)
+    or ``bcompile_b`` (not causal; letters below k)."""
     from quarks.ltl import count_blocks
 
     if compiler not in ("bcompile", "mcompile", "bcompile_b"):
@@ -206,7 +207,11 @@ def count_comparison(f, alphabet, causal: bool, name: str, model=None, compiler:
     else:
         frag = f"tletters {k} {name}_p && (negb {caus} || tfrag {k} {caus} {name}_p) = true"
     net = f"bcompile_b {k} {name}_p" if compiler == "bcompile_b" else f"{compiler} {k} {caus} {name}_p"
+    pes = f"tpes_b {name}_p" if compiler == "bcompile_b" else f"tpes {k} {caus} {name}_p"
+    number = count_blocks.numbering(model)
+    width = max(number(c, alphabet) for c in model.pe) - k + 1  # the embeddings end where Coq's list does
     return (f"Definition {name}_p : tl := {count_formula_term(f, alphabet)}.\n"
             f"Lemma {name}_frag : {frag}.\nProof. vm_compute. reflexivity. Qed.\n"
+            f"Lemma {name}_pes : length ({pes}) = {width}%nat.\nProof. vm_compute. reflexivity. Qed.\n"
             f"Lemma {name} : same_net ({net})\n  "
             f"{network_term(model, count_blocks.numbering(model))} = true.\nProof. vm_compute. reflexivity. Qed.\n")

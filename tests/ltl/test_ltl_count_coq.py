@@ -222,6 +222,21 @@ def test_an_altered_mixed_network_is_rejected(package_proofs, tmp_path, compiler
     assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr
 
 
+def test_a_missing_embedding_is_rejected(package_proofs, tmp_path):
+    """bcompile_b's model without its last embedding (-i^2 n^2): the layers still match, the embedding list does not."""
+    from quarks.ltl import count_blocks
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+
+    f = parse(counting.MAJORITY)
+    model = count_blocks.bcompile_b(f, "ab")
+    text = count_comparison(f, "ab", False, "short", compiler="bcompile_b")
+    assert "short_pes : length (tpes_b short_p) = 19%nat" in text  # 13 + 6 (no predicates)
+    del model.pe["pe:-i^2n^2"]
+    res = _count_net_coqc(package_proofs, tmp_path, COUNT_NET_HEADER + count_comparison(
+        f, "ab", False, "short", model=model, compiler="bcompile_b"))
+    assert res.returncode != 0 and 'Unable to unify "18%nat" with "19%nat"' in res.stderr, res.stderr
+
+
 def test_an_altered_count_network_is_rejected(package_proofs, tmp_path):
     from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
     from quarks.ltl.count_blocks import bcompile
