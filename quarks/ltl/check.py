@@ -42,19 +42,24 @@ def with_temperature_factor(model: Model, factor) -> Model:
 
 
 def model_for(f, alphabet: str, variant: str, c, tau_factor, network: str = "compile") -> Model:
-    """The model a check runs: quarks.ltl.compile's (``compile``), or the network of the Coq counting
-    theorems (``bcompile``: quarks.ltl.count_blocks, variants temperature and causal-temperature with
-    c = 2, whose temperature 1/(c n) is their 1/(2n)); every temperature times ``tau_factor``."""
-    if network == "bcompile":
-        from quarks.ltl.count_blocks import bcompile
+    """The model a check runs: quarks.ltl.compile's (``compile``), or a network of the Coq counting
+    theorems (quarks.ltl.count_blocks): ``bcompile`` and ``mcompile`` for the variants temperature and
+    causal-temperature with c = 2, whose temperature 1/(c n) is their 1/(2n); ``bcompile_b`` for the
+    variant unbounded with c = 2 (scores times c n, tau = 1); every temperature times ``tau_factor``."""
+    if network in ("bcompile", "mcompile", "bcompile_b"):
+        from quarks.ltl import count_blocks
 
-        if variant not in ("temperature", "causal-temperature") or Fraction(c) != 2:
-            raise ValueError("the bcompile network is the temperature variants' at c = 2 (tau = 1/(2n))")
-        model = bcompile(f, list(alphabet), variant == "causal-temperature")
+        wanted = ("unbounded",) if network == "bcompile_b" else ("temperature", "causal-temperature")
+        if variant not in wanted or Fraction(c) != 2:
+            raise ValueError(f"the {network} network is the {' and '.join(wanted)} variant's at c = 2")
+        if network == "bcompile_b":
+            model = count_blocks.bcompile_b(f, list(alphabet))
+        else:
+            model = getattr(count_blocks, network)(f, list(alphabet), variant == "causal-temperature")
     elif network == "compile":
         model = compile_formula(f, list(alphabet), variant, Fraction(c))
     else:
-        raise ValueError(f"unknown network {network!r} (compile or bcompile)")
+        raise ValueError(f"unknown network {network!r} (compile, bcompile, mcompile or bcompile_b)")
     return with_temperature_factor(model, Fraction(tau_factor))
 
 

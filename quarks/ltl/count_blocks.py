@@ -15,6 +15,13 @@ writes it), and :func:`bnode` follows Coq's ``bnode`` clause by clause on intege
 Coordinates (LTLCountCompile.v): letters 0..k-1; embeddings at k + p (:data:`FIXED_PE`); first, last,
 their averages and [n = 1] at k + 7 .. k + 11; [P(i)] per numerical predicate at k + 13 + r; fresh
 coordinates from k + 13 + #predicates.
+
+:func:`mcompile` is Coq's ``mcompile k false`` (LTLCountCompile.v): ``bcompile`` on ``tfrag``, and on any
+other formula the n-scaled keys 2in, -i^2 n after the predicate embeddings (``pes_mix``) with every
+comparison mixing #left and #right compiled by ``mix_layers`` (each count read back as a number by an
+unmasked lookup of weight K = 2 (1 + sum_k |a_k|), LTLCountMix.v).  :func:`bcompile_b` is
+LTLCountTau1.v's ``bcompile_b``: ``ncompile_at k false 6`` (the six embeddings ``pes_b``: 2in, -i^2 n,
+n, (-1)^i n, 2in^2, -i^2 n^2) with every head's scores scaled by 2n (``scale_term``), run at tau = 1.
 """
 from __future__ import annotations
 
@@ -41,6 +48,11 @@ FIXED_PE = {
 }
 NAMED = {7: "first", 8: "last", 9: "avg:first", 10: "avg:last", 11: "single"}
 ONE, ALT, FRAC, INVL, INVR, EVEN, NEGSQ, FIRST, LAST, AVG_FIRST, AVG_LAST, SINGLE, TWO = range(13)
+# pes_mix / pes_b: the embeddings after the predicates, from xk = k + 13 + #predicates
+EXTRA = {"pe:2in": ["*", ["*", 2, "i"], "n"], "pe:-i^2n": ["*", ["neg", ["*", "i", "i"]], "n"], "pe:n": "n",
+         "pe:alt*n": ["*", ["^", -1, "i"], "n"], "pe:2in^2": ["*", "n", ["*", ["*", 2, "i"], "n"]],
+         "pe:-i^2n^2": ["*", "n", ["*", ["neg", ["*", "i", "i"]], "n"]]}
+EXTRA_NAMES = list(EXTRA)
 FRESH = re.compile(r"t(\d+)")
 PRED_PE = re.compile(r"pe:[A-Z0-9_]+\(i\):(\d+)")
 
@@ -88,23 +100,34 @@ def ldir(e) -> str:
     return e[0][1] if e else "left"
 
 
-def tfrag(p, causal: bool) -> bool:
-    """LTLCountCompile.v's fragment: comparisons of counts on one side; no X, U, #right when causal."""
-    tag = p[0]
+def one_sided(e) -> bool:
+    """LTLCountCompile.v's ``lsame (ldir e) e``: every term counts on the comparison's side."""
+    return all(s == ldir(e) for _, s, _ in e)
+
+
+def mfrag(p, causal: bool, mix: bool) -> bool:
+    """LTLCountCompile.v's ``mfrag`` (letters aside): no X, U, #right when causal; comparisons mixing
+    #left and #right only with the n-scaled keys (``mix``) and not causal."""
+    tag, go = p[0], (lambda q: mfrag(q, causal, mix))  # noqa: E731
     if tag in ("atom", "const", "pos"):
         return True
     if tag in ("not", "Y"):
-        return tfrag(p[1], causal)
+        return go(p[1])
     if tag == "X":
-        return not causal and tfrag(p[1], causal)
+        return not causal and go(p[1])
     if tag in ("and", "or", "S"):
-        return tfrag(p[1], causal) and tfrag(p[2], causal)
+        return go(p[1]) and go(p[2])
     if tag == "U":
-        return not causal and tfrag(p[1], causal) and tfrag(p[2], causal)
+        return not causal and go(p[1]) and go(p[2])
     if tag == "cmp":
-        d = ldir(p[1])
-        return all(s == d and tfrag(q, causal) for _, s, q in p[1]) and (not causal or d == "left")
-    return tfrag(p[3], causal) and (not causal or p[2] == "left")  # cnt
+        side = (not causal or ldir(p[1]) == "left") if one_sided(p[1]) else mix and not causal
+        return all(go(q) for _, _, q in p[1]) and side
+    return go(p[3]) and (not causal or p[2] == "left")  # cnt
+
+
+def tfrag(p, causal: bool) -> bool:
+    """LTLCountCompile.v's fragment of bcompile: comparisons of counts on one side; no X, U, #right when causal."""
+    return mfrag(p, causal, False)
 
 
 def tpreds(p) -> list:
@@ -135,8 +158,8 @@ class Blocks:
     coordinates; heads as (out, value, terms, mask), units as (out, [(v, [(coord, w)], b)], c, the
     coordinate a Lemma 9 rounding reads or None)."""
 
-    def __init__(self, k: int, causal: bool):
-        self.k, self.causal = k, causal
+    def __init__(self, k: int, causal: bool, xk: int = 0):
+        self.k, self.causal, self.xk = k, causal, xk
         self.sign_mask = "future" if causal else "none"
         self.one_pos = k + (FIRST if causal else SINGLE)
 
@@ -189,15 +212,18 @@ class Blocks:
     def unit_layer(self, out, neurons, c=0):
         return self.layer([], [(out, neurons, c, None)])
 
-    def pred_layers(self, a, side, name, pc, g) -> list:
-        """P(#d[a]): the count at g, [some position counted] at g + 1 rounded at g + 2, Z at g + 3,
-        the lookup at g + 4 and P(C) at g + 5."""
-        p0 = 1 if predicate(name)(0, None) else 0
-        zw = [(g + 4, 2), (g + 3, -2)]
+    def count_z_layers(self, a, side, g) -> list:
+        """The count of a at g, [some position counted] at g + 1 rounded at g + 2, Z = [C = 0] at g + 3."""
         return [self.layer([(g, a, [], _mask(side))]),
                 self.layer([self.su_head(g + 1, a, a, _mask(side), 1 if side == "left" else -1)],
                            [self.rounding(g + 2, g + 1)]),
-                self.unit_layer(g + 3, self.not_neurons(g + 2)),
+                self.unit_layer(g + 3, self.not_neurons(g + 2))]
+
+    def pred_layers(self, a, side, name, pc, g) -> list:
+        """P(#d[a]): the count layers, the lookup at g + 4 and P(C) at g + 5."""
+        p0 = 1 if predicate(name)(0, None) else 0
+        zw = [(g + 4, 2), (g + 3, -2)]
+        return self.count_z_layers(a, side, g) + [
                 self.layer([(g + 4, pc, [(g, self.pe(TWO), 2), (self.inv(side), self.pe(NEGSQ), 2)], self.sign_mask)],
                            [(g + 5, [(1, zw, Fraction(-1, 2)), (-1, zw, Fraction(-3, 2)), (p0, [(g + 3, 1)], 0)], 0, g + 4)])]
 
@@ -213,6 +239,29 @@ class Blocks:
         sign = self.layer([(att, self.pe(EVEN), terms, self.sign_mask)],
                           [(out, [(1, gw, Fraction(-1, 2)), (-1, gw, Fraction(-3, 2)), (1, [(g + m, 1), (one, 1)], -1)], 0, att)])
         return counts + [local, sign]
+
+    def mix_layers(self, ts, c0, g) -> list:
+        """LTLCountCompile.v's mix_layers over ts (coordinate, a_k, side): per term the count layers and
+        the unmasked lookup (query C/d, 1/d weight K, keys 2jn, -j^2 n at xk, xk + 1, value 2j) at
+        g + 5t + 4; the unit rounding 4 (sum_k a_k C_k + c0) + 2 at g + 5m."""
+        K = 2 * (1 + sum(abs(a) for _, a, _ in ts))
+        layers, weights = [], []
+        for t, (b, a, side) in enumerate(ts):
+            h = g + 5 * t
+            look = (h + 4, self.pe(TWO), [(h, self.xk, K), (self.inv(side), self.xk + 1, K)], "none")
+            layers += self.count_z_layers(b, side, h) + [self.layer([look])]
+            weights += [(h + 4, 2 * a), (h + 3, -4 * a)]
+        return layers + [self.unit_layer(g + 5 * len(ts), [(1, weights, 4 * c0 + 2), (-1, weights, 4 * c0 + 1)])]
+
+    def scale_term(self, t):
+        """LTLCountTau1.v's scale_term: the term reads n times its query 1 / (-1)^i or its key
+        (-1)^j, 2j, -j^2, 2jn, -j^2 n, coefficient doubled (scores times 2n)."""
+        q, kc, c = t
+        xk = self.xk
+        if q in (self.pe(ONE), self.pe(ALT)):
+            return (xk + 2 if q == self.pe(ONE) else xk + 3, kc, 2 * c)
+        keys = {self.pe(ALT): xk + 3, self.pe(TWO): xk, self.pe(NEGSQ): xk + 1, xk: xk + 4, xk + 1: xk + 5}
+        return (q, keys[kc], 2 * c) if kc in keys else t
 
     def bnode(self, p, f: int, r: int):
         """Coq's ``bnode p f r``: the coordinate of p, the layers, the next fresh coordinate and the
@@ -243,7 +292,10 @@ class Blocks:
         if tag == "cmp":
             args, L, f1, r1 = self.bterms(p[1], f, r)
             m = len(args)
-            return f1 + m + 2, L + self.cmp_layers(args, ldir(p[1]), p[2], f1), f1 + m + 3, r1
+            if one_sided(p[1]):
+                return f1 + m + 2, L + self.cmp_layers(args, ldir(p[1]), p[2], f1), f1 + m + 3, r1
+            ts = [(b, a, s) for (b, a), (_, s, _) in zip(args, p[1])]
+            return f1 + 5 * m, L + self.mix_layers(ts, p[2], f1), f1 + 5 * m + 1, r1
         if tag == "pos":
             return k + 13 + r, [], f, r + 1
         a, L, f1, r1 = self.bnode(p[3], f, r)  # cnt
@@ -260,8 +312,9 @@ class Blocks:
 
 # --- the network as a quarks model ---------------------------------------------------------------
 
-def coordinate_name(c: int, alphabet, preds: list) -> str:
-    """The model's name of LTLCountCompile.v's coordinate c (fresh ones: t + their number)."""
+def coordinate_name(c: int, alphabet, preds: list, nx: int = 0) -> str:
+    """The model's name of LTLCountCompile.v's coordinate c, nx extra embeddings after the predicates
+    (fresh ones: t + their number)."""
     k = len(alphabet)
     if c < k:
         return f"w:{alphabet[c]}"
@@ -271,11 +324,14 @@ def coordinate_name(c: int, alphabet, preds: list) -> str:
         return NAMED[c - k]
     if k + 13 <= c < k + 13 + len(preds):
         return f"pe:{preds[c - k - 13]}(i):{c - k - 13}"
+    if 0 <= c - k - 13 - len(preds) < nx:
+        return EXTRA_NAMES[c - k - 13 - len(preds)]
     return f"t{c}"
 
 
-def coordinate(name: str, alphabet) -> int:
-    """LTLCountCompile.v's number of a coordinate of the model bcompile returns."""
+def coordinate(name: str, alphabet, npreds: int = 0) -> int:
+    """LTLCountCompile.v's number of a coordinate of a model of this module (``npreds`` predicate
+    embeddings before the extra ones: :func:`numbering` reads it from the model)."""
     k = len(alphabet)
     if name.startswith("w:"):
         return list(alphabet).index(name[2:])
@@ -285,10 +341,18 @@ def coordinate(name: str, alphabet) -> int:
     for p, named in NAMED.items():
         if name == named:
             return k + p
+    if name in EXTRA:
+        return k + 13 + npreds + EXTRA_NAMES.index(name)
     m = PRED_PE.fullmatch(name) or FRESH.fullmatch(name)
     if not m:
         raise CompileError(f"coordinate {name!r} has no number in LTLCountCompile.v")
     return k + 13 + int(m.group(1)) if name.startswith("pe:") else int(m.group(1))
+
+
+def numbering(model: Model):
+    """The coordinate numbering of the model (for quarks.ltl.coq_term.network_term)."""
+    npreds = sum(1 for c in model.pe if PRED_PE.fullmatch(c))
+    return lambda name, alphabet: coordinate(name, alphabet, npreds)
 
 
 def _weights(ws, nm) -> dict:
@@ -300,35 +364,63 @@ def _weights(ws, nm) -> dict:
     return out
 
 
-def bcompile(f, alphabet, causal: bool = False) -> Model:
-    """Coq's ``bcompile k causal`` of the formula, as a model whose non-uniform heads run at 1/(2n).
-    Raises CompileError outside ``tfrag`` (the formulas Theorems 20, 21 speak about)."""
+def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = False) -> Model:
+    """LTLCountCompile.v's ``ncompile_at k causal nx`` of f (``scale_net`` of it when ``scaled``), as a
+    model; the embeddings after the predicates are the first nx of :data:`EXTRA`."""
     alphabet = list(alphabet)
     unknown = symbols(f) - set(alphabet)
     if unknown:
         raise CompileError(f"symbols {sorted(unknown)} are not in the alphabet {''.join(alphabet)}")
     p = tl_of(f, alphabet)
-    if not tfrag(p, causal):
-        raise CompileError(f"{show(f)} is outside tfrag (comparisons of counts on one side"
+    if not mfrag(p, causal, nx >= 2):
+        raise CompileError(f"{show(f)} is outside {'tfrag' if nx < 2 else 'mfrag'} (comparisons of counts on one side"
                            f"{'; #left, Y, S only' if causal else ''}): LTLCountCompile.v does not compile it")
     k, preds = len(alphabet), tpreds(p)
-    blocks = Blocks(k, causal)
-    c, body, _, _ = blocks.bnode(p, k + 13 + len(preds), 0)
+    xk = k + 13 + len(preds)
+    blocks = Blocks(k, causal, xk)
+    c, body, _, _ = blocks.bnode(p, xk + nx, 0)
 
     def nm(x: int) -> str:
-        return coordinate_name(x, alphabet, preds)
+        return coordinate_name(x, alphabet, preds, nx)
 
+    tau = 1 if scaled else TAU
     layers = []
     for heads, units in blocks.prologue() + body:
-        hs = [Head(nm(out), nm(v), [(nm(q), nm(kc), Fraction(w)) for q, kc, w in terms], mask=mask,
-                   tau=TAU if terms else 1) for out, v, terms, mask in heads]
+        hs = [Head(nm(out), nm(v), [(nm(q), nm(kc), Fraction(w)) for q, kc, w in
+                                    (map(blocks.scale_term, terms) if scaled else terms)],
+                   mask=mask, tau=tau if terms else 1) for out, v, terms, mask in heads]
         us = [Unit([(_weights(ws, nm), Fraction(b)) for _, ws, b in neurons],
                    {nm(out): ([Fraction(v) for v, _, _ in neurons], Fraction(c0))}, round=None if rd is None else nm(rd))
               for out, neurons, c0, rd in units]
         layers.append(Layer(hs, us))
     pe = {name: spec for name, spec in FIXED_PE.values()}
     pe.update({nm(k + 13 + r): ["pred", P, "i"] for r, P in enumerate(preds)})
-    model = Model(alphabet, pe, layers, nm(c), info={"formula": show(f), "compiler": "bcompile",
-                                                     "causal": causal, "temperature": TAU})
+    pe.update({name: EXTRA[name] for name in EXTRA_NAMES[:nx]})
+    model = Model(alphabet, pe, layers, nm(c), info={"formula": show(f), "compiler": compiler,
+                                                     "causal": causal, "temperature": tau})
     model.validate()
     return model
+
+
+def bcompile(f, alphabet, causal: bool = False) -> Model:
+    """Coq's ``bcompile k causal`` of the formula, as a model whose non-uniform heads run at 1/(2n).
+    Raises CompileError outside ``tfrag`` (the formulas Theorems 20, 21 speak about)."""
+    return _network(f, alphabet, causal, 0, "bcompile")
+
+
+def mcompile(f, alphabet, causal: bool = False) -> Model:
+    """Coq's ``mcompile k causal``: bcompile on tfrag, else with the n-scaled keys 2in, -i^2 n
+    (``pes_mix``) and mixed comparisons by ``mix_layers``, at 1/(2n).  Raises CompileError outside
+    ``mfrag`` (mixed comparisons are not causal)."""
+    try:
+        return bcompile(f, alphabet, causal)
+    except CompileError:
+        if symbols(f) - set(alphabet):
+            raise
+    return _network(f, alphabet, causal, 2, "mcompile")
+
+
+def bcompile_b(f, alphabet) -> Model:
+    """LTLCountTau1.v's ``bcompile_b k``: ``ncompile_at k false 6`` with every score scaled by 2n, on
+    the embeddings ``pes_b`` after the predicates, every head at tau = 1 (variant (b))."""
+    return _network(f, alphabet, False, 6, "bcompile_b", scaled=True)

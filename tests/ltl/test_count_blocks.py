@@ -1,6 +1,7 @@
 """quarks.ltl.count_blocks, the Python side of LTLCountCompile.v's bcompile: its network run exactly
 (hard attention, Fractions) is the reference semantics, its softmax run at tau = 1/(2n) is certified
-to round to it, a changed coefficient is caught, and formulas outside tfrag are refused."""
+to round to it, a changed coefficient is caught, and formulas outside tfrag are refused; the same for
+mcompile (mixed comparisons, tau = 1/(2n)) and bcompile_b (scores scaled by 2n, tau = 1)."""
 import itertools
 from fractions import Fraction
 
@@ -8,7 +9,7 @@ import pytest
 
 from quarks.attention.run import hard_exact
 from quarks.ltl.check import check_words
-from quarks.ltl.count_blocks import bcompile, coordinate, tfrag, tl_of
+from quarks.ltl.count_blocks import bcompile, bcompile_b, coordinate, mcompile, numbering, tfrag, tl_of
 from quarks.ltl.parts import CompileError
 from quarks.ltl.semantics import all_words, truth
 from quarks.ltl.syntax import parse
@@ -69,3 +70,86 @@ def test_coordinates_are_the_coq_numbers():
     assert numbers["w:b"] == 1 and numbers["pe:1/i"] == 5 and numbers["first"] == 9 and numbers["single"] == 13
     assert numbers["pe:2i"] == 14 and numbers["pe:ODD(i):0"] == 15 and numbers["pe:EVEN(i):1"] == 16
     assert min(v for c, v in numbers.items() if c.startswith("t")) == 17 and len(set(numbers.values())) == len(numbers)
+
+
+# --- mcompile and bcompile_b -----------------------------------------------------------------------
+
+MIXED = [counting.PARITY45, "#left[a] = #right[b] + 1", "F (#left[a] = #right[a])", "#left[a] > 2*#right[b] - 1",
+         "Y (#right[X a] != #left[a S b]) | ODD(#right[b])"]
+QUICK = [counting.PARITY, counting.MAJORITY, "(!a S b) & #left[a] > #left[b]"]
+
+
+@pytest.mark.parametrize("formula", MIXED + QUICK)
+@pytest.mark.parametrize("compiler", [mcompile, bcompile_b])
+def test_mixed_networks_run_exactly_as_the_semantics(formula, compiler):
+    """Hard attention, exact rationals: every word of length <= 5."""
+    f = parse(formula)
+    model = compiler(f, "ab")
+    for word in WORDS:
+        assert hard_exact(model, word)[model.output] == [Fraction(int(v)) for v in truth(f, word)], word
+
+
+@pytest.mark.parametrize("formula", MIXED[:3] + QUICK[:2])
+@pytest.mark.parametrize("compiler", [mcompile, bcompile_b])
+def test_mixed_softmax_is_certified(formula, compiler):
+    """All words of length <= 8: softmax at tau = 1/(2n) (mcompile) or tau = 1 (bcompile_b) certified
+    within 1/4 before every rounding, output radius 0 (the mixed unit's input within 1 of 4E)."""
+    model = compiler(parse(formula), "ab")
+    taus = {str(h.tau) for layer in model.layers for h in layer.heads if h.terms}
+    assert taus == ({"1"} if compiler is bcompile_b else {"['/', 1, ['*', 2, 'n']]"})
+    for n in range(1, 9):
+        r = check_words(model, parse(formula), all_words("ab", n))
+        assert r["ok"] == r["words"] == 2 ** n and r["margin"] > 0.05, (n, r["failure"])
+
+
+def test_mcompile_is_bcompile_on_tfrag_and_refuses_causal_mixing():
+    for formula, causal in CASES:
+        assert mcompile(parse(formula), "ab", causal).to_dict() == bcompile(parse(formula), "ab", causal).to_dict()
+    assert mcompile(parse(counting.PARITY45), "ab").info["compiler"] == "mcompile"
+    with pytest.raises(CompileError):
+        mcompile(parse(counting.PARITY45), "ab", True)
+    with pytest.raises(CompileError):
+        bcompile_b(parse("a & c"), "ab")
+
+
+def test_mixed_blocks_and_extra_embeddings():
+    """#left[a] = #right[b] + 1: two mixed comparisons, K = 2 (1 + 2) = 6 on the keys 2in, -i^2 n at
+    k + 13 (no predicates); bcompile_b's six embeddings after them, scores doubled onto n-scaled keys."""
+    f = parse("#left[a] = #right[b] + 1")
+    m = mcompile(f, "ab")
+    num = numbering(m)
+    assert [num(c, "ab") for c in ("pe:2in", "pe:-i^2n")] == [15, 16] and min(
+        num(c, "ab") for c in m.coords() if c.startswith("t")) == 17
+    looks = [h for layer in m.layers for h in layer.heads if h.mask == "none" and h.value == "pe:2i"]
+    assert len(looks) == 4 and all([(k, c) for _, k, c in h.terms] == [("pe:2in", 6), ("pe:-i^2n", 6)] for h in looks)
+    units = [u for layer in m.layers for u in layer.units if len(u.hidden[0][0]) == 4]
+    assert [(list(u.hidden[0][0].values()), u.hidden[0][1], u.hidden[1][1]) for u in units] == [
+        ([2, -4, -2, 4], 4 * -1 + 2, 4 * -1 + 1), ([-2, 4, 2, -4], 4 * 1 + 2, 4 * 1 + 1)]  # 4 (+-(C_a - C_b) -+ 1) + 2
+    mb = bcompile_b(f, "ab")
+    nb = numbering(mb)
+    assert [nb(c, "ab") for c in ("pe:n", "pe:alt*n", "pe:2in^2", "pe:-i^2n^2")] == [17, 18, 19, 20]
+    lb = [h for layer in mb.layers for h in layer.heads if h.mask == "none" and h.value == "pe:2i"]
+    assert all([(k, c) for _, k, c in h.terms] == [("pe:2in^2", 12), ("pe:-i^2n^2", 12)] for h in lb)
+    sel = [h for layer in mb.layers for h in layer.heads if h.terms and h.mask != "none"]
+    assert sel and all(q in ("pe:n", "pe:alt*n") or k in ("pe:alt*n", "pe:2in", "pe:-i^2n") for h in sel for q, k, _ in h.terms)
+
+
+def test_a_changed_mixed_constant_is_caught():
+    """#left[a] >= #right[b]: the unit's 4 c0 + 2 made 4 (c0 - 1) + 2 turns "ab" (1 >= 1 at both) false."""
+    f = parse("#left[a] >= #right[b]")
+    model = mcompile(f, "ab")
+    unit = model.layers[-1].units[0]
+    unit.hidden = [(ws, b - 4) for ws, b in unit.hidden]
+    assert truth(f, "ab") == [True, True] and hard_exact(model, "ab")[model.output] == [0, 0]
+
+
+def test_check_runs_the_coq_networks_of_their_variants():
+    """quarks.ltl.check names mcompile (temperature, c = 2) and bcompile_b (unbounded, c = 2) and refuses others."""
+    from quarks.ltl.check import exhaustive_check, model_for
+
+    r = exhaustive_check(counting.PARITY45, "ab", 5, variant="unbounded", network="bcompile_b")
+    assert r["holds"] and r["cases"] == 62 and r["layers"] == 29
+    assert model_for(parse(counting.PARITY45), "ab", "temperature", "2", "1", "mcompile").info["compiler"] == "mcompile"
+    for variant, c, network in [("temperature", "2", "bcompile_b"), ("unbounded", "2", "mcompile"), ("temperature", "3", "mcompile")]:
+        with pytest.raises(ValueError):
+            model_for(parse(counting.PARITY45), "ab", variant, c, "1", network)

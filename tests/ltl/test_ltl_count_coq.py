@@ -3,7 +3,9 @@ Coq's ``tsat`` gives the reference semantics' truth values on every word over "a
 (vm_compute), each formula is in the one-sided fragment ``tfrag`` of ``bcompile`` exactly when its
 comparisons keep their counts on one side, every formula is covered by ``thm20_tl_*`` (letters below k;
 ``thm21_tl``: past formulas), ``mcompile`` is ``bcompile`` on the fragment, and a wrong truth value is
-rejected."""
+rejected; Coq's ``bcompile`` (on tfrag), ``mcompile`` and ``bcompile_b`` (on every formula of the four
+claims, PARITY45 and #left[a] = #right[b] + 1 included) are quarks.ltl.count_blocks' networks
+(vm_compute), and altered networks are rejected."""
 import itertools
 import subprocess
 
@@ -93,7 +95,7 @@ def test_count_terms_of_formulas():
         count_formula_term(Pred("PRIME", Count("left", Atom("a"))), "ab")
 
 
-# --- the networks: Coq's bcompile is quarks.ltl.count_blocks' network ------------------------------
+# --- the networks: Coq's compilers are quarks.ltl.count_blocks' networks ----------------------------
 
 QUICK_IN_TFRAG = {(counting.PARITY, False), (counting.MAJORITY, False), (counting.PARITY, True),
                   (counting.MAJORITY, True), ("(!a S b) & #left[a] > #left[b]", True)}
@@ -142,6 +144,97 @@ def test_python_count_networks_are_bcompile(package_proofs, tmp_path):
     text = COUNT_NET_HEADER + "".join(count_comparison(parse(f), "ab", c, f"n{k}") for k, (f, c) in enumerate(cases))
     res = _count_net_coqc(package_proofs, tmp_path, text)
     assert res.returncode == 0, res.stderr or res.stdout
+
+
+QUICK = QUICK_IN_TFRAG | {(counting.PARITY45, False)}
+
+
+def _all_cases(tiers):
+    """(formula, causal) of every instance of the counting claims in the tiers."""
+    out = []
+    for claim in (counting.thm20, counting.thm21, counting.cor22, counting.cor23):
+        for tier in tiers:
+            for inst in claim.instances[tier]:
+                key = (inst["formula"], inst["variant"].startswith("causal"))
+                if key not in out:
+                    out.append(key)
+    return out
+
+
+def _mixed_random(count):
+    """Seeded random formulas whose comparisons count #left against #right."""
+    from quarks.ltl.coq_term import count_comparison
+    from quarks.ltl.parts import CompileError
+    from quarks.proofs.yang.common import random_formula
+
+    out = []
+    for seed in range(60):
+        f = random_formula(500 + seed, 5, ["Y", "X", "!", "&", "|", "S", "U", "ODD", "cmp"]).replace("] >= #left[", "] >= #right[")
+        if "#right" not in f or not mixed(parse(f)):
+            continue
+        try:
+            count_comparison(parse(f), "ab", False, "probe", compiler="mcompile")
+        except CompileError:  # one coordinate twice in a unit
+            continue
+        out.append(f)
+        if len(out) == count:
+            break
+    return out
+
+
+def test_python_count_networks_are_mcompile_and_bcompile_b(package_proofs, tmp_path):
+    """Every counting formula of the four claims (quick tier: PARITY45 and the five in tfrag; full tier:
+    #left[a] = #right[b] + 1, F (#left[a] = #right[a]), ...) and seeded random mixed ones: Coq's
+    ``mcompile`` (causal on past formulas) and ``bcompile_b`` (every formula, non-causal) are the Python
+    networks, mixed-comparison blocks and all."""
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+
+    quick, cases = _all_cases(["quick"]), _all_cases(["quick", "full"])
+    assert set(quick) == QUICK and ("#left[a] = #right[b] + 1", False) in cases
+    formulas = list(dict.fromkeys(f for f, _ in cases))
+    extra = _mixed_random(6)
+    assert len(extra) == 6 and len(formulas) >= 12
+    m_cases = cases + [(f, False) for f in extra]
+    text = COUNT_NET_HEADER + "".join(count_comparison(parse(f), "ab", c, f"m{k}", compiler="mcompile")
+                                      for k, (f, c) in enumerate(m_cases))
+    text += "".join(count_comparison(parse(f), "ab", False, f"b{k}", compiler="bcompile_b")
+                    for k, f in enumerate(formulas + extra))
+    assert text.count("same_net (mcompile 2 false") == len([1 for _, c in m_cases if not c]) >= 15
+    assert text.count("same_net (bcompile_b 2") == len(formulas) + 6
+    res = _count_net_coqc(package_proofs, tmp_path, text)
+    assert res.returncode == 0, res.stderr or res.stdout
+
+
+@pytest.mark.parametrize("compiler", ["mcompile", "bcompile_b"])
+def test_an_altered_mixed_network_is_rejected(package_proofs, tmp_path, compiler):
+    """PARITY45 with the first mixed lookup's weight K = 2 (1 + 2) (times 2 at tau = 1) raised by 1."""
+    from quarks.ltl import count_blocks
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+
+    f = parse(counting.PARITY45)
+    model = count_blocks.mcompile(f, "ab") if compiler == "mcompile" else count_blocks.bcompile_b(f, "ab")
+    look = next(h for layer in model.layers for h in layer.heads if h.mask == "none" and h.value == "pe:2i")
+    q, k, c = look.terms[0]
+    assert c == (6 if compiler == "mcompile" else 12)
+    look.terms[0] = (q, k, c + 1)
+    text = COUNT_NET_HEADER + count_comparison(f, "ab", False, "altered", model=model, compiler=compiler)
+    res = _count_net_coqc(package_proofs, tmp_path, text)
+    assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr
+
+
+def test_a_missing_embedding_is_rejected(package_proofs, tmp_path):
+    """bcompile_b's model without its last embedding (-i^2 n^2): the layers still match, the embedding list does not."""
+    from quarks.ltl import count_blocks
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+
+    f = parse(counting.MAJORITY)
+    model = count_blocks.bcompile_b(f, "ab")
+    text = count_comparison(f, "ab", False, "short", compiler="bcompile_b")
+    assert "short_pes : length (tpes_b short_p) = 19%nat" in text  # 13 + 6 (no predicates)
+    del model.pe["pe:-i^2n^2"]
+    res = _count_net_coqc(package_proofs, tmp_path, COUNT_NET_HEADER + count_comparison(
+        f, "ab", False, "short", model=model, compiler="bcompile_b"))
+    assert res.returncode != 0 and 'Unable to unify "18%nat" with "19%nat"' in res.stderr, res.stderr
 
 
 def test_an_altered_count_network_is_rejected(package_proofs, tmp_path):

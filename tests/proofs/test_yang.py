@@ -83,9 +83,9 @@ def test_full_tier_lemmas():
 
 
 def test_counting_checks_run_the_coq_network(monkeypatch, tmp_path):
-    """Counting instances in the Coq fragment tfrag also check LTLCountCompile.v's network
-    (quarks.ltl.count_blocks, at tau = 1/(2n)); a mixed comparison (Corollary 22's PARITY) does not;
-    a wrong Coq network refutes the claim on a named word."""
+    """Counting instances in the Coq fragment tfrag also check LTLCountCompile.v's network bcompile
+    (quarks.ltl.count_blocks, at tau = 1/(2n)); a mixed comparison (Corollary 22's PARITY) checks
+    mcompile's, and its certificate re-derives; a wrong Coq network refutes the claim on a named word."""
     from quarks.checking import binding
     from quarks.ltl import count_blocks
 
@@ -99,7 +99,30 @@ def test_counting_checks_run_the_coq_network(monkeypatch, tmp_path):
     assert binding.check_file(cert, rederive=True).ok
     cor22 = registry.get("yang.cor22")
     v22 = cor22.run(cor22.instances_for("quick")[0])
-    assert [r["args"].get("network", "compile") for r in v22.evidence] == ["compile"]
+    assert [r["args"].get("network", "compile") for r in v22.evidence] == ["compile", "mcompile"]
+    assert v22.status == "verified" and "(mcompile)" in v22.summary and v22.evidence[1]["result"]["cases"] == 510
+    cert22 = certificate.write(certificate.build(cor22, cor22.instances_for("quick")[0], v22), tmp_path / "cor22.json")
+    assert binding.check_file(cert22, rederive=True).ok
     monkeypatch.setattr(count_blocks, "K_SIGN", -count_blocks.K_SIGN)  # the sign test reads the wrong parity
     bad = claim.run(claim.instances_for("quick")[1])  # MAJORITY
     assert bad.status == "refuted" and bad.counterexample["network"] == "bcompile", bad.summary
+    monkeypatch.setitem(count_blocks.EXTRA, "pe:2in", ["*", 2, "i"])  # the mixed lookups' key 2in read as 2i
+    bad22 = cor22.run(cor22.instances_for("quick")[0])
+    assert bad22.status == "refuted" and bad22.counterexample["network"] == "mcompile", bad22.summary
+
+
+def test_unbounded_counting_checks_run_bcompile_b():
+    """A full-tier instance of the unbounded variant (tau = 1) also checks LTLCountTau1.v's bcompile_b
+    (#left[a] = #right[b] + 1 mixes #left and #right); a causal one has no Coq network there."""
+    from quarks.proofs.yang import counting
+    from quarks.proofs.yang.common import coq_network
+
+    claim = registry.get("yang.thm20")
+    inst = next(i for i in claim.instances_for("full") if i["variant"] == "unbounded"
+                and i["formula"] == "#left[a] = #right[b] + 1")
+    v = claim.run({**inst, "n": 6})
+    assert [r["args"].get("network", "compile") for r in v.evidence] == ["compile", "bcompile_b"]
+    assert v.status == "verified" and all(r["result"]["cases"] == 126 for r in v.evidence), v.summary
+    assert coq_network(counting.PARITY45, "ab", "temperature", "2") == "mcompile"
+    assert coq_network(counting.PARITY45, "ab", "causal-temperature", "2") is None
+    assert coq_network(counting.PARITY45, "ab", "temperature", "3") is None

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from quarks.certificates.evidence import exhaustive
 from quarks.claims.claim import Verdict
-from quarks.ltl.count_blocks import bcompile
+from quarks.ltl.count_blocks import bcompile, bcompile_b, mcompile
 from quarks.ltl.parts import CompileError
 from quarks.ltl.syntax import Compare, Count, Next, Pred, Prev, Since, Until, parse, subformulas
 
@@ -56,33 +56,41 @@ def random_formula(seed: int, depth: int, ops: list, alphabet: str = "ab") -> st
     return gen(depth)
 
 
-def coq_network(formula: str, alphabet: str, variant: str, c) -> bool:
-    """The Coq counting theorems speak about the instance's network: LTLCountCompile.v's bcompile
-    (quarks.ltl.count_blocks) compiles the formula (tfrag) and the variant runs it at their 1/(2n)."""
-    if variant not in ("temperature", "causal-temperature") or Fraction(c) != 2:
-        return False
-    try:
-        bcompile(parse(formula), list(alphabet), variant == "causal-temperature")
-    except CompileError:
-        return False
-    return True
+def coq_network(formula: str, alphabet: str, variant: str, c) -> str | None:
+    """The network the Coq counting theorems speak about for the instance, if its variant runs it (c = 2):
+    at their 1/(2n), LTLCountCompile.v's ``bcompile`` (quarks.ltl.count_blocks) on tfrag, else ``mcompile``
+    (comparisons mixing #left and #right, not causal); variant unbounded at tau = 1, LTLCountTau1.v's
+    ``bcompile_b``; None otherwise."""
+    if Fraction(c) != 2 or variant not in ("temperature", "causal-temperature", "unbounded"):
+        return None
+    causal = variant == "causal-temperature"
+    builds = [("bcompile_b", lambda g, a, _c: bcompile_b(g, a))] if variant == "unbounded" else \
+        [("bcompile", bcompile), ("mcompile", mcompile)]
+    for name, build in builds:
+        try:
+            build(parse(formula), list(alphabet), causal)
+        except CompileError:
+            continue
+        return name
+    return None
 
 
 def check_construction(instance: dict, fragment: str) -> Verdict:
     """The compiled transformer of the instance's formula agrees with the formula on every word
     (hard model exact; softmax model certified within 1/4 before every rounding); for counting
-    formulas the Coq theorems compile (tfrag), so does their network, bcompile."""
+    formulas the Coq theorems compile, so does their network (bcompile on tfrag, else mcompile; bcompile_b
+    for the unbounded variant)."""
     f, alpha = instance["formula"], instance["alphabet"]
     if not in_fragment(f, fragment):
         return Verdict.inconclusive(f"{f} is outside the fragment {fragment}")
     c = instance.get("c", "2")
     records = [exhaustive("quarks.ltl.check:exhaustive_check", formula=f, alphabet=alpha, max_len=instance["n"],
                           variant=instance["variant"], c=c, tau_factor=instance.get("tau_factor", "1"))]
-    coq = fragment.startswith("count") and coq_network(f, alpha, instance["variant"], c)
+    coq = coq_network(f, alpha, instance["variant"], c) if fragment.startswith("count") else None
     if coq:
         records.append(exhaustive("quarks.ltl.check:exhaustive_check", formula=f, alphabet=alpha,
                                   max_len=instance["n"], variant=instance["variant"], c=c,
-                                  tau_factor=instance.get("tau_factor", "1"), network="bcompile"))
+                                  tau_factor=instance.get("tau_factor", "1"), network=coq))
     if "random" in instance:
         lengths, count, seed = instance["random"]
         records.append(exhaustive("quarks.ltl.check:random_check", formula=f, alphabet=alpha, lengths=lengths,
@@ -92,7 +100,7 @@ def check_construction(instance: dict, fragment: str) -> Verdict:
     cases = sum(r["result"]["cases"] for r in records if "network" not in r["args"])
     margin = min(r["margin"] for r in results)
     if all(r["holds"] for r in results):
-        also = "; so does the Coq theorems' network (bcompile)" if coq else ""
+        also = f"; so does the Coq theorems' network ({coq})" if coq else ""
         return Verdict.verified(f"{cases} words: hard model = formula, softmax certified (margin {margin:.4f}){also}",
                                 records, margin=margin)
     failed = next(r for r in records if not r["result"]["holds"])

@@ -16,8 +16,10 @@ PARITY45 = "!P(#left[Y a] = #right[a])"
 # on `tfrag` and reads the counts of a comparison mixing #left and #right back through lookups with the
 # n-scaled keys 2in and -i^2 n (LTLCountMix.v), at the same temperature 1/(2n); variant (b) at tau = 1 is
 # `bcompile_b`, that network with every score scaled by 2n through n-scaled embeddings (LTLCountTau1.v).
-# quarks/ltl/count_blocks.py is bcompile in Python (equal by vm_compute, tests/ltl/test_ltl_count_coq.py); the
-# checks below run it beside counting.py's network on the instances in tfrag.
+# quarks/ltl/count_blocks.py builds bcompile, mcompile and bcompile_b in Python (equal by vm_compute on every
+# counting formula of these claims, tests/ltl/test_ltl_count_coq.py); the checks below run the one that applies
+# beside counting.py's network: bcompile on the instances in tfrag, mcompile on the other temperature-variant
+# ones, bcompile_b on the unbounded-variant ones (c = 2).
 _FRAG = {"thm20_count_hard": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"],
          "thm20_count_soft": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"],
          "thm20_count": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"]}
@@ -50,7 +52,11 @@ _SCOPE = ("  Coq (LTLCountSyntax.v, LTLCountCompile.v, LTLCountMix.v, LTLCountTh
           "#left and #right by reading every count back as a number: its count head, Z = [C = 0], and an unmasked "
           "lookup with query C/d, 1/d (weight K = 2 (1 + sum_k |a_k|)) and keys 2jn, -j^2 n, value 2j, whose "
           "read is within 9/2 n e^(-2Kn) of 2 max(C, 1) at tau = 1/(2n); a unit rounds 4 (sum_k a_k C_k + c0) + 2 "
-          "(total error below 1 for every n).  The compilers are not counting.py's network; quarks/ltl/count_blocks.py builds bcompile in Python (equal to it by vm_compute on the claims' formulas in tfrag), and the checks of the temperature-variant instances in tfrag run it at tau = 1/(2n) beside counting.py's.  Embedding: letters, "
+          "(total error below 1 for every n).  The compilers are not counting.py's network; quarks/ltl/count_blocks.py builds bcompile, mcompile and "
+          "bcompile_b in Python (equal to Coq's by vm_compute on every counting formula of the four claims, mixed "
+          "comparisons included), and the checks run the one that applies beside counting.py's: bcompile on the "
+          "temperature-variant instances in tfrag and mcompile on the others at tau = 1/(2n), bcompile_b on the "
+          "unbounded-variant ones at tau = 1.  Embedding: letters, "
           "1, (-1)^i, i/n, 1/i, 1/(n - i + 1), [i even], -i^2, 2i, [P(i)] per numerical predicate, and 2in, "
           "-i^2 n for mixed comparisons (-i^2, 2i, 2in, -i^2 n are unbounded).  Variant (b) (LTLCountTau1.v): "
           "bcompile_b k p is ncompile_at k false 6 p with every head's scores multiplied by 2n (a query 1 or "
@@ -66,7 +72,8 @@ _SIGN = ("(thm21_compare_soft, LTLCountStage.v) the comparison stage alone: for 
 _PART = ("variant (a)'s bounded embeddings: our lookups use the unbounded keys 2i, -i^2 (and 2in, -i^2 n for "
          "comparisons mixing #left and #right) at the one temperature 1/(2n), where variant (a) keeps the embedding "
          "bounded and looks up at a second temperature 1/(2n^3) (the Coq model has one temperature per network); "
-         "the Coq compilers are ours (bcompile is count_blocks.py's), not counting.py's network.")
+         "the Coq compilers are ours (bcompile, mcompile and bcompile_b are count_blocks.py's), not counting.py's "
+         "network.")
 COQ20 = ("LTLCountThm.v:thm20_tl_hard", "LTLCountThm.v:thm20_tl_soft", "LTLCountThm.v:thm20_tl", "LTLCountTau1.v:thm20b_tl_tau1",
          "LTLCountThm.v:thm20_count_hard", "LTLCountThm.v:thm20_count_soft", "LTLCountThm.v:thm20_count",
          "LTLCountStage.v:thm21_compare_soft")
