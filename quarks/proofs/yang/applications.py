@@ -35,10 +35,10 @@ section6 = Claim(
               "i < n, the engine's networks written as TransformerModel.v terms (embeddings 1, i/n, and (-1)^i, [i = 1] "
               "for the induction heads): (ih_net_hard, ih_net_gaps) the induction head (letters a, b, c = 0, 1, 2; "
               "previous-token heads with scores -(-1)^(i+j) + j/n, induction heads with scores [w_(j-1) = w_i] + j/n) "
-              "outputs [w_j = a] at the rightmost j <= i with w_(j-1) = w_i (0 if none) under average hardmax, every "
+              "outputs [w_j = a] at the rightmost j <= i with w_(j-1) = w_i (0 if none; ih_out) under average hardmax, every "
               "head tieless with gap 1/n; (ih2_net_hard, ih2_net_gaps) the 2-hop head outputs the 1-hop output at "
-              "that j (0 if none); (ff_net_hard, ff_net_gaps) the flip-flop network (0, 1 write, 2 reads) outputs "
-              "the last bit written at or before i (0 if none); (ih_net_round, ih2_net_round, ff_net_round, "
+              "that j (0 if none; ih2_out); (ff_net_hard, ff_net_gaps) the flip-flop network (0, 1 write, 2 reads) outputs "
+              "the last bit written at or before i (0 if none; ff_out); (ih_net_round, ih2_net_round, ff_net_round, "
               "dyck_net_correct) at every 0 < tau <= temp26 n (1/n) X (1/4), X = Lemma 29's bound from the "
               "embedding bound 1, the softmax output after Lemma 9's rounding is exactly that bit (and for Dyck-k, "
               "every k, 1 iff the prefix is in Dyck-k).",

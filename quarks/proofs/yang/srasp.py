@@ -25,9 +25,10 @@ srasp = Claim(
               "(thm26_srasp_soft) at every 0 < tau <= srasp_temp (Theorem 26's temperature at that gap) the softmax "
               "network is within eps > 0 of every sequence; (thm26_srasp) at eps = 1/4, Lemma 9's rounding of the "
               "softmax network equals every Boolean sequence exactly.  The selection with an arbitrary default "
-              "sequence is four operations (sel_default_sem); the flip-flop (thm26_flipflop), the basic induction head (previous-token heads by parity, then "
-              "the letter after the last earlier occurrence of w_i; thm26_induction) and the (K+1)-hop induction "
-              "heads for every K (thm26_hops; over every alphabet size k >= 1: thm26_khops) are such programs.  Instances: "
+              "sequence is four operations (sel_default_sem); the flip-flop (the last bit written, ff_out; thm26_flipflop), "
+              "the basic induction head (previous-token heads by parity, then the letter after the last earlier "
+              "occurrence of w_i, ind; thm26_induction) and the (K+1)-hop induction heads for every K (ind_hops; "
+              "thm26_hops; over every alphabet size k >= 1: thm26_khops) are such programs.  Instances: "
               "yang.thm26's check on the engine's flip-flop and induction programs (and the 2-hop one in the full tier).",
     latex=r"\forall P\in\text{S-RASP}_{\mathrm{frag}},\ n,\ w:\ "
           r"\mathrm{round}(\mathrm{TF}^{\tau}_{P}(w)_i)=P(w)_i,\ 0<\tau\le\tau_{26}(n)",
@@ -42,7 +43,8 @@ srasp = Claim(
          "SRaspCompile.v:thm26_srasp_gaps", "SRasp.v:srasp_bool_01", "SRasp.v:sel_default_sem", "SRasp.v:best_pred_or",
          "SRaspFlipFlop.v:flipflop_sem", "SRaspFlipFlop.v:thm26_flipflop", "SRaspInduction.v:induction_sem",
          "SRaspInduction.v:thm26_induction", "SRaspInduction.v:hops_sem", "SRaspInduction.v:thm26_hops",
-         "SRaspInductionK.v:kprogram_sem", "SRaspInductionK.v:kprogram_types", "SRaspInductionK.v:thm26_khops"),
+         "SRaspInduction.v:ih_out_ind", "SRaspInduction.v:ih2_out_hops", "SRaspInductionK.v:kprogram_sem",
+         "SRaspInductionK.v:kprogram_types", "SRaspInductionK.v:thm26_khops"),
     coq_hypotheses={
         "thm26_srasp": ["srasp_wt k p = true", "srasp_bool k p c = true", "0 < tau", "tau <= srasp_temp k n p (/ 4)",
                         "(i < n)%nat"],
@@ -54,6 +56,8 @@ srasp = Claim(
         "sel_default_sem": ["(q < c)%nat", "(kk < c)%nat", "(v < c)%nat", "(dflt < c)%nat", "(i < n)%nat",
                             "(forall j : nat, (j < n)%nat -> is01 (x j q) /\\ is01 (x j kk))"],
         "best_pred_or": ["(forall t : nat, (t < vis_cnt m n i)%nat -> (sel_count ps x i (vis_lo m i + t) <= 1)%nat)"],
+        "ih_out_ind": [],
+        "ih2_out_hops": [],
         "flipflop_sem": [],
         "thm26_flipflop": ["0 < tau", "tau <= srasp_temp 3 n flipflop (/ 4)", "(i < n)%nat"],
         "induction_sem": ["(nth i w 0 < 3)%nat"],
@@ -70,6 +74,9 @@ srasp = Claim(
              "sequences and prefix sums as integers.  Of §6's tasks, Dyck-k (Appendix E) is not derived from "
              "these theorems.",
     note="The compiled network reads only the position embeddings 1, (i+1)/n and [i odd] (bounded); its width is "
-         "k + 3 + the number of operations.  The instance check runs the engine's flip-flop and induction networks, not the Coq compiler's.  In "
-         "thm26_induction, position 0 counts as its own predecessor (t - 1 truncated), as the program computes.",
+         "k + 3 + the number of operations.  The instance check runs the engine's flip-flop and induction networks, not the Coq compiler's.  "
+         "The flip-flop's reference is FlipFlop.v's ff_out, the one of yang.section6-applications.  The induction "
+         "heads' reference (ind, and ind_hops iterating it) reads [w_t = 0] at Induction.v's ih_find, but unlike "
+         "ih_out without a found-gate: where no t >= 1 has w_(t-1) = w_i (always at i = 0) the selection's default "
+         "reads w_i, where ih_out is 0 (ih_out_ind: ih_out = ih_found && ind; ih2_out_hops for two hops).",
 )

@@ -1,9 +1,10 @@
 (** * Seed 004, §6: the flip-flop program of [quarks.attention.programs.flipflop], for every length n.
 
     Letters 0 and 1 write a bit, letter 2 (r) reads; the output at i is the last bit written at or
-    before i, 0 if none ([ff_out]).  The network (coordinates: letters 0..2, embeddings 1 and
-    (i+1)/n at 3 and 4, W at 5, bit at 6): a unit W = 2 ReLU([w_i = 0] + [w_i = 1]), then a tieless
-    head with scores W_j + (j+1)/n (query 1, keys W and (j+1)/n) reading [w_j = 1].
+    before i, 0 if none ([ff_out], also the reference of [SRaspFlipFlop]'s S-RASP program).  The
+    network (coordinates: letters 0..2, embeddings 1 and (i+1)/n at 3 and 4, W at 5, bit at 6): a unit
+    W = 2 ReLU([w_i = 0] + [w_i = 1]), then a tieless head with scores W_j + (j+1)/n (query 1, keys W
+    and (j+1)/n) reading [w_j = 1].
 
     [ff_net_hard]: on every word of length n over the three letters the hard run outputs the last
     bit written, at every i < n; [ff_net_gaps]: the head is tieless with gap 1/n; [ff_net_round]

@@ -1,7 +1,10 @@
 (** * Seed 004, §6: the induction head of [quarks.attention.programs.induction], for every length n.
 
     Letters a, b, c are 0, 1, 2.  At position i (0-based) the task reads [w_j = a] at the rightmost
-    j <= i with j >= 1 and w_(j-1) = w_i, and outputs 0 if there is none ([ih_out]).  The network
+    j <= i with j >= 1 and w_(j-1) = w_i, and outputs 0 if there is none ([ih_out]).  [SRaspInduction]'s
+    reference [ind] reads w at the same position [ih_find] without that found-gate, reading w_i where
+    nothing matches (always at i = 0), because an S-RASP selection's default reads position i
+    ([ih_out_ind] there: ih_out = ih_found && ind).  The network
     (coordinates: letters 0..2; embeddings 1, (i+1)/n, (-1)^(i+1), [i = 0] at 3..6; h_s at 7 + s,
     p_s at 10 + s, o at 13, m_s at 14 + s, matched at 17, out at 18):
     1. previous-token heads h_s with scores -(-1)^(i+j) + (j+1)/n reading [w_j = s] (the top is

@@ -2,27 +2,21 @@
     attention at Theorem 26's temperature for every length.
 
     Letters 0 (write 0), 1 (write 1), 2 (read).  At position i the flip-flop outputs the bit of the
-    last write at or before i, and 0 if there is none ([ff]).  The program [flipflop] has two
-    operations: sequence 6 = [w_i = 0] or [w_i = 1] (a write), and sequence 7 = [w_j = 1] at the
-    rightmost j <= i that is a write (future mask; with no write, the default reads position i,
-    which is then not a write, so 0).  [flipflop_sem]: the program computes [ff] at every position
-    of every word; [thm26_flipflop]: Lemma 9's rounding of the compiled softmax network at every
-    0 < tau <= srasp_temp 3 n flipflop (1/4) outputs [ff w i] exactly, for every n, word and i < n. *)
+    last write at or before i, and 0 if there is none: [FlipFlop]'s reference [ff_out], with its
+    write predicate [write_b].  The program [flipflop] has two operations: sequence 6 = [w_i = 0] or
+    [w_i = 1] (a write), and sequence 7 = [w_j = 1] at the rightmost j <= i that is a write (future
+    mask; with no write, the default reads position i, which is then not a write, so 0).
+    [flipflop_sem]: the program computes [ff_out] at every position of every word; [thm26_flipflop]:
+    Lemma 9's rounding of the compiled softmax network at every 0 < tau <= srasp_temp 3 n flipflop (1/4)
+    outputs [ff_out w i] exactly, for every n, word and i < n. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List FunctionalExtensionality.
+From Quarks Require Import FlipFlop.
 From Quarks Require Import RSum Rounding TransformerModel MatrixModel MatrixGap SRasp SRaspCompile.
 Import ListNotations.
 Open Scope R_scope.
 
 Definition flipflop : list sop := [SOr 0 1; SSel Future RightMost 3 6 1].
-
-(** The reference: the last written bit at or before i, false if none. *)
-Fixpoint ff (w : list nat) (i : nat) : bool :=
-  if Nat.eqb (nth i w 0%nat) 0 then false
-  else if Nat.eqb (nth i w 0%nat) 1 then true
-  else match i with O => false | S i' => ff w i' end.
-
-Definition ff_write (w : list nat) (t : nat) : bool := Nat.eqb (nth t w 0%nat) 0 || Nat.eqb (nth t w 0%nat) 1.
 
 Lemma flipflop_wt : srasp_wt 3 flipflop = true.
 Proof. reflexivity. Qed.
@@ -37,29 +31,24 @@ Lemma isone_0 : isone 0 = false.
 Proof. unfold isone. destruct (Req_EM_T 0 1); [lra|reflexivity]. Qed.
 
 (** The rightmost write at or before i holds the reference bit. *)
-Lemma ff_top (w : list nat) (i : nat) : Nat.eqb (nth (sel_top RightMost (ff_write w) (S i)) w 0%nat) 1 = ff w i.
+Lemma ff_top (w : list nat) (i : nat) : Nat.eqb (nth (sel_top RightMost (write_b w) (S i)) w 0%nat) 1 = ff_out w i.
 Proof.
-induction i as [|i IH].
-- unfold sel_top. simpl. unfold ff_write. destruct (nth 0 w 0%nat) as [|[|a]] eqn:E; cbn; rewrite ?E; reflexivity.
-- unfold sel_top in *.
-  change (rfind (ff_write w) (S (S i))) with (if ff_write w (S i) then Some (S i) else rfind (ff_write w) (S i)).
-  change (ff w (S i)) with (if Nat.eqb (nth (S i) w 0%nat) 0 then false else if Nat.eqb (nth (S i) w 0%nat) 1 then true else ff w i).
-  unfold ff_write at 1. destruct (nth (S i) w 0%nat) as [|[|a]] eqn:E; cbn -[rfind ff]; rewrite ?E; try reflexivity.
-  destruct (rfind (ff_write w) (S i)) as [t|] eqn:Er; [exact IH|].
-  pose proof (rfind_none _ _ Er i ltac:(lia)) as Bi. unfold ff_write in Bi.
-  replace (S (S i) - 1)%nat with (S i) by lia. rewrite E. cbn [Nat.eqb]. rewrite <- IH.
-  replace (S i - 1)%nat with i by lia. destruct (nth i w 0%nat) as [|[|b]]; simpl in Bi; try discriminate; reflexivity.
+unfold sel_top, ff_out. replace (S i - 1)%nat with i by lia.
+assert (E : forall m, rfind (write_b w) m = Dyck.find_last (write_b w) m) by (induction m as [|m IH]; simpl; [|rewrite IH]; reflexivity).
+rewrite E. destruct (Dyck.find_last (write_b w) (S i)) as [t|] eqn:Ht; [reflexivity|].
+pose proof (DyckHeads.find_last_none _ _ Ht i ltac:(lia)) as Bi. unfold write_b, Dyck.letter in Bi.
+destruct (nth i w 0%nat) as [|[|a]]; simpl in Bi; try discriminate; reflexivity.
 Qed.
 
-Theorem flipflop_sem (n : nat) (w : list nat) (i : nat) : srasp_run 3 n flipflop w i 7%nat = if ff w i then 1 else 0.
+Theorem flipflop_sem (n : nat) (w : list nat) (i : nat) : srasp_run 3 n flipflop w i 7%nat = if ff_out w i then 1 else 0.
 Proof.
 unfold srasp_run, flipflop. cbn [srun Nat.add]. rewrite upd_eq.
 set (x := srasp_input 3 n w). set (X1 := upd x 6 (sop_sem n (SOr 0 1) x)).
 assert (Hw : forall j a, (a < 3)%nat -> x j a = if Nat.eqb (nth j w 0%nat) a then 1 else 0).
 { intros j a Ha. unfold x, srasp_input, word_input, embed. replace (a <? 3)%nat with true by (symmetry; apply Nat.ltb_lt, Ha). reflexivity. }
-assert (HB : sel_pred Future 3 6 X1 i = ff_write w).
+assert (HB : sel_pred Future 3 6 X1 i = write_b w).
 { apply functional_extensionality. intros t. unfold sel_pred, X1. rewrite !upd_ne by lia. rewrite upd_eq.
-  cbn [sop_sem vis_lo Nat.add]. replace (x i 3%nat) with 1 by reflexivity. rewrite isone_1, !Hw by lia. unfold ff_write.
+  cbn [sop_sem vis_lo Nat.add]. replace (x i 3%nat) with 1 by reflexivity. rewrite isone_1, !Hw by lia. unfold write_b, Dyck.letter.
   destruct (nth t w 0%nat) as [|[|a]]; cbn;
   [replace (1 + 0 - 1 * 0) with 1 by ring|replace (0 + 1 - 0 * 1) with 1 by ring|replace (0 + 0 - 0 * 0) with 0 by ring];
   rewrite ?isone_1, ?isone_0; reflexivity. }
@@ -70,7 +59,7 @@ Qed.
 (** The flip-flop, exactly, by softmax attention at Theorem 26's temperature, for every length. *)
 Theorem thm26_flipflop (n : nat) (w : list nat) (tau : R) (i : nat) :
   0 < tau -> tau <= srasp_temp 3 n flipflop (/ 4) -> (i < n)%nat ->
-  round01 (msoft_run tau (srasp_width 3 flipflop) n (srasp_net 3 flipflop) (srasp_input 3 n w) i 7%nat) = if ff w i then 1 else 0.
+  round01 (msoft_run tau (srasp_width 3 flipflop) n (srasp_net 3 flipflop) (srasp_input 3 n w) i 7%nat) = if ff_out w i then 1 else 0.
 Proof.
 intros Htau Hle Hi. rewrite thm26_srasp; [apply flipflop_sem|apply flipflop_wt|apply flipflop_bool|exact Htau|exact Hle|exact Hi].
 Qed.

@@ -8,15 +8,20 @@
     at the rightmost t <= i whose previous letter w_(t-1) is w_i (best match over the pairs
     ([w_i = a], [w_(t-1) = a]), exclusive since letters are one-hot), t = i if there is none.
     Positions are 0-based and t - 1 is truncated (position 0 counts as its own predecessor).
-    [induction_sem]: the program computes the reference [ind] at every position of every word;
+    [induction_sem]: the program computes the reference [ind] at every position of every word: [w_t = 0]
+    at t = [Induction]'s [ih_find w i] (the same position as the reference [ih_out] of the hand-built
+    network), but without [ih_out]'s found-gate: where no t >= 1 matches (always at i = 0) [ind] reads
+    w_i, because the selection's default reads position i, while [ih_out] outputs 0 as the engine's
+    program does ([ih_out_ind]: ih_out = ih_found && ind; [ih2_out_hops] likewise for two hops);
     [thm26_induction]: Lemma 9's rounding of the compiled softmax network at every
     0 < tau <= srasp_temp 3 n induction (1/4) outputs [ind w i] exactly, for every n.
     k-hop induction heads (Sanford et al.): [hops K] adds K selections, hop m + 2 reading hop m + 1
     at the selected position; [hops_sem] and [thm26_hops]: for every K, n and word over 0, 1, 2,
-    the (K + 1)-th hop is [w_t = 0] at t = find_pos applied K + 1 times ([ind_hops]), exactly, and
+    the (K + 1)-th hop is [w_t = 0] at t = ih_find applied K + 1 times ([ind_hops]), exactly, and
     so is the rounded softmax network at srasp_temp 3 n (hops K) (1/4). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List FunctionalExtensionality.
+From Quarks Require Import Induction Induction2.
 From Quarks Require Import RSum Rounding TransformerModel MatrixModel MatrixGap SRasp SRaspCompile SRaspFlipFlop.
 Import ListNotations.
 Open Scope R_scope.
@@ -29,14 +34,8 @@ Definition induction : list sop :=
   [SNot 5; SSelM Future RightMost prev_pairs 0; SSelM Future RightMost prev_pairs 1; SSelM Future RightMost prev_pairs 2;
    SSelM Future RightMost ind_pairs 0].
 
-(** The reference: the rightmost t <= j whose previous letter (w_(t-1), w_0 for t = 0) is a; i if none. *)
-Fixpoint ihead_pos (w : list nat) (a i j : nat) : nat :=
-  match j with
-  | O => if Nat.eqb (nth 0 w 0%nat) a then O else i
-  | S j' => if Nat.eqb (nth j' w 0%nat) a then S j' else ihead_pos w a i j'
-  end.
-
-Definition ind (w : list nat) (i : nat) : bool := Nat.eqb (nth (ihead_pos w (nth i w 0%nat) i i) w 0%nat) 0.
+(** The reference: [w_t = 0] at [ih_find w i], with no found-gate (compare [ih_out], [ih_out_ind]). *)
+Definition ind (w : list nat) (i : nat) : bool := Nat.eqb (nth (ih_find w i) w 0%nat) 0.
 
 Lemma induction_wt : srasp_wt 3 induction = true.
 Proof. reflexivity. Qed.
@@ -81,19 +80,29 @@ Qed.
 
 (** ** The program *)
 
-Lemma ihead_top (w : list nat) (a i j : nat) :
-  match rfind (fun t => Nat.eqb (nth (t - 1) w 0%nat) a) (S j) with Some t => t | None => i end = ihead_pos w a i j.
+(** The rightmost t <= i with w_(t-1) = w_i, t - 1 truncated (the previous-token heads' reading at
+    t = 0), i if none, is [ih_find w i]: t = 0 matches only if t = 1 does. *)
+Lemma rfind_ih_find (w : list nat) (i : nat) :
+  match rfind (fun t => Nat.eqb (nth (t - 1) w 0%nat) (nth i w 0%nat)) (S i) with Some t => t | None => i end = ih_find w i.
 Proof.
-induction j as [|j IH]; cbn [rfind ihead_pos]; [simpl; destruct (Nat.eqb (nth 0 w 0%nat) a); reflexivity|].
-replace (S j - 1)%nat with j by lia. destruct (Nat.eqb (nth j w 0%nat) a); [reflexivity|exact IH].
+set (a := nth i w 0%nat). unfold ih_find, ih_match, Dyck.letter. fold a.
+destruct i as [|i]; [cbn; destruct (Nat.eqb (nth 0 w 0%nat) a); reflexivity|].
+assert (E : forall j, rfind (fun t => Nat.eqb (nth (t - 1) w 0%nat) a) (S (S j)) =
+                      Dyck.find_last (fun j => (1 <=? j)%nat && Nat.eqb (nth (j - 1) w 0%nat) a) (S (S j))).
+{ induction j as [|j IH].
+  - cbn. destruct (Nat.eqb (nth 0 w 0%nat) a); reflexivity.
+  - change (rfind (fun t => Nat.eqb (nth (t - 1) w 0%nat) a) (S (S (S j)))) with
+      (if Nat.eqb (nth (S (S j) - 1) w 0%nat) a then Some (S (S j)) else rfind (fun t => Nat.eqb (nth (t - 1) w 0%nat) a) (S (S j))).
+    rewrite IH. reflexivity. }
+rewrite E. reflexivity.
 Qed.
 
 (** The selection of the induction head, with any value v: on a stream holding the letters and the
-    previous-token heads, it reads v at [ihead_pos]. *)
+    previous-token heads, it reads v at [ih_find]. *)
 Lemma hop_sem (n : nat) (w : list nat) (y : stream) (v i : nat) : (nth i w 0%nat < 3)%nat ->
   (forall t a, (a < 3)%nat -> y t a = if Nat.eqb (nth t w 0%nat) a then 1 else 0) ->
   (forall t a, (a < 3)%nat -> y t (7 + a)%nat = if Nat.eqb (nth (t - 1) w 0%nat) a then 1 else 0) ->
-  sop_sem n (SSelM Future RightMost ind_pairs v) y i = y (ihead_pos w (nth i w 0%nat) i i) v.
+  sop_sem n (SSelM Future RightMost ind_pairs v) y i = y (ih_find w i) v.
 Proof.
 intros Hw HL HP. set (a := nth i w 0%nat) in *.
 assert (Hc : forall t, sel_count ind_pairs y i t = if Nat.eqb (nth (t - 1) w 0%nat) a then 1%nat else 0%nat).
@@ -104,7 +113,7 @@ assert (Hc : forall t, sel_count ind_pairs y i t = if Nat.eqb (nth (t - 1) w 0%n
 cbn [sop_sem]. rewrite best_pred_or by (intros t _; cbn [vis_lo]; rewrite Hc; destruct Nat.eqb; lia).
 cbn [vis_lo vis_cnt Nat.add].
 rewrite (sel_top_ext _ _ (fun t => Nat.eqb (nth (t - 1) w 0%nat) a)) by (intros t _; rewrite Hc; destruct Nat.eqb; reflexivity).
-unfold sel_top. replace (S i - 1)%nat with i by lia. rewrite ihead_top. reflexivity.
+unfold sel_top. replace (S i - 1)%nat with i by lia. unfold a. rewrite rfind_ih_find. reflexivity.
 Qed.
 
 Definition letters_ok (n : nat) (w : list nat) (y : stream) : Prop :=
@@ -166,16 +175,22 @@ Qed.
 
 (** ** k-hop induction heads *)
 
-Definition find_pos (w : list nat) (i : nat) : nat := ihead_pos w (nth i w 0%nat) i i.
-
 Fixpoint iter (f : nat -> nat) (m i : nat) : nat := match m with O => i | S m' => iter f m' (f i) end.
 
 (** K + 1 hops: the induction head (sequence 10), then K selections, sequence 11 + m reading
-    sequence 10 + m at the selected position: hop m + 2 is hop m + 1 at find_pos i. *)
+    sequence 10 + m at the selected position: hop m + 2 is hop m + 1 at ih_find w i. *)
 Definition hops (K : nat) : list sop := induction ++ map (fun m => SSelM Future RightMost ind_pairs (10 + m)) (seq 0 K).
 
-(** The reference: [w_t = 0] at t = find_pos applied K + 1 times to i. *)
-Definition ind_hops (w : list nat) (K i : nat) : bool := Nat.eqb (nth (iter (find_pos w) (S K) i) w 0%nat) 0.
+(** The reference: [w_t = 0] at t = ih_find applied K + 1 times to i. *)
+Definition ind_hops (w : list nat) (K i : nat) : bool := Nat.eqb (nth (iter (ih_find w) (S K) i) w 0%nat) 0.
+
+(** Where they agree: [Induction]'s [ih_out] is [ind] gated by [ih_found], [Induction2]'s [ih2_out] is
+    [ind_hops w 1] gated by both hops' [ih_found]. *)
+Lemma ih_out_ind (w : list nat) (i : nat) : ih_out w i = ih_found w i && ind w i.
+Proof. unfold ih_out, ih_found, ind, ih_find, Dyck.letter. destruct (Dyck.find_last _ _); reflexivity. Qed.
+
+Lemma ih2_out_hops (w : list nat) (i : nat) : ih2_out w i = ih_found w i && ih_found w (ih_find w i) && ind_hops w 1 i.
+Proof. unfold ih2_out. rewrite ih_out_ind, andb_assoc. reflexivity. Qed.
 
 Lemma srun_app (n c : nat) (p q : list sop) (x : stream) : srun n c (p ++ q) x = srun n (c + length p) q (srun n c p x).
 Proof.

@@ -4,7 +4,7 @@
     Letters 0..k-1; input sequences k (1), k + 1 ((i + 1)/n), k + 2 ([i odd]).  The program
     [kprogram k K]: sequence k + 3 = [i even]; sequences k + 4 + a (a < k) = the previous-token heads
     [w_(i-1) = a] (best match over the parity pairs, as in [SRaspInduction]); sequence 2k + 4 = [w_t = 0]
-    at t = [find_pos w i] (best match over the pairs ([w_i = a], [w_(t-1) = a]), a < k); and K more
+    at t = [Induction]'s [ih_find w i] (best match over the pairs ([w_i = a], [w_(t-1) = a]), a < k); and K more
     hops, sequence 2k + 5 + m reading sequence 2k + 4 + m at the selected position.
     [kprogram_sem]: for every k >= 1, K, n and word over 0..k-1, sequence 2k + 4 + K is [ind_hops w K]
     at every position; [kprogram_types]: the program is well typed for every k and K;
@@ -12,6 +12,7 @@
     0 < tau <= srasp_temp k n (kprogram k K) (1/4) outputs [ind_hops w K i] exactly. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List FunctionalExtensionality.
+From Quarks Require Import Induction.
 From Quarks Require Import RSum Rounding TransformerModel MatrixModel MatrixGap SRasp SRaspCompile SRaspFlipFlop SRaspInduction.
 Import ListNotations.
 Open Scope R_scope.
@@ -101,11 +102,11 @@ intros Hi Ht m. induction m as [|m IH]; intros Hm.
     rewrite Nat.add_0_r. reflexivity.
 Qed.
 
-(** On a stream holding the letters and the previous-token heads, the selection reads v at [find_pos]. *)
+(** On a stream holding the letters and the previous-token heads, the selection reads v at [ih_find]. *)
 Lemma khop_sem (n k : nat) (w : list nat) (y : stream) (v i : nat) : (nth i w 0%nat < k)%nat ->
   (forall t a, (a < k)%nat -> y t a = if Nat.eqb (nth t w 0%nat) a then 1 else 0) ->
   (forall t a, (a < k)%nat -> y t (k + 4 + a)%nat = if Nat.eqb (nth (t - 1) w 0%nat) a then 1 else 0) ->
-  sop_sem n (SSelM Future RightMost (kpairs k) v) y i = y (find_pos w i) v.
+  sop_sem n (SSelM Future RightMost (kpairs k) v) y i = y (ih_find w i) v.
 Proof.
 intros Hw HL HP. set (a := nth i w 0%nat) in *.
 assert (Hc : forall t, sel_count (kpairs k) y i t = if Nat.eqb (nth (t - 1) w 0%nat) a then 1%nat else 0%nat).
@@ -114,7 +115,7 @@ assert (Hc : forall t, sel_count (kpairs k) y i t = if Nat.eqb (nth (t - 1) w 0%
 cbn [sop_sem]. rewrite best_pred_or by (intros t _; cbn [vis_lo]; rewrite Hc; destruct Nat.eqb; lia).
 cbn [vis_lo vis_cnt Nat.add].
 rewrite (sel_top_ext _ _ (fun t => Nat.eqb (nth (t - 1) w 0%nat) a)) by (intros t _; rewrite Hc; destruct Nat.eqb; reflexivity).
-unfold sel_top. replace (S i - 1)%nat with i by lia. rewrite ihead_top. reflexivity.
+unfold sel_top. replace (S i - 1)%nat with i by lia. unfold a. rewrite rfind_ih_find. reflexivity.
 Qed.
 
 (** ** The program *)
