@@ -346,3 +346,133 @@ Lemma prologue_rd : Forall rd (prologue kk caus).
 Proof. unfold prologue, first_layer, last_layer, single_layer. destruct caus; rdt. Qed.
 
 End Reads.
+
+(** ** The bounded embedding against the unbounded one *)
+
+Definition ex_u : list (nat -> nat -> R) := [pe_twon; pe_negsqn].
+
+Lemma nth_app3 {A : Type} (A1 A2 B C1 C2 : list A) (m : nat) (d : A) : length A1 = length A2 ->
+  (m < length A1 -> nth m A1 d = nth m A2 d)%nat ->
+  (length A1 + length B <= m -> nth (m - length A1 - length B) C1 d = nth (m - length A1 - length B) C2 d)%nat ->
+  nth m (A1 ++ B ++ C1) d = nth m (A2 ++ B ++ C2) d.
+Proof.
+intros HL H1 H3. destruct (Nat.lt_ge_cases m (length A1)) as [Hm|Hm].
+- rewrite (app_nth1 A1), (app_nth1 A2) by lia. apply H1, Hm.
+- rewrite (app_nth2 A1), (app_nth2 A2) by lia. rewrite <- HL.
+  destruct (Nat.lt_ge_cases (m - length A1) (length B)) as [Hb|Hb].
+  + rewrite !app_nth1 by exact Hb. reflexivity.
+  + rewrite (app_nth2 B C1), (app_nth2 B C2) by exact Hb. apply H3. lia.
+Qed.
+
+Lemma pes_nth_agree (Ps : list (nat -> bool)) (a b m : nat) :
+  m <> 6%nat -> m <> 12%nat -> m <> (13 + length Ps)%nat -> m <> (14 + length Ps)%nat ->
+  nth m (map (fun f => f a b) (pes_a Ps)) 0 = nth m (map (fun f => f a b) (pes_count Ps ++ ex_u)) 0.
+Proof.
+intros H6 H12 H13 H14. unfold pes_a, pes_count. rewrite <- !app_assoc, !map_app.
+apply nth_app3; [reflexivity| |].
+- intros Hm. simpl length in Hm. do 13 (destruct m as [|m]; [first [reflexivity|exfalso; lia]|]). lia.
+- rewrite !map_length. simpl length. intros Hm. rewrite !nth_overflow; [reflexivity| |]; simpl; lia.
+Qed.
+
+Section Embed.
+Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)).
+Local Notation xk := (kk + 13 + length Ps)%nat.
+Local Notation xa := (embed kk (pes_a Ps) n w).
+Local Notation xu := (embed kk (pes_count Ps ++ ex_u) n w).
+
+Lemma xa_at (j m : nat) : xa j (kk + m)%nat = nth m (map (fun f => f (S j) n) (pes_a Ps)) 0.
+Proof. apply embed_pe. Qed.
+
+Lemma nth_app_after {A : Type} (A1 B C : list A) (m : nat) (d : A) : nth (length A1 + length B + m) (A1 ++ B ++ C) d = nth m C d.
+Proof. rewrite app_nth2 by lia. rewrite app_nth2 by lia. f_equal. lia. Qed.
+
+Lemma xa_keys (j : nat) : xa j xk = pe_key1 (S j) n /\ xa j (S xk) = pe_key2 (S j) n.
+Proof.
+set (g := fun f : nat -> nat -> R => f (S j) n).
+assert (E : forall m, xa j (kk + 13 + length Ps + m)%nat = nth m (map g [pe_key1; pe_key2]) 0).
+{ intros m. replace (kk + 13 + length Ps + m)%nat with (kk + (length (map g pes_fixed_a) + length (map g (map pe_pred Ps)) + m))%nat
+    by (rewrite !map_length; simpl; lia).
+  rewrite xa_at. unfold pes_a. rewrite !map_app. apply nth_app_after. }
+split; [rewrite <- (Nat.add_0_r xk), E; reflexivity|]. replace (S xk) with (xk + 1)%nat by lia. rewrite E. reflexivity.
+Qed.
+
+Lemma xa_frac (j : nat) : xa j (c_frac kk) = INR (S j) / INR n.
+Proof. unfold c_frac. rewrite xa_at. reflexivity. Qed.
+
+Lemma xa_two (j : nat) : xa j (c_two kk) = 0.
+Proof. unfold c_two. rewrite xa_at. reflexivity. Qed.
+
+Lemma xa_xu (j c : nat) : ~ inK kk xk c -> c <> c_two kk -> xa j c = xu j c.
+Proof.
+intros HK H2. destruct (Nat.lt_ge_cases c kk) as [Hc|Hc]; [unfold embed; replace (c <? kk)%nat with true by (symmetry; apply Nat.ltb_lt, Hc); reflexivity|].
+replace c with (kk + (c - kk))%nat by lia. rewrite xa_at, embed_pe. apply pes_nth_agree; unfold inK, c_negsq, c_two in *; lia.
+Qed.
+
+Hypothesis Hn : (1 <= n)%nat.
+
+(** The first layer writes 2i; then the bounded stream is the unbounded embedding outside the keys. *)
+Lemma arel_start (W : head -> (nat -> R) -> nat -> nat -> R) : arel n kk xk (layer_run W n (real_layer (atwo_layer n kk)) xa) xu.
+Proof.
+assert (HN : 0 < INR n) by (apply lt_0_INR; lia).
+assert (F : forall j c, c <> c_two kk -> layer_run W n (real_layer (atwo_layer n kk)) xa j c = xa j c).
+{ intros j c Hc. apply layer_frame. unfold swrites. cbn. rewrite orb_false_r. apply Nat.eqb_neq. intros E; apply Hc; symmetry; exact E. }
+assert (T : forall j, layer_run W n (real_layer (atwo_layer n kk)) xa j (c_two kk) = 2 * INR (S j)).
+{ intros j. change (atwo_layer n kk) with (unit_layer (SUnit (c_two kk) [SNeuron (2 * qn n) [(c_frac kk, 1%Q)] 0] 0)).
+  rewrite unit_layer_run. cbn [su_out]. rewrite Nat.eqb_refl, xa_two. unfold unit_val, lin. cbn.
+  rewrite xa_frac, !Q2R_mult, Q2R_2, Q2R_qn. unfold Q2R. cbn [Qnum Qden]. simpl IZR.
+  assert (0 <= INR (S j) / INR n) by (apply Rmult_le_pos; [apply pos_INR|apply Rlt_le, Rinv_0_lt_compat; exact HN]).
+  rewrite Rmax_right by lra. change (match j with 0%nat => 1 | S _ => INR j + 1 end) with (INR (S j)). field. lra. }
+assert (U : forall j m, (m < 13)%nat -> xu j (kk + m)%nat = nth m [1; (-1) ^ S j; INR (S j) / INR n; / INR (S j); / INR (n - S j + 1); even01 (S j);
+                             - (INR (S j) ^ 2); 0; 0; 0; 0; 0; 2 * INR (S j)] 0) by (intros; apply x0_fixed; assumption).
+split.
+- intros j c Hc. destruct (Nat.eq_dec c (c_two kk)) as [->|H2].
+  + rewrite T. unfold c_two. rewrite U by lia. reflexivity.
+  + rewrite F by exact H2. apply xa_xu; assumption.
+- intros j. destruct (xa_keys j) as [K1 K2].
+  destruct (x0_keys n w kk Ps ex_u j ltac:(simpl; lia) eq_refl eq_refl) as [U3 U4]. unfold c_pred in U3, U4.
+  rewrite !F by (unfold c_two; lia). rewrite K1, K2, U3, U4. unfold c_two, c_negsq. rewrite !U by lia.
+  repeat split; reflexivity.
+Qed.
+
+End Embed.
+
+(** ** Variant (a): the compiler and its theorems *)
+
+(** The first layer writing 2i, then [ncompile_at k caus 2 p] with every lookup reading the bounded
+    keys at a scaled query. *)
+Definition acompile (n k : nat) (caus : bool) (p : tl) : snet * nat :=
+  (atwo_layer n k :: map (atr_layer n k (k + 13 + length (tpreds p))) (fst (ncompile_at k caus 2 p)), snd (ncompile_at k caus 2 p)).
+Definition tpes_a (p : tl) : list (nat -> nat -> R) := pes_a (tpreds p).
+
+Lemma acompile_ok (n : nat) (w : nat -> nat) (k : nat) (caus mix : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
+  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> mfrag k caus mix p = true -> tletters k p = true ->
+  forall i, (i < n)%nat ->
+  net_run W n (real_net (fst (acompile n k caus p))) (embed k (tpes_a p) n w) i (snd (acompile n k caus p)) = B2R (tsat n w p i).
+Proof.
+intros Hn HW Hf Hl i Hi. unfold acompile, tpes_a. cbn [fst snd].
+set (P := tpreds p). set (xk := (k + 13 + length P)%nat). set (xu := embed k (pes_count P ++ ex_u) n w).
+assert (Hex : (2 <= length ex_u)%nat -> nth 0 ex_u pe_none = pe_twon /\ nth 1 ex_u pe_none = pe_negsqn) by (intros; split; reflexivity).
+assert (Hmx : mix = true -> (2 <= length ex_u)%nat) by (intros; simpl; lia).
+assert (HWs : hard_or_soft W) by (destruct HW as [->| ->]; [left|right; eexists]; reflexivity).
+pose proof (ncompile_at_ok n w k caus mix ex_u W p Hn HW Hf Hmx Hex i Hi) as Hok. fold P xu in Hok.
+change (length ex_u) with 2%nat in Hok. unfold ncompile_at in *. fold P xk in Hok |- *.
+pose proof (bnode_rd k xk caus ltac:(unfold xk; lia) p (xk + 2) 0 Hl ltac:(lia) ltac:(unfold xk, P; lia)) as Hrd.
+destruct (prologue_ctx n w k caus P ex_u W Hn HW Hex) as [Hc Hz].
+assert (Hpre : pre_ok P P 0) by (exists [], []; rewrite app_nil_r; split; reflexivity).
+pose proof (bnode_ok n w k caus P mix (length ex_u) W Hn HW Hmx p (xk + 2) 0 (net_run W n (real_net (prologue k caus)) xu) Hf Hpre) as Hb.
+change (c_pred k (length P)) with xk in Hb. change (length ex_u) with 2%nat in Hb.
+destruct (bnode k caus xk p (xk + 2) 0) as [[[c L] f'] r'] eqn:E. cbn [fst snd] in *.
+destruct Hb as [_ [_ [_ [Hw _]]]]; [split; [unfold base; fold xk; simpl; lia|split; assumption]|].
+destruct Hrd as [Hrd [Hcok _]].
+assert (HN : Forall (ly_ok k xk) (prologue k caus ++ L)).
+{ apply Forall_app; split.
+  - apply Forall_forall. intros Ly HLy. split; [pose proof (prologue_rd k xk caus ltac:(unfold xk; lia)) as Hp; rewrite Forall_forall in Hp; apply Hp, HLy|].
+    intros c' E'. pose proof (prologue_writes n k caus ex_u Hn Hex Ly c' HLy E'). unfold inK, c_negsq, c_two. unfold xk. lia.
+  - apply Forall_forall. intros Ly HLy. split; [rewrite Forall_forall in Hrd; apply Hrd, HLy|].
+    intros c' E'. pose proof (Hw Ly c' HLy E'). unfold inK, c_negsq, c_two. unfold xk in *. lia. }
+pose proof (arel_start n w k P Hn W) as Hr0. fold xk xu in Hr0.
+destruct (anet_run n k xk Hn ltac:(unfold xk; lia) W _ HWs HN _ _ Hr0) as [He _].
+change (real_net (atwo_layer n k :: map (atr_layer n k xk) (prologue k caus ++ L)))
+  with (real_layer (atwo_layer n k) :: real_net (map (atr_layer n k xk) (prologue k caus ++ L))).
+cbn [net_run]. rewrite (He i c Hcok). exact Hok.
+Qed.
