@@ -476,3 +476,109 @@ change (real_net (atwo_layer n k :: map (atr_layer n k xk) (prologue k caus ++ L
   with (real_layer (atwo_layer n k) :: real_net (map (atr_layer n k xk) (prologue k caus ++ L))).
 cbn [net_run]. rewrite (He i c Hcok). exact Hok.
 Qed.
+
+Lemma future_atr (n kk xk : nat) (N : snet) : future_net N -> future_net (map (atr_layer n kk xk) N).
+Proof.
+intros H. unfold future_net in *. apply Forall_map. eapply Forall_impl; [|exact H]. intros L HL.
+cbn [atr_layer sl_heads]. apply Forall_map. eapply Forall_impl; [|exact HL]. intros h Hh. exact Hh.
+Qed.
+
+Lemma acompile_future (n k : nat) (p : tl) : tfrag k true p = true -> future_net (fst (acompile n k true p)).
+Proof.
+intros Hf. unfold acompile, ncompile_at. cbn [fst]. constructor; [constructor|]. apply future_atr.
+pose proof (bnode_future k (k + 13 + length (tpreds p)) p (k + 13 + length (tpreds p) + 2) 0 Hf) as H.
+destruct (bnode k true (k + 13 + length (tpreds p)) p (k + 13 + length (tpreds p) + 2) 0) as [[[c L] f'] r']. cbn [fst blayers] in *.
+apply future_app; [repeat constructor|exact H].
+Qed.
+
+(** Variant (a): every embedding of [acompile] lies in [-1, 1] at the positions 0 <= i <= n. *)
+Theorem thm20a_bounded (p : tl) (f : nat -> nat -> R) : In f (tpes_a p) -> forall i n, (i <= n)%nat -> Rabs (f i n) <= 1.
+Proof. apply pes_a_bounded. Qed.
+
+(** Theorem 20 (a), hard: for every formula of TL[#] over letters < k (comparisons mixing #left and
+    #right included), every n >= 1, word w and position i < n, the network [acompile n k false p]
+    run with hard attention on the bounded embedding [tpes_a p] outputs exactly [w, i |= p]. *)
+Theorem thm20a_tl_hard (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  hard_run n (real_net (fst (acompile n k false p))) (embed k (tpes_a p) n w) i (snd (acompile n k false p)) = B2R (tsat n w p i).
+Proof. intros Hl Hn Hi. apply (acompile_ok n w k false true hard_w p Hn (or_introl eq_refl)); [rewrite mfrag_letters|..]; assumption. Qed.
+
+(** Theorem 20 (a), soft: the same network under softmax at tau = 1/(2n), its lookups reading the
+    bounded keys with queries scaled by n^2 and n^3 (the lookups at 1/(2n^3) and 1/(2n^4):
+    [alook_temperature], [amlook_temperature]), outputs exactly [w, i |= p]. *)
+Theorem thm20a_tl_soft (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  soft_run (tau_paper n) n (real_net (fst (acompile n k false p))) (embed k (tpes_a p) n w) i (snd (acompile n k false p)) = B2R (tsat n w p i).
+Proof. intros Hl Hn Hi. apply (acompile_ok n w k false true _ p Hn (or_intror eq_refl)); [rewrite mfrag_letters|..]; assumption. Qed.
+
+Theorem thm20a_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  round01 (soft_run (tau_paper n) n (real_net (fst (acompile n k false p))) (embed k (tpes_a p) n w) i (snd (acompile n k false p)))
+  = B2R (tsat n w p i).
+Proof. intros Hl Hn Hi. rewrite thm20a_tl_soft by assumption. apply round_B2R. Qed.
+
+(** Corollary 22 (a): TL[#] with since and until, bounded embeddings. *)
+Corollary cor22a_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  soft_run (tau_paper n) n (real_net (fst (acompile n k false p))) (embed k (tpes_a p) n w) i (snd (acompile n k false p)) = B2R (tsat n w p i).
+Proof. apply thm20a_tl_soft. Qed.
+
+(** Theorem 21 (a): every past formula over letters < k, bounded embeddings; the network is
+    future-masked and exact, hard and at tau = 1/(2n). *)
+Theorem thm21a_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> tpast p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  future_net (fst (acompile n k true p)) /\
+  hard_run n (real_net (fst (acompile n k true p))) (embed k (tpes_a p) n w) i (snd (acompile n k true p)) = B2R (tsat n w p i) /\
+  soft_run (tau_paper n) n (real_net (fst (acompile n k true p))) (embed k (tpes_a p) n w) i (snd (acompile n k true p)) = B2R (tsat n w p i).
+Proof.
+intros Hl Hp Hn Hi. pose proof (tfrag_past k p Hl Hp) as Hf. split; [apply acompile_future, Hf|split].
+- apply (acompile_ok n w k true false hard_w p Hn (or_introl eq_refl) Hf Hl i Hi).
+- apply (acompile_ok n w k true false _ p Hn (or_intror eq_refl) Hf Hl i Hi).
+Qed.
+
+(** Corollary 23 (a): the past fragment with since, bounded embeddings, future-masked, at tau = 1/(2n). *)
+Corollary cor23a_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
+  tletters k p = true -> tpast p = true -> (1 <= n)%nat -> (i < n)%nat ->
+  future_net (fst (acompile n k true p)) /\
+  soft_run (tau_paper n) n (real_net (fst (acompile n k true p))) (embed k (tpes_a p) n w) i (snd (acompile n k true p)) = B2R (tsat n w p i).
+Proof. intros Hl Hp Hn Hi. destruct (thm21a_tl k p n w i Hl Hp Hn Hi) as [H1 [_ H3]]. split; assumption. Qed.
+
+(** ** The lookups of [acompile] at their own temperatures *)
+
+Lemma tau_scale (n : nat) (e : nat) : (1 <= n)%nat -> tau_paper n / INR n ^ e = / (2 * INR n ^ S e).
+Proof. intros Hn. assert (0 < INR n) by (apply lt_0_INR; lia). unfold tau_paper. simpl. field. split; [apply pow_nonzero|]; lra. Qed.
+
+(** A predicate on a count: [acompile]'s lookup head at tau = 1/(2n) is the head with the
+    n-independent coefficients 4 and 2 on the bounded keys i/n^2 and -(i/n)^2 at temperature 1/(2n^3). *)
+Theorem alook_temperature (n kk xk att v cnt inv : nat) (m : mask) (x : stream) (i : nat) : (1 <= n)%nat -> (kk + 13 <= xk)%nat ->
+  head_out (soft_w (tau_paper n)) n (real_head (atr_head n kk xk (look_head kk att v cnt inv m))) x i
+  = head_out (soft_w (/ (2 * INR n ^ 3))) n (real_head (SHead att v [(cnt, xk, 4%Q); (inv, S xk, 2%Q)] m Average)) x i.
+Proof.
+intros Hn Hxk. assert (0 < INR n) by (apply lt_0_INR; lia).
+replace (real_head (atr_head n kk xk (look_head kk att v cnt inv m)))
+  with (qscale (INR n ^ 2) (real_head (SHead att v [(cnt, xk, 4%Q); (inv, S xk, 2%Q)] m Average))).
+- rewrite head_out_qscale by (first [apply pow_lt; lra|unfold tau_paper; apply Rinv_0_lt_compat; lra]). rewrite tau_scale by exact Hn. reflexivity.
+- unfold qscale, real_head, atr_head, look_head, atr_term. cbn [h_out h_val h_terms h_mask h_hard sh_out sh_val sh_terms sh_mask sh_hard map fst snd].
+  rewrite Nat.eqb_refl. replace (Nat.eqb (c_negsq kk) (c_two kk)) with false by (symmetry; apply Nat.eqb_neq; unfold c_negsq, c_two; lia).
+  rewrite Nat.eqb_refl. cbn [fst snd]. rewrite !Q2R_mult, Q2R_2, !Q2R_qn.
+  replace (Q2R 4) with 4 by (unfold Q2R; simpl; lra). f_equal. f_equal; [f_equal; ring|f_equal; f_equal; ring].
+Qed.
+
+(** A count of a comparison mixing #left and #right: [acompile]'s lookup at tau = 1/(2n) is the
+    head with the n-independent coefficients 2K and K on the bounded keys at temperature 1/(2n^4). *)
+Theorem amlook_temperature (n kk xk att cnt inv : nat) (K : Q) (x : stream) (i : nat) : (1 <= n)%nat -> (kk + 13 <= xk)%nat ->
+  head_out (soft_w (tau_paper n)) n (real_head (atr_head n kk xk (mlook_head kk xk att cnt inv K))) x i
+  = head_out (soft_w (/ (2 * INR n ^ 4))) n (real_head (SHead att (c_two kk) [(cnt, xk, Qmult 2 K); (inv, S xk, K)] NoMask Average)) x i.
+Proof.
+intros Hn Hxk. assert (0 < INR n) by (apply lt_0_INR; lia).
+replace (real_head (atr_head n kk xk (mlook_head kk xk att cnt inv K)))
+  with (qscale (INR n ^ 3) (real_head (SHead att (c_two kk) [(cnt, xk, Qmult 2 K); (inv, S xk, K)] NoMask Average))).
+- rewrite head_out_qscale by (first [apply pow_lt; lra|unfold tau_paper; apply Rinv_0_lt_compat; lra]). rewrite tau_scale by exact Hn. reflexivity.
+- unfold qscale, real_head, atr_head, mlook_head, atr_term. cbn [h_out h_val h_terms h_mask h_hard sh_out sh_val sh_terms sh_mask sh_hard map fst snd].
+  replace (Nat.eqb xk (c_two kk)) with false by (symmetry; apply Nat.eqb_neq; unfold c_two; lia).
+  replace (Nat.eqb xk (c_negsq kk)) with false by (symmetry; apply Nat.eqb_neq; unfold c_negsq; lia).
+  replace (Nat.eqb (S xk) (c_two kk)) with false by (symmetry; apply Nat.eqb_neq; unfold c_two; lia).
+  replace (Nat.eqb (S xk) (c_negsq kk)) with false by (symmetry; apply Nat.eqb_neq; unfold c_negsq; lia).
+  replace (Nat.eqb (S xk) xk) with false by (symmetry; apply Nat.eqb_neq; lia). rewrite !Nat.eqb_refl.
+  cbn [fst snd]. rewrite !Q2R_mult, Q2R_2, !Q2R_qn. f_equal. f_equal; [f_equal; ring|f_equal; f_equal; ring].
+Qed.
