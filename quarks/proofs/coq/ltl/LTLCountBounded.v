@@ -4,22 +4,24 @@
     Lemma 7 at a second, lower temperature.  The Coq model has one temperature per network, so the
     second temperature is expressed by the query: a softmax head at temperature tau whose score
     coefficients are multiplied by s > 0 weighs the positions exactly as the original head at
-    tau / s ([head_out_qscale]).  [acompile n k caus p] is the network of [ncompile_at k caus 2 p]
-    (LTLCountCompile.v, the keys of the mixed lookups after the predicates) with
-    - the embedding [pes_a]: every unbounded embedding replaced, -i^2 and 2i by 0, the n-scaled keys
-      2in and -i^2 n by the bounded keys i/n^2 and -(i/n)^2; every embedding lies in [-1, 1] at the
-      positions 1 <= i <= n ([pes_a_bounded]);
-    - every lookup head reading the bounded keys with its query scaled by n^2 (a predicate on a
-      count) or n^3 (a count of a comparison mixing #left and #right) ([atr_term]): the head with
-      the n-independent coefficients 4, 2 (resp. 2K, K) on the keys i/n^2, -(i/n)^2 at the second
-      temperature 1/(2n^3) (resp. 1/(2n^4)) ([alook_temperature], [amlook_temperature]);
-    - a first layer whose unit writes 2i = 2n (i/n) from the bounded i/n: the value the lookups of
-      mixed comparisons read.
-    Its run on the bounded embedding agrees, outside the three key coordinates, with the run of
-    [ncompile_at] on the unbounded embedding, layer by layer, under hard attention and softmax alike
-    ([anet_run]): the scores are equal term by term.  So LTLCountThm.v's theorems carry over:
-    [thm20a_tl_hard], [thm20a_tl_soft], [thm20a_tl], [cor22a_tl] for every formula over letters < k
-    (mixed comparisons included), [thm21a_tl], [cor23a_tl] for every past formula (future-masked),
+    tau / s ([head_out_qscale]).  [acompile n k caus p] is built from [ncompile_at k caus 2 p]
+    (LTLCountCompile.v; the two slots after the predicates hold the mixed lookups' keys):
+    - the embedding [pes_a]: the unbounded -i^2 and 2i replaced by 0, the n-scaled keys 2in and
+      -i^2 n by the bounded keys i/n^2 and -(i/n)^2; every embedding lies in [-1, 1] at the
+      positions 0 <= i <= n ([pes_a_bounded]);
+    - every score term with an unbounded key reads the bounded key instead, its coefficient
+      multiplied by 2n^2 or n^2 (the lookup of a predicate on a count) or 2n^3 or n^3 (a count of a
+      comparison mixing #left and #right) ([atr_term]): the lookup heads are the heads with
+      n-independent coefficients 4, 2 (resp. 2K, K) on the bounded keys at the second temperature
+      1/(2n^3) (resp. 1/(2n^4)) ([alook_temperature], [amlook_temperature]);
+    - only when p has a comparison mixing #left and #right (p not in [tfrag]), a first layer whose
+      unit writes 2i = 2n (i/n) from the bounded i/n: the value those lookups read (a coefficient 2n).
+    Its run on the bounded embedding agrees, outside the coordinates whose embeddings differ, with
+    the run of [ncompile_at] on the unbounded embedding, layer by layer, under hard attention and
+    softmax alike ([anet_run]): the scores are equal term by term, and no unit, query or value reads
+    those coordinates ([bnode_rd]).  So LTLCountThm.v's theorems carry over: [thm20a_tl_hard],
+    [thm20a_tl_soft], [thm20a_tl], [cor22a_tl] for every formula over letters < k (mixed comparisons
+    included), [thm21a_tl], [cor23a_tl] for every past formula (future-masked, no first layer),
     exact at tau = 1/(2n) for every n >= 1, word and position. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals FunctionalExtensionality.
@@ -100,7 +102,7 @@ Lemma Q2R_qn (n : nat) : Q2R (qn n) = INR n.
 Proof. unfold qn. rewrite Q2R_Z, INR_IZR_INZ. reflexivity. Qed.
 
 Section Transform.
-Variables (n kk xk : nat).
+Variables (n kk xk : nat) (mx : bool).
 
 (** A score term whose key is one of the unbounded keys 2i, -i^2, 2in, -i^2 n reads the bounded key
     i/n^2 or -(i/n)^2 instead, its coefficient times 2n^2, n^2, 2n^3 or n^3. *)
@@ -118,8 +120,13 @@ Definition atr_layer (L : slayer) : slayer := SLayer (map atr_head (sl_heads L))
 (** The first layer: 2i = 2n (i/n) into the coordinate of 2i. *)
 Definition atwo_layer : slayer := SLayer [] [SUnit (c_two kk) [SNeuron (2 * qn n) [(c_frac kk, 1%Q)] 0] 0].
 
-(** The three coordinates whose embeddings differ. *)
-Definition inK (c : nat) : Prop := c = c_negsq kk \/ c = xk \/ c = S xk.
+(** The coordinates whose embeddings differ: -i^2, the keys, and 2i unless the formula has a
+    comparison mixing #left and #right ([mx]: then the first layer writes 2i). *)
+Definition ctw : nat := if mx then xk else c_two kk.
+Definition inK (c : nat) : Prop := c = c_negsq kk \/ c = xk \/ c = S xk \/ c = ctw.
+
+Lemma ctw_cases : ctw = xk \/ ctw = c_two kk.
+Proof. unfold ctw. destruct mx; [left|right]; reflexivity. Qed.
 
 Definition arel (ya yu : stream) : Prop :=
   (forall j c, ~ inK c -> ya j c = yu j c) /\
@@ -141,7 +148,7 @@ destruct (Nat.eqb_spec k (kk + 12)) as [->|H1]; [cbn [fst snd]; rewrite (He i q 
 destruct (Nat.eqb_spec k (kk + 6)) as [->|H2]; [cbn [fst snd]; rewrite (He i q Hq), !Q2R_mult, !Q2R_qn, A2, U2; field; exact HN|].
 destruct (Nat.eqb_spec k xk) as [->|H3]; [cbn [fst snd]; rewrite (He i q Hq), !Q2R_mult, Q2R_2, !Q2R_qn, A1, U3; field; exact HN|].
 destruct (Nat.eqb_spec k (S xk)) as [->|H4]; [cbn [fst snd]; rewrite (He i q Hq), !Q2R_mult, !Q2R_qn, A2, U4; field; exact HN|].
-cbn [fst snd]. rewrite (He i q Hq), (He j k); [reflexivity|unfold inK, c_negsq; lia].
+cbn [fst snd]. rewrite (He i q Hq), (He j k); [reflexivity|pose proof ctw_cases; unfold inK, c_negsq, c_two in *; lia].
 Qed.
 
 Definition hd_ok (h : shead) : Prop := ~ inK (sh_val h) /\ Forall (fun t => ~ inK (fst (fst t))) (sh_terms h).
@@ -227,40 +234,40 @@ End Transform.
 (** ** The compiled network reads no key coordinate except through its score keys *)
 
 Section Reads.
-Variables (kk xk : nat) (caus : bool).
+Variables (kk xk : nat) (caus mx : bool).
 Hypothesis Hxk : (kk + 13 <= xk)%nat.
-Local Notation okc c := (~ inK kk xk c).
-Local Notation rd := (ly_rd kk xk).
+Local Notation okc c := (~ inK kk xk mx c).
+Local Notation rd := (ly_rd kk xk mx).
 
 Lemma okc_inv (d : dir) : okc (c_inv kk d).
-Proof. unfold inK, c_negsq. destruct d; cbn [c_inv]; unfold c_invl, c_invr; lia. Qed.
+Proof. pose proof (ctw_cases kk xk mx). unfold inK, c_negsq, c_two in *. destruct d; cbn [c_inv]; unfold c_invl, c_invr; lia. Qed.
 
 Lemma okc_one_pos : okc (c_one_pos kk caus).
-Proof. unfold inK, c_negsq, c_one_pos. destruct caus; unfold c_first, c_single; lia. Qed.
+Proof. pose proof (ctw_cases kk xk mx). unfold inK, c_negsq, c_two, c_one_pos in *. destruct caus; unfold c_first, c_single; lia. Qed.
 
 Lemma okc_sum_of (a b : nat) : okc a -> okc b -> Forall (fun p => okc (fst p)) (sum_of a b).
 Proof. intros Ha Hb. unfold sum_of. destruct (Nat.eqb a b); repeat constructor; assumption. Qed.
 
-Ltac okl := unfold inK, c_negsq, c_pred, c_two, c_one, c_alt, c_frac, c_first, c_last, c_even, c_invl, c_invr, c_single,
+Ltac okl := pose proof (ctw_cases kk xk mx); unfold inK, c_negsq, c_pred, c_two, c_one, c_alt, c_frac, c_first, c_last, c_even, c_invl, c_invr, c_single,
   c_avg_first, c_avg_last in *; lia.
 
 Ltac rdt := repeat match goal with
   | |- Forall _ (_ ++ _) => apply Forall_app; split
   | |- Forall _ [] => constructor
   | |- Forall _ (_ :: _) => constructor
-  | |- ly_rd _ _ _ => split; cbn [sl_heads sl_units unit_layer]
-  | |- hd_ok _ _ _ => split; cbn [sh_val sh_terms sel_head su_head count_shead look_head mlook_head sign_shead fst snd]
-  | |- un_ok _ _ _ => unfold un_ok; try unfold local_sunit; try unfold mix_sunit; try unfold sign_sunit; try unfold pred_unit;
+  | |- ly_rd _ _ _ _ => split; cbn [sl_heads sl_units unit_layer]
+  | |- hd_ok _ _ _ _ => split; cbn [sh_val sh_terms sel_head su_head count_shead look_head mlook_head sign_shead fst snd]
+  | |- un_ok _ _ _ _ => unfold un_ok; try unfold local_sunit; try unfold mix_sunit; try unfold sign_sunit; try unfold pred_unit;
                       try unfold rounding; try unfold rounding1; try unfold single_sunit; cbn [su_hidden sn_w]
   | |- Forall _ (sum_of _ _) => apply okc_sum_of
-  | |- ~ inK _ _ _ => cbn [fst snd]; first [apply okc_inv | apply okc_one_pos | okl]
+  | |- ~ inK _ _ _ _ => cbn [fst snd]; first [apply okc_inv | apply okc_one_pos | okl]
   | |- Forall _ (not_neurons _) => unfold not_neurons
   | |- Forall _ (or_neurons _ _) => unfold or_neurons
   | |- Forall _ (sn_w _) => cbn [sn_w]
   end.
 
 Lemma count_layers_rd (args : list (nat * Z)) (g : nat) (d : dir) : Forall (fun a => okc (fst a)) args -> Forall rd (count_layers args g d).
-Proof. revert g. induction args as [|[b a] args IH]; intros g H; cbn [count_layers]; [constructor|]. inversion H; subst. rdt; [assumption|apply IH; assumption]. Qed.
+Proof. revert g. induction args as [|[b a] args IH]; intros g H; cbn [count_layers]; [constructor|]. inversion H; subst. rdt; try assumption; apply IH; assumption. Qed.
 
 Lemma sign_terms_ok (args : list (nat * Z)) (g inv key : nat) (K : Q) (c0 : Z) : (xk + 2 <= g)%nat -> okc inv ->
   Forall (fun t => okc (fst (fst t))) (sign_sterms (qlist args g) inv key K c0).
@@ -277,21 +284,21 @@ Proof. intros H. apply Forall_map. eapply Forall_impl; [|exact H]. intros a Ha. 
 Lemma mix_weights_ok (ts : list (nat * Z * dir)) (g : nat) : (xk + 2 <= g)%nat -> Forall (fun p => okc (fst p)) (mix_weights ts g).
 Proof. revert g. induction ts as [|[[b a] d] ts IH]; intros g Hg; cbn [mix_weights]; [constructor|]. constructor; [cbn; okl|]. constructor; [cbn; okl|]. apply IH. lia. Qed.
 
-Lemma terms_layers_rd (ts : list (nat * Z * dir)) (K : Q) (g : nat) : (xk + 2 <= g)%nat -> Forall (fun q => okc (fst (fst q))) ts ->
-  Forall rd (terms_layers kk xk ts K g).
+Lemma terms_layers_rd (ts : list (nat * Z * dir)) (K : Q) (g : nat) : ctw kk xk mx = xk -> (xk + 2 <= g)%nat ->
+  Forall (fun q => okc (fst (fst q))) ts -> Forall rd (terms_layers kk xk ts K g).
 Proof.
-revert g. induction ts as [|[[b a] d] ts IH]; intros g Hg H; cbn [terms_layers]; [constructor|]. inversion H; subst. cbn [fst] in *.
+intros Hct. revert g. induction ts as [|[[b a] d] ts IH]; intros g Hg H; cbn [terms_layers]; [constructor|]. inversion H; subst. cbn [fst] in *.
 apply Forall_app. split; [unfold term_layers; rdt|apply IH; [lia|assumption]].
 Qed.
 
-Lemma bnode_rd (p : tl) : forall f r, tletters kk p = true -> (xk + 2 <= f)%nat -> (kk + 13 + r + length (tpreds p) <= xk)%nat ->
+Lemma bnode_rd (p : tl) : forall f r, mfrag kk caus mx p = true -> (xk + 2 <= f)%nat -> (kk + 13 + r + length (tpreds p) <= xk)%nat ->
   let '(c, L, f', r') := bnode kk caus xk p f r in
   Forall rd L /\ okc c /\ (f <= f')%nat /\ r' = (r + length (tpreds p))%nat
-with bterms_rd (e : lterm) : forall f r, lletters kk e = true -> (xk + 2 <= f)%nat -> (kk + 13 + r + length (lpreds e) <= xk)%nat ->
+with bterms_rd (e : lterm) : forall f r, mlfrag kk caus mx e = true -> (xk + 2 <= f)%nat -> (kk + 13 + r + length (lpreds e) <= xk)%nat ->
   let '(args, L, f', r') := bterms kk caus xk e f r in
   Forall rd L /\ Forall (fun a => okc (fst a)) args /\ (f <= f')%nat /\ r' = (r + length (lpreds e))%nat.
 Proof.
-- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r Hl Hf Hr; cbn [tletters tpreds] in Hl, Hr;
+- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr;
     try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
   + apply Nat.ltb_lt in Hl. split; [constructor|]. split; [okl|]. simpl. lia.
   + split; [rdt|]. split; [okl|]. simpl. lia.
@@ -309,32 +316,37 @@ Proof.
     destruct G as [G1 [G2 [G3 G4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. rewrite app_length. lia.
   + pose proof (bnode_rd p f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
     destruct H as [H1 [H2 [H3 H4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. lia.
-  + pose proof (bnode_rd p f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
+  + apply andb_true_iff in Hl. destruct Hl as [_ Hl].
+    pose proof (bnode_rd p f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
     destruct H as [H1 [H2 [H3 H4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. lia.
   + apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
     pose proof (bnode_rd p f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
     destruct H as [H1 [H2 [H3 H4]]].
     pose proof (bnode_rd q f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
     destruct G as [G1 [G2 [G3 G4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. rewrite app_length. lia.
-  + apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
+  + apply andb_true_iff in Hl. destruct Hl as [Hp Hq]. apply andb_true_iff in Hp. destruct Hp as [_ Hp].
     pose proof (bnode_rd p f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
     destruct H as [H1 [H2 [H3 H4]]].
     pose proof (bnode_rd q f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
     destruct G as [G1 [G2 [G3 G4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. rewrite app_length. lia.
-  + pose proof (bterms_rd e f r Hl Hf Hr) as H. destruct (bterms kk caus xk e f r) as [[[args L] f1] r1].
-    destruct H as [H1 [H2 [H3 H4]]]. destruct (lsame (ldir e) e).
+  + apply andb_true_iff in Hl. destruct Hl as [Hl Hcd].
+    pose proof (bterms_rd e f r Hl Hf Hr) as H. destruct (bterms kk caus xk e f r) as [[[args L] f1] r1].
+    destruct H as [H1 [H2 [H3 H4]]]. destruct (lsame (ldir e) e) eqn:Els.
     * split; [|split; [okl|cbn [tpreds]; lia]]. apply Forall_app. split; [exact H1|]. unfold cmp_layers.
       apply Forall_app. split; [apply count_layers_rd, H2|]. rdt; try apply local_ok, H2; try (apply sign_terms_ok; [lia|apply okc_inv]).
-    * split; [|split; [okl|cbn [tpreds]; lia]]. apply Forall_app. split; [exact H1|]. unfold mix_layers.
+    * try rewrite Els in Hcd. apply andb_true_iff in Hcd. destruct Hcd as [Hm _].
+      assert (Hct : ctw kk xk mx = xk) by (unfold ctw; rewrite Hm; reflexivity).
+      split; [|split; [okl|cbn [tpreds]; lia]]. apply Forall_app. split; [exact H1|]. unfold mix_layers.
       apply Forall_app. split.
-      -- apply terms_layers_rd; [lia|]. apply Forall_forall. intros [[b a] dq] Hq. apply in_combine_l in Hq.
+      -- apply terms_layers_rd; [exact Hct|lia|]. apply Forall_forall. intros [[b a] dq] Hq. apply in_combine_l in Hq.
          rewrite Forall_forall in H2. apply (H2 _ Hq).
       -- unfold mix_sunit. rdt; apply mix_weights_ok; lia.
   + simpl in Hr. split; [constructor|]. split; [okl|]. simpl. lia.
-  + pose proof (bnode_rd p f r Hl Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
+  + apply andb_true_iff in Hl. destruct Hl as [Hl _].
+    pose proof (bnode_rd p f r Hl Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
     destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [okl|cbn [tpreds]; rewrite app_length; simpl; lia]].
     apply Forall_app. split; [exact H1|]. cbn [length] in Hr. unfold pred_layers. rdt.
-- destruct e as [|a d p e]; intros f r Hl Hf Hr; cbn [lletters lpreds] in Hl, Hr; [cbn [bterms lpreds length]; split; [constructor|split; [constructor|split; lia]]|].
+- destruct e as [|a d p e]; intros f r Hl Hf Hr; cbn [mlfrag lpreds] in Hl, Hr; [cbn [bterms lpreds length]; split; [constructor|split; [constructor|split; lia]]|].
   rewrite bterms_cons. rewrite app_length in Hr. apply andb_true_iff in Hl. destruct Hl as [Hp He].
   pose proof (bnode_rd p f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[b L1] f1] r1].
   destruct H as [H1 [H2 [H3 H4]]].
@@ -402,36 +414,46 @@ Proof. unfold c_frac. rewrite xa_at. reflexivity. Qed.
 Lemma xa_two (j : nat) : xa j (c_two kk) = 0.
 Proof. unfold c_two. rewrite xa_at. reflexivity. Qed.
 
-Lemma xa_xu (j c : nat) : ~ inK kk xk c -> c <> c_two kk -> xa j c = xu j c.
+Lemma xa_xu (mx : bool) (j c : nat) : ~ inK kk xk mx c -> c <> c_two kk -> xa j c = xu j c.
 Proof.
-intros HK H2. destruct (Nat.lt_ge_cases c kk) as [Hc|Hc]; [unfold embed; replace (c <? kk)%nat with true by (symmetry; apply Nat.ltb_lt, Hc); reflexivity|].
+intros HK H2. pose proof (ctw_cases kk xk mx). destruct (Nat.lt_ge_cases c kk) as [Hc|Hc]; [unfold embed; replace (c <? kk)%nat with true by (symmetry; apply Nat.ltb_lt, Hc); reflexivity|].
 replace c with (kk + (c - kk))%nat by lia. rewrite xa_at, embed_pe. apply pes_nth_agree; unfold inK, c_negsq, c_two in *; lia.
 Qed.
 
 Hypothesis Hn : (1 <= n)%nat.
 
-(** The first layer writes 2i; then the bounded stream is the unbounded embedding outside the keys. *)
-Lemma arel_start (W : head -> (nat -> R) -> nat -> nat -> R) : arel n kk xk (layer_run W n (real_layer (atwo_layer n kk)) xa) xu.
+(** Where the formula has a comparison mixing #left and #right, the first layer writes 2i; then the
+    bounded stream is the unbounded embedding outside the differing coordinates. *)
+Lemma arel_start (mx : bool) (W : head -> (nat -> R) -> nat -> nat -> R) :
+  arel n kk xk mx (net_run W n (real_net (if mx then [atwo_layer n kk] else [])) xa) xu.
 Proof.
 assert (HN : 0 < INR n) by (apply lt_0_INR; lia).
-assert (F : forall j c, c <> c_two kk -> layer_run W n (real_layer (atwo_layer n kk)) xa j c = xa j c).
-{ intros j c Hc. apply layer_frame. unfold swrites. cbn. rewrite orb_false_r. apply Nat.eqb_neq. intros E; apply Hc; symmetry; exact E. }
-assert (T : forall j, layer_run W n (real_layer (atwo_layer n kk)) xa j (c_two kk) = 2 * INR (S j)).
-{ intros j. change (atwo_layer n kk) with (unit_layer (SUnit (c_two kk) [SNeuron (2 * qn n) [(c_frac kk, 1%Q)] 0] 0)).
-  rewrite unit_layer_run. cbn [su_out]. rewrite Nat.eqb_refl, xa_two. unfold unit_val, lin. cbn.
-  rewrite xa_frac, !Q2R_mult, Q2R_2, Q2R_qn. unfold Q2R. cbn [Qnum Qden]. simpl IZR.
-  assert (0 <= INR (S j) / INR n) by (apply Rmult_le_pos; [apply pos_INR|apply Rlt_le, Rinv_0_lt_compat; exact HN]).
-  rewrite Rmax_right by lra. change (match j with 0%nat => 1 | S _ => INR j + 1 end) with (INR (S j)). field. lra. }
 assert (U : forall j m, (m < 13)%nat -> xu j (kk + m)%nat = nth m [1; (-1) ^ S j; INR (S j) / INR n; / INR (S j); / INR (n - S j + 1); even01 (S j);
                              - (INR (S j) ^ 2); 0; 0; 0; 0; 0; 2 * INR (S j)] 0) by (intros; apply x0_fixed; assumption).
-split.
-- intros j c Hc. destruct (Nat.eq_dec c (c_two kk)) as [->|H2].
-  + rewrite T. unfold c_two. rewrite U by lia. reflexivity.
-  + rewrite F by exact H2. apply xa_xu; assumption.
-- intros j. destruct (xa_keys j) as [K1 K2].
+assert (Keys : forall y : stream, (forall j c, c <> c_two kk -> y j c = xa j c) -> forall j,
+  y j xk = INR (S j) / INR n ^ 2 /\ y j (S xk) = - (INR (S j) / INR n) ^ 2 /\
+  xu j (c_two kk) = 2 * INR (S j) /\ xu j (c_negsq kk) = - (INR (S j) ^ 2) /\
+  xu j xk = 2 * INR (S j) * INR n /\ xu j (S xk) = - (INR (S j) ^ 2) * INR n).
+{ intros y F j. destruct (xa_keys j) as [K1 K2].
   destruct (x0_keys n w kk Ps ex_u j ltac:(simpl; lia) eq_refl eq_refl) as [U3 U4]. unfold c_pred in U3, U4.
   rewrite !F by (unfold c_two; lia). rewrite K1, K2, U3, U4. unfold c_two, c_negsq. rewrite !U by lia.
-  repeat split; reflexivity.
+  repeat split; reflexivity. }
+destruct mx.
+- cbn [real_net map net_run].
+  assert (F : forall j c, c <> c_two kk -> layer_run W n (real_layer (atwo_layer n kk)) xa j c = xa j c).
+  { intros j c Hc. apply layer_frame. unfold swrites. cbn. rewrite orb_false_r. apply Nat.eqb_neq. intros E; apply Hc; symmetry; exact E. }
+  assert (T : forall j, layer_run W n (real_layer (atwo_layer n kk)) xa j (c_two kk) = 2 * INR (S j)).
+  { intros j. change (atwo_layer n kk) with (unit_layer (SUnit (c_two kk) [SNeuron (2 * qn n) [(c_frac kk, 1%Q)] 0] 0)).
+    rewrite unit_layer_run. cbn [su_out]. rewrite Nat.eqb_refl, xa_two. unfold unit_val, lin. cbn.
+    rewrite xa_frac, !Q2R_mult, Q2R_2, Q2R_qn. unfold Q2R. cbn [Qnum Qden]. simpl IZR.
+    assert (0 <= INR (S j) / INR n) by (apply Rmult_le_pos; [apply pos_INR|apply Rlt_le, Rinv_0_lt_compat; exact HN]).
+    rewrite Rmax_right by lra. change (match j with 0%nat => 1 | S _ => INR j + 1 end) with (INR (S j)). field. lra. }
+  split; [|apply Keys, F].
+  intros j c Hc. destruct (Nat.eq_dec c (c_two kk)) as [->|H2].
+  + rewrite T. unfold c_two. rewrite U by lia. reflexivity.
+  + rewrite F by exact H2. apply (xa_xu true); assumption.
+- cbn [real_net map net_run]. split; [|apply Keys; reflexivity].
+  intros j c Hc. apply (xa_xu false); [exact Hc|]. intros E. apply Hc. unfold inK, ctw. right; right; right. exact E.
 Qed.
 
 End Embed.
@@ -441,22 +463,23 @@ End Embed.
 (** The first layer writing 2i, then [ncompile_at k caus 2 p] with every lookup reading the bounded
     keys at a scaled query. *)
 Definition acompile (n k : nat) (caus : bool) (p : tl) : snet * nat :=
-  (atwo_layer n k :: map (atr_layer n k (k + 13 + length (tpreds p))) (fst (ncompile_at k caus 2 p)), snd (ncompile_at k caus 2 p)).
+  ((if negb (tfrag k caus p) then [atwo_layer n k] else []) ++
+   map (atr_layer n k (k + 13 + length (tpreds p))) (fst (ncompile_at k caus 2 p)), snd (ncompile_at k caus 2 p)).
 Definition tpes_a (p : tl) : list (nat -> nat -> R) := pes_a (tpreds p).
 
-Lemma acompile_ok (n : nat) (w : nat -> nat) (k : nat) (caus mix : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
-  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> mfrag k caus mix p = true -> tletters k p = true ->
+Lemma acompile_ok (n : nat) (w : nat -> nat) (k : nat) (caus : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
+  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> mfrag k caus (negb (tfrag k caus p)) p = true ->
   forall i, (i < n)%nat ->
   net_run W n (real_net (fst (acompile n k caus p))) (embed k (tpes_a p) n w) i (snd (acompile n k caus p)) = B2R (tsat n w p i).
 Proof.
-intros Hn HW Hf Hl i Hi. unfold acompile, tpes_a. cbn [fst snd].
+intros Hn HW Hf i Hi. unfold acompile, tpes_a. cbn [fst snd]. set (mix := negb (tfrag k caus p)) in *.
 set (P := tpreds p). set (xk := (k + 13 + length P)%nat). set (xu := embed k (pes_count P ++ ex_u) n w).
 assert (Hex : (2 <= length ex_u)%nat -> nth 0 ex_u pe_none = pe_twon /\ nth 1 ex_u pe_none = pe_negsqn) by (intros; split; reflexivity).
 assert (Hmx : mix = true -> (2 <= length ex_u)%nat) by (intros; simpl; lia).
 assert (HWs : hard_or_soft W) by (destruct HW as [->| ->]; [left|right; eexists]; reflexivity).
 pose proof (ncompile_at_ok n w k caus mix ex_u W p Hn HW Hf Hmx Hex i Hi) as Hok. fold P xu in Hok.
 change (length ex_u) with 2%nat in Hok. unfold ncompile_at in *. fold P xk in Hok |- *.
-pose proof (bnode_rd k xk caus ltac:(unfold xk; lia) p (xk + 2) 0 Hl ltac:(lia) ltac:(unfold xk, P; lia)) as Hrd.
+pose proof (bnode_rd k xk caus mix ltac:(unfold xk; lia) p (xk + 2) 0 Hf ltac:(lia) ltac:(unfold xk, P; lia)) as Hrd.
 destruct (prologue_ctx n w k caus P ex_u W Hn HW Hex) as [Hc Hz].
 assert (Hpre : pre_ok P P 0) by (exists [], []; rewrite app_nil_r; split; reflexivity).
 pose proof (bnode_ok n w k caus P mix (length ex_u) W Hn HW Hmx p (xk + 2) 0 (net_run W n (real_net (prologue k caus)) xu) Hf Hpre) as Hb.
@@ -464,17 +487,16 @@ change (c_pred k (length P)) with xk in Hb. change (length ex_u) with 2%nat in H
 destruct (bnode k caus xk p (xk + 2) 0) as [[[c L] f'] r'] eqn:E. cbn [fst snd] in *.
 destruct Hb as [_ [_ [_ [Hw _]]]]; [split; [unfold base; fold xk; simpl; lia|split; assumption]|].
 destruct Hrd as [Hrd [Hcok _]].
-assert (HN : Forall (ly_ok k xk) (prologue k caus ++ L)).
+pose proof (ctw_cases k xk mix) as Hct.
+assert (HN : Forall (ly_ok k xk mix) (prologue k caus ++ L)).
 { apply Forall_app; split.
-  - apply Forall_forall. intros Ly HLy. split; [pose proof (prologue_rd k xk caus ltac:(unfold xk; lia)) as Hp; rewrite Forall_forall in Hp; apply Hp, HLy|].
-    intros c' E'. pose proof (prologue_writes n k caus ex_u Hn Hex Ly c' HLy E'). unfold inK, c_negsq, c_two. unfold xk. lia.
+  - apply Forall_forall. intros Ly HLy. split; [pose proof (prologue_rd k xk caus mix ltac:(unfold xk; lia)) as Hp; rewrite Forall_forall in Hp; apply Hp, HLy|].
+    intros c' E'. pose proof (prologue_writes n k caus ex_u Hn Hex Ly c' HLy E'). unfold inK, c_negsq, c_two in *. unfold xk in *. lia.
   - apply Forall_forall. intros Ly HLy. split; [rewrite Forall_forall in Hrd; apply Hrd, HLy|].
-    intros c' E'. pose proof (Hw Ly c' HLy E'). unfold inK, c_negsq, c_two. unfold xk in *. lia. }
-pose proof (arel_start n w k P Hn W) as Hr0. fold xk xu in Hr0.
-destruct (anet_run n k xk Hn ltac:(unfold xk; lia) W _ HWs HN _ _ Hr0) as [He _].
-change (real_net (atwo_layer n k :: map (atr_layer n k xk) (prologue k caus ++ L)))
-  with (real_layer (atwo_layer n k) :: real_net (map (atr_layer n k xk) (prologue k caus ++ L))).
-cbn [net_run]. rewrite (He i c Hcok). exact Hok.
+    intros c' E'. pose proof (Hw Ly c' HLy E'). unfold inK, c_negsq, c_two in *. unfold xk in *. lia. }
+pose proof (arel_start n w k P Hn mix W) as Hr0. fold xk xu in Hr0.
+destruct (anet_run n k xk mix Hn ltac:(unfold xk; lia) W _ HWs HN _ _ Hr0) as [He _].
+rewrite real_net_app, net_run_app, <- Hok. apply He. exact Hcok.
 Qed.
 
 Lemma future_atr (n kk xk : nat) (N : snet) : future_net N -> future_net (map (atr_layer n kk xk) N).
@@ -485,11 +507,21 @@ Qed.
 
 Lemma acompile_future (n k : nat) (p : tl) : tfrag k true p = true -> future_net (fst (acompile n k true p)).
 Proof.
-intros Hf. unfold acompile, ncompile_at. cbn [fst]. constructor; [constructor|]. apply future_atr.
+intros Hf. unfold acompile, ncompile_at. cbn [fst]. rewrite Hf. cbn [negb app]. apply future_atr.
 pose proof (bnode_future k (k + 13 + length (tpreds p)) p (k + 13 + length (tpreds p) + 2) 0 Hf) as H.
 destruct (bnode k true (k + 13 + length (tpreds p)) p (k + 13 + length (tpreds p) + 2) 0) as [[[c L] f'] r']. cbn [fst blayers] in *.
 apply future_app; [repeat constructor|exact H].
 Qed.
+
+(** On the one-sided fragment (past formulas included) the network is [ncompile_at]'s with the
+    lookups' queries scaled, nothing else. *)
+Lemma acompile_onesided (n k : nat) (caus : bool) (p : tl) : tfrag k caus p = true ->
+  fst (acompile n k caus p) = map (atr_layer n k (k + 13 + length (tpreds p))) (fst (ncompile_at k caus 2 p)).
+Proof. intros Hf. unfold acompile. rewrite Hf. reflexivity. Qed.
+
+(** Every formula over letters < k is compiled: on the one-sided fragment without the first layer. *)
+Lemma afrag_letters (k : nat) (p : tl) : tletters k p = true -> mfrag k false (negb (tfrag k false p)) p = true.
+Proof. intros Hl. destruct (tfrag k false p) eqn:Et; cbn [negb]; [exact Et|rewrite mfrag_letters; exact Hl]. Qed.
 
 (** Variant (a): every embedding of [acompile] lies in [-1, 1] at the positions 0 <= i <= n. *)
 Theorem thm20a_bounded (p : tl) (f : nat -> nat -> R) : In f (tpes_a p) -> forall i n, (i <= n)%nat -> Rabs (f i n) <= 1.
@@ -501,7 +533,7 @@ Proof. apply pes_a_bounded. Qed.
 Theorem thm20a_tl_hard (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
   tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
   hard_run n (real_net (fst (acompile n k false p))) (embed k (tpes_a p) n w) i (snd (acompile n k false p)) = B2R (tsat n w p i).
-Proof. intros Hl Hn Hi. apply (acompile_ok n w k false true hard_w p Hn (or_introl eq_refl)); [rewrite mfrag_letters|..]; assumption. Qed.
+Proof. intros Hl Hn Hi. apply (acompile_ok n w k false hard_w p Hn (or_introl eq_refl)); [apply afrag_letters|]; assumption. Qed.
 
 (** Theorem 20 (a), soft: the same network under softmax at tau = 1/(2n), its lookups reading the
     bounded keys with queries scaled by n^2 and n^3 (the lookups at 1/(2n^3) and 1/(2n^4):
@@ -509,7 +541,7 @@ Proof. intros Hl Hn Hi. apply (acompile_ok n w k false true hard_w p Hn (or_intr
 Theorem thm20a_tl_soft (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
   tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
   soft_run (tau_paper n) n (real_net (fst (acompile n k false p))) (embed k (tpes_a p) n w) i (snd (acompile n k false p)) = B2R (tsat n w p i).
-Proof. intros Hl Hn Hi. apply (acompile_ok n w k false true _ p Hn (or_intror eq_refl)); [rewrite mfrag_letters|..]; assumption. Qed.
+Proof. intros Hl Hn Hi. apply (acompile_ok n w k false _ p Hn (or_intror eq_refl)); [apply afrag_letters|]; assumption. Qed.
 
 Theorem thm20a_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
   tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
@@ -532,8 +564,8 @@ Theorem thm21a_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
   soft_run (tau_paper n) n (real_net (fst (acompile n k true p))) (embed k (tpes_a p) n w) i (snd (acompile n k true p)) = B2R (tsat n w p i).
 Proof.
 intros Hl Hp Hn Hi. pose proof (tfrag_past k p Hl Hp) as Hf. split; [apply acompile_future, Hf|split].
-- apply (acompile_ok n w k true false hard_w p Hn (or_introl eq_refl) Hf Hl i Hi).
-- apply (acompile_ok n w k true false _ p Hn (or_intror eq_refl) Hf Hl i Hi).
+- apply (acompile_ok n w k true hard_w p Hn (or_introl eq_refl)); [rewrite Hf; exact Hf|exact Hi].
+- apply (acompile_ok n w k true _ p Hn (or_intror eq_refl)); [rewrite Hf; exact Hf|exact Hi].
 Qed.
 
 (** Corollary 23 (a): the past fragment with since, bounded embeddings, future-masked, at tau = 1/(2n). *)
