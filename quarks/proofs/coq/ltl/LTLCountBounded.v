@@ -194,7 +194,7 @@ Lemma afrag_letters (k : nat) (p : tl) : tletters k p = true -> mfrag k false (n
 Proof. intros Hl. destruct (tfrag k false p) eqn:Et; cbn [negb]; [exact Et|rewrite mfrag_letters; exact Hl]. Qed.
 
 (** Variant (a): every embedding of [acompile] lies in [-1, 1] at the positions 0 <= i <= n. *)
-Theorem thm20a_bounded (p : tl) (f : nat -> nat -> R) : In f (tpes_a p) -> forall i n, (i <= n)%nat -> Rabs (f i n) <= 1.
+Theorem tpes_a_bounded (p : tl) (f : nat -> nat -> R) : In f (tpes_a p) -> forall i n, (i <= n)%nat -> Rabs (f i n) <= 1.
 Proof. apply pes_a_bounded. Qed.
 
 (** Theorem 20 (a), hard: for every formula of TL[#] over letters < k (comparisons mixing #left and
