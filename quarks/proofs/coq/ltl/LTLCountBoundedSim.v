@@ -10,7 +10,7 @@
     and write none ([ly_ok]); every layer of [bnode] reads none ([bnode_rd]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals FunctionalExtensionality.
-From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftPaper LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountMix LTLCountNodes LTLCountThm LTLCountTau1.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftPaper LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountMix LTLCountNodes LTLCountThm.
 Import ListNotations.
 Open Scope R_scope.
 
