@@ -16,6 +16,8 @@ PARITY45 = "!P(#left[Y a] = #right[a])"
 # on `tfrag` and reads the counts of a comparison mixing #left and #right back through lookups with the
 # n-scaled keys 2in and -i^2 n (LTLCountMix.v), at the same temperature 1/(2n); variant (b) at tau = 1 is
 # `bcompile_b`, that network with every score scaled by 2n through n-scaled embeddings (LTLCountTau1.v).
+# Variant (a) is `acompile` (LTLCountBoundedSim.v, LTLCountBounded.v): that network on bounded embeddings, its
+# lookups reading the bounded keys i/n^2, -(i/n)^2 with queries scaled by n^2 or n^3 (= a second temperature).
 # quarks/ltl/count_blocks.py builds bcompile, mcompile and bcompile_b in Python (equal by vm_compute on every
 # counting formula of these claims, tests/ltl/test_ltl_count_coq.py); the checks below run the one that applies
 # beside counting.py's network: bcompile on the instances in tfrag, mcompile on the other temperature-variant
@@ -31,6 +33,15 @@ _PFRAG = {"thm21_count_hard": ["tfrag k true p = true", "(1 <= n)%nat", "(i < n)
           "thm21_count_soft": ["tfrag k true p = true", "(1 <= n)%nat", "(i < n)%nat"],
           "thm21_future": ["tfrag k true p = true"],
           "thm21_tl": ["tletters k p = true", "tpast p = true", "(1 <= n)%nat", "(i < n)%nat"]}
+_A = {"thm20a_tl_hard": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+      "thm20a_tl_soft": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+      "thm20a_tl": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+      "tpes_a_bounded": ["In f (tpes_a p)", "(i <= n)%nat"],
+      "acompile_onesided": ["tfrag k caus p = true"],
+      "alook_temperature": ["(1 <= n)%nat", "(kk + 13 <= xk)%nat"],
+      "amlook_temperature": ["(1 <= n)%nat", "(kk + 13 <= xk)%nat"],
+      "thm21a_tl": ["tletters k p = true", "tpast p = true", "(1 <= n)%nat", "(i < n)%nat"],
+      "cor23a_tl": ["tletters k p = true", "tpast p = true", "(1 <= n)%nat", "(i < n)%nat"]}
 _STAGE = {"thm21_compare_soft": [
     "stage_mask m d", "(i < n)%nat", "x i inv = / INR (span n d i)",
     "(forall p : nat * Z, In p qs -> x i (fst p) = INR (count n d (bit (src (fst p))) i) / INR (span n d i))",
@@ -62,46 +73,77 @@ _SCOPE = ("  Coq (LTLCountSyntax.v, LTLCountCompile.v, LTLCountMix.v, LTLCountTh
           "bcompile_b k p is ncompile_at k false 6 p with every head's scores multiplied by 2n (a query 1 or "
           "(-1)^i read as n or (-1)^i n, a key (-1)^j, 2j, -j^2, 2jn or -j^2 n read as (-1)^j n, 2jn, -j^2 n, 2jn^2 "
           "or -j^2 n^2, coefficient doubled), on the embedding tpes_b p (the above and n, (-1)^i n, 2in^2, "
-          "-i^2 n^2, all unbounded), so its softmax at tau = 1 is the unscaled network's at tau = 1/(2n). ")
+          "-i^2 n^2, all unbounded), so its softmax at tau = 1 is the unscaled network's at tau = 1/(2n).  "
+          "Variant (a) (LTLCountBoundedSim.v, LTLCountBounded.v): acompile n k caus p is ncompile_at k caus 2 p (the "
+          "network above with the two slots of the mixed lookups' keys) on the bounded embedding tpes_a p (1, (-1)^i, "
+          "i/n, 1/i, 1/(n - i + 1), [i even], [P(i)] per predicate, the keys i/n^2 and -(i/n)^2, and 0 where -i^2 and "
+          "2i were), every score term with an unbounded key reading i/n^2 or -(i/n)^2 instead, its coefficient "
+          "multiplied by 2n^2 or n^2 (the lookup of a predicate on a count) or by 2n^3 or n^3 (the lookup of a count "
+          "in a comparison mixing #left and #right); a softmax head at tau with its query scaled by s > 0 is the head "
+          "at tau / s (head_out_qscale), so at tau = 1/(2n) these lookups are heads with n-independent coefficients "
+          "(4 and 2, resp. 2K and K) on the bounded keys at the second temperature 1/(2n^3), resp. 1/(2n^4).  Only "
+          "for a formula with a mixed comparison (not in tfrag) a first layer's unit writes 2i = 2n (i/n), the value "
+          "those lookups read; on tfrag acompile is ncompile_at's network with the lookups so scaled and nothing "
+          "else (acompile_onesided).  Its run on tpes_a agrees with ncompile_at's on the unbounded embedding outside "
+          "the coordinates whose embeddings differ, layer by layer, hard and soft. ")
+_A_TEXT = ("(tpes_a_bounded) every embedding of tpes_a p lies in [-1, 1] at 0 <= i <= n; (acompile_onesided) for "
+           "tfrag k caus p = true, acompile n k caus p is ncompile_at k caus 2 p with the lookups' terms transformed "
+           "and no other layer; (alook_temperature, for n >= 1) the lookup of a predicate on a count in acompile n "
+           "at tau = 1/(2n) is the head with coefficients 4, 2 on the keys i/n^2, -(i/n)^2 at tau = 1/(2n^3); "
+           "(amlook_temperature) the lookup of a count in a mixed comparison is the head with coefficients 2K, K at "
+           "tau = 1/(2n^4).  ")
 _SIGN = ("(thm21_compare_soft, LTLCountStage.v) the comparison stage alone: for every n, i < n, direction d and "
          "mask m with stage_mask m d (future mask with #left, or no mask), if the count coordinates hold "
          "#d[phi_k] / span at i, the denominator coordinate 1/span, the key (-1)^(j+1) and the value [j + 1 even] "
          "at every j, the gate [the head sees one position] and the local unit [sum_k a_k phi_k(i) + c0 >= 0], "
          "then at every 0 < tau with 2 n tau <= K the comparison unit outputs exactly [sum_k a_k #d[phi_k] + c0 >= 0] "
          "(position 1 under the future mask included: there the count is the position's own bit).")
-_PART = ("variant (a)'s bounded embeddings: our lookups use the unbounded keys 2i, -i^2 (and 2in, -i^2 n for "
-         "comparisons mixing #left and #right) at the one temperature 1/(2n), where variant (a) keeps the embedding "
-         "bounded and looks up at a second temperature 1/(2n^3) (the Coq model has one temperature per network); "
-         "the Coq compilers are ours (bcompile, mcompile and bcompile_b are count_blocks.py's), not counting.py's "
-         "network.")
-COQ20 = ("LTLCountThm.v:thm20_tl_hard", "LTLCountThm.v:thm20_tl_soft", "LTLCountThm.v:thm20_tl", "LTLCountTau1.v:thm20b_tl_tau1",
+_PART = ("variant (a) exactly as stated for comparisons mixing #left and #right: there acompile's lookups run at "
+         "1/(2n^4), not 1/(2n^3), and read the value 2i that a unit with the n-dependent coefficient 2n writes (our "
+         "construction recovers every count and rounds 4 (E + c0) + 2; the paper's looks up C/n at 1/(2n^3) and "
+         "sign-tests (E + 1/2)/n).  On formulas whose comparisons count on one side acompile is variant (a) as "
+         "stated.  The Coq compilers are ours (bcompile, mcompile and bcompile_b are count_blocks.py's), "
+         "not counting.py's network.")
+COQ20 = ("LTLCountBounded.v:thm20a_tl_hard", "LTLCountBounded.v:thm20a_tl_soft", "LTLCountBounded.v:thm20a_tl",
+         "LTLCountBounded.v:tpes_a_bounded", "LTLCountBounded.v:acompile_onesided", "LTLCountBounded.v:alook_temperature",
+         "LTLCountBounded.v:amlook_temperature", "LTLCountThm.v:thm20_tl_hard", "LTLCountThm.v:thm20_tl_soft", "LTLCountThm.v:thm20_tl", "LTLCountTau1.v:thm20b_tl_tau1",
          "LTLCountThm.v:thm20_count_hard", "LTLCountThm.v:thm20_count_soft", "LTLCountThm.v:thm20_count",
          "LTLCountStage.v:thm21_compare_soft")
 COQ20_TEXT = (_SCOPE + "For every formula p with tletters k p = true (comparisons mixing #left and #right "
               "included), n with 1 <= n, word w and i < n (0-based: the paper's position 1 is i = 0): "
-              "(thm20_tl_hard) the hard run of mcompile k false p on the embedding outputs exactly [w, i |= p]; "
+              "(thm20a_tl_hard, thm20a_tl_soft, thm20a_tl, variant (a)) the hard run of acompile n k false p on the "
+              "bounded embedding tpes_a p, its softmax run at tau = 1/(2n) and Lemma 9's rounding of that output "
+              "exactly [w, i |= p]; " + _A_TEXT + "(thm20_tl_hard) the hard run of mcompile k false p on the embedding outputs exactly [w, i |= p]; "
               "(thm20_tl_soft) its softmax run at tau = 1/(2n) outputs exactly [w, i |= p]; (thm20_tl) so does "
               "Lemma 9's rounding of it; (thm20b_tl_tau1, variant (b)) Lemma 9's rounding of the softmax run of "
               "bcompile_b k p on tpes_b at tau = 1 is exactly [w, i |= p].  (thm20_count_hard, thm20_count_soft, thm20_count) the same for bcompile k "
               "false p and every p with tfrag k false p = true.  " + _SIGN + "  Not proved in Coq: " + _PART)
-COQ21 = ("LTLCountThm.v:thm21_tl", "LTLCountThm.v:thm21_count_hard", "LTLCountThm.v:thm21_count_soft",
+COQ21 = ("LTLCountBounded.v:thm21a_tl", "LTLCountBounded.v:tpes_a_bounded", "LTLCountBounded.v:acompile_onesided",
+         "LTLCountBounded.v:alook_temperature", "LTLCountThm.v:thm21_tl", "LTLCountThm.v:thm21_count_hard", "LTLCountThm.v:thm21_count_soft",
          "LTLCountThm.v:thm21_future", "LTLCountStage.v:thm21_compare_soft")
-COQ21_TEXT = (_SCOPE + "(thm21_tl) For every past formula p (tletters k p = true, tpast p = true: #left, Y, S, "
+COQ21_TEXT = (_SCOPE + "(thm21a_tl, variant (a)) For every past formula p (tletters k p = true, tpast p = true), "
+              "n with 1 <= n, w and i < n, every head of acompile n k true p is future-masked and its hard run and "
+              "its softmax run at tau = 1/(2n) on the bounded embedding tpes_a p output exactly [w, i |= p] (past "
+              "formulas are in tfrag k true: no first layer, the lookups at 1/(2n^3)); " + _A_TEXT + "(thm21_tl) For every past formula p (tletters k p = true, tpast p = true: #left, Y, S, "
               "position predicates), n with 1 <= n, w and i < n, every head of bcompile k true p is future-masked, "
               "its hard run outputs exactly [w, i |= p] and its softmax run at tau = 1/(2n) outputs exactly "
               "[w, i |= p]; (thm21_future, thm21_count_hard, thm21_count_soft) the same three for every p with "
-              "tfrag k true p = true.  " + _SIGN + "  Not proved in Coq: " + _PART)
-COQ22 = ("LTLCountThm.v:cor22_tl", "LTLCountTau1.v:cor22b_tl_tau1", "LTLCountThm.v:cor22_count")
-COQ22_TEXT = (_SCOPE + "(cor22_tl) for every p with tletters k p = true (S and U, and comparisons mixing #left and "
+              "tfrag k true p = true.  " + _SIGN)
+COQ22 = ("LTLCountBounded.v:cor22a_tl", "LTLCountThm.v:cor22_tl", "LTLCountTau1.v:cor22b_tl_tau1", "LTLCountThm.v:cor22_count")
+COQ22_TEXT = (_SCOPE + "(cor22a_tl, variant (a)) for every p with tletters k p = true, n with 1 <= n, w and i < n, "
+              "the softmax run of acompile n k false p on the bounded embedding tpes_a p at tau = 1/(2n) outputs "
+              "exactly [w, i |= p]; (cor22_tl) for every p with tletters k p = true (S and U, and comparisons mixing #left and "
               "#right, included), n with 1 <= n, w and i < n, the softmax run of mcompile k false p at "
               "tau = 1/(2n) outputs exactly [w, i |= p]; (cor22b_tl_tau1, variant (b)) so does the softmax run of "
               "bcompile_b k p on tpes_b at tau = 1; (cor22_count) the same for bcompile k false p on "
               "tfrag k false p = true." + "  Not proved in Coq: " + _PART)
-COQ23 = ("LTLCountThm.v:thm21_tl", "LTLCountThm.v:cor23_count")
-COQ23_TEXT = (_SCOPE + "(thm21_tl) for every past formula p (tletters k p = true, tpast p = true; S included), n "
+COQ23 = ("LTLCountBounded.v:cor23a_tl", "LTLCountThm.v:thm21_tl", "LTLCountThm.v:cor23_count")
+COQ23_TEXT = (_SCOPE + "(cor23a_tl, variant (a)) for every past formula p (tletters k p = true, tpast p = true), n "
+              "with 1 <= n, w and i < n, every head of acompile n k true p is future-masked and its softmax run at "
+              "tau = 1/(2n) on the bounded embedding tpes_a p outputs exactly [w, i |= p]; (thm21_tl) for every past formula p (tletters k p = true, tpast p = true; S included), n "
               "with 1 <= n, w and i < n, every head of bcompile k true p is future-masked and its hard and softmax "
               "(tau = 1/(2n)) runs output exactly [w, i |= p]; (cor23_count) the future mask and the softmax run "
-              "for every p with tfrag k true p = true." + "  Not proved in Coq: " + _PART)
+              "for every p with tfrag k true p = true.")
 
 
 def _family(formulas, variants, n_quick=8, n_full=12, ops=None, seeds=4, quick_count=2, long=True):
@@ -129,7 +171,9 @@ thm20 = Claim(
               "unbounded PEs and tau = 1.  Examples: PARITY, MAJORITY, #a >= 2#b." + COQ20_TEXT,
     coq=COQ20,
     coq_part=_PART,
-    coq_hypotheses={**_ALL, **_TAU1, **_FRAG, **_STAGE},
+    coq_hypotheses={**{t: _A[t] for t in ("thm20a_tl_hard", "thm20a_tl_soft", "thm20a_tl", "tpes_a_bounded", "acompile_onesided",
+                                          "alook_temperature", "amlook_temperature")},
+                    **_ALL, **_TAU1, **_FRAG, **_STAGE},
     latex=r"\mathrm{TL}[\#]\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family([PARITY, MAJORITY, DOUBLE, "MOD_3_1(#right[b]) & ODD(pos)", "#left[a] = #right[b] + 1"],
@@ -144,8 +188,8 @@ thm21 = Claim(
     statement="Past counting formulas (#left only) are computed by future-masked softmax transformers with "
               "bounded PEs and temperature (1/(2n) and 1/(2n^3))." + COQ21_TEXT,
     coq=COQ21,
-    coq_part=_PART,
-    coq_hypotheses={**_PFRAG, **_STAGE},
+    coq_hypotheses={**{t: _A[t] for t in ("thm21a_tl", "tpes_a_bounded", "acompile_onesided", "alook_temperature")},
+                    **_PFRAG, **_STAGE},
     latex=r"\mathrm{TL}[\#_{\mathrm{left}}]\subseteq\mathrm{SMAT}^{\mathrm{future}}_\tau",
     kind="construction",
     instances=_family([PARITY, MAJORITY, DOUBLE, "MOD_3(#left[Y a])"], ["causal-temperature"],
@@ -161,7 +205,7 @@ cor22 = Claim(
               "in both variants; e.g. PARITY without numerical predicates: !P(#left[Y a] = #right[a])." + COQ22_TEXT,
     coq=COQ22,
     coq_part=_PART,
-    coq_hypotheses={"cor22_tl": _ALL["thm20_tl_soft"], "cor22b_tl_tau1": _TAU1["thm20b_tl_tau1"],
+    coq_hypotheses={"cor22a_tl": _A["thm20a_tl_soft"], "cor22_tl": _ALL["thm20_tl_soft"], "cor22b_tl_tau1": _TAU1["thm20b_tl_tau1"],
                     "cor22_count": _FRAG["thm20_count_soft"]},
     latex=r"\mathrm{TL}[\#,\mathsf{S},\mathsf{U}]\subseteq\mathrm{SMAT}",
     kind="construction",
@@ -176,8 +220,7 @@ cor23 = Claim(
     source=Source("004", "Corollary 23"),
     statement="Past TL[#] with since is computed by future-masked softmax transformers with temperature." + COQ23_TEXT,
     coq=COQ23,
-    coq_part=_PART,
-    coq_hypotheses={"thm21_tl": _PFRAG["thm21_tl"], "cor23_count": _PFRAG["thm21_count_soft"]},
+    coq_hypotheses={"cor23a_tl": _A["cor23a_tl"], "thm21_tl": _PFRAG["thm21_tl"], "cor23_count": _PFRAG["thm21_count_soft"]},
     latex=r"\mathrm{TL}[\#_{\mathrm{left}},\mathsf{S}]\subseteq\mathrm{SMAT}^{\mathrm{future}}_\tau",
     kind="construction",
     instances=_family(["(!a S b) & #left[a] > #left[b]", "H (a -> ODD(#left[a]))"], ["causal-temperature"],
