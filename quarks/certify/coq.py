@@ -27,7 +27,7 @@ def coq_record(claim) -> tuple[dict, list]:
     from quarks.certify import coq_gate
 
     root = claim.coq_root()
-    proofs = coq_gate.check_theorems(claim.coq, root)
+    proofs = coq_gate.check_theorems(claim.coq, root, together=True)
     return record(claim, proofs, theory_hashes(root)), proofs
 
 
@@ -64,7 +64,7 @@ def check_coq(record: dict, ctx: CheckContext) -> Outcome:
         return Outcome(False, False, "the record does not say proved")
     if not coq_gate.available():
         raise NotChecked("not checked: coqc not installed")
-    proofs = coq_gate.check_theorems(list(b.theorems), root)
+    proofs = coq_gate.check_theorems(list(b.theorems), root, together=True)
     failed = [p for p in proofs if not p.proved]
     if failed:
         return Outcome(False, False, f"{failed[0].ref}: {failed[0].message}")

@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from quarks.base.fileio import atomic_write
-from quarks.certify import coq_gate
+from quarks.certify import coq_gate, coq_print
 from quarks.certify.base import CertificateError, NotChecked, Outcome
 
 MAX_N = 4
@@ -138,7 +138,7 @@ class Result:
 def _coqc(theories: Path, work: Path, f: str) -> tuple[str, float, str]:
     t0 = time.perf_counter()
     out = subprocess.run([coq_gate.coqc(), "-q", "-R", str(theories), "Quarks", "-R", ".", LOGICAL, f], cwd=work,
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, env=coq_gate.env())
     err = "" if out.returncode == 0 else " ".join((out.stderr or out.stdout).split())
     return f, round(time.perf_counter() - t0, 2), err
 
@@ -223,12 +223,12 @@ def _assumptions(theories: Path, work: Path, base: str, theorems: list) -> list 
     script = f"From {LOGICAL} Require {base}.\n" + "".join(f"Print Assumptions {base}.{t}.\n" for t in theorems)
     (work / "QuarksClassAxioms.v").write_text(script)
     out = subprocess.run([coq_gate.coqc(), "-q", "-R", str(theories), "Quarks", "-R", ".", LOGICAL,
-                          "QuarksClassAxioms.v"], cwd=work, capture_output=True, text=True)
+                          "QuarksClassAxioms.v"], cwd=work, capture_output=True, text=True, env=coq_gate.env())
     if out.returncode != 0:
         return None
     names = []
-    for chunk in coq_gate.split_outputs(out.stdout):
-        got = coq_gate.parse_assumptions(chunk)
+    for chunk in coq_print.split_outputs(out.stdout):
+        got = coq_print.parse_assumptions(chunk)
         if got is None:
             return None
         names += [a for a in got if a not in names]

@@ -324,7 +324,8 @@ def theorem(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc") -> 
     """Read the compiled ``card_T{n+1}_{d}`` back from Coq: its statement (``Check``) and its
     assumptions (``Print Assumptions``, fully qualified).  Returns {"count": k or None, "axioms":
     [...], "allowed": bool, "error": str}."""
-    from quarks.certify.coq_gate import allowed, parse_assumptions, qualify, split_outputs
+    from quarks.certify.coq_gate import allowed, qualify
+    from quarks.certify.coq_print import parse_assumptions, split_outputs
 
     P = theory_name(n, d)
     head = (f"From Coq Require Import NArith.\nFrom mathcomp Require Import ssreflect ssrnat fintype finset.\n"

@@ -78,39 +78,34 @@ def built(claims) -> bool:
     return all(coq_gate.compiled(r) for r in roots if (r / "_CoqProject").is_file())
 
 
-def batches(refs: list, parts: int) -> list[list]:
-    """``refs`` in at most ``parts`` batches of whole theory files (each coqc loads only its batch's
-    files), balanced by the number of theorems: the largest file first into the smallest batch."""
-    by_file: dict = {}
-    for r in refs:
-        by_file.setdefault(r.split(":")[0], []).append(r)
-    out: list[list] = [[] for _ in range(max(1, min(parts, len(by_file))))]
-    for group in sorted(by_file.values(), key=len, reverse=True):
-        min(out, key=len).extend(group)
-    return [b for b in out if b]
-
-
-def _check_in_parallel(coq_gate, refs: list, jobs: int, root: Path, say=None) -> list:
-    """``coq_gate.check_theorems`` on batches of ``refs`` (:func:`batches`), ``jobs`` coqc at once
-    (Print Assumptions is single-threaded and takes about half a second per theorem on the reals);
-    ``say(line)`` after each batch: how many are checked, the time spent and about how long is left."""
+def _check_in_parallel(coq_gate, groups: list, jobs: int, root: Path, say=None) -> list:
+    """``coq_gate.check_groups`` on ``groups`` (each claim's theorems, printed together: a claim's
+    assumptions are the union of its theorems'), in batches of whole groups, ``jobs`` coqc at once;
+    ``say(line)`` after each batch: how many are checked, the time spent and about how long is left.
+    The Proofs of each group, in order."""
     import time
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
-    parts = batches(refs, 3 * jobs if len(refs) >= 16 else 1)   # each batch loads its files once: a few, not many
+    total = sum(len(g) for g in groups)
+    nparts = max(1, min(jobs, len(groups))) if total >= 16 else 1   # each batch loads its files once
+    parts: list[list[int]] = [[] for _ in range(nparts)]
+    for i in sorted(range(len(groups)), key=lambda i: -len(groups[i])):
+        min(parts, key=lambda p: sum(len(groups[j]) for j in p)).append(i)
+    parts = [p for p in parts if p]
     if len(parts) == 1:
-        return coq_gate.check_theorems(refs, root)
+        return coq_gate.check_groups(groups, root)
     coq_gate.build(root)   # once, before the parts look it up in the cache
-    t0, done, out = time.monotonic(), 0, []
+    t0, done, out = time.monotonic(), 0, [[] for _ in groups]
     with ThreadPoolExecutor(min(jobs, len(parts))) as pool:
-        for fut in as_completed([pool.submit(coq_gate.check_theorems, part, root) for part in parts]):
-            proofs = fut.result()
-            out += proofs
-            done += len(proofs)
+        futures = {pool.submit(coq_gate.check_groups, [groups[i] for i in part], root): part for part in parts}
+        for fut in as_completed(futures):
+            for i, proofs in zip(futures[fut], fut.result()):
+                out[i] = proofs
+                done += len(proofs)
             if say is not None:
                 spent = time.monotonic() - t0
-                left = f", about {duration(spent / done * (len(refs) - done))} left" if done < len(refs) else ""
-                say(f"Coq: {done}/{len(refs)} theorem(s) checked, {duration(spent)}{left}")
+                left = f", about {duration(spent / done * (total - done))} left" if done < total else ""
+                say(f"Coq: {done}/{total} theorem(s) checked, {duration(spent)}{left}")
     return out
 
 
@@ -166,10 +161,9 @@ def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool,
         print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s){where}"
               + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked")
               + f"; expected about {duration(coq_seconds(len(refs), True, busy(extra=min(jobs, len(refs)))))}", file=sys.stderr, flush=True)
-    by_ref = {p.ref: p for p in _check_in_parallel(coq_gate, refs, jobs, root, say)} if refs else {}
+    checked = _check_in_parallel(coq_gate, [list(c.coq) for c in todo], jobs, root, say) if refs else []
     files = theory_hashes(root) if (root / "_CoqProject").is_file() else {}
-    for c in todo:
-        proofs = [by_ref[r] for r in c.coq]
+    for c, proofs in zip(todo, checked):
         rows[c.id] = _row(c, proofs, record(c, proofs, files), out, db, run, keys[c.id] if bkey else None)
     return rows
 

@@ -143,7 +143,7 @@ def test_package_claims_are_proved(package_proofs):
             "yang.lemma25", "yang.lemma29", "yang.thm26",
             "navon.layer-degree-bound", "quarks.count-t5-1-coq"} <= {c.id for c in claims}
     others = [c for c in claims if c.id.split(".")[0] not in ("navon", "yang")]   # those: the next test
-    proofs = coq_gate.check_theorems(sorted({t for c in others for t in c.coq}))   # one Print Assumptions run
+    proofs = [p for g in coq_gate.check_groups([c.coq for c in others]) for p in g]   # each claim's theorems together
     assert all(p.proved for p in proofs), [(p.ref, p.message) for p in proofs if not p.proved]
 
 
@@ -157,8 +157,9 @@ def test_seed_003_004_proofs_use_only_the_real_axioms(package_proofs):
             "Coq.Logic.Classical_Prop.classic", "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep"}
     claims = [c for c in registry.claims().values() if c.coq and c.id.split(".")[0] in ("navon", "yang")]
     assert len(claims) >= 19
-    for p in coq_gate.check_theorems(sorted({t for c in claims for t in c.coq})):
-        assert p.proved and set(p.axioms) <= real, (p.ref, p.axioms)
+    for group in coq_gate.check_groups([c.coq for c in claims]):   # a claim's union: every theorem's is inside it
+        for p in group:
+            assert p.proved and set(p.axioms) <= real, (p.ref, p.axioms)
 
 
 def test_resume_does_not_recheck_unchanged_proofs(tmp_path, monkeypatch):
@@ -172,8 +173,8 @@ def test_resume_does_not_recheck_unchanged_proofs(tmp_path, monkeypatch):
     first = quarks.verify("test.coq-proved", **kw)
     assert [p["status"] for p in first.proofs] == ["proved"] and not first.proofs[0].get("skipped")
     calls = []
-    real = coq_gate.check_theorems
-    monkeypatch.setattr(coq_gate, "check_theorems", lambda refs, *a, **k: calls.append(list(refs)) or real(refs, *a, **k))
+    real = coq_gate.check_groups
+    monkeypatch.setattr(coq_gate, "check_groups", lambda groups, *a, **k: calls.extend(list(g) for g in groups) or real(groups, *a, **k))
     again = quarks.verify("test.coq-proved", resume=True, **kw)
     assert again.proofs[0]["status"] == "proved" and again.proofs[0]["skipped"] and calls == []
     assert "unchanged since checked" in again.table()

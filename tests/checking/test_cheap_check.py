@@ -135,9 +135,9 @@ def test_solvers_a_parent_preloaded_stay_unimportable_while_checking():
 def test_assumptions_are_printed_once_per_build_and_read_back_only_by_check_cert(tmp_path, monkeypatch):
     calls = []
 
-    def printed(directory, pairs):
-        calls.append(list(pairs))
-        return [(["Coq.Logic.FunctionalExtensionality.functional_extensionality_dep"], "")] * len(pairs)
+    def printed(directory, groups):
+        calls.append(list(groups))
+        return [(["Coq.Logic.FunctionalExtensionality.functional_extensionality_dep"], "")] * len(groups)
 
     monkeypatch.setattr(coq_gate, "assumptions", printed)
     monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
@@ -151,17 +151,23 @@ def test_assumptions_are_printed_once_per_build_and_read_back_only_by_check_cert
     monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "scratch"))                # check-cert's child
     monkeypatch.setenv(coq_gate.READ_ONLY_CACHE, str(tmp_path / "cache"))
     assert coq_gate.remembered_assumptions(b, pairs) == first and len(calls) == 2   # read back
-    assert coq_gate.remembered_assumptions(b, [("C.v", "c")]) and calls[-1] == [("C.v", "c")]
+    assert coq_gate.remembered_assumptions(b, [("C.v", "c")]) and calls[-1] == [(("C.v", "c"),)]
     assert not list((b.directory / "assumptions").glob("*.json"))[2:]                # nothing written there
     monkeypatch.setenv(coq_gate.FRESH_ASSUMPTIONS, "1")                             # --rederive
     coq_gate.remembered_assumptions(b, pairs)
-    assert calls[-1] == pairs
+    assert calls[-1] == [(p,) for p in pairs]
     monkeypatch.delenv(coq_gate.FRESH_ASSUMPTIONS)
     memo = next((b.directory / "assumptions").glob("*.json"))
     entry = json.loads(memo.read_text())
     memo.write_text(json.dumps({**entry, "axioms": ["False; Axiom x : False"]}))    # not a name: printed again
     coq_gate.remembered_assumptions(b, pairs)
     assert len(calls[-1]) == 1
+    monkeypatch.delenv(coq_gate.READ_ONLY_CACHE)                                     # a claim's theorems together
+    monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
+    assert coq_gate.remembered_assumptions(b, [], groups=[pairs]) == first and calls[-1] == [tuple(pairs)]
+    monkeypatch.setenv(coq_gate.READ_ONLY_CACHE, str(tmp_path / "cache"))
+    n = len(calls)
+    assert coq_gate.remembered_assumptions(b, [], groups=[pairs]) == first and len(calls) == n   # read back by group
 
 
 def test_a_classification_compiled_by_verify_is_read_back_only_by_check_cert(tmp_path, monkeypatch):

@@ -86,14 +86,11 @@ def test_a_run_calibrates_the_next_forecast(workdir, monkeypatch):
 
 
 def test_coq_theorems_are_checked_in_batches_with_progress():
-    """The Coq phase: theorems in batches of whole files, balanced, a line after each batch."""
+    """The Coq phase: each claim's theorems one group, groups in balanced batches, a line after each batch."""
     from quarks.run import coq_phase
 
-    refs = [f"F{k % 5}.v:t{k}" for k in range(40)]
-    parts = coq_phase.batches(refs, 4)
-    assert sorted(r for p in parts for r in p) == sorted(refs) and len(parts) == 4
-    assert all(len({r.split(":")[0] for r in p} & {r.split(":")[0] for r in q}) == 0
-               for p in parts for q in parts if p is not q)                     # a file in one batch only
+    groups = [[f"F{k % 5}.v:t{k}" for k in range(j, j + 1 + (j // 3) % 3)] for j in range(0, 40, 3)]
+    seen = []
 
     class Gate:
         @staticmethod
@@ -101,13 +98,18 @@ def test_coq_theorems_are_checked_in_batches_with_progress():
             return None
 
         @staticmethod
-        def check_theorems(part, root):
-            return [type("P", (), {"ref": r})() for r in part]
+        def check_groups(part, root):
+            seen.append(part)
+            return [[type("P", (), {"ref": r})() for r in g] for g in part]
 
     said = []
-    proofs = coq_phase._check_in_parallel(Gate, refs, 2, Path("."), said.append)
-    assert sorted(p.ref for p in proofs) == sorted(refs)
-    assert len(said) == len(coq_phase.batches(refs, 6)) and said[-1].startswith("Coq: 40/40 theorem(s) checked")
+    proofs = coq_phase._check_in_parallel(Gate, groups, 2, Path("."), said.append)
+    assert [[p.ref for p in g] for g in proofs] == groups                          # aligned with the groups
+    assert len(seen) == 2 and sorted(map(tuple, sum(seen, []))) == sorted(map(tuple, groups))
+    sizes = [sum(len(g) for g in part) for part in seen]
+    assert abs(sizes[0] - sizes[1]) <= max(map(len, groups))                       # balanced
+    total = sum(map(len, groups))
+    assert len(said) == 2 and said[-1].startswith(f"Coq: {total}/{total} theorem(s) checked")
     assert all(json.dumps(s).count("\\r") == 0 for s in said)
 
 

@@ -1,0 +1,53 @@
+"""A claim's theorems printed together: one traversal for the group, its union recorded for each, and a
+group that assumes something not allowed printed again theorem by theorem, so the rejection is exact."""
+import pytest
+
+from quarks.certify import coq_gate
+
+pytestmark = pytest.mark.coq
+
+BODY = ("Require Import Coq.Logic.Classical_Prop Coq.Logic.Epsilon.\n"
+        "Lemma pure : 1 + 1 = 2.\nProof. reflexivity. Qed.\n"
+        "Lemma excluded (P : Prop) : P \\/ ~ P.\nProof. apply classic. Qed.\n"
+        "Lemma chosen : exists n : nat, n = n.\n"
+        "Proof. exact (ex_intro _ (epsilon (inhabits 0) (fun n => n = n)) eq_refl). Qed.\n")
+CLASSIC = "Coq.Logic.Classical_Prop.classic"
+
+
+@pytest.fixture
+def root(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "cache"))
+    root = tmp_path / "theories"
+    root.mkdir()
+    (root / "_CoqProject").write_text("-R . Quarks\nT.v\n")
+    (root / "T.v").write_text(BODY)
+    return root
+
+
+def test_a_group_records_its_union(root):
+    alone = coq_gate.check_theorems(["T.v:pure", "T.v:excluded"], root=root)
+    assert [p.axioms for p in alone] == [[], [CLASSIC]]
+    both = coq_gate.check_theorems(["T.v:pure", "T.v:excluded"], root=root, together=True)
+    assert all(p.proved for p in both) and [p.axioms for p in both] == [[CLASSIC], [CLASSIC]]
+    assert "printed for its 2 theorems together" in both[0].message
+    [g1, g2] = coq_gate.check_groups([["T.v:pure"], ["T.v:excluded", "T.v:pure"]], root=root)
+    assert [p.axioms for p in g1] == [[]] and [p.axioms for p in g2] == [[CLASSIC], [CLASSIC]]
+
+
+def test_a_group_with_a_forbidden_assumption_is_rejected_theorem_by_theorem(root):
+    ps = coq_gate.check_theorems(["T.v:pure", "T.v:chosen", "T.v:excluded"], root=root, together=True)
+    assert [p.status for p in ps] == ["proved", "failed", "proved"]
+    assert "Epsilon.epsilon_statement" in ps[1].message
+    assert [ps[0].axioms, ps[2].axioms] == [[], [CLASSIC]]        # exact, not the union
+
+
+def test_a_group_naming_a_missing_theorem_fails_only_that_one(root):
+    ps = coq_gate.check_theorems(["T.v:pure", "T.v:nothing"], root=root, together=True)
+    assert [p.status for p in ps] == ["proved", "failed"] and "not found" in ps[1].message
+
+
+def test_coqc_runs_with_the_gc_settings_unless_the_user_sets_them(monkeypatch):
+    monkeypatch.delenv("OCAMLRUNPARAM", raising=False)
+    assert coq_gate.env()["OCAMLRUNPARAM"] == coq_gate.GC_SETTINGS == "s=32M,o=200"
+    monkeypatch.setenv("OCAMLRUNPARAM", "s=1M")
+    assert coq_gate.env()["OCAMLRUNPARAM"] == "s=1M"
