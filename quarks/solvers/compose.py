@@ -29,6 +29,7 @@ import hashlib
 import itertools
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -68,12 +69,15 @@ def operator_bits(B, k: int | None = None) -> tuple[int, int]:
 def transform_operator(B: int, k: int, perm, flips: int, negate: bool) -> int:
     """The operator C(z) = negate XOR B(y), y_i = z_perm[i] XOR bit i of flips."""
     out = 0
-    for z in range(1 << k):
-        y = 0
-        for i in range(k):
-            y |= (((z >> perm[i]) & 1) ^ ((flips >> i) & 1)) << i
-        out |= (((B >> y) & 1) ^ int(negate)) << z
-    return out
+    for z, y in enumerate(_inputs(k, tuple(perm), flips)):
+        out |= ((B >> y) & 1) << z
+    return out ^ ((1 << (1 << k)) - 1) if negate else out
+
+
+@lru_cache(maxsize=4096)
+def _inputs(k: int, perm: tuple, flips: int) -> tuple:
+    """The input y that C reads at each z (y_i = z_perm[i] XOR bit i of flips), z = 0 .. 2^k - 1."""
+    return tuple(sum((((z >> perm[i]) & 1) ^ ((flips >> i) & 1)) << i for i in range(k)) for z in range(1 << k))
 
 
 def operator_relation(B: int, C: int, k: int, allow_perm: bool = True):

@@ -14,6 +14,7 @@ Both readings are checked against the exact class sizes of every irreducible B o
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from quarks.certificates.evidence import arith
 from quarks.claims.claim import Claim, Source, Verdict, decide
@@ -272,8 +273,14 @@ selector_obstruction = Claim(
 
 def _line_points(B: int, k: int, i: int) -> list:
     """The points z (z_i = 0) of Lemma 5.1's lines for argument i: B(z with z_i = b) = b XOR const."""
-    return [tuple((z >> j) & 1 for j in range(k)) for z in range(1 << k)
-            if not (z >> i) & 1 and ((B >> z) & 1) != ((B >> (z | 1 << i)) & 1)]
+    points, bit = _points(k), 1 << i
+    return [points[z] for z in range(1 << k) if not z & bit and ((B >> z) ^ (B >> (z | bit))) & 1]
+
+
+@lru_cache(maxsize=8)
+def _points(k: int) -> list:
+    """Each z < 2^k as its tuple of k bits, low bit first."""
+    return [tuple((z >> j) & 1 for j in range(k)) for z in range(1 << k)]
 
 
 def selector_route(B: int, k: int = 4):
