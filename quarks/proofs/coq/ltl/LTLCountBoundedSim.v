@@ -299,7 +299,8 @@ Lemma bnode_rd_not (p : tl) (IHp : Pn p) : Pn (TNot p).
 Proof.
 intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
 pose proof (IHp f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. lia.
+destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
+  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
 Qed.
 
 Lemma bnode_rd_and (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TAnd p q).
@@ -309,7 +310,8 @@ apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
 pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
 destruct H as [H1 [H2 [H3 H4]]].
 pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-destruct G as [G1 [G2 [G3 G4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. rewrite app_length. lia.
+destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
+  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
 Qed.
 
 Lemma bnode_rd_or (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TOr p q).
@@ -319,14 +321,16 @@ apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
 pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
 destruct H as [H1 [H2 [H3 H4]]].
 pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-destruct G as [G1 [G2 [G3 G4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. rewrite app_length. lia.
+destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
+  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
 Qed.
 
 Lemma bnode_rd_y (p : tl) (IHp : Pn p) : Pn (TY p).
 Proof.
 intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
 pose proof (IHp f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. lia.
+destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
+  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
 Qed.
 
 Lemma bnode_rd_x (p : tl) (IHp : Pn p) : Pn (TX p).
@@ -334,7 +338,8 @@ Proof.
 intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
 apply andb_true_iff in Hl. destruct Hl as [_ Hl].
 pose proof (IHp f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. lia.
+destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
+  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
 Qed.
 
 Lemma bnode_rd_s (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TS p q).
@@ -344,7 +349,8 @@ apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
 pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
 destruct H as [H1 [H2 [H3 H4]]].
 pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-destruct G as [G1 [G2 [G3 G4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. rewrite app_length. lia.
+destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
+  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
 Qed.
 
 Lemma bnode_rd_u (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TU p q).
@@ -354,7 +360,8 @@ apply andb_true_iff in Hl. destruct Hl as [Hp Hq]. apply andb_true_iff in Hp. de
 pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
 destruct H as [H1 [H2 [H3 H4]]].
 pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-destruct G as [G1 [G2 [G3 G4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. rewrite app_length. lia.
+destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
+  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
 Qed.
 
 Lemma bnode_rd_cmp (e : lterm) (c0 : Z) (IHe : Pt e) : Pn (TCmp e c0).
