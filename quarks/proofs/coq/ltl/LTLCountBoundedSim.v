@@ -276,6 +276,136 @@ intros Hct. revert g. induction ts as [|[[b a] d] ts IH]; intros g Hg H; cbn [te
 apply Forall_app. split; [unfold term_layers; rdt|apply IH; [lia|assumption]].
 Qed.
 
+Local Notation Pn p := ((forall f r, mfrag kk caus mx p = true -> (xk + 2 <= f) -> (kk + 13 + r + length (tpreds p) <= xk) ->
+  let '(c, L, f', r') := bnode kk caus xk p f r in
+  Forall rd L /\ okc c /\ (f <= f') /\ r' = (r + length (tpreds p)))%nat).
+Local Notation Pt e := ((forall f r, mlfrag kk caus mx e = true -> (xk + 2 <= f) -> (kk + 13 + r + length (lpreds e) <= xk) ->
+  let '(args, L, f', r') := bterms kk caus xk e f r in
+  Forall rd L /\ Forall (fun a => okc (fst a)) args /\ (f <= f') /\ r' = (r + length (lpreds e)))%nat).
+
+Lemma bnode_rd_atom (a : nat) : Pn (TAtom a).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+apply Nat.ltb_lt in Hl. split; [constructor|]. split; [okl|]. simpl. lia.
+Qed.
+
+Lemma bnode_rd_const (b : bool) : Pn (TConst b).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+split; [rdt|]. split; [okl|]. simpl. lia.
+Qed.
+
+Lemma bnode_rd_not (p : tl) (IHp : Pn p) : Pn (TNot p).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+pose proof (IHp f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
+  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
+Qed.
+
+Lemma bnode_rd_and (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TAnd p q).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
+pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]].
+pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
+destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
+  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
+Qed.
+
+Lemma bnode_rd_or (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TOr p q).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
+pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]].
+pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
+destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
+  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
+Qed.
+
+Lemma bnode_rd_y (p : tl) (IHp : Pn p) : Pn (TY p).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+pose proof (IHp f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
+  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
+Qed.
+
+Lemma bnode_rd_x (p : tl) (IHp : Pn p) : Pn (TX p).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+apply andb_true_iff in Hl. destruct Hl as [_ Hl].
+pose proof (IHp f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
+  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
+Qed.
+
+Lemma bnode_rd_s (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TS p q).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
+pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]].
+pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
+destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
+  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
+Qed.
+
+Lemma bnode_rd_u (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TU p q).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+apply andb_true_iff in Hl. destruct Hl as [Hp Hq]. apply andb_true_iff in Hp. destruct Hp as [_ Hp].
+pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]].
+pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
+destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
+  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
+Qed.
+
+Lemma bnode_rd_cmp (e : lterm) (c0 : Z) (IHe : Pt e) : Pn (TCmp e c0).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+apply andb_true_iff in Hl. destruct Hl as [Hl Hcd].
+pose proof (IHe f r Hl Hf Hr) as H. destruct (bterms kk caus xk e f r) as [[[args L] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]]. destruct (lsame (ldir e) e) eqn:Els.
+* split; [|split; [okl|cbn [tpreds]; lia]]. apply Forall_app. split; [exact H1|]. unfold cmp_layers.
+  apply Forall_app. split; [apply count_layers_rd, H2|]. rdt; try apply local_ok, H2; try (apply sign_terms_ok; [lia|apply okc_inv]).
+* try rewrite Els in Hcd. apply andb_true_iff in Hcd. destruct Hcd as [Hm _].
+  assert (Hct : ctw kk xk mx = xk) by (unfold ctw; rewrite Hm; reflexivity).
+  split; [|split; [okl|cbn [tpreds]; lia]]. apply Forall_app. split; [exact H1|]. unfold mix_layers.
+  apply Forall_app. split.
+  -- apply terms_layers_rd; [exact Hct|lia|]. apply Forall_forall. intros [[b a] dq] Hq. apply in_combine_l in Hq.
+     rewrite Forall_forall in H2. apply (H2 _ Hq).
+  -- unfold mix_sunit. rdt; apply mix_weights_ok; lia.
+Qed.
+
+Lemma bnode_rd_pos (P : nat -> bool) : Pn (TPos P).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+simpl in Hr. split; [constructor|]. split; [okl|]. simpl. lia.
+Qed.
+
+Lemma bnode_rd_cnt (P : nat -> bool) (d : dir) (p : tl) (IHp : Pn p) : Pn (TCnt P d p).
+Proof.
+intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+apply andb_true_iff in Hl. destruct Hl as [Hl _].
+pose proof (IHp f r Hl Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [okl|cbn [tpreds]; rewrite app_length; simpl; lia]].
+apply Forall_app. split; [exact H1|]. cbn [length] in Hr. unfold pred_layers. rdt.
+Qed.
+
+Lemma bterms_rd_cons (a : Z) (d : dir) (p : tl) (e : lterm) (IHp : Pn p) (IHe : Pt e) : Pt (LCons a d p e).
+Proof.
+intros f r Hl Hf Hr; cbn [mlfrag lpreds] in Hl, Hr.
+rewrite bterms_cons. rewrite app_length in Hr. apply andb_true_iff in Hl. destruct Hl as [Hp He].
+pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[b L1] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]].
+pose proof (IHe f1 r1 He ltac:(lia) ltac:(lia)) as G. destruct (bterms kk caus xk e f1 r1) as [[[args L2] f2] r2].
+destruct G as [G1 [G2 [G3 G4]]]. split; [apply Forall_app; split; assumption|]. split; [constructor; assumption|]. cbn [lpreds]. rewrite app_length. lia.
+Qed.
+
 Lemma bnode_rd (p : tl) : forall f r, mfrag kk caus mx p = true -> (xk + 2 <= f)%nat -> (kk + 13 + r + length (tpreds p) <= xk)%nat ->
   let '(c, L, f', r') := bnode kk caus xk p f r in
   Forall rd L /\ okc c /\ (f <= f')%nat /\ r' = (r + length (tpreds p))%nat
@@ -283,60 +413,22 @@ with bterms_rd (e : lterm) : forall f r, mlfrag kk caus mx e = true -> (xk + 2 <
   let '(args, L, f', r') := bterms kk caus xk e f r in
   Forall rd L /\ Forall (fun a => okc (fst a)) args /\ (f <= f')%nat /\ r' = (r + length (lpreds e))%nat.
 Proof.
-- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr;
-    try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
-  + apply Nat.ltb_lt in Hl. split; [constructor|]. split; [okl|]. simpl. lia.
-  + split; [rdt|]. split; [okl|]. simpl. lia.
-  + pose proof (bnode_rd p f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
-    destruct H as [H1 [H2 [H3 H4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. lia.
-  + apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
-    pose proof (bnode_rd p f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
-    destruct H as [H1 [H2 [H3 H4]]].
-    pose proof (bnode_rd q f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-    destruct G as [G1 [G2 [G3 G4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. rewrite app_length. lia.
-  + apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
-    pose proof (bnode_rd p f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
-    destruct H as [H1 [H2 [H3 H4]]].
-    pose proof (bnode_rd q f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-    destruct G as [G1 [G2 [G3 G4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. rewrite app_length. lia.
-  + pose proof (bnode_rd p f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
-    destruct H as [H1 [H2 [H3 H4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. lia.
-  + apply andb_true_iff in Hl. destruct Hl as [_ Hl].
-    pose proof (bnode_rd p f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
-    destruct H as [H1 [H2 [H3 H4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. lia.
-  + apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
-    pose proof (bnode_rd p f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
-    destruct H as [H1 [H2 [H3 H4]]].
-    pose proof (bnode_rd q f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-    destruct G as [G1 [G2 [G3 G4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. rewrite app_length. lia.
-  + apply andb_true_iff in Hl. destruct Hl as [Hp Hq]. apply andb_true_iff in Hp. destruct Hp as [_ Hp].
-    pose proof (bnode_rd p f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
-    destruct H as [H1 [H2 [H3 H4]]].
-    pose proof (bnode_rd q f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-    destruct G as [G1 [G2 [G3 G4]]]. split; [rdt; assumption|]. split; [okl|]. cbn [tpreds]. rewrite app_length. lia.
-  + apply andb_true_iff in Hl. destruct Hl as [Hl Hcd].
-    pose proof (bterms_rd e f r Hl Hf Hr) as H. destruct (bterms kk caus xk e f r) as [[[args L] f1] r1].
-    destruct H as [H1 [H2 [H3 H4]]]. destruct (lsame (ldir e) e) eqn:Els.
-    * split; [|split; [okl|cbn [tpreds]; lia]]. apply Forall_app. split; [exact H1|]. unfold cmp_layers.
-      apply Forall_app. split; [apply count_layers_rd, H2|]. rdt; try apply local_ok, H2; try (apply sign_terms_ok; [lia|apply okc_inv]).
-    * try rewrite Els in Hcd. apply andb_true_iff in Hcd. destruct Hcd as [Hm _].
-      assert (Hct : ctw kk xk mx = xk) by (unfold ctw; rewrite Hm; reflexivity).
-      split; [|split; [okl|cbn [tpreds]; lia]]. apply Forall_app. split; [exact H1|]. unfold mix_layers.
-      apply Forall_app. split.
-      -- apply terms_layers_rd; [exact Hct|lia|]. apply Forall_forall. intros [[b a] dq] Hq. apply in_combine_l in Hq.
-         rewrite Forall_forall in H2. apply (H2 _ Hq).
-      -- unfold mix_sunit. rdt; apply mix_weights_ok; lia.
-  + simpl in Hr. split; [constructor|]. split; [okl|]. simpl. lia.
-  + apply andb_true_iff in Hl. destruct Hl as [Hl _].
-    pose proof (bnode_rd p f r Hl Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
-    destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [okl|cbn [tpreds]; rewrite app_length; simpl; lia]].
-    apply Forall_app. split; [exact H1|]. cbn [length] in Hr. unfold pred_layers. rdt.
-- destruct e as [|a d p e]; intros f r Hl Hf Hr; cbn [mlfrag lpreds] in Hl, Hr; [cbn [bterms lpreds length]; split; [constructor|split; [constructor|split; lia]]|].
-  rewrite bterms_cons. rewrite app_length in Hr. apply andb_true_iff in Hl. destruct Hl as [Hp He].
-  pose proof (bnode_rd p f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[b L1] f1] r1].
-  destruct H as [H1 [H2 [H3 H4]]].
-  pose proof (bterms_rd e f1 r1 He ltac:(lia) ltac:(lia)) as G. destruct (bterms kk caus xk e f1 r1) as [[[args L2] f2] r2].
-  destruct G as [G1 [G2 [G3 G4]]]. split; [apply Forall_app; split; assumption|]. split; [constructor; assumption|]. cbn [lpreds]. rewrite app_length. lia.
+- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p].
+  + exact (bnode_rd_atom a).
+  + exact (bnode_rd_const b).
+  + exact (bnode_rd_not p (bnode_rd p)).
+  + exact (bnode_rd_and p q (bnode_rd p) (bnode_rd q)).
+  + exact (bnode_rd_or p q (bnode_rd p) (bnode_rd q)).
+  + exact (bnode_rd_y p (bnode_rd p)).
+  + exact (bnode_rd_x p (bnode_rd p)).
+  + exact (bnode_rd_s p q (bnode_rd p) (bnode_rd q)).
+  + exact (bnode_rd_u p q (bnode_rd p) (bnode_rd q)).
+  + exact (bnode_rd_cmp e c0 (bterms_rd e)).
+  + exact (bnode_rd_pos P).
+  + exact (bnode_rd_cnt P d p (bnode_rd p)).
+- destruct e as [|a d p e].
+  + intros f r Hl Hf Hr. cbn [bterms lpreds length]. split; [constructor|split; [constructor|split; lia]].
+  + exact (bterms_rd_cons a d p e (bnode_rd p) (bterms_rd e)).
 Qed.
 
 Lemma prologue_rd : Forall rd (prologue kk caus).
