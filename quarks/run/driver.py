@@ -25,7 +25,7 @@ from quarks.base.version import __version__
 from quarks.certificates import certificate
 from quarks.claims import registry
 from quarks.claims.claim import Verdict, instance_key, instance_label, instance_text
-from quarks.claims.engines import ENGINES, PRELOAD, preload  # noqa: F401 (driver.preload, driver.PRELOAD: their old place)
+from quarks.claims.engines import ENGINES, PRELOAD, preload, warm_kernels  # noqa: F401 (driver.preload, driver.PRELOAD: their old place)
 
 DEFAULT_TIMEOUT = 600.0
 
@@ -114,12 +114,17 @@ def _timed_out(timeout: float) -> dict:
             "elapsed": timeout}
 
 
+WARM_TASKS = 50   # a run this long compiles the numba kernels once in the parent (engines.warm_kernels)
+
+
 def run_local(tasks, jobs: int, timeout: float, on_result) -> None:
     """Run tasks in up to ``jobs`` forked workers; ``on_result(task, payload)`` as each ends.
     A task's own ``timeout`` (a claim's declared budget) overrides ``timeout``."""
     ctx = mp.get_context("fork")
     if len(tasks) > 4:
         preload()
+    if len(tasks) >= WARM_TASKS:
+        warm_kernels()
     pending = deque(tasks)
     active: dict = {}
     try:
