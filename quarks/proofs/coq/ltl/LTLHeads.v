@@ -225,19 +225,6 @@ destruct (Nat.even k) eqn:E.
   assert (0 <= (INR k - 3) * r) by (apply Rmult_le_pos; lra). nra.
 Qed.
 
-(** A tieless head reads the value at its top position. *)
-Lemma head_out_at (n : nat) (h : head) (x : stream) (i t : nat) (g : R) : 0 < g ->
-  (t < vis_cnt (h_mask h) n i)%nat ->
-  (forall k, (k < vis_cnt (h_mask h) n i)%nat -> k <> t ->
-     score h x i (vis_lo (h_mask h) i + k) <= score h x i (vis_lo (h_mask h) i + t) - g) ->
-  head_out hard_w n h x i = x (vis_lo (h_mask h) i + t)%nat (h_val h).
-Proof.
-intros Hg Ht Hgap. unfold head_out.
-rewrite (rsum_ext _ (fun k => x (vis_lo (h_mask h) i + k)%nat (h_val h) * (if Nat.eqb k t then 1 else 0))).
-- rewrite rsum_indicator. replace ((0 <=? t) && (t <? 0 + vis_cnt (h_mask h) n i))%nat with true; [reflexivity|].
-  symmetry. apply andb_true_iff. split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia.
-- intros k Hk. rewrite (hard_w_tieless h _ _ t g Hg Ht Hgap k) by lia. unfold hardmax. ring.
-Qed.
 
 (** A head whose scores have a top t i with gap g at every i is tieless and reads x at its top. *)
 Lemma head_tops (n : nat) (h : head) (x : stream) (g : R) (t : nat -> nat) : 0 < g ->

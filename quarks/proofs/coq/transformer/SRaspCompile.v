@@ -118,19 +118,6 @@ intros Ht Hr Hi. unfold head_out. rewrite <- rsum_scal. apply rsum_ext. intros t
 unfold hard_w. rewrite Hr. unfold score. rewrite Ht. simpl. rewrite avg_hard_const by (apply vis_pos, Hi). ring.
 Qed.
 
-(** A head with a top t of gap g reads its value at t. *)
-Lemma head_top (n : nat) (h : head) (x : stream) (i t : nat) (g : R) : 0 < g ->
-  (t < vis_cnt (h_mask h) n i)%nat ->
-  (forall k, (k < vis_cnt (h_mask h) n i)%nat -> k <> t ->
-     score h x i (vis_lo (h_mask h) i + k) <= score h x i (vis_lo (h_mask h) i + t) - g) ->
-  head_out hard_w n h x i = x (vis_lo (h_mask h) i + t)%nat (h_val h).
-Proof.
-intros Hg Ht Hgap. unfold head_out.
-rewrite (rsum_ext _ (fun k => x (vis_lo (h_mask h) i + k)%nat (h_val h) * (if Nat.eqb k t then 1 else 0))).
-- rewrite rsum_indicator. replace ((0 <=? t) && (t <? 0 + vis_cnt (h_mask h) n i))%nat with true; [reflexivity|].
-  symmetry. apply andb_true_iff. split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia.
-- intros k' Hk. rewrite (hard_w_tieless h _ _ t g Hg Ht Hgap k') by lia. unfold hardmax. ring.
-Qed.
 
 (** ** The selection head: scores and gap *)
 
@@ -292,7 +279,7 @@ destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v|m dr ps v]; simpl.
   split.
   + apply adds_agree; [exact Ha|exact Hzc|]. apply head_adds; [reflexivity|]. intros i Hi.
     destruct Hg as [Hg| ->]; [|lia].
-    rewrite (head_top n h x i (sel_top dr (sel_pred m q kk z i) (vis_cnt m n i)) (/ (2 * INR n)) Hg).
+    rewrite (head_out_at n h x i (sel_top dr (sel_pred m q kk z i) (vis_cnt m n i)) (/ (2 * INR n)) Hg).
     * simpl. apply Ha. apply vis_range; [exact Hi|]. apply sel_top_lt, vis_pos, Hi.
     * apply sel_top_lt, vis_pos, Hi.
     * apply Hgap, Hi.
@@ -313,7 +300,7 @@ destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v|m dr ps v]; simpl.
   split.
   + apply adds_agree; [exact Ha|exact Hzc|]. apply head_adds; [reflexivity|]. intros i Hi.
     destruct Hg as [Hg| ->]; [|lia].
-    rewrite (head_top n h x i (sel_top dr (best_pred m ps z n i) (vis_cnt m n i)) (/ (2 * INR n)) Hg).
+    rewrite (head_out_at n h x i (sel_top dr (best_pred m ps z n i) (vis_cnt m n i)) (/ (2 * INR n)) Hg).
     * simpl. apply Ha. apply vis_range; [exact Hi|]. apply sel_top_lt, vis_pos, Hi.
     * apply sel_top_lt, vis_pos, Hi.
     * apply Hgap, Hi.
