@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quarks.certify.coq_print import parse_assumptions, split_outputs
+from quarks.certify.coq_print import locate_script, parse_assumptions, read_locate, split_outputs
 from quarks.certify.coq_source import forbidden, strip_comments
 
 THEORIES = Path(__file__).resolve().parents[1] / "proofs" / "coq"
@@ -339,20 +339,28 @@ def _head(files) -> str:
     return "".join(f"From {LOGICAL} Require {Path(f).stem}.\n" for f in sorted(set(files)))
 
 
+# The names under which Print Assumptions may print an allowed axiom (every dotted suffix of its full
+# name): located in the same coqc, so a second one (qualify) runs only for a name outside them.
+EXPECTED_NAMES = tuple(sorted({".".join(a.split(".")[-k:]) for a in ALLOWED_AXIOMS
+                               for k in range(1, a.count(".") + 2)}))
+
+
 def _print_assumptions(directory: Path, groups) -> tuple[bool, str]:
     """Run Print Assumptions against a build, once per group of (file, theorem) pairs: a group of several
     is printed as one term pairing its theorems, so the library they share is traversed once (about
-    0.5 s per theorem on the reals otherwise); (ok, stdout or error)."""
-    script = _head(f for g in groups for f, _ in g)
+    0.5 s per theorem on the reals otherwise); before them, in the same environment, ``Locate`` on
+    :data:`EXPECTED_NAMES`; (ok, stdout or error)."""
+    script, prints = _head(f for g in groups for f, _ in g), ""
     for i, g in enumerate(groups):
         names = [f"@{Path(f).stem}.{name}" for f, name in g]
         if len(g) == 1:
-            script += f"Print Assumptions {names[0][1:]}.\n"
+            prints += f"Print Assumptions {names[0][1:]}.\n"
         else:
-            script += f"Definition quarks_group_{i} := ({', '.join(names)}).\nPrint Assumptions quarks_group_{i}.\n"
+            script += f"Definition quarks_group_{i} := ({', '.join(names)}).\n"
+            prints += f"Print Assumptions quarks_group_{i}.\n"
     with tempfile.TemporaryDirectory(prefix="quarks-coq-q-") as tmp:
         probe = Path(tmp) / "QuarksAssumptions.v"
-        probe.write_text(script)
+        probe.write_text(script + locate_script(EXPECTED_NAMES) + prints)
         res = subprocess.run([coqc(), "-q", "-R", str(directory), LOGICAL, str(probe)], cwd=tmp,
                              capture_output=True, text=True, env=env())
     if res.returncode != 0:
@@ -363,19 +371,23 @@ def _print_assumptions(directory: Path, groups) -> tuple[bool, str]:
 
 def assumptions(directory: Path, groups) -> list[tuple[list | None, str]]:
     """Each group's assumptions (the union over its theorems) by fully qualified name, or (None, why):
-    ``Print Assumptions`` on all groups in one environment (the Require lines of their files), then
-    every printed name is resolved with ``Locate`` in exactly that environment.  A name that does not
-    resolve rejects.  A group of one (file, theorem) pair gives that theorem's own assumptions."""
+    ``Print Assumptions`` on all groups in one environment (the Require lines of their files), and
+    every printed name resolved with ``Locate`` in exactly that environment (in the same coqc for the
+    expected names, in a second one for any other).  A name that does not resolve rejects.  A group
+    of one (file, theorem) pair gives that theorem's own assumptions."""
     groups = [tuple(g) for g in groups]
     ok, stdout = _print_assumptions(directory, groups)
     if not ok:
         return [(None, f"Print Assumptions failed: {stdout}")] * len(groups)
+    located, stdout = read_locate(stdout, list(EXPECTED_NAMES))
     chunks = split_outputs(stdout)
-    if len(chunks) != len(groups):
+    if located is None or len(chunks) != len(groups):
         return [(None, f"unreadable Print Assumptions output: {stdout.strip()[:200]}")] * len(groups)
     parsed = [parse_assumptions(c) for c in chunks]
-    short = sorted({a for names in parsed if names for a in names})
-    full = qualify(directory, [], short, head=_head(f for g in groups for f, _ in g))
+    other = sorted({a for names in parsed if names for a in names if a not in located})
+    full = qualify(directory, [], other, head=_head(f for g in groups for f, _ in g))
+    if full is not None:
+        full.update(located)
     out: list[tuple[list | None, str]] = []
     for chunk, names in zip(chunks, parsed):
         if names is None:
@@ -404,32 +416,15 @@ def qualify(directory: Path, requires: list, names: list, head: str | None = Non
     if not all(QUALID.fullmatch(n) for n in names):   # a printed name is a qualid, nothing else
         return None
     script = head if head is not None else "".join(f"From {LOGICAL} Require {stem}.\n" for stem in requires)
-    # "Locate Term": a bare "Locate File.x" parses as "Locate File <string>"; "I" ends each answer
-    script += "".join(f"Locate Term {name}.\nCheck I.\n" for name in names)
     with tempfile.TemporaryDirectory(prefix="quarks-coq-q-") as tmp:
         probe = Path(tmp) / "QuarksLocate.v"
-        probe.write_text(script)
+        probe.write_text(script + locate_script(names))
         res = subprocess.run([coqc(), "-q", "-R", str(directory), LOGICAL, *args, str(probe)], cwd=tmp,
                              capture_output=True, text=True, env=env())
     if res.returncode != 0:
         return None
-    answers: list[list[list[str]]]
-    current: list[list[str]]
-    answers, current = [], []
-    for ln in res.stdout.splitlines():
-        if ln.strip() == "I":
-            answers.append(current)
-            current = []
-        elif ln and not ln[0].isspace():
-            current.append(ln.split())
-    if len(answers) != len(names):
-        return None
-    full = {}
-    for name, lines in zip(names, answers):
-        first = lines[0] if lines else []   # the object the name denotes comes first
-        if len(first) >= 2 and first[0] in ("Constant", "Inductive", "Constructor"):
-            full[name] = first[1]
-    return full if len(full) == len(names) else None
+    full, _ = read_locate(res.stdout, names)
+    return full if full is not None and len(full) == len(names) else None
 
 
 @dataclass

@@ -26,3 +26,37 @@ def split_outputs(stdout: str) -> list[str]:
         if chunks:
             chunks[-1].append(ln)
     return ["\n".join(c) for c in chunks]
+
+
+def locate_script(names) -> str:
+    """Commands that print where each name points: ``Locate Term`` (a bare ``Locate File.x`` parses as
+    ``Locate File <string>``), each answer ended by ``Check I``, whose output is the line ``I``."""
+    return "".join(f"Locate Term {name}.\nCheck I.\n" for name in names)
+
+
+def read_locate(stdout: str, names: list) -> tuple[dict | None, str]:
+    """The answers of :func:`locate_script` at the start of ``stdout``: the fully qualified name of
+    each of ``names`` that denotes a constant, inductive or constructor (a name that denotes nothing
+    is left out), and the output after the last answer; (None, stdout) when there are fewer answers."""
+    lines = stdout.splitlines()
+    answers: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    i = 0
+    while len(answers) < len(names) and i < len(lines):
+        ln = lines[i]
+        i += 1
+        if ln.strip() == "I":
+            answers.append(current)
+            current = []
+            while i < len(lines) and lines[i][:1].isspace():   # the type of I: "     : True"
+                i += 1
+        elif ln and not ln[0].isspace():
+            current.append(ln.split())
+    if len(answers) != len(names):
+        return None, stdout
+    full = {}
+    for name, found in zip(names, answers):
+        first = found[0] if found else []   # the object the name denotes comes first
+        if len(first) >= 2 and first[0] in ("Constant", "Inductive", "Constructor"):
+            full[name] = first[1]
+    return full, "\n".join(lines[i:])

@@ -86,6 +86,10 @@ def _check_in_parallel(coq_gate, groups: list, jobs: int, root: Path, say=None) 
     import time
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
+    unique = list(dict.fromkeys(tuple(g) for g in groups))   # claims citing the same theorems: printed once
+    if len(unique) < len(groups):
+        proofs = dict(zip(unique, _check_in_parallel(coq_gate, [list(g) for g in unique], jobs, root, say)))
+        return [proofs[tuple(g)] for g in groups]
     total = sum(len(g) for g in groups)
     nparts = max(1, min(jobs, len(groups))) if total >= 16 else 1   # each batch loads its files once
     parts: list[list[int]] = [[] for _ in range(nparts)]

@@ -51,3 +51,31 @@ def test_coqc_runs_with_the_gc_settings_unless_the_user_sets_them(monkeypatch):
     assert coq_gate.env()["OCAMLRUNPARAM"] == coq_gate.GC_SETTINGS == "s=32M,o=200"
     monkeypatch.setenv("OCAMLRUNPARAM", "s=1M")
     assert coq_gate.env()["OCAMLRUNPARAM"] == "s=1M"
+
+
+def test_expected_names_are_located_in_the_same_coqc(root, monkeypatch):
+    """classic is located beside Print Assumptions; Epsilon's axiom (not allowed, not expected) needs
+    the second coqc, and only it is asked there."""
+    asked = []
+    qualify = coq_gate.qualify
+
+    def spy(directory, requires, names, **kw):
+        asked.append(list(names))
+        return qualify(directory, requires, names, **kw)
+
+    monkeypatch.setattr(coq_gate, "qualify", spy)
+    [p] = coq_gate.check_theorems(["T.v:excluded"], root=root)
+    assert p.proved and p.axioms == [CLASSIC] and asked == [[]]
+    [q] = coq_gate.check_theorems(["T.v:chosen"], root=root)
+    assert q.status == "failed" and asked[1] == ["Epsilon.epsilon_statement"]
+    assert "Coq.Logic.Epsilon.epsilon_statement" in q.message
+
+
+def test_read_locate_takes_the_answers_and_leaves_the_rest():
+    out = ("Constant Coq.Logic.Classical_Prop.classic\nI\n     : True\n"
+           "No object of basename nothing\nI\n     : True\nAxioms:\nclassic : forall P : Prop, P \\/ ~ P\n")
+    from quarks.certify.coq_print import read_locate
+    full, rest = read_locate(out, ["classic", "nothing"])
+    assert full == {"classic": "Coq.Logic.Classical_Prop.classic"}
+    assert rest == "Axioms:\nclassic : forall P : Prop, P \\/ ~ P"
+    assert read_locate(out, ["a", "b", "c"]) == (None, out)
