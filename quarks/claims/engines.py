@@ -35,12 +35,17 @@ def preload() -> None:
 
 def warm_kernels() -> None:
     """Compile (or load from numba's cache) the engines' numba kernels in the parent before it forks,
-    by running the smallest classifications once: the forked workers inherit the compiled code.
-    Otherwise, on a fresh clone, every worker that reaches a kernel before the cache is written
-    compiles it again (about 15 s of CPU each time; with a warm cache, loading costs about 1 s)."""
+    by running the smallest classifications once, and fill the attention engine's table of exp
+    bounds: the forked workers inherit both.  Otherwise every worker loads each kernel it reaches
+    (about 0.4 s for the halves kernel), or on a fresh clone compiles it again until the cache is
+    written (about 15 s of CPU each time), and rebuilds the table (0.1 s)."""
+    from quarks.attention.batch import exp_table
     from quarks.circuits.capacity import capacity_table
     from quarks.solvers.enumerate import threshold_class
+    from quarks.solvers.halves import pair_witnesses
 
     threshold_class(3, 1)
     threshold_class(3, 2)
     capacity_table(2)
+    pair_witnesses(2, 1)
+    exp_table()
