@@ -135,12 +135,13 @@ class Result:
         return round(sum(self.seconds.values()), 1)
 
 
-def _coqc(theories: Path, work: Path, f: str) -> tuple[str, float, str]:
+def _coqc(theories: Path, work: Path, f: str) -> tuple[str, float, str, str]:
+    """Compile ``f``: (f, seconds, error or "", stdout)."""
     t0 = time.perf_counter()
     out = subprocess.run([coq_gate.coqc(), "-q", "-R", str(theories), "Quarks", "-R", ".", LOGICAL, f], cwd=work,
                          capture_output=True, text=True, env=coq_gate.env())
     err = "" if out.returncode == 0 else " ".join((out.stderr or out.stdout).split())
-    return f, round(time.perf_counter() - t0, 2), err
+    return f, round(time.perf_counter() - t0, 2), err, out.stdout
 
 
 def prove(n: int, d: int, count: int, P: dict, jobs: int = 2, progress=None) -> Result:
@@ -191,19 +192,21 @@ def _compile(n: int, d: int, count: int, b, files: dict, base: str, theorems: li
         chunks, main = list(files)[:-1], list(files)[-1]
         seconds = {}
         with ThreadPoolExecutor(max(1, jobs)) as pool:
-            for f, s, err in pool.map(lambda f: _coqc(b.directory, work, f), chunks):
+            for f, s, err, _ in pool.map(lambda f: _coqc(b.directory, work, f), chunks):
                 seconds[f] = s
                 if progress:
                     progress(f)
                 if err:
                     return Result(n, d, count, False, f"rejected by Coq: {f}: {err[:400]}", theorems, [], seconds)
-        f, s, err = _coqc(b.directory, work, main)
+        # the main file ends by printing what its theorems assume: no second coqc loads them again
+        (work / main).write_text(files[main] + _PRINTED.format(*theorems))
+        f, s, err, stdout = _coqc(b.directory, work, main)
         seconds[f] = s
         if err:
             m = re.search(r"Error:(.*)", err)
             return Result(n, d, count, False, f"rejected by Coq: {main} (Lemma check / card_{base}): "
                                               f"{(m.group(1) if m else err).strip()[:300]}", theorems, [], seconds)
-        axioms = _assumptions(b.directory, work, base, theorems)
+        axioms = _assumptions(b.directory, work, base, stdout)
         extra = [a for a in axioms if not coq_gate.allowed(a)] if axioms is not None else None
         if extra is None or extra:
             why = "unreadable Print Assumptions output" if extra is None else f"assumes {', '.join(extra)}"
@@ -219,22 +222,30 @@ def _compile(n: int, d: int, count: int, b, files: dict, base: str, theorems: li
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _assumptions(theories: Path, work: Path, base: str, theorems: list) -> list | None:
-    script = f"From {LOGICAL} Require {base}.\n" + "".join(f"Print Assumptions {base}.{t}.\n" for t in theorems)
-    (work / "QuarksClassAxioms.v").write_text(script)
-    out = subprocess.run([coq_gate.coqc(), "-q", "-R", str(theories), "Quarks", "-R", ".", LOGICAL,
-                          "QuarksClassAxioms.v"], cwd=work, capture_output=True, text=True, env=coq_gate.env())
-    if out.returncode != 0:
+# Appended to the main file: where the allowed axioms' names point, then what each theorem assumes.
+_PRINTED = ("\n" + coq_print.locate_script(coq_gate.EXPECTED_NAMES).replace("{", "{{").replace("}", "}}")
+            + "Print Assumptions {0}.\nPrint Assumptions {1}.\n")
+
+
+def _assumptions(theories: Path, work: Path, base: str, stdout: str) -> list | None:
+    """The fully qualified assumptions of the main file's theorems, from what it printed (a name
+    outside the expected ones is located in a second coqc, in the environment of the main file)."""
+    located, rest = coq_print.read_locate(stdout, list(coq_gate.EXPECTED_NAMES))
+    chunks = coq_print.split_outputs(rest)
+    if located is None or len(chunks) != 2:
         return None
     names = []
-    for chunk in coq_print.split_outputs(out.stdout):
+    for chunk in chunks:
         got = coq_print.parse_assumptions(chunk)
         if got is None:
             return None
         names += [a for a in got if a not in names]
-    full = coq_gate.qualify(theories, [], names, head=f"From {LOGICAL} Require {base}.\n", args=("-R", str(work), LOGICAL))
-    if full is None or len(full) != len(names):
+    other = [a for a in names if a not in located]
+    full = coq_gate.qualify(theories, [], other, head=HEADER + f"From {LOGICAL} Require Import {base}.\n",
+                            args=("-R", str(work), LOGICAL))
+    if full is None or len(full) != len(other):
         return None
+    full.update(located)
     return [full[a] for a in names]   # fully qualified, as the allow-list is
 
 
