@@ -170,7 +170,7 @@ def check(items: list[Exported]) -> list[tuple[Exported, str]]:
             path = Path(tmp) / f"{e.theorem}.v"
             path.write_text(e.source)
             res = subprocess.run([coq_gate.coqc(), "-q", "-R", str(built.directory), coq_gate.LOGICAL, path.name],
-                                 cwd=tmp, capture_output=True, text=True)
+                                 cwd=tmp, capture_output=True, text=True, env=coq_gate.env())
             if res.returncode == 0:
                 results.append((e, f"valid (Coq): {e.theorem}"))
             else:

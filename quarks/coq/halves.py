@@ -115,7 +115,8 @@ def compile_text(n: int, d: int, text: str) -> tuple[bool, str]:
         (Path(tmp) / f"{name}.v").write_text(text)
         t0 = time.perf_counter()
         out = subprocess.run([coq_gate.coqc(), "-q", "-w", "-all", "-R", str(b.directory), coq_gate.LOGICAL,
-                              "-R", ".", "QuarksHalves", f"{name}.v"], cwd=tmp, capture_output=True, text=True)
+                              "-R", ".", "QuarksHalves", f"{name}.v"], cwd=tmp, capture_output=True, text=True,
+                             env=coq_gate.env())
     if out.returncode:
         return False, " ".join((out.stderr or out.stdout).split())[:600]
     return True, f"{time.perf_counter() - t0:.1f} s"

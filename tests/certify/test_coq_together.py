@@ -48,9 +48,10 @@ def test_a_group_naming_a_missing_theorem_fails_only_that_one(root):
 
 def test_coqc_runs_with_the_gc_settings_unless_the_user_sets_them(monkeypatch):
     monkeypatch.delenv("OCAMLRUNPARAM", raising=False)
-    assert coq_gate.env()["OCAMLRUNPARAM"] == coq_gate.GC_SETTINGS == "s=32M,o=200"
+    assert coq_gate.env()["OCAMLRUNPARAM"] == coq_gate.GC_SETTINGS == "o=400"
+    assert coq_gate.env(traversal=True)["OCAMLRUNPARAM"] == coq_gate.GC_SETTINGS_TRAVERSAL == "s=32M,o=400"
     monkeypatch.setenv("OCAMLRUNPARAM", "s=1M")
-    assert coq_gate.env()["OCAMLRUNPARAM"] == "s=1M"
+    assert coq_gate.env()["OCAMLRUNPARAM"] == coq_gate.env(traversal=True)["OCAMLRUNPARAM"] == "s=1M"
 
 
 def test_expected_names_are_located_in_the_same_coqc(root, monkeypatch):
