@@ -10,7 +10,7 @@
     eq. (4.11), and the finite forms of Theorem 4.1 and of the corollary of
     Proposition 5.5.  Theorem 4.3 is LayerGating.v. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint rat matrix zmodp.
 From Coq Require Import Lia.
 From Quarks Require Import Threshold Composition Lower Cover Gallery CoverCount TopDegree.
 

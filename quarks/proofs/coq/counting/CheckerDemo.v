@@ -4,7 +4,7 @@
     10 variables in T(10;1)) and non-membership by a Farkas certificate (XOR not in T(2;1),
     parity of 10 variables not in T(10;9)), each through the checkers of Checker.v. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold Checker.
 From Coq Require Import ZArith.
 
