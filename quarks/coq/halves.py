@@ -108,7 +108,7 @@ def theory_text(data: HalvesData, count: int) -> str:
                f"(** The binary count as a nat (compared in binary: a unary {count} is too deep for the kernel). *)\n"
                f"Lemma count_nat : N.to_nat (Npos {count}%positive) = {count}.\n"
                f"Proof.\n"
-               f"apply: Nnat.Nat2N.inj; rewrite Nnat.N2Nat.id.\n"
+               f"apply: Nnat.Nat2N.inj.\n"
                f"vm_cast_no_check (@Logic.eq_refl _ (Npos {count}%positive)).\n"
                f"Qed.\n\n"
                f"(** |T({n + 1};{d})| = {count}. *)\n"

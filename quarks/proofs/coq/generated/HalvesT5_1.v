@@ -134,7 +134,7 @@ Proof. vm_cast_no_check (@Logic.eq_refl _ (Some (Npos 94572%positive))). Qed.
 (** The binary count as a nat (compared in binary: a unary 94572 is too deep for the kernel). *)
 Lemma count_nat : N.to_nat (Npos 94572%positive) = 94572.
 Proof.
-apply: Nnat.Nat2N.inj; rewrite Nnat.N2Nat.id.
+apply: Nnat.Nat2N.inj.
 vm_cast_no_check (@Logic.eq_refl _ (Npos 94572%positive)).
 Qed.
 
