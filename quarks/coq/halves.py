@@ -11,13 +11,13 @@ The data Coq checks (``check_halves n d data = Some count``):
 * for every member t of L_n, a word w of generators and the representative r with w.r = t.
 
 Truth tables are integers (bit k = f at the point with index k; the halves of f are
-``f & mask`` and ``f >> 2^m``) and are written as Coq ``list bool``; the certificates are
-packed into 63-bit words (quarks.coq.pack, Packed.v).  :func:`theory_text` writes the data file ``HalvesT{n+1}_{d}.v`` whose theorem ``card_T{n+1}_{d}`` is stated from n, d and the
+``f & mask`` and ``f >> 2^m``) and are written as Coq ``list bool``; the certificates, and the
+words as numbers (``assign_codes``), are packed into 63-bit words (quarks.coq.pack, Packed.v).  :func:`theory_text` writes the data file ``HalvesT{n+1}_{d}.v`` whose theorem ``card_T{n+1}_{d}`` is stated from n, d and the
 count only.
 """  # noqa: E501
 from __future__ import annotations
 
-from quarks.coq.pack import pack_certs, words_text
+from quarks.coq.pack import pack, pack_certs, words_text
 from quarks.solvers.halves_data import HalvesData, halves_data
 
 CHUNK = 2048
@@ -33,14 +33,17 @@ def word_text(w: list) -> str:
     return "[:: " + "; ".join(one(g) for g in w) + "]"
 
 
-def _chunked(name: str, typ: str, items: list, scope: str = "%Z") -> tuple[list, str]:
-    """Definitions name_00, name_01, .. of at most CHUNK items each, and their concatenation."""
-    defs, parts = [], []
-    for i, lo in enumerate(range(0, max(len(items), 1), CHUNK)):
-        part = f"{name}_{i:02d}"
-        defs.append(f"Definition {part} : list {typ} := [::\n  " + ";\n  ".join(items[lo:lo + CHUNK]) + "]" + scope + ".\n")
-        parts.append(part)
-    return defs, f"Definition {name} : list {typ} := {' ++ '.join(parts)}.\n"
+def gen_codes(w: list) -> list:
+    """A word's generators as numbers (the generated file's ``gens_of`` reads them back):
+    Cmp is 0, Neg i is 1, i and Swap i j is 2, i, j."""
+    def one(g):
+        return {"neg": lambda: [1, g[1]], "swap": lambda: [2, g[1], g[2]], "cmp": lambda: [0]}[g[0]]()
+    return [c for g in w for c in one(g)]
+
+
+def assign_codes(assign: list) -> list:
+    """Per member: its representative's index, its word's length, the word's codes."""
+    return [c for w, i in assign for c in [i, len(w)] + gen_codes(w)]
 
 
 def _packed(name: str, certs: list) -> str:
@@ -53,6 +56,22 @@ From Coq Require Import ZArith NArith Uint63.
 From mathcomp Require Import ssreflect ssrbool ssrnat seq eqtype fintype finset.
 From Quarks Require Import Threshold Classify Halves Packed.
 Import ssrnat.
+
+(** The generators of a word of length l read from numbers: 0 is Cmp, 1 i is Neg i, 2 i j is Swap i j. *)
+Fixpoint gens_of (l : nat) (s : list N) : list gen * list N :=
+  match l, s with
+  | l'.+1, N0 :: s' => let: (w, s'') := gens_of l' s' in (Cmp :: w, s'')
+  | l'.+1, Npos xH :: i :: s' => let: (w, s'') := gens_of l' s' in (Neg (N.to_nat i) :: w, s'')
+  | l'.+1, _ :: i :: j :: s' => let: (w, s'') := gens_of l' s' in (Swap (N.to_nat i) (N.to_nat j) :: w, s'')
+  | _, _ => ([::], s)
+  end.
+
+(** k members' (word, representative) read from numbers: the representative, the word's length, its codes. *)
+Fixpoint assign_of (k : nat) (s : list N) : list (list gen * nat) :=
+  match k, s with
+  | k'.+1, r :: l :: s' => let: (w, s'') := gens_of (N.to_nat l) s' in (w, N.to_nat r) :: assign_of k' s''
+  | _, _ => [::]
+  end.
 """
 
 
@@ -79,8 +98,9 @@ def theory_text(data: HalvesData, count: int) -> str:
         out.append(_packed(f"rep{i}", dec.certs))
         reps.append(f"({_bools(r, n)}, rep{i})")
     out.append("\nDefinition reps : list (list bool * list cert) := [::\n  " + ";\n  ".join(reps) + "].\n\n")
-    defs, cat = _chunked("assign", "(list gen * nat)", [f"({word_text(w)}, {i})" for w, i in data.assign], "")
-    out += defs + [cat]
+    codes = assign_codes(data.assign)
+    out.append(f"Definition assign : list (list gen * nat) :=\n  assign_of {len(data.assign)} (unpack_nats {len(codes)}\n"
+               f"  {words_text(pack(codes))}).\n")
     out.append(f"\nDefinition data : halves_data := ([:: {'; '.join(names)}], reps, assign).\n\n"
                f"(** Every certificate is valid (Checker.v), every word maps its representative to its member. *)\n"
                f"Lemma check : check_halves {n} {d} data = Some (Npos {count}%positive).\n"
@@ -88,7 +108,7 @@ def theory_text(data: HalvesData, count: int) -> str:
                f"(** The binary count as a nat (compared in binary: a unary {count} is too deep for the kernel). *)\n"
                f"Lemma count_nat : N.to_nat (Npos {count}%positive) = {count}.\n"
                f"Proof.\n"
-               f"apply: Nnat.Nat2N.inj; rewrite Nnat.N2Nat.id.\n"
+               f"apply: Nnat.Nat2N.inj.\n"
                f"vm_cast_no_check (@Logic.eq_refl _ (Npos {count}%positive)).\n"
                f"Qed.\n\n"
                f"(** |T({n + 1};{d})| = {count}. *)\n"

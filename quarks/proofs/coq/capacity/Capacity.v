@@ -10,7 +10,7 @@
     eq. (4.11), and the finite forms of Theorem 4.1 and of the corollary of
     Proposition 5.5.  Theorem 4.3 is LayerGating.v. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint rat matrix zmodp.
 From Coq Require Import Lia.
 From Quarks Require Import Threshold Composition Lower Cover Gallery CoverCount TopDegree.
 
@@ -326,7 +326,9 @@ have {}IH := IH (ltnW hn).
 have hf := ffact_le (isT : 2 < d.+3) hn.
 rewrite fact_NmonS mulnDr (factS d.+2) expnS.
 move: IH hf; move: (Nmon n d.+2) (n ^_ d.+3) (n ^ d.+3) ((d.+2)`!) => X F A G IH hf.
-nat_nia.
+rewrite mulnCA; apply: leq_trans (leq_add (leq_mul (leqnn d.+3) IH) hf) _.
+rewrite mulnDr addnAC [A * _]mulnC -mulnDl subnKC ?[d.+3 * (_ * _)]mulnCA //.
+exact: ltnW (ltnW hn).
 Qed.
 
 (** Eq. (4.5)'s printed bound C(T(n;d)) <= n^(d+1)/d!, i.e. |T(n;d)|^(d!) <= 2^(n^(d+1)), for

@@ -11,7 +11,7 @@
     printed "x^- = i" for i in 1..m with ceil(log2 m) bits cannot encode i = m when m is a power
     of 2.  With -1/+1 outputs the gating unit must be [z <> code i] OR g (corrected). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint rat zmodp.
 From Quarks Require Import Threshold Composition Lower Cover Capacity.
 
 Set Implicit Arguments.

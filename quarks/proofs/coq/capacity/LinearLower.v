@@ -6,7 +6,7 @@
     distinct y give distinct f1.  So ext_count f0 >= 2^n, and by [card_T_halves]
     |T(n+1;1)| >= 2^n |T(n;1)|, hence |T(n;1)| >= 2^(n(n-1)/2) ([card_T1_lower]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra intdiv.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint intdiv.
 From Quarks Require Import Threshold Checker Classify HalvesGlue Gallery.
 
 Set Implicit Arguments.

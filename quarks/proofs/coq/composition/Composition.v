@@ -4,7 +4,7 @@
     ([card_operands]), and T_B(n; d_1..d_k) is its image under f |-> B(f_1, .., f_k)
     ([thm4_2_upper]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold.
 
 Set Implicit Arguments.

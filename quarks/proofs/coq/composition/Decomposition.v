@@ -6,7 +6,7 @@
     tables of f and of the f_j in parallel, checking f(x) = B(f_1(x), .., f_k(x)) at every
     point; its soundness proves table_fun n tt \in TB n B ds (Threshold.v). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold Checker.
 From Coq Require Import ZArith Lia.
 Import ssrnat. (* restore the ssreflect notations on nat (^ is expn) *)

@@ -14,7 +14,7 @@
     printed construction (5.8) is [lemma5_3_printed].  Added hypotheses, as the paper needs them:
     d_j >= 1, n >= k - 1, and for (5.8) a p with no zero (f = sign p). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold Operators Composition.
 
 Set Implicit Arguments.

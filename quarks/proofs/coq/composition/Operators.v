@@ -5,7 +5,7 @@
     [irreducibleP] reads irreducibility pointwise, and the binary operators are enumerated by
     their truth tables: exactly 10 of the 16 are irreducible ([irreducible2_count]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold.
 
 Set Implicit Arguments.

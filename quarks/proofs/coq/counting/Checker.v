@@ -9,7 +9,7 @@
     The computation uses only [Z], [bool], [nat] counters and lists; the soundness
     proofs transfer the results to [point], [boolfun], [peval] and [T] of Threshold.v. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold.
 From Coq Require Import ZArith Lia.
 Import ssrnat. (* restore the ssreflect notations on nat (^ is expn) *)

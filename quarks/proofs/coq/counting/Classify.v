@@ -7,7 +7,7 @@
     [check_from] runs the reflective checkers of Checker.v on every entry and counts the
     [Real] ones; [classification] proves that this count is #|T n d|. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold Checker.
 From Coq Require Import ZArith Lia.
 Import ssrnat.

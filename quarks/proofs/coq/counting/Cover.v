@@ -23,7 +23,7 @@
 
     The counting function C(m, k) and its bounds are in [CoverCount] (re-exported here). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint matrix mxalgebra zmodp.
 From Coq Require Import Lia.
 From Quarks Require Import Threshold.
 From Quarks Require Export CoverCount.

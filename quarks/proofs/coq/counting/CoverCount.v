@@ -4,7 +4,7 @@
     for m >= 1 ([cover_closed]); C(m, k) = 2^m for m <= k; C is monotone in both arguments, and
     bounded by powers: C(m, k+1) <= 2 m^k, <= m^k for m, k > 1, and k! C(m, k+1) <= 2 m^k. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Coq Require Import Lia.
 From Quarks Require Import Threshold.
 

@@ -15,7 +15,7 @@
     The substitutions, halves and generators are in [HalvesGlue] (re-exported here); this file
     holds the truth tables, the exact lists of T(n;d) and the checker. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold Checker Classify.
 From Quarks Require Export HalvesGlue.
 From Coq Require Import ZArith NArith Lia.

@@ -8,7 +8,7 @@
     negated), applied to both halves at once, keep c, so c is constant on orbits
     ([ext_count_act]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold Checker Classify.
 From Coq Require Import ZArith NArith Lia.
 Import ssrnat.

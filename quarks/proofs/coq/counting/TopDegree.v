@@ -11,7 +11,7 @@
     T(n;n-1) is the complement of {parity, its complement} and |T(n;n-1)| = 2^(2^n) - 2 for
     n >= 1 ([card_T_top]); T(n;n) is every function ([T_all]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold Checker Classify HalvesGlue Gallery.
 
 Set Implicit Arguments.

@@ -3,7 +3,7 @@
     it certifies; the counts come from complete classifications (Classify.v), the witnesses of
     non-membership from Farkas certificates (Checker.v). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold Checker Classify.
 From Coq Require Import ZArith.
 Import ssrnat.

@@ -6,7 +6,7 @@
     degrees 0 for every m ([prop5_5_degree_zero_printed]).  The rest of the Boolean gallery is
     Gallery.v. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint zmodp.
 From Quarks Require Import Threshold Gallery.
 
 Set Implicit Arguments.

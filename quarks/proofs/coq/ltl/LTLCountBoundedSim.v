@@ -233,8 +233,17 @@ Proof. pose proof (ctw_cases kk xk mx). unfold inK, c_negsq, c_two, c_one_pos in
 Lemma okc_sum_of (a b : nat) : okc a -> okc b -> Forall (fun p => okc (fst p)) (sum_of a b).
 Proof. intros Ha Hb. unfold sum_of. destruct (Nat.eqb a b); repeat constructor; assumption. Qed.
 
-Ltac okl := pose proof (ctw_cases kk xk mx); unfold inK, c_negsq, c_pred, c_two, c_one, c_alt, c_frac, c_first, c_last, c_even, c_invl, c_invr, c_single,
-  c_avg_first, c_avg_last in *; lia.
+(** Coordinates at or above xk + 2, and those below 2i other than -i^2, are read freely. *)
+Lemma okc_hi (c : nat) : (xk + 2 <= c)%nat -> okc c.
+Proof. pose proof (ctw_cases kk xk mx). unfold inK, c_negsq, c_two in *. lia. Qed.
+
+Lemma okc_lo (c : nat) : (kk <= c)%nat -> (c < kk + 12)%nat -> c <> (kk + 6)%nat -> okc c.
+Proof. pose proof (ctw_cases kk xk mx). unfold inK, c_negsq, c_two in *. lia. Qed.
+
+Ltac okl := first [assumption | apply okc_hi; lia
+  | apply okc_lo; unfold c_one, c_alt, c_frac, c_first, c_last, c_even, c_invl, c_invr, c_single, c_avg_first, c_avg_last; lia
+  | pose proof (ctw_cases kk xk mx); unfold inK, c_negsq, c_pred, c_two, c_one, c_alt, c_frac, c_first, c_last, c_even, c_invl, c_invr,
+      c_single, c_avg_first, c_avg_last in *; lia].
 
 Ltac rdt := repeat match goal with
   | |- Forall _ (_ ++ _) => apply Forall_app; split

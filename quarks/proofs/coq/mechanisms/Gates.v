@@ -3,7 +3,7 @@
     XNOR ([gate_product_xnor]); with -1/+1 outputs the product is not the AND
     ([gate_product_pm1_not_and]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

@@ -10,7 +10,7 @@
     wt(S,T) = 0 unless T is a subset of S ([prod_affine]).  The maps are v_i = a + (b - a) x_i
     and back x_i = (v_i - a)/(b - a). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold RealBridge.
 
 Set Implicit Arguments.

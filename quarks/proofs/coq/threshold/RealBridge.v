@@ -9,7 +9,7 @@
     integer polynomial differs from N p by at most K at every point, so the signs agree
     ([round_margin]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold.
 
 Set Implicit Arguments.

@@ -7,7 +7,7 @@
     ordered field: shift p to a margin, scale, round the coefficients).  [TB B ds] is
     T_B(n; d_1..d_k), the set of B(f_1, .., f_k) with f_j in T(n; d_j). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect all_algebra.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Coq Require Import ClassicalEpsilon.
 
 Set Implicit Arguments.

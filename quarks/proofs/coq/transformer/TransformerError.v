@@ -348,17 +348,19 @@ set (D := u * B).
 assert (HD : 0 <= D) by (unfold D; apply Rmult_le_pos; assumption).
 assert (HDK : D * K <= 1) by (unfold D; exact HuQ).
 assert (HDe : D <= eps).
-{ assert (D * / eps <= 1) by (unfold K in HDK; nra).
+{ assert (D * / eps <= 1) by (pose proof (Rmult_le_compat_l D (/ eps) K HD ltac:(unfold K; lra)); lra).
   apply (Rmult_le_reg_r (/ eps)); [exact Hie|]. rewrite Rinv_r by lra. exact H. }
-assert (HD1 : D <= 1) by (unfold K in HDK; nra).
+assert (HD1 : D <= 1) by (pose proof (Rmult_le_compat_l D 1 K HD ltac:(unfold K; lra)); lra).
 assert (HDg : C * (2 * X * D + D ^ 2) <= g / 4).
-{ assert (E1 : D * (4 * C * (2 * X + 1) / g) <= 1) by (unfold K in HDK; nra).
+{ assert (E1 : D * (4 * C * (2 * X + 1) / g) <= 1)
+    by (pose proof (Rmult_le_compat_l D (4 * C * (2 * X + 1) / g) K HD ltac:(unfold K; lra)); lra).
   assert (E2 : C * (2 * X + 1) * D <= g / 4).
   { replace (D * (4 * C * (2 * X + 1) / g)) with (4 * (C * (2 * X + 1) * D) / g) in E1 by (field; lra).
     apply (Rmult_le_reg_l 4); [lra|]. replace (4 * (g / 4)) with g by field.
     apply (Rmult_le_reg_r (/ g)); [apply Rinv_0_lt_compat, Hg|]. rewrite Rinv_r by lra.
     unfold Rdiv in E1. lra. }
-  assert (D ^ 2 <= D) by (simpl; nra). nra. }
+  assert (D ^ 2 <= D) by (simpl; rewrite Rmult_1_r; pose proof (Rmult_le_compat_l D D 1 HD HD1); lra).
+  pose proof (Rmult_le_compat_l C (D ^ 2) D HC H). lra. }
 tauto.
 Qed.
 
