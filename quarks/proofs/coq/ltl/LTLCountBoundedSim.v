@@ -292,90 +292,60 @@ Local Notation Pt e := ((forall f r, mlfrag kk caus mx e = true -> (xk + 2 <= f)
   let '(args, L, f', r') := bterms kk caus xk e f r in
   Forall rd L /\ Forall (fun a => okc (fst a)) args /\ (f <= f') /\ r' = (r + length (lpreds e)))%nat).
 
+(** The steps the cases of [bnode_rd] share: introducing the hypotheses ([rd_intro]); and a whole case
+    with one subformula [p] ([rd_unary], [pre] bringing [Hl] to [mfrag p]) or two, [p] then [q]
+    ([rd_binary], [pre] bringing [Hp] and [Hq] to [mfrag p] and [mfrag q]).  The last two repeat the
+    introduction, so that the names it binds are known where the tactic is defined. *)
+Ltac rd_intro := intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+Ltac rd_unary p IHp pre :=
+  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr; pre;
+  pose proof (IHp f r Hl Hf Hr) as H; destruct (bnode kk caus xk p f r) as [[[a L] f1] r1];
+  destruct H as [H1 [H2 [H3 H4]]]; split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
+  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
+Ltac rd_binary p q IHp IHq pre :=
+  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr; apply andb_true_iff in Hl; destruct Hl as [Hp Hq]; pre;
+  pose proof (IHp f r Hp Hf ltac:(lia)) as H; destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1];
+  destruct H as [H1 [H2 [H3 H4]]];
+  pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G; destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2];
+  destruct G as [G1 [G2 [G3 G4]]]; split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
+  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
+
 Lemma bnode_rd_atom (a : nat) : Pn (TAtom a).
 Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+rd_intro.
 apply Nat.ltb_lt in Hl. split; [constructor|]. split; [okl|]. simpl. lia.
 Qed.
 
 Lemma bnode_rd_const (b : bool) : Pn (TConst b).
 Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+rd_intro.
 split; [rdt|]. split; [okl|]. simpl. lia.
 Qed.
 
 Lemma bnode_rd_not (p : tl) (IHp : Pn p) : Pn (TNot p).
-Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
-pose proof (IHp f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
-  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
-Qed.
+Proof. rd_unary p IHp idtac. Qed.
 
 Lemma bnode_rd_and (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TAnd p q).
-Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
-apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
-pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]].
-pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
-  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
-Qed.
+Proof. rd_binary p q IHp IHq idtac. Qed.
 
 Lemma bnode_rd_or (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TOr p q).
-Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
-apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
-pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]].
-pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
-  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
-Qed.
+Proof. rd_binary p q IHp IHq idtac. Qed.
 
 Lemma bnode_rd_y (p : tl) (IHp : Pn p) : Pn (TY p).
-Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
-pose proof (IHp f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
-  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
-Qed.
+Proof. rd_unary p IHp idtac. Qed.
 
 Lemma bnode_rd_x (p : tl) (IHp : Pn p) : Pn (TX p).
-Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
-apply andb_true_iff in Hl. destruct Hl as [_ Hl].
-pose proof (IHp f r Hl Hf Hr) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
-  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
-Qed.
+Proof. rd_unary p IHp ltac:(apply andb_true_iff in Hl; destruct Hl as [_ Hl]). Qed.
 
 Lemma bnode_rd_s (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TS p q).
-Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
-apply andb_true_iff in Hl. destruct Hl as [Hp Hq].
-pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]].
-pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
-  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
-Qed.
+Proof. rd_binary p q IHp IHq idtac. Qed.
 
 Lemma bnode_rd_u (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TU p q).
-Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
-apply andb_true_iff in Hl. destruct Hl as [Hp Hq]. apply andb_true_iff in Hp. destruct Hp as [_ Hp].
-pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]].
-pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G. destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2].
-destruct G as [G1 [G2 [G3 G4]]]. split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
-  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
-Qed.
+Proof. rd_binary p q IHp IHq ltac:(apply andb_true_iff in Hp; destruct Hp as [_ Hp]). Qed.
 
 Lemma bnode_rd_cmp (e : lterm) (c0 : Z) (IHe : Pt e) : Pn (TCmp e c0).
 Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+rd_intro.
 apply andb_true_iff in Hl. destruct Hl as [Hl Hcd].
 pose proof (IHe f r Hl Hf Hr) as H. destruct (bterms kk caus xk e f r) as [[[args L] f1] r1].
 destruct H as [H1 [H2 [H3 H4]]]. destruct (lsame (ldir e) e) eqn:Els.
@@ -392,13 +362,13 @@ Qed.
 
 Lemma bnode_rd_pos (P : nat -> bool) : Pn (TPos P).
 Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+rd_intro.
 simpl in Hr. split; [constructor|]. split; [okl|]. simpl. lia.
 Qed.
 
 Lemma bnode_rd_cnt (P : nat -> bool) (d : dir) (p : tl) (IHp : Pn p) : Pn (TCnt P d p).
 Proof.
-intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+rd_intro.
 apply andb_true_iff in Hl. destruct Hl as [Hl _].
 pose proof (IHp f r Hl Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
 destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [okl|cbn [tpreds]; rewrite app_length; simpl; lia]].
