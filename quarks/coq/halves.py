@@ -34,7 +34,7 @@ def word_text(w: list) -> str:
 
 
 def gen_codes(w: list) -> list:
-    """A word's generators as numbers (the generated file's ``gens_of`` reads them back):
+    """A word's generators as numbers (Halves.v's ``gens_of`` reads them back):
     Cmp is 0, Neg i is 1, i and Swap i j is 2, i, j."""
     def one(g):
         return {"neg": lambda: [1, g[1]], "swap": lambda: [2, g[1], g[2]], "cmp": lambda: [0]}[g[0]]()
@@ -56,22 +56,6 @@ From Coq Require Import ZArith NArith Uint63.
 From mathcomp Require Import ssreflect ssrbool ssrnat seq eqtype fintype finset.
 From Quarks Require Import Threshold Classify Halves Packed.
 Import ssrnat.
-
-(** The generators of a word of length l read from numbers: 0 is Cmp, 1 i is Neg i, 2 i j is Swap i j. *)
-Fixpoint gens_of (l : nat) (s : list N) : list gen * list N :=
-  match l, s with
-  | l'.+1, N0 :: s' => let: (w, s'') := gens_of l' s' in (Cmp :: w, s'')
-  | l'.+1, Npos xH :: i :: s' => let: (w, s'') := gens_of l' s' in (Neg (N.to_nat i) :: w, s'')
-  | l'.+1, _ :: i :: j :: s' => let: (w, s'') := gens_of l' s' in (Swap (N.to_nat i) (N.to_nat j) :: w, s'')
-  | _, _ => ([::], s)
-  end.
-
-(** k members' (word, representative) read from numbers: the representative, the word's length, its codes. *)
-Fixpoint assign_of (k : nat) (s : list N) : list (list gen * nat) :=
-  match k, s with
-  | k'.+1, r :: l :: s' => let: (w, s'') := gens_of (N.to_nat l) s' in (w, N.to_nat r) :: assign_of k' s''
-  | _, _ => [::]
-  end.
 """
 
 

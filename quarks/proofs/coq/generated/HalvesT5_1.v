@@ -9,22 +9,6 @@ From mathcomp Require Import ssreflect ssrbool ssrnat seq eqtype fintype finset.
 From Quarks Require Import Threshold Classify Halves Packed.
 Import ssrnat.
 
-(** The generators of a word of length l read from numbers: 0 is Cmp, 1 i is Neg i, 2 i j is Swap i j. *)
-Fixpoint gens_of (l : nat) (s : list N) : list gen * list N :=
-  match l, s with
-  | l'.+1, N0 :: s' => let: (w, s'') := gens_of l' s' in (Cmp :: w, s'')
-  | l'.+1, Npos xH :: i :: s' => let: (w, s'') := gens_of l' s' in (Neg (N.to_nat i) :: w, s'')
-  | l'.+1, _ :: i :: j :: s' => let: (w, s'') := gens_of l' s' in (Swap (N.to_nat i) (N.to_nat j) :: w, s'')
-  | _, _ => ([::], s)
-  end.
-
-(** k members' (word, representative) read from numbers: the representative, the word's length, its codes. *)
-Fixpoint assign_of (k : nat) (s : list N) : list (list gen * nat) :=
-  match k, s with
-  | k'.+1, r :: l :: s' => let: (w, s'') := gens_of (N.to_nat l) s' in (w, N.to_nat r) :: assign_of k' s''
-  | _, _ => [::]
-  end.
-
 Definition level1 : list cert :=
   unpack_certs 4
   ([:: 1125968626319616; 69256364290]%uint63).
