@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from quarks.base.fileio import atomic_write
-from quarks.certify import coq_gate, coq_print
+from quarks.certify import coq_gate
 from quarks.certify.base import CertificateError, NotChecked, Outcome
 
 MAX_N = 4
@@ -199,14 +199,14 @@ def _compile(n: int, d: int, count: int, b, files: dict, base: str, theorems: li
                 if err:
                     return Result(n, d, count, False, f"rejected by Coq: {f}: {err[:400]}", theorems, [], seconds)
         # the main file ends by printing what its theorems assume: no second coqc loads them again
-        (work / main).write_text(files[main] + _PRINTED.format(*theorems))
+        (work / main).write_text(files[main] + "\n" + coq_gate.print_script(theorems))
         f, s, err, stdout = _coqc(b.directory, work, main)
         seconds[f] = s
         if err:
             m = re.search(r"Error:(.*)", err)
             return Result(n, d, count, False, f"rejected by Coq: {main} (Lemma check / card_{base}): "
                                               f"{(m.group(1) if m else err).strip()[:300]}", theorems, [], seconds)
-        axioms = _assumptions(b.directory, work, base, stdout)
+        axioms = _assumptions(b.directory, work, base, theorems, stdout)
         extra = [a for a in axioms if not coq_gate.allowed(a)] if axioms is not None else None
         if extra is None or extra:
             why = "unreadable Print Assumptions output" if extra is None else f"assumes {', '.join(extra)}"
@@ -222,31 +222,14 @@ def _compile(n: int, d: int, count: int, b, files: dict, base: str, theorems: li
         shutil.rmtree(work, ignore_errors=True)
 
 
-# Appended to the main file: where the allowed axioms' names point, then what each theorem assumes.
-_PRINTED = ("\n" + coq_print.locate_script(coq_gate.EXPECTED_NAMES).replace("{", "{{").replace("}", "}}")
-            + "Print Assumptions {0}.\nPrint Assumptions {1}.\n")
-
-
-def _assumptions(theories: Path, work: Path, base: str, stdout: str) -> list | None:
-    """The fully qualified assumptions of the main file's theorems, from what it printed (a name
-    outside the expected ones is located in a second coqc, in the environment of the main file)."""
-    located, rest = coq_print.read_locate(stdout, list(coq_gate.EXPECTED_NAMES))
-    chunks = coq_print.split_outputs(rest)
-    if located is None or len(chunks) != 2:
+def _assumptions(theories: Path, work: Path, base: str, theorems: list, stdout: str) -> list | None:
+    """The fully qualified assumptions of the main file's theorems (the union), from what it printed;
+    None when any of them cannot be read or resolved."""
+    found = coq_gate.read_assumptions(stdout, len(theorems), theories, HEADER + f"From {LOGICAL} Require Import {base}.\n",
+                                      args=("-R", str(work), LOGICAL))
+    if any(names is None for names, _ in found):
         return None
-    names = []
-    for chunk in chunks:
-        got = coq_print.parse_assumptions(chunk)
-        if got is None:
-            return None
-        names += [a for a in got if a not in names]
-    other = [a for a in names if a not in located]
-    full = coq_gate.qualify(theories, [], other, head=HEADER + f"From {LOGICAL} Require Import {base}.\n",
-                            args=("-R", str(work), LOGICAL))
-    if full is None or len(full) != len(other):
-        return None
-    full.update(located)
-    return [full[a] for a in names]   # fully qualified, as the allow-list is
+    return list(dict.fromkeys(a for names, _ in found for a in names or []))   # fully qualified, as the allow-list is
 
 
 # --- the evidence kind ``coq-classification`` ----------------------------------------------------

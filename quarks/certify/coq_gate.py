@@ -350,47 +350,24 @@ EXPECTED_NAMES = tuple(sorted({".".join(a.split(".")[-k:]) for a in ALLOWED_AXIO
                                for k in range(1, a.count(".") + 2)}))
 
 
-def _print_assumptions(directory: Path, groups) -> tuple[bool, str]:
-    """Run Print Assumptions against a build, once per group of (file, theorem) pairs: a group of several
-    is printed as one term pairing its theorems, so the library they share is traversed once (about
-    0.5 s per theorem on the reals otherwise); before them, in the same environment, ``Locate`` on
-    :data:`EXPECTED_NAMES`; (ok, stdout or error)."""
-    script, prints = _head(f for g in groups for f, _ in g), ""
-    for i, g in enumerate(groups):
-        names = [f"@{Path(f).stem}.{name}" for f, name in g]
-        if len(g) == 1:
-            prints += f"Print Assumptions {names[0][1:]}.\n"
-        else:
-            script += f"Definition quarks_group_{i} := ({', '.join(names)}).\n"
-            prints += f"Print Assumptions quarks_group_{i}.\n"
-    with tempfile.TemporaryDirectory(prefix="quarks-coq-q-") as tmp:
-        probe = Path(tmp) / "QuarksAssumptions.v"
-        probe.write_text(script + locate_script(EXPECTED_NAMES) + prints)
-        res = subprocess.run([coqc(), "-q", "-R", str(directory), LOGICAL, str(probe)], cwd=tmp,
-                             capture_output=True, text=True, env=env(traversal=True))
-    if res.returncode != 0:
-        msg = " ".join((res.stderr or res.stdout).split())
-        return False, re.sub(r'File "[^"]*", line \d+, characters [\d-]+: ', "", msg)[:400]
-    return True, res.stdout
+def print_script(targets) -> str:
+    """The commands that print what each of ``targets`` assumes, after ``Locate`` on
+    :data:`EXPECTED_NAMES` (read back by :func:`read_assumptions`)."""
+    return locate_script(EXPECTED_NAMES) + "".join(f"Print Assumptions {t}.\n" for t in targets)
 
 
-def assumptions(directory: Path, groups) -> list[tuple[list | None, str]]:
-    """Each group's assumptions (the union over its theorems) by fully qualified name, or (None, why):
-    ``Print Assumptions`` on all groups in one environment (the Require lines of their files), and
-    every printed name resolved with ``Locate`` in exactly that environment (in the same coqc for the
-    expected names, in a second one for any other).  A name that does not resolve rejects.  A group
-    of one (file, theorem) pair gives that theorem's own assumptions."""
-    groups = [tuple(g) for g in groups]
-    ok, stdout = _print_assumptions(directory, groups)
-    if not ok:
-        return [(None, f"Print Assumptions failed: {stdout}")] * len(groups)
-    located, stdout = read_locate(stdout, list(EXPECTED_NAMES))
-    chunks = split_outputs(stdout)
-    if located is None or len(chunks) != len(groups):
-        return [(None, f"unreadable Print Assumptions output: {stdout.strip()[:200]}")] * len(groups)
+def read_assumptions(stdout: str, count: int, directory: Path, head: str, args=()) -> list[tuple[list | None, str]]:
+    """What a coqc running :func:`print_script` on ``count`` targets printed: each target's assumptions
+    by fully qualified name, or (None, why).  A printed name outside the located ones is resolved by
+    :func:`qualify` in the same environment (the Require lines ``head``, coqc ``args``); a name that
+    does not resolve rejects."""
+    located, rest = read_locate(stdout, list(EXPECTED_NAMES))
+    chunks = split_outputs(rest)
+    if located is None or len(chunks) != count:
+        return [(None, f"unreadable Print Assumptions output: {rest.strip()[:200]}")] * count
     parsed = [parse_assumptions(c) for c in chunks]
     other = sorted({a for names in parsed if names for a in names if a not in located})
-    full = qualify(directory, [], other, head=_head(f for g in groups for f, _ in g))
+    full = qualify(directory, [], other, head=head, args=args)
     if full is not None:
         full.update(located)
     out: list[tuple[list | None, str]] = []
@@ -404,6 +381,41 @@ def assumptions(directory: Path, groups) -> list[tuple[list | None, str]]:
         else:
             out.append(([full[a] for a in names], ""))
     return out
+
+
+def _print_assumptions(directory: Path, groups) -> tuple[bool, str]:
+    """Run :func:`print_script` against a build, once per group of (file, theorem) pairs: a group of
+    several is printed as one term pairing its theorems, so the library they share is traversed once
+    (about 0.5 s per theorem on the reals otherwise); (ok, stdout or error)."""
+    script, targets = _head(f for g in groups for f, _ in g), []
+    for i, g in enumerate(groups):
+        names = [f"@{Path(f).stem}.{name}" for f, name in g]
+        if len(g) == 1:
+            targets.append(names[0][1:])
+        else:
+            script += f"Definition quarks_group_{i} := ({', '.join(names)}).\n"
+            targets.append(f"quarks_group_{i}")
+    with tempfile.TemporaryDirectory(prefix="quarks-coq-q-") as tmp:
+        probe = Path(tmp) / "QuarksAssumptions.v"
+        probe.write_text(script + print_script(targets))
+        res = subprocess.run([coqc(), "-q", "-R", str(directory), LOGICAL, str(probe)], cwd=tmp,
+                             capture_output=True, text=True, env=env(traversal=True))
+    if res.returncode != 0:
+        msg = " ".join((res.stderr or res.stdout).split())
+        return False, re.sub(r'File "[^"]*", line \d+, characters [\d-]+: ', "", msg)[:400]
+    return True, res.stdout
+
+
+def assumptions(directory: Path, groups) -> list[tuple[list | None, str]]:
+    """Each group's assumptions (the union over its theorems) by fully qualified name, or (None, why):
+    ``Print Assumptions`` on all groups in one environment (the Require lines of their files), every
+    printed name resolved with ``Locate`` in exactly that environment (:func:`read_assumptions`).  A
+    group of one (file, theorem) pair gives that theorem's own assumptions."""
+    groups = [tuple(g) for g in groups]
+    ok, stdout = _print_assumptions(directory, groups)
+    if not ok:
+        return [(None, f"Print Assumptions failed: {stdout}")] * len(groups)
+    return read_assumptions(stdout, len(groups), directory, _head(f for g in groups for f, _ in g))
 
 
 def allowed(axiom: str) -> bool:

@@ -86,10 +86,9 @@ def _check_in_parallel(coq_gate, groups: list, jobs: int, root: Path, say=None) 
     import time
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
-    unique = list(dict.fromkeys(tuple(g) for g in groups))   # claims citing the same theorems: printed once
-    if len(unique) < len(groups):
-        proofs = dict(zip(unique, _check_in_parallel(coq_gate, [list(g) for g in unique], jobs, root, say)))
-        return [proofs[tuple(g)] for g in groups]
+    asked = [tuple(g) for g in groups]
+    position = {g: i for i, g in enumerate(dict.fromkeys(asked))}   # claims citing the same theorems: printed once
+    groups = [list(g) for g in position]
     total = sum(len(g) for g in groups)
     nparts = max(1, min(jobs, len(groups))) if total >= 16 else 1   # each batch loads its files once
     parts: list[list[int]] = [[] for _ in range(nparts)]
@@ -97,7 +96,8 @@ def _check_in_parallel(coq_gate, groups: list, jobs: int, root: Path, say=None) 
         min(parts, key=lambda p: sum(len(groups[j]) for j in p)).append(i)
     parts = [p for p in parts if p]
     if len(parts) == 1:
-        return coq_gate.check_groups(groups, root)
+        out = coq_gate.check_groups(groups, root)
+        return [out[position[g]] for g in asked]
     coq_gate.build(root)   # once, before the parts look it up in the cache
     t0, done, out = time.monotonic(), 0, [[] for _ in groups]
     with ThreadPoolExecutor(min(jobs, len(parts))) as pool:
@@ -110,7 +110,7 @@ def _check_in_parallel(coq_gate, groups: list, jobs: int, root: Path, say=None) 
                 spent = time.monotonic() - t0
                 left = f", about {duration(spent / done * (total - done))} left" if done < total else ""
                 say(f"Coq: {done}/{total} theorem(s) checked, {duration(spent)}{left}")
-    return out
+    return [out[position[g]] for g in asked]
 
 
 def prove_claims(claims, out: Path | None = None, db=None, run: int | None = None, progress: bool = False,
