@@ -20,7 +20,8 @@ RENAMED = {"quarks.proofs.navon_ranks:eps_ball_ranks": "quarks.proofs.navon.rank
 
 def current(record):
     """An evidence record with an old procedure name replaced by today's (anything else unchanged)."""
-    if isinstance(record, dict) and record.get("kind") == "exhaustive" and record.get("procedure") in RENAMED:
+    if (isinstance(record, dict) and record.get("kind") == "exhaustive" and isinstance(record.get("procedure"), str)
+            and record["procedure"] in RENAMED):
         return {**record, "procedure": RENAMED[record["procedure"]]}
     return record
 

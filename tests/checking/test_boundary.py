@@ -168,3 +168,19 @@ def _a_certificate() -> dict:
     claim = registry.claims()["quarks.count-by-halves"]
     cert = certificate.build(claim, {"n": 3, "d": 1, "count": 104}, Verdict.inconclusive("nothing"))
     return json.loads(json.dumps(cert))
+
+
+def test_an_exhaustive_record_naming_its_procedure_by_a_list_is_not_checked_not_a_crash():
+    """A hostile ``procedure`` (a list, unhashable) is neither renamed nor re-run: the record is
+    only confirmed by re-derivation, which it never matches."""
+    import pytest
+
+    from quarks.certify import check_record
+    from quarks.certify.base import NotChecked
+    from quarks.certify.exhaustive import current
+
+    record = {"kind": "exhaustive", "procedure": ["quarks.proofs.navon_ranks:eps_ball_ranks"], "args": {},
+              "result": {"cases": 1, "holds": True, "digest": "0"}}
+    assert current(record) is record
+    with pytest.raises(NotChecked):
+        check_record(record)
