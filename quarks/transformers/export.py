@@ -7,7 +7,7 @@ still works.
 """
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,8 +21,11 @@ LENS_FORMAT = "quarks-lens/1"
 
 def missing(module: str) -> str | None:
     """None when ``module`` can be imported; else the one-line reason an export needing it is not available."""
-    if importlib.util.find_spec(module) is not None:
+    try:
+        importlib.import_module(module)
         return None
+    except ImportError:
+        pass
     extra = {"torch": "torch", "transformer_lens": "transformer-lens"}[module]
     return f"not available ({module} not installed): pip install torch==2.13.0 'quarks[{extra}]'"
 
