@@ -24,9 +24,13 @@ What does not fit, and why:
 So the past fragment fits (LTL[Y, S] in the variants causal and causal-temperature, past counting
 formulas in causal-temperature), and so do the S-RASP programs (flip-flop, induction heads) and Dyck-k,
 all future-masked; :func:`fits` says why a network does not.
+
+TransformerLens 4.0 removed ``HookedTransformer`` (its ``TransformerBridge`` wraps Hugging Face models), so the
+``transformer-lens`` extra asks for a 3.x release (3.9.0 here), where it is deprecated but present.
 """
 from __future__ import annotations
 
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -76,7 +80,9 @@ def to_lens(compiled: Compiled, n: int):
         d_vocab_out=1, act_fn="relu", normalization_type=None, attention_dir="causal" if masks == {"future"} else "bidirectional",
         use_attn_scale=False, positional_embedding_type="standard", dtype=torch.float64, default_prepend_bos=False,
         original_architecture="quarks", model_name=f"quarks:{compiled.network}", seed=0)
-    model = HookedTransformer(cfg)
+    with warnings.catch_warnings():   # "HookedTransformer is deprecated": it is, in 3.x; the extra pins < 4
+        warnings.simplefilter("ignore", DeprecationWarning)
+        model = HookedTransformer(cfg)
     params = {k for k, _ in model.named_parameters()}   # buffers (the causal mask, IGNORE = -inf) stay as they are
     sd = {k: torch.zeros_like(v) if k in params else v for k, v in model.state_dict().items()}
 
