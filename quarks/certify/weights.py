@@ -8,8 +8,8 @@ pure function of the record: lay the network out again, hash, compare.  Which ne
 must hold (the one compiled from the certificate's source program) is the binding layer's business
 (re-derivation); trust: "witness".
 
-The layout (``d`` coordinates in the order they are first written: letters, position embeddings,
-then each layer's head outputs and unit outputs): ``W_E`` [k, d] one-hot letters; per layer l,
+The layout (``d`` coordinates in the order they are first written: letters, position embeddings by
+name, then each layer's head outputs and unit outputs): ``W_E`` [k, d] one-hot letters; per layer l,
 ``blocks.l.W_Q``, ``blocks.l.W_K`` [H, d, e] (score ``sum_t (x_i W_Q)_t (x_j W_K)_t``, one column
 per score term, the coefficient on the key side), ``blocks.l.W_V``, ``blocks.l.W_O`` [H, d] (the head
 reads ``x . W_V`` and adds it along ``W_O``), ``blocks.l.W_in`` [d, m], ``blocks.l.b_in`` [m],
@@ -44,11 +44,13 @@ def _name(c) -> str:
 
 
 def coordinates(network: dict) -> list:
-    """Every coordinate of the network, in the order they are first written (the tensors' axis d)."""
-    out = [f"w:{_name(a)}" for a in network["alphabet"]] + [_name(c) for c in network["pe"]]
+    """Every coordinate of the network, in the order they are first written (the tensors' axis d): letters,
+    position embeddings by name, then each layer's heads and units (a unit's targets by name); a function
+    of the network's data, not of the order of keys in its JSON objects (certificates sort them)."""
+    out = [f"w:{_name(a)}" for a in network["alphabet"]] + sorted(_name(c) for c in network["pe"])
     seen = set(out)
     for layer in network["layers"]:
-        written = [h["out"] for h in layer["heads"]] + [t for u in layer["units"] for t in u["out"]]
+        written = [h["out"] for h in layer["heads"]] + [t for u in layer["units"] for t in sorted(u["out"])]
         for c in written:
             if _name(c) not in seen:
                 seen.add(c)
