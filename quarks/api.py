@@ -17,10 +17,10 @@ if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs
     from quarks.coq.export import Export
     from quarks.ltl.temperature import TemperatureTable
     from quarks.report.written import Written
-    from quarks.transformers.export import Exported
     from quarks.run.driver import Report
     from quarks.solvers.decompose import Decomposition, NonDecomposition
     from quarks.solvers.realize import NonRealizability, Realization
+    from quarks.transformers.export import Exported
 
 
 def _patterns(items) -> tuple:
@@ -367,7 +367,6 @@ def report(out="report", store=None) -> Written:
     from quarks.base.store import DEFAULT_PATH
     from quarks.report import EmptyStore, build
     from quarks.report.written import Written
-    from quarks.transformers.export import Exported
 
     path = Path(store) if store else DEFAULT_PATH
     try:

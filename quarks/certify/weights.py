@@ -63,7 +63,7 @@ def shapes(network: dict) -> dict:
     if not isinstance(network, dict) or network.get("format") != FORMAT:
         raise CertificateError(f"the network must be a {FORMAT} object")
     d, k = len(coordinates(network)), len(network["alphabet"])
-    out = {"W_E": (k, d)}
+    out: dict[str, tuple] = {"W_E": (k, d)}
     for l, layer in enumerate(network["layers"]):
         H = len(layer["heads"])
         e = max([len(h["terms"]) for h in layer["heads"]] + [1])

@@ -10,7 +10,6 @@ from quarks.transformers.export import check_module  # noqa: E402
 from quarks.transformers.source import compile_source  # noqa: E402
 
 
-
 @pytest.fixture(autouse=True, scope="module")
 def one_thread():
     """Tiny tensors: one intra-op thread (on a busy machine, two threads spend seconds waiting for each other)."""
