@@ -57,9 +57,9 @@ export_claim = Claim(
               "compiles from the source program of the instance have the recorded sha256, and that network, at "
               "the recorded temperatures, is the one of the recorded claim and Coq theorem",
     latex=r"\mathrm{sha256}(\mathrm{tensors}(\mathrm{compile}(P)))", kind="exploration",
-    instances={"quick": [{"formula": "(!b S a)", "alphabet": "ab", "variant": "temperature"},
-                         {"program": "flipflop", "max_len": 4}],
-               "full": [{"formula": "ODD(#left[a])", "alphabet": "ab", "variant": "causal-temperature"},
+    instances={"quick": [{"formula": "(!b S a)", "alphabet": "ab", "variant": "temperature"}],
+               "full": [{"program": "flipflop", "max_len": 4},
+                        {"formula": "ODD(#left[a])", "alphabet": "ab", "variant": "causal-temperature"},
                         {"program": "dyck2", "n": 4}]},
     check=export_check, domain=_domain,
     note="the question of `quarks export-torch`; its --out certificate is an instance",
