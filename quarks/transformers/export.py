@@ -17,6 +17,7 @@ from quarks.base.errors import UsageError
 from quarks.transformers.source import DYCK, LENGTH_PROGRAMS, Compiled, compile_source
 
 LENS_FORMAT = "quarks-lens/1"
+MAX_WORDS = 200_000   # words a check runs (quarks ltl --check-up-to's bound)
 
 
 def missing(module: str) -> str | None:
@@ -128,6 +129,11 @@ def export(source: dict, torch_module: bool = True, lens_length: int | None = No
     from quarks.certify.weights import sha256, tensors
 
     compiled = compile_source(source)
+    if check_up_to is not None:
+        k = len(compiled.model.alphabet)
+        if check_up_to < 1 or sum(k ** n for n in range(1, check_up_to + 1)) > MAX_WORDS:
+            raise UsageError(f"the length to check up to must be between 1 and the length where {MAX_WORDS:,} words "
+                             f"are reached ({k} letters)")
     ex = Exported(compiled)
     if torch_module or check_up_to is not None or lens_length is not None:
         why = missing("torch")

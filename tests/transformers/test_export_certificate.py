@@ -114,6 +114,7 @@ def test_without_torch_the_verb_says_so_in_one_line(tmp_path):
     (("dyck1", "--length", "40"), "between 1 and 12"),
     (("X a", "--variant", "causal", "--cert", "c.json"), "not compiled"),
     (("ODD(#left[a])", "--variant", "causal", "--cert", "c.json"), "causal-temperature"),
+    (("(a S b) & (c S d)", "--check-up-to", "12"), "200,000 words"),
 ])
 def test_bad_input_is_one_line(tmp_path, argv, message):
     r = quarks("export-torch", *argv, cwd=tmp_path, without_torch=True)
