@@ -17,6 +17,7 @@ from quarks.api import (
     decompose,
     estimate,
     export_coq,
+    export_torch,
     ltl,
     prove,
     realize,
@@ -32,7 +33,7 @@ from quarks.base.version import __version__
 from quarks.claims.claim import Claim, Source, Verdict, decide
 
 __all__ = ["Claim", "Source", "Verdict", "__version__", "capacity", "check_certificates", "claims", "classes", "count",
-           "decide", "decompose", "estimate", "export_coq", "ltl", "prove", "realize", "realize_many", "refute", "report",
+           "decide", "decompose", "estimate", "export_coq", "export_torch", "ltl", "prove", "realize", "realize_many", "refute", "report",
            "searches", "show", "temperature", "verify"]
 
 

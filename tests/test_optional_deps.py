@@ -56,6 +56,7 @@ def test_plain_install_runs_every_verb(tmp_path):
         ("report", "--store", store, "--out", tmp_path / "report"),
         ("prove", "navon.integer-optimum"),
         ("export-coq", certs, "--out", tmp_path / "coq"),
+        ("export-torch", "!b S a", "--cert", tmp_path / "export.json"),   # the certificate needs no torch
     ]
     from quarks.cli import COMMANDS
 

@@ -28,9 +28,9 @@ from quarks.claims.claim import Claim
 # One package per paper (quarks.proofs.baldi, .navon, .yang), found under quarks.proofs; a
 # package's modules are scanned in name order.
 PROOF_MODULES = ("quarks.proofs.baldi", "quarks.proofs.navon", "quarks.proofs.yang")
-# The exploration verbs' questions (realize, decompose, classes, count, ltl), whose answers are certified
+# The exploration verbs' questions (realize, decompose, classes, count, ltl, export-torch), whose answers are certified
 # as instances of these claims.
-QUESTION_MODULES = ("quarks.claims.questions",)
+QUESTION_MODULES = ("quarks.claims.questions", "quarks.claims.exports")
 # Extra claim modules (comma-separated), e.g. the test suite's deliberately failing claims.
 EXTRA_ENV = "QUARKS_EXTRA_CLAIMS"
 # The entry point group of installed claims modules (pyproject: [project.entry-points."quarks.claims"]).

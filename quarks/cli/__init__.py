@@ -27,6 +27,7 @@ COMMANDS = {
     "refute": "refute",
     "prove": "prove",
     "export-coq": "export_coq",
+    "export-torch": "export_torch",
 }
 
 

@@ -1,0 +1,1 @@
+"""Other people's transformers: export quarks' compiled networks to PyTorch and TransformerLens."""
