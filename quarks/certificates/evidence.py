@@ -18,13 +18,13 @@ from typing import Any
 from quarks.base.exact import evaluate, to_json
 from quarks.certify import CheckContext, check_record
 from quarks.certify.arith import box
-from quarks.certify.exhaustive import canonical
+from quarks.certify.exhaustive import rerun_digest
 
 
 def producer_context(evidence: list) -> CheckContext:
     """The kernel's context on the producing side: the exhaustive records were just run by this
     process, so they count as re-run."""
-    return CheckContext(rerun=frozenset(canonical(r) for r in evidence
+    return CheckContext(rerun=frozenset(rerun_digest(r) for r in evidence
                                         if isinstance(r, dict) and r.get("kind") == "exhaustive"))
 
 

@@ -97,7 +97,7 @@ class CheckContext:
     """What a checker may use besides the record."""
 
     directory: Path | None = None
-    # canonical JSON of exhaustive records the binding layer re-ran from the claim and instance
+    # sha256 of the canonical JSON of exhaustive records the binding layer re-ran from the claim and instance
     rerun: frozenset = frozenset()
     binding: Binding | None = None
     budget: Budget = field(default_factory=Budget)

@@ -45,6 +45,9 @@ def add_parser(sub, verb):
                         "processes (default 900)")
     p.add_argument("--memory-limit", type=int, default=None, metavar="MIB",
                    help="address space of the check of one certificate, per process, in MiB (default 4096)")
+    p.add_argument("--total-time", type=float, default=None, metavar="S",
+                   help="wall seconds for the whole run (default: no limit besides each file's); the files not "
+                        "reached in time are reported not checked")
     p.add_argument("--read-limit", type=int, default=None, metavar="MIB",
                    help="bytes read for one certificate, its side payloads included (each once), in MiB "
                         "(default 1024)")
@@ -63,29 +66,6 @@ def _expand(paths):
             yield p
 
 
-def _coq(result):
-    """--coq: compile the threshold records of a certificate that passed the full check."""
-    from quarks.certify import coq_gate
-    from quarks.certify.base import CertificateError
-    from quarks.coq import export as coq_export
-
-    try:
-        items = coq_export.export(Path(result.path))
-    except CertificateError as exc:
-        return False, f"export to Coq failed: {exc}"
-    items = [e for e in items if e.theorem]
-    if not items:
-        return True, "no record with a Coq checker"
-    try:
-        checked = coq_export.check(items)
-    except coq_gate.CoqUnavailable as exc:
-        return None, f"not checked by Coq: {exc}"
-    bad = [msg for _, msg in checked if not msg.startswith("valid")]
-    if bad:
-        return False, bad[0]
-    return True, f"{len(checked)} record(s) valid (Coq)"
-
-
 def run(args) -> int:
     from quarks.base.errors import UsageError
     from quarks.certify import coq_gate
@@ -94,8 +74,9 @@ def run(args) -> int:
     for p in map(Path, args.paths):
         if not p.exists():
             raise UsageError(f"{p}: no such file or directory")
-    if args.time_limit is not None and not args.time_limit > 0:
-        raise UsageError("--time-limit must be a positive number of seconds")
+    for flag, seconds in (("--time-limit", args.time_limit), ("--total-time", args.total_time)):
+        if seconds is not None and not (seconds > 0 and seconds < float("inf")):
+            raise UsageError(f"{flag} must be a positive number of seconds")
     for flag, value in (("--memory-limit", args.memory_limit), ("--read-limit", args.read_limit)):
         if value is not None and not value > 0:
             raise UsageError(f"{flag} must be a positive number of MiB")
@@ -107,7 +88,8 @@ def run(args) -> int:
         print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
               "nothing checked by Coq", file=sys.stderr)
         return 3
-    signal.signal(signal.SIGTERM, _terminated)   # so that the check's group is killed and scratch removed
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):   # so that the check's group is killed and scratch removed
+        signal.signal(sig, _terminated)
     with scratch() as work:
         return _check_all(args, work)
 
@@ -132,12 +114,22 @@ def limits_of(args):
     return limits
 
 
+def _shorter(limits, seconds: float):
+    from dataclasses import replace
+
+    return replace(limits, seconds=seconds)
+
+
 def _check_all(args, work) -> int:
-    from quarks.checking.binding import check_file, results_json
+    import os
+    import time
+
+    from quarks.checking.binding import check_file, not_reached, results_json
 
     limits = limits_of(args)
     results = []
     paths = list(_expand(args.paths))
+    os.environ["NUMBA_CACHE_DIR"] = str(work / "numba")   # before anything imports numba: nothing written beside the sources
     if len(paths) > 4 and not args.evidence_only:
         import gc
 
@@ -147,16 +139,15 @@ def _check_all(args, work) -> int:
         preload()   # once here, not in every re-derivation forked below
         registry.claims()
         gc.freeze()   # what is loaded stays out of the collector: forked checks do not copy its pages
+    deadline = None if args.total_time is None else time.monotonic() + args.total_time
     for path in paths:
-        r = check_file(path, evidence_only=args.evidence_only, limits=limits, work=work,
-                       rederive=args.rederive or args.coq)   # --coq: the full check, then Coq
-        if args.coq and r.ok:
-            ok, msg = _coq(r)
-            r.message += f"; Coq: {msg}"
-            if ok is None:
-                r.ok, r.checked = False, False
-            elif not ok:
-                r.ok, r.trust = False, ""
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left < 0.5:
+            r = not_reached(path, args.total_time)
+        else:
+            r = check_file(path, evidence_only=args.evidence_only, work=work,
+                           limits=limits if left is None or left >= limits.seconds else _shorter(limits, left),
+                           rederive=args.rederive or args.coq, coq=args.coq)   # --coq: the full check, then Coq
         results.append(r)
         if not args.json:
             tag = ("UNDECIDED" if not r.decided else "OK      ") if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
@@ -183,5 +174,5 @@ def _check_all(args, work) -> int:
                  if unbound and not args.evidence_only else ""))
     if bad:
         return 1
-    not_rederived = not args.evidence_only and any(r.ok and r.decided and not r.bound for r in results)
-    return 3 if unchecked or undecided or not_rederived else 0   # 0: every file checked in full
+    not_bound = any(r.ok and r.decided and not r.bound for r in results)   # --evidence-only, or not re-derived
+    return 3 if unchecked or undecided or not_bound else 0   # 0: every file checked in full
