@@ -58,6 +58,16 @@ TRUST = {"coq": "Coq's kernel", "witness": "witnesses checked exactly",
          "sympy": "SymPy derivation re-run", "re-run": "re-run of the project's own procedure"}
 
 
+def _trust(result) -> str:
+    """The trust line: for Coq, whether coqc ran on the compiled theories or the assumptions were read
+    from this machine's build cache (then nothing of Coq ran for this check)."""
+    from quarks.certify.coq_gate import FROM_CACHE
+
+    if result.trust == "coq" and FROM_CACHE in result.message:
+        return f"{TRUST['coq']} as built here before: {FROM_CACHE}, coqc not run"
+    return TRUST[result.trust]
+
+
 def _expand(paths):
     for p in map(Path, paths):
         if p.is_dir():
@@ -152,7 +162,7 @@ def _check_all(args, work) -> int:
         if not args.json:
             tag = ("UNDECIDED" if not r.decided else "OK      ") if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
             what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
-            trust = f" [trust: {TRUST[r.trust]}]" if r.ok and r.trust else ""
+            trust = f" [trust: {_trust(r)}]" if r.ok and r.trust else ""
             # path, claim, instance and message come from the file: escaped, one line each
             print(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), flush=True)
     if not results:
