@@ -12,9 +12,10 @@ steps (quarks.checking.fields says which step fills or checks each field of a ce
 5. **re-derive**: the certificate must say exactly what the claim's check derives for its instance,
    at a cost bounded by the certificate, as the claim declares (``Claim.recheck``): its
    ``obligation`` (from the instance and the certificate's witnesses), its check run again when it is
-   cheap ("check"), for a Coq proof the record the claim's declared theorems give; a claim whose check
-   is a search or enumeration too long to repeat ("evidence") is not re-derived, and the result says
-   so (``bound`` False); ``rederive`` re-runs every claim's check (``check-cert --rederive``), with
+   cheap ("check", and on the declared quick-tier instances of any claim: ``Claim.rerun_cheaply``),
+   for a Coq proof the record the claim's declared theorems give; a claim whose check is a search or
+   enumeration too long to repeat ("evidence") is not re-derived on other instances, and the result
+   says so (``bound`` False); ``rederive`` re-runs every claim's check (``check-cert --rederive``), with
    ``evidence_only`` this step is skipped;
 6. **kernel**: every record re-verified (quarks.certify.check_evidence); ``exhaustive`` records
    count only when step 5 re-ran them (else *not checked*), and ``coq`` records are checked against
@@ -237,7 +238,7 @@ def coq_records(cert: dict, path: Path, result: CheckResult) -> None:
 def _earlier(cert: dict, claim, rederive: bool) -> dict | None:
     """The digests of an earlier file's re-derivation of the same claim and instance in this run, when
     this certificate says exactly what it derived (else None: re-derived here)."""
-    if cert["instance"] == {"proof": "coq"} or (claim.recheck == "evidence" and not rederive):
+    if cert["instance"] == {"proof": "coq"} or not (rederive or claim.rerun_cheaply(cert["instance"])):
         return None
     prior = obligations.known(cert, claim)
     if prior is None or obligations.meaning_digest(cert) != prior["meaning"]:
@@ -293,7 +294,7 @@ def rederived(cert: dict, claim, ctx: CheckContext, evidence_only: bool, rederiv
         return _proof_certificate(claim, cert)
     if evidence_only:
         return None
-    if claim.obligation is None and claim.recheck == "evidence" and not rederive:
+    if claim.obligation is None and not rederive and not claim.rerun_cheaply(cert["instance"]):
         return None
     regen = obligations.rederive(cert, claim)
     ctx.rerun = frozenset(obligations.rerun_keys(regen))
