@@ -337,6 +337,7 @@ def confine(limits: Limits, work: Path, rederive: bool = False) -> None:
     (work / "tmp").mkdir(exist_ok=True)
     tempfile.tempdir = str(work / "tmp")
     sys.dont_write_bytecode = True
+    obligations.IN_PROCESS = True   # re-derivations run here, within these limits
 
 
 PR_SET_PDEATHSIG = 1   # prctl(2)
@@ -375,7 +376,8 @@ def watchdog(seconds: float, every: float = 0.2) -> int:
 
 # where the checking child's (and coqc's) caches and temporary files go: all inside its scratch directory
 SCRATCH_ENV = {"QUARKS_COQ_CACHE": "coq", "QUARKS_HALVES_WORK": "halves", "TMPDIR": "tmp",
-               "XDG_CACHE_HOME": "cache", "NUMBA_CACHE_DIR": "numba", "MPLCONFIGDIR": "mpl"}
+               "XDG_CACHE_HOME": "cache", "NUMBA_CACHE_DIR": "numba", "MPLCONFIGDIR": "mpl",
+               "QUARKS_EXHAUSTIVE_MEMO": "memo"}   # quarks.certificates.evidence.MEMO_ENV: this run's procedure results
 
 
 def _run(path: Path, evidence_only: bool, limits: Limits = LIMITS, rederive: bool = False,

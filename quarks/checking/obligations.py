@@ -10,8 +10,9 @@ re-derived one; only ``created``, ``elapsed``, ``package`` and ``data.timings`` 
 one declared place, quarks.checking.fields.TIMINGS).
 The exact checker then re-verifies the facts and witnesses independently, without solvers.
 
-The re-derivation runs the claim's own code (solvers included) in a forked child, so the checking
-process itself stays solver-free.  ``exhaustive`` records are re-run there: their trust is "re-run".
+The re-derivation runs the claim's own code (solvers included) in a forked child, or, in check-cert's
+confined checking child, in that child (``IN_PROCESS``: its limits bound it); the kernel's checks
+run with the solvers unimportable either way.  ``exhaustive`` records are re-run there: their trust is "re-run".
 """
 from __future__ import annotations
 
@@ -30,16 +31,19 @@ class Unbound(Exception):
     """The certificate's statement cannot be re-derived (unknown claim, the check failed, ...)."""
 
 
-def _child(conn, cert, claim):
+def _derive(cert, claim) -> dict:
     from quarks.certificates import certificate
 
+    if claim.obligation is not None:
+        verdict = claim.obligation(dict(cert["instance"]), cert)
+    else:
+        verdict = claim.run(dict(cert["instance"]))
+    return json.loads(json.dumps(certificate.build(claim, cert["instance"], verdict), sort_keys=True))
+
+
+def _child(conn, cert, claim):
     try:
-        if claim.obligation is not None:
-            verdict = claim.obligation(dict(cert["instance"]), cert)
-        else:
-            verdict = claim.run(dict(cert["instance"]))
-        regen = certificate.build(claim, cert["instance"], verdict)
-        conn.send(("ok", json.loads(json.dumps(regen, sort_keys=True))))
+        conn.send(("ok", _derive(cert, claim)))
     except Unbound as exc:
         conn.send(("unbound", str(exc)))
     except Exception as exc:  # noqa: BLE001 - reported as a one-line reason
@@ -74,6 +78,14 @@ def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
     key = _key(cert, claim)
     if key in _CACHE:
         return _CACHE[key]
+    if IN_PROCESS and claim.obligation is None:   # a confined check: its own limits bound the re-run
+        try:
+            payload = _derive(cert, claim)
+        except Unbound:
+            raise
+        except Exception as exc:  # noqa: BLE001 - reported as a one-line reason
+            raise Unbound(f"re-deriving the statement failed: {type(exc).__name__}: {exc}") from None
+        return _kept(key, payload, claim)
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     p = ctx.Process(target=_child, args=(child, cert, claim))
@@ -91,11 +103,21 @@ def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
     p.join()
     if status != "ok":
         raise Unbound(payload)
+    return _kept(key, payload, claim)
+
+
+def _kept(key: str, payload: dict, claim) -> dict:
     _CACHE[key] = payload
     if claim.obligation is None and len(_RUN) < MAX_SHARED:
         _RUN[key] = _summary(payload)
         _NEW.add(key)
     return payload
+
+
+# Set in check-cert's confined checking child (quarks.checking.binding.confine): a claim's check is
+# re-run in that process, whose wall, CPU and memory limits bound it (no second fork per file); the
+# kernel's checks after it still run with the solvers unimportable (quarks.certify.base.solver_free).
+IN_PROCESS = False
 
 
 def _key(cert: dict, claim) -> str:
