@@ -120,11 +120,12 @@ def _recall(memo):
 
 
 def _keep(memo, result) -> None:
-    """Keep a result whose JSON reads back equal (tuples, non-string keys: not kept)."""
+    """Keep a result whose JSON reads back equal (tuples, non-string keys: not kept), its keys in their
+    order (a summary may list them as they come)."""
     if memo is None:
         return
     try:
-        text = json.dumps({"result": result}, sort_keys=True)
+        text = json.dumps({"result": result})
         if json.loads(text)["result"] != result:
             return
         memo.parent.mkdir(parents=True, exist_ok=True)

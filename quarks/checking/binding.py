@@ -191,13 +191,15 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rede
         return result.rejected(NOT_EXPECTED.format(verdict=cert["verdict"], expected=claim.expected, claim=claim.id),
                                checked=False)
     try:                                                                      # 6. kernel
-        ok, message, _ = check_evidence(cert, ctx)
+        ok, message, outcomes = check_evidence(cert, ctx)
     except NotChecked as exc:
         if not bound and not evidence_only and "exhaustive" in str(exc):
             return result.rejected(NOT_INDEPENDENT.format(claim=claim.id), checked=False)
         return result.rejected(str(exc), checked=False)
     if not ok:
         return result.rejected(message)
+    if any(coq_gate.FROM_CACHE in o.message for o in outcomes):   # what a Coq record's check read, not ran
+        message += f" ({coq_gate.FROM_CACHE}, coqc not run)"
     result.ok, result.bound, result.trust = True, bound, trust_of(cert["evidence"])
     if evidence_only:
         result.message = message + "; NOT bound to the statement (--evidence-only)"
