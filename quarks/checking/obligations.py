@@ -80,12 +80,12 @@ def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
         return _CACHE[key]
     if IN_PROCESS and claim.obligation is None:   # a confined check: its own limits bound the re-run
         try:
-            payload = _derive(cert, claim)
+            derived = _derive(cert, claim)
         except Unbound:
             raise
         except Exception as exc:  # noqa: BLE001 - reported as a one-line reason
             raise Unbound(f"re-deriving the statement failed: {type(exc).__name__}: {exc}") from None
-        return _kept(key, payload, claim)
+        return _kept(key, derived, claim)
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     p = ctx.Process(target=_child, args=(child, cert, claim))
