@@ -457,7 +457,8 @@ def _isolated(path: Path, evidence_only: bool, limits: Limits, work: Path, reder
         payload = f"checking used more than {math.ceil(limits.seconds)} s of CPU"
     obligations.adopt(shared)
     if status == "ok":
-        payload["message"] = str(payload["message"])[:MAX_MESSAGE]
+        for k in ("message", "path", "claim", "verdict", "instance"):   # what the parent keeps: bounded
+            payload[k] = str(payload[k])[:MAX_MESSAGE]
         return CheckResult(**payload)
     return CheckResult(str(path), "?", "?", False, payload)
 
