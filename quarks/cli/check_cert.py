@@ -31,7 +31,8 @@ def add_parser(sub, verb):
     p.add_argument("--evidence-only", action="store_true",
                    help="re-verify the evidence (solver-free) and bind each certificate to its claim and "
                         "domain, but do not re-derive what it has to prove by running the claim's check; "
-                        "results say 'NOT bound to the statement', and exhaustive records are not checked")
+                        "results say 'NOT bound to the statement', exhaustive records are not checked, and the run "
+                        "exits 3 (nothing bound)")
     p.add_argument("--rederive", action="store_true",
                    help="re-derive every certificate by running its claim's check again, also of the claims "
                         "whose check is a search or enumeration too long to repeat (by default those are bound "
