@@ -126,6 +126,27 @@ def limits_of(args):
     return limits
 
 
+def seed_numba_cache(root: Path) -> None:
+    """Copy the package's compiled numba kernels (``__pycache__/*.nbi, *.nbc``, read only) into the
+    run's private numba cache, laid out as numba's NUMBA_CACHE_DIR locator looks for them (without
+    importing numba, whose cache directory is read when it is imported): the checks
+    load them rather than compile each kernel again, and nothing is written beside the sources."""
+    import hashlib
+    import shutil
+
+    import quarks
+
+    package = Path(quarks.__file__).resolve().parent
+    for f in package.rglob("__pycache__/*.nb[ic]"):
+        source_dir = str(f.parent.parent)   # numba's UserProvidedCacheLocator.get_suitable_cache_subpath
+        where = root / f"{f.parent.parent.name}_{hashlib.sha1(source_dir.encode()).hexdigest()}"
+        try:
+            where.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, where / f.name)
+        except OSError:   # not copied: that kernel is compiled again, in the private cache
+            pass
+
+
 def _shorter(limits, seconds: float):
     from dataclasses import replace
 
@@ -141,14 +162,16 @@ def _check_all(args, work) -> int:
     limits = limits_of(args)
     results = []
     paths = list(_expand(args.paths))
+    seed_numba_cache(work / "numba")
     os.environ["NUMBA_CACHE_DIR"] = str(work / "numba")   # before anything imports numba: nothing written beside the sources
     if len(paths) > 4 and not args.evidence_only:
         import gc
 
         from quarks.claims import registry
-        from quarks.claims.engines import preload
+        from quarks.claims.engines import preload, warm_kernels
 
         preload()   # once here, not in every re-derivation forked below
+        warm_kernels()   # the numba kernels loaded once, inherited by every check
         registry.claims()
         gc.freeze()   # what is loaded stays out of the collector: forked checks do not copy its pages
     deadline = None if args.total_time is None else time.monotonic() + args.total_time
