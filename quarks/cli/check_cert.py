@@ -66,7 +66,7 @@ def _trust(result) -> str:
     from quarks.certify.coq_gate import FROM_CACHE
 
     if result.trust == "coq" and FROM_CACHE in result.message:
-        return f"{TRUST['coq']}, as built on this machine before: {FROM_CACHE}"
+        return f"{TRUST['coq']}, as built on this machine before (coqc not run)"
     return TRUST[result.trust]
 
 
