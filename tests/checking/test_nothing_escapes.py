@@ -245,3 +245,14 @@ def test_total_time_is_a_budget_for_the_run(made, capsys):
     assert main(["check-cert", "--total-time", "0.001", str(made / "c" / CHEAP)]) == 3
     assert "--total-time" in capsys.readouterr().out
     assert main(["check-cert", "--total-time", "0", str(made / "c" / CHEAP)]) == 2
+
+
+def test_a_coq_trust_line_says_when_coqc_did_not_run():
+    from quarks.certify import coq_gate
+    from quarks.cli import check_cert
+
+    cached = binding.CheckResult("p", "c", "verified", True, f"1 record(s) re-checked ({coq_gate.FROM_CACHE}, coqc "
+                                 "not run)", trust="coq")
+    assert "coqc not run" in check_cert._trust(cached)
+    ran = binding.CheckResult("p", "c", "verified", True, "1 record(s) re-checked", trust="coq")
+    assert check_cert._trust(ran) == "Coq's kernel"
