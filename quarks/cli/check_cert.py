@@ -100,10 +100,16 @@ def run(args) -> int:
         print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
               "nothing checked by Coq", file=sys.stderr)
         return 3
-    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):   # so that the check's group is killed and scratch removed
+    signals = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+    before = {sig: signal.getsignal(sig) for sig in signals}
+    for sig in signals:   # so that the check's group is killed and scratch removed
         signal.signal(sig, _terminated)
-    with scratch() as work:
-        return _check_all(args, work)
+    try:
+        with scratch() as work:
+            return _check_all(args, work)
+    finally:   # a caller in the same process (a notebook, a test) gets its handlers back
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
 def _terminated(signum, frame):
