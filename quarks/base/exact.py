@@ -64,8 +64,10 @@ def _norm(x):
     return x
 
 
-def rank(matrix) -> int:
-    """The rank over Q of a matrix of exact numbers (fraction-free Gaussian elimination)."""
+def rank(matrix, tick=None) -> int:
+    """The rank over Q of a matrix of exact numbers (Gaussian elimination over the rationals); every
+    intermediate's size is bounded by ``MAX_BITS`` before it is computed, and its cost charged to
+    ``tick`` (see :func:`cost`)."""
     rows = [[Fraction(x) for x in row] for row in matrix]
     r = 0
     ncols = len(rows[0]) if rows else 0
@@ -76,10 +78,38 @@ def rank(matrix) -> int:
         rows[r], rows[pivot] = rows[pivot], rows[r]
         for i in range(r + 1, len(rows)):
             if rows[i][c] != 0:
+                _bounded("/", [rows[i][c], rows[r][c]], tick)
                 f = rows[i][c] / rows[r][c]
-                rows[i] = [a - f * b for a, b in zip(rows[i], rows[r])]
+                new = []
+                for a, b in zip(rows[i], rows[r]):
+                    _bounded("-", [a, f, b], tick)   # a - f * b: within the sum of the sizes
+                    new.append(a - f * b)
+                rows[i] = new
         r += 1
     return r
+
+
+def _bounded(op, v, tick):
+    """Refuse an intermediate whose size bound (the operands' sizes together) is over ``MAX_BITS``;
+    charge its cost to ``tick``."""
+    bits = sum(size(x) for x in v) + 2
+    if bits > MAX_BITS:
+        raise ExprError(f"rank would make a value of more than {MAX_BITS} bits")
+    if tick is not None:
+        tick(cost(op, v, bits))
+
+
+def cost(op, v, bits: int) -> int:
+    """The evaluation steps an op is charged, by the size of its operands and result (``bits``, a bound
+    known before it is computed): one for small values; for big ones about a microsecond's worth per
+    step: linear in the size for integer addition and comparison, quadratic (schoolbook) for products,
+    quotients, powers and anything on fractions."""
+    if bits <= 256:
+        return 1
+    linear = op in ("+", "-", "neg", "abs", "min", "max", "list", "len", "and", "or", "not") or op in _RELATIONS
+    if linear and not any(isinstance(x, Fraction) for x in v):
+        return 1 + (bits >> 10)
+    return 1 + ((bits * bits) >> 21)
 
 
 def size(x) -> int:
@@ -130,6 +160,20 @@ def _result_size(op, v) -> int:
 
 
 _RELATIONS = ("<", "<=", "==", "!=", ">", ">=")
+
+
+def _cost_bits(op, v) -> int:
+    """The operands' sizes and a bound on the result's, for :func:`cost` (before anything is computed)."""
+    if any(isinstance(x, list) for x in v):
+        return 1 + sum(size(x) + 1 for x in v)
+    operands = sum(size(x) for x in v)
+    if op == "^" and len(v) == 2 and isinstance(v[1], int):
+        return operands + size(v[0]) * min(abs(v[1]), MAX_EXPONENT)
+    if op in ("binom", "fact") and all(isinstance(x, int) for x in v):
+        n = v[0] if v else 0
+        k = min(v[1], n - v[1]) if op == "binom" and len(v) == 2 else n
+        return operands + max(0, min(k, MAX_BITS)) * max(n.bit_length(), 1)
+    return operands + _result_size(op, v)
 
 
 def _checked(op, v) -> None:
@@ -183,9 +227,11 @@ def evaluate(expr, env: dict | None = None, tick=None):
         (m,) = args
         if not isinstance(m, list) or not all(isinstance(row, list) for row in m) or sum(map(len, m)) > 4096:
             raise ExprError("rank needs a matrix of at most 4096 entries")
-        return rank([[evaluate(x, env, tick) for x in row] for row in m])
+        return rank([[evaluate(x, env, tick) for x in row] for row in m], tick)
     vals = [evaluate(a, env, tick) for a in args]
     _checked(op, vals)   # the result's size, before it is computed
+    if tick is not None:   # big-integer work charged by size (a 2^17-bit power costs thousands of steps)
+        tick(cost(op, vals, _cost_bits(op, vals)))
     try:
         return _norm(_sized(_apply(op, vals)))
     except ZeroDivisionError:

@@ -210,7 +210,8 @@ class Claim:
     # certificate: "check" (the check is cheap: run again on the certificate's instance) or "evidence"
     # (the check is a search or an enumeration too long to repeat: the certificate is bound by claim,
     # domain and meaning, its evidence re-checked by the kernel, and an exhaustive record is reported
-    # not checked; ``check-cert --rederive`` re-runs it).  An ``obligation``, when given, is used either way.
+    # not checked; ``check-cert --rederive`` re-runs it), except on the instances of its quick tier,
+    # re-run as those of "check" (:meth:`rerun_cheaply`).  An ``obligation``, when given, is used either way.
     recheck: str = "check"
     # The instances a certificate of this claim may speak of: None means exactly the declared
     # instances of both tiers (and {"proof": "coq"} when the claim has Coq theorems); otherwise a
@@ -274,6 +275,19 @@ class Claim:
             declared = {instance_key(i) for t in TIERS for i in self.instances_for(t)}
             self._declared = declared
         return instance_key(instance) in declared
+
+    def rerun_cheaply(self, instance) -> bool:
+        """Whether plain ``check-cert`` re-runs this claim's check on ``instance``: always for a claim
+        with ``recheck="check"``; for one with ``recheck="evidence"`` on the instances of its quick
+        tier (declared by the claim, never by a certificate: cheap by the tier's definition; their
+        cost is the one ``verify --tier quick`` measures), and not on any other."""
+        if self.recheck == "check":
+            return True
+        quick = getattr(self, "_quick", None)
+        if quick is None:
+            quick = frozenset(instance_key(i) for i in self.instances_for("quick"))
+            self._quick = quick
+        return isinstance(instance, dict) and instance_key(instance) in quick
 
     def run(self, instance: dict) -> Verdict:
         """Check one instance; an exception becomes an ``error`` verdict."""

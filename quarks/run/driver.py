@@ -411,9 +411,9 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
         for t in tasks:
             earlier = still_decided(db, t) if resume else None
             if earlier is not None:
-                status, path = earlier
+                status, path, how = earlier
                 report.results.append(Result(t.claim, t.instance, status, registry.get(t.claim).expected,
-                                             "decided in an earlier run", 0.0, path, skipped=True))
+                                             how, 0.0, path, skipped=True))
             else:
                 todo.append(t)
         seconds, line, coq = _forecast(todo, claims, jobs, db, resume)
@@ -483,12 +483,13 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
     return report
 
 
-def still_decided(db, task: Task) -> tuple[str, str] | None:
-    """(status, certificate) of a verdict ``--resume`` may skip, None to run the instance again: the
-    store has a decided verdict whose certificate file still exists, hashes to what the store
-    recorded, and is accepted by the kernel (``check-cert --evidence-only``: no re-derivation; an
-    exhaustive record counts as run, as when the file was written) for this claim, this instance and
-    this status."""
+def still_decided(db, task: Task) -> tuple[str, str, str] | None:
+    """(status, certificate, how) of a verdict ``--resume`` may skip, None to run the instance again:
+    the store has a decided verdict whose certificate file still exists, hashes to what the store
+    recorded, and passes plain ``check-cert`` (bound to this claim, this instance and this status,
+    re-derived where check-cert re-derives; the store is never trusted for more than a file name).
+    ``how`` says which: "re-checked", or, for a claim whose check is too long to repeat, that the
+    verdict was not re-derived."""
     from quarks.checking import binding
 
     row = db.decision(task.claim, task.key, __version__)
@@ -498,27 +499,15 @@ def still_decided(db, task: Task) -> tuple[str, str] | None:
     try:
         if not path.is_file() or fileio.sha256_file(path) != row["sha256"]:
             return None
-        res = binding.check(path, evidence_only=True)
-        if not res.checked:   # exhaustive records: the kernel's check as when the file was written
-            res.ok = res.checked = _producer_check(path)
+        res = binding.check(path)
     except Exception:  # noqa: BLE001 - any failure to re-check: run the instance again
         return None
-    if not (res.ok and res.checked and res.claim == task.claim and res.verdict == row["status"]
+    if not (res.ok and res.checked and res.decided and res.claim == task.claim and res.verdict == row["status"]
             and res.instance == instance_text(task.instance)):
         return None
-    return row["status"], str(path)
-
-
-def _producer_check(path: Path) -> bool:
-    """The kernel's check of a certificate this run's store says it wrote (its hash matched): its
-    exhaustive records count as run, as when it was written; every other record is re-checked."""
-    from quarks.certify.base import CheckContext
-    from quarks.certify.load import load
-    from quarks.checking import obligations
-
-    cert = load(path)
-    obligations.resolve_payloads(cert, CheckContext(directory=path.parent))
-    return certificate.check(cert)[0]
+    how = ("decided in an earlier run, its certificate re-checked" if res.bound else
+           "decided in an earlier run, NOT re-derived (its claim's check is too long to repeat: run without --resume)")
+    return row["status"], str(path), how
 
 
 def _forecast(todo, claims, jobs: int, db, resume: bool) -> tuple[float, str, float]:

@@ -148,8 +148,8 @@ def _prod(values, m, degrees) -> int:
 
 
 def _thm42_instances(tier: str) -> list:
-    if tier == "quick":
-        return [{"n": n, "degrees": [1, 1]} for n in (3, 4)] + [{"n": 3, "degrees": [1, 1, 1]}]
+    if tier == "quick":   # three operands (2 s of CPU) in the full tier: plain check-cert re-runs the quick tier (issue 49)
+        return [{"n": n, "degrees": [1, 1]} for n in (3, 4)]
     out = [{"n": n, "degrees": [1, 1]} for n in range(1, 5)]
     out += [{"n": n, "degrees": [1, 1, 1]} for n in (2, 3)]
     if tier == "full":
