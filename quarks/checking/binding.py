@@ -39,7 +39,7 @@ from quarks.certify import check_evidence, coq_gate, trust_of
 from quarks.certify.base import LIMITS, Binding, CertificateError, CheckContext, Limits, NotChecked
 from quarks.certify.load import load
 from quarks.checking import obligations
-from quarks.claims import registry
+from quarks.claims import labels, registry
 from quarks.claims.claim import instance_text
 
 MAX_CANDIDATES = 100_000   # a refute variant's instance must be among this many candidates
@@ -57,6 +57,8 @@ class CheckResult:
     bound: bool = False   # the certificate is what the claim's check derives for its instance
     instance: str = ""    # the instance, as a person reads it
     decided: bool = True  # False: an inconclusive or error verdict, which proves nothing
+    trust_line: str = ""  # what the verdict rests on, as a person reads it (quarks.claims.labels.trust_line)
+    label: str = ""       # the claim's label (quarks.claims.labels.label), as every view prints it
 
     def rejected(self, message: str, checked: bool = True) -> "CheckResult":
         self.message, self.checked = message, checked
@@ -137,6 +139,9 @@ def proof_verdict(claim, record: dict):
     if claim.expected == "refuted":   # the theorems are the negation of the printed statement
         return Verdict("refuted", f"refuted as printed, in Coq: {', '.join(claim.coq)}", [record],
                        counterexample={"coq": list(claim.coq)})
+    if claim.coq_part:   # the theorems prove part of the statement: the summary says what they leave
+        return Verdict("verified", f"proved in part in Coq: {', '.join(claim.coq)}; not proved: {claim.coq_part}",
+                       [record])
     return Verdict("verified", f"proved in Coq for all parameters: {', '.join(claim.coq)}", [record])
 
 
@@ -187,6 +192,8 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rede
     if not ok:
         return result.rejected(message)
     result.ok, result.bound, result.trust = True, regen is not None, trust_of(cert["evidence"])
+    result.trust_line = labels.trust_line(claim, cert["instance"], result.trust)
+    result.label = labels.label(claim).text
     if evidence_only:
         result.message = message + "; NOT bound to the statement (--evidence-only)"
     elif regen is None:

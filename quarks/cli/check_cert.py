@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from quarks.base.terminal import printable
+from quarks.claims.labels import TRUST
 
 
 def add_parser(sub, verb):
@@ -51,8 +52,6 @@ def add_parser(sub, verb):
     p.set_defaults(func=run)
 
 
-TRUST = {"coq": "Coq's kernel", "witness": "witnesses checked exactly",
-         "sympy": "SymPy derivation re-run", "re-run": "re-run of the project's own procedure"}
 
 
 def _expand(paths):
@@ -161,7 +160,7 @@ def _check_all(args, work) -> int:
         if not args.json:
             tag = ("UNDECIDED" if not r.decided else "OK      ") if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
             what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
-            trust = f" [trust: {TRUST[r.trust]}]" if r.ok and r.trust else ""
+            trust = f" [trust: {r.trust_line or TRUST[r.trust]}] [label: {r.label}]" if r.ok and r.trust else ""
             # path, claim, instance and message come from the file: escaped, one line each
             print(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), flush=True)
     if not results:

@@ -293,6 +293,7 @@ class Report:
 
     def summary_rows(self) -> list[dict]:
         rows = []
+        proved = {p["claim"]: p["status"] for p in self.proofs}
         for claim, rs in self.by_claim().items():
             count = {s: sum(r.status == s for r in rs) for s in ("verified", "refuted", "inconclusive", "error")}
             expected = rs[0].expected
@@ -303,7 +304,7 @@ class Report:
             elif c is None:
                 outcome = "refuted as printed" if expected == "refuted" else "verified"
             else:
-                outcome = c.label({r.status for r in rs}, largest_size(c, [r.instance for r in rs]))
+                outcome = c.label({r.status for r in rs}, instances=[r.instance for r in rs], proof=proved.get(claim))
             rows.append({"claim": claim, "instances": len(rs), **count,
                          "skipped": sum(r.skipped for r in rs),
                          "time": round(sum(r.elapsed for r in rs if not r.skipped), 3),

@@ -75,6 +75,7 @@ def check_zuev(inst) -> Verdict:
 
 
 zuev = Claim(
+    reference="OEIS A000609",
     id="quarks.eq4.1-zuev",
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "eq. (4.1)"),
@@ -93,6 +94,7 @@ zuev = Claim(
 )
 
 zuev_corrected = Claim(
+    reference="OEIS A000609",
     id="quarks.eq4.1-zuev-n2",
     source=Source("000", "eq. (4.1), corrected"),
     statement="For every n >= 2: C(T(n;1)) <= n^2, i.e. |T(n;1)| <= 2^(n^2) (proved for all n >= 2 from "
@@ -180,6 +182,7 @@ def check_eq42(inst) -> Verdict:
 
 
 eq42 = Claim(
+    reference="OEIS A000609",
     id="quarks.eq4.2",
     source=Source("000", "eq. (4.2)"),
     statement="C(T(n;1)) = n^2 - n log2 n +- O(n).  Finite proxy: the residual (C - n^2 + n log2 n)/n "
@@ -264,6 +267,7 @@ def check_eq45(inst) -> Verdict:
 
 
 eq45 = Claim(
+    reference="OEIS A000609",
     id="quarks.eq4.5",
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "eq. (4.5)"),
