@@ -26,6 +26,7 @@ from quarks.certificates import certificate
 from quarks.claims import registry
 from quarks.claims.claim import Verdict, instance_key, instance_label, instance_text
 from quarks.claims.engines import ENGINES, PRELOAD, preload, warm_kernels  # noqa: F401 (driver.preload, driver.PRELOAD: their old place)
+from quarks.run.code_key import code_key
 
 DEFAULT_TIMEOUT = 600.0
 
@@ -440,7 +441,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             path = certificate.write(cert, out / task.claim / f"{task.label}.json")
             result = Result(task.claim, task.instance, verdict.status, claim.expected, verdict.summary,
                             payload["elapsed"], str(path), verdict.counterexample)
-            db.record(report.run, task.claim, task.key, __version__, result.status, result.expected,
+            db.record(report.run, task.claim, task.key, code_key(claim), result.status, result.expected,
                       result.summary, result.elapsed, result.certificate, fileio.sha256_file(path))
             report.results.append(result)
             bar.update(result)
@@ -486,13 +487,14 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
 
 def still_decided(db, task: Task) -> tuple[str, str] | None:
     """(status, certificate) of a verdict ``--resume`` may skip, None to run the instance again: the
-    store has a decided verdict whose certificate file still exists, hashes to what the store
+    store has a decided verdict of the same code (quarks.run.code_key: the claim's module and the package
+    sources it runs, unchanged) whose certificate file still exists, hashes to what the store
     recorded, and is accepted by the kernel (``check-cert --evidence-only``: no re-derivation; an
     exhaustive record counts as run, as when the file was written) for this claim, this instance and
     this status."""
     from quarks.checking import binding
 
-    row = db.decision(task.claim, task.key, __version__)
+    row = db.decision(task.claim, task.key, code_key(registry.get(task.claim)))   # of this code, else re-run
     if row is None or not row["certificate"] or not row["sha256"]:
         return None
     path = Path(row["certificate"])
