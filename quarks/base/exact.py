@@ -7,7 +7,8 @@ solvers or a computer-algebra system.
 
 Ops: ``+ - * / neg ^`` (integer exponent), ``abs min max floor ceil``, ``binom fact``,
 ``sum prod`` (``[op, var, lo, hi, body]``, bounds inclusive), ``< <= == != > >=``,
-``and or not``, ``rank`` (a matrix given as a list of rows), ``len`` and ``list``.
+``and or not``, ``ind`` (a truth value as the number 0 or 1), ``rank`` (a matrix given as a list of rows),
+``len`` and ``list``.
 The kernel is strict: each op checks its number of arguments and their kinds (``["-", 5, 1, 1]`` is
 rejected, not evaluated; a boolean is not a number; ``and`` takes booleans), and says why.
 """
@@ -114,7 +115,7 @@ def _numbers(op, v):
 
 def _result_size(op, v) -> int:
     """An upper bound on the size of ``op`` applied to ``v``, known before it is computed."""
-    if op in _RELATIONS or op in ("and", "or", "not", "len"):
+    if op in _RELATIONS or op in ("and", "or", "not", "len", "ind"):
         return 1
     if op in ("list",):
         return 1 + sum(size(x) + 1 for x in v)
@@ -208,7 +209,7 @@ def _is_number(x) -> bool:
 # op -> (least, most) number of arguments (None: no bound) and what they must be
 _ARITY = {"+": (1, None), "*": (1, None), "-": (1, 2), "neg": (1, 1), "/": (2, 2), "^": (2, 2),
           "abs": (1, 1), "min": (1, None), "max": (1, None), "floor": (1, 1), "ceil": (1, 1),
-          "binom": (2, 2), "fact": (1, 1), "len": (1, 1), "and": (1, None), "or": (1, None), "not": (1, 1),
+          "binom": (2, 2), "fact": (1, 1), "len": (1, 1), "ind": (1, 1), "and": (1, None), "or": (1, None), "not": (1, 1),
           **{r: (2, 2) for r in _RELATIONS}}
 
 
@@ -222,7 +223,7 @@ def _well_typed(op, v) -> None:
     if len(v) < lo or (hi is not None and len(v) > hi):
         need = f"{lo}" if lo == hi else (f"at least {lo}" if hi is None else f"{lo} to {hi}")
         raise ExprError(f"{op} takes {need} argument(s), not {len(v)}")
-    if op in ("and", "or", "not"):
+    if op in ("and", "or", "not", "ind"):
         if not all(isinstance(x, bool) for x in v):
             raise ExprError(f"{op} applies to booleans, not {_kinds(v)}")
     elif op in ("==", "!="):
@@ -309,6 +310,8 @@ def _apply(op, v):
         return any(v)
     if op == "not":
         return not v[0]
+    if op == "ind":
+        return 1 if v[0] else 0
     raise ExprError(f"unknown op {op!r}")
 
 
@@ -334,6 +337,8 @@ def infix(expr, parent: int = 0) -> str:
         sym = "Σ" if op == "sum" else "Π"
         text = f"{sym}_{{{var}={infix(lo)}..{infix(hi)}}} {infix(body, 7)}"
         return f"({text})" if parent > 5 else text
+    if op == "ind" and len(args) == 1:
+        return f"[{infix(args[0])}]"
     if op in ("neg", "not") or (op == "-" and len(args) == 1):
         text = ("not " if op == "not" else "-") + infix(args[0], prec or 7)
     elif op == "abs" and len(args) == 1:
