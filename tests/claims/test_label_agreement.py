@@ -33,7 +33,7 @@ def test_every_view_prints_the_same_label(tmp_path):
     listed = {r["id"]: r["expected"] for r in json.loads(out.getvalue())}
     results, rows = [], []
     for c in CLAIMS:
-            full = c.instances_for("full") or [{}]
+        full = c.instances_for("full") or [{}]
         results += [Result(c.id, i, c.expected, c.expected, "", 0.0) for i in full]
         rows.append(ClaimRow(c.id, str(c.source), c.source.key, c.statement, c.kind, c.expected,
                              [Entry(c.id, i, c.expected, c.expected, "", 0.0, "0", "") for i in full], c,
