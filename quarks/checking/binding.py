@@ -193,7 +193,14 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rede
         return result.rejected(message)
     result.ok, result.bound, result.trust = True, regen is not None, trust_of(cert["evidence"])
     result.trust_line = labels.trust_line(claim, cert["instance"], result.trust)
-    result.label = labels.label(claim).text
+    # the label of what this certificate shows: a Coq proof's, the claim's (proved, proved in part); an
+    # instance's, that instance alone (quarks.claims.labels); an exploration verb's answer has none
+    if claim.id not in registry.listed():
+        result.label = ""
+    elif cert["instance"] == {"proof": "coq"}:
+        result.label = labels.label(claim).text
+    else:
+        result.label = labels.instance_label(claim, cert["verdict"], cert["instance"])
     if evidence_only:
         result.message = message + "; NOT bound to the statement (--evidence-only)"
     elif regen is None:

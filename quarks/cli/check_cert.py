@@ -160,7 +160,8 @@ def _check_all(args, work) -> int:
         if not args.json:
             tag = ("UNDECIDED" if not r.decided else "OK      ") if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
             what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
-            trust = f" [trust: {r.trust_line or TRUST[r.trust]}] [label: {r.label}]" if r.ok and r.trust else ""
+            trust = f" [trust: {r.trust_line or TRUST[r.trust]}]" if r.ok and r.trust else ""
+            trust += f" [label: {r.label}]" if r.ok and r.label else ""
             # path, claim, instance and message come from the file: escaped, one line each
             print(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), flush=True)
     if not results:

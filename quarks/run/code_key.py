@@ -25,7 +25,10 @@ def _file_of(module: str) -> Path | None:
     """The source file of a module of the package (a subpackage's __init__.py), None if there is none."""
     if module != "quarks" and not module.startswith("quarks."):
         return None
-    rel = Path(*module.split(".")[1:])
+    parts = module.split(".")[1:]
+    if not parts:
+        return PACKAGE / "__init__.py"
+    rel = Path(*parts)
     for candidate in (PACKAGE / rel.with_suffix(".py"), PACKAGE / rel / "__init__.py"):
         if candidate.is_file():
             return candidate

@@ -101,7 +101,7 @@ def test_check_cert_line_prints_the_label(cid, tmp_path, capsys):
                      time_limit=None, memory_limit=None, read_limit=None)
     check_cert.run(args)
     line = capsys.readouterr().out.splitlines()[0]
-    assert line.startswith("OK") and f"[label: {labels.label(c).text}]" in line
+    assert line.startswith("OK") and f"[label: {labels.instance_label(c, c.expected, inst)}]" in line
     assert f"[trust: {labels.trust_line(c, inst, 'witness')}]" in line or "[trust: SymPy" in line
 
 
@@ -125,3 +125,13 @@ def test_a_claim_of_ones_own_gets_the_same_label():
     c = Claim(id="test.mine", source=Source("my notes"), statement="s", latex="s", kind="finite",
               instances={"quick": [{"n": 2}], "full": [{"n": 3}]}, check=lambda i: Verdict.verified("ok"))
     assert c.expected_label() == labels.label(c).text == "verified on n <= 3"
+
+
+def test_a_coq_proof_certificate_of_a_claim_proved_in_part_says_so():
+    from quarks.checking.binding import proof_verdict
+
+    for cid in ("yang.thm20", "yang.cor22", "yang.srasp", "yang.section6-applications"):
+        c = registry.get(cid)
+        summary = proof_verdict(c, {"kind": "coq"}).summary
+        assert summary.startswith("proved in part in Coq") and "for all parameters" not in summary
+    assert proof_verdict(registry.get("yang.thm12"), {"kind": "coq"}).summary.startswith("proved in Coq for all parameters")
