@@ -55,8 +55,16 @@ def mutants(record):
                     rec = arith({**values, name: expr + delta if _int(expr) else ["+", expr, delta]}, facts)
                 except Exception:   # noqa: BLE001 - a mutant the kernel rejects (e.g. a list plus 1) fails
                     continue
-                yield f"arith {name}{delta:+d}", all(f["holds"] for f in rec["facts"])
+                yield f"arith {name}{delta:+d}", tuple(f["holds"] for f in rec["facts"])   # each fact's truth
     elif kind == "forall":
+        for name, value in (record.get("given") or {}).items():   # a value the fact is checked at
+            if _int(value):
+                for delta in (1, -1):
+                    given = {**record["given"], name: value + delta}
+                    try:
+                        yield f"forall given {name}{delta:+d}", forall(record["vars"], record["fact"], given)["holds"]
+                    except Exception:   # noqa: BLE001 - a mutant the kernel rejects
+                        yield "forall given (rejected)", None
         for delta in (1, -1):
             for fact in list(_bump_ints(record["fact"], delta))[:12]:
                 try:
@@ -118,8 +126,8 @@ def _witness_mutants(record):
                 rec = copy.deepcopy(record)
                 rec["steps"][i]["rhs"] = f"({step['rhs']}) + 1"
                 yield f"steps[{i}].rhs", rec
-            if _int(step.get("value")):   # a count the step compares with
-                for delta in (1, -1):
+            if _int(step.get("value")):   # a count the step compares with (and, refuted, the count found)
+                for delta in (1, -1) + ((step["found"] - step["value"],) if _int(step.get("found")) else ()):
                     rec = copy.deepcopy(record)
                     rec["steps"][i]["value"] += delta
                     yield f"steps[{i}].value{delta:+d}", rec
@@ -145,9 +153,10 @@ def killed(claim) -> tuple[bool, list]:
     tried = []
     for record in verdict.evidence:
         original = holds(record)
+        facts = tuple(f["holds"] for f in record.get("facts", [])) if record.get("kind") == "arith" else None
         for what, outcome in mutants(record):
             tried.append((what, outcome))
-            if outcome is not original:
+            if outcome != (facts if isinstance(outcome, tuple) else original) or outcome is None:
                 return True, tried
     return False, tried
 
@@ -184,5 +193,5 @@ def test_counts_by_halves_are_mutated():
     verdict = c.check({"n": 3, "d": 1, "count": 104})
     assert verdict.status == "verified"
     tried = [outcome for record in verdict.evidence for _, outcome in mutants(record)]
-    assert tried and not any(tried)
+    assert tried and not any(all(o) if isinstance(o, tuple) else o for o in tried)
     assert c.check({"n": 3, "d": 1, "count": 105}).status == "refuted"
