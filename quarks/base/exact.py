@@ -232,6 +232,8 @@ def _well_typed(op, v) -> None:
     elif op == "len":
         if not isinstance(v[0], list):
             raise ExprError("len applies to one list")
+    elif any(isinstance(x, list) for x in v):
+        raise ExprError(f"{op} applies to numbers, not lists")
     elif not all(_is_number(x) for x in v):
         raise ExprError(f"{op} applies to numbers, not {_kinds(v)}")
 
