@@ -156,7 +156,7 @@ def test_cli_verify_json_list_show_checkcert(workdir):
     assert rows["test.bad-bound"]["outcome"] == "refuted as printed"
     assert rows["test.square-sum"]["verified"] == 3
     listing = json.loads(cli("list", "test.*", "--json", cwd=workdir).stdout)
-    assert {r["id"]: r["last"] for r in listing}["test.square-sum"] == "verified"
+    assert {r["id"]: r["last"] for r in listing}["test.square-sum"] == "verified on n <= 3"
     shown = cli("show", "test.bad-bound", cwd=workdir).stdout
     assert "refuted as printed" in shown and "n=3.json" in shown
     ok = cli("check-cert", ".quarks/certificates", cwd=workdir)
