@@ -88,9 +88,10 @@ def show(claim_id, store=None) -> dict:
             latest = db.latest(claim.id)
             info["proof"] = db.proof(claim.id) if claim.coq else None
         if latest:
-            from quarks.run.driver import largest_size
+            from quarks.claims.labels import label
             instances = [json.loads(r["instance"]) for r in latest]
-            info["verdict"] = claim.label({r["status"] for r in latest}, largest_size(claim, instances))
+            proof = info["proof"]["status"] if info.get("proof") else None
+            info["verdict"] = label(claim, {r["status"] for r in latest}, instances, proof=proof).text
     return info
 
 

@@ -40,11 +40,11 @@ from quarks.certify import check_evidence, coq_gate, trust_of
 from quarks.certify.base import LIMITS, Binding, CertificateError, CheckContext, Limits, NotChecked
 from quarks.certify.load import load
 from quarks.checking import obligations
-from quarks.claims import registry
+from quarks.claims import labels, registry
 from quarks.claims.claim import instance_text
 
-MAX_CANDIDATES = 100_000
-MAX_MESSAGE = 4_000        # characters of a result's message the parent keeps   # a refute variant's instance must be among this many candidates
+MAX_CANDIDATES = 100_000   # a refute variant's instance must be among this many candidates
+MAX_MESSAGE = 4_000        # characters of a result's message the parent keeps
 
 
 @dataclass
@@ -59,6 +59,8 @@ class CheckResult:
     bound: bool = False   # the certificate is what the claim's check derives for its instance
     instance: str = ""    # the instance, as a person reads it
     decided: bool = True  # False: an inconclusive or error verdict, which proves nothing
+    trust_line: str = ""  # what the verdict rests on, as a person reads it (quarks.claims.labels.trust_line)
+    label: str = ""       # the claim's label (quarks.claims.labels.label), as every view prints it
 
     def rejected(self, message: str, checked: bool = True) -> "CheckResult":
         self.message, self.checked = message, checked
@@ -139,6 +141,9 @@ def proof_verdict(claim, record: dict):
     if claim.expected == "refuted":   # the theorems are the negation of the printed statement
         return Verdict("refuted", f"refuted as printed, in Coq: {', '.join(claim.coq)}", [record],
                        counterexample={"coq": list(claim.coq)})
+    if claim.coq_part:   # the theorems prove part of the statement: the summary says what they leave
+        return Verdict("verified", f"proved in part in Coq: {', '.join(claim.coq)}; not proved: {claim.coq_part}",
+                       [record])
     return Verdict("verified", f"proved in Coq for all parameters: {', '.join(claim.coq)}", [record])
 
 
@@ -201,6 +206,15 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rede
     if any(coq_gate.FROM_CACHE in o.message for o in outcomes):   # what a Coq record's check read, not ran
         message += f" ({coq_gate.FROM_CACHE}, coqc not run)"
     result.ok, result.bound, result.trust = True, bound, trust_of(cert["evidence"])
+    result.trust_line = labels.trust_line(claim, cert["instance"], result.trust)
+    # the label of what this certificate shows: a Coq proof's, the claim's (proved, proved in part); an
+    # instance's, that instance alone (quarks.claims.labels); an exploration verb's answer has none
+    if claim.id not in registry.listed():
+        result.label = ""
+    elif cert["instance"] == {"proof": "coq"}:
+        result.label = labels.label(claim).text
+    else:
+        result.label = labels.instance_label(claim, cert["verdict"], cert["instance"])
     if evidence_only:
         result.message = message + "; NOT bound to the statement (--evidence-only)"
     elif not bound:

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from quarks.base.terminal import printable
+from quarks.claims.labels import TRUST
 
 
 def add_parser(sub, verb):
@@ -56,18 +57,15 @@ def add_parser(sub, verb):
     p.set_defaults(func=run)
 
 
-TRUST = {"coq": "Coq's kernel", "witness": "witnesses checked exactly",
-         "sympy": "SymPy derivation re-run", "re-run": "re-run of the project's own procedure"}
-
-
 def _trust(result) -> str:
     """The trust line: for Coq, whether coqc ran on the compiled theories or the assumptions were read
     from this machine's build cache (then nothing of Coq ran for this check)."""
     from quarks.certify.coq_gate import FROM_CACHE
 
+    line = result.trust_line or TRUST[result.trust]
     if result.trust == "coq" and FROM_CACHE in result.message:
-        return f"{TRUST['coq']}, as built on this machine before (coqc not run)"
-    return TRUST[result.trust]
+        return f"{line}, as built on this machine before (coqc not run)"
+    return line
 
 
 def _expand(paths):
@@ -194,6 +192,7 @@ def _check_all(args, work) -> int:
             tag = ("UNDECIDED" if not r.decided else "OK      ") if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
             what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
             trust = f" [trust: {_trust(r)}]" if r.ok and r.trust else ""
+            trust += f" [label: {r.label}]" if r.ok and r.label else ""
             # path, claim, instance and message come from the file: escaped, one line each
             print(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), flush=True)
     if not results:

@@ -26,6 +26,7 @@ from quarks.certificates import certificate
 from quarks.claims import registry
 from quarks.claims.claim import Verdict, instance_key, instance_label, instance_text
 from quarks.claims.engines import ENGINES, PRELOAD, preload, warm_kernels  # noqa: F401 (driver.preload, driver.PRELOAD: their old place)
+from quarks.run.code_key import code_key
 
 DEFAULT_TIMEOUT = 600.0
 
@@ -293,6 +294,7 @@ class Report:
 
     def summary_rows(self) -> list[dict]:
         rows = []
+        proved = {p["claim"]: p["status"] for p in self.proofs}
         for claim, rs in self.by_claim().items():
             count = {s: sum(r.status == s for r in rs) for s in ("verified", "refuted", "inconclusive", "error")}
             expected = rs[0].expected
@@ -303,7 +305,7 @@ class Report:
             elif c is None:
                 outcome = "refuted as printed" if expected == "refuted" else "verified"
             else:
-                outcome = c.label({r.status for r in rs}, largest_size(c, [r.instance for r in rs]))
+                outcome = c.label({r.status for r in rs}, instances=[r.instance for r in rs], proof=proved.get(claim))
             rows.append({"claim": claim, "instances": len(rs), **count,
                          "skipped": sum(r.skipped for r in rs),
                          "time": round(sum(r.elapsed for r in rs if not r.skipped), 3),
@@ -439,7 +441,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             path = certificate.write(cert, out / task.claim / f"{task.label}.json")
             result = Result(task.claim, task.instance, verdict.status, claim.expected, verdict.summary,
                             payload["elapsed"], str(path), verdict.counterexample)
-            db.record(report.run, task.claim, task.key, __version__, result.status, result.expected,
+            db.record(report.run, task.claim, task.key, code_key(claim), result.status, result.expected,
                       result.summary, result.elapsed, result.certificate, fileio.sha256_file(path))
             report.results.append(result)
             bar.update(result)
@@ -485,14 +487,15 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
 
 def still_decided(db, task: Task) -> tuple[str, str, str] | None:
     """(status, certificate, how) of a verdict ``--resume`` may skip, None to run the instance again:
-    the store has a decided verdict whose certificate file still exists, hashes to what the store
+    the store has a decided verdict of the same code (quarks.run.code_key: the claim's module
+    and the package sources it runs, unchanged) whose certificate file still exists, hashes to what the store
     recorded, and passes plain ``check-cert`` (bound to this claim, this instance and this status,
     re-derived where check-cert re-derives; the store is never trusted for more than a file name).
     ``how`` says which: "re-checked", or, for a claim whose check is too long to repeat, that the
     verdict was not re-derived."""
     from quarks.checking import binding
 
-    row = db.decision(task.claim, task.key, __version__)
+    row = db.decision(task.claim, task.key, code_key(registry.get(task.claim)))   # of this code, else re-run
     if row is None or not row["certificate"] or not row["sha256"]:
         return None
     path = Path(row["certificate"])

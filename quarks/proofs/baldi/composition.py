@@ -309,7 +309,8 @@ def intersection_result(n: int, degrees: list) -> dict:
         inside = inside and bool(bits.all())
         count += len(F)
     seen.append([inter.size, count, inside])
-    return {"cases": count, "holds": True, "digest": inter.digest(), "size": inter.size, "subset": inside,
+    # a result, not a check: prop55_check compares it (the size, and "subset")
+    return {"cases": count, "digest": inter.digest(), "size": inter.size, "subset": inside,
             "sizes": {b: c.size for b, c in classes.items()}}
 
 
