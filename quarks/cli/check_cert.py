@@ -20,8 +20,8 @@ def add_parser(sub, verb):
                     "too long to repeat is bound by claim, domain and meaning only, and its exhaustive records "
                     "are reported not checked (--rederive re-runs every check). A bad file is "
                     "reported REJECTED with the reason and the run goes on. Exit 0 when all are valid, 1 when "
-                    "any is rejected or nothing was found to check, 2 on a usage error (a path that does not "
-                    "exist), 3 when none is rejected but some could not be checked here (a Coq proof without "
+                    "any is rejected, 2 on a usage error (a path that does not exist, or no certificate "
+                    "under the paths), 130 when interrupted (Ctrl-C), 3 when none is rejected but some could not be checked here (a Coq proof without "
                     "coqc; an exhaustive record not re-run; a certificate not re-derived) or some is undecided (an inconclusive or "
                     "error certificate: well formed, but it proves nothing). Each certificate is checked in its "
                     "own process group with time, CPU, memory and read limits, killed whole at the limit; "
@@ -103,10 +103,9 @@ def run(args) -> int:
         raise UsageError("--coq is the full check plus Coq; it cannot be combined with --evidence-only")
     if args.rederive and args.evidence_only:
         raise UsageError("--rederive re-runs what --evidence-only leaves out: choose one")
-    if args.coq and not coq_gate.available():
+    if args.coq and not coq_gate.available():   # the full check still runs; each file's Coq part is "not checked"
         print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
-              "nothing checked by Coq", file=sys.stderr)
-        return 3
+              "the records are not compiled by Coq (exit 3)", file=sys.stderr)
     signal.signal(signal.SIGTERM, _terminated)   # so that the check's group is killed and scratch removed
     with scratch() as work:
         return _check_all(args, work)
@@ -167,7 +166,7 @@ def _check_all(args, work) -> int:
     if not results:
         print(printable(f"quarks check-cert: nothing to check: no certificate (*.json) under {' '.join(args.paths)}"),
               file=sys.stderr)
-        return 1
+        return 2   # bad input, like a missing path
     unchecked = sum(not r.checked for r in results)
     bad = sum(not r.ok and r.checked for r in results)
     undecided = sum(r.ok and not r.decided for r in results)
