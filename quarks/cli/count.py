@@ -96,24 +96,13 @@ def run(args) -> int:
     from quarks.solvers import enumerate as E
 
     n, d = args.n, args.degree
-    if n < 0:
-        raise UsageError(f"--n {n} is negative")
-    if not 0 <= d <= n:
-        raise UsageError(f"degree {d} is outside 0..n = 0..{n}")
-    if args.out is not None:
-        return _certified(args, n, d)
     chunked = d == 1 and (args.chunked or args.sharded or n == 9 or args.levels is not None or args.resume
                           or args.scheduler is not None or args.executor == "dask")
+    E.check_count(n, d, certified=args.out is not None or chunked)
+    if args.out is not None:
+        return _certified(args, n, d)
     if chunked:
         return _chunked(args, n)
-    if d == 1 and n > E.MAX_COUNT_N:
-        raise UsageError(f"n = {n} is above the limit 9 for degree 1 (n = 9 only in chunks: |T(9;1)| ~ 1.4e17, "
-                         f"about 2 h on 2 cores; n = 10 only with --sharded, on a cluster)")
-    if d not in (0, 1, n) and n > E.MAX_ANY_DEGREE_N:
-        raise UsageError(f"n = {n} is above the limit {E.MAX_ANY_DEGREE_N} for degree {d}: all 2^(2^n) "
-                         f"functions are classified, and 2^(2^{n}) is too many")
-    if d == n and n > 16:
-        raise UsageError(f"n = {n} is above the limit 16 for degree n: the count 2^(2^n) has 2^n binary digits")
     if args.list is not None:
         limit = E.MAX_LIST_N if d == 1 else E.MAX_ANY_DEGREE_N
         if n > limit:

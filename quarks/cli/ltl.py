@@ -30,7 +30,7 @@ def add_parser(sub, verb):
                    help="print the answer's certificate (the document --out writes); with both --string and "
                         "--check-up-to the model, the per-position values and the check as JSON")
     p.add_argument("--out", metavar="FILE", default=None,
-                   help="write the answer (to --string or to --check-up-to) as a certificate of quarks.ltl "
+                   help="write the answer (to --string or to --check-up-to) as a certificate of quarks.compile_ltl "
                         "(re-check it with quarks check-cert FILE)")
     p.set_defaults(func=run)
     return p
@@ -50,8 +50,8 @@ def run(args) -> int:
         answer.check_out(args)
         if not single:
             raise UsageError("--out certifies one question: give --string S or --check-up-to N, not both")
-    res = api.ltl(args.formula, string=args.string, check_up_to=args.check_up_to, alphabet=args.alphabet,
-                  variant=args.variant, c=args.c, tau_factor=args.tau_factor)
+    res = api.compile_ltl(args.formula, string=args.string, check_up_to=args.check_up_to, alphabet=args.alphabet,
+                          variant=args.variant, c=args.c, tau_factor=args.tau_factor)
     if args.save:
         res.model.save(args.save)
     if args.out is not None or (args.json and single):
@@ -104,7 +104,7 @@ def _side_by_side(res, explain: bool):
 
 
 def _certified(args, res) -> int:
-    """The answer as a certificate of quarks.ltl: written to --out, printed with --json."""
+    """The answer as a certificate of quarks.compile_ltl: written to --out, printed with --json."""
     from quarks.cli import answer
 
     cert = res.certificate()

@@ -144,7 +144,7 @@ def test_composition_class_repr():
 
 
 def test_any_set_with_count_renders():
-    class Odd:  # the shape of quarks.classes sets: n, count(), members(limit)
+    class Odd:  # the shape of quarks.function_set sets: n, count(), members(limit)
         n = 2
 
         def count(self):
@@ -163,7 +163,7 @@ def test_rich_reprs_of_notebook_objects(tmp_path):
     from quarks.claims import registry
 
     assert "arXiv:2412.09925" in registry.get("yang.prop11")._repr_html_()
-    s = quarks.classes("T(3;1)")
+    s = quarks.function_set("T(3;1)")
     assert "104 of 256" in s._repr_html_() and "uint64" not in s._repr_html_()
     assert "f_1" in quarks.decompose("0110", op="AND")._repr_markdown_().replace("\\_", "_")
     rep = quarks.verify("navon.integer-optimum", store=tmp_path / "r.sqlite", out=tmp_path / "c")
