@@ -5,7 +5,7 @@ import signal
 import sys
 from pathlib import Path
 
-from quarks.base.terminal import printable
+from quarks.base.terminal import printable, width, wrap
 
 
 def add_parser(sub, verb):
@@ -147,6 +147,7 @@ def _check_all(args, work) -> int:
         preload()   # once here, not in every re-derivation forked below
         registry.claims()
         gc.freeze()   # what is loaded stays out of the collector: forked checks do not copy its pages
+    cols = width()
     for path in paths:
         r = check_file(path, evidence_only=args.evidence_only, limits=limits, work=work,
                        rederive=args.rederive or args.coq)   # --coq: the full check, then Coq
@@ -163,7 +164,8 @@ def _check_all(args, work) -> int:
             what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
             trust = f" [trust: {TRUST[r.trust]}]" if r.ok and r.trust else ""
             # path, claim, instance and message come from the file: escaped, one line each
-            print(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), flush=True)
+            # on a terminal (or with $COLUMNS) wrapped to its width; piped, one line per file (--json: objects)
+            print(wrap(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), cols), flush=True)
     if not results:
         print(printable(f"quarks check-cert: nothing to check: no certificate (*.json) under {' '.join(args.paths)}"),
               file=sys.stderr)
@@ -175,12 +177,12 @@ def _check_all(args, work) -> int:
         print(results_json(results))
     else:
         unbound = sum(r.ok and r.decided and not r.bound for r in results)
-        print(f"{len(results) - bad - unchecked - undecided} valid, {bad} rejected"
+        print(wrap(f"{len(results) - bad - unchecked - undecided} valid, {bad} rejected"
               + (f", {unchecked} not checked" if unchecked else "")
               + (f", {undecided} undecided (prove nothing)" if undecided else "")
               + (f" ({unbound} not bound to their statements: --evidence-only)" if unbound and args.evidence_only else "")
               + (f" ({unbound} not re-derived, their checks too long to repeat: --rederive)"
-                 if unbound and not args.evidence_only else ""))
+                 if unbound and not args.evidence_only else ""), cols))
     if bad:
         return 1
     not_rederived = not args.evidence_only and any(r.ok and r.decided and not r.bound for r in results)

@@ -125,8 +125,9 @@ def run(args) -> int:
         sys.stdout.write("\n")
     else:
         from quarks.base.terminal import width
+        from quarks.cli.listing import PIPED
 
-        cols = width()
+        cols = width() or PIPED   # piped: 100 columns, as quarks list; --json has the full text
         print(report.table(cols))
         details = report.details(cols)
         if details:
