@@ -29,3 +29,18 @@ def test_no_attribute_shadows_a_subpackage():
         parent, _, child = name.rpartition(".")
         value = getattr(importlib.import_module(parent), child, None)
         assert isinstance(value, types.ModuleType), name
+
+
+def test_no_private_module_of_another_package_is_imported():
+    """Public interfaces of other packages only (scipy's private _highspy was one: highspy now)."""
+    import ast
+    from pathlib import Path
+
+    bad = []
+    for path in Path(quarks.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            bad += [f"{path.name}: {n}" for n in names
+                    if n.split(".")[0] != "quarks" and any(p.startswith("_") for p in n.split(".")[1:])]
+    assert bad == []
