@@ -71,6 +71,9 @@ def _write_atomic(path: str, tables, n: int) -> None:
         raise UsageError(f"cannot write {path}: directory {directory} does not exist")
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".quarks-count-", suffix=".tmp")
     try:
+        from quarks.base.fileio import as_umask_allows
+
+        as_umask_allows(fd)
         with os.fdopen(fd, "wb") as fh:
             if path.endswith(".npy"):
                 np.save(fh, np.ascontiguousarray(tables))
