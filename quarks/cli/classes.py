@@ -100,7 +100,7 @@ def run(args) -> int:
 
 
 def _certified(args, node) -> int:
-    """The answer as a certificate of quarks.function_set (n <= 4): written to --out, printed with --json."""
+    """The answer as a certificate of the claim explore.classes (n <= 4): written to --out, printed with --json."""
     from quarks.claims.questions import MAX_CLASSES_N
     from quarks.classes import unparse
 

@@ -27,7 +27,7 @@ def add_parser(sub, verb):
     p.add_argument("--json", action="store_true",
                    help='print {"n", "degree", "count", "seconds"}, and with --out the certificate it writes')
     p.add_argument("--out", metavar="FILE", default=None,
-                   help="write the count as a certificate of quarks.count, n <= 7 (re-check it with quarks check-cert FILE)")
+                   help="write the count as a certificate of the claim explore.count, n <= 7 (re-check it with quarks check-cert FILE)")
     p.add_argument("--list", metavar="FILE", default=None,
                    help="also write the class: FILE.npy (uint64 tables, one row per function) or, for "
                         "any other name, one hex table per line (bit x of the table = f(x)); n <= 6 for D = 1")
@@ -131,7 +131,7 @@ def run(args) -> int:
 
 
 def _certified(args, n: int, d: int) -> int:
-    """The count as a certificate of quarks.count (n <= 7, re-counted when checked): --out, --json."""
+    """The count as a certificate of the claim explore.count (n <= 7, re-counted when checked): --out, --json."""
     from quarks.base.errors import UsageError
     from quarks.claims.questions import MAX_COUNT_N
     from quarks.cli import answer
