@@ -105,7 +105,7 @@ def _halves(args) -> int:
                 only = sorted({int(x) for x in args.reps.split(",") if x.strip()})
             except ValueError:
                 raise UsageError(f"--reps {args.reps}: expected comma-separated integers") from None
-        out = output_dir(args.out, "--out")
+        out = output_dir(args.out, "--out").resolve()   # coqc runs in out: relative paths would be read from there
         _announce(n, d, args, only)
         if not args.build:
             figs = hs.write(n, d, out, only, progress=lambda m: print(m, flush=True))

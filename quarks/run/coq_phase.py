@@ -99,17 +99,18 @@ def _check_in_parallel(coq_gate, groups: list, jobs: int, root: Path, say=None) 
         out = coq_gate.check_groups(groups, root)
         return [out[position[g]] for g in asked]
     coq_gate.build(root)   # once, before the parts look it up in the cache
-    t0, done, out = time.monotonic(), 0, [[] for _ in groups]
+    t0, out = time.monotonic(), [[] for _ in groups]
+    theorems, finished = len({r for g in groups for r in g}), set()   # counted once, as "checking N theorem(s)" says
     with ThreadPoolExecutor(min(jobs, len(parts))) as pool:
         futures = {pool.submit(coq_gate.check_groups, [groups[i] for i in part], root): part for part in parts}
         for fut in as_completed(futures):
             for i, proofs in zip(futures[fut], fut.result()):
                 out[i] = proofs
-                done += len(proofs)
+                finished.update(groups[i])
             if say is not None:
-                spent = time.monotonic() - t0
-                left = f", about {duration(spent / done * (total - done))} left" if done < total else ""
-                say(f"Coq: {done}/{total} theorem(s) checked, {duration(spent)}{left}")
+                spent, done = time.monotonic() - t0, len(finished)
+                left = f", about {duration(spent / done * (theorems - done))} left" if done < theorems else ""
+                say(f"Coq: {done}/{theorems} theorem(s) checked, {duration(spent)}{left}")
     return [out[position[g]] for g in asked]
 
 

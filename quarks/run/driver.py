@@ -211,7 +211,10 @@ def run_dask(tasks, scheduler: str, timeout: float, on_result) -> None:
 class Progress:
     """tqdm's bar on a terminal or in a notebook; in a log (stderr not a terminal) plain lines: every
     unexpected verdict, and at most one progress line per ``every`` seconds (default: about 20 lines
-    over the ``expected`` seconds, 10 to 60 s apart) with the time left."""
+    over the ``expected`` seconds, 10 to 60 s apart) with the time left; the first within 10 s, said
+    by a timer when no instance has finished yet (workers starting, kernels compiling)."""
+
+    FIRST = 10.0   # seconds to the first line
 
     def __init__(self, total: int, stream=None, enabled: bool = True, every: float | None = None, expected: float = 0.0):
         self.total, self.done = total, 0
@@ -223,8 +226,30 @@ class Progress:
         self.start = self.said = time.monotonic()
         live = self.enabled and (self.stream.isatty() or progress_bars.in_notebook())
         self.bar = progress_bars.bar(total, "verify", unit="instance") if live else None
+        import threading
+
+        self.lock, self.stop = threading.Lock(), threading.Event()
+        if self.enabled and self.bar is None:
+            threading.Thread(target=self._timer, daemon=True).start()
+
+    def _timer(self) -> None:
+        """A line when none was said for FIRST seconds at the start, or ``every`` seconds later on."""
+        while not self.stop.wait(1.0):
+            with self.lock:
+                now = time.monotonic()
+                if self.done < self.total and now - self.said >= (self.FIRST if self.said == self.start else self.every):
+                    self._say(now)
+
+    def _say(self, now: float) -> None:
+        self.said = now
+        self.stream.write(self.line(now - self.start) + "\n")
+        self.stream.flush()
 
     def update(self, result: Result) -> None:
+        with self.lock:
+            self._update(result)
+
+    def _update(self, result: Result) -> None:
         self.done += 1
         if not self.enabled:
             return
@@ -239,24 +264,23 @@ class Progress:
                               f"({result.elapsed:.2f}s)\n")
         elif now - self.said < self.every and self.done < self.total:
             return
-        self.said = now
-        self.stream.write(self.line(now - self.start) + "\n")
-        self.stream.flush()
+        self._say(now)
 
     def line(self, spent: float) -> str:
         """``verify: 120/287 instances, 41 s, about 50 s left``."""
         from quarks.base.progress import duration
 
         text = f"verify: {self.done}/{self.total} instances, {duration(spent)}"
-        if self.done < self.total:
+        if self.done < self.total and (self.done or self.expected > 0):
             f = self.done / self.total   # the forecast at first, the rate so far as the run goes on
-            left = spent / self.done * (self.total - self.done)
+            left = spent / self.done * (self.total - self.done) if self.done else 0.0
             if self.expected > 0:
                 left = (1 - f) * max(0.0, self.expected - spent) + f * left
             text += f", about {duration(left)} left"
         return text
 
     def close(self) -> None:
+        self.stop.set()
         if self.bar is not None:
             self.bar.close()
 

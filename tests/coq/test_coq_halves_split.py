@@ -213,3 +213,14 @@ def test_files_are_compiled_as_they_are_written(package_proofs, tmp_path):
     assert res["compiled"] == [] and len(res["skipped"]) == 8
     with pytest.raises(ValueError, match="representatives"):   # the writer's error reaches the caller
         hs.write_and_build(3, 1, tmp_path, package_proofs.directory, coq_gate.coqc(), only=[9])
+
+
+def test_large_nat_literals_are_read_back():
+    """Issue 50, point 11: Coq prints |T(5;1)| = 94572 as Nat.of_num_uint (Number.UIntDecimal (...))."""
+    from quarks.coq.halves_split import STATEMENT, decimal_literals
+
+    printed = ("card_T5_1 : #|T 5 1| = Nat.of_num_uint (Number.UIntDecimal (Decimal.D9 (Decimal.D4 (Decimal.D5 "
+               "(Decimal.D7 (Decimal.D2 Decimal.Nil))))))")
+    assert decimal_literals(printed) == "card_T5_1 : #|T 5 1| = 94572"
+    assert STATEMENT.search(decimal_literals(printed)).groups() == ("5", "1", "94572")
+    assert decimal_literals("x = Nat.of_num_uint") == "x = Nat.of_num_uint"

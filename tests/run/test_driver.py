@@ -232,3 +232,24 @@ def test_preload_leaves_workers_nothing_to_import():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ.copy())
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == ["quarks.eq4.5 verified []", "navon.sparse-product verified []"]
+
+
+def test_the_first_progress_line_comes_before_any_instance_finishes(monkeypatch):
+    """Issue 50, point 13: in a log the first line came after the first instance, 2 min into a fresh run."""
+    import io
+    import time
+
+    from quarks.run.driver import Progress
+
+    class Log(io.StringIO):
+        def isatty(self):
+            return False
+
+    monkeypatch.setattr(Progress, "FIRST", 0.5)
+    log = Log()
+    bar = Progress(10, stream=log, expected=100.0)
+    time.sleep(2.5)
+    bar.close()
+    lines = log.getvalue().splitlines()
+    assert lines and lines[0].startswith("verify: 0/10 instances, ") and "left" in lines[0]
+    assert len(lines) == 1   # then every `every` seconds (10 here), not every second
