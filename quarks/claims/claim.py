@@ -38,6 +38,31 @@ PAPERS = {
 }
 
 
+def failing_line(exc: BaseException, check=None) -> str:
+    """``file:line`` where a check raised: the last frame in the file of ``check`` (a claims module
+    of the user's), else the innermost frame; relative to the current directory when under it."""
+    import inspect
+    import os
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    try:
+        home = inspect.getsourcefile(check) if check is not None else None
+    except TypeError:
+        home = None
+    mine = [f for f in frames if home is not None and f.filename == home]
+    if not (mine or frames):
+        return "no traceback"
+    f = (mine or frames)[-1]
+    path = f.filename
+    try:
+        rel = os.path.relpath(path)
+        path = path if rel.startswith("..") else rel
+    except ValueError:
+        pass
+    return f"{path}:{f.lineno}"
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a claim is stated: any text naming it (a paper, a DOI, "my notes"), and the number as
@@ -280,7 +305,10 @@ class Claim:
         try:
             verdict = self.check(dict(instance))
         except Exception as exc:  # noqa: BLE001 - a failing check is reported, not raised
-            return Verdict("error", f"{type(exc).__name__}: {exc}", reason=repr(exc))
+            import traceback
+
+            return Verdict("error", f"{type(exc).__name__}: {exc} ({failing_line(exc, self.check)})",
+                           reason=traceback.format_exc())
         if not isinstance(verdict, Verdict):
             return Verdict("error", f"check returned {type(verdict).__name__}, not a Verdict")
         if verdict.status == "refuted" and verdict.counterexample is None:

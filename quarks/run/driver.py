@@ -24,7 +24,7 @@ from quarks.base.errors import NeedsConfirmation
 from quarks.base.version import __version__
 from quarks.certificates import certificate
 from quarks.claims import registry
-from quarks.claims.claim import Verdict, instance_key, instance_label, instance_text
+from quarks.claims.claim import Verdict, failing_line, instance_key, instance_label, instance_text
 from quarks.claims.engines import ENGINES, PRELOAD, preload, warm_kernels  # noqa: F401 (driver.preload, driver.PRELOAD: their old place)
 
 DEFAULT_TIMEOUT = 600.0
@@ -58,6 +58,7 @@ class Result:
     certificate: str | None = None
     counterexample: object = None
     skipped: bool = False
+    reason: str = ""      # of an error: the check's traceback (verify --verbose prints it)
 
     @property
     def ok(self) -> bool:
@@ -77,10 +78,13 @@ class Result:
 def execute(claim_id: str, instance: dict) -> dict:
     """Check one instance in this process; the verdict as a plain dict (with ``elapsed``)."""
     t0 = time.perf_counter()
+    claim = None
     try:
-        verdict = registry.get(claim_id).run(instance)
+        claim = registry.get(claim_id)
+        verdict = claim.run(instance)
     except Exception as exc:  # noqa: BLE001 - reported as an error verdict
-        verdict = Verdict("error", f"{type(exc).__name__}: {exc}", reason=traceback.format_exc())
+        check = claim.check if claim is not None else None
+        verdict = Verdict("error", f"{type(exc).__name__}: {exc} ({failing_line(exc, check)})", reason=traceback.format_exc())
     out = {
         "status": verdict.status, "summary": verdict.summary, "evidence": verdict.evidence,
         "counterexample": verdict.counterexample, "reason": verdict.reason, "data": verdict.data,
@@ -462,7 +466,8 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             cert = certificate.build(claim, task.instance, verdict, payload["elapsed"])
             path = certificate.write(cert, out / task.claim / f"{task.label}.json")
             result = Result(task.claim, task.instance, verdict.status, claim.expected, verdict.summary,
-                            payload["elapsed"], str(path), verdict.counterexample)
+                            payload["elapsed"], str(path), verdict.counterexample,
+                            reason=payload.get("reason") or "" if verdict.status == "error" else "")
             db.record(report.run, task.claim, task.key, __version__, result.status, result.expected,
                       result.summary, result.elapsed, result.certificate, fileio.sha256_file(path))
             report.results.append(result)

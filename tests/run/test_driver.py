@@ -253,3 +253,14 @@ def test_the_first_progress_line_comes_before_any_instance_finishes(monkeypatch)
     lines = log.getvalue().splitlines()
     assert lines and lines[0].startswith("verify: 0/10 instances, ") and "left" in lines[0]
     assert len(lines) == 1   # then every `every` seconds (10 here), not every second
+
+
+def test_a_check_that_raises_names_its_file_and_line(workdir, capsys):
+    """Issue 50, point 15: the error line says where the check failed; --verbose prints the traceback."""
+    from quarks.cli import main
+
+    assert main(["verify", "test.raises", "--verbose"]) == 1
+    out, err = capsys.readouterr()
+    out = " ".join(out.split())   # the line may be wrapped to the width
+    assert "RuntimeError: boom (" in out and "fake_claims.py:57)" in out
+    assert "Traceback (most recent call last)" in err and 'raise RuntimeError("boom")' in err
