@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from pathlib import Path
 
-from quarks.base.progress import duration
+from quarks.base.progress import duration, messages
 from quarks.base.version import __version__
 from quarks.certificates import certificate
 from quarks.certify.coq import record
@@ -138,7 +137,7 @@ def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool,
     from quarks.certify import coq_gate
     from quarks.certify.coq import theory_hashes
 
-    say = (lambda line: print(line, file=sys.stderr, flush=True)) if progress else None
+    say = (lambda line: print(line, file=messages(), flush=True)) if progress else None
     build = None
     if coq_gate.available() and (root / "_CoqProject").is_file():
         if say is not None and not coq_gate.compiled(root):
@@ -159,13 +158,13 @@ def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool,
     where = "" if root == coq_gate.THEORIES else f" in {root}"
     if progress and build is not None and not refs:
         print(f"Coq: the proofs of {len(claims)} claim(s){where} are unchanged since they were checked, not re-checked",
-              file=sys.stderr, flush=True)
+              file=messages(), flush=True)
     elif progress and build is not None:
         from quarks.run.forecast import busy, coq_seconds
 
         print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s){where}"
               + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked")
-              + f"; expected about {duration(coq_seconds(len(refs), True, busy(extra=min(jobs, len(refs)))))}", file=sys.stderr, flush=True)
+              + f"; expected about {duration(coq_seconds(len(refs), True, busy(extra=min(jobs, len(refs)))))}", file=messages(), flush=True)
     checked = _check_in_parallel(coq_gate, [list(c.coq) for c in todo], jobs, root, say) if refs else []
     files = theory_hashes(root) if (root / "_CoqProject").is_file() else {}
     for c, proofs in zip(todo, checked):

@@ -222,7 +222,7 @@ class Progress:
 
     def __init__(self, total: int, stream=None, enabled: bool = True, every: float | None = None, expected: float = 0.0):
         self.total, self.done = total, 0
-        self.stream = stream or sys.stderr
+        self.stream = stream or progress_bars.messages()
         self.enabled = enabled and total > 0
         # about 20 lines for the whole run: every 10 s for a short one, at most once a minute
         self.every = every if every is not None else max(10.0, min(60.0, expected / 20))
@@ -454,7 +454,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             raise NeedsConfirmation(f"{line}; not started: run again with --yes to go ahead "
                                     f"(or select fewer claims, or --max-n N)")
         if progress and (seconds >= 10 or "never timed" in line):
-            print(line, file=sys.stderr, flush=True)
+            print(line, file=progress_bars.messages(), flush=True)
         report.run = db.begin_run(__version__, {"patterns": list(patterns), "tier": tier, "max_n": max_n,
                                                 "executor": executor})
         bar = Progress(len(todo), enabled=progress, expected=seconds - coq)

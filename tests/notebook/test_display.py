@@ -170,3 +170,19 @@ def test_rich_reprs_of_notebook_objects(tmp_path):
     assert "verified" in rep.results[0]._repr_html_()
     [chk] = quarks.check_certificates(tmp_path / "c" / "navon.integer-optimum")[:1]
     assert "witness" in chk._repr_markdown_() or "sympy" in chk._repr_markdown_()
+
+
+def test_notebook_progress_goes_to_stdout_and_operators_by_name(monkeypatch):
+    """Issue 50, point 16: progress lines rendered as stderr's error boxes; "operator 0x8" for AND."""
+    import sys
+
+    import quarks
+    from quarks.base import progress
+    from quarks.notebook import render
+
+    monkeypatch.setattr(progress, "in_notebook", lambda: True)
+    assert progress.messages() is sys.stdout
+    monkeypatch.setattr(progress, "in_notebook", lambda: False)
+    assert progress.messages() is sys.stderr
+    rows = dict(render.decomposition_rows(quarks.decompose("0001", op="AND", degrees=(1, 1))))
+    assert rows["operator"] == "AND (0x8)"
