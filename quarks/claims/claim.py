@@ -63,6 +63,14 @@ def failing_line(exc: BaseException, check=None) -> str:
     return f"{path}:{f.lineno}"
 
 
+# How a person names each seed's paper in a table: authors (the full reference is PAPERS).
+AUTHORS = {"000": "Baldi-Vershynin", "001": "Baldi-Vershynin", "002": "Baldi-Vershynin", "003": "Navon",
+           "004": "Yang et al."}
+# Words of printed numbers shortened in tables ("Theorem 4.2" -> "Thm 4.2").
+SHORT_WORDS = (("Theorem", "Thm"), ("Proposition", "Prop"), ("Corollary", "Cor"), ("Section", "Sec"),
+               ("Lemma", "Lem"), ("Definition", "Def"), ("Conclusion", "Concl"))
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a claim is stated: any text naming it (a paper, a DOI, "my notes"), and the number as
@@ -80,7 +88,14 @@ class Source:
         return self.seed[:3] if self.seed in SEEDS.values() else self.seed
 
     def __str__(self) -> str:
-        return f"{self.key} {self.number}" if self.number else self.key
+        """The source as a reader names it: a seed's paper by its authors ("Baldi-Vershynin, Thm 4.2"),
+        any other source as given."""
+        if self.seed not in SEEDS.values():
+            return f"{self.key} {self.number}" if self.number else self.key
+        number = self.number
+        for word, short in SHORT_WORDS:
+            number = number.replace(word, short)
+        return f"{AUTHORS[self.key]}, {number}" if number else AUTHORS[self.key]
 
     @property
     def paper(self) -> str:
