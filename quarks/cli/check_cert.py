@@ -106,7 +106,7 @@ def run(args) -> int:
         raise UsageError("--rederive re-runs what --evidence-only leaves out: choose one")
     if args.coq and not coq_gate.available():   # the full check still runs; each file's Coq part is "not checked"
         print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
-              "the records are not compiled by Coq (exit 3)", file=sys.stderr)
+              "threshold records are not compiled by Coq (their files: not checked, exit 3)", file=sys.stderr)
     signal.signal(signal.SIGTERM, _terminated)   # so that the check's group is killed and scratch removed
     with scratch() as work:
         return _check_all(args, work)
@@ -147,7 +147,9 @@ def _check_all(args, work) -> int:
         preload()   # once here, not in every re-derivation forked below
         registry.claims()
         gc.freeze()   # what is loaded stays out of the collector: forked checks do not copy its pages
-    cols = width()
+    # on a terminal, lines wrapped to its width (continuations indented); piped, one line per file, as
+    # documented: a log can be grepped, and no certificate's text can start a line of its own
+    cols = width() if sys.stdout.isatty() else None
     for path in paths:
         r = check_file(path, evidence_only=args.evidence_only, limits=limits, work=work,
                        rederive=args.rederive or args.coq)   # --coq: the full check, then Coq
@@ -164,7 +166,6 @@ def _check_all(args, work) -> int:
             what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
             trust = f" [trust: {TRUST[r.trust]}]" if r.ok and r.trust else ""
             # path, claim, instance and message come from the file: escaped, one line each
-            # on a terminal (or with $COLUMNS) wrapped to its width; piped, one line per file (--json: objects)
             print(wrap(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), cols), flush=True)
     if not results:
         print(printable(f"quarks check-cert: nothing to check: no certificate (*.json) under {' '.join(args.paths)}"),

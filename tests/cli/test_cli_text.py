@@ -179,6 +179,7 @@ def test_verify_and_check_cert_fit_columns(columns, workdir, monkeypatch, capsys
     out = capsys.readouterr().out.splitlines()
     assert any(ln.startswith("refuted as printed: ") for ln in out)
     assert all(len(ln) <= int(columns) for ln in out), max(out, key=len)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True, raising=False)   # check-cert wraps on a terminal only
     assert main(["check-cert", ".quarks/certificates"]) in (0, 3)
     out = capsys.readouterr().out.splitlines()
     assert any(ln.startswith("OK ") for ln in out) and all(len(ln) <= int(columns) for ln in out), max(out, key=len)
