@@ -11,44 +11,35 @@ import sys as _sys
 from quarks.api import (
     capacity,
     check_certificates,
-    claims,
-    classes,
+    compile_ltl,
     count,
     decompose,
     estimate,
     export_coq,
     export_torch,
-    ltl,
+    function_set,
+    list_claims,
     prove,
     realize,
     realize_many,
     refute,
-    report,
     searches,
     show,
     temperature,
     verify,
+    write_report,
 )
+from quarks.base.errors import MissingFile, NotFound, QuarksError, UsageError
 from quarks.base.version import __version__
 from quarks.claims.claim import Claim, Source, Verdict, decide
 
-__all__ = ["Claim", "Source", "Verdict", "__version__", "capacity", "check_certificates", "claims", "classes", "count",
-           "decide", "decompose", "estimate", "export_coq", "export_torch", "ltl", "prove", "realize", "realize_many", "refute", "report",
-           "searches", "show", "temperature", "verify"]
-
-
-
-class _Package(type(_sys)):
-    """quarks.classes, quarks.ltl and quarks.report name the verbs, also after their packages (of the
-    same names) are imported: importing a subpackage does not rebind its name here."""
-
-    def __setattr__(self, name, value):
-        if name in ("classes", "ltl", "report") and isinstance(value, type(_sys)):
-            return
-        super().__setattr__(name, value)
-
-
-_sys.modules[__name__].__class__ = _Package
+# No name here is also a subpackage's (quarks.claims, quarks.classes, quarks.ltl, quarks.report are
+# packages): the verbs list, classes, ltl and report are list_claims, function_set, compile_ltl and
+# write_report.
+__all__ = ["Claim", "MissingFile", "NotFound", "QuarksError", "Source", "UsageError", "Verdict", "__version__",
+           "capacity", "check_certificates", "compile_ltl", "count", "decide", "decompose", "estimate", "export_coq",
+           "export_torch", "function_set", "list_claims", "prove", "realize", "realize_many", "refute", "searches", "show",
+           "temperature", "verify", "write_report"]
 
 if "IPython" in _sys.modules:   # in a notebook: the renderings (quarks.notebook)
     from quarks import notebook as _notebook

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from quarks.base.errors import UsageError
+from quarks.base.errors import MissingFile, UsageError
 from quarks.claims import registry
 
 if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs import lazily)
@@ -39,7 +39,7 @@ def _patterns(items) -> tuple:
     return tuple(out)
 
 
-def claims(*patterns) -> list[Claim]:
+def list_claims(*patterns) -> list[Claim]:
     """The registered claims (matching glob patterns or Claim objects, if given), in declaration order."""
     return registry.select(_patterns(patterns))
 
@@ -97,16 +97,12 @@ def show(claim_id, store=None) -> dict:
 
 def check_certificates(*paths, statements: bool = True, progress=None) -> list[CheckResult]:
     """Re-check certificate files, or every certificate under a directory; a list of CheckResult
-    (``.ok``, ``.message``, ``.trust``).  ``progress``: a bar (None: in a notebook or on a terminal)."""
+    (``.ok``, ``.message``, ``.trust``).  ``progress``: a bar (None: in a notebook or on a terminal).
+    MissingFile for a path that does not exist."""
     from quarks.base.progress import bar, wanted
     from quarks.checking import binding
 
-    files = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            files += sorted(q for q in p.rglob("*.json") if not q.name.endswith(".payload.json"))
-        else:
-            files.append(p)
+    files = certificate_files(*paths)   # MissingFile (a FileNotFoundError) for a path that is not there
     checks = []
     with bar(len(files), "check-cert", wanted(progress) and len(files) > 1, unit="file") as b:
         for f in files:
@@ -118,7 +114,12 @@ def check_certificates(*paths, statements: bool = True, progress=None) -> list[C
 def _table(f, n=None):
     from quarks.base.boolean import TruthTable
 
-    return f if isinstance(f, TruthTable) else TruthTable.parse(str(f), n)
+    if isinstance(f, TruthTable):
+        return f
+    try:
+        return TruthTable.parse(str(f), n)
+    except ValueError as exc:
+        raise UsageError(f"bad truth table: {exc}") from None
 
 
 def _write_answer(claim_id: str, instance: dict, out, verdict=None, elapsed=None) -> None:
@@ -133,8 +134,10 @@ def realize(f, degree: int = 1, n: int | None = None, backend: str = "lp", out=N
     multipliers).  ``f`` is a TruthTable or a string ("0110", "0x96"); ``out``: write the certificate
     of ``quarks realize --out`` there (n <= 12)."""
     from quarks.solvers.realize import realize as _realize
+    from quarks.solvers.realize_bounds import check_request
 
     table = _table(f, n)
+    check_request(table, degree, backend)   # the CLI's bounds, before any work
     result = _realize(table, degree, backend=backend)
     if out is not None:
         _write_answer("explore.realize", {"table": table.to_hex(), "n": table.n, "d": degree, "backend": backend}, out)
@@ -145,8 +148,12 @@ def realize_many(tables, degree: int = 1, n: int | None = None, backend: str = "
     """:func:`realize` for each of many functions in one process (imports and compiled kernels
     loaded once); ``tables`` are TruthTables or strings, ``n`` as for :func:`realize`."""
     from quarks.solvers.realize import realize as _realize
+    from quarks.solvers.realize_bounds import check_request
 
-    return [_realize(_table(f, n), degree, backend=backend) for f in tables]
+    tables = [_table(f, n) for f in tables]
+    for i, t in enumerate(tables):
+        check_request(t, degree, backend, f"function {i}: ")
+    return [_realize(t, degree, backend=backend) for t in tables]
 
 
 def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None, out=None) -> Decomposition | NonDecomposition:
@@ -164,23 +171,24 @@ def decompose(f, op: str = "AND", degrees=(1, 1), n: int | None = None, out=None
     return result
 
 
-def classes(expression: str, out=None) -> FunctionSet:
+def function_set(expression: str, out=None) -> FunctionSet:
     """The set of Boolean functions a class expression denotes ("T(4;2) - T(4;1)"), as a FunctionSet
     (``.count()``, members); ``out``: write the certificate of ``quarks classes --count --out`` there (n <= 4)."""
-    from quarks.classes import evaluate, parse, unparse
+    from quarks.classes import denote, parse, unparse
 
     node = parse(expression)
     if out is not None:
         _write_answer("explore.classes", {"expression": unparse(node), "mode": "count"}, out)
-    return evaluate(node)
+    return denote(node)
 
 
 def count(n: int, degree: int = 1, progress=None, out=None) -> int:
     """The number of threshold functions ``|T(n;degree)|``, exactly.  ``progress``: a bar (None: in a
     notebook or on a terminal); ``out``: write the certificate of ``quarks count --out`` there (n <= 7)."""
     from quarks.base.progress import wanted
-    from quarks.solvers.enumerate import count_threshold
+    from quarks.solvers.enumerate import check_count, count_threshold
 
+    check_count(n, degree, certified=out is not None)   # the CLI's bounds, before any work
     if out is not None:
         from quarks.claims import answers
 
@@ -194,8 +202,9 @@ def capacity(max_n: int, degrees=(1, 1), progress=None) -> list[dict]:
     """For n = 1..max_n: ``|T_B(n; d0, d1)|`` for the 10 irreducible binary B, with the bounds of
     Theorem 4.2 (``lower`` = ``prod |T(n-1;d_j)|``, ``upper`` = ``prod |T(n;d_j)|``)."""
     from quarks.base.progress import wanted
-    from quarks.solvers.compose import binary_rows
+    from quarks.solvers.compose import binary_rows, check_capacity
 
+    check_capacity(max_n)   # the CLI's bound, before any work
     return binary_rows(max_n, tuple(degrees), progress=wanted(progress))
 
 
@@ -211,8 +220,8 @@ def _rational(value, name: str):
     return q
 
 
-def ltl(formula: str, string: str | None = None, check_up_to: int | None = None, alphabet: str | None = None,
-        variant: str = "temperature", c="2", tau_factor="1", out=None) -> LtlAnswer:
+def compile_ltl(formula: str, string: str | None = None, check_up_to: int | None = None, alphabet: str | None = None,
+                variant: str = "temperature", c="2", tau_factor="1", out=None) -> LtlAnswer:
     """A TL[#] formula beside its compiled softmax transformer, on ``string`` (each position: the
     formula, the hard model, the softmax model and its certified radius) and/or on every string of
     length 1..``check_up_to``; an LtlAnswer (``.agrees``, ``.certificate()``, ``.write(path)``).
@@ -358,7 +367,7 @@ def temperature(max_n: int = 10, step="1/4") -> TemperatureTable:
     return TemperatureTable.compute(max_n, grid)
 
 
-def report(out="report", store=None) -> Written:
+def write_report(out="report", store=None) -> Written:
     """Write the static report of the results store (``quarks report``): ``out/index.html`` and
     ``out/README.md`` with every claim, its verdict and certificate, the count tables and the plots
     (``out`` is replaced as a whole).  A dict of what was written (``index``, ``claims``, ``verdicts``,
@@ -399,6 +408,7 @@ def estimate(n: int, paths: int | None = None, runs: int | None = None, method: 
 
         from quarks.solvers import halftree as H
 
+        H.check_request(n, top, paths, runs, seconds, seed)   # the CLI's bounds, before any work
         seed = secrets.randbits(63) if seed is None else seed
         runs = runs if runs is not None or seconds is not None else 20
         return H.estimate(n, 32 if paths is None else paths, top, seed, 0, runs, seconds, None, on_sample)
@@ -412,7 +422,7 @@ def estimate(n: int, paths: int | None = None, runs: int | None = None, method: 
 
 def certificate_files(*paths) -> list[Path]:
     """The certificate files among ``paths``, a directory standing for every certificate under it
-    (side payloads excepted); FileNotFoundError for a path that does not exist."""
+    (side payloads excepted); MissingFile (a FileNotFoundError) for a path that does not exist."""
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
@@ -420,7 +430,7 @@ def certificate_files(*paths) -> list[Path]:
         elif p.is_file():
             files.append(p)
         else:
-            raise FileNotFoundError(f"{p}: no such file or directory")
+            raise MissingFile(f"{p}: no such file or directory")
     return files
 
 

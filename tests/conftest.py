@@ -12,6 +12,18 @@ os.environ.pop("QUARKS_HOME", None)   # the default store and certificates: .qua
 os.environ["PYTHONPATH"] = os.pathsep.join([str(TESTS), str(ROOT), os.environ.get("PYTHONPATH", "")])
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """One test process per core (``-n auto --dist loadfile``: a file's tests in one process, so module
+    fixtures are built once) when pytest-xdist is installed and no ``-n`` is given; plain pytest
+    without it (``pip install quarks`` has no test extra)."""
+    if (config.pluginmanager.hasplugin("xdist") and config.getoption("numprocesses", None) is None
+            and "PYTEST_XDIST_WORKER" not in os.environ and not config.getoption("collectonly", False)):
+        config.option.numprocesses = "auto"
+        if config.option.dist == "no":
+            config.option.dist = "loadfile"
+
+
 @pytest.fixture(autouse=True, scope="session")
 def notebook_renderings():
     """The notebook renderings, as a Jupyter session has them (quarks.notebook)."""

@@ -10,11 +10,11 @@ from quarks.base.errors import UsageError
 from quarks.cli import COMMANDS, main
 
 # verb -> the function of quarks that does it (claims-table prints the README's tables: maintenance, no API)
-API = {"verify": "verify", "list": "claims", "show": "show", "check-cert": "check_certificates", "ltl": "ltl",
+# (list, classes, ltl and report: the names of the builtin and of subpackages, so other names)
+API = {"verify": "verify", "list": "list_claims", "show": "show", "check-cert": "check_certificates", "ltl": "compile_ltl",
        "realize": "realize", "count": "count", "estimate": "estimate", "capacity": "capacity",
-       "decompose": "decompose", "temperature": "temperature", "report": "report", "classes": "classes",
-       "refute": "refute", "prove": "prove", "export-coq": "export_coq", "export-torch": "export_torch",
-       "claims-table": None}
+       "decompose": "decompose", "temperature": "temperature", "report": "write_report", "classes": "function_set",
+       "refute": "refute", "prove": "prove", "export-coq": "export_coq", "export-torch": "export_torch", "claims-table": None}
 
 
 def _cli_json(argv, capsys) -> dict:
@@ -36,23 +36,23 @@ def test_every_verb_has_its_function():
             assert name in quarks.__all__ and callable(getattr(quarks, name)), verb
 
 
-def test_the_verbs_keep_their_names_beside_the_packages():
-    import quarks.ltl.syntax  # noqa: F401
-    import quarks.report.html  # noqa: F401
-    from quarks.api import ltl, report
-    from quarks.report import build  # noqa: F401
+def test_no_name_of_quarks_shadows_a_subpackage():
+    import pkgutil
+    import types
 
-    assert quarks.ltl is ltl and quarks.report is report
+    for info in pkgutil.iter_modules(quarks.__path__):
+        value = getattr(quarks, info.name, None)
+        assert value is None or isinstance(value, types.ModuleType), info.name
 
 
 @pytest.mark.parametrize("argv,call", [
     (["realize", "0001"], lambda out: quarks.realize("0001", out=out)),
     (["realize", "0110", "--degree", "1"], lambda out: quarks.realize("0110", degree=1, out=out)),
     (["decompose", "0110", "--op", "AND"], lambda out: quarks.decompose("0110", op="AND", out=out)),
-    (["classes", "T(3;2) - T(3;1)", "--count"], lambda out: quarks.classes("T(3;2) - T(3;1)", out=out)),
+    (["classes", "T(3;2) - T(3;1)", "--count"], lambda out: quarks.function_set("T(3;2) - T(3;1)", out=out)),
     (["count", "--n", "4"], lambda out: quarks.count(4, out=out)),
-    (["ltl", "!b S a", "--string", "abba"], lambda out: quarks.ltl("!b S a", string="abba", out=out)),
-    (["ltl", "ODD(#left[a])", "--check-up-to", "4"], lambda out: quarks.ltl("ODD(#left[a])", check_up_to=4).write(out)),
+    (["ltl", "!b S a", "--string", "abba"], lambda out: quarks.compile_ltl("!b S a", string="abba", out=out)),
+    (["ltl", "ODD(#left[a])", "--check-up-to", "4"], lambda out: quarks.compile_ltl("ODD(#left[a])", check_up_to=4).write(out)),
 ], ids=lambda x: " ".join(x) if isinstance(x, list) else "")
 def test_out_writes_the_certificate_of_the_verb(tmp_path, capsys, argv, call):
     assert main([*argv, "--out", str(tmp_path / "cli.json")]) == 0
@@ -65,22 +65,22 @@ def test_out_writes_the_certificate_of_the_verb(tmp_path, capsys, argv, call):
 
 def test_ltl_is_the_verb(capsys):
     code, cli = _cli_json(["ltl", "#left[a] > #left[b]", "--string", "aab", "--check-up-to", "3", "--json"], capsys)
-    answer = quarks.ltl("#left[a] > #left[b]", string="aab", check_up_to=3)
+    answer = quarks.compile_ltl("#left[a] > #left[b]", string="aab", check_up_to=3)
     assert code == 0 and answer.as_dict() == cli
     assert [p["formula"] for p in answer.positions] == [True, True, True] and answer.check["cases"] == 14
     assert answer.agrees and answer.certified
     with pytest.raises(UsageError, match="one question"):
         answer.certificate()                   # both a string and a length: two questions
-    failing = quarks.ltl("!b S a", check_up_to=5, tau_factor=3)
+    failing = quarks.compile_ltl("!b S a", check_up_to=5, tau_factor=3)
     assert not failing.agrees and failing.certificate()["data"]["answer"] == "disagrees"
     with pytest.raises(UsageError, match="not in the alphabet"):
-        quarks.ltl("a", string="az", alphabet="ab")
+        quarks.compile_ltl("a", string="az", alphabet="ab")
 
 
 def test_ltl_renders_every_position():
-    html = quarks.ltl("!b S a", string="abba")._repr_html_()
+    html = quarks.compile_ltl("!b S a", string="abba")._repr_html_()
     assert html.count("<tr>") >= 5 and "certified" in html and "agrees" in html
-    assert "| 4 | a | 1 | 1 |" in quarks.ltl("!b S a", string="abba")._repr_markdown_()
+    assert "| 4 | a | 1 | 1 |" in quarks.compile_ltl("!b S a", string="abba")._repr_markdown_()
 
 
 def test_refute_is_the_verb(tmp_path, capsys):
@@ -134,7 +134,7 @@ def test_estimate_halves_is_the_verb(capsys):
 
 def test_report_and_export_coq_are_the_verbs(tmp_path, capsys):
     with pytest.raises(UsageError, match="run `quarks verify` first"):
-        quarks.report(tmp_path / "rep", store=tmp_path / "none.sqlite")
+        quarks.write_report(tmp_path / "rep", store=tmp_path / "none.sqlite")
     quarks.realize("0001", out=tmp_path / "and.json")
     quarks.realize("0110", out=tmp_path / "xor.json")
     done = quarks.export_coq(tmp_path / "and.json", tmp_path / "xor.json", out=tmp_path / "coq")

@@ -1,8 +1,21 @@
-"""Errors a user can cause: the CLI prints them as one line and exits with code 2."""
+"""Errors a user can cause: one family, :class:`QuarksError`, each kind also the matching built-in
+(``except ValueError`` still catches bad input).  The CLI prints them as one line and exits with code 2."""
 
 
-class UsageError(ValueError):
-    """Bad input: unknown claim, malformed truth table, n beyond what is feasible, bad syntax."""
+class QuarksError(Exception):
+    """Bad input to quarks, from Python or the command line; raised before any work starts."""
+
+
+class UsageError(QuarksError, ValueError):
+    """Bad input: malformed truth table, n beyond what is feasible, bad syntax."""
+
+
+class NotFound(QuarksError, LookupError):
+    """Something named that is not there: an unknown claim, an empty results store."""
+
+
+class MissingFile(QuarksError, FileNotFoundError):
+    """A path that does not exist."""
 
 
 class NeedsConfirmation(Exception):

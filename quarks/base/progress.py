@@ -24,6 +24,12 @@ def in_notebook() -> bool:
     return ip is not None and "IPKernelApp" in getattr(ip, "config", {})
 
 
+def messages():
+    """Where progress, forecast and Coq-phase lines go: stdout in a notebook (a cell renders stderr
+    as error boxes), stderr elsewhere (stdout keeps the answer)."""
+    return sys.stdout if in_notebook() else sys.stderr
+
+
 def wanted(progress: bool | None) -> bool:
     """Resolve a ``progress`` argument: None means on in a notebook or on a terminal's stderr."""
     if progress is not None:
@@ -48,7 +54,7 @@ def bar(total: float, desc: str = "", enabled: bool = True, unit: str = "it", sc
             return widget_bar(**options)
         except ImportError:  # no ipywidgets: the text bar renders in the cell's stderr
             pass
-    return text_bar(file=sys.stderr, mininterval=0.25, **options)
+    return text_bar(file=messages(), mininterval=0.25, **options)
 
 
 def _isatty(stream) -> bool:

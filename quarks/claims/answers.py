@@ -1,6 +1,6 @@
 """Exploration answers as certificates: one question claim (quarks.claims.questions) and the instance
 asked.  ``quarks realize --out FILE`` and ``quarks.realize(..., out=FILE)`` write the same document
-through :func:`certify`; an :class:`Answer` (``quarks.ltl``) has ``certificate()`` and ``write(path)``.
+through :func:`certify`; an :class:`Answer` (``quarks.compile_ltl``) has ``certificate()`` and ``write(path)``.
 """
 from __future__ import annotations
 

@@ -41,6 +41,39 @@ PAPERS = {
 }
 
 
+def failing_line(exc: BaseException, check=None) -> str:
+    """``file:line`` where a check raised: the last frame in the file of ``check`` (a claims module
+    of the user's), else the innermost frame; relative to the current directory when under it."""
+    import inspect
+    import os
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    try:
+        home = inspect.getsourcefile(check) if check is not None else None
+    except TypeError:
+        home = None
+    mine = [f for f in frames if home is not None and f.filename == home]
+    if not (mine or frames):
+        return "no traceback"
+    f = (mine or frames)[-1]
+    path = f.filename
+    try:
+        rel = os.path.relpath(path)
+        path = path if rel.startswith("..") else rel
+    except ValueError:
+        pass
+    return f"{path}:{f.lineno}"
+
+
+# How a person names each seed's paper in a table: authors (the full reference is PAPERS).
+AUTHORS = {"000": "Baldi-Vershynin", "001": "Baldi-Vershynin", "002": "Baldi-Vershynin", "003": "Navon",
+           "004": "Yang et al."}
+# Words of printed numbers shortened in tables ("Theorem 4.2" -> "Thm 4.2").
+SHORT_WORDS = (("Theorem", "Thm"), ("Proposition", "Prop"), ("Corollary", "Cor"), ("Section", "Sec"),
+               ("Lemma", "Lem"), ("Definition", "Def"), ("Conclusion", "Concl"))
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a claim is stated: any text naming it (a paper, a DOI, "my notes"), and the number as
@@ -58,7 +91,14 @@ class Source:
         return self.seed[:3] if self.seed in SEEDS.values() else self.seed
 
     def __str__(self) -> str:
-        return f"{self.key} {self.number}" if self.number else self.key
+        """The source as a reader names it: a seed's paper by its authors ("Baldi-Vershynin, Thm 4.2"),
+        any other source as given."""
+        if self.seed not in SEEDS.values():
+            return f"{self.key} {self.number}" if self.number else self.key
+        number = self.number
+        for word, short in SHORT_WORDS:
+            number = number.replace(word, short)
+        return f"{AUTHORS[self.key]}, {number}" if number else AUTHORS[self.key]
 
     @property
     def paper(self) -> str:
@@ -303,7 +343,10 @@ class Claim:
         try:
             verdict = self.check(dict(instance))
         except Exception as exc:  # noqa: BLE001 - a failing check is reported, not raised
-            return Verdict("error", f"{type(exc).__name__}: {exc}", reason=repr(exc))
+            import traceback
+
+            return Verdict("error", f"{type(exc).__name__}: {exc} ({failing_line(exc, self.check)})",
+                           reason=traceback.format_exc())
         if not isinstance(verdict, Verdict):
             return Verdict("error", f"check returned {type(verdict).__name__}, not a Verdict")
         if verdict.status == "refuted" and verdict.counterexample is None:

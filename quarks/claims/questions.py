@@ -132,12 +132,12 @@ def _hex(t: int, n: int) -> str:
 
 
 def class_answer(expression: str, mode: str, k: int = 0, seed: int = 0) -> dict:
-    """The set a class expression denotes (quarks.classes): its count, its symmetry classes (mode
+    """The set a class expression denotes (quarks.function_set): its count, its symmetry classes (mode
     list) or ``k`` members drawn with ``seed`` (mode sample), and a digest of its members."""
     from quarks.certificates.evidence import digest
-    from quarks.classes import classes, evaluate, parse, sample
+    from quarks.classes import classes, denote, parse, sample
 
-    s = evaluate(parse(expression))
+    s = denote(parse(expression))
     n = s.n
     out: dict = {"holds": True, "count": int(s.count())}
     if mode == "list":

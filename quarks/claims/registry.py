@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from quarks.base.errors import UsageError
+from quarks.base.errors import NotFound, UsageError
 from quarks.claims.claim import Claim
 
 # One package per paper (quarks.proofs.baldi, .navon, .yang), found under quarks.proofs; a
@@ -37,7 +37,7 @@ EXTRA_ENV = "QUARKS_EXTRA_CLAIMS"
 ENTRY_POINTS = "quarks.claims"
 
 
-class UnknownClaim(LookupError):
+class UnknownClaim(NotFound):
     """A pattern that matches no claim."""
 
 

@@ -342,7 +342,7 @@ def composed_set(table: int, k: int, n: int, degrees, name: str) -> FunctionSet:
     return _normal(FunctionSet(n, bitmap=cls.bitmap))
 
 
-def evaluate(node: Node | str) -> FunctionSet:
+def denote(node: Node | str) -> FunctionSet:
     """The set an expression (text or syntax tree) denotes."""
     if isinstance(node, str):
         node = parse(node)

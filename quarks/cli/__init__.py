@@ -5,7 +5,7 @@ import argparse
 import importlib
 import sys
 
-from quarks.base.errors import NEEDS_YES, NeedsConfirmation, UsageError
+from quarks.base.errors import NEEDS_YES, NeedsConfirmation, QuarksError
 from quarks.base.terminal import printable
 
 # verb -> module under quarks.cli
@@ -72,7 +72,7 @@ def main(argv=None) -> int:
 
         claims_option.load(args)
         return int(args.func(args) or 0)
-    except UsageError as exc:
+    except QuarksError as exc:   # bad input, from the API's checks or the verb's own: one line, exit 2
         print(printable(f"quarks {args.command}: error: {exc}"), file=sys.stderr)
         return 2
     except NeedsConfirmation as exc:   # a job of hours: said before it starts, started only with --yes

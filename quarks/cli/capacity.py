@@ -31,9 +31,9 @@ def add_parser(sub, verb):
 
 def run(args) -> int:
     from quarks.base.errors import UsageError
+    from quarks.solvers.compose import check_capacity
 
-    if not 1 <= args.max_n <= 5:
-        raise UsageError(f"--max-n must be in 1..5 (the classes are bitmaps over 2^(2^n) tables), got {args.max_n}")
+    check_capacity(args.max_n)
     if args.threads is not None and args.threads < 1:
         raise UsageError(f"--threads must be positive, got {args.threads}")
     if args.what == "plot":

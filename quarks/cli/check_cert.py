@@ -5,7 +5,7 @@ import signal
 import sys
 from pathlib import Path
 
-from quarks.base.terminal import printable
+from quarks.base.terminal import printable, width, wrap
 from quarks.claims.labels import TRUST
 
 
@@ -22,8 +22,9 @@ def add_parser(sub, verb):
                     "by claim, domain and meaning only, and its exhaustive records are reported not checked "
                     "(--rederive re-runs every check). A bad file is "
                     "reported REJECTED with the reason and the run goes on. Exit 0 when all are valid, 1 when "
-                    "any is rejected or nothing was found to check, 2 on a usage error (a path that does not "
-                    "exist), 3 when none is rejected but some could not be checked here (a Coq proof without "
+                    "any is rejected, 2 on a usage error (a path that does not exist, or no certificate "
+                    "under the paths), 130 when interrupted (Ctrl-C), 3 when none is rejected but some could "
+                    "not be checked here (a Coq proof without "
                     "coqc; an exhaustive record not re-run; a certificate not re-derived) or some is undecided (an inconclusive or "
                     "error certificate: well formed, but it proves nothing). Each certificate is checked in its "
                     "own process group with time, CPU, memory and read limits, killed whole at the limit; "
@@ -94,10 +95,9 @@ def run(args) -> int:
         raise UsageError("--coq is the full check plus Coq; it cannot be combined with --evidence-only")
     if args.rederive and args.evidence_only:
         raise UsageError("--rederive re-runs what --evidence-only leaves out: choose one")
-    if args.coq and not coq_gate.available():
+    if args.coq and not coq_gate.available():   # the full check still runs; each file's Coq part is "not checked"
         print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
-              "nothing checked by Coq", file=sys.stderr)
-        return 3
+              "threshold records are not compiled by Coq (their files: not checked, exit 3)", file=sys.stderr)
     signals = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
     before = {sig: signal.getsignal(sig) for sig in signals}
     for sig in signals:   # so that the check's group is killed and scratch removed
@@ -179,6 +179,9 @@ def _check_all(args, work) -> int:
         registry.claims()
         gc.freeze()   # what is loaded stays out of the collector: forked checks do not copy its pages
     deadline = None if args.total_time is None else time.monotonic() + args.total_time
+    # on a terminal, lines wrapped to its width (continuations indented); piped, one line per file, as
+    # documented: a log can be grepped, and no certificate's text can start a line of its own
+    cols = width() if sys.stdout.isatty() else None
     for path in paths:
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left < 0.5:
@@ -194,11 +197,11 @@ def _check_all(args, work) -> int:
             trust = f" [trust: {_trust(r)}]" if r.ok and r.trust else ""
             trust += f" [label: {r.label}]" if r.ok and r.label else ""
             # path, claim, instance and message come from the file: escaped, one line each
-            print(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), flush=True)
+            print(wrap(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), cols), flush=True)
     if not results:
         print(printable(f"quarks check-cert: nothing to check: no certificate (*.json) under {' '.join(args.paths)}"),
               file=sys.stderr)
-        return 1
+        return 2   # bad input, like a missing path
     unchecked = sum(not r.checked for r in results)
     bad = sum(not r.ok and r.checked for r in results)
     undecided = sum(r.ok and not r.decided for r in results)
@@ -206,12 +209,12 @@ def _check_all(args, work) -> int:
         print(results_json(results))
     else:
         unbound = sum(r.ok and r.decided and not r.bound for r in results)
-        print(f"{len(results) - bad - unchecked - undecided} valid, {bad} rejected"
+        print(wrap(f"{len(results) - bad - unchecked - undecided} valid, {bad} rejected"
               + (f", {unchecked} not checked" if unchecked else "")
               + (f", {undecided} undecided (prove nothing)" if undecided else "")
               + (f" ({unbound} not bound to their statements: --evidence-only)" if unbound and args.evidence_only else "")
               + (f" ({unbound} not re-derived, their checks too long to repeat: --rederive)"
-                 if unbound and not args.evidence_only else ""))
+                 if unbound and not args.evidence_only else ""), cols))
     if bad:
         return 1
     not_bound = any(r.ok and r.decided and not r.bound for r in results)   # --evidence-only, or not re-derived

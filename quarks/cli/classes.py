@@ -48,7 +48,7 @@ def _bits(t: int, n: int) -> str:
 
 def run(args) -> int:
     from quarks.base.errors import UsageError
-    from quarks.classes import classes, evaluate, parse, sample, unparse
+    from quarks.classes import classes, denote, parse, sample, unparse
 
     if args.sample is not None and args.sample < 1:
         raise UsageError(f"--sample {args.sample}: K must be >= 1")
@@ -56,7 +56,7 @@ def run(args) -> int:
     node = parse(args.expression)
     if args.out is not None or (args.json and node.n <= 4):
         return _certified(args, node)
-    s = evaluate(node)
+    s = denote(node)
     n = node.n
     count = s.count()
     out = {"expression": unparse(node), "n": n, "count": count}
@@ -100,7 +100,7 @@ def run(args) -> int:
 
 
 def _certified(args, node) -> int:
-    """The answer as a certificate of quarks.classes (n <= 4): written to --out, printed with --json."""
+    """The answer as a certificate of the claim explore.classes (n <= 4): written to --out, printed with --json."""
     from quarks.claims.questions import MAX_CLASSES_N
     from quarks.classes import unparse
 

@@ -27,7 +27,7 @@ def add_parser(sub, verb):
     p.add_argument("--json", action="store_true",
                    help='print {"n", "degree", "count", "seconds"}, and with --out the certificate it writes')
     p.add_argument("--out", metavar="FILE", default=None,
-                   help="write the count as a certificate of quarks.count, n <= 7 (re-check it with quarks check-cert FILE)")
+                   help="write the count as a certificate of the claim explore.count, n <= 7 (re-check it with quarks check-cert FILE)")
     p.add_argument("--list", metavar="FILE", default=None,
                    help="also write the class: FILE.npy (uint64 tables, one row per function) or, for "
                         "any other name, one hex table per line (bit x of the table = f(x)); n <= 6 for D = 1")
@@ -71,6 +71,9 @@ def _write_atomic(path: str, tables, n: int) -> None:
         raise UsageError(f"cannot write {path}: directory {directory} does not exist")
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".quarks-count-", suffix=".tmp")
     try:
+        from quarks.base.fileio import as_umask_allows
+
+        as_umask_allows(fd)
         with os.fdopen(fd, "wb") as fh:
             if path.endswith(".npy"):
                 np.save(fh, np.ascontiguousarray(tables))
@@ -96,24 +99,13 @@ def run(args) -> int:
     from quarks.solvers import enumerate as E
 
     n, d = args.n, args.degree
-    if n < 0:
-        raise UsageError(f"--n {n} is negative")
-    if not 0 <= d <= n:
-        raise UsageError(f"degree {d} is outside 0..n = 0..{n}")
-    if args.out is not None:
-        return _certified(args, n, d)
     chunked = d == 1 and (args.chunked or args.sharded or n == 9 or args.levels is not None or args.resume
                           or args.scheduler is not None or args.executor == "dask")
+    E.check_count(n, d, certified=args.out is not None or chunked)
+    if args.out is not None:
+        return _certified(args, n, d)
     if chunked:
         return _chunked(args, n)
-    if d == 1 and n > E.MAX_COUNT_N:
-        raise UsageError(f"n = {n} is above the limit 9 for degree 1 (n = 9 only in chunks: |T(9;1)| ~ 1.4e17, "
-                         f"about 2 h on 2 cores; n = 10 only with --sharded, on a cluster)")
-    if d not in (0, 1, n) and n > E.MAX_ANY_DEGREE_N:
-        raise UsageError(f"n = {n} is above the limit {E.MAX_ANY_DEGREE_N} for degree {d}: all 2^(2^n) "
-                         f"functions are classified, and 2^(2^{n}) is too many")
-    if d == n and n > 16:
-        raise UsageError(f"n = {n} is above the limit 16 for degree n: the count 2^(2^n) has 2^n binary digits")
     if args.list is not None:
         limit = E.MAX_LIST_N if d == 1 else E.MAX_ANY_DEGREE_N
         if n > limit:
@@ -139,7 +131,7 @@ def run(args) -> int:
 
 
 def _certified(args, n: int, d: int) -> int:
-    """The count as a certificate of quarks.count (n <= 7, re-counted when checked): --out, --json."""
+    """The count as a certificate of the claim explore.count (n <= 7, re-counted when checked): --out, --json."""
     from quarks.base.errors import UsageError
     from quarks.claims.questions import MAX_COUNT_N
     from quarks.cli import answer

@@ -99,20 +99,9 @@ def run_halves(args) -> int:
     from quarks.solvers import halftree as H
 
     n = args.n
-    if not 1 <= n <= H.MAX_N:
-        raise UsageError(f"the estimate supports 1 <= n <= {H.MAX_N}, got n = {n}")
+    H.check_request(n, args.top, args.paths, args.runs, args.seconds, args.seed)
     top = H.default_top(n) if args.top is None else args.top
-    if not 0 <= top <= min(n - 1, H.MAX_TOP):
-        raise UsageError(f"--top must be in 0..{min(n - 1, H.MAX_TOP)} for n = {n}, got {top}")
     particles = 32 if args.paths is None else args.paths
-    if not 1 <= particles <= 1 << 16:
-        raise UsageError(f"--paths must be in 1..65536, got {particles}")
-    if args.runs is not None and args.runs < 1:
-        raise UsageError(f"--runs must be >= 1, got {args.runs}")
-    if args.seconds is not None and args.seconds <= 0:
-        raise UsageError(f"--cpu-seconds must be > 0, got {args.seconds}")
-    if args.seed is not None and not 0 <= args.seed < 2 ** 63:
-        raise UsageError(f"--seed must be in 0..2^63 - 1, got {args.seed}")
     answer.check_out(args)
     earlier = []
     if args.samples is not None:

@@ -12,7 +12,9 @@ def add_parser(sub, verb):
         help="evaluate a TL[#] formula and its compiled softmax transformer",
         description="Evaluate a formula of LTL with counting at every position of a string, side by side "
                     "with the compiled transformer (hard model exact, softmax model certified), or check "
-                    "the transformer on every string up to a length.",
+                    "the transformer on every string up to a length. Exit 0 when the answer is yes (certified "
+                    "equal at every position; agreeing on every string checked), 1 when it is not (with or "
+                    "without --out), 2 on bad input.",
     )
     p.add_argument("formula", help="e.g. '!b S a', 'ODD(#left[a])', '#left[a] > #left[b]'")
     p.add_argument("--string", help="the input string, one symbol per character with no separator (ab, not 'a b')")
@@ -30,7 +32,7 @@ def add_parser(sub, verb):
                    help="print the answer's certificate (the document --out writes); with both --string and "
                         "--check-up-to the model, the per-position values and the check as JSON")
     p.add_argument("--out", metavar="FILE", default=None,
-                   help="write the answer (to --string or to --check-up-to) as a certificate of quarks.ltl "
+                   help="write the answer (to --string or to --check-up-to) as a certificate of the claim explore.ltl "
                         "(re-check it with quarks check-cert FILE)")
     p.set_defaults(func=run)
     return p
@@ -50,15 +52,17 @@ def run(args) -> int:
         answer.check_out(args)
         if not single:
             raise UsageError("--out certifies one question: give --string S or --check-up-to N, not both")
-    res = api.ltl(args.formula, string=args.string, check_up_to=args.check_up_to, alphabet=args.alphabet,
-                  variant=args.variant, c=args.c, tau_factor=args.tau_factor)
+    res = api.compile_ltl(args.formula, string=args.string, check_up_to=args.check_up_to, alphabet=args.alphabet,
+                          variant=args.variant, c=args.c, tau_factor=args.tau_factor)
     if args.save:
         res.model.save(args.save)
     if args.out is not None or (args.json and single):
         return _certified(args, res)
+    # exit 0 only when the answer is yes: certified on the string, and agreeing on every string checked
+    code = 0 if (args.string is None or res.certified) and (res.check is None or res.check["holds"]) else 1
     if args.json:
         print(json.dumps(res.as_dict()))
-        return 0 if res.check is None or res.check["holds"] else 1
+        return code
     model = res.model
     print(f"formula   {res.formula}")
     layers = f"{len(model.layers)} layer" + ("" if len(model.layers) == 1 else "s")
@@ -73,8 +77,7 @@ def run(args) -> int:
         print(f"checked   {res.check['cases']} strings of length 1..{res.max_len} in {res.seconds:.2f} s: {status}")
         print(f"margin    min over rounding sites of 1/4 - radius: {res.check['margin']:.4f}")
         print(f"digest    {res.check['digest']}")
-        return 0 if res.check["holds"] else 1
-    return 0
+    return code
 
 
 def _explain(model):
@@ -104,7 +107,7 @@ def _side_by_side(res, explain: bool):
 
 
 def _certified(args, res) -> int:
-    """The answer as a certificate of quarks.ltl: written to --out, printed with --json."""
+    """The answer as a certificate of the claim explore.ltl: written to --out, printed with --json."""
     from quarks.cli import answer
 
     cert = res.certificate()

@@ -37,6 +37,9 @@ def run(args) -> int:
         print("no selected claim has a Coq proof")
         return 0
     for r in rows:
+        if r["status"] == "not checked":   # without coqc: one line per claim, not one per theorem
+            print(f"{'not checked':<12} {r['claim']}: {len(r['theorems'])} theorem(s) not checked: coqc not installed")
+            continue
         print(f"{r['status']:<12} {r['claim']}: {r['message']}")
         for t in r["theorems"]:
             print(f"    {t['status']:<11} {t['theorem']}")

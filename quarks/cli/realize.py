@@ -5,15 +5,7 @@ import json
 
 from quarks.base.terminal import abbreviate
 from quarks.cli import answer
-
-# per backend: largest n, and why
-LIMITS = {
-    "lp": (16, "the LP has 2^n rows; 2^16 = 65,536 points is the supported maximum"),
-    "lp-full": (16, "the LP has 2^n rows; 2^16 = 65,536 points is the supported maximum"),
-    "z3": (10, "exact LRA on 2^n constraints; beyond 2^10 = 1,024 points z3 takes minutes"),
-    "sat": (8, "the CNF grows with 2^n adders per query; beyond 2^8 points it is impractical"),
-}
-MAX_MATRIX = 1 << 24  # 2^n x (number of monomials + 1) LP entries
+from quarks.solvers.realize_bounds import LIMITS  # per backend: largest n, and why
 
 
 def add_parser(sub, verb):
@@ -62,21 +54,11 @@ def parse_function(text: str, n: int | None):
 def check_limits(f, args, where: str = "") -> None:
     """UsageError when f is beyond the backend's n, the degree's range, or the LP size."""
     from quarks.base.errors import UsageError
-    from quarks.solvers.monomials import monomials
+    from quarks.solvers.realize_bounds import check_request
 
     if args.n is not None and f.n != args.n:
         raise UsageError(f"{where}truth table has 2^{f.n} entries but --n is {args.n}")
-    limit, why = LIMITS[args.backend]
-    if f.n > limit:
-        raise UsageError(f"{where}n = {f.n} is above the {args.backend} backend's limit of {limit}: {why}")
-    if not 0 <= args.degree <= f.n:
-        raise UsageError(f"{where}degree {args.degree} is outside 0..n = {f.n}")
-    entries = (1 << f.n) * (len(monomials(f.n, args.degree)) + 1)
-    if args.degree < f.n and entries > MAX_MATRIX:
-        raise UsageError(
-            f"{where}n = {f.n}, degree {args.degree}: 2^n x {len(monomials(f.n, args.degree)) + 1} monomials "
-            f"= {entries:,} LP entries is above the supported {MAX_MATRIX:,} (memory)"
-        )
+    check_request(f, args.degree, args.backend, where)
 
 
 def read_tables(path: str, args) -> list:

@@ -20,7 +20,7 @@ def add_parser(sub, verb):
 def run(args) -> int:
     from quarks import api
 
-    summary = api.report(args.out, args.store)
+    summary = api.write_report(args.out, args.store)
     if getattr(args, "json", False):
         print(json.dumps(summary, default=str))
         return 0

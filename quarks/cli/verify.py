@@ -29,6 +29,8 @@ def add_parser(sub, verb):
     p.add_argument("--executor", choices=("local", "dask"), default="local", help="where instances run")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address (with --executor dask)")
     p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
+    p.add_argument("--verbose", "-v", action="store_true",
+                   help="print the traceback of each check that raised (on stderr; the line says its file and line)")
     p.add_argument("--junit", "--junitxml", dest="junit", metavar="FILE", default=None,
                    help="also write JUnit XML (one test case per instance, failed when not as expected) for CI")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress output")
@@ -125,12 +127,19 @@ def run(args) -> int:
         sys.stdout.write("\n")
     else:
         from quarks.base.terminal import width
+        from quarks.cli.listing import PIPED
 
-        cols = width()
+        cols = width() or PIPED   # piped: 100 columns, as quarks list; --json has the full text
         print(report.table(cols))
         details = report.details(cols)
         if details:
             print(details)
+    if args.verbose:
+        from quarks.claims.claim import instance_text
+
+        for r in report.results:
+            if r.status == "error" and r.reason:
+                print(f"--- {r.claim} {instance_text(r.instance)}:\n{r.reason.rstrip()}", file=sys.stderr)
     if not args.quiet:
         print(report.where(), file=sys.stderr)
     return report.exit_code

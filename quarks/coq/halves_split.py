@@ -320,6 +320,29 @@ def build(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc", jobs:
 STATEMENT = re.compile(r":\s*(?:N\.of_nat\s+)?#\|\s*T\s+(\d+)\s+(\d+)\s*\|\s*=\s*(?:Npos\s+)?\(?(\d+)(?:%\w+)?\)?\s*$")
 
 
+def decimal_literals(text: str) -> str:
+    """``text`` with each nat literal Coq prints as ``Nat.of_num_uint (Number.UIntDecimal (Decimal.D9
+    (... Decimal.Nil)))`` (numbers above 5000, to avoid a unary term) written as its digits."""
+    key, out, i = "Nat.of_num_uint", [], 0
+    while (j := text.find(key, i)) >= 0:
+        k = j + len(key)
+        while k < len(text) and text[k] == " ":
+            k += 1
+        if k == len(text) or text[k] != "(":
+            out.append(text[i:k])
+            i = k
+            continue
+        depth, m = 0, k
+        while m < len(text):
+            depth += (text[m] == "(") - (text[m] == ")")
+            m += 1
+            if depth == 0:
+                break
+        out.append(text[i:j] + "".join(re.findall(r"Decimal\.D(\d)", text[k:m])))
+        i = m
+    return "".join(out) + text[i:]
+
+
 def theorem(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc") -> dict:
     """Read the compiled ``card_T{n+1}_{d}`` back from Coq: its statement (``Check``) and its
     assumptions (``Print Assumptions``, fully qualified).  Returns {"count": k or None, "axioms":
@@ -328,6 +351,7 @@ def theorem(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc") -> 
     from quarks.certify.coq_print import parse_assumptions, split_outputs
 
     P = theory_name(n, d)
+    out = Path(out).resolve()   # coqc runs in out: a relative -R path would be read from there
     head = (f"From Coq Require Import NArith.\nFrom mathcomp Require Import ssreflect ssrnat fintype finset.\n"
             f"From Quarks Require Import Threshold.\nFrom {LOGICAL} Require {P}.\n")
     args = ["-R", str(out), LOGICAL]
@@ -343,7 +367,7 @@ def theorem(n: int, d: int, out: Path, quarks_dir: Path, coqc: str = "coqc") -> 
     if res.returncode:
         return {"count": None, "axioms": [], "allowed": False, "error": " ".join(res.stderr.split())[:400]}
     check, _, rest = res.stdout.partition("Axioms:")
-    m = STATEMENT.search(" ".join(check.split()))
+    m = STATEMENT.search(decimal_literals(" ".join(check.split())))
     chunks = split_outputs("Axioms:" + rest if rest else res.stdout)
     short = parse_assumptions(chunks[0]) if chunks else None
     if m is None or short is None or (int(m.group(1)), int(m.group(2))) != (n + 1, d):

@@ -20,16 +20,19 @@ REQUIRE = re.compile(r"From\s+Quarks\s+Require\s+(?:Import\s+|Export\s+)?([A-Za-
 
 MAKEFILE = """\
 # Build every theorem of this directory: `make` (Coq 8.16 with mathcomp 1.x; coq_makefile writes
-# CoqMakefile from _CoqProject).  `make clean` removes what the build wrote.
+# CoqMakefile from _CoqProject).  Quiet unless something fails: Coq's messages (warnings of the
+# theories among them) go to build.log, printed when the build fails.  `make clean` removes what
+# the build wrote.
 all: CoqMakefile
-\t$(MAKE) -f CoqMakefile
+\t@$(MAKE) --no-print-directory -f CoqMakefile > build.log 2>&1 || { cat build.log; exit 1; }
+\t@echo "built: every theorem of this directory compiled (Coq's messages: build.log)"
 
 CoqMakefile: _CoqProject
 \tcoq_makefile -f _CoqProject -o CoqMakefile
 
 clean:
 \tif [ -f CoqMakefile ]; then $(MAKE) -f CoqMakefile cleanall; fi
-\trm -f CoqMakefile CoqMakefile.conf
+\trm -f CoqMakefile CoqMakefile.conf build.log
 
 .PHONY: all clean
 """

@@ -8,7 +8,7 @@ from quarks.notebook.render import esc, hex, html_table, json_short, md_table
 # --- classes of functions --------------------------------------------------------------------
 
 def _class_size(cls) -> int:
-    """|class| of a CompositionClass (``size``) or of any set with ``count()`` (e.g. quarks.classes)."""
+    """|class| of a CompositionClass (``size``) or of any set with ``count()`` (e.g. quarks.function_set)."""
     return int(cls.size) if hasattr(cls, "size") and not callable(cls.size) else int(cls.count())
 
 

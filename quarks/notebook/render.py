@@ -507,7 +507,12 @@ def function_set_markdown(s) -> str:
 
 
 def decomposition_rows(d) -> list:
-    rows = [["f", d.f.to_hex()], ["operator", "0x" + format(d.operator.bits, "x")], ["degrees", str(list(d.degrees))]]
+    from quarks.solvers.decompose import operator_name
+
+    code = "0x" + format(d.operator.bits, "x")
+    name = operator_name(d.operator)
+    op = f"{name} ({code})" if name != d.operator.to_string() else code   # AND, as the user wrote it
+    rows = [["f", d.f.to_hex()], ["operator", op], ["degrees", str(list(d.degrees))]]
     if getattr(d, "decomposable", False):
         for j, r in enumerate(d.operands):
             rows.append([f"f_{j + 1}", r.polynomial() + " > 0"])

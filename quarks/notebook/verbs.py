@@ -1,5 +1,5 @@
-"""Renderings of the answers of the verbs quarks.ltl, quarks.refute, quarks.temperature,
-quarks.estimate, quarks.export_coq and quarks.report (HTML and Markdown, as in quarks.notebook.render)."""
+"""Renderings of the answers of the verbs quarks.compile_ltl, quarks.refute, quarks.temperature,
+quarks.estimate, quarks.export_coq and quarks.write_report (HTML and Markdown, as in quarks.notebook.render)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -9,7 +9,7 @@ from quarks.notebook.render import Markup, badge, html_table, json_short, md_tab
 MAX_POSITIONS = 40   # positions of an LTL answer shown; the rest is summarised
 
 
-# --- quarks.ltl -------------------------------------------------------------------------------------------
+# --- quarks.compile_ltl ----------------------------------------------------------------------------------------
 
 def _ltl_rows(a) -> list:
     from quarks.base.exact import infix
@@ -160,7 +160,7 @@ def export_markdown(x) -> str:
     return md_table(EXPORT_HEAD, _export_rows(x)) + "\n\n" + _export_foot(x)
 
 
-# --- quarks.report ---------------------------------------------------------------------------------------
+# --- quarks.write_report ------------------------------------------------------------------------------------
 
 def _written_rows(w) -> list:
     return [["page", w["index"]], ["Markdown", w["readme"]], ["claims", w["claims"]], ["verdicts", w["verdicts"]],

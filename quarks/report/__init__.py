@@ -16,13 +16,14 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from quarks.base.errors import NotFound
 from quarks.claims.claim import Source, instance_label, instance_text
 
 MARKER = ".quarks-report"  # present in every directory this module writes
 CERT_DIR = "certificates"
 
 
-class EmptyStore(LookupError):
+class EmptyStore(NotFound):
     """The store holds no verdicts (or does not exist)."""
 
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from pathlib import Path
 
-from quarks.base.progress import duration
+from quarks.base.progress import duration, messages
 from quarks.base.version import __version__
 from quarks.certificates import certificate
 from quarks.certify.coq import record
@@ -95,21 +94,22 @@ def _check_in_parallel(coq_gate, groups: list, jobs: int, root: Path, say=None) 
     for i in sorted(range(len(groups)), key=lambda i: -len(groups[i])):
         min(parts, key=lambda p: sum(len(groups[j]) for j in p)).append(i)
     parts = [p for p in parts if p]
-    if len(parts) == 1:
+    if len(parts) == 1 or not coq_gate.available():   # without coqc: each theorem "not checked", no build
         out = coq_gate.check_groups(groups, root)
         return [out[position[g]] for g in asked]
     coq_gate.build(root)   # once, before the parts look it up in the cache
-    t0, done, out = time.monotonic(), 0, [[] for _ in groups]
+    t0, out = time.monotonic(), [[] for _ in groups]
+    theorems, finished = len({r for g in groups for r in g}), set()   # counted once, as "checking N theorem(s)" says
     with ThreadPoolExecutor(min(jobs, len(parts))) as pool:
         futures = {pool.submit(coq_gate.check_groups, [groups[i] for i in part], root): part for part in parts}
         for fut in as_completed(futures):
             for i, proofs in zip(futures[fut], fut.result()):
                 out[i] = proofs
-                done += len(proofs)
+                finished.update(groups[i])
             if say is not None:
-                spent = time.monotonic() - t0
-                left = f", about {duration(spent / done * (total - done))} left" if done < total else ""
-                say(f"Coq: {done}/{total} theorem(s) checked, {duration(spent)}{left}")
+                spent, done = time.monotonic() - t0, len(finished)
+                left = f", about {duration(spent / done * (theorems - done))} left" if done < theorems else ""
+                say(f"Coq: {done}/{theorems} theorem(s) checked, {duration(spent)}{left}")
     return [out[position[g]] for g in asked]
 
 
@@ -137,7 +137,7 @@ def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool,
     from quarks.certify import coq_gate
     from quarks.certify.coq import theory_hashes
 
-    say = (lambda line: print(line, file=sys.stderr, flush=True)) if progress else None
+    say = (lambda line: print(line, file=messages(), flush=True)) if progress else None
     build = None
     if coq_gate.available() and (root / "_CoqProject").is_file():
         if say is not None and not coq_gate.compiled(root):
@@ -158,13 +158,13 @@ def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool,
     where = "" if root == coq_gate.THEORIES else f" in {root}"
     if progress and build is not None and not refs:
         print(f"Coq: the proofs of {len(claims)} claim(s){where} are unchanged since they were checked, not re-checked",
-              file=sys.stderr, flush=True)
+              file=messages(), flush=True)
     elif progress and build is not None:
         from quarks.run.forecast import busy, coq_seconds
 
         print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s){where}"
               + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked")
-              + f"; expected about {duration(coq_seconds(len(refs), True, busy(extra=min(jobs, len(refs)))))}", file=sys.stderr, flush=True)
+              + f"; expected about {duration(coq_seconds(len(refs), True, busy(extra=min(jobs, len(refs)))))}", file=messages(), flush=True)
     checked = _check_in_parallel(coq_gate, [list(c.coq) for c in todo], jobs, root, say) if refs else []
     files = theory_hashes(root) if (root / "_CoqProject").is_file() else {}
     for c, proofs in zip(todo, checked):

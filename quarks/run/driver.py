@@ -24,7 +24,7 @@ from quarks.base.errors import NeedsConfirmation
 from quarks.base.version import __version__
 from quarks.certificates import certificate
 from quarks.claims import registry
-from quarks.claims.claim import Verdict, instance_key, instance_label, instance_text
+from quarks.claims.claim import Verdict, failing_line, instance_key, instance_label, instance_text
 from quarks.claims.engines import ENGINES, PRELOAD, preload, warm_kernels  # noqa: F401 (driver.preload, driver.PRELOAD: their old place)
 from quarks.run.code_key import code_key
 
@@ -59,6 +59,7 @@ class Result:
     certificate: str | None = None
     counterexample: object = None
     skipped: bool = False
+    reason: str = ""      # of an error: the check's traceback (verify --verbose prints it)
 
     @property
     def ok(self) -> bool:
@@ -78,10 +79,13 @@ class Result:
 def execute(claim_id: str, instance: dict) -> dict:
     """Check one instance in this process; the verdict as a plain dict (with ``elapsed``)."""
     t0 = time.perf_counter()
+    claim = None
     try:
-        verdict = registry.get(claim_id).run(instance)
+        claim = registry.get(claim_id)
+        verdict = claim.run(instance)
     except Exception as exc:  # noqa: BLE001 - reported as an error verdict
-        verdict = Verdict("error", f"{type(exc).__name__}: {exc}", reason=traceback.format_exc())
+        check = claim.check if claim is not None else None
+        verdict = Verdict("error", f"{type(exc).__name__}: {exc} ({failing_line(exc, check)})", reason=traceback.format_exc())
     out = {
         "status": verdict.status, "summary": verdict.summary, "evidence": verdict.evidence,
         "counterexample": verdict.counterexample, "reason": verdict.reason, "data": verdict.data,
@@ -212,11 +216,14 @@ def run_dask(tasks, scheduler: str, timeout: float, on_result) -> None:
 class Progress:
     """tqdm's bar on a terminal or in a notebook; in a log (stderr not a terminal) plain lines: every
     unexpected verdict, and at most one progress line per ``every`` seconds (default: about 20 lines
-    over the ``expected`` seconds, 10 to 60 s apart) with the time left."""
+    over the ``expected`` seconds, 10 to 60 s apart) with the time left; the first within 10 s, said
+    by a timer when no instance has finished yet (workers starting, kernels compiling)."""
+
+    FIRST = 10.0   # seconds to the first line
 
     def __init__(self, total: int, stream=None, enabled: bool = True, every: float | None = None, expected: float = 0.0):
         self.total, self.done = total, 0
-        self.stream = stream or sys.stderr
+        self.stream = stream or progress_bars.messages()
         self.enabled = enabled and total > 0
         # about 20 lines for the whole run: every 10 s for a short one, at most once a minute
         self.every = every if every is not None else max(10.0, min(60.0, expected / 20))
@@ -224,8 +231,30 @@ class Progress:
         self.start = self.said = time.monotonic()
         live = self.enabled and (self.stream.isatty() or progress_bars.in_notebook())
         self.bar = progress_bars.bar(total, "verify", unit="instance") if live else None
+        import threading
+
+        self.lock, self.stop = threading.Lock(), threading.Event()
+        if self.enabled and self.bar is None:
+            threading.Thread(target=self._timer, daemon=True).start()
+
+    def _timer(self) -> None:
+        """A line when none was said for FIRST seconds at the start, or ``every`` seconds later on."""
+        while not self.stop.wait(1.0):
+            with self.lock:
+                now = time.monotonic()
+                if self.done < self.total and now - self.said >= (self.FIRST if self.said == self.start else self.every):
+                    self._say(now)
+
+    def _say(self, now: float) -> None:
+        self.said = now
+        self.stream.write(self.line(now - self.start) + "\n")
+        self.stream.flush()
 
     def update(self, result: Result) -> None:
+        with self.lock:
+            self._update(result)
+
+    def _update(self, result: Result) -> None:
         self.done += 1
         if not self.enabled:
             return
@@ -240,24 +269,23 @@ class Progress:
                               f"({result.elapsed:.2f}s)\n")
         elif now - self.said < self.every and self.done < self.total:
             return
-        self.said = now
-        self.stream.write(self.line(now - self.start) + "\n")
-        self.stream.flush()
+        self._say(now)
 
     def line(self, spent: float) -> str:
         """``verify: 120/287 instances, 41 s, about 50 s left``."""
         from quarks.base.progress import duration
 
         text = f"verify: {self.done}/{self.total} instances, {duration(spent)}"
-        if self.done < self.total:
+        if self.done < self.total and (self.done or self.expected > 0):
             f = self.done / self.total   # the forecast at first, the rate so far as the run goes on
-            left = spent / self.done * (self.total - self.done)
+            left = spent / self.done * (self.total - self.done) if self.done else 0.0
             if self.expected > 0:
                 left = (1 - f) * max(0.0, self.expected - spent) + f * left
             text += f", about {duration(left)} left"
         return text
 
     def close(self) -> None:
+        self.stop.set()
         if self.bar is not None:
             self.bar.close()
 
@@ -428,7 +456,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             raise NeedsConfirmation(f"{line}; not started: run again with --yes to go ahead "
                                     f"(or select fewer claims, or --max-n N)")
         if progress and (seconds >= 10 or "never timed" in line):
-            print(line, file=sys.stderr, flush=True)
+            print(line, file=progress_bars.messages(), flush=True)
         report.run = db.begin_run(__version__, {"patterns": list(patterns), "tier": tier, "max_n": max_n,
                                                 "executor": executor})
         bar = Progress(len(todo), enabled=progress, expected=seconds - coq)
@@ -440,7 +468,8 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             cert = certificate.build(claim, task.instance, verdict, payload["elapsed"])
             path = certificate.write(cert, out / task.claim / f"{task.label}.json")
             result = Result(task.claim, task.instance, verdict.status, claim.expected, verdict.summary,
-                            payload["elapsed"], str(path), verdict.counterexample)
+                            payload["elapsed"], str(path), verdict.counterexample,
+                            reason=payload.get("reason") or "" if verdict.status == "error" else "")
             db.record(report.run, task.claim, task.key, code_key(claim), result.status, result.expected,
                       result.summary, result.elapsed, result.certificate, fileio.sha256_file(path))
             report.results.append(result)

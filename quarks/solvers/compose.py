@@ -394,6 +394,18 @@ def binary_family(n: int, degrees=(1, 1), threads: int | None = None, progress: 
     return out
 
 
+MAX_CAPACITY_N = 5   # the classes are bitmaps over all 2^(2^n) tables
+
+
+def check_capacity(max_n: int) -> None:
+    """The bound of ``quarks capacity`` and ``quarks.capacity``: UsageError unless 1 <= max_n <= 5."""
+    from quarks.base.errors import UsageError
+
+    if not isinstance(max_n, int) or not 1 <= max_n <= MAX_CAPACITY_N:
+        raise UsageError(f"--max-n must be in 1..{MAX_CAPACITY_N} (the classes are bitmaps over 2^(2^n) tables), "
+                         f"got {max_n}")
+
+
 def binary_rows(max_n: int, degrees, threads=None, progress=False) -> list[dict]:
     """For n = 1..max_n: the ten binary classes |T_B(n; d0, d1)| with the bounds prod |T(n-1;d_j)| and
     prod |T(n;d_j)| of Theorem 4.2."""

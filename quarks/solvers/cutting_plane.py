@@ -18,7 +18,7 @@ few near the boundary, so:
    A subset of rows that is infeasible already refutes f, so the certificate needs no more points.
 
 Returns None when the floats settle nothing (then the caller takes the slower exact route), or
-when scipy does not ship HiGHS's Python interface (``scipy.optimize._highspy._core``, scipy >= 1.15).
+when HiGHS's Python interface (the ``highspy`` package, a dependency) cannot be imported.
 """
 from __future__ import annotations
 
@@ -40,22 +40,40 @@ DENOMINATORS = np.arange(1, 257, dtype=np.float64)
 
 
 def highs_core():
-    """scipy's HiGHS interface module, or None when this scipy has none."""
+    """HiGHS's Python interface (the public ``highspy`` package), or None when it cannot be imported."""
     try:
-        from scipy.optimize._highspy import _core
+        import highspy
     except ImportError:
         return None
-    return _core if hasattr(_core, "_Highs") else None
+    return highspy
 
 
 LOCAL = threading.local()
+QUIET = threading.Lock()
+
+
+def new_highs(core):
+    """A ``highspy.Highs``; it prints HiGHS's banner on file descriptor 1 when made, before any option
+    can be set, so it is made with that descriptor pointed at /dev/null."""
+    import sys
+
+    with QUIET:
+        sys.stdout.flush()
+        saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 1)
+            return core.Highs()
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+            os.close(null)
 
 
 def highs(core):
     """This thread's HiGHS object with its model cleared (made once per process and thread)."""
     h = getattr(LOCAL, "highs", None)
     if h is None or LOCAL.pid != os.getpid():
-        h = core._Highs()
+        h = new_highs(core)
         h.setOptionValue("output_flag", False)
         h.setOptionValue("presolve", "off")  # rows are added between runs: keep the basis
         h.setOptionValue("simplex_strategy", 1)  # dual simplex: a new row leaves the basis dual feasible

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 
 from quarks.base.boolean import BINARY_OPERATORS, TruthTable
+from quarks.base.errors import UsageError
 from quarks.certify import decomposition as enc
 from quarks.certify import drup
 from quarks.solvers.realize import realize
@@ -42,7 +43,7 @@ def operator_table(name: str) -> TruthTable:
     if text and set(text) <= {"0", "1"} and len(text) in (2, 4, 8, 16):
         return TruthTable.from_string(text)
     known = ", ".join(list(BINARY_OPERATORS) + list(TERNARY_NAMED))
-    raise ValueError(f"unknown operator {name!r} (a name: {known}; or a 0/1 table of length 2, 4, 8 or 16)")
+    raise UsageError(f"unknown operator {name!r} (a name: {known}; or a 0/1 table of length 2, 4, 8 or 16)")
 
 
 def operator_name(B: TruthTable) -> str:
@@ -190,7 +191,7 @@ def decompose(f: TruthTable, B: TruthTable, degrees=None, *, unate: str = "linea
     if len(degrees) != k:
         raise ValueError(f"the operator has {k} arguments but {len(degrees)} degrees were given")
     if any(d < 0 for d in degrees):
-        raise ValueError("degrees must be non-negative")
+        raise UsageError("degrees must be non-negative")
     degrees = [min(d, n) for d in degrees]  # T(n; d) = T(n; n) for d > n
     stats = {"rounds": 0, "unate_cuts": 0, "lp_cuts": 0, "lp_calls": 0,
              "sat_seconds": 0.0, "lp_seconds": 0.0}

@@ -29,6 +29,26 @@ MAX_COUNT_N = 8     # |T(8;1)| needs ~53 million regular representatives (the st
 MAX_ANY_DEGREE_N = 4  # every one of the 2^(2^n) functions is classified
 
 
+def check_count(n: int, d: int, certified: bool = False) -> None:
+    """The bounds of a plain count |T(n;d)| (``quarks count`` and ``quarks.count`` alike; the chunked
+    and sharded counts have their own): UsageError before any work.  ``certified``: a count with a
+    certificate (``--out``), whose claim bounds n itself."""
+    if not isinstance(n, int) or n < 0:
+        raise UsageError(f"--n {n} is negative")
+    if not isinstance(d, int) or not 0 <= d <= n:
+        raise UsageError(f"degree {d} is outside 0..n = 0..{n}")
+    if certified:
+        return
+    if d == 1 and n > MAX_COUNT_N:
+        raise UsageError(f"n = {n} is above the limit 9 for degree 1 (n = 9 only in chunks: |T(9;1)| ~ 1.4e17, "
+                         f"about 2 h on 2 cores; n = 10 only with --sharded, on a cluster)")
+    if d not in (0, 1, n) and n > MAX_ANY_DEGREE_N:
+        raise UsageError(f"n = {n} is above the limit {MAX_ANY_DEGREE_N} for degree {d}: all 2^(2^n) "
+                         f"functions are classified, and 2^(2^{n}) is too many")
+    if d == n and n > 16:
+        raise UsageError(f"n = {n} is above the limit 16 for degree n: the count 2^(2^n) has 2^n binary digits")
+
+
 def words(n: int) -> int:
     """uint64 words per truth table."""
     return max(1, (1 << n) // 64)

@@ -201,6 +201,27 @@ def smc_run(halves: Halves, rng: np.random.Generator, particles: int, top: int) 
 
 MAX_N = 10
 MAX_TOP = 8
+MAX_PARTICLES = 1 << 16
+
+
+def check_request(n: int, top: int | None = None, particles: int | None = None, runs: int | None = None,
+                  seconds: float | None = None, seed: int | None = None) -> None:
+    """The bounds of an estimate (``quarks estimate`` and ``quarks.estimate`` alike): UsageError
+    before any work for n, depth, walkers, samples, CPU seconds or seed out of range."""
+    from quarks.base.errors import UsageError
+
+    if not isinstance(n, int) or not 1 <= n <= MAX_N:
+        raise UsageError(f"the estimate supports 1 <= n <= {MAX_N}, got n = {n}")
+    if top is not None and not 0 <= top <= min(n - 1, MAX_TOP):
+        raise UsageError(f"--top must be in 0..{min(n - 1, MAX_TOP)} for n = {n}, got {top}")
+    if particles is not None and not 1 <= particles <= MAX_PARTICLES:
+        raise UsageError(f"--paths must be in 1..{MAX_PARTICLES}, got {particles}")
+    if runs is not None and runs < 1:
+        raise UsageError(f"--runs must be >= 1, got {runs}")
+    if seconds is not None and not seconds > 0:
+        raise UsageError(f"--cpu-seconds must be > 0, got {seconds}")
+    if seed is not None and not 0 <= seed < 2 ** 63:
+        raise UsageError(f"--seed must be in 0..2^63 - 1, got {seed}")
 
 
 def default_top(n: int) -> int:

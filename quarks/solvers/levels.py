@@ -169,7 +169,10 @@ def _chunk_task(parent_files: list, n: int, k: int, bucket: int, buckets: int, o
 
     parents, index = _parent_level(parent_files)
     res = decide_chunk(parents, n, bucket, buckets, threads, index)
+    from quarks.base.fileio import as_umask_allows
+
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(out), suffix=".npy.tmp")
+    as_umask_allows(fd)
     with os.fdopen(fd, "wb") as fh:
         np.save(fh, res.pop("tables"))
     os.replace(tmp, out)

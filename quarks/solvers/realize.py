@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from quarks.base.boolean import TruthTable
+from quarks.base.errors import UsageError
 from quarks.certify import threshold as cert
 from quarks.solvers.monomials import monomial_name
 
@@ -227,7 +228,7 @@ def unateness_certificate(f: TruthTable) -> "NonRealizability | None":
 
 def check_degree(f: TruthTable, degree: int):
     if not isinstance(degree, int) or not 0 <= degree <= f.n:
-        raise ValueError(f"degree must be in 0..n = {f.n}, got {degree!r}")
+        raise UsageError(f"degree must be in 0..n = {f.n}, got {degree!r}")
 
 
 def realize(f: TruthTable, degree: int = 1, backend: str = "lp"):

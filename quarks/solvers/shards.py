@@ -75,6 +75,9 @@ def save_atomic(path: Path, array: np.ndarray) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        from quarks.base.fileio import as_umask_allows
+
+        as_umask_allows(fd)
         with os.fdopen(fd, "wb") as fh:
             np.save(fh, np.ascontiguousarray(array))
             fh.flush()

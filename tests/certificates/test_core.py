@@ -196,5 +196,5 @@ def test_notebook_api():
     assert quarks.realize("0110").realizable is False  # XOR is not a threshold function
     assert quarks.realize("0x8", n=2).realizable is True
     assert quarks.decompose("0110", op="AND").__class__.__name__ == "Decomposition"
-    assert quarks.classes("T(4;2) - T(4;1)").count() == 57574 - 1882
+    assert quarks.function_set("T(4;2) - T(4;1)").count() == 57574 - 1882
     assert quarks.count(5) == 94572

@@ -46,7 +46,8 @@ def test_a_source_is_any_text():
     assert str(Source("mypaper", "Thm 1")) == "mypaper Thm 1" and Source("mypaper", "Thm 1").paper == "mypaper"
     assert str(Source("my notes")) == "my notes"
     assert str(Source("doi:10.1000/xyz", "Lemma 2")) == "doi:10.1000/xyz Lemma 2"
-    assert str(Source("000", "Theorem 4.2")) == "000 Theorem 4.2"            # a seed file keeps its key
+    assert str(Source("000", "Theorem 4.2")) == "Baldi-Vershynin, Thm 4.2"   # a seed file: named by its paper
+    assert Source("000", "Theorem 4.2").key == "000"
     assert Source("000", "Theorem 4.2").paper.startswith("Baldi & Vershynin")
 
 

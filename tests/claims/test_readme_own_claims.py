@@ -69,7 +69,7 @@ def test_the_walk_through_runs_as_printed(tmp_path):
             cwd = Path(where.read_text().strip())
             ran += 1
     assert cwd == tmp_path / "colleague"
-    assert ran == 8 and checked == 14
+    assert ran == 9 and checked == 16
 
 
 def test_the_example_is_the_readme_module_and_its_test_passes():

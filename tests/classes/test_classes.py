@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from quarks.classes import BeyondReach, ParseError, classes, evaluate, parse, unparse
+from quarks.classes import BeyondReach, ParseError, classes, denote, parse, unparse
 from quarks.cli import main
 from quarks.solvers.compose import apply_operator, threshold_list
 
@@ -20,7 +20,7 @@ def brute_ltf(n, wmax):
 
 
 def members(expr):
-    return set(int(t) for t in evaluate(expr).members())
+    return set(int(t) for t in denote(expr).members())
 
 
 def test_all3_minus_and_two_ways():
@@ -28,7 +28,7 @@ def test_all3_minus_and_two_ways():
     assert len(T3) == 104
     and_class = {apply_operator(0b1000, 2, [f, g], 3) for f in T3 for g in T3}
     assert len(and_class) == 246
-    s = evaluate("all(3) - T_AND(3;1,1)")
+    s = denote("all(3) - T_AND(3;1,1)")
     assert s.count() == 256 - 246 == 10
     assert members("all(3) - T_AND(3;1,1)") == set(range(256)) - and_class
     # not closed under the group: 8 of a 16-class and the 2 parities
@@ -38,18 +38,18 @@ def test_all3_minus_and_two_ways():
 
 
 def test_counts_of_threshold_algebra():
-    assert evaluate("T(4;1)").count() == 1882
-    assert evaluate("T(4;2) - T(4;1)").count() == len(threshold_list(4, 2)) - 1882
-    assert evaluate("T(3;2) - T(3;1)").count() == 254 - 104
-    assert evaluate("T_X(3;1,1) - T(3;1)").count() == 0          # B = z1 gives T(n;1) itself
-    assert evaluate("T(3;1) - T_X(3;1,1)").count() == 0
+    assert denote("T(4;1)").count() == 1882
+    assert denote("T(4;2) - T(4;1)").count() == len(threshold_list(4, 2)) - 1882
+    assert denote("T(3;2) - T(3;1)").count() == 254 - 104
+    assert denote("T_X(3;1,1) - T(3;1)").count() == 0          # B = z1 gives T(n;1) itself
+    assert denote("T(3;1) - T_X(3;1,1)").count() == 0
     # parity of 3 variables is neither an LTF nor the XOR of two LTFs (checked by brute force)
     T3 = brute_ltf(3, 2)
     xor_class = {f ^ g for f in T3 for g in T3}
     assert set(range(256)) - T3 - xor_class == {0x69, 0x96}
     assert members("~(T(3;1) | T_XOR(3;1,1))") == {0x69, 0x96}
-    assert evaluate("T(2;1) & T_XOR(2;1,1)").count() == 14
-    assert evaluate("none(3) | fn(3;0x96)").count() == 1
+    assert denote("T(2;1) & T_XOR(2;1,1)").count() == 14
+    assert denote("none(3) | fn(3;0x96)").count() == 1
 
 
 def test_de_morgan_and_difference():
@@ -61,7 +61,7 @@ def test_de_morgan_and_difference():
 
 def test_parity_needs_degree_n():
     for n in (2, 3, 4):
-        closed, groups = classes(evaluate(f"all({n}) - T({n};{n - 1})"))
+        closed, groups = classes(denote(f"all({n}) - T({n};{n - 1})"))
         parity = sum(1 << x for x in range(1 << n) if bin(x).count("1") % 2)
         canon = min(parity, parity ^ ((1 << (1 << n)) - 1))
         assert closed and groups == [(canon, 2, 2)]
@@ -69,8 +69,8 @@ def test_parity_needs_degree_n():
 
 def test_orbit():
     assert members("orbit(fn(3;0x96))") == {0x69, 0x96}
-    assert evaluate("orbit(fn(3;0x80))").count() == 16    # AND3 up to negations: 8 minterms, 8 maxterms
-    t = evaluate("orbit(T_AND(3;1,1))")
+    assert denote("orbit(fn(3;0x80))").count() == 16    # AND3 up to negations: 8 minterms, 8 maxterms
+    t = denote("orbit(T_AND(3;1,1))")
     assert t.count() == 246 + 8                            # the 8 missing: an OR-type 16-class half
     assert members("orbit(T(4;1))") == members("T(4;1)")
 
@@ -90,13 +90,13 @@ def test_parse_errors_point_at_column():
 
 
 def test_n5_counts_and_beyond_reach():
-    assert evaluate("all(5) - T(5;1)").count() == 2 ** 32 - 94572
-    assert evaluate("~T(5;1) | T(5;1)").count() == 2 ** 32
-    assert evaluate("T(5;1) & fn(5;0x80000000)").count() == 1
+    assert denote("all(5) - T(5;1)").count() == 2 ** 32 - 94572
+    assert denote("~T(5;1) | T(5;1)").count() == 2 ** 32
+    assert denote("T(5;1) & fn(5;0x80000000)").count() == 1
     with pytest.raises(BeyondReach, match="T\\(5;2\\) is beyond reach"):
-        evaluate("T(5;2)")
+        denote("T(5;2)")
     with pytest.raises(BeyondReach, match="n = 6 is beyond reach"):
-        evaluate("all(6)")
+        denote("all(6)")
 
 
 def test_cli(capsys):

@@ -61,9 +61,9 @@ def test_read_only_directory(place):
     assert out.returncode == 2 and "not writable" in out.stderr
 
 
-def test_check_cert_reports_every_file_and_empty_is_exit_1(place):
-    out = _run(["check-cert", "adir"], place)
-    assert out.returncode == 1 and "nothing to check" in out.stderr
+def test_check_cert_reports_every_file_and_empty_is_exit_2(place):
+    out = _run(["check-cert", "adir"], place)   # bad input (issue 50): no certificate under the paths
+    assert out.returncode == 2 and "nothing to check" in out.stderr
     (place / "adir" / "a.json").write_text("{not json")
     (place / "adir" / "b.json").write_text('{"schema": "other"}')
     out = _run(["check-cert", "adir"], place)

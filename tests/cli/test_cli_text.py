@@ -47,7 +47,7 @@ def test_wrap_keeps_every_word():
     assert out.split() == text.split()
 
 
-@pytest.mark.parametrize("columns", ["60", "100"])
+@pytest.mark.parametrize("columns", ["60", "80", "100"])
 def test_list_fits_columns(columns, workdir, monkeypatch, capsys):
     monkeypatch.setenv("COLUMNS", columns)
     assert main(["list"]) == 0
@@ -169,3 +169,17 @@ def test_check_cert_output_cannot_be_forged_by_a_certificate(workdir):
     assert sum(ln.startswith("REJECTED") for ln in lines) == 3 and "\\x1b[2K" in out.stdout
     assert "1 valid, 0 rejected" not in [ln.strip() for ln in lines]
     assert out.returncode == 1
+
+
+@pytest.mark.parametrize("columns", ["80", "100"])
+def test_verify_and_check_cert_fit_columns(columns, workdir, monkeypatch, capsys):
+    """Every line of verify's table, its refutations and check-cert's lines fit $COLUMNS (--json: full text)."""
+    monkeypatch.setenv("COLUMNS", columns)
+    assert main(["verify", "navon.parameter-count", "navon.sep-rank", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert any(ln.startswith("refuted as printed: ") for ln in out)
+    assert all(len(ln) <= int(columns) for ln in out), max(out, key=len)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True, raising=False)   # check-cert wraps on a terminal only
+    assert main(["check-cert", ".quarks/certificates"]) in (0, 3)
+    out = capsys.readouterr().out.splitlines()
+    assert any(ln.startswith("OK ") for ln in out) and all(len(ln) <= int(columns) for ln in out), max(out, key=len)

@@ -33,3 +33,19 @@ def test_every_verb_help_exits_0(verb, capsys):
     assert exit_.value.code == 0
     out = capsys.readouterr().out
     assert out.startswith(f"usage: quarks {verb}")
+
+
+def test_help_texts_name_claims_that_exist():
+    """Issue 50, point 8: help texts named claims renamed to explore.*."""
+    import re
+
+    from quarks.claims import registry
+    from quarks.cli import parser
+
+    ids = set(registry.claims())
+    p = parser()
+    verbs = p._subparsers._group_actions[0].choices
+    for verb, sub in verbs.items():
+        text = sub.format_help().replace("\n", " ")
+        for name in re.findall(r"\bclaim (\w+\.[\w.-]*\w)", text):
+            assert name in ids, (verb, name)

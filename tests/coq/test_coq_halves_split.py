@@ -213,3 +213,30 @@ def test_files_are_compiled_as_they_are_written(package_proofs, tmp_path):
     assert res["compiled"] == [] and len(res["skipped"]) == 8
     with pytest.raises(ValueError, match="representatives"):   # the writer's error reaches the caller
         hs.write_and_build(3, 1, tmp_path, package_proofs.directory, coq_gate.coqc(), only=[9])
+
+
+def test_large_nat_literals_are_read_back():
+    """Issue 50, point 11: Coq prints |T(5;1)| = 94572 as Nat.of_num_uint (Number.UIntDecimal (...))."""
+    from quarks.coq.halves_split import STATEMENT, decimal_literals
+
+    printed = ("card_T5_1 : #|T 5 1| = Nat.of_num_uint (Number.UIntDecimal (Decimal.D9 (Decimal.D4 (Decimal.D5 "
+               "(Decimal.D7 (Decimal.D2 Decimal.Nil))))))")
+    assert decimal_literals(printed) == "card_T5_1 : #|T 5 1| = 94572"
+    assert STATEMENT.search(decimal_literals(printed)).groups() == ("5", "1", "94572")
+    assert decimal_literals("x = Nat.of_num_uint") == "x = Nat.of_num_uint"
+
+
+@pytest.mark.heavy
+@pytest.mark.coq
+@pytest.mark.parametrize("relative", [True, False])
+def test_export_halves_builds_with_a_relative_or_absolute_out(relative, tmp_path):
+    """README's `quarks export-coq --halves 4 1 --out work/ --build -j 2`, at n = 2: a relative --out
+    failed reading the theorem back ("Cannot open work"; coqc runs in the folder)."""
+    import subprocess
+    import sys
+
+    out = "work/" if relative else str(tmp_path / "work")
+    r = subprocess.run([sys.executable, "-m", "quarks", "export-coq", "--halves", "2", "1", "--out", out, "--build",
+                        "-j", "2"], cwd=tmp_path, capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    assert "proves #|T 3 1| = 104" in r.stdout

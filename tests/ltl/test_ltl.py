@@ -118,3 +118,11 @@ def test_cli(tmp_path, capsys):
     assert main(["ltl", "a", "--check-up-to", "40"]) == 2
     err = capsys.readouterr().err
     assert "column 7" in err and err.count("\n") == 4
+
+
+def test_not_certified_exits_1_with_or_without_out(tmp_path, capsys):
+    """Issue 50, point 12: "NOT certified" printed with exit 0 (and exit 1 with --out)."""
+    assert main(["ltl", "!b S a", "--string", "abba", "--tau-factor", "8"]) == 1
+    assert "NOT certified" in capsys.readouterr().out
+    assert main(["ltl", "!b S a", "--string", "abba", "--tau-factor", "8", "--out", str(tmp_path / "c.json")]) == 1
+    assert main(["ltl", "!b S a", "--string", "abba"]) == 0

@@ -144,7 +144,7 @@ def test_composition_class_repr():
 
 
 def test_any_set_with_count_renders():
-    class Odd:  # the shape of quarks.classes sets: n, count(), members(limit)
+    class Odd:  # the shape of quarks.function_set sets: n, count(), members(limit)
         n = 2
 
         def count(self):
@@ -163,10 +163,26 @@ def test_rich_reprs_of_notebook_objects(tmp_path):
     from quarks.claims import registry
 
     assert "arXiv:2412.09925" in registry.get("yang.prop11")._repr_html_()
-    s = quarks.classes("T(3;1)")
+    s = quarks.function_set("T(3;1)")
     assert "104 of 256" in s._repr_html_() and "uint64" not in s._repr_html_()
     assert "f_1" in quarks.decompose("0110", op="AND")._repr_markdown_().replace("\\_", "_")
     rep = quarks.verify("navon.integer-optimum", store=tmp_path / "r.sqlite", out=tmp_path / "c")
     assert "verified" in rep.results[0]._repr_html_()
     [chk] = quarks.check_certificates(tmp_path / "c" / "navon.integer-optimum")[:1]
     assert "witness" in chk._repr_markdown_() or "sympy" in chk._repr_markdown_()
+
+
+def test_notebook_progress_goes_to_stdout_and_operators_by_name(monkeypatch):
+    """Issue 50, point 16: progress lines rendered as stderr's error boxes; "operator 0x8" for AND."""
+    import sys
+
+    import quarks
+    from quarks.base import progress
+    from quarks.notebook import render
+
+    monkeypatch.setattr(progress, "in_notebook", lambda: True)
+    assert progress.messages() is sys.stdout
+    monkeypatch.setattr(progress, "in_notebook", lambda: False)
+    assert progress.messages() is sys.stderr
+    rows = dict(render.decomposition_rows(quarks.decompose("0001", op="AND", degrees=(1, 1))))
+    assert rows["operator"] == "AND (0x8)"

@@ -17,7 +17,7 @@ def test_registered():
     for cid in IDS:
         assert cid in table
     assert table["quarks.eq4.1-zuev"].expected == "refuted"
-    assert str(table["quarks.eq4.1-zuev"].source) == "000 eq. (4.1)"
+    assert str(table["quarks.eq4.1-zuev"].source) == "Baldi-Vershynin, eq. (4.1)"
 
 
 def test_zuev_refuted_at_n1():

@@ -171,3 +171,23 @@ def test_pointwise_errors_printed_and_corrected():
     assert v.status == "refuted" and "d_2(0,2) = 4 > d_2(0,1) + d_2(1,2) = 2" in v.summary
     assert navon_conclusions.d1_d2_printed.run({"C": 10}).status == "refuted"
     assert navon_conclusions.pointwise_errors.run({"samples": 10, "points": 3, "seed": 5}).status == "verified"
+
+
+@pytest.mark.slow
+def test_conclusion11_full_tier_fits_the_checkers_budget():
+    """Issue 50, point 11: `verify 'navon.*' --tier full` failed: K_max = 60 needed more than the
+    checker's 5,000,000 steps.  Each part of the full tier is verified and re-checks within it."""
+    from quarks.certify import check_record
+    from quarks.certify.base import CheckContext
+    from quarks.claims import registry
+
+    claim = registry.get("navon.conclusion1.1-integer-layers")
+    parts = claim.instances_for("full")
+    assert sorted((p.get("K_min", 1), p["K_max"]) for p in parts)[0][0] == 1 and max(p["K_max"] for p in parts) == 60
+    for inst in parts:
+        v = claim.run(inst)
+        assert v.status == "verified", (inst, v.summary)
+        ctx = CheckContext()
+        for r in v.evidence:
+            check_record(r, ctx)
+        assert ctx.budget.steps > 500_000, inst   # at least a tenth of the budget to spare

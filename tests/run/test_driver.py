@@ -269,3 +269,35 @@ def test_code_key_follows_the_sources(tmp_path, monkeypatch):
     assert ck.code_key(C) != key
     zuev = ck.sources(registry.get("quarks.eq4.1-zuev-n2"))
     assert any(p.name == "completeness.py" for p in zuev)              # named as an exhaustive procedure
+
+
+def test_the_first_progress_line_comes_before_any_instance_finishes(monkeypatch):
+    """Issue 50, point 13: in a log the first line came after the first instance, 2 min into a fresh run."""
+    import io
+    import time
+
+    from quarks.run.driver import Progress
+
+    class Log(io.StringIO):
+        def isatty(self):
+            return False
+
+    monkeypatch.setattr(Progress, "FIRST", 0.5)
+    log = Log()
+    bar = Progress(10, stream=log, expected=100.0)
+    time.sleep(2.5)
+    bar.close()
+    lines = log.getvalue().splitlines()
+    assert lines and lines[0].startswith("verify: 0/10 instances, ") and "left" in lines[0]
+    assert len(lines) == 1   # then every `every` seconds (10 here), not every second
+
+
+def test_a_check_that_raises_names_its_file_and_line(workdir, capsys):
+    """Issue 50, point 15: the error line says where the check failed; --verbose prints the traceback."""
+    from quarks.cli import main
+
+    assert main(["verify", "test.raises", "--verbose"]) == 1
+    out, err = capsys.readouterr()
+    out = " ".join(out.split())   # the line may be wrapped to the width
+    assert "RuntimeError: boom (" in out and "fake_claims.py:57)" in out
+    assert "Traceback (most recent call last)" in err and 'raise RuntimeError("boom")' in err

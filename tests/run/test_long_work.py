@@ -94,6 +94,10 @@ def test_coq_theorems_are_checked_in_batches_with_progress():
 
     class Gate:
         @staticmethod
+        def available():
+            return True
+
+        @staticmethod
         def build(root):
             return None
 

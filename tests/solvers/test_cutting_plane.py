@@ -13,7 +13,7 @@ from quarks.solvers import cutting_plane
 from quarks.solvers.monomials import design_matrix, monomials
 from quarks.solvers.realize import NonRealizability, Realization, realize
 
-pytestmark = pytest.mark.skipif(cutting_plane.highs_core() is None, reason="scipy without HiGHS's interface")
+pytestmark = pytest.mark.skipif(cutting_plane.highs_core() is None, reason="highspy not installed")
 
 
 def quadratic(rng: random.Random, n: int, degree: int = 2) -> TruthTable:
