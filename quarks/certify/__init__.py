@@ -9,14 +9,15 @@ modules import the standard library, numpy (arrays of payloads), quarks.base.exa
 
 Kinds: arith, forall (arith.py); exhaustive; symbolic; realization, nonrealization (threshold.py);
 decomposition, non-decomposition (decomposition.py, drup.py); halves-count (halves.py); coq (coq.py);
-coq-classification (coq_classification.py).  Limits: base.Limits.
+coq-classification (coq_classification.py); soft-hard (soft_hard.py: a transformer's weights, softmax
+against average-hard attention on every input).  Limits: base.Limits.
 """
 from __future__ import annotations
 
 from quarks.certify.base import Budget, CertificateError, CheckContext, NotChecked, Outcome, solver_free
 
 KINDS = ("arith", "forall", "exhaustive", "symbolic", "realization", "nonrealization", "decomposition",
-         "non-decomposition", "halves-count", "coq", "coq-classification")
+         "non-decomposition", "halves-count", "coq", "coq-classification", "soft-hard")
 VERDICTS = ("verified", "refuted", "inconclusive", "error")
 
 
@@ -46,6 +47,9 @@ def checker(kind: str):
     if kind == "coq-classification":
         from quarks.certify.coq_classification import check_coq_classification
         return check_coq_classification
+    if kind == "soft-hard":
+        from quarks.certify.soft_hard import check_soft_hard
+        return check_soft_hard
     raise CertificateError(f"unknown evidence kind {str(kind)[:40]!r} (known: {', '.join(KINDS)})")
 
 
