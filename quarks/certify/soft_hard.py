@@ -239,7 +239,7 @@ def run(net: dict, word: list, tau: Fraction, budget=None) -> dict:
         ones = fmpq_mat(n, 1, [1] * n)
         ones_b = arb_mat(ones)
         trace, heads = [], []
-        for L, ML in zip(net["layers"], mats["layers"]):
+        for li, (L, ML) in enumerate(zip(net["layers"], mats["layers"])):
             if L["heads"]:
                 add_h, add_s, per_head = ones * ML["b_O"], ones_b * ball(ML["b_O"]), []
                 for H in ML["heads"]:
@@ -250,14 +250,14 @@ def run(net: dict, word: list, tau: Fraction, budget=None) -> dict:
                     heads.append(info)
                     add_h, add_s = add_h + hh, add_s + hs
                 hard, soft = hard + add_h, soft + add_s
-                trace.append(("attn", hard, soft, per_head))
+                trace.append((li, "attn", hard, soft, per_head))
             if ML["mlp"] is not None:
                 M = ML["mlp"]
                 if budget is not None:
                     budget.step(2 * n * M["W_in"].ncols() * d)
                 hard = hard + _relu_q(_affine(hard, M["W_in"], M["b_in"], ones)) * M["W_out"] + ones * M["b_out"]
                 soft = soft + _relu_b(_affine(soft, ball(M["W_in"]), ball(M["b_in"]), ones_b)) * ball(M["W_out"]) + ones_b * ball(M["b_out"])
-                trace.append(("mlp", hard, soft, None))
+                trace.append((li, "mlp", hard, soft, None))
         return {"trace": trace, "heads": heads, "n": n,
                 "hard": _rows(_affine(hard, mats["W_U"], mats["b_U"], ones)),
                 "soft": _rows(_affine(soft, ball(mats["W_U"]), ball(mats["b_U"]), ones_b))}
@@ -368,10 +368,10 @@ def first_difference(res: dict, eps: Fraction) -> dict | None:
     ctx.prec = PREC
     try:
         e = arb(fmpq(eps.numerator, eps.denominator))
-        for k, (kind, hard, soft, per_head) in enumerate(res["trace"]):
+        for li, kind, hard, soft, per_head in res["trace"]:
             far = _far(hard, soft, e)
             if far:
-                out = {"block": k, "kind": kind, "position": far[0][0], "coord": far[0][1]}
+                out = {"layer": li, "kind": kind, "position": far[0][0], "coord": far[0][1]}
                 for h, (hh, hs) in enumerate(per_head or []):
                     if _far(hh, hs, e):
                         out["head"] = h

@@ -175,7 +175,35 @@ def verdict_line(result: dict) -> str:
         return (f"agrees on all {result['cases']} inputs" if not c["undecided"]
                 else f"no disagreement; {c['undecided']} of {result['cases']} inputs undecided")
     where = f.get("where") or {}
-    site = (f"layer block {where['block']} ({where['kind']}{', head ' + str(where['head']) if 'head' in where else ''})"
+    site = (f"layer {where['layer']} {where['kind']}{' head ' + str(where['head']) if 'head' in where else ''}"
             if where else "no single block beyond eps")
     return (f"{c['disagree']} of {result['cases']} inputs disagree; shortest {' '.join(f['word'])!r} at position "
             f"{f['position']} (hard {f['hard']}); soft and hard first differ at {site}")
+
+
+# --- certificates --------------------------------------------------------------------------------
+
+_KNOWN: dict = {}
+
+
+def known(sha256: str) -> dict | None:
+    """A network loaded in this process, by the sha256 of its weights (None: not loaded)."""
+    return _KNOWN.get(sha256)
+
+
+def certificate(w: dict, max_len: int, sample=None, eps=DEFAULT_EPS, tau: str = "own") -> dict:
+    """The certificate of claim yang.soft-hard-weights for this network and instance (check-cert
+    re-checks it: the weights travel in its soft-hard record)."""
+    import time
+
+    from quarks.certificates import certificate as cert_mod
+    from quarks.claims import registry
+
+    w = W.canonical(w)
+    sha = W.weights_sha256(w)
+    _KNOWN[sha] = w
+    claim = registry.get("yang.soft-hard-weights")
+    inst = {"model": sha, "max_len": max_len, "sample": sample, "eps": str(Fraction(eps)), "tau": tau}
+    t0 = time.perf_counter()
+    verdict = claim.run(inst)
+    return cert_mod.build(claim, inst, verdict, elapsed=round(time.perf_counter() - t0, 3))
