@@ -61,11 +61,12 @@ def run(args) -> int:
     print(f"inputs: {report['inputs']}")
     print(f"at its own temperature {report['tau']}: {verdict_line(own)}")
     print("gaps per layer (Lemma 24): " + "; ".join(
-        f"layer {k}: {g['gap'] if g['gap'] is not None else '-'} ({', '.join(g['kinds']) or 'no heads'})"
+        f"layer {k}: {_approx(g['gap'])} ({', '.join(g['kinds']) or 'no heads'})"
         for k, g in enumerate(report["gaps"])))
     thm = report["theorem26"]
     if thm["applies"]:
-        print(f"Theorem 26: gamma {thm['gamma']}, X {thm['X']}, m {thm['m']}, tau {thm['tau']}: {verdict_line(thm['result'])}")
+        print(f"Theorem 26: gamma {_approx(thm['gamma'])}, X {_approx(thm['X'])}, m {thm['m']}, tau {_approx(thm['tau'])}: "
+              f"{verdict_line(thm['result'])}")
     else:
         print(f"Theorem 26 does not apply: {thm['reason']}")
     prog = report.get("program")
@@ -77,3 +78,14 @@ def run(args) -> int:
     for path in report.get("certificates", []):
         print(f"wrote {path}")
     return 0 if ok else 1
+
+
+def _approx(value) -> str:
+    """An exact rational as written, or about it when long (exact in --json)."""
+    if value is None:
+        return "-"
+    if len(str(value)) <= 12:
+        return str(value)
+    from fractions import Fraction
+
+    return f"~{float(Fraction(value)):.4g}"
