@@ -238,7 +238,8 @@ def run(net: dict, word: list, tau: Fraction, budget=None) -> dict:
         soft = arb_mat(hard)
         ones = fmpq_mat(n, 1, [1] * n)
         ones_b = arb_mat(ones)
-        trace, heads = [], []
+        trace: list = []
+        heads: list = []
         for li, (L, ML) in enumerate(zip(net["layers"], mats["layers"])):
             if L["heads"]:
                 add_h, add_s, per_head = ones * ML["b_O"], ones_b * ball(ML["b_O"]), []
@@ -334,6 +335,16 @@ def decide(net: dict, res: dict, eps: Fraction) -> list:
         else:
             out.append("undecided")
     return out
+
+
+def soft_label(net: dict, values: list):
+    """The soft readout when the balls decide it: the certain argmax label, or for a numeric readout
+    the ball itself (an arb); None when two logits' balls overlap at the top."""
+    ro = net["readout"]
+    if ro["kind"] == "numeric":
+        return values[0]
+    sure = [k for k in range(len(values)) if all(values[k] > values[m] for m in range(len(values)) if m != k)]
+    return str(ro["labels"][sure[0]]) if sure else None
 
 
 def label(net: dict, values: list) -> str:

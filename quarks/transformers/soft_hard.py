@@ -107,38 +107,66 @@ def gaps_by_layer(w: dict, heads: list) -> list:
 
 
 def against_program(w: dict, max_len: int, sample, program: Callable, tau: Fraction, eps: Fraction,
-                    progress=None) -> dict:
-    """The first input on which the hard model's, and the soft model's certain, readout differs from the
-    program's (None when none does); positions whose program output is None are skipped."""
+                    progress=None, words=None) -> dict:
+    """The first input on which the hard model's readout, and the soft model's readout certainly,
+    differs from the program's (None when none does), and how many positions the balls left undecided;
+    positions whose program output is None are skipped."""
     net = kernel.parse(w)
-    start = 1 if net["bos"] is not None else 0
     first_hard = first_soft = None
-    cases = 0
-    for word in kernel.inputs(net["alphabet"], max_len, sample):
-        want = program(list(word))
-        res = kernel.run(net, word, tau)
-        verdicts = kernel.decide(net, res, eps)
+    cases = undecided = 0
+    for word in (words if words is not None else kernel.inputs(net["alphabet"], max_len, sample)):
         cases += 1
-        for i, target in enumerate(want):
-            if target is None:
-                continue
-            hard = kernel.label(net, res["hard"][i + start])
-            if first_hard is None and not _same(net, hard, target, eps):
-                first_hard = {"word": list(word), "position": i + 1, "hard": hard, "program": str(target)}
-            if first_soft is None and (verdicts[i] == "disagree" and _same(net, hard, target, eps)
-                                       or verdicts[i] == "agree" and not _same(net, hard, target, eps)):
-                first_soft = {"word": list(word), "position": i + 1, "program": str(target),
-                              "soft": "certainly not the program's"}
+        hard, soft = compare(net, word, program(list(word)), tau, eps)
+        if first_hard is None and hard is not None:
+            first_hard = hard
+        if first_soft is None and soft is not None and soft.get("soft") != "undecided":
+            first_soft = soft
+        undecided += soft is not None and soft.get("soft") == "undecided"
         if progress is not None:
             progress(1)
         if first_hard is not None and first_soft is not None:
             break
-    return {"cases": cases, "hard_differs": first_hard, "soft_differs": first_soft}
+    return {"cases": cases, "hard_differs": first_hard, "soft_differs": first_soft, "undecided": undecided}
+
+
+def compare(net: dict, word: list, want: list, tau: Fraction, eps: Fraction) -> tuple:
+    """(first position where the hard readout differs from ``want``, first where the soft readout
+    certainly does -- or, failing that, the first it leaves undecided), each a dict or None."""
+    from flint import arb, fmpq
+
+    start = 1 if net["bos"] is not None else 0
+    res = kernel.run(net, word, tau)
+    hard = soft = None
+    e = arb(fmpq(eps.numerator, eps.denominator))
+    for i, target in enumerate(want):
+        if target is None:
+            continue
+        h = kernel.label(net, res["hard"][i + start])
+        if hard is None and not _same(net, h, target, eps):
+            hard = {"word": list(word), "position": i + 1, "hard": h, "program": str(target)}
+        s = kernel.soft_label(net, res["soft"][i + start])
+        if net["readout"]["kind"] == "numeric":
+            t = arb(fmpq(*_ratio(target)))
+            off = (s - t) > e or (t - s) > e
+            unsure = not off and not abs(s - t) <= e
+            shown = s.str(6, radius=False)
+        else:
+            off, unsure, shown = s is not None and s != str(target), s is None, s
+        if soft is None and off:
+            soft = {"word": list(word), "position": i + 1, "soft": shown, "program": str(target)}
+        elif soft is None and unsure:
+            soft = {"word": list(word), "position": i + 1, "soft": "undecided", "program": str(target)}
+    return hard, soft
+
+
+def _ratio(v) -> tuple:
+    q = Fraction(v) if not isinstance(v, float) else Fraction(v).limit_denominator(1 << 20)
+    return q.numerator, q.denominator
 
 
 def _same(net, got: str, target, eps: Fraction) -> bool:
     if net["readout"]["kind"] == "numeric":
-        return abs(Fraction(got) - Fraction(target)) <= eps
+        return abs(Fraction(got) - Fraction(*_ratio(target))) <= eps
     return got == str(target)
 
 

@@ -64,18 +64,17 @@ def check_imported(inst: dict) -> Verdict:
 
 def obligation(inst: dict, cert: dict) -> Verdict:
     """The verdict from the weights the certificate carries, once their sha256 is the instance's."""
-    from quarks.checking.obligations import Unbound
     from quarks.transformers.weights import canonical, weights_sha256
 
     recs = cert.get("evidence") or []
     if len(recs) != 1 or not isinstance(recs[0], dict) or recs[0].get("kind") != "soft-hard":
-        raise Unbound("a soft-hard certificate has one soft-hard record")
+        raise ValueError("a soft-hard certificate has one soft-hard record")
     try:
         w = canonical(recs[0].get("weights"))
     except ValueError as exc:
-        raise Unbound(str(exc)) from None
+        raise ValueError(str(exc)) from None
     if weights_sha256(w) != inst["model"]:
-        raise Unbound("the weights in the certificate are not the network its instance names (sha256)")
+        raise ValueError("the weights in the certificate are not the network its instance names (sha256)")
     return verdict_for(w, inst)
 
 
