@@ -136,7 +136,7 @@ def compare(net: dict, word: list, want: list, tau: Fraction, eps: Fraction) -> 
 
     start = 1 if net["bos"] is not None else 0
     res = kernel.run(net, word, tau)
-    hard = soft = None
+    hard = off_at = unsure_at = None
     e = arb(fmpq(eps.numerator, eps.denominator))
     for i, target in enumerate(want):
         if target is None:
@@ -152,11 +152,11 @@ def compare(net: dict, word: list, want: list, tau: Fraction, eps: Fraction) -> 
             shown = s.str(6, radius=False)
         else:
             off, unsure, shown = s is not None and s != str(target), s is None, s
-        if soft is None and off:
-            soft = {"word": list(word), "position": i + 1, "soft": shown, "program": str(target)}
-        elif soft is None and unsure:
-            soft = {"word": list(word), "position": i + 1, "soft": "undecided", "program": str(target)}
-    return hard, soft
+        if off_at is None and off:
+            off_at = {"word": list(word), "position": i + 1, "soft": shown, "program": str(target)}
+        if unsure_at is None and unsure:
+            unsure_at = {"word": list(word), "position": i + 1, "soft": "undecided", "program": str(target)}
+    return hard, off_at or unsure_at
 
 
 def _ratio(v) -> tuple:
