@@ -1,5 +1,8 @@
-"""Import a PyTorch attention transformer: a TransformerLens ``HookedTransformer`` or a ``state_dict`` in
-its parameter names, with its config.
+"""Import a PyTorch attention transformer: a TransformerLens model or a ``state_dict`` in its parameter
+names, with its config.  Both namings are read: TransformerLens 2-3's ``HookedTransformer``
+(``embed.W_E``, ``blocks.0.attn.W_Q`` [heads, d_model, d_head], ...) and TransformerLens 4's
+``TransformerBridge`` (``embed.weight``, ``blocks.0.attn.q.weight`` as torch Linear layers, ...; the
+bridge TransformerLens 4 makes of a tracr model included).
 
 Supported: token and learned absolute position embeddings, attention heads (W_Q, b_Q, W_K, b_K, W_V, b_V,
 W_O, b_O; causal or bidirectional), ReLU MLPs or none (attn_only), an unembedding, no normalization.  The
@@ -37,7 +40,7 @@ def unsupported(cfg: dict, keys) -> str | None:
     pos = cfg.get("positional_embedding_type", "standard")
     if pos != "standard":
         return f"{pos} positional embeddings (only learned absolute position embeddings import)"
-    act = cfg.get("act_fn", "relu")
+    act = cfg.get("act_fn") or "gelu"
     if not cfg.get("attn_only", False) and act != "relu":
         return f"activation {act} (only ReLU MLPs import)"
     for flag, what in (("gated_mlp", "gated MLPs"), ("use_local_attn", "local attention"),
@@ -64,7 +67,8 @@ def from_state_dict(state_dict: dict, cfg, alphabet=None, bos=None, tokens=None)
     if problem:
         raise UsageError(f"cannot import this model: {problem} is not supported")
     try:
-        E, P = sd["embed.W_E"], sd["pos_embed.W_pos"]
+        bridge = "embed.weight" in sd
+        E, P = (sd["embed.weight"], sd["pos_embed.weight"]) if bridge else (sd["embed.W_E"], sd["pos_embed.W_pos"])
         d_vocab = E.shape[0]
         tokens = [str(t) for t in (tokens or range(d_vocab))]
         if len(tokens) != d_vocab:
@@ -75,17 +79,22 @@ def from_state_dict(state_dict: dict, cfg, alphabet=None, bos=None, tokens=None)
         layers = []
         for li in range(int(cfg["n_layers"])):
             p = f"blocks.{li}."
-            heads = []
-            for h in range(sd[p + "attn.W_Q"].shape[0]):
-                heads.append({k: sd[p + "attn." + k][h] for k in W.HEAD_KEYS if p + "attn." + k in sd})
+            heads = _bridge_heads(sd, p, cfg) if bridge else [
+                {k: sd[p + "attn." + k][h] for k in W.HEAD_KEYS if p + "attn." + k in sd} for h in range(sd[p + "attn.W_Q"].shape[0])]
             mlp = None
-            if p + "mlp.W_in" in sd:
+            if bridge and p + "mlp.in.weight" in sd:
+                mlp = {"W_in": sd[p + "mlp.in.weight"].T, "b_in": sd.get(p + "mlp.in.bias"),
+                       "W_out": sd[p + "mlp.out.weight"].T, "b_out": sd.get(p + "mlp.out.bias")}
+            elif p + "mlp.W_in" in sd:
                 mlp = {k: sd[p + "mlp." + k] for k in W.MLP_KEYS if p + "mlp." + k in sd}
-            layers.append({"attn": {"mask": mask, "heads": heads, "b_O": sd.get(p + "attn.b_O")}, "mlp": mlp})
-        tau = cfg.get("attn_scale", 1.0) if cfg.get("use_attn_scale", True) else 1
+            b_O = sd.get(p + ("attn.o.bias" if bridge else "attn.b_O"))
+            layers.append({"attn": {"mask": mask, "heads": heads, "b_O": b_O}, "mlp": mlp})
+        WU = sd["unembed.weight"].T if bridge else sd["unembed.W_U"]
+        bU = sd.get("unembed.bias" if bridge else "unembed.b_U")
+        out_labels = tokens if WU.shape[1] == d_vocab else [str(k) for k in range(WU.shape[1])]
         raw = {"format": W.FORMAT, "tokens": tokens, "alphabet": alpha, "bos": bos_label, "embed": E, "pos": P,
-               "tau": float(tau) if not isinstance(tau, int) else tau, "layers": layers,
-               "readout": {"kind": "argmax", "W_U": sd["unembed.W_U"], "b_U": sd.get("unembed.b_U"), "labels": tokens},
+               "tau": _scale(cfg), "layers": layers,
+               "readout": {"kind": "argmax", "W_U": WU, "b_U": bU, "labels": out_labels},
                "info": {"from": "transformer_lens", "cfg": {k: cfg.get(k) for k in (
                    "n_layers", "d_model", "d_head", "n_heads", "d_mlp", "d_vocab", "n_ctx", "act_fn", "attention_dir")}}}
     except KeyError as exc:
@@ -96,8 +105,33 @@ def from_state_dict(state_dict: dict, cfg, alphabet=None, bos=None, tokens=None)
         raise UsageError(f"cannot import this model: {exc}") from None
 
 
+def _scale(cfg: dict):
+    """What the scores are divided by: attn_scale when set (> 0), else sqrt(d_head) as a double."""
+    import math
+
+    if not cfg.get("use_attn_scale", True):
+        return 1
+    scale = cfg.get("attn_scale")
+    if scale is not None and scale > 0:
+        return float(scale)
+    return math.sqrt(int(cfg["d_head"]))
+
+
+def _bridge_heads(sd: dict, p: str, cfg: dict) -> list:
+    """The heads of a TransformerLens 4 bridge layer: torch Linear weights [out, in] split per head."""
+    H, dh = int(cfg["n_heads"]), int(cfg["d_head"])
+    heads = []
+    for h in range(H):
+        r = slice(h * dh, (h + 1) * dh)
+        head = {f"W_{x}": sd[p + f"attn.{x.lower()}.weight"][r, :].T for x in "QKV"}
+        head.update({f"b_{x}": sd[p + f"attn.{x.lower()}.bias"][r] for x in "QKV" if p + f"attn.{x.lower()}.bias" in sd})
+        head["W_O"] = sd[p + "attn.o.weight"][:, r].T
+        heads.append(head)
+    return heads
+
+
 def from_hooked(model, alphabet=None, bos=None, tokens=None) -> dict:
-    """The quarks-weights/1 network of a TransformerLens HookedTransformer."""
+    """The quarks-weights/1 network of a TransformerLens HookedTransformer (2-3) or TransformerBridge (4)."""
     _torch()
     return from_state_dict(model.state_dict(), model.cfg, alphabet=alphabet, bos=bos, tokens=tokens)
 

@@ -147,7 +147,7 @@ def evaluator(prog, vocab, distinct: bool):
         if distinct and len(set(values)) != len(values):
             return [None] * len(values)
         out = rasp.evaluate(prog, values)
-        return [None if v is None else (v if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v)) for v in out]
+        return [v if v is None or isinstance(v, (int, float)) else str(v) for v in out]   # bools stay bools (1, 0)
 
     return run
 
