@@ -219,7 +219,7 @@ def _relu_b(M):
 def run(net: dict, word: list, tau: Fraction, budget=None) -> dict:
     """The exact hard run (fmpq matrices) and the ball soft run (arb matrices, PREC bits) of one word:
     per block both streams and each head's outputs, per head its (gap, tied) at every position with two
-    or more visible keys, and the readouts."""
+    or more visible keys and its attention patterns (hard and soft, row-major n x n), and the readouts."""
     from flint import ctx, fmpq_mat
 
     old = ctx.prec
@@ -240,15 +240,17 @@ def run(net: dict, word: list, tau: Fraction, budget=None) -> dict:
         ones_b = arb_mat(ones)
         trace: list = []
         heads: list = []
+        patterns: list = []
         for li, (L, ML) in enumerate(zip(net["layers"], mats["layers"])):
             if L["heads"]:
                 add_h, add_s, per_head = ones * ML["b_O"], ones_b * ball(ML["b_O"]), []
                 for H in ML["heads"]:
                     if budget is not None:
                         budget.step(n * n * (H["W_Q"].ncols() + d) + n * d * (H["W_Q"].ncols() + H["W_V"].ncols()))
-                    hh, hs, info = _head(H, ball, L["mask"], hard, soft, ones, ones_b, n, tau)
+                    hh, hs, (info, A, As) = _head(H, ball, L["mask"], hard, soft, ones, ones_b, n, tau)
                     per_head.append((hh, hs))
                     heads.append(info)
+                    patterns.append((li, len(per_head) - 1, A, As))
                     add_h, add_s = add_h + hh, add_s + hs
                 hard, soft = hard + add_h, soft + add_s
                 trace.append((li, "attn", hard, soft, per_head))
@@ -259,7 +261,7 @@ def run(net: dict, word: list, tau: Fraction, budget=None) -> dict:
                 hard = hard + _relu_q(_affine(hard, M["W_in"], M["b_in"], ones)) * M["W_out"] + ones * M["b_out"]
                 soft = soft + _relu_b(_affine(soft, ball(M["W_in"]), ball(M["b_in"]), ones_b)) * ball(M["W_out"]) + ones_b * ball(M["b_out"])
                 trace.append((li, "mlp", hard, soft, None))
-        return {"trace": trace, "heads": heads, "n": n,
+        return {"trace": trace, "heads": heads, "n": n, "patterns": patterns,
                 "hard": _rows(_affine(hard, mats["W_U"], mats["b_U"], ones)),
                 "soft": _rows(_affine(soft, ball(mats["W_U"]), ball(mats["b_U"]), ones_b))}
     finally:
@@ -302,7 +304,7 @@ def _head(H, ball, mask, hard, soft, ones, ones_b, n, tau):
             As[i * n + j] = ej / z
     hh = fmpq_mat(n, n, A) * V
     hs = arb_mat(n, n, As) * Vs
-    return hh, hs, gaps
+    return hh, hs, (gaps, A, As)
 
 
 # --- deciding an input ---------------------------------------------------------------------------

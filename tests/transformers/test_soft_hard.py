@@ -134,3 +134,20 @@ def test_cli_verb(tmp_path):
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
     r = subprocess.run(run[:3] + ["tracr:make_nothing:4", "--max-len", "3"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_notebook_patterns_and_figure(tmp_path):
+    """Hard weights exact (the one 'a' takes all at positions 2..3), soft the balls' centres; the figure draws."""
+    from quarks.notebook import attention
+
+    (layer, head, hard, soft), = attention.patterns(example.seen_a(1), ["a", "b", "b"])
+    assert (layer, head) == (0, 0) and hard[3] == [0.0, 1.0, 0.0, 0.0] and hard[0] == [1.0, 0.0, 0.0, 0.0]
+    e = np.e
+    assert abs(soft[3][1] - e / (e + e ** 0.5 + 2)) < 1e-12
+    pytest.importorskip("matplotlib")
+    attention.attention_figure(example.seen_a(1), ["a", "b", "b"], path=tmp_path / "att.png")
+    assert (tmp_path / "att.png").stat().st_size > 1000
+    from quarks import api
+
+    html = attention.soft_hard_html(api.soft_hard(example.seen_a(1), 3))
+    assert "Theorem 26" in html and "not uniform-tieless" in html
