@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-OPTIONAL = ("matplotlib", "dask", "distributed", "nbclient", "nbformat", "ipykernel", "ipywidgets")
+OPTIONAL = ("matplotlib", "dask", "distributed", "nbclient", "nbformat", "ipykernel", "ipywidgets", "torch", "tracr",
+            "transformer_lens")
 
 # A plain install: the optional modules cannot be imported (as if absent), then the CLI runs.
 RUNNER = ("import sys\n"
@@ -24,6 +25,7 @@ def quarks(*argv, cwd):
     (("temperature", "plot", "--max-n", "3", "--out", "t.png"), "plots"),
     (("verify", "navon.integer-optimum", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:1"), "dask"),
     (("count", "--n", "5", "--levels", "2", "--executor", "dask"), "dask"),
+    (("soft-hard", "tracr:length:3", "--max-len", "2"), "tracr"),
 ])
 def test_missing_extra_is_one_line(argv, extra, tmp_path):
     r = quarks(*argv, cwd=tmp_path)
