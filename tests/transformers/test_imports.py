@@ -77,6 +77,7 @@ def test_unsupported_is_one_line(change, said):
     assert "\n" not in str(exc.value) and "not supported" in str(exc.value)
 
 
+@pytest.mark.heavy   # importing transformer_lens takes 20-40 s: CI runs it (pytest -m heavy)
 def test_transformer_lens_bridge_import_matches_its_forward(tmp_path):
     """TransformerLens 4's TransformerBridge (a native model, no download): our arb softmax run gives the
     argmax of the bridge's own forward pass at every position; then check and certificate."""
