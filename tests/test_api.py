@@ -13,7 +13,8 @@ from quarks.cli import COMMANDS, main
 API = {"verify": "verify", "list": "claims", "show": "show", "check-cert": "check_certificates", "ltl": "ltl",
        "realize": "realize", "count": "count", "estimate": "estimate", "capacity": "capacity",
        "decompose": "decompose", "temperature": "temperature", "report": "report", "classes": "classes",
-       "refute": "refute", "prove": "prove", "export-coq": "export_coq", "claims-table": None}
+       "refute": "refute", "prove": "prove", "export-coq": "export_coq", "claims-table": None,
+       "soft-hard": "soft_hard"}
 
 
 def _cli_json(argv, capsys) -> dict:

@@ -151,3 +151,20 @@ def test_notebook_patterns_and_figure(tmp_path):
 
     html = attention.soft_hard_html(api.soft_hard(example.seen_a(1), 3))
     assert "Theorem 26" in html and "not uniform-tieless" in html
+
+
+def test_verb_json_is_the_api(tmp_path, capsys):
+    """quarks soft-hard --json prints what quarks.soft_hard returns (timings aside), its --out certificate too."""
+    import quarks
+    from quarks.cli import main
+
+    W.save(W.canonical(example.seen_a(1)), tmp_path / "m.json")
+    capsys.readouterr()
+    assert main(["soft-hard", str(tmp_path / "m.json"), "--max-len", "3", "--json", "--out", str(tmp_path / "c.json")]) == 1
+    got = json.loads(capsys.readouterr().out)
+    want = quarks.soft_hard(str(tmp_path / "m.json"), 3, out=tmp_path / "d.json")
+    for r in (got, want):
+        r.pop("seconds"), r.pop("certificates")
+    assert got == want
+    strip = lambda c: {k: v for k, v in c.items() if k not in ("created", "elapsed")}
+    assert strip(json.loads((tmp_path / "c.json").read_text())) == strip(json.loads((tmp_path / "d.json").read_text()))
