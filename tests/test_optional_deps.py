@@ -58,8 +58,12 @@ def test_plain_install_runs_every_verb(tmp_path):
         ("report", "--store", store, "--out", tmp_path / "report"),
         ("prove", "navon.integer-optimum"),
         ("export-coq", certs, "--out", tmp_path / "coq"),
+        ("soft-hard", tmp_path / "seen_a.json", "--max-len", "2"),
     ]
     from quarks.cli import COMMANDS
+    from quarks.transformers import example, weights
+
+    weights.save(weights.canonical(example.seen_a(8)), tmp_path / "seen_a.json")
 
     assert {r[0] for r in runs} == set(COMMANDS)
     for argv in runs:
