@@ -5,7 +5,8 @@ follows from them.  Nothing here reads a claim, runs a claim's code, or resolves
 certificate: the binding layer (quarks.checking.binding) re-derives what a certificate must say and hands
 down only what the ``coq`` and ``exhaustive`` kinds need (``ctx.binding``, ``ctx.rerun``).  The
 modules import the standard library, numpy (arrays of payloads), quarks.base.exact and each other;
-``symbolic`` alone imports SymPy, and the Coq kinds run ``coqc`` (quarks.certify.coq_gate).
+``symbolic`` alone imports SymPy, ``soft-hard`` python-flint (exact fmpq and arb ball matrices), and
+the Coq kinds run ``coqc`` (quarks.certify.coq_gate).
 
 Kinds: arith, forall (arith.py); exhaustive; symbolic; realization, nonrealization (threshold.py);
 decomposition, non-decomposition (decomposition.py, drup.py); halves-count (halves.py); coq (coq.py);

@@ -7,18 +7,17 @@ string), the inputs (every word over ``alphabet`` of length 1..max_len, or a see
 temperature ``tau`` and the tolerance ``eps`` of a numeric readout.  The checker re-runs every input:
 
 * the hard model exactly (Fractions; average hardmax over the visible positions of largest score);
-* the soft model (scores divided by ``tau``) in interval arithmetic: every endpoint a dyadic rational
-  rounded outwards to ``PREC`` significant bits, ``exp`` enclosed by Taylor sums with a remainder bound
-  and repeated squaring, so each interval contains the exact real activation.
+* the soft model (scores divided by ``tau``) in arb balls (python-flint, ``PREC`` bits): each ball
+  contains the exact real activation of the softmax model.
 
 Per position (after the BOS position, when there is one) the readout is decided: argmax labels agree
-when the hard argmax is unique and the soft interval of that logit lies above every other's; numeric
-readouts agree when the soft interval lies within ``eps`` of the hard value.  A position is
-*disagreeing* when the soft argmax is certainly another label (or the numeric interval lies entirely
-more than ``eps`` away), else *undecided*.  The record's ``result`` (cases, counts, the shortest
+when the hard argmax is unique and the soft ball of that logit lies above every other's; numeric
+readouts agree when the soft ball lies within ``eps`` of the hard value.  A position is *disagreeing*
+when the soft argmax is certainly one label and the hard argmax is another or a tie (or the numeric
+ball lies entirely more than ``eps`` away), else *undecided*.  The record's ``result`` (cases, counts, the shortest
 disagreeing word, each head's least gap and whether it is uniform, tieless or tied) must be exactly
-what the checker derives.  Pure Python; bounded by the budget (one step per score, weight product and
-exp).  Trust: "witness".
+what the checker derives.  flint matrices (fmpq_mat exact, arb_mat balls); bounded by the budget (one
+step per score and per output or hidden entry, one case per input).  Trust: "witness".
 """
 from __future__ import annotations
 
@@ -246,7 +245,7 @@ def run(net: dict, word: list, tau: Fraction, budget=None) -> dict:
                 add_h, add_s, per_head = ones * ML["b_O"], ones_b * ball(ML["b_O"]), []
                 for H in ML["heads"]:
                     if budget is not None:
-                        budget.step(n * n * (H["W_Q"].ncols() + d) + n * d * (H["W_Q"].ncols() + H["W_V"].ncols()))
+                        budget.step(n * n + n * d)   # Python-level steps: each score's exp and hardmax, each output entry
                     hh, hs, (info, A, As) = _head(H, ball, L["mask"], hard, soft, ones, ones_b, n, tau)
                     per_head.append((hh, hs))
                     heads.append(info)
@@ -257,7 +256,7 @@ def run(net: dict, word: list, tau: Fraction, budget=None) -> dict:
             if ML["mlp"] is not None:
                 M = ML["mlp"]
                 if budget is not None:
-                    budget.step(2 * n * M["W_in"].ncols() * d)
+                    budget.step(n * M["W_in"].ncols() + n * d)   # each hidden ReLU, each output entry
                 hard = hard + _relu_q(_affine(hard, M["W_in"], M["b_in"], ones)) * M["W_out"] + ones * M["b_out"]
                 soft = soft + _relu_b(_affine(soft, ball(M["W_in"]), ball(M["b_in"]), ones_b)) * ball(M["W_out"]) + ones_b * ball(M["b_out"])
                 trace.append((li, "mlp", hard, soft, None))
