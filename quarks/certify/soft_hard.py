@@ -31,7 +31,7 @@ from quarks.base.exact import to_exact
 from quarks.certify.base import CertificateError, CheckContext, Outcome
 
 PREC = 128                # bits of the arb balls of the soft run
-MAX_DIM = 1024            # d_model, d_head, d_mlp and vocabulary
+MAX_DIM = 4096            # d_model, d_head, d_mlp and vocabulary
 MAX_LAYERS = 64
 MAX_CASES = 200_000
 FORMAT = "quarks-weights/1"
@@ -49,10 +49,12 @@ def _num(v) -> Fraction:
 def _mat(m, rows: int | None, cols: int | None, what: str) -> list:
     if not isinstance(m, list) or not m or not all(isinstance(r, list) for r in m):
         raise CertificateError(f"{what} must be a non-empty list of rows")
-    if (rows is not None and len(m) != rows) or len(m) > MAX_DIM or len({len(r) for r in m}) != 1:
-        raise CertificateError(f"{what} has the wrong shape")
-    if (cols is not None and len(m[0]) != cols) or len(m[0]) > MAX_DIM or not m[0]:
-        raise CertificateError(f"{what} has the wrong shape")
+    if len(m) > MAX_DIM or len(m[0]) > MAX_DIM:
+        raise CertificateError(f"{what} is {len(m)} x {len(m[0])}: more than {MAX_DIM} rows or columns")
+    if (rows is not None and len(m) != rows) or len({len(r) for r in m}) != 1:
+        raise CertificateError(f"{what} has the wrong shape ({len(m)} rows, {rows} expected)")
+    if (cols is not None and len(m[0]) != cols) or not m[0]:
+        raise CertificateError(f"{what} has the wrong shape ({len(m[0])} columns, {cols} expected)")
     return [[_num(v) for v in r] for r in m]
 
 
