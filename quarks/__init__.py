@@ -17,6 +17,7 @@ from quarks.api import (
     decompose,
     estimate,
     export_coq,
+    export_torch,
     load_transformer,
     ltl,
     prove,
@@ -34,8 +35,8 @@ from quarks.base.version import __version__
 from quarks.claims.claim import Claim, Source, Verdict, decide
 
 __all__ = ["Claim", "Source", "Verdict", "__version__", "capacity", "check_certificates", "claims", "classes", "count",
-           "decide", "decompose", "estimate", "export_coq", "load_transformer", "ltl", "prove", "realize", "realize_many", "refute", "report",
-           "searches", "show", "soft_hard", "temperature", "verify"]
+           "decide", "decompose", "estimate", "export_coq", "export_torch", "load_transformer", "ltl", "prove", "realize",
+           "realize_many", "refute", "report", "searches", "show", "soft_hard", "temperature", "verify"]
 
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:   # the result types, imported only for annotations (the verbs
     from quarks.run.driver import Report
     from quarks.solvers.decompose import Decomposition, NonDecomposition
     from quarks.solvers.realize import NonRealizability, Realization
+    from quarks.transformers.export import Exported
 
 
 def _patterns(items) -> tuple:
@@ -87,9 +88,10 @@ def show(claim_id, store=None) -> dict:
             latest = db.latest(claim.id)
             info["proof"] = db.proof(claim.id) if claim.coq else None
         if latest:
-            from quarks.run.driver import largest_size
+            from quarks.claims.labels import label
             instances = [json.loads(r["instance"]) for r in latest]
-            info["verdict"] = claim.label({r["status"] for r in latest}, largest_size(claim, instances))
+            proof = info["proof"]["status"] if info.get("proof") else None
+            info["verdict"] = label(claim, {r["status"] for r in latest}, instances, proof=proof).text
     return info
 
 
@@ -273,6 +275,38 @@ def ltl(formula: str, string: str | None = None, check_up_to: int | None = None,
     if out is not None:
         answer.write(out)
     return answer
+
+
+def export_torch(program, alphabet: str | None = None, variant: str = "temperature", length: int | None = None,
+                 out=None, lens: int | None = None, lens_out=None, check_up_to: int | None = None, cert=None) -> Exported:
+    """A network quarks compiles as a float64 torch module at its certified temperature, with the rounding
+    step (``quarks export-torch``).  ``program``: a formula of TL[#] (with ``alphabet``, ``variant``), a program
+    name (flipflop, induction, induction2 for lengths 1..``length``; dyck1, dyck2 for length ``length``) or a
+    source dict (quarks.transformers.source).  ``out``: write the module (quarks.transformers.to_torch.load
+    reads it); ``lens``: also build the TransformerLens HookedTransformer for that length (``lens_out``: write
+    it); ``check_up_to``: run the module (and the HookedTransformer) on every word up to that length against
+    the proved semantics; ``cert``: write the export's certificate (sha256 of the tensors, the claim and Coq
+    theorem; ``quarks check-cert`` re-checks it without torch).  An Exported (``.module``, ``.sha256``,
+    ``.lens``, ``.check``, ``.certificate``).  UsageError (one line) for a source quarks does not compile,
+    torch or transformer_lens missing, or a network that does not fit TransformerLens."""
+    from quarks.claims.answers import certify, write
+    from quarks.transformers import export as ex_mod
+
+    source = dict(program) if isinstance(program, dict) else ex_mod.source_of(program, alphabet, variant, length)
+    done = ex_mod.export(source, torch_module=out is not None or cert is None or check_up_to is not None,
+                         lens_length=lens, check_up_to=check_up_to)
+    done.certificate = certify("explore.export-torch", done.compiled.source, "a source quarks compiles")[1]
+    if done.certificate["data"]["sha256"] != done.sha256:
+        raise RuntimeError("the export's sha256 is not its certificate's")
+    if out is not None:
+        from quarks.transformers import to_torch
+
+        to_torch.save(done.module, out)
+    if lens_out is not None and done.lens is not None:
+        ex_mod.save_lens(done.lens, lens_out)
+    if cert is not None:
+        write(done.certificate, cert)
+    return done
 
 
 def refute(claim: str, out=None, coq: bool = True, **params) -> Refutation:
@@ -468,11 +502,26 @@ def soft_hard(model, max_len: int, sample: int | None = None, seed: int = 0, eps
         from quarks.certificates import certificate
 
         out = Path(out)
-        certificate.write(S.certificate(w, max_len, samp, eps), out)
+        certificate.write(soft_hard_certificate(w, max_len, samp, eps), out)
         report["certificates"] = [str(out)]
         thm = report["theorem26"]
         if thm.get("applies"):
             extra = out.with_name(out.stem + "-thm26.json")
-            certificate.write(S.certificate(w, max_len, samp, eps, tau=thm["tau"]), extra)
+            certificate.write(soft_hard_certificate(w, max_len, samp, eps, tau=thm["tau"]), extra)
             report["certificates"].append(str(extra))
     return report
+
+
+def soft_hard_certificate(model, max_len: int, sample=None, eps="1/10", tau: str = "own") -> dict:
+    """The certificate of claim yang.soft-hard-weights for a network (anything :func:`load_transformer`
+    reads) and instance: ``sample`` None or {"count", "seed"}, ``tau`` "own" or a "p/q" temperature."""
+    import time
+
+    from quarks.certificates import certificate
+    from quarks.transformers import soft_hard as S
+
+    claim = registry.get("yang.soft-hard-weights")
+    inst = S.instance(load_transformer(model), max_len, sample, eps, tau)
+    t0 = time.perf_counter()
+    verdict = claim.run(inst)
+    return certificate.build(claim, inst, verdict, elapsed=round(time.perf_counter() - t0, 3))

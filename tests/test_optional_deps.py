@@ -59,6 +59,7 @@ def test_plain_install_runs_every_verb(tmp_path):
         ("prove", "navon.integer-optimum"),
         ("export-coq", certs, "--out", tmp_path / "coq"),
         ("soft-hard", tmp_path / "seen_a.json", "--max-len", "2"),
+        ("export-torch", "!b S a", "--cert", tmp_path / "export.json"),   # the certificate needs no torch
     ]
     from quarks.cli import COMMANDS
     from quarks.transformers import example, weights

@@ -7,7 +7,10 @@ solvers or a computer-algebra system.
 
 Ops: ``+ - * / neg ^`` (integer exponent), ``abs min max floor ceil``, ``binom fact``,
 ``sum prod`` (``[op, var, lo, hi, body]``, bounds inclusive), ``< <= == != > >=``,
-``and or not``, ``rank`` (a matrix given as a list of rows), ``len`` and ``list``.
+``and or not``, ``ind`` (a truth value as the number 0 or 1), ``rank`` (a matrix given as a list of rows),
+``len`` and ``list``.
+The kernel is strict: each op checks its number of arguments and their kinds (``["-", 5, 1, 1]`` is
+rejected, not evaluated; a boolean is not a number; ``and`` takes booleans), and says why.
 """
 from __future__ import annotations
 
@@ -64,8 +67,10 @@ def _norm(x):
     return x
 
 
-def rank(matrix) -> int:
-    """The rank over Q of a matrix of exact numbers (fraction-free Gaussian elimination)."""
+def rank(matrix, tick=None) -> int:
+    """The rank over Q of a matrix of exact numbers (Gaussian elimination over the rationals); every
+    intermediate's size is bounded by ``MAX_BITS`` before it is computed, and its cost charged to
+    ``tick`` (see :func:`cost`)."""
     rows = [[Fraction(x) for x in row] for row in matrix]
     r = 0
     ncols = len(rows[0]) if rows else 0
@@ -76,10 +81,38 @@ def rank(matrix) -> int:
         rows[r], rows[pivot] = rows[pivot], rows[r]
         for i in range(r + 1, len(rows)):
             if rows[i][c] != 0:
+                _bounded("/", [rows[i][c], rows[r][c]], tick)
                 f = rows[i][c] / rows[r][c]
-                rows[i] = [a - f * b for a, b in zip(rows[i], rows[r])]
+                new = []
+                for a, b in zip(rows[i], rows[r]):
+                    _bounded("-", [a, f, b], tick)   # a - f * b: within the sum of the sizes
+                    new.append(a - f * b)
+                rows[i] = new
         r += 1
     return r
+
+
+def _bounded(op, v, tick):
+    """Refuse an intermediate whose size bound (the operands' sizes together) is over ``MAX_BITS``;
+    charge its cost to ``tick``."""
+    bits = sum(size(x) for x in v) + 2
+    if bits > MAX_BITS:
+        raise ExprError(f"rank would make a value of more than {MAX_BITS} bits")
+    if tick is not None:
+        tick(cost(op, v, bits))
+
+
+def cost(op, v, bits: int) -> int:
+    """The evaluation steps an op is charged, by the size of its operands and result (``bits``, a bound
+    known before it is computed): one for small values; for big ones about a microsecond's worth per
+    step: linear in the size for integer addition and comparison, quadratic (schoolbook) for products,
+    quotients, powers and anything on fractions."""
+    if bits <= 256:
+        return 1
+    linear = op in ("+", "-", "neg", "abs", "min", "max", "list", "len", "and", "or", "not") or op in _RELATIONS
+    if linear and not any(isinstance(x, Fraction) for x in v):
+        return 1 + (bits >> 10)
+    return 1 + ((bits * bits) >> 21)
 
 
 def size(x) -> int:
@@ -112,7 +145,7 @@ def _numbers(op, v):
 
 def _result_size(op, v) -> int:
     """An upper bound on the size of ``op`` applied to ``v``, known before it is computed."""
-    if op in _RELATIONS or op in ("and", "or", "not", "len"):
+    if op in _RELATIONS or op in ("and", "or", "not", "len", "ind"):
         return 1
     if op in ("list",):
         return 1 + sum(size(x) + 1 for x in v)
@@ -130,6 +163,20 @@ def _result_size(op, v) -> int:
 
 
 _RELATIONS = ("<", "<=", "==", "!=", ">", ">=")
+
+
+def _cost_bits(op, v) -> int:
+    """The operands' sizes and a bound on the result's, for :func:`cost` (before anything is computed)."""
+    if any(isinstance(x, list) for x in v):
+        return 1 + sum(size(x) + 1 for x in v)
+    operands = sum(size(x) for x in v)
+    if op == "^" and len(v) == 2 and isinstance(v[1], int):
+        return operands + size(v[0]) * min(abs(v[1]), MAX_EXPONENT)
+    if op in ("binom", "fact") and all(isinstance(x, int) for x in v):
+        n = v[0] if v else 0
+        k = min(v[1], n - v[1]) if op == "binom" and len(v) == 2 else n
+        return operands + max(0, min(k, MAX_BITS)) * max(n.bit_length(), 1)
+    return operands + _result_size(op, v)
 
 
 def _checked(op, v) -> None:
@@ -170,8 +217,12 @@ def evaluate(expr, env: dict | None = None, tick=None):
         if hi - lo >= MAX_TERMS:
             raise ExprError(f"{op} over more than {MAX_TERMS} terms")
         acc = 0 if op == "sum" else 1
+        if not isinstance(var, str) or not _NAME.match(var):
+            raise ExprError(f"{op} binds a name, not {var!r}")
         for v in range(lo, hi + 1):
             val = evaluate(body, {**env, var: v}, tick)
+            if not _is_number(val):
+                raise ExprError(f"{op} adds or multiplies numbers, not a {_kind(val)}")
             _checked("+" if op == "sum" else "*", [acc, val])
             acc = acc + val if op == "sum" else acc * val
         return _norm(acc)
@@ -180,16 +231,65 @@ def evaluate(expr, env: dict | None = None, tick=None):
         _checked("list", out)
         return out
     if op == "rank":
+        if len(args) != 1:
+            raise ExprError(f"rank takes 1 argument, not {len(args)}")
         (m,) = args
         if not isinstance(m, list) or not all(isinstance(row, list) for row in m) or sum(map(len, m)) > 4096:
             raise ExprError("rank needs a matrix of at most 4096 entries")
-        return rank([[evaluate(x, env, tick) for x in row] for row in m])
+        return rank([[evaluate(x, env, tick) for x in row] for row in m], tick)
     vals = [evaluate(a, env, tick) for a in args]
+    _well_typed(op, vals)   # arity and kinds: a malformed expression is rejected, never evaluated
     _checked(op, vals)   # the result's size, before it is computed
+    if tick is not None:   # big-integer work charged by size (a 2^17-bit power costs thousands of steps)
+        tick(cost(op, vals, _cost_bits(op, vals)))
     try:
         return _norm(_sized(_apply(op, vals)))
     except ZeroDivisionError:
         raise ExprError("division by zero") from None
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, Fraction)) and not isinstance(x, bool)
+
+
+# op -> (least, most) number of arguments (None: no bound) and what they must be
+_ARITY = {"+": (1, None), "*": (1, None), "-": (1, 2), "neg": (1, 1), "/": (2, 2), "^": (2, 2),
+          "abs": (1, 1), "min": (1, None), "max": (1, None), "floor": (1, 1), "ceil": (1, 1),
+          "binom": (2, 2), "fact": (1, 1), "len": (1, 1), "ind": (1, 1), "and": (1, None), "or": (1, None), "not": (1, 1),
+          **{r: (2, 2) for r in _RELATIONS}}
+
+
+def _well_typed(op, v) -> None:
+    """Reject, with its reason, an op applied to the wrong number or kind of arguments: arithmetic and
+    order take numbers (a boolean is not a number), and/or/not take booleans, == and != two values of
+    one kind, len one list."""
+    if op not in _ARITY:
+        raise ExprError(f"unknown op {op!r}")
+    lo, hi = _ARITY[op]
+    if len(v) < lo or (hi is not None and len(v) > hi):
+        need = f"{lo}" if lo == hi else (f"at least {lo}" if hi is None else f"{lo} to {hi}")
+        raise ExprError(f"{op} takes {need} argument(s), not {len(v)}")
+    if op in ("and", "or", "not", "ind"):
+        if not all(isinstance(x, bool) for x in v):
+            raise ExprError(f"{op} applies to booleans, not {_kinds(v)}")
+    elif op in ("==", "!="):
+        if len({_kind(x) for x in v}) != 1:
+            raise ExprError(f"{op} compares two values of one kind, not {_kinds(v)}")
+    elif op == "len":
+        if not isinstance(v[0], list):
+            raise ExprError("len applies to one list")
+    elif any(isinstance(x, list) for x in v):
+        raise ExprError(f"{op} applies to numbers, not lists")
+    elif not all(_is_number(x) for x in v):
+        raise ExprError(f"{op} applies to numbers, not {_kinds(v)}")
+
+
+def _kind(x) -> str:
+    return "boolean" if isinstance(x, bool) else ("number" if _is_number(x) else type(x).__name__)
+
+
+def _kinds(v) -> str:
+    return ", ".join(_kind(x) for x in v)
 
 
 def _integers(v, k):
@@ -258,6 +358,8 @@ def _apply(op, v):
         return any(v)
     if op == "not":
         return not v[0]
+    if op == "ind":
+        return 1 if v[0] else 0
     raise ExprError(f"unknown op {op!r}")
 
 
@@ -283,6 +385,8 @@ def infix(expr, parent: int = 0) -> str:
         sym = "Σ" if op == "sum" else "Π"
         text = f"{sym}_{{{var}={infix(lo)}..{infix(hi)}}} {infix(body, 7)}"
         return f"({text})" if parent > 5 else text
+    if op == "ind" and len(args) == 1:
+        return f"[{infix(args[0])}]"
     if op in ("neg", "not") or (op == "-" and len(args) == 1):
         text = ("not " if op == "not" else "-") + infix(args[0], prec or 7)
     elif op == "abs" and len(args) == 1:

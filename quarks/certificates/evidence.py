@@ -13,18 +13,19 @@ import hashlib
 import importlib
 import itertools
 import json
+import os
 from typing import Any
 
 from quarks.base.exact import evaluate, to_json
 from quarks.certify import CheckContext, check_record
 from quarks.certify.arith import box
-from quarks.certify.exhaustive import canonical
+from quarks.certify.exhaustive import rerun_digest
 
 
 def producer_context(evidence: list) -> CheckContext:
     """The kernel's context on the producing side: the exhaustive records were just run by this
     process, so they count as re-run."""
-    return CheckContext(rerun=frozenset(canonical(r) for r in evidence
+    return CheckContext(rerun=frozenset(rerun_digest(r) for r in evidence
                                         if isinstance(r, dict) and r.get("kind") == "exhaustive"))
 
 
@@ -81,5 +82,55 @@ def exhaustive(procedure: str, **args) -> dict:
     module, _, name = procedure.partition(":")
     if not module.startswith("quarks."):
         raise ValueError(f"procedure {procedure!r} is outside the quarks package")
-    result = getattr(importlib.import_module(module), name)(**args)
+    memo = _memo_file(procedure, args)
+    result = _recall(memo)
+    if result is None:
+        result = getattr(importlib.import_module(module), name)(**args)
+        _keep(memo, result)
     return {"kind": "exhaustive", "procedure": procedure, "args": args, "result": result}
+
+
+# A directory where one check-cert run keeps the results of the procedures its re-derivations ran (set
+# by the checker in its private scratch directory, never by a certificate): the same procedure on the
+# same arguments, met again by another file's re-derivation, is not run twice.  Only this run's own
+# re-derivations write it.
+MEMO_ENV = "QUARKS_EXHAUSTIVE_MEMO"
+
+
+def _memo_file(procedure: str, args: dict):
+    from pathlib import Path
+
+    root = os.environ.get(MEMO_ENV)
+    if not root:
+        return None
+    try:
+        key = json.dumps([procedure, args], sort_keys=True)
+    except (TypeError, ValueError):
+        return None
+    return Path(root) / (hashlib.sha256(key.encode()).hexdigest() + ".json")
+
+
+def _recall(memo):
+    if memo is None:
+        return None
+    try:
+        return json.loads(memo.read_text())["result"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _keep(memo, result) -> None:
+    """Keep a result whose JSON reads back equal (tuples, non-string keys: not kept), its keys in their
+    order (a summary may list them as they come)."""
+    if memo is None:
+        return
+    try:
+        text = json.dumps({"result": result})
+        if json.loads(text)["result"] != result:
+            return
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        tmp = memo.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(text)
+        os.replace(tmp, memo)
+    except (OSError, TypeError, ValueError):
+        pass

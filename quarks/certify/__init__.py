@@ -10,15 +10,16 @@ the Coq kinds run ``coqc`` (quarks.certify.coq_gate).
 
 Kinds: arith, forall (arith.py); exhaustive; symbolic; realization, nonrealization (threshold.py);
 decomposition, non-decomposition (decomposition.py, drup.py); halves-count (halves.py); coq (coq.py);
-coq-classification (coq_classification.py); soft-hard (soft_hard.py: a transformer's weights, softmax
-against average-hard attention on every input).  Limits: base.Limits.
+coq-classification (coq_classification.py); weights (weights.py: an exported network's tensors and sha256);
+soft-hard (soft_hard.py: a transformer's weights, softmax against average-hard attention on every
+input).  Limits: base.Limits.
 """
 from __future__ import annotations
 
 from quarks.certify.base import Budget, CertificateError, CheckContext, NotChecked, Outcome, solver_free
 
 KINDS = ("arith", "forall", "exhaustive", "symbolic", "realization", "nonrealization", "decomposition",
-         "non-decomposition", "halves-count", "coq", "coq-classification", "soft-hard")
+         "non-decomposition", "halves-count", "coq", "coq-classification", "weights", "soft-hard")
 VERDICTS = ("verified", "refuted", "inconclusive", "error")
 
 
@@ -48,6 +49,9 @@ def checker(kind: str):
     if kind == "coq-classification":
         from quarks.certify.coq_classification import check_coq_classification
         return check_coq_classification
+    if kind == "weights":
+        from quarks.certify.weights import check_weights
+        return check_weights
     if kind == "soft-hard":
         from quarks.certify.soft_hard import check_soft_hard
         return check_soft_hard

@@ -97,7 +97,7 @@ class CheckContext:
     """What a checker may use besides the record."""
 
     directory: Path | None = None
-    # canonical JSON of exhaustive records the binding layer re-ran from the claim and instance
+    # sha256 of the canonical JSON of exhaustive records the binding layer re-ran from the claim and instance
     rerun: frozenset = frozenset()
     binding: Binding | None = None
     budget: Budget = field(default_factory=Budget)
@@ -225,10 +225,14 @@ def parse_json(raw: bytes, limits: Limits = LIMITS, what: str = "certificate"):
         raise CertificateError(f"{what}: {exc}") from None
 
 
+_TOKENS = re.compile(r'"(?:[^"\\]+|\\.)*"?|[\[\]{}]')
+
+
 def max_depth(text: str) -> int:
-    """The nesting depth of JSON text (brackets outside strings)."""
+    """The nesting depth of JSON text (brackets outside strings), in one pass: a string token always
+    matches (its closing quote optional), so no quote is scanned from twice (linear in the text)."""
     depth = best = 0
-    for token in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', text):
+    for token in _TOKENS.finditer(text):
         c = token.group()
         if c in "[{":
             depth += 1

@@ -71,7 +71,8 @@ def check_coq(record: dict, ctx: CheckContext) -> Outcome:
     axioms = {p.ref: p.axioms for p in proofs}
     if record.get("axioms") != axioms:
         return Outcome(False, False, "the recorded assumptions are not those Coq prints")
+    how = coq_gate.FROM_CACHE if any(coq_gate.FROM_CACHE in p.message for p in proofs) else coq_gate.PRINTED
     if b.refutes:  # the theorems prove the negation of the printed statement: it fails
         return Outcome(True, False, f"{len(proofs)} Coq theorem(s) refuting the printed statement proved, "
-                                    "assumptions allowed")
-    return Outcome(True, True, f"{len(proofs)} Coq theorem(s) proved, assumptions allowed")
+                                    f"assumptions allowed ({how})")
+    return Outcome(True, True, f"{len(proofs)} Coq theorem(s) proved, assumptions allowed ({how})")

@@ -190,6 +190,10 @@ def cache_root() -> Path:
 READ_ONLY_CACHE = "QUARKS_COQ_CACHE_READ_ONLY"
 # Set: every theorem's assumptions are printed again by coqc, never read from its build (check-cert --rederive).
 FRESH_ASSUMPTIONS = "QUARKS_COQ_FRESH_ASSUMPTIONS"
+# what a proof says when its assumptions were read back from the build cache, not printed by coqc now
+FROM_CACHE = "assumptions read from this machine's build cache"
+# and when coqc printed them now, from the .vo files compiled from sources of the recorded hashes
+PRINTED = "coqc run on the .vo files built from these sources (their hashes bound to the sources' hashes)"
 
 
 def _finished(target: Path, hashes: dict) -> Build | None:
@@ -483,7 +487,7 @@ def remembered_assumptions(b: Build, pairs: list, groups: list | None = None) ->
     for key in keys if os.environ.get(READ_ONLY_CACHE) and not os.environ.get(FRESH_ASSUMPTIONS) else []:
         named = _remembered(memo, key)
         if named is not None:
-            known[key] = (named, "")
+            known[key] = (named, FROM_CACHE)
     todo = list(dict.fromkeys(k for k in keys if k not in known))
     if todo:
         results = assumptions(b.directory, todo)
@@ -588,7 +592,8 @@ def check_groups(groups, root: Path = THEORIES, progress=None) -> list[list[Proo
                 found[r] = Proof(r, "failed", f"assumes {', '.join(extra)}", named)
             else:
                 found[r] = Proof(r, "proved", f"{f} compiled in {b.seconds.get(paths[f], 0):.1f} s"
-                                 + (" (cached)" if b.cached else "") + together, named)
+                                 + (" (cached)" if b.cached else "") + together
+                                 + f"; {FROM_CACHE if why == FROM_CACHE else PRINTED}", named)
     elapsed = round(time.perf_counter() - t0, 2)
     for found in out:
         for p in found.values():

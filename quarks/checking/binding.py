@@ -12,9 +12,10 @@ steps (quarks.checking.fields says which step fills or checks each field of a ce
 5. **re-derive**: the certificate must say exactly what the claim's check derives for its instance,
    at a cost bounded by the certificate, as the claim declares (``Claim.recheck``): its
    ``obligation`` (from the instance and the certificate's witnesses), its check run again when it is
-   cheap ("check"), for a Coq proof the record the claim's declared theorems give; a claim whose check
-   is a search or enumeration too long to repeat ("evidence") is not re-derived, and the result says
-   so (``bound`` False); ``rederive`` re-runs every claim's check (``check-cert --rederive``), with
+   cheap ("check", and on the declared quick-tier instances of any claim: ``Claim.rerun_cheaply``),
+   for a Coq proof the record the claim's declared theorems give; a claim whose check is a search or
+   enumeration too long to repeat ("evidence") is not re-derived on other instances, and the result
+   says so (``bound`` False); ``rederive`` re-runs every claim's check (``check-cert --rederive``), with
    ``evidence_only`` this step is skipped;
 6. **kernel**: every record re-verified (quarks.certify.check_evidence); ``exhaustive`` records
    count only when step 5 re-ran them (else *not checked*), and ``coq`` records are checked against
@@ -39,10 +40,11 @@ from quarks.certify import check_evidence, coq_gate, trust_of
 from quarks.certify.base import LIMITS, Binding, CertificateError, CheckContext, Limits, NotChecked
 from quarks.certify.load import load
 from quarks.checking import obligations
-from quarks.claims import registry
+from quarks.claims import labels, registry
 from quarks.claims.claim import instance_text
 
 MAX_CANDIDATES = 100_000   # a refute variant's instance must be among this many candidates
+MAX_MESSAGE = 4_000        # characters of a result's message the parent keeps
 
 
 @dataclass
@@ -57,6 +59,8 @@ class CheckResult:
     bound: bool = False   # the certificate is what the claim's check derives for its instance
     instance: str = ""    # the instance, as a person reads it
     decided: bool = True  # False: an inconclusive or error verdict, which proves nothing
+    trust_line: str = ""  # what the verdict rests on, as a person reads it (quarks.claims.labels.trust_line)
+    label: str = ""       # the claim's label (quarks.claims.labels.label), as every view prints it
 
     def rejected(self, message: str, checked: bool = True) -> "CheckResult":
         self.message, self.checked = message, checked
@@ -137,6 +141,9 @@ def proof_verdict(claim, record: dict):
     if claim.expected == "refuted":   # the theorems are the negation of the printed statement
         return Verdict("refuted", f"refuted as printed, in Coq: {', '.join(claim.coq)}", [record],
                        counterexample={"coq": list(claim.coq)})
+    if claim.coq_part:   # the theorems prove part of the statement: the summary says what they leave
+        return Verdict("verified", f"proved in part in Coq: {', '.join(claim.coq)}; not proved: {claim.coq_part}",
+                       [record])
     return Verdict("verified", f"proved in Coq for all parameters: {', '.join(claim.coq)}", [record])
 
 
@@ -154,7 +161,8 @@ def _proof_certificate(claim, cert: dict) -> dict:
     return certificate.build(claim, {"proof": "coq"}, proof_verdict(claim, record))
 
 
-def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rederive: bool = False) -> CheckResult:
+def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rederive: bool = False,
+          coq: bool = False) -> CheckResult:
     """The check of one certificate file, in the six steps of :mod:`quarks.checking.fields`; raises
     CertificateError (or obligations.Unbound) for a file that fails before a result can be named."""
     cert = load(path, limits)                                                 # 1. load
@@ -173,44 +181,123 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rede
         result.ok, result.message, result.decided = ok, message, False
         return result
     obligations.resolve_payloads(cert, ctx)
-    regen = rederived(cert, claim, ctx, evidence_only, rederive)             # 5. re-derive
+    prior = None if evidence_only else _earlier(cert, claim, rederive)
+    if prior is not None:                                                     # 5. re-derived by an earlier file's check
+        ctx.rerun = frozenset(prior["rerun"])
+        regen = None
+    else:
+        regen = rederived(cert, claim, ctx, evidence_only, rederive)          # 5. re-derive
     if regen is not None:
         problem = obligations.bind(cert, regen)
         if problem:
             return result.rejected(problem)
+    bound = regen is not None or prior is not None
+    if not bound and cert["verdict"] != claim.expected:
+        return result.rejected(NOT_EXPECTED.format(verdict=cert["verdict"], expected=claim.expected, claim=claim.id),
+                               checked=False)
     try:                                                                      # 6. kernel
-        ok, message, _ = check_evidence(cert, ctx)
+        ok, message, outcomes = check_evidence(cert, ctx)
     except NotChecked as exc:
-        if regen is None and not evidence_only and "exhaustive" in str(exc):
+        if not bound and not evidence_only and "exhaustive" in str(exc):
             return result.rejected(NOT_INDEPENDENT.format(claim=claim.id), checked=False)
         return result.rejected(str(exc), checked=False)
     if not ok:
         return result.rejected(message)
-    result.ok, result.bound, result.trust = True, regen is not None, trust_of(cert["evidence"])
+    if any(coq_gate.FROM_CACHE in o.message for o in outcomes):   # what a Coq record's check read, not ran
+        message += f" ({coq_gate.FROM_CACHE}, coqc not run)"
+    result.ok, result.bound, result.trust = True, bound, trust_of(cert["evidence"])
+    result.trust_line = labels.trust_line(claim, cert["instance"], result.trust)
+    # the label of what this certificate shows: a Coq proof's, the claim's (proved, proved in part); an
+    # instance's, that instance alone (quarks.claims.labels); an exploration verb's answer has none
+    if claim.id not in registry.listed():
+        result.label = ""
+    elif cert["instance"] == {"proof": "coq"}:
+        result.label = labels.label(claim).text
+    else:
+        result.label = labels.instance_label(claim, cert["verdict"], cert["instance"])
     if evidence_only:
         result.message = message + "; NOT bound to the statement (--evidence-only)"
-    elif regen is None:
+    elif not bound:
         result.message = message + "; " + NOT_RERUN.format(claim=claim.id)
     else:
         result.message = message
+    if coq:
+        coq_records(cert, path, result)
     return result
+
+
+def coq_records(cert: dict, path: Path, result: CheckResult) -> None:
+    """check-cert --coq: every threshold record of a certificate that passed the full check compiled by
+    Coq's kernel, exported from the certificate as this check parsed it (in the confined child)."""
+    from quarks.coq import export as coq_export
+
+    try:
+        items = [e for e in coq_export.from_certificate(cert, path) if e.theorem]
+    except CertificateError as exc:
+        result.ok, result.trust, result.message = False, "", result.message + f"; Coq: export to Coq failed: {exc}"
+        return
+    if not items:
+        result.message += "; Coq: no record with a Coq checker"
+        return
+    try:
+        checked = coq_export.check(items)
+    except coq_gate.CoqUnavailable as exc:
+        result.ok, result.checked, result.message = False, False, result.message + f"; Coq: not checked by Coq: {exc}"
+        return
+    bad = [msg for _, msg in checked if not msg.startswith("valid")]
+    if bad:
+        result.ok, result.trust, result.message = False, "", result.message + f"; Coq: {bad[0]}"
+    else:
+        result.message += f"; Coq: {len(checked)} record(s) valid (Coq)"
+
+
+def _earlier(cert: dict, claim, rederive: bool) -> dict | None:
+    """The digests of an earlier file's re-derivation of the same claim and instance in this run, when
+    this certificate says exactly what it derived (else None: re-derived here)."""
+    if cert["instance"] == {"proof": "coq"} or not (rederive or claim.rerun_cheaply(cert["instance"])):
+        return None
+    prior = obligations.known(cert, claim)
+    if prior is None or obligations.meaning_digest(cert) != prior["meaning"]:
+        return None
+    return prior
 
 
 # what a plain check says of a certificate whose claim declares recheck="evidence"
 NOT_RERUN = ("bound by claim, domain and meaning only, not re-derived ({claim} declares its check too long to "
              "repeat; --rederive re-runs it)")
+NOT_EXPECTED = ("not checked: the verdict {verdict} is not the {expected} that {claim} expects, and it was not "
+                "re-derived (--rederive re-runs the claim's check)")
 NOT_INDEPENDENT = ("not independently checked: an exhaustive record is confirmed only by re-running the claim's "
                    "check, which {claim} declares too long to repeat (--rederive re-runs it)")
 
 
 def meaning(cert: dict, claim) -> str | None:
-    """None when what the claim fixes is the claim's: source, statement, kind, expected, and the trust
-    that the evidence kinds give."""
+    """None when what the claim fixes is the claim's: source, statement, kind, expected, the trust
+    that the evidence kinds give, and ``data.search`` (a refute variant's search, nobody else's)."""
     problem = obligations.bind_metadata(cert, claim)
     if problem:
         return problem
     if cert.get("trust", trust_of(cert["evidence"])) != trust_of(cert["evidence"]):
         return "the trust field does not match the evidence kinds"
+    return _search_problem(cert, claim)
+
+
+def _search_problem(cert: dict, claim) -> str | None:
+    """``data.search`` is a refute variant's record of its search: that search's claim and dropped
+    hypothesis, its parameters and instances tried (checked when the variant was rebuilt); any
+    other claim's certificate has none."""
+    data = cert.get("data")
+    if not isinstance(data, dict) or "search" not in data:
+        return None
+    search = data["search"]
+    if "~" not in claim.id:
+        return "data.search is a refute variant's record; this claim has no search"
+    from quarks.claims import refute
+
+    s = refute.SEARCHES[claim.id.partition("~")[0]]
+    if (not isinstance(search, dict) or set(search) != {"claim", "hypothesis_dropped", "params", "instances_tried"}
+            or search["claim"] != s.claim or search["hypothesis_dropped"] != s.hypothesis_for(search["params"])):
+        return "data.search does not name the search's claim and dropped hypothesis"
     return None
 
 
@@ -223,17 +310,17 @@ def rederived(cert: dict, claim, ctx: CheckContext, evidence_only: bool, rederiv
         return _proof_certificate(claim, cert)
     if evidence_only:
         return None
-    if claim.obligation is None and claim.recheck == "evidence" and not rederive:
+    if claim.obligation is None and not rederive and not claim.rerun_cheaply(cert["instance"]):
         return None
     regen = obligations.rederive(cert, claim)
     ctx.rerun = frozenset(obligations.rerun_keys(regen))
     return regen
 
 
-def _child(conn, path, evidence_only, limits, work, rederive=False):
+def _child(conn, path, evidence_only, limits, work, rederive=False, coq=False):
     try:
         confine(limits, work, rederive)
-        result = asdict(_run(path, evidence_only, limits, rederive))
+        result = asdict(_run(path, evidence_only, limits, rederive, coq))
         conn.send(("ok", result, obligations.shared()))
     except BaseException as exc:  # noqa: BLE001 - reported as one line, never a traceback
         conn.send(("error", f"checking failed: {type(exc).__name__}: {str(exc)[:200]}", {}))
@@ -244,8 +331,12 @@ def _child(conn, path, evidence_only, limits, work, rederive=False):
 def confine(limits: Limits, work: Path, rederive: bool = False) -> None:
     """What the checking child does first: its own process group (killed whole at the limit), the
     checker's memory and CPU limits (inherited by everything it starts), no terminal or pipe of the
-    caller's (stdin, stdout, stderr on /dev/null), and every cache or temporary file in ``work``."""
+    caller's (stdin, stdout, stderr on /dev/null), and every cache or temporary file in ``work``.  It
+    dies with its parent (PR_SET_PDEATHSIG), and a watchdog in its group kills the group when the
+    child dies or the wall limit passes, whatever becomes of the parent (SIGKILL included)."""
     os.setsid()
+    die_with_parent()
+    watchdog(limits.seconds)
     memory = int(limits.memory_bytes)
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     cpu = max(1, math.ceil(limits.seconds))
@@ -262,16 +353,53 @@ def confine(limits: Limits, work: Path, rederive: bool = False) -> None:
     (work / "tmp").mkdir(exist_ok=True)
     tempfile.tempdir = str(work / "tmp")
     sys.dont_write_bytecode = True
+    obligations.IN_PROCESS = True   # re-derivations run here, within these limits
+
+
+PR_SET_PDEATHSIG = 1   # prctl(2)
+
+
+def die_with_parent(sig: int = signal.SIGKILL) -> None:
+    """Have the kernel send ``sig`` to this process when its parent dies (Linux; elsewhere nothing)."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def watchdog(seconds: float, every: float = 0.2) -> int:
+    """Fork a process into this process group that kills the whole group (with SIGKILL) once the
+    process that forked it is gone, or ``seconds`` of wall time have passed: so that nothing the check
+    started outlives it, whatever killed it.  Its pid."""
+    import time
+
+    me, deadline = os.getpid(), time.monotonic() + seconds
+    pid = os.fork()
+    if pid:
+        return pid
+    try:   # the watchdog: no Python cleanup, no file of the parent's kept open but what fork gave
+        os.closerange(3, 1 << 16)
+        while os.getppid() == me and time.monotonic() < deadline:
+            time.sleep(every)
+        os.killpg(0, signal.SIGKILL)
+    finally:
+        os._exit(0)
 
 
 # where the checking child's (and coqc's) caches and temporary files go: all inside its scratch directory
 SCRATCH_ENV = {"QUARKS_COQ_CACHE": "coq", "QUARKS_HALVES_WORK": "halves", "TMPDIR": "tmp",
-               "XDG_CACHE_HOME": "cache", "NUMBA_CACHE_DIR": "numba", "MPLCONFIGDIR": "mpl"}
+               "XDG_CACHE_HOME": "cache", "NUMBA_CACHE_DIR": "numba", "MPLCONFIGDIR": "mpl",
+               "QUARKS_EXHAUSTIVE_MEMO": "memo"}   # quarks.certificates.evidence.MEMO_ENV: this run's procedure results
 
 
-def _run(path: Path, evidence_only: bool, limits: Limits = LIMITS, rederive: bool = False) -> CheckResult:
+def _run(path: Path, evidence_only: bool, limits: Limits = LIMITS, rederive: bool = False,
+         coq: bool = False) -> CheckResult:
     try:
-        return check(path, evidence_only, limits, rederive)
+        return check(path, evidence_only, limits, rederive, coq)
     except obligations.Unbound as exc:
         return CheckResult(str(path), "?", "?", False, str(exc))
     except CertificateError as exc:
@@ -295,7 +423,7 @@ def scratch():
 
 def check_file(path, evidence_only: bool = False, time_limit: float | None = None,
                isolate: bool = True, limits: Limits | None = None, work: Path | None = None,
-               rederive: bool = False) -> CheckResult:
+               rederive: bool = False, coq: bool = False) -> CheckResult:
     """Check one certificate file (see the module docstring); never raises for a bad file.
 
     ``limits``: the checker's limits (default ``LIMITS``); ``time_limit`` overrides their wall seconds
@@ -304,24 +432,26 @@ def check_file(path, evidence_only: bool = False, time_limit: float | None = Non
     included) when it ends or at the wall limit, so that no file can stop, stall or outlive the
     caller; its caches and temporary files go to ``work`` (by default a private temporary directory
     removed afterwards).  ``rederive``: re-run the check of every claim (step 5), not only of those
-    whose check is cheap."""
+    whose check is cheap.  ``coq``: also compile every threshold record by Coq's kernel, inside the
+    same confined check (check-cert --coq)."""
     path = Path(path)
     limits = limits or LIMITS
     if time_limit is not None:
         limits = replace(limits, seconds=float(time_limit))
     if not isolate:
-        return _run(path, evidence_only, limits, rederive)
+        return _run(path, evidence_only, limits, rederive, coq)
     if work is None:
         with scratch() as own:
-            return _isolated(path, evidence_only, limits, own, rederive)
-    return _isolated(path, evidence_only, limits, Path(work), rederive)
+            return _isolated(path, evidence_only, limits, own, rederive, coq)
+    return _isolated(path, evidence_only, limits, Path(work), rederive, coq)
 
 
-def _isolated(path: Path, evidence_only: bool, limits: Limits, work: Path, rederive: bool = False) -> CheckResult:
+def _isolated(path: Path, evidence_only: bool, limits: Limits, work: Path, rederive: bool = False,
+              coq: bool = False) -> CheckResult:
     registry.claims()   # loaded once here, inherited by every forked check
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_child, args=(child, path, evidence_only, limits, work, rederive))
+    p = ctx.Process(target=_child, args=(child, path, evidence_only, limits, work, rederive, coq))
     p.start()
     child.close()
     shared: dict = {}
@@ -341,8 +471,16 @@ def _isolated(path: Path, evidence_only: bool, limits: Limits, work: Path, reder
         payload = f"checking used more than {math.ceil(limits.seconds)} s of CPU"
     obligations.adopt(shared)
     if status == "ok":
+        for k in ("message", "path", "claim", "verdict", "instance"):   # what the parent keeps: bounded
+            payload[k] = str(payload[k])[:MAX_MESSAGE]
         return CheckResult(**payload)
     return CheckResult(str(path), "?", "?", False, payload)
+
+
+def not_reached(path, total: float) -> CheckResult:
+    """The result of a file the run's --total-time ran out before: not checked."""
+    return CheckResult(str(path), "?", "?", False, f"not checked: the run's --total-time of {total:g} s was spent",
+                       checked=False)
 
 
 def _kill_group(pid) -> None:

@@ -10,16 +10,18 @@ re-derived one; only ``created``, ``elapsed``, ``package`` and ``data.timings`` 
 one declared place, quarks.checking.fields.TIMINGS).
 The exact checker then re-verifies the facts and witnesses independently, without solvers.
 
-The re-derivation runs the claim's own code (solvers included) in a forked child, so the checking
-process itself stays solver-free.  ``exhaustive`` records are re-run there: their trust is "re-run".
+The re-derivation runs the claim's own code (solvers included) in a forked child, or, in check-cert's
+confined checking child, in that child (``IN_PROCESS``: its limits bound it); the kernel's checks
+run with the solvers unimportable either way.  ``exhaustive`` records are re-run there: their trust is "re-run".
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing as mp
 
 from quarks.certify.base import CertificateError
-from quarks.certify.exhaustive import canonical, current
+from quarks.certify.exhaustive import current, rerun_digest
 from quarks.checking.fields import MEANING_FIELDS, TIMINGS
 
 DEFAULT_TIMEOUT = 300.0   # seconds to re-derive one certificate, unless its claim declares more
@@ -29,16 +31,19 @@ class Unbound(Exception):
     """The certificate's statement cannot be re-derived (unknown claim, the check failed, ...)."""
 
 
-def _child(conn, cert, claim):
+def _derive(cert, claim) -> dict:
     from quarks.certificates import certificate
 
+    if claim.obligation is not None:
+        verdict = claim.obligation(dict(cert["instance"]), cert)
+    else:
+        verdict = claim.run(dict(cert["instance"]))
+    return json.loads(json.dumps(certificate.build(claim, cert["instance"], verdict), sort_keys=True))
+
+
+def _child(conn, cert, claim):
     try:
-        if claim.obligation is not None:
-            verdict = claim.obligation(dict(cert["instance"]), cert)
-        else:
-            verdict = claim.run(dict(cert["instance"]))
-        regen = certificate.build(claim, cert["instance"], verdict)
-        conn.send(("ok", json.loads(json.dumps(regen, sort_keys=True))))
+        conn.send(("ok", _derive(cert, claim)))
     except Unbound as exc:
         conn.send(("unbound", str(exc)))
     except Exception as exc:  # noqa: BLE001 - reported as a one-line reason
@@ -70,14 +75,17 @@ def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
     """Run the claim's check on the certificate's instance (in a forked child); the fresh certificate.
     Time limit: ``timeout``, by default the claim's ``timeout`` or DEFAULT_TIMEOUT (never a
     figure the certificate states)."""
-    key = json.dumps([cert.get("claim"), cert.get("instance"), ((cert.get("data") or {}).get("search") or {})
-                      .get("params")], sort_keys=True)
-    if claim.obligation is not None:  # derived from the certificate's own payload
-        key += json.dumps(cert.get("evidence"), sort_keys=True)
+    key = _key(cert, claim)
     if key in _CACHE:
         return _CACHE[key]
-    if claim.obligation is None and key in _RUN:
-        return _RUN[key]
+    if IN_PROCESS and claim.obligation is None:   # a confined check: its own limits bound the re-run
+        try:
+            derived = _derive(cert, claim)
+        except Unbound:
+            raise
+        except Exception as exc:  # noqa: BLE001 - reported as a one-line reason
+            raise Unbound(f"re-deriving the statement failed: {type(exc).__name__}: {exc}") from None
+        return _kept(key, derived, claim)
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     p = ctx.Process(target=_child, args=(child, cert, claim))
@@ -95,11 +103,31 @@ def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
     p.join()
     if status != "ok":
         raise Unbound(payload)
+    return _kept(key, payload, claim)
+
+
+def _kept(key: str, payload: dict, claim) -> dict:
     _CACHE[key] = payload
-    if claim.obligation is None:
-        _RUN[key] = payload
+    if claim.obligation is None and len(_RUN) < MAX_SHARED:
+        _RUN[key] = _summary(payload)
         _NEW.add(key)
     return payload
+
+
+# Set in check-cert's confined checking child (quarks.checking.binding.confine): a claim's check is
+# re-run in that process, whose wall, CPU and memory limits bound it (no second fork per file); the
+# kernel's checks after it still run with the solvers unimportable (quarks.certify.base.solver_free).
+IN_PROCESS = False
+
+
+def _key(cert: dict, claim) -> str:
+    """The digest of what a re-derivation depends on: claim, instance, a refute variant's parameters,
+    and the evidence when the claim's obligation reads it."""
+    key = json.dumps([cert.get("claim"), cert.get("instance"), ((cert.get("data") or {}).get("search") or {})
+                      .get("params")], sort_keys=True)
+    if claim.obligation is not None:  # derived from the certificate's own payload
+        key += json.dumps(cert.get("evidence"), sort_keys=True)
+    return digest(key)
 
 
 def resolve_payloads(cert: dict, ctx) -> dict:
@@ -118,21 +146,56 @@ def resolve_payloads(cert: dict, ctx) -> dict:
 
 # re-derived certificates by (claim, instance): the claim's code does not change within a process
 _CACHE: dict = {}
-# those of claims re-derived by their check alone (no obligation reads the certificate): a function of
-# the claim and instance only, so shared across the files of one check-cert run (see shared, adopt)
+# the digests of those of claims re-derived by their check alone (no obligation reads the certificate):
+# a function of the claim and instance only, so shared across the files of one check-cert run (see
+# shared, adopt).  Only digests cross to the parent (a fixed size per entry, at most MAX_SHARED
+# entries): what it keeps for the run is bounded whatever the files say.
 _RUN: dict = {}
 _NEW: set = set()
+MAX_SHARED = 1 << 16
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def meaning_digest(cert: dict) -> str:
+    """The sha256 of what a certificate says (:func:`_meaning`), as :func:`bind` compares it."""
+    return digest(json.dumps(_meaning(cert), sort_keys=True))
+
+
+def _summary(regen: dict) -> dict:
+    """What the next files' checks need of a re-derivation: the digest of its meaning and of each
+    exhaustive record it re-ran."""
+    return {"meaning": meaning_digest(regen), "rerun": sorted(rerun_keys(regen))}
 
 
 def shared() -> dict:
-    """The re-derivations made in this process that depend on the claim and instance alone (sent back by
-    a checking child to its parent, which hands them to the next files' checks)."""
+    """The digests of the re-derivations made in this process that depend on the claim and instance
+    alone (sent back by a checking child to its parent, which hands them to the next files' checks)."""
     return {k: _RUN[k] for k in _NEW}
 
 
-def adopt(entries: dict) -> None:
-    """Keep re-derivations a checking child made (:func:`shared`), for the checks forked after it."""
-    _RUN.update(entries)
+def adopt(entries) -> None:
+    """Keep the digests of re-derivations a checking child made (:func:`shared`), for the checks forked
+    after it; entries of another shape, and any beyond MAX_SHARED, are dropped."""
+    if not isinstance(entries, dict):
+        return
+    for k, v in entries.items():
+        if len(_RUN) >= MAX_SHARED:
+            return
+        if (isinstance(k, str) and len(k) == 64 and isinstance(v, dict) and set(v) == {"meaning", "rerun"}
+                and isinstance(v["meaning"], str) and len(v["meaning"]) == 64 and isinstance(v["rerun"], list)
+                and len(v["rerun"]) <= 64 and all(isinstance(x, str) and len(x) == 64 for x in v["rerun"])):
+            _RUN[k] = v
+
+
+def known(cert: dict, claim) -> dict | None:
+    """The digests of an earlier re-derivation of this certificate's claim and instance in this run
+    (by another file's check), or None."""
+    if claim.obligation is not None:
+        return None
+    return _RUN.get(_key(cert, claim))
 
 
 def _first_difference(a, b, path="") -> str:
@@ -192,5 +255,5 @@ def bind(cert: dict, regen: dict) -> str | None:
 
 
 def rerun_keys(regen: dict) -> set:
-    """The exhaustive records of a re-derived certificate (already re-run): their canonical JSON."""
-    return {canonical(r) for r in regen.get("evidence", []) if r.get("kind") == "exhaustive"}
+    """The exhaustive records of a re-derived certificate (already re-run): the sha256 of their canonical JSON."""
+    return {rerun_digest(r) for r in regen.get("evidence", []) if r.get("kind") == "exhaustive"}

@@ -1,7 +1,7 @@
 """Compile a network with exact transfers into the exact expression language of certificates.
 
 The output of a neuron becomes a JSON expression in the input names (see :mod:`quarks.base.exact`):
-identity -> the activation; H -> ``[">", S, 0]`` (a truth value, used as 0/1, H(0) = 0);
+identity -> the activation; H -> ``["ind", [">", S, 0]]`` (the truth value as 0/1, H(0) = 0);
 sign -> ``H(S) - H(-S)``; relu -> ``max(0, S)``.  A ``forall`` record over the Boolean cube then
 checks a circuit's truth table exactly, with the wiring written into the certificate.
 """
@@ -26,9 +26,9 @@ class ExprBackend:
         if name == "id":
             return x
         if name == "H":
-            return [">", x, 0]
+            return ["ind", [">", x, 0]]
         if name == "sign":
-            return ["-", [">", x, 0], ["<", x, 0]]
+            return ["-", ["ind", [">", x, 0]], ["ind", ["<", x, 0]]]
         if name == "relu":
             return ["max", 0, x]
         raise ValueError(f"transfer {name!r} has no exact expression")

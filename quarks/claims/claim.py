@@ -12,7 +12,10 @@ import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, cast
+from typing import Any, Callable, Iterable
+
+from quarks.claims import labels
+from quarks.claims.labels import label_key, outcome_label  # noqa: F401 (their old place)
 
 KINDS = ("symbolic", "finite", "construction", "asymptotic", "exploration")
 STATUSES = ("verified", "refuted", "inconclusive", "error")
@@ -192,6 +195,12 @@ class Claim:
     # What the claim states that its ``coq`` theorems leave out (empty: nothing); non-empty makes its
     # coverage "proved in part" rather than "proved".
     coq_part: str = ""
+    # The source of the values of instances marked {"source": "reference"} (e.g. "OEIS A000609"): quoted,
+    # not computed here; labels and trust lines say so.
+    reference: str = ""
+    # The instances are the statement's whole domain (e.g. |T(5;2)| = ...): the label reads "verified",
+    # not "verified on n <= N".
+    whole_domain: bool = False
     # A claim from outside the package: the directory of the _CoqProject its ``coq`` files are listed
     # in (relative to the file of its check's module); built and gated like the package's theories.
     coq_dir: Any = None
@@ -210,7 +219,8 @@ class Claim:
     # certificate: "check" (the check is cheap: run again on the certificate's instance) or "evidence"
     # (the check is a search or an enumeration too long to repeat: the certificate is bound by claim,
     # domain and meaning, its evidence re-checked by the kernel, and an exhaustive record is reported
-    # not checked; ``check-cert --rederive`` re-runs it).  An ``obligation``, when given, is used either way.
+    # not checked; ``check-cert --rederive`` re-runs it), except on the instances of its quick tier,
+    # re-run as those of "check" (:meth:`rerun_cheaply`).  An ``obligation``, when given, is used either way.
     recheck: str = "check"
     # The instances a certificate of this claim may speak of: None means exactly the declared
     # instances of both tiers (and {"proof": "coq"} when the claim has Coq theorems); otherwise a
@@ -275,6 +285,19 @@ class Claim:
             self._declared = declared
         return instance_key(instance) in declared
 
+    def rerun_cheaply(self, instance) -> bool:
+        """Whether plain ``check-cert`` re-runs this claim's check on ``instance``: always for a claim
+        with ``recheck="check"``; for one with ``recheck="evidence"`` on the instances of its quick
+        tier (declared by the claim, never by a certificate: cheap by the tier's definition; their
+        cost is the one ``verify --tier quick`` measures), and not on any other."""
+        if self.recheck == "check":
+            return True
+        quick = getattr(self, "_quick", None)
+        if quick is None:
+            quick = frozenset(instance_key(i) for i in self.instances_for("quick"))
+            self._quick = quick
+        return isinstance(instance, dict) and instance_key(instance) in quick
+
     def run(self, instance: dict) -> Verdict:
         """Check one instance; an exception becomes an ``error`` verdict."""
         try:
@@ -297,62 +320,19 @@ class Claim:
             "expected": self.expected,
             "note": self.note,
             "coq": list(self.coq),
+            "coq_part": self.coq_part,
             "variant": self.variant,
             "label": self.expected_label(),
         }
 
     def expected_label(self) -> str:
-        """What a run of the full tier that goes as expected will say of this claim."""
-        sizes = cast("list[int]", [i.get(self.size) for i in self.instances_for("full")
-                                   if isinstance(i.get(self.size), int)])
-        return outcome_label(self, {self.expected}, max(sizes) if sizes else None)
+        """What a run of the full tier that goes as expected will say of this claim
+        (:func:`quarks.claims.labels.label`)."""
+        return labels.label(self).text
 
-    def label(self, statuses, largest=None) -> str:
-        """The claim's verdict over the instances run, saying what was checked."""
-        return outcome_label(self, statuses, largest)
-
-
-def outcome_label(claim, statuses, largest=None) -> str:
-    """The honest label of a claim's verdict over a set of instance statuses.
-
-    ``claim`` is a :class:`Claim` (or any object with ``kind``, ``expected`` and optionally
-    ``variant``, ``coq``, ``proved_for_all``, ``size``); ``largest`` is the largest instance size
-    checked.  Finite instances never prove an asymptotic statement: unless a proof for all
-    parameters exists, its label reads "consistent on n <= N (asymptotic, not proved)".
-    Explorations are never "verified"; our own variants are never "refuted as printed".
-    """
-    statuses = set(statuses)
-    kind, expected = getattr(claim, "kind", "finite"), getattr(claim, "expected", "verified")
-    if not statuses:
-        return "not run"
-    if "error" in statuses:
-        return "error"
-    if expected == "refuted":
-        if "refuted" in statuses:
-            variant = getattr(claim, "variant", "")
-            return f"refuted (our variant: {variant})" if variant else "refuted as printed"
-        return "inconclusive" if "inconclusive" in statuses else "unexpected: not refuted"
-    if "refuted" in statuses:
-        return "unexpected: refuted"
-    if "inconclusive" in statuses:
-        return "inconclusive"
-    if kind == "exploration":
-        return "explored (not a proof)"
-    if kind == "asymptotic" and not (getattr(claim, "coq", ()) or getattr(claim, "proved_for_all", False)):
-        size = getattr(claim, "size", "n") or "n"
-        bound = f"{size} <= {largest}" if largest is not None else "finite instances"
-        return f"consistent on {bound} (asymptotic, not proved)"
-    return "verified"
-
-
-def label_key(label: str) -> str:
-    """The colour class of a label: verified, refuted as printed, variant, consistent, explored,
-    inconclusive, error, unexpected or not run."""
-    for prefix, key in (("unexpected", "unexpected"), ("refuted (our variant", "variant"),
-                        ("consistent", "consistent"), ("explored", "explored")):
-        if label.startswith(prefix):
-            return key
-    return label
+    def label(self, statuses, largest=None, instances=None, proof: str | None = "proved") -> str:
+        """The claim's label over the instances run, saying how it was shown (:func:`quarks.claims.labels.label`)."""
+        return labels.label(self, statuses, instances, largest, proof).text
 
 
 def instance_key(instance: dict) -> str:

@@ -66,6 +66,16 @@ class Refutation:
     def found(self) -> bool:
         return self.instance is not None
 
+    @property
+    def undecided(self) -> list:
+        """The candidates tried whose check decided nothing (inconclusive): [(instance, summary)]."""
+        return [(inst, summary) for inst, status, summary in self.tried if status not in ("verified", "refuted")]
+
+    @property
+    def smallest(self) -> bool:
+        """Whether the counterexample found is the smallest candidate: every one before it was decided."""
+        return self.found and not self.undecided
+
     def certificate(self) -> dict:
         """The certificate of a found refutation (the variant claim, the refuting instance, the search)."""
         from quarks.certificates import certificate
@@ -90,7 +100,9 @@ class Refutation:
         """What ``quarks refute --json`` prints."""
         out: dict = {"claim": self.search.claim, "hypothesis_dropped": self.search.hypothesis_for(self.params),
                      "params": self.params, "statement": self.search.statement(self.params), "found": self.found,
-                     "instances_tried": len(self.tried), "seconds": round(self.seconds, 3)}
+                     "smallest": self.smallest, "instances_tried": len(self.tried),
+                     "undecided": [{"instance": i, "reason": r} for i, r in self.undecided],
+                     "seconds": round(self.seconds, 3)}
         if self.verdict is not None:
             out.update(instance=self.instance, counterexample=self.verdict.counterexample, summary=self.verdict.summary)
         if self.path is not None:

@@ -28,9 +28,9 @@ from quarks.claims.claim import Claim
 # One package per paper (quarks.proofs.baldi, .navon, .yang), found under quarks.proofs; a
 # package's modules are scanned in name order.
 PROOF_MODULES = ("quarks.proofs.baldi", "quarks.proofs.navon", "quarks.proofs.yang")
-# The exploration verbs' questions (realize, decompose, classes, count, ltl), whose answers are certified
+# The exploration verbs' questions (realize, decompose, classes, count, ltl, export-torch), whose answers are certified
 # as instances of these claims.
-QUESTION_MODULES = ("quarks.claims.questions",)
+QUESTION_MODULES = ("quarks.claims.questions", "quarks.claims.exports")
 # Extra claim modules (comma-separated), e.g. the test suite's deliberately failing claims.
 EXTRA_ENV = "QUARKS_EXTRA_CLAIMS"
 # The entry point group of installed claims modules (pyproject: [project.entry-points."quarks.claims"]).
@@ -103,6 +103,10 @@ def load(spec: str, missing_ok: bool = False) -> list[tuple[ModuleType, Origin]]
     ``__init__.py``) or a directory whose ``.py`` files are each a module; with ``missing_ok`` a
     module name that is not installed gives none."""
     path = Path(spec)
+    name = path.name[:-3] if spec.endswith(".py") else path.name if (os.sep in spec or "/" in spec or path.is_dir()) else spec
+    if _ours(name) or (path.is_dir() and _ours(path.resolve().name)):
+        raise ClaimsModuleError(f"--claims {spec}: the name {name[:60]!r} is in the quarks namespace, which is the "
+                                "package's own (rename the module)")
     try:
         if spec.endswith(".py") or os.sep in spec or "/" in spec or path.is_dir():
             if path.is_file() and path.suffix == ".py":
@@ -113,6 +117,9 @@ def load(spec: str, missing_ok: bool = False) -> list[tuple[ModuleType, Origin]]
                 files = sorted(f for f in path.glob("*.py") if not f.name.startswith(("_", "test_")))
                 if not files:
                     raise ClaimsModuleError(f"--claims {spec}: no .py file in this directory")
+                if any(_ours(f.stem) for f in files):
+                    raise ClaimsModuleError(f"--claims {spec}: a module in it is named in the quarks namespace, "
+                                            "which is the package's own (rename it)")
                 mods = [(_from_file(f.stem, f), str(f)) for f in files]
             else:
                 raise ClaimsModuleError(f"--claims {spec}: no such .py file or directory")
@@ -133,12 +140,27 @@ def load(spec: str, missing_ok: bool = False) -> list[tuple[ModuleType, Origin]]
     return [(m, Origin(m.__name__, again, module_sha256(m))) for m, again in mods]
 
 
+def _ours(name: str) -> bool:
+    """A module name in the package's namespace (quarks, quarks.*): never a claims module's."""
+    return name == "quarks" or name.startswith("quarks.")
+
+
+def _in_package(mod: ModuleType) -> bool:
+    """The module's file lies inside the installed quarks package (its origin decided by file, not name)."""
+    file = getattr(mod, "__file__", None)
+    if not file:
+        return False
+    root = Path(__file__).resolve().parent.parent
+    return Path(file).resolve().is_relative_to(root)
+
+
 # the modules named with --claims (quarks.claims.registry.use), in the order given
 _USED: list[tuple[ModuleType, Origin]] = []
 
 
 def use(spec: str) -> list[Claim]:
     """Load the claims module(s) ``spec`` names (see :func:`load`) into the registry; their claims."""
+    claims()   # the package's claims modules first: a module named later can never stand in for one
     loaded = load(spec)
     global _CACHE
     for item in loaded:
@@ -184,10 +206,14 @@ def _sources():
     environment's and those named with --claims."""
     for name in PROOF_MODULES + QUESTION_MODULES:
         try:
-            yield importlib.import_module(name), None
+            mod = importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name != name:   # a paper not yet checked is skipped; a broken import is not
                 raise
+            continue
+        if not _in_package(mod):
+            raise ClaimsModuleError(f"module {name} is not the package's own (loaded from {getattr(mod, '__file__', '?')})")
+        yield mod, None
     for name in _entry_points():
         yield from load(name)
     for spec in (m.strip() for m in os.environ.get(EXTRA_ENV, "").split(",")):
@@ -201,7 +227,11 @@ def _modules():
         yield mod, origin
         if hasattr(mod, "__path__"):
             for info in sorted(pkgutil.iter_modules(mod.__path__), key=lambda i: i.name):
-                yield importlib.import_module(f"{mod.__name__}.{info.name}"), origin
+                sub = importlib.import_module(f"{mod.__name__}.{info.name}")
+                if origin is None and not _in_package(sub):
+                    raise ClaimsModuleError(f"module {sub.__name__} is not the package's own "
+                                            f"(loaded from {getattr(sub, '__file__', '?')})")
+                yield sub, origin
 
 
 _CACHE: dict[str, Claim] | None = None

@@ -28,6 +28,7 @@ COMMANDS = {
     "prove": "prove",
     "export-coq": "export_coq",
     "soft-hard": "soft_hard",
+    "export-torch": "export_torch",
 }
 
 

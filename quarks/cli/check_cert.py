@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from quarks.base.terminal import printable
+from quarks.claims.labels import TRUST
 
 
 def add_parser(sub, verb):
@@ -16,9 +17,10 @@ def add_parser(sub, verb):
                     "every evidence record is re-verified exactly by the checking kernel. What a certificate "
                     "must say is re-derived at a cost bounded by the certificate, as its claim declares: its "
                     "obligation (the certificate's witnesses checked, not searched for again), its check run "
-                    "again when that is cheap, Coq's kernel on the installed theories; a claim whose check is "
-                    "too long to repeat is bound by claim, domain and meaning only, and its exhaustive records "
-                    "are reported not checked (--rederive re-runs every check). A bad file is "
+                    "again when that is cheap or the instance is of the claim's quick tier, Coq's kernel on the "
+                    "installed theories; beyond the quick tier, a claim whose check is too long to repeat is bound "
+                    "by claim, domain and meaning only, and its exhaustive records are reported not checked "
+                    "(--rederive re-runs every check). A bad file is "
                     "reported REJECTED with the reason and the run goes on. Exit 0 when all are valid, 1 when "
                     "any is rejected or nothing was found to check, 2 on a usage error (a path that does not "
                     "exist), 3 when none is rejected but some could not be checked here (a Coq proof without "
@@ -31,7 +33,8 @@ def add_parser(sub, verb):
     p.add_argument("--evidence-only", action="store_true",
                    help="re-verify the evidence (solver-free) and bind each certificate to its claim and "
                         "domain, but do not re-derive what it has to prove by running the claim's check; "
-                        "results say 'NOT bound to the statement', and exhaustive records are not checked")
+                        "results say 'NOT bound to the statement', exhaustive records are not checked, and the run "
+                        "exits 3 (nothing bound)")
     p.add_argument("--rederive", action="store_true",
                    help="re-derive every certificate by running its claim's check again, also of the claims "
                         "whose check is a search or enumeration too long to repeat (by default those are bound "
@@ -45,14 +48,24 @@ def add_parser(sub, verb):
                         "processes (default 900)")
     p.add_argument("--memory-limit", type=int, default=None, metavar="MIB",
                    help="address space of the check of one certificate, per process, in MiB (default 4096)")
+    p.add_argument("--total-time", type=float, default=None, metavar="S",
+                   help="wall seconds for the whole run (default: no limit besides each file's); the files not "
+                        "reached in time are reported not checked")
     p.add_argument("--read-limit", type=int, default=None, metavar="MIB",
                    help="bytes read for one certificate, its side payloads included (each once), in MiB "
                         "(default 1024)")
     p.set_defaults(func=run)
 
 
-TRUST = {"coq": "Coq's kernel", "witness": "witnesses checked exactly",
-         "sympy": "SymPy derivation re-run", "re-run": "re-run of the project's own procedure"}
+def _trust(result) -> str:
+    """The trust line: for Coq, whether coqc ran on the compiled theories or the assumptions were read
+    from this machine's build cache (then nothing of Coq ran for this check)."""
+    from quarks.certify.coq_gate import FROM_CACHE
+
+    line = result.trust_line or TRUST[result.trust]
+    if result.trust == "coq" and FROM_CACHE in result.message:
+        return f"{line}, as built on this machine before (coqc not run)"
+    return line
 
 
 def _expand(paths):
@@ -63,29 +76,6 @@ def _expand(paths):
             yield p
 
 
-def _coq(result):
-    """--coq: compile the threshold records of a certificate that passed the full check."""
-    from quarks.certify import coq_gate
-    from quarks.certify.base import CertificateError
-    from quarks.coq import export as coq_export
-
-    try:
-        items = coq_export.export(Path(result.path))
-    except CertificateError as exc:
-        return False, f"export to Coq failed: {exc}"
-    items = [e for e in items if e.theorem]
-    if not items:
-        return True, "no record with a Coq checker"
-    try:
-        checked = coq_export.check(items)
-    except coq_gate.CoqUnavailable as exc:
-        return None, f"not checked by Coq: {exc}"
-    bad = [msg for _, msg in checked if not msg.startswith("valid")]
-    if bad:
-        return False, bad[0]
-    return True, f"{len(checked)} record(s) valid (Coq)"
-
-
 def run(args) -> int:
     from quarks.base.errors import UsageError
     from quarks.certify import coq_gate
@@ -94,8 +84,9 @@ def run(args) -> int:
     for p in map(Path, args.paths):
         if not p.exists():
             raise UsageError(f"{p}: no such file or directory")
-    if args.time_limit is not None and not args.time_limit > 0:
-        raise UsageError("--time-limit must be a positive number of seconds")
+    for flag, seconds in (("--time-limit", args.time_limit), ("--total-time", args.total_time)):
+        if seconds is not None and not (seconds > 0 and seconds < float("inf")):
+            raise UsageError(f"{flag} must be a positive number of seconds")
     for flag, value in (("--memory-limit", args.memory_limit), ("--read-limit", args.read_limit)):
         if value is not None and not value > 0:
             raise UsageError(f"{flag} must be a positive number of MiB")
@@ -107,9 +98,16 @@ def run(args) -> int:
         print("quarks check-cert: coqc is not installed (apt-get install coq libcoq-mathcomp ...): "
               "nothing checked by Coq", file=sys.stderr)
         return 3
-    signal.signal(signal.SIGTERM, _terminated)   # so that the check's group is killed and scratch removed
-    with scratch() as work:
-        return _check_all(args, work)
+    signals = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+    before = {sig: signal.getsignal(sig) for sig in signals}
+    for sig in signals:   # so that the check's group is killed and scratch removed
+        signal.signal(sig, _terminated)
+    try:
+        with scratch() as work:
+            return _check_all(args, work)
+    finally:   # a caller in the same process (a notebook, a test) gets its handlers back
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
 def _terminated(signum, frame):
@@ -132,36 +130,69 @@ def limits_of(args):
     return limits
 
 
+def seed_numba_cache(root: Path) -> None:
+    """Copy the package's compiled numba kernels (``__pycache__/*.nbi, *.nbc``, read only) into the
+    run's private numba cache, laid out as numba's NUMBA_CACHE_DIR locator looks for them (without
+    importing numba, whose cache directory is read when it is imported): the checks
+    load them rather than compile each kernel again, and nothing is written beside the sources."""
+    import hashlib
+    import shutil
+
+    import quarks
+
+    package = Path(quarks.__file__).resolve().parent
+    for f in package.rglob("__pycache__/*.nb[ic]"):
+        source_dir = str(f.parent.parent)   # numba's UserProvidedCacheLocator.get_suitable_cache_subpath
+        where = root / f"{f.parent.parent.name}_{hashlib.sha1(source_dir.encode()).hexdigest()}"
+        try:
+            where.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, where / f.name)
+        except OSError:   # not copied: that kernel is compiled again, in the private cache
+            pass
+
+
+def _shorter(limits, seconds: float):
+    from dataclasses import replace
+
+    return replace(limits, seconds=seconds)
+
+
 def _check_all(args, work) -> int:
-    from quarks.checking.binding import check_file, results_json
+    import os
+    import time
+
+    from quarks.checking.binding import check_file, not_reached, results_json
 
     limits = limits_of(args)
     results = []
     paths = list(_expand(args.paths))
+    seed_numba_cache(work / "numba")
+    os.environ["NUMBA_CACHE_DIR"] = str(work / "numba")   # before anything imports numba: nothing written beside the sources
     if len(paths) > 4 and not args.evidence_only:
         import gc
 
         from quarks.claims import registry
-        from quarks.claims.engines import preload
+        from quarks.claims.engines import preload, warm_kernels
 
         preload()   # once here, not in every re-derivation forked below
+        warm_kernels()   # the numba kernels loaded once, inherited by every check
         registry.claims()
         gc.freeze()   # what is loaded stays out of the collector: forked checks do not copy its pages
+    deadline = None if args.total_time is None else time.monotonic() + args.total_time
     for path in paths:
-        r = check_file(path, evidence_only=args.evidence_only, limits=limits, work=work,
-                       rederive=args.rederive or args.coq)   # --coq: the full check, then Coq
-        if args.coq and r.ok:
-            ok, msg = _coq(r)
-            r.message += f"; Coq: {msg}"
-            if ok is None:
-                r.ok, r.checked = False, False
-            elif not ok:
-                r.ok, r.trust = False, ""
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left < 0.5:
+            r = not_reached(path, args.total_time)
+        else:
+            r = check_file(path, evidence_only=args.evidence_only, work=work,
+                           limits=limits if left is None or left >= limits.seconds else _shorter(limits, left),
+                           rederive=args.rederive or args.coq, coq=args.coq)   # --coq: the full check, then Coq
         results.append(r)
         if not args.json:
             tag = ("UNDECIDED" if not r.decided else "OK      ") if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
             what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
-            trust = f" [trust: {TRUST[r.trust]}]" if r.ok and r.trust else ""
+            trust = f" [trust: {_trust(r)}]" if r.ok and r.trust else ""
+            trust += f" [label: {r.label}]" if r.ok and r.label else ""
             # path, claim, instance and message come from the file: escaped, one line each
             print(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), flush=True)
     if not results:
@@ -183,5 +214,5 @@ def _check_all(args, work) -> int:
                  if unbound and not args.evidence_only else ""))
     if bad:
         return 1
-    not_rederived = not args.evidence_only and any(r.ok and r.decided and not r.bound for r in results)
-    return 3 if unchecked or undecided or not_rederived else 0   # 0: every file checked in full
+    not_bound = any(r.ok and r.decided and not r.bound for r in results)   # --evidence-only, or not re-derived
+    return 3 if unchecked or undecided or not_bound else 0   # 0: every file checked in full

@@ -2,7 +2,7 @@
 from the registry."""
 from __future__ import annotations
 
-COVERAGE = ("proved", "proved in part", "checked", "asymptotic", "explored", "refuted")
+from quarks.claims.labels import COVERAGE, label
 
 
 def add_parser(sub, verb):
@@ -25,26 +25,16 @@ def markdown() -> str:
 
     lines = ["| claim | source | kind | expected |", "|---|---|---|---|"]
     for c in registry.listed().values():
-        exp = c.expected_label()
+        exp = label(c).text.replace("|", "&#124;")
         lines.append(f"| `{c.id}` | {c.source} | {c.kind} | {exp} |")
     return "\n".join(lines)
 
 
 def coverage(claim) -> str:
-    """How far a claim goes: refuted (as printed, or our variant), proved (Coq, or a SymPy derivation for all
-    parameters), proved in part (Coq theorems for part of it, ``Claim.coq_part`` says which), explored,
-    asymptotic (finite proxy only), or checked (on instances)."""
-    if claim.expected == "refuted":
-        return "refuted"
-    if claim.kind == "exploration":
-        return "explored"
-    if claim.coq and claim.coq_part:
-        return "proved in part"
-    if claim.coq or claim.proved_for_all:
-        return "proved"
-    if claim.kind == "asymptotic":
-        return "asymptotic"
-    return "checked"
+    """How far a claim goes (the coverage of its label, quarks.claims.labels.label): refuted (as printed, or
+    our variant), proved (Coq, or a SymPy derivation for all parameters), proved in part (Coq theorems for
+    part of it, ``Claim.coq_part`` says which), explored, asymptotic (finite proxy only), or checked (on instances)."""
+    return label(claim).coverage
 
 
 def _proof(claim) -> str:
@@ -54,18 +44,18 @@ def _proof(claim) -> str:
 
 
 def coverage_markdown(include_test: bool = False) -> str:
-    """statement | claim | coverage | proof, one row per claim, by seed and then in registry order; a tally."""
+    """statement | claim | label | proof, one row per claim, by seed and then in registry order (the label is
+    quarks.claims.labels.label's, as every view prints it); a tally of the coverages."""
     from quarks.claims import registry
 
     claims = [c for c in registry.listed().values() if include_test or not c.id.startswith("test.")]
     claims.sort(key=lambda c: c.source.key)
-    lines = ["| statement | claim | coverage | proof for all parameters |", "|---|---|---|---|"]
+    lines = ["| statement | claim | label | proof for all parameters |", "|---|---|---|---|"]
     tally = dict.fromkeys(COVERAGE, 0)
     for c in claims:
-        cov = coverage(c)
-        tally[cov] += 1
-        label = f"{cov} (our variant)" if cov == "refuted" and c.variant else cov
-        lines.append(f"| {c.source} | `{c.id}` | {label} | {_proof(c)} |")
+        lab = label(c)
+        tally[lab.coverage] += 1
+        lines.append(f"| {c.source} | `{c.id}` | {lab.text.replace('|', '&#124;')} | {_proof(c)} |")
     lines.append("")
     lines.append(f"{len(claims)} claims: " + ", ".join(f"{tally[k]} {k}" for k in COVERAGE) + ".")
     return "\n".join(lines)

@@ -15,7 +15,7 @@ def add_parser(sub, verb):
         "variables form a tree (a function of m + 1 variables below its restriction to x_(m+1) = 0); every node "
         "at depth --top is enumerated exactly, and each sample is an SMC run of P walkers down the remaining "
         "depths, each node's children decided exactly, the last step's orbit mass summed exactly: an "
-        "unbiased exact rational. Samples are independent (sample i of seed s uses default_rng([s, i])), "
+        "unbiased exact rational. Samples are independent (sample i of seed s seeded by the four 32-bit words of s and i), "
         "the interval is a t interval over them, and --out/--json give a certificate that check-cert "
         "verifies by recomputing every sample. Relative variance of a sample about 1/P (n <= 8) and 3/P "
         "(n = 9); about 10 ms of CPU per walker at n = 9 (notes/records.md). --method smc / knuth: the older "
@@ -32,7 +32,8 @@ def add_parser(sub, verb):
                    help="halves: new samples to draw (default 20, or as many as --cpu-seconds allows); "
                    "smc: independent runs (>= 2; default 10)")
     p.add_argument("--seed", type=int, default=None,
-                   help="random seed (default: fresh entropy; printed and recorded)")
+                   help="random seed (default: fresh entropy; with --out/--json the seed is fixed by n, --top and "
+                        "--paths, and the certificate names samples 0, 1, .. of it)")
     p.add_argument("--cpu-seconds", "--seconds", dest="seconds", type=float, default=None, metavar="S",
                    help="CPU budget: start no new sample (run) after S seconds of this process's CPU time")
     p.add_argument("--samples", default=None, metavar="FILE",
@@ -53,6 +54,15 @@ def run(args) -> int:
     if args.method == "halves":
         return run_halves(args)
     return run_walks(args)
+
+
+def _prefix(samples: list) -> list:
+    """The samples of indices 0, 1, .. without a gap (a certified estimate's are one run from 0)."""
+    by_index = {i: (s, i, a) for s, i, a in samples}
+    out = []
+    while len(out) in by_index:
+        out.append(by_index[len(out)])
+    return out
 
 
 def _read_samples(path: str, n: int, top: int, particles: int) -> list:
@@ -112,7 +122,13 @@ def run_halves(args) -> int:
         if not parent.is_dir():
             raise UsageError(f"--samples {args.samples}: directory {parent} does not exist")
         earlier = _read_samples(args.samples, n, top, particles)
-    seed = secrets.randbits(63) if args.seed is None else args.seed
+    fixed = H.instance_seed(n, top, particles)
+    if answer.wanted(args):   # a certificate's samples are the checker's: seed fixed by n, top, walkers; from index 0
+        if args.seed is not None and args.seed != fixed:
+            raise UsageError(f"--seed: a certified estimate's samples are fixed by n, --top and --paths (seed {fixed}, "
+                             "indices from 0); drop --seed, or drop --out/--json")
+        earlier = _prefix([e for e in earlier if e[0] == fixed])
+    seed = (fixed if answer.wanted(args) else secrets.randbits(63)) if args.seed is None else args.seed
     start = 1 + max((i for s, i, _ in earlier if s == seed), default=-1)
     runs = args.runs if args.runs is not None or args.seconds is not None else 20
     seconds = halves_forecast(n, top, particles, runs, args.seconds)

@@ -34,10 +34,10 @@ def run(args) -> int:
     if path.exists():
         with store_mod.Store(path) as db:
             latest = {c.id: db.latest(c.id) for c in chosen}
-            status = {c.id: _label(c, latest[c.id]) for c in chosen}
+            proofs = {c.id: db.proof(c.id) for c in chosen if c.coq}
+            status = {c.id: _label(c, latest[c.id], proof=proofs.get(c.id)) for c in chosen}
             # the expected outcome over the same instances as the last run (not the full tier's)
             expected = {c.id: _label(c, latest[c.id], c.expected) for c in chosen if latest[c.id]}
-            proofs = {c.id: db.proof(c.id) for c in chosen if c.coq}
     else:
         proofs, expected = {}, {}
         if not args.json:   # results are per directory (or $QUARKS_HOME): say where we looked
@@ -57,16 +57,17 @@ def run(args) -> int:
     return 0
 
 
-def _label(claim, latest: list, status: str | None = None) -> str | None:
-    """The claim's honest label over the latest verdict of each recorded instance (with ``status``:
-    the label had every one of them come out ``status``)."""
-    from quarks.run.driver import largest_size
+def _label(claim, latest: list, status: str | None = None, proof: dict | None = None) -> str | None:
+    """The claim's label (quarks.claims.labels.label) over the latest verdict of each recorded instance
+    and its recorded Coq proof (with ``status``: the label had every one of them come out ``status``,
+    and its Coq proof, if any, proved)."""
+    from quarks.claims.labels import label
 
     if not latest:
         return None
     instances = [json.loads(r["instance"]) for r in latest]
     statuses = {status} if status else {r["status"] for r in latest}
-    return claim.label(statuses, largest_size(claim, instances))
+    return label(claim, statuses, instances, proof="proved" if status else (proof or {}).get("status")).text
 
 
 def _proof(claim, recorded: dict | None) -> str:

@@ -57,7 +57,9 @@ def run(args) -> int:
     if ref.found:
         from quarks.base.exact import readable
 
-        lines += [f"  smallest counterexample (after {len(ref.tried)} instance(s), {ref.seconds:.2f} s): "
+        which = "smallest counterexample" if ref.smallest else (
+            f"counterexample, not known to be the smallest ({len(ref.undecided)} earlier candidate(s) undecided)")
+        lines += [f"  {which} (after {len(ref.tried)} instance(s), {ref.seconds:.2f} s): "
                   f"{_short(ref.instance)}",
                   f"  {ref.verdict.summary}",
                   f"  counterexample: {readable(ref.verdict.counterexample)}",
@@ -65,8 +67,15 @@ def run(args) -> int:
         if ref.coq:
             lines += ["  in Coq (the negated statement, refute gallery):"] + [
                 f"    {t['status']:<11} {t['theorem']}" for t in ref.coq]
+    elif ref.undecided:   # never "none" past a candidate that decided nothing
+        decided = len(ref.tried) - len(ref.undecided)
+        lines.append(f"  no counterexample found: {len(ref.undecided)} of {len(ref.tried)} instance(s) undecided, "
+                     f"{decided} decided (verified)")
     else:
         shown = "; ".join(_short(i) for i, _, _ in ref.tried[:3]) + ("; ..." if len(ref.tried) > 3 else "")
         lines.append(f"  no counterexample among {len(ref.tried)} instance(s) ({shown})")
+    lines += [f"  undecided: {_short(i)}: {reason}" for i, reason in ref.undecided[:5]]
+    if len(ref.undecided) > 5:
+        lines.append(f"  ... and {len(ref.undecided) - 5} more undecided")
     print(json.dumps(out) if args.json else "\n".join(lines))
     return 0 if ref.found else 1

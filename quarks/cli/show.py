@@ -40,15 +40,15 @@ def run(args) -> int:
     if info.get("claims_module"):
         origin = info["claims_module"]
         print(f"claims module: {origin['module']} (--claims {origin['load']}, sha256 {origin['sha256'][:16]})")
-    if info["expected"] != "verified" or info["kind"] in ("asymptotic", "exploration"):
-        print(f"expected outcome: {info['label']}")
+    print(f"label: {info['label']}")
     print(f"\n{info['statement']}\n\nLaTeX: {info['latex']}")
     if info["note"]:
         print(f"\nnote: {info['note']}")
     if info.get("coq"):
         proof = info.get("proof")
         state = "not run (quarks prove " + info["id"] + ")" if proof is None else proof["status"]
-        print(f"\nproved for all parameters in Coq: {state}")
+        what = "proved in part (not proved: " + info["coq_part"] + ")" if info.get("coq_part") else "proved for all parameters"
+        print(f"\n{what} in Coq: {state}")
         from quarks.certify.coq_gate import theory_paths
         paths = theory_paths()
         for ref in info["coq"]:

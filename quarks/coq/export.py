@@ -123,7 +123,12 @@ def export(cert_path: Path) -> list[Exported]:
     """Every evidence record of a certificate file, as a Coq theorem where a checker exists."""
     from quarks.certify.load import load
 
-    cert = load(cert_path)
+    return from_certificate(load(cert_path), Path(cert_path))
+
+
+def from_certificate(cert: dict, cert_path: Path) -> list[Exported]:
+    """Every evidence record of a certificate already read (from ``cert_path``), as a Coq theorem where
+    a checker exists: what check-cert --coq compiles, from what its confined check parsed."""
     return [from_record(r, _name(Path(cert_path), i), str(cert_path), i) for i, r in enumerate(cert["evidence"])]
 
 

@@ -87,7 +87,7 @@ def _cell(c) -> str:
 
 
 def _colour_key(status: str) -> str:
-    from quarks.claims.claim import label_key
+    from quarks.claims.labels import label_key
     key = label_key(status)
     return key if key in COLOURS else "error"
 
@@ -340,9 +340,9 @@ def _evidence_kinds(evidence) -> str:
 
 def outcome(status: str, expected: str, claim_id: str | None = None, instance: dict | None = None) -> str:
     """An instance's verdict against the claim's expectation, as the claim's honest label
-    (:func:`quarks.claims.claim.outcome_label`: an asymptotic claim is "consistent", an exploration
-    "explored", our variant "refuted (our variant: ...)")."""
-    from quarks.claims.claim import outcome_label
+    (:func:`quarks.claims.labels.instance_label`: an asymptotic claim is "consistent", an exploration
+    "explored", our variant "refuted (our variant: ...)", a sample "checked on K random instances")."""
+    from quarks.claims.labels import instance_label
 
     claim = None
     if claim_id is not None:
@@ -353,8 +353,7 @@ def outcome(status: str, expected: str, claim_id: str | None = None, instance: d
             kind, variant, coq = "finite", "", ()
         claim = _Bare()
         claim.expected = expected
-    size = (instance or {}).get(getattr(claim, "size", "n"))
-    return outcome_label(claim, {status}, size if isinstance(size, int) else None)
+    return instance_label(claim, status, instance if isinstance(instance, dict) else {})
 
 
 def _cert_label(cert: dict) -> str:

@@ -70,26 +70,27 @@ class ClaimRow:
 
     @property
     def proof_label(self) -> str:
-        """'proved (Coq, all parameters)', 'Coq: not checked ...', 'Coq: failed', or '' (no Coq theorems)."""
+        """'proved (Coq, all parameters)', 'proved in part (Coq)', 'Coq: not checked ...', 'Coq: failed', or ''
+        (no Coq theorems)."""
         if self.claim is None or not getattr(self.claim, "coq", ()):
             return ""
         if self.proof is None:
             return "Coq: not run"
         if self.proof["status"] == "proved":
-            return "proved (Coq, all parameters)"
+            return "proved in part (Coq)" if getattr(self.claim, "coq_part", "") else "proved (Coq, all parameters)"
         return f"Coq: {self.proof['status']}"
 
     @property
     def outcome(self) -> str:
-        """The claim's label (quarks.claims.claim.outcome_label): verified, refuted as printed, consistent on
-        n <= N (asymptotic, not proved), explored (not a proof), inconclusive, error, unexpected: ...,
-        or not run."""
-        from quarks.claims.claim import outcome_label
-        from quarks.run.driver import largest_size
+        """The claim's label (quarks.claims.labels.label) over its recorded verdicts and its recorded Coq proof:
+        proved (Coq, all parameters), proved in part; not proved: ..., verified on n <= N, checked on K random
+        instances (seed s), refuted as printed, consistent on n <= N (asymptotic, not proved), explored (not a
+        proof), inconclusive, error, unexpected: ..., or not run."""
+        from quarks.claims.labels import label
 
         subject = self.claim if self.claim is not None else self
-        largest = largest_size(self.claim, [e.instance for e in self.entries]) if self.claim is not None else None
-        return outcome_label(subject, {e.status for e in self.entries}, largest)
+        proof = self.proof["status"] if self.proof else None
+        return label(subject, {e.status for e in self.entries}, [e.instance for e in self.entries], proof=proof).text
 
     @property
     def elapsed(self) -> float:

@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 from quarks.base.exact import readable as value_text
-from quarks.claims.claim import (
-    PAPERS,  # noqa: E402  (authors, title, arXiv id per seed)
-    outcome_label,
-)
+from quarks.claims.claim import PAPERS  # (authors, title, arXiv id per seed)
+from quarks.claims.labels import instance_label, label_key
 from quarks.notebook.render import Markup, badge, esc, html_table, status_style
 
 CSS = """
@@ -38,8 +36,7 @@ def _instances(row) -> str:
         return '<br><span class="small">no verdict in the store</span>'
     items = []
     for e in row.entries:
-        label = outcome_label(row.claim if row.claim is not None else row, {e.status},
-                              e.instance.get(getattr(row.claim, "size", "n")))
+        label = instance_label(row.claim if row.claim is not None else row, e.status, e.instance)
         link = (f' <a href="{esc(e.href)}">certificate</a>' if e.href else ' <span class="small">(certificate not found)</span>')
         t = f" {e.elapsed:.2f} s" if e.elapsed is not None else ""
         items.append(f"<li>{_outcome_badge(label)} <code>{esc(e.text)}</code> "
@@ -86,7 +83,7 @@ def _proof_badge(row) -> str:
     label = row.proof_label
     if not label:
         return ""
-    key = "verified" if label.startswith("proved") else ("error" if "failed" in label else "not run")
+    key = label_key(label) if label.startswith("proved") else ("error" if "failed" in label else "not run")
     return f"<br>{badge(key, label)}"
 
 
@@ -112,7 +109,7 @@ def paper_tally(results) -> dict:
         checked = sum(_checked(row) for row in rows)
         printed = sum(row.outcome == "refuted as printed" for row in rows)
         variant = sum(row.outcome.startswith("refuted (our variant") for row in rows)
-        out[title] = {"claims": len(rows), "proved": sum(row.proof_label.startswith("proved") for row in rows),
+        out[title] = {"claims": len(rows), "proved": sum(row.proof_label == "proved (Coq, all parameters)" for row in rows),
                       "checked": checked, "refuted as printed": printed, "our variant refuted": variant,
                       "other": len(rows) - checked - printed - variant}
     return out
@@ -299,13 +296,16 @@ def claim_page(row) -> str:
             items.append(f"<li><code>{esc(name)}</code> ({where})"
                          + (f"<pre>{esc(found[1])}</pre>" if found else "") + "</li>")
         theorems = "".join(items)
-        parts.append(f"<h2>Proved for all parameters in Coq</h2><p>{_proof_badge(row) or 'not run'}</p>"
+        part = getattr(c, "coq_part", "")
+        heading = "Proved in part in Coq" if part else "Proved for all parameters in Coq"
+        left = f"<p><b>not proved:</b> {esc(part)}</p>" if part else ""
+        parts.append(f"<h2>{heading}</h2><p>{_proof_badge(row) or 'not run'}</p>{left}"
                      f"<ul>{theorems}</ul>")
     parts.append("<h2>Instances</h2>")
     if not row.entries:
         parts.append('<p class="small">No verdict in the store.</p>')
     for e in row.entries:
-        label = outcome_label(c if c is not None else row, {e.status}, e.instance.get(getattr(c, "size", "n")))
+        label = instance_label(c if c is not None else row, e.status, e.instance)
         tier = e.tier
         href = f"../{e.href}" if e.href else None
         parts.append(f"<h3>{_outcome_badge(label)} <code>{esc(e.text)}</code> "

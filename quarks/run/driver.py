@@ -26,6 +26,7 @@ from quarks.certificates import certificate
 from quarks.claims import registry
 from quarks.claims.claim import Verdict, instance_key, instance_label, instance_text
 from quarks.claims.engines import ENGINES, PRELOAD, preload, warm_kernels  # noqa: F401 (driver.preload, driver.PRELOAD: their old place)
+from quarks.run.code_key import code_key
 
 DEFAULT_TIMEOUT = 600.0
 
@@ -293,6 +294,7 @@ class Report:
 
     def summary_rows(self) -> list[dict]:
         rows = []
+        proved = {p["claim"]: p["status"] for p in self.proofs}
         for claim, rs in self.by_claim().items():
             count = {s: sum(r.status == s for r in rs) for s in ("verified", "refuted", "inconclusive", "error")}
             expected = rs[0].expected
@@ -303,7 +305,7 @@ class Report:
             elif c is None:
                 outcome = "refuted as printed" if expected == "refuted" else "verified"
             else:
-                outcome = c.label({r.status for r in rs}, largest_size(c, [r.instance for r in rs]))
+                outcome = c.label({r.status for r in rs}, instances=[r.instance for r in rs], proof=proved.get(claim))
             rows.append({"claim": claim, "instances": len(rs), **count,
                          "skipped": sum(r.skipped for r in rs),
                          "time": round(sum(r.elapsed for r in rs if not r.skipped), 3),
@@ -411,9 +413,9 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
         for t in tasks:
             earlier = still_decided(db, t) if resume else None
             if earlier is not None:
-                status, path = earlier
+                status, path, how = earlier
                 report.results.append(Result(t.claim, t.instance, status, registry.get(t.claim).expected,
-                                             "decided in an earlier run", 0.0, path, skipped=True))
+                                             how, 0.0, path, skipped=True))
             else:
                 todo.append(t)
         seconds, line, coq = _forecast(todo, claims, jobs, db, resume)
@@ -439,7 +441,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             path = certificate.write(cert, out / task.claim / f"{task.label}.json")
             result = Result(task.claim, task.instance, verdict.status, claim.expected, verdict.summary,
                             payload["elapsed"], str(path), verdict.counterexample)
-            db.record(report.run, task.claim, task.key, __version__, result.status, result.expected,
+            db.record(report.run, task.claim, task.key, code_key(claim), result.status, result.expected,
                       result.summary, result.elapsed, result.certificate, fileio.sha256_file(path))
             report.results.append(result)
             bar.update(result)
@@ -483,42 +485,32 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
     return report
 
 
-def still_decided(db, task: Task) -> tuple[str, str] | None:
-    """(status, certificate) of a verdict ``--resume`` may skip, None to run the instance again: the
-    store has a decided verdict whose certificate file still exists, hashes to what the store
-    recorded, and is accepted by the kernel (``check-cert --evidence-only``: no re-derivation; an
-    exhaustive record counts as run, as when the file was written) for this claim, this instance and
-    this status."""
+def still_decided(db, task: Task) -> tuple[str, str, str] | None:
+    """(status, certificate, how) of a verdict ``--resume`` may skip, None to run the instance again:
+    the store has a decided verdict of the same code (quarks.run.code_key: the claim's module
+    and the package sources it runs, unchanged) whose certificate file still exists, hashes to what the store
+    recorded, and passes plain ``check-cert`` (bound to this claim, this instance and this status,
+    re-derived where check-cert re-derives; the store is never trusted for more than a file name).
+    ``how`` says which: "re-checked", or, for a claim whose check is too long to repeat, that the
+    verdict was not re-derived."""
     from quarks.checking import binding
 
-    row = db.decision(task.claim, task.key, __version__)
+    row = db.decision(task.claim, task.key, code_key(registry.get(task.claim)))   # of this code, else re-run
     if row is None or not row["certificate"] or not row["sha256"]:
         return None
     path = Path(row["certificate"])
     try:
         if not path.is_file() or fileio.sha256_file(path) != row["sha256"]:
             return None
-        res = binding.check(path, evidence_only=True)
-        if not res.checked:   # exhaustive records: the kernel's check as when the file was written
-            res.ok = res.checked = _producer_check(path)
+        res = binding.check(path)
     except Exception:  # noqa: BLE001 - any failure to re-check: run the instance again
         return None
-    if not (res.ok and res.checked and res.claim == task.claim and res.verdict == row["status"]
+    if not (res.ok and res.checked and res.decided and res.claim == task.claim and res.verdict == row["status"]
             and res.instance == instance_text(task.instance)):
         return None
-    return row["status"], str(path)
-
-
-def _producer_check(path: Path) -> bool:
-    """The kernel's check of a certificate this run's store says it wrote (its hash matched): its
-    exhaustive records count as run, as when it was written; every other record is re-checked."""
-    from quarks.certify.base import CheckContext
-    from quarks.certify.load import load
-    from quarks.checking import obligations
-
-    cert = load(path)
-    obligations.resolve_payloads(cert, CheckContext(directory=path.parent))
-    return certificate.check(cert)[0]
+    how = ("decided in an earlier run, its certificate re-checked" if res.bound else
+           "decided in an earlier run, NOT re-derived (its claim's check is too long to repeat: run without --resume)")
+    return row["status"], str(path), how
 
 
 def _forecast(todo, claims, jobs: int, db, resume: bool) -> tuple[float, str, float]:

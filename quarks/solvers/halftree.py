@@ -23,14 +23,16 @@ exactly (N of them); P walkers start uniformly on them and go down with SMC (:fu
 depth m < n - 1 a walker at f has the weight |C(f)| and moves to a uniform child, and the walkers
 are resampled by weight; at depth n - 1 the weight is the exact orbit mass sum over C(f) of orbit(g).
 A sample N prod_m (sum of the weights) / P^(n - top) is an exact rational, unbiased for |T(n;1)|;
-samples are drawn independently, sample i of seed s with the generator ``default_rng([s, i])``, so
-anyone can recompute each one exactly.  Measured relative variance of a sample: about 1/P with one
+samples are drawn independently, sample i of seed s with the generator :func:`stream` (s, i), so
+anyone can recompute each one exactly; a certified estimate's seed is :func:`instance_seed`, its samples
+indices 0 .. R - 1 (the checker fixes them; the author picks only R).  Measured relative variance of a sample: about 1/P with one
 sampled step (top = n - 1) and 3/P with two (n = 7, 8, 9; notes/records.md).
 
 This module imports numba; import it only inside functions.
 """
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from dataclasses import dataclass, field
@@ -207,11 +209,29 @@ def default_top(n: int) -> int:
     return min(n - 1, 7) if n <= 9 else 8
 
 
+def instance_seed(n: int, top: int, particles: int) -> int:
+    """The seed of a certified estimate's samples, fixed by what is estimated (n, the enumerated depth,
+    the walkers): the first 63 bits of sha256("quarks.estimate.halves:n:top:particles").  Its author
+    chooses only how many samples (indices 0, 1, ..), never which."""
+    digest = hashlib.sha256(f"quarks.estimate.halves:{n}:{top}:{particles}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def stream(seed: int, index: int) -> np.random.Generator:
+    """The generator of sample ``index`` of ``seed``: seeded with exactly four 32-bit words (two of the
+    seed, two of the index, seed < 2^63, index < 2^64), so distinct pairs never name the same entropy
+    (numpy joins the words of a list of integers, [s, i] and [s', i'] could coincide)."""
+    if not (0 <= seed < 1 << 64 and 0 <= index < 1 << 64):
+        raise ValueError("seed and index must lie in 0 .. 2^64 - 1")
+    words = [seed & 0xFFFFFFFF, seed >> 32, index & 0xFFFFFFFF, index >> 32]
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(words, pool_size=4)))
+
+
 def sample(halves: Halves, seed: int, index: int, particles: int, top: int) -> int:
     """The numerator of sample ``index`` of ``seed`` (its denominator is particles^(n - top))."""
     for key in [k for k in halves.cache if k[0] != "level" and k[0] >= halves.n - 2]:
         del halves.cache[key]         # the deep nodes are rarely shared between samples
-    return smc_run(halves, np.random.default_rng([seed, index]), particles, top)
+    return smc_run(halves, stream(seed, index), particles, top)
 
 
 @dataclass

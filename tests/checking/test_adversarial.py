@@ -279,8 +279,8 @@ def test_malformed_certificates_get_one_line_each_and_the_run_goes_on(made, tmp_
     for name, line in zip(sorted(names + ["zz-good.json"]), out):
         assert line.startswith("OK" if name in harmless | {"zz-good.json"} else "REJECTED"), line
         assert f"/{name}:" in line
-    assert out[-1] == (f"3 valid, {len(names) - 2} rejected (2 not re-derived, their checks too long to repeat: "
-                       "--rederive)")   # the two harmless navon.parameter-count edits: bound by their evidence
+    assert out[-1] == f"3 valid, {len(names) - 2} rejected"   # the two harmless navon.parameter-count edits:
+    # quick-tier instances, re-derived (elapsed is when it was made, not what it says)
     assert all("Traceback" not in ln and len(ln) < 400 for ln in out)
     code, js = main(["check-cert", "--json", str(d)]), capsys.readouterr().out
     assert code == 1 and len(json.loads(js)) == len(names) + 1 and all(isinstance(r["ok"], bool) for r in json.loads(js))

@@ -75,7 +75,7 @@ def test_a_payload_named_twice_is_read_and_counted_once(tmp_path):
         ctx.load_payload(ref)
 
 
-def _leaves_a_grandchild(path, evidence_only, limits, rederive=False):
+def _leaves_a_grandchild(path, evidence_only, limits, rederive=False, coq=False):
     """A check that starts a process which outlives it unless the group is killed."""
     pid = os.fork()
     if pid == 0:
@@ -106,7 +106,7 @@ def _gone(pid) -> bool:
         return True
 
 
-def _allocates(path, evidence_only, limits, rederive=False):
+def _allocates(path, evidence_only, limits, rederive=False, coq=False):
     try:
         block = bytearray(1 << 30)
     except MemoryError:
@@ -122,7 +122,7 @@ def test_memory_is_limited_by_the_checker(tmp_path, monkeypatch):
     assert not r.ok and r.message == "out of memory"
 
 
-def _writes_caches(path, evidence_only, limits, rederive=False):
+def _writes_caches(path, evidence_only, limits, rederive=False, coq=False):
     from quarks.certify.coq_gate import cache_root
 
     root = cache_root()

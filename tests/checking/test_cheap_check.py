@@ -30,6 +30,24 @@ def made(tmp_path_factory):
     return out / "c"
 
 
+@pytest.fixture
+def beyond_quick(monkeypatch):
+    """As for an instance beyond the quick tier: a claim declaring recheck="evidence" is not re-run
+    (its quick-tier instances are, issue 49: Claim.rerun_cheaply)."""
+    from quarks.claims.claim import Claim
+
+    monkeypatch.setattr(Claim, "rerun_cheaply", lambda self, inst: self.recheck == "check")
+
+
+def test_quick_tier_instances_of_heavy_claims_are_rerun(made):
+    for claim in ("navon.budget-objective", "quarks.eq4.3-ptf"):
+        res = binding.check_file(_first(made, claim))
+        assert res.ok and res.bound and res.checked, res.message
+    res = binding.check_file(_forge(_first(made, "navon.budget-objective"),
+                                    lambda c: c.update(summary=c["summary"] + " (and more)")))
+    assert not res.ok and "derives" in res.message
+
+
 def _first(made, claim):
     return sorted(p for p in (made / claim).glob("*.json") if p.name != "proof=coq.json")[0]
 
@@ -50,7 +68,7 @@ def test_every_claim_declares_how_it_is_rechecked():
     assert claims["quarks.count-by-halves"].obligation is not None and claims["yang.lemma30"].obligation is not None
 
 
-def test_a_heavy_claim_is_bound_by_its_evidence_and_says_so(made):
+def test_a_heavy_claim_is_bound_by_its_evidence_and_says_so(made, beyond_quick):
     path = _first(made, "navon.budget-objective")
     plain = binding.check_file(path)
     assert plain.ok and not plain.bound and "not re-derived" in plain.message and "--rederive" in plain.message
@@ -61,7 +79,7 @@ def test_a_heavy_claim_is_bound_by_its_evidence_and_says_so(made):
     assert "not re-derived" in binding.check_file(forged).message
 
 
-def test_an_exhaustive_record_not_rerun_is_never_valid(made):
+def test_an_exhaustive_record_not_rerun_is_never_valid(made, beyond_quick):
     path = _first(made, "quarks.eq4.3-ptf")
     plain = binding.check_file(path)
     assert not plain.ok and not plain.checked and "not independently checked" in plain.message
@@ -102,7 +120,7 @@ def test_a_cheap_check_is_rerun(made):
     assert not res.ok and "derives" in res.message
 
 
-def test_check_cert_counts_what_it_did_not_rederive(made, capsys, tmp_path):
+def test_check_cert_counts_what_it_did_not_rederive(made, capsys, tmp_path, beyond_quick):
     code = main(["check-cert", str(made / "navon.budget-objective"), str(made / "quarks.eq4.3-ptf")])
     out = capsys.readouterr().out.splitlines()
     assert code == 3
@@ -150,7 +168,8 @@ def test_assumptions_are_printed_once_per_build_and_read_back_only_by_check_cert
     assert coq_gate.remembered_assumptions(b, pairs) == first and len(calls) == 2   # verify prints again
     monkeypatch.setenv("QUARKS_COQ_CACHE", str(tmp_path / "scratch"))                # check-cert's child
     monkeypatch.setenv(coq_gate.READ_ONLY_CACHE, str(tmp_path / "cache"))
-    assert coq_gate.remembered_assumptions(b, pairs) == first and len(calls) == 2   # read back
+    cached = [(names, coq_gate.FROM_CACHE) for names, _ in first]                   # and say so (issue 49)
+    assert coq_gate.remembered_assumptions(b, pairs) == cached and len(calls) == 2   # read back
     assert coq_gate.remembered_assumptions(b, [("C.v", "c")]) and calls[-1] == [(("C.v", "c"),)]
     assert not list((b.directory / "assumptions").glob("*.json"))[2:]                # nothing written there
     monkeypatch.setenv(coq_gate.FRESH_ASSUMPTIONS, "1")                             # --rederive
@@ -167,7 +186,7 @@ def test_assumptions_are_printed_once_per_build_and_read_back_only_by_check_cert
     assert coq_gate.remembered_assumptions(b, [], groups=[pairs]) == first and calls[-1] == [tuple(pairs)]
     monkeypatch.setenv(coq_gate.READ_ONLY_CACHE, str(tmp_path / "cache"))
     n = len(calls)
-    assert coq_gate.remembered_assumptions(b, [], groups=[pairs]) == first and len(calls) == n   # read back by group
+    assert coq_gate.remembered_assumptions(b, [], groups=[pairs]) == cached and len(calls) == n   # read back by group
 
 
 def test_a_classification_compiled_by_verify_is_read_back_only_by_check_cert(tmp_path, monkeypatch):

@@ -9,11 +9,18 @@ class _C:
         self.kind, self.expected, self.variant, self.coq, self.size = kind, expected, variant, coq, size
         self.proved_for_all = False
 
+    def instances_for(self, tier):
+        return []
+
 
 def test_asymptotic_claims_are_consistent_not_verified():
     assert outcome_label(_C("asymptotic"), {"verified"}, 5) == "consistent on n <= 5 (asymptotic, not proved)"
-    # a proof for all parameters lifts the label
-    assert outcome_label(_C("asymptotic", coq=("X.v:t",)), {"verified"}, 5) == "verified"
+    # a proof for all parameters lifts the label, and says how
+    assert outcome_label(_C("asymptotic", coq=("X.v:t",)), {"verified"}, 5) == "proved (Coq, all parameters)"
+    # a Coq proof not run, or failed, does not
+    assert outcome_label(_C("asymptotic", coq=("X.v:t",)), {"verified"}, 5, proof=None) == \
+        "consistent on n <= 5 (asymptotic, not proved) (Coq: not run)"
+    assert outcome_label(_C(coq=("X.v:t",)), {"verified"}, 5, proof="failed") == "verified on n <= 5 (Coq: failed)"
     assert label_key("consistent on n <= 5 (asymptotic, not proved)") == "consistent"
 
 

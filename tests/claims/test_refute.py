@@ -86,3 +86,39 @@ def test_cli_exit_codes(tmp_path, capsys):
     assert main(["refute", "quarks.thm4.1"]) == 2
     err = capsys.readouterr().err
     assert "unknown parameter 'colour'" in err and "no counterexample search" in err
+
+
+def test_undecided_candidates_are_reported_never_hidden(capsys):
+    """A candidate whose check decides nothing is reported: no "smallest" past it, no "none" (issue 48)."""
+    from argparse import Namespace
+
+    from quarks.claims.claim import Verdict
+    from quarks.cli import refute as cli
+
+    calls = []
+
+    def check(inst):
+        calls.append(inst["k"])
+        if inst["k"] == 1:
+            return Verdict.inconclusive("timeout")
+        if inst["k"] == 3 and inst.get("fail"):
+            return Verdict.refuted("breaks", {"k": 3})
+        return Verdict.verified("holds")
+
+    base = R.SEARCHES["quarks.thm4.2"]
+    search = R.Search(claim="quarks.thm4.2", name="test-undecided", hypothesis="a test", statement=lambda p: "s",
+                      params={"fail": 0}, candidates=lambda p: [{"k": k, "fail": p["fail"]} for k in range(1, 5)],
+                      check=check)
+    R.SEARCHES["quarks.thm4.2"] = search
+    try:
+        ref = R.run("quarks.thm4.2", params={"fail": 1})
+        assert ref.found and not ref.smallest and ref.as_dict()["smallest"] is False
+        assert [i["k"] for i, _ in ref.undecided] == [1]
+        none = R.run("quarks.thm4.2", params={"fail": 0})
+        assert not none.found and none.as_dict()["undecided"] == [{"instance": {"k": 1, "fail": 0}, "reason": "timeout"}]
+        assert cli.run(Namespace(claim="quarks.thm4.2", param=[], out=None, searches=False, json=False)) == 1
+        text = capsys.readouterr().out
+        assert "no counterexample among" not in text and "1 of 4 instance(s) undecided" in text
+        assert "undecided: k=1, fail=0: timeout" in text
+    finally:
+        R.SEARCHES["quarks.thm4.2"] = base

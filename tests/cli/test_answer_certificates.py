@@ -62,7 +62,7 @@ CASES = [
      [lambda c: c["instance"].__setitem__("string", "abbb"), _set_answer]),
     (["ltl", "ODD(#left[a])", "--check-up-to", "4"], "explore.ltl",
      [lambda c: c["instance"].__setitem__("max_len", 5)]),
-    (["estimate", "--n", "5", "--paths", "4", "--runs", "3", "--seed", "7"], "explore.estimate",
+    (["estimate", "--n", "5", "--paths", "4", "--runs", "3"], "explore.estimate",
      [lambda c: c["instance"]["runs"][0].__setitem__(0, 8), _set_answer,
       lambda c: c["evidence"][0]["result"]["numerators"].__setitem__(0, "1"),
       lambda c: c["data"].__setitem__("ci95", [0, 1e30])]),
@@ -125,15 +125,19 @@ def test_out_bad_requests_are_one_line(tmp_path, capsys, monkeypatch, argv):
 
 
 def test_estimate_resumes_from_its_samples_file(tmp_path, capsys):
-    """A second run with the same seed continues its indices; the certificate names every sample, and
-    check-cert recomputes them all."""
+    """A second certified run continues the indices of the seed n, top and walkers fix; other seeds'
+    samples in the file are not the certificate's; check-cert recomputes them all."""
+    from quarks.solvers.halftree import instance_seed
+
+    fixed = instance_seed(5, 4, 4)
     samples, path = tmp_path / "s.jsonl", tmp_path / "e.json"
-    argv = ["estimate", "--n", "5", "--paths", "4", "--runs", "2", "--seed", "3", "--samples", str(samples)]
-    assert main(argv) == 0
-    assert main([*argv, "--seed", "4", "--json", "--out", str(path)]) == 0
+    argv = ["estimate", "--n", "5", "--paths", "4", "--runs", "2", "--samples", str(samples)]
+    assert main([*argv, "--seed", "3"]) == 0
+    assert main([*argv, "--json", "--out", str(path)]) == 0
     assert main([*argv, "--json"]) == 0
     printed = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert printed["instance"]["runs"] == [[3, 0, 4], [4, 0, 2]] and printed["data"]["samples"] == 6
+    assert printed["instance"]["runs"] == [[fixed, 0, 4]] and printed["data"]["samples"] == 4
     assert len(samples.read_text().splitlines()) == 6
-    assert json.loads(path.read_text())["instance"]["runs"] == [[3, 0, 2], [4, 0, 2]]
+    assert json.loads(path.read_text())["instance"]["runs"] == [[fixed, 0, 2]]
     assert _check(path, capsys) == 0
+    assert main([*argv, "--seed", "3", "--json"]) == 2   # a certificate's samples are never the author's choice

@@ -1,6 +1,9 @@
 """Claim texts against their Coq theorems: the hypotheses of every cited theorem, as `coqc` prints
-them (`Check`), are the list kept beside the claim (`Claim.coq_hypotheses`), so a theorem that
-gains or loses a hypothesis fails here until the claim (and its statement text) follows."""
+them (`Check`), are the list kept beside the claim (`Claim.coq_hypotheses`), and its conclusion is the
+one recorded in coq_conclusions.json (claim -> theorem -> conclusion, as printed), so a theorem that
+gains or loses a hypothesis, or concludes something else, fails here until the claim (and its
+statement text, reviewed against both) follows."""
+import json
 import re
 import subprocess
 import tempfile
@@ -47,6 +50,19 @@ def hypotheses(statement: str) -> list[str]:
         if len(parts) == 1:
             return hyps
         hyps += parts[:-1]
+        t = parts[-1]
+
+
+def conclusion(statement: str) -> str:
+    """What a printed type concludes: the part after its leading ``forall`` binders and top-level premises."""
+    t = " ".join(statement.split())
+    while True:
+        if t.startswith("forall "):
+            t = ", ".join(split_top(t[len("forall "):], ",")[1:]).strip()
+            continue
+        parts = split_top(t, "->")
+        if len(parts) == 1:
+            return t
         t = parts[-1]
 
 
@@ -105,3 +121,21 @@ def test_claim_hypotheses_are_the_theorems(package_proofs):
             name = ref.split(":")[1]
             want = [" ".join(h.split()) for h in c.coq_hypotheses[name]]
             assert hypotheses(types[ref]) == want, (cid, ref, types[ref])
+            assert conclusion(types[ref]) == CONCLUSIONS[cid][name], (cid, ref, types[ref])
+
+
+CONCLUSIONS = json.loads((Path(__file__).with_name("coq_conclusions.json")).read_text())
+
+
+def test_every_cited_theorem_has_its_conclusion_recorded():
+    cited = {cid: c for cid, c in claims().items() if c.coq and not cid.startswith("test.")}
+    assert set(CONCLUSIONS) == set(cited)
+    for cid, c in cited.items():
+        assert set(CONCLUSIONS[cid]) == {r.split(":")[1] for r in c.coq}, cid
+        assert all(CONCLUSIONS[cid].values()), cid
+
+
+def test_conclusion():
+    assert conclusion("forall (k : nat) (j : nat), j <= k -> (forall i, P i) -> Q k") == "Q k"
+    assert conclusion("forall x : R, exists y, x < y") == "exists y, x < y"
+    assert conclusion("a -> exists f : nat -> R, f 0 = 0 -> b") == "exists f : nat -> R, f 0 = 0 -> b"

@@ -156,7 +156,7 @@ def test_cli_verify_json_list_show_checkcert(workdir):
     assert rows["test.bad-bound"]["outcome"] == "refuted as printed"
     assert rows["test.square-sum"]["verified"] == 3
     listing = json.loads(cli("list", "test.*", "--json", cwd=workdir).stdout)
-    assert {r["id"]: r["last"] for r in listing}["test.square-sum"] == "verified"
+    assert {r["id"]: r["last"] for r in listing}["test.square-sum"] == "verified on n <= 3"
     shown = cli("show", "test.bad-bound", cwd=workdir).stdout
     assert "refuted as printed" in shown and "n=3.json" in shown
     ok = cli("check-cert", ".quarks/certificates", cwd=workdir)
@@ -232,3 +232,40 @@ def test_preload_leaves_workers_nothing_to_import():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ.copy())
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == ["quarks.eq4.5 verified []", "navon.sparse-product verified []"]
+
+
+def test_resume_reruns_verdicts_of_changed_code(workdir, monkeypatch):
+    """Issue 48, point 7: a stored verdict is keyed on the code it came from; --resume re-runs it when
+    the claim's module or a package source it runs changed."""
+    from quarks.run import driver
+
+    quarks.verify("test.square-sum")
+    assert all(x.skipped for x in quarks.verify("test.square-sum", resume=True).results)
+    monkeypatch.setattr(driver, "code_key", lambda claim: "0.1.0+changed")
+    again = quarks.verify("test.square-sum", resume=True)
+    assert [x.skipped for x in again.results] == [False] * 3 and again.exit_code == 0
+
+
+def test_code_key_follows_the_sources(tmp_path, monkeypatch):
+    import importlib
+
+    from quarks.claims import registry
+    from quarks.run import code_key as ck
+
+    mod = tmp_path / "my_claim_code.py"
+    mod.write_text("from quarks.base import exact\n\ndef check(inst):\n    return exact\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    m = importlib.import_module("my_claim_code")
+
+    class C:
+        check = m.check
+
+    key = ck.code_key(C)
+    assert key.startswith(quarks.__version__ + "+")
+    assert any(p.name == "exact.py" for p in ck.sources(C))           # the package source it runs
+    mod.write_text(mod.read_text() + "# changed\n")
+    for f in (ck._closure, ck._named, ck._digest):
+        f.cache_clear()
+    assert ck.code_key(C) != key
+    zuev = ck.sources(registry.get("quarks.eq4.1-zuev-n2"))
+    assert any(p.name == "completeness.py" for p in zuev)              # named as an exhaustive procedure

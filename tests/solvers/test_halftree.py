@@ -59,13 +59,26 @@ def test_samples_combine_with_earlier_ones():
 
 
 
-def test_the_certified_question_names_disjoint_sample_ranges():
+def test_the_certified_question_names_the_checkers_samples_only():
+    """The instance names how many samples, never which: one run of the seed that n, top and walkers
+    fix, from index 0 (an author picking the 20 largest of 200 samples is outside the domain)."""
     from quarks.claims import registry
 
     claim = registry.get("explore.estimate")
-    ok = {"n": 10, "method": "halves", "top": 8, "particles": 16, "runs": [[3, 0, 5], [3, 6, 2], [4, 0, 1]]}
+    seed = H.instance_seed(10, 8, 16)
+    ok = {"n": 10, "method": "halves", "top": 8, "particles": 16, "runs": [[seed, 0, 5]]}
     assert claim.in_domain(ok)
-    for bad in ({"runs": [[3, 0, 5], [3, 4, 2]]}, {"runs": [[3, 0, 5], [3, 5, 2]]}, {"runs": [[4, 0, 1], [3, 0, 1]]},
-                {"top": 9}, {"n": 11}, {"method": "smc"}, {"particles": 0}, {"runs": []}, {"runs": [[3, 0, 0]]}):
+    for bad in ({"runs": [[seed, 0, 5], [seed, 6, 2]]}, {"runs": [[seed, 1, 5]]}, {"runs": [[seed + 1, 0, 5]]},
+                {"runs": [[3, 0, 5]]}, {"top": 7}, {"particles": 17}, {"n": 11}, {"method": "smc"},
+                {"particles": 0}, {"runs": []}, {"runs": [[seed, 0, 0]]}, {"runs": [[seed, 0, 100_001]]}):
         assert not claim.in_domain({**ok, **bad}), bad
     assert [H.default_top(n) for n in (1, 5, 8, 9, 10)] == [0, 4, 7, 7, 8]
+
+
+def test_distinct_seed_index_pairs_never_share_a_stream():
+    """numpy joins the 32-bit words of [seed, index]: [1 + 2^32, 5] and [1, 1 + 5 * 2^32] were one
+    stream; the fixed-width seeding gives them two."""
+    a, b = H.stream(1 + 2 ** 32, 5).integers(0, 2 ** 62, 4), H.stream(1, 1 + 5 * 2 ** 32).integers(0, 2 ** 62, 4)
+    assert list(a) != list(b)
+    assert list(H.stream(7, 3).integers(0, 2 ** 62, 4)) == list(H.stream(7, 3).integers(0, 2 ** 62, 4))
+    assert H.instance_seed(5, 3, 4) == 1246868486560835133 and H.instance_seed(5, 3, 4) != H.instance_seed(5, 3, 5)

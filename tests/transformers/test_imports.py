@@ -6,6 +6,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from quarks.api import soft_hard_certificate
 from quarks.base.errors import UsageError
 from quarks.certify import soft_hard as K
 from quarks.transformers import soft_hard
@@ -21,7 +22,7 @@ def _certify(w, n, tmp_path, name):
     from quarks.certificates import certificate
     from quarks.checking import binding
 
-    cert = soft_hard.certificate(w, n)
+    cert = soft_hard_certificate(w, n)
     path = certificate.write(cert, tmp_path / f"{name}.json")
     r = binding.check_file(path)
     assert r.ok and r.bound, r.message

@@ -7,6 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from quarks.api import soft_hard_certificate
 from quarks.certify import soft_hard as K
 from quarks.transformers import example, soft_hard
 from quarks.transformers import weights as W
@@ -75,7 +76,7 @@ def test_certificate_rechecked_and_tampering_rejected(tmp_path):
     from quarks.checking import binding
 
     for c, verdict in ((8, "verified"), (1, "refuted")):
-        cert = soft_hard.certificate(example.seen_a(c), 4)
+        cert = soft_hard_certificate(example.seen_a(c), 4)
         assert cert["verdict"] == verdict
         path = certificate.write(cert, tmp_path / f"c{c}.json")
         r = binding.check_file(path)

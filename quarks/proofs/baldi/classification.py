@@ -65,6 +65,7 @@ def _instances(tier: str) -> list:
 
 classification = Claim(
     id="quarks.count-coq",
+    whole_domain=True,   # the statement names these counts: its instances are its whole domain
     source=Source("000", "Section 4.4 (counts of T(n;d))"),
     statement="Coq's kernel proves the complete classifications of the functions of n <= 4 variables: "
               "#|T(3;1)| = 104, #|T(3;2)| = 254, #|T(4;1)| = 1,882, #|T(4;2)| = 57,574, #|T(4;3)| = 65,534, "

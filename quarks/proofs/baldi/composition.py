@@ -148,8 +148,8 @@ def _prod(values, m, degrees) -> int:
 
 
 def _thm42_instances(tier: str) -> list:
-    if tier == "quick":
-        return [{"n": n, "degrees": [1, 1]} for n in (3, 4)] + [{"n": 3, "degrees": [1, 1, 1]}]
+    if tier == "quick":   # three operands (2 s of CPU) in the full tier: plain check-cert re-runs the quick tier (issue 49)
+        return [{"n": n, "degrees": [1, 1]} for n in (3, 4)]
     out = [{"n": n, "degrees": [1, 1]} for n in range(1, 5)]
     out += [{"n": n, "degrees": [1, 1, 1]} for n in (2, 3)]
     if tier == "full":
@@ -309,7 +309,8 @@ def intersection_result(n: int, degrees: list) -> dict:
         inside = inside and bool(bits.all())
         count += len(F)
     seen.append([inter.size, count, inside])
-    return {"cases": count, "holds": True, "digest": inter.digest(), "size": inter.size, "subset": inside,
+    # a result, not a check: prop55_check compares it (the size, and "subset")
+    return {"cases": count, "digest": inter.digest(), "size": inter.size, "subset": inside,
             "sizes": {b: c.size for b, c in classes.items()}}
 
 

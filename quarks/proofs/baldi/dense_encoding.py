@@ -184,9 +184,9 @@ dense_corrected = Claim(
               "prod_j |T(n - ceil(log2 k); d_j)| <= |T_B(n; d_1..d_k)| for every irreducible B of arity k.",
     latex=r"\prod_j|\mathcal T(n-\lceil\log_2 k\rceil;d_j)|\le|\mathcal T_B(n;d_1,\dots,d_k)|",
     kind="finite",
+    # k = 4 (4.4 s of CPU) is in the full tier only: plain check-cert re-runs every quick instance (issue 49)
     instances={"quick": [{"n": n, "degrees": [1, 1], "reading": "corrected"} for n in (2, 3)]
-               + [{"n": 2, "degrees": [1, 1, 1], "reading": "corrected"},
-                  {"n": 2, "degrees": [1, 1, 1, 1], "reading": "corrected"}],
+               + [{"n": 2, "degrees": [1, 1, 1], "reading": "corrected"}],
                "full": [{"n": n, "degrees": [1, 1], "reading": "corrected"} for n in (1, 2, 3, 4)]
                + [{"n": n, "degrees": [1, 1, 1], "reading": "corrected"} for n in (2, 3)]
                + [{"n": n, "degrees": [1, 1, 1, 1], "reading": "corrected"} for n in (2, 3)]

@@ -300,10 +300,10 @@ def check_gate_products(inst) -> Verdict:
         op = "AND" if enc == "01" else "XNOR"
     out = output_expression(gate_pair(enc), "out")
     if enc == "01":
-        want = ["min", "a", "b"] if op == "AND" else ["==", "a", "b"]
+        want = ["min", "a", "b"] if op == "AND" else ["ind", ["==", "a", "b"]]
     else:  # +-1 values 2a-1, 2b-1
         sa, sb = ["-", ["*", 2, "a"], 1], ["-", ["*", 2, "b"], 1]
-        want = ["min", sa, sb] if op == "AND" else ["-", ["*", 2, ["==", "a", "b"]], 1]
+        want = ["min", sa, sb] if op == "AND" else ["-", ["*", 2, ["ind", ["==", "a", "b"]]], 1]
     rec = forall([["a", 0, 1], ["b", 0, 1]], ["==", out, want])
     name = {"01": "{0,1} (Heaviside)", "pm1": "{-1,+1} (sign)"}[enc]
     return decide([rec], f"outputs in {name}: the output-gated product of two gates equals {op} on "

@@ -20,7 +20,7 @@ def check_xor(inst) -> Verdict:
     gate = {"as printed": "nand", "gate by AND": "and", "gate by OR": "or"}[
         wiring_of(inst, ("as printed", "gate by AND", "gate by OR"))]
     out = output_expression(xor_network(enc, gate), "out")
-    xor = ["!=", "x1", "x2"] if enc == "01" else ["-", ["*", 2, ["!=", "x1", "x2"]], 1]
+    xor = ["ind", ["!=", "x1", "x2"]] if enc == "01" else ["-", ["*", 2, ["ind", ["!=", "x1", "x2"]]], 1]
     rec = forall([["x1", 0, 1], ["x2", 0, 1]], ["==", out, xor])
     # XOR itself (x = x1 + 2 x2: true at 1 and 2) is not a linear threshold function.
     cert = realize(TruthTable(2, 0b0110), 1)

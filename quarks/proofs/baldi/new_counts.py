@@ -70,6 +70,7 @@ SOURCE = Source("000", "Section 4.4 (counts of T(n;d))")
 
 cross_check = Claim(
     id="quarks.count-by-halves",
+    whole_domain=True,   # the statement names these counts: its instances are its whole domain
     source=SOURCE,
     statement="Counting T(n;d) by halves reproduces the known counts: |T(3;1)| = 104, |T(3;2)| = 254, "
               "|T(4;1)| = 1,882, |T(4;2)| = 57,574, |T(4;3)| = 65,534, |T(5;1)| = 94,572.",
@@ -90,6 +91,7 @@ def new_count_claim(d: int, count: int, adjective: str, note: str, timeout: floa
     """The claim |T(5;d)| = count, decided by the witnesses of a count by halves."""
     return Claim(
         id=f"quarks.count-t5-{d}",
+        whole_domain=True,   # the statement names these counts: its instances are its whole domain
         source=SOURCE,
         statement=f"|T(5;{d})| = {count:,}: there are exactly {count:,} {adjective} threshold functions "
                   "of 5 variables (no published value found).",
@@ -110,6 +112,7 @@ t5_3 = new_count_claim(3, T5_3, "cubic", "About 40 minutes on 2 cores (5.9 milli
 
 t5_1_coq = Claim(
     id="quarks.count-t5-1-coq",
+    whole_domain=True,   # the statement names these counts: its instances are its whole domain
     source=SOURCE,
     statement="Coq's kernel proves #|T(5;1)| = 94,572 for T(n;d) as defined in Threshold.v (card_T5_1), by "
               "halves: for all n and d, if check_halves n d data = Some k then #|T(n+1;d)| = k (halves_count). "
@@ -168,6 +171,7 @@ def coq_count_claim(d: int, count: int, reps: int, certs: int, note: str) -> Cla
     files (reps representatives of T(4;d), certs packed certificates each)."""
     return Claim(
         id=f"quarks.count-t5-{d}-coq",
+        whole_domain=True,   # the statement names these counts: its instances are its whole domain
         source=SOURCE,
         statement=f"Coq's kernel proves #|T(5;{d})| = {count:,} for T(n;d) as defined in Threshold.v "
                   f"(card_T5_{d}), by halves_split: for all n, d, L, rks, assign and k, if exact n d L, "

@@ -161,14 +161,25 @@ def _family(formulas, variants, n_quick=8, n_full=12, ops=None, seeds=4, quick_c
     return {"quick": quick, "full": full}
 
 
+# what the Coq theorems state that the paper's wording does not (issue 48): read with every claim above
+_EXACT = ("  As proved: numerical predicates P(i) on the position and P(#d[phi]) on a count are fixed functions "
+          "(one P for every n), not the paper's families P_n; the networks use more positional embeddings than "
+          "the paper lists (Theorem 20(b) lists 5; the list below, and tpes_b adds n, (-1)^i n, 2in^2, -i^2 n^2); "
+          "mcompile and bcompile run at tau = 1/(2n) on the unbounded embeddings -i^2, 2i (and 2in, -i^2 n for "
+          "mixed comparisons): a hybrid, neither the paper's variant (a) (bounded PEs) nor (b) (tau = 1).")
+
+
 thm20 = Claim(
     id="yang.thm20",
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "Theorem 20"),
     statement="Every formula of LTL[Y, X] with counting terms #left/#right, linear comparisons of counts and "
-              "unary numerical predicates on positions and counts is computed by a softmax transformer with "
-              "(a) bounded PEs and temperature 1/(2n) (sign tests) and 1/(2n^3) (table lookups), or (b) "
-              "unbounded PEs and tau = 1.  Examples: PARITY, MAJORITY, #a >= 2#b." + COQ20_TEXT,
+              "unary numerical predicates on positions and counts is computed, for each length n, by a softmax "
+              "transformer: (a) a network acompile n that depends on n (its table lookups' queries scaled by "
+              "2n^2 or n^2, by 2n^3 or n^3 in a comparison mixing #left and #right, where a unit also has the "
+              "weight 2n) on bounded PEs at temperature 1/(2n) (equivalently, lookup heads with n-independent "
+              "coefficients at the second temperature 1/(2n^3), resp. 1/(2n^4)), or (b) one network bcompile_b on "
+              "unbounded PEs (n among them) at tau = 1.  Examples: PARITY, MAJORITY, #a >= 2#b." + _EXACT + COQ20_TEXT,
     coq=COQ20,
     coq_part=_PART,
     coq_hypotheses={**{t: _A[t] for t in ("thm20a_tl_hard", "thm20a_tl_soft", "thm20a_tl", "tpes_a_bounded", "acompile_onesided",
@@ -185,8 +196,10 @@ thm21 = Claim(
     id="yang.thm21",
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "Theorem 21"),
-    statement="Past counting formulas (#left only) are computed by future-masked softmax transformers with "
-              "bounded PEs and temperature (1/(2n) and 1/(2n^3))." + COQ21_TEXT,
+    statement="Past counting formulas (#left only) are computed, for each length n, by a future-masked softmax "
+              "transformer acompile n that depends on n (its table lookups' queries scaled by 2n^2 or n^2) on "
+              "bounded PEs at temperature 1/(2n) (equivalently, lookup heads with n-independent coefficients at "
+              "the second temperature 1/(2n^3))." + _EXACT + COQ21_TEXT,
     coq=COQ21,
     coq_hypotheses={**{t: _A[t] for t in ("thm21a_tl", "tpes_a_bounded", "acompile_onesided", "alook_temperature")},
                     **_PFRAG, **_STAGE},
@@ -202,7 +215,9 @@ cor22 = Claim(
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "Corollary 22"),
     statement="TL[#] with since/until (the logic of Barcelo et al. 2024) is computed by softmax transformers "
-              "in both variants; e.g. PARITY without numerical predicates: !P(#left[Y a] = #right[a])." + COQ22_TEXT,
+              "in both variants, as in Theorem 20: (a) for each n a network acompile n that depends on n, on bounded "
+              "PEs at tau = 1/(2n); (b) one network on unbounded PEs at tau = 1; e.g. PARITY without numerical "
+              "predicates: !P(#left[Y a] = #right[a])." + _EXACT + COQ22_TEXT,
     coq=COQ22,
     coq_part=_PART,
     coq_hypotheses={"cor22a_tl": _A["thm20a_tl_soft"], "cor22_tl": _ALL["thm20_tl_soft"], "cor22b_tl_tau1": _TAU1["thm20b_tl_tau1"],
@@ -218,7 +233,9 @@ cor23 = Claim(
     id="yang.cor23",
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "Corollary 23"),
-    statement="Past TL[#] with since is computed by future-masked softmax transformers with temperature." + COQ23_TEXT,
+    statement="Past TL[#] with since is computed, for each length n, by a future-masked softmax transformer "
+              "acompile n that depends on n (lookup queries scaled by 2n^2 or n^2), on bounded PEs at temperature "
+              "1/(2n)." + _EXACT + COQ23_TEXT,
     coq=COQ23,
     coq_hypotheses={"cor23a_tl": _A["cor23a_tl"], "thm21_tl": _PFRAG["thm21_tl"], "cor23_count": _PFRAG["thm21_count_soft"]},
     latex=r"\mathrm{TL}[\#_{\mathrm{left}},\mathsf{S}]\subseteq\mathrm{SMAT}^{\mathrm{future}}_\tau",

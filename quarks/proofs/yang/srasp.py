@@ -26,8 +26,9 @@ srasp = Claim(
               "network is within eps > 0 of every sequence; (thm26_srasp) at eps = 1/4, Lemma 9's rounding of the "
               "softmax network equals every Boolean sequence exactly.  The selection with an arbitrary default "
               "sequence is four operations (sel_default_sem); the flip-flop (the last bit written, ff_out; thm26_flipflop), "
-              "the basic induction head (previous-token heads by parity, then the letter after the last earlier "
-              "occurrence of w_i, ind; thm26_induction) and the (K+1)-hop induction heads for every K (ind_hops; "
+              "the basic induction head (previous-token heads by parity, then one Boolean: whether the letter after the "
+              "last earlier occurrence of w_i is letter 0, ind; not the letter itself; thm26_induction) and the "
+              "(K+1)-hop induction heads for every K (whether the letter reached by K+1 hops is letter 0, ind_hops; "
               "thm26_hops; over every alphabet size k >= 1: thm26_khops) are such programs.  Instances: "
               "yang.thm26's check on the engine's flip-flop and induction programs (and the 2-hop one in the full tier).",
     latex=r"\forall P\in\text{S-RASP}_{\mathrm{frag}},\ n,\ w:\ "

@@ -184,7 +184,8 @@ dyck = Claim(
                              "tau <= temp26 (length w) (/ INR (length w)) (net_X (dyck_net k (length w)) (Rmax 1 1)) "
                              "(1 / 4) (dyck_net k (length w))"]},
     statement="The Appendix E program for Dyck-k (our average-hard encoding) outputs 1 at i iff the prefix "
-              "through i is in Dyck-k: checked on the engine's networks on every string up to length 12 "
+              "through i is in Dyck-k; for each length n a network dyck_net k n computes it (its n one-hot position "
+              "embeddings [i = m] and its width depend on n: not one network for every length): checked on the engine's networks on every string up to length 12 "
               "(k = 1) and 8 (k = 2).  Coq, for every k, every length n, every word w of length n over the "
               "2k letters (a < k opens type a, k + t closes type t; Dyck-k by a stack recognizer) and every "
               "position i < n: (dyck_program_correct, dyck_program_accepts) the program position by position "
