@@ -19,12 +19,14 @@ from quarks.api import (
     export_torch,
     function_set,
     list_claims,
+    load_transformer,
     prove,
     realize,
     realize_many,
     refute,
     searches,
     show,
+    soft_hard,
     temperature,
     verify,
     write_report,
@@ -38,8 +40,8 @@ from quarks.claims.claim import Claim, Source, Verdict, decide
 # write_report.
 __all__ = ["Claim", "MissingFile", "NotFound", "QuarksError", "Source", "UsageError", "Verdict", "__version__",
            "capacity", "check_certificates", "compile_ltl", "count", "decide", "decompose", "estimate", "export_coq",
-           "export_torch", "function_set", "list_claims", "prove", "realize", "realize_many", "refute", "searches", "show",
-           "temperature", "verify", "write_report"]
+           "export_torch", "function_set", "list_claims", "load_transformer", "prove", "realize", "realize_many", "refute", "searches", "show",
+           "soft_hard", "temperature", "verify", "write_report"]
 
 if "IPython" in _sys.modules:   # in a notebook: the renderings (quarks.notebook)
     from quarks import notebook as _notebook

@@ -443,3 +443,95 @@ def export_coq(*paths, out) -> Export:
 
     items = [e for f in certificate_files(*paths) for e in coq_export.export(f)]
     return coq_export.Export(Path(out), items, coq_export.write(items, Path(out)))
+
+
+def load_transformer(model) -> dict:
+    """A network in the quarks-weights/1 format from: a weights dict, a ``.json`` / ``.npz`` weights file,
+    a PyTorch ``.pt`` file holding ``{"cfg": ..., "state_dict": ...}`` (TransformerLens names), a tracr
+    ``AssembledTransformerModel``, a TransformerLens ``HookedTransformer``, or ``"tracr:PROGRAM:MAX_SEQ_LEN"``
+    (a tracr library program compiled now).  UsageError: one line saying what is unsupported or missing."""
+    from quarks.transformers import weights as W
+
+    try:
+        if isinstance(model, dict):
+            return W.canonical(model)
+        if isinstance(model, str) and model.startswith("tracr:"):
+            from quarks.transformers import from_tracr
+
+            return from_tracr.library(model)[0]
+        if isinstance(model, (str, Path)):
+            path = Path(model)
+            if not path.is_file():
+                raise UsageError(f"{path}: no such file")
+            if path.suffix in (".pt", ".pth"):
+                from quarks.transformers import from_torch
+
+                return from_torch.load_file(path)
+            return W.load(path)
+        kind = type(model).__name__
+        if kind == "AssembledTransformerModel":
+            from quarks.transformers import from_tracr
+
+            return from_tracr.from_assembled(model)
+        if kind == "HookedTransformer" or hasattr(model, "state_dict"):
+            from quarks.transformers import from_torch
+
+            return from_torch.from_hooked(model)
+    except ValueError as exc:
+        if isinstance(exc, UsageError):
+            raise
+        raise UsageError(str(exc)) from None
+    raise UsageError(f"cannot read a transformer from a {type(model).__name__}")
+
+
+def soft_hard(model, max_len: int, sample: int | None = None, seed: int = 0, eps="1/10", program=None,
+              out=None, progress=None) -> dict:
+    """Softmax against average-hard attention of a transformer (see :func:`load_transformer` for what
+    ``model`` may be) on every input of length 1..max_len (or ``sample`` random words of each length,
+    random.Random(seed)): the report of :func:`quarks.transformers.soft_hard.check` (agreement at the
+    model's own temperature, gaps per layer, Theorem 26's temperature, the shortest disagreeing input and
+    where soft and hard first differ, the program's comparison when ``program`` is given, or known for a
+    tracr library program).  ``out``: also write the certificate of yang.soft-hard-weights (check-cert
+    re-checks it), and, when Theorem 26 applies, ``<out stem>-thm26.json`` at its temperature."""
+    from quarks.transformers import soft_hard as S
+
+    if not isinstance(max_len, int) or not 1 <= max_len <= 64:
+        raise UsageError(f"max_len must be between 1 and 64, not {max_len}")
+    if program is None and isinstance(model, str) and model.startswith("tracr:"):
+        from quarks.transformers import from_tracr
+
+        w, program = from_tracr.library(model)
+    else:
+        w = load_transformer(model)
+    samp = None if sample is None else {"count": int(sample), "seed": int(seed)}
+    try:
+        report = S.check(w, max_len, samp, eps, program=program, progress=progress)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if out is not None:
+        from quarks.certificates import certificate
+
+        out = Path(out)
+        certificate.write(soft_hard_certificate(w, max_len, samp, eps), out)
+        report["certificates"] = [str(out)]
+        thm = report["theorem26"]
+        if thm.get("applies"):
+            extra = out.with_name(out.stem + "-thm26.json")
+            certificate.write(soft_hard_certificate(w, max_len, samp, eps, tau=thm["tau"]), extra)
+            report["certificates"].append(str(extra))
+    return report
+
+
+def soft_hard_certificate(model, max_len: int, sample=None, eps="1/10", tau: str = "own") -> dict:
+    """The certificate of claim yang.soft-hard-weights for a network (anything :func:`load_transformer`
+    reads) and instance: ``sample`` None or {"count", "seed"}, ``tau`` "own" or a "p/q" temperature."""
+    import time
+
+    from quarks.certificates import certificate
+    from quarks.transformers import soft_hard as S
+
+    claim = registry.get("yang.soft-hard-weights")
+    inst = S.instance(load_transformer(model), max_len, sample, eps, tau)
+    t0 = time.perf_counter()
+    verdict = claim.run(inst)
+    return certificate.build(claim, inst, verdict, elapsed=round(time.perf_counter() - t0, 3))

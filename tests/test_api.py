@@ -14,7 +14,8 @@ from quarks.cli import COMMANDS, main
 API = {"verify": "verify", "list": "list_claims", "show": "show", "check-cert": "check_certificates", "ltl": "compile_ltl",
        "realize": "realize", "count": "count", "estimate": "estimate", "capacity": "capacity",
        "decompose": "decompose", "temperature": "temperature", "report": "write_report", "classes": "function_set",
-       "refute": "refute", "prove": "prove", "export-coq": "export_coq", "export-torch": "export_torch", "claims-table": None}
+       "refute": "refute", "prove": "prove", "export-coq": "export_coq", "export-torch": "export_torch", "claims-table": None,
+       "soft-hard": "soft_hard"}
 
 
 def _cli_json(argv, capsys) -> dict:

@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-OPTIONAL = ("matplotlib", "dask", "distributed", "nbclient", "nbformat", "ipykernel", "ipywidgets")
+OPTIONAL = ("matplotlib", "dask", "distributed", "nbclient", "nbformat", "ipykernel", "ipywidgets", "torch", "tracr",
+            "transformer_lens")
 
 # A plain install: the optional modules cannot be imported (as if absent), then the CLI runs.
 RUNNER = ("import sys\n"
@@ -24,6 +25,7 @@ def quarks(*argv, cwd):
     (("temperature", "plot", "--max-n", "3", "--out", "t.png"), "plots"),
     (("verify", "navon.integer-optimum", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:1"), "dask"),
     (("count", "--n", "5", "--levels", "2", "--executor", "dask"), "dask"),
+    (("soft-hard", "tracr:length:3", "--max-len", "2"), "tracr"),
 ])
 def test_missing_extra_is_one_line(argv, extra, tmp_path):
     r = quarks(*argv, cwd=tmp_path)
@@ -56,9 +58,13 @@ def test_plain_install_runs_every_verb(tmp_path):
         ("report", "--store", store, "--out", tmp_path / "report"),
         ("prove", "navon.integer-optimum"),
         ("export-coq", certs, "--out", tmp_path / "coq"),
+        ("soft-hard", tmp_path / "seen_a.json", "--max-len", "2"),
         ("export-torch", "!b S a", "--cert", tmp_path / "export.json"),   # the certificate needs no torch
     ]
     from quarks.cli import COMMANDS
+    from quarks.transformers import example, weights
+
+    weights.save(weights.canonical(example.seen_a(8)), tmp_path / "seen_a.json")
 
     assert {r[0] for r in runs} == set(COMMANDS)
     for argv in runs:

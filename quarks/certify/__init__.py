@@ -5,18 +5,21 @@ follows from them.  Nothing here reads a claim, runs a claim's code, or resolves
 certificate: the binding layer (quarks.checking.binding) re-derives what a certificate must say and hands
 down only what the ``coq`` and ``exhaustive`` kinds need (``ctx.binding``, ``ctx.rerun``).  The
 modules import the standard library, numpy (arrays of payloads), quarks.base.exact and each other;
-``symbolic`` alone imports SymPy, and the Coq kinds run ``coqc`` (quarks.certify.coq_gate).
+``symbolic`` alone imports SymPy, ``soft-hard`` python-flint (exact fmpq and arb ball matrices), and
+the Coq kinds run ``coqc`` (quarks.certify.coq_gate).
 
 Kinds: arith, forall (arith.py); exhaustive; symbolic; realization, nonrealization (threshold.py);
 decomposition, non-decomposition (decomposition.py, drup.py); halves-count (halves.py); coq (coq.py);
-coq-classification (coq_classification.py); weights (weights.py: an exported network's tensors and sha256).  Limits: base.Limits.
+coq-classification (coq_classification.py); weights (weights.py: an exported network's tensors and sha256);
+soft-hard (soft_hard.py: a transformer's weights, softmax against average-hard attention on every
+input).  Limits: base.Limits.
 """
 from __future__ import annotations
 
 from quarks.certify.base import Budget, CertificateError, CheckContext, NotChecked, Outcome, solver_free
 
 KINDS = ("arith", "forall", "exhaustive", "symbolic", "realization", "nonrealization", "decomposition",
-         "non-decomposition", "halves-count", "coq", "coq-classification", "weights")
+         "non-decomposition", "halves-count", "coq", "coq-classification", "weights", "soft-hard")
 VERDICTS = ("verified", "refuted", "inconclusive", "error")
 
 
@@ -49,6 +52,9 @@ def checker(kind: str):
     if kind == "weights":
         from quarks.certify.weights import check_weights
         return check_weights
+    if kind == "soft-hard":
+        from quarks.certify.soft_hard import check_soft_hard
+        return check_soft_hard
     raise CertificateError(f"unknown evidence kind {str(kind)[:40]!r} (known: {', '.join(KINDS)})")
 
 

@@ -27,6 +27,7 @@ COMMANDS = {
     "refute": "refute",
     "prove": "prove",
     "export-coq": "export_coq",
+    "soft-hard": "soft_hard",
     "export-torch": "export_torch",
 }
 
