@@ -109,6 +109,84 @@ def version() -> str:
     return out.stdout.strip().splitlines()[0] if out.stdout else "unknown"
 
 
+@dataclass(frozen=True)
+class Toolchain:
+    """The Coq toolchain a build runs on: coqc's version and MathComp's major version (1: Debian 12's
+    Coq 8.16 with MathComp 1.15; 2: Debian 13's Coq 8.20 with MathComp 2.3; 0: no MathComp found)."""
+
+    coq: str
+    mathcomp: int
+
+    @property
+    def compat(self) -> str:
+        """The folder of ``compat/`` whose QuarksCompat.v this toolchain compiles (``mc1``, ``mc2``)."""
+        return f"mc{self.mathcomp}"
+
+    def as_dict(self) -> dict:
+        return {"coq": self.coq, "mathcomp": self.mathcomp}
+
+    def __str__(self) -> str:
+        return f"Coq {self.coq}, MathComp {self.mathcomp}" if self.mathcomp else f"Coq {self.coq}, no MathComp"
+
+
+def coq_release(version_line: str) -> str:
+    """The release number in coqc's ``--version`` line (``The Coq Proof Assistant, version 8.20.1``,
+    ``The Rocq Prover, version 9.0.0``), or the line itself when it has none."""
+    m = re.search(r"version\s+(\S+)", version_line)
+    return m.group(1) if m else version_line
+
+
+# MathComp 2 (Hierarchy Builder) declares equality types with the mixin hasDecEq, MathComp 1 has none:
+# `Fail` succeeds on MathComp 1 (no such record) and fails ("has not failed") on MathComp 2.
+MATHCOMP_PROBE = "From mathcomp Require Import ssreflect eqtype.\nFail Check @hasDecEq.axioms_.\n"
+
+
+def mathcomp_major(probe_output: str, returncode: int) -> int:
+    """MathComp's major version from the run of :data:`MATHCOMP_PROBE`: 1, 2, or 0 (not found)."""
+    if returncode == 0:
+        return 1
+    return 2 if "has not failed" in probe_output else 0
+
+
+_TOOLCHAINS: dict = {}
+
+
+def toolchain() -> Toolchain:
+    """The toolchain of :func:`coqc` (detected once per coqc binary: ``--version`` and a probe that
+    requires MathComp's eqtype)."""
+    path = coqc()
+    try:
+        stamp = (path, os.stat(path).st_mtime_ns, os.environ.get("QUARKS_TRIXIE", ""))
+    except OSError:
+        stamp = (path, 0, "")
+    if stamp not in _TOOLCHAINS:
+        with tempfile.TemporaryDirectory(prefix="quarks-coq-t-") as tmp:
+            probe = Path(tmp) / "QuarksProbe.v"
+            probe.write_text(MATHCOMP_PROBE)
+            res = subprocess.run([path, "-q", str(probe)], cwd=tmp, capture_output=True, text=True, timeout=300)
+        _TOOLCHAINS[stamp] = Toolchain(coq_release(version()), mathcomp_major(res.stdout + res.stderr, res.returncode))
+    return _TOOLCHAINS[stamp]
+
+
+COMPAT = "compat"                 # the folder of the per-toolchain compatibility files
+COMPAT_FILE = "QuarksCompat.v"    # compat/mc1/QuarksCompat.v, compat/mc2/QuarksCompat.v
+
+
+def compat_files(root: Path = THEORIES) -> list[str]:
+    """The compatibility files of every toolchain (``compat/mc1/QuarksCompat.v``, ...), relative to
+    ``root``; those of the package's theories when ``root`` has none."""
+    base = root if (root / COMPAT).is_dir() else THEORIES
+    found = sorted(p.relative_to(base).as_posix() for p in (base / COMPAT).glob(f"*/{COMPAT_FILE}"))
+    return found
+
+
+def compat_source(root: Path, tc: Toolchain) -> Path:
+    """The QuarksCompat.v that a build of ``root`` on toolchain ``tc`` compiles (as
+    ``compat/QuarksCompat.v``, so ``From Quarks Require Import QuarksCompat`` finds exactly one)."""
+    base = root if (root / COMPAT).is_dir() else THEORIES
+    return base / COMPAT / tc.compat / COMPAT_FILE
+
+
 def project_files(root: Path = THEORIES) -> list[str]:
     """The .v files of ``_CoqProject`` (paths relative to ``root``, e.g. ``threshold/Threshold.v``), in
     compilation order."""
@@ -255,7 +333,11 @@ def _key(root: Path) -> tuple[list, dict, str]:
     """The theory files of ``root``, their sha256, and the cache key of their build."""
     files = project_files(root)
     hashes = {f: sha256(root / f) for f in files}
-    return files, hashes, hashlib.sha256(json.dumps([version(), files, hashes], sort_keys=True).encode()).hexdigest()[:24]
+    tc = toolchain()
+    src = compat_source(root, tc)
+    compat = sha256(src) if src.is_file() else ""
+    return files, hashes, hashlib.sha256(json.dumps([version(), tc.as_dict(), compat, files, hashes],
+                                                    sort_keys=True).encode()).hexdigest()[:24]
 
 
 def compiled(root: Path = THEORIES) -> bool:
@@ -285,6 +367,24 @@ def build_lock(target: Path):
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
+def _stage_compat(root: Path, files: list, work: Path) -> str:
+    """Copy the toolchain's QuarksCompat.v into ``work`` as ``compat/QuarksCompat.v`` when some
+    theory requires it; the reason it cannot be, or ""."""
+    uses = {m for f in files for m in " ".join(_REQUIRES.findall(strip_comments((root / f).read_text()))).split()}
+    if Path(COMPAT_FILE).stem not in uses:
+        return ""                     # no theory requires it: nothing to compile
+    tc = toolchain()
+    src = compat_source(root, tc)
+    if not src.is_file():
+        return f"no compatibility file for {tc} ({COMPAT}/{tc.compat}/{COMPAT_FILE})"
+    bad = forbidden(src.read_text())
+    if bad:
+        return f"{COMPAT}/{tc.compat}/{COMPAT_FILE}: uses {', '.join(bad)}"
+    (work / COMPAT).mkdir(exist_ok=True)
+    shutil.copy2(src, work / COMPAT / COMPAT_FILE)
+    return ""
+
+
 def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> Build:
     from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
@@ -304,6 +404,12 @@ def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> B
         (work / f).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / f, work / f)
 
+    compat = f"{COMPAT}/{COMPAT_FILE}"
+    if not errors:
+        why = _stage_compat(root, files, work)
+        if why:
+            errors[files[0]] = why
+
     def compile_one(f: str) -> None:
         if progress:
             progress(f)
@@ -313,6 +419,11 @@ def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> B
         if out.returncode != 0:
             errors[f] = f"{f}: " + " ".join((out.stderr or out.stdout).split())[:600]
 
+    if not errors and (work / compat).is_file():
+        compile_one(compat)           # first: every theory may require it
+        seconds.pop(compat, None)
+        if compat in errors:
+            errors[files[0]] = errors.pop(compat)
     if not errors:
         done: set[str]
         running: dict[Future[None], str]

@@ -10,7 +10,7 @@
     proofs transfer the results to [point], [boolfun], [peval] and [T] of Threshold.v. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
-From Quarks Require Import Threshold.
+From Quarks Require Import Threshold QuarksCompat.
 From Coq Require Import ZArith Lia.
 Import ssrnat. (* restore the ssreflect notations on nat (^ is expn) *)
 
@@ -21,8 +21,7 @@ Unset Printing Implicit Defensive.
 Import GRing.Theory Num.Theory.
 
 (** Z as an eqType (for membership in lists of pairs in the proofs). *)
-Definition Z_eqMixin := EqMixin Z.eqb_spec.
-Canonical Z_eqType := Eval hnf in EqType Z Z_eqMixin.
+Export QuarksCompat.ZEq.
 
 (** ** The computational side *)
 

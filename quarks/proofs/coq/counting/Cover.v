@@ -25,7 +25,7 @@
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint matrix mxalgebra zmodp.
 From Coq Require Import Lia.
-From Quarks Require Import Threshold.
+From Quarks Require Import Threshold QuarksCompat.
 From Quarks Require Export CoverCount.
 
 Set Implicit Arguments.
@@ -195,7 +195,7 @@ have t0 : 0 <= t by apply: addr_ge0; [apply: ler01 | apply: sumr_ge0].
 exists (t *: w + - u) => i; rewrite hw dotDl dotZl dotNl.
 case hi : (0 < dot w (y i)) => /=.
   rewrite mul1r subr_gt0; apply: lt_le_trans (_ : dot w (y i) + dot u (y i) <= _).
-    by rewrite ltr_addr.
+    by rewrite ltrDr.
   have -> : dot w (y i) + dot u (y i) = (1 + q i) * dot w (y i).
     by rewrite /q hi mulrDl mul1r divfK // lt0r_neq0.
   apply: ler_wpmul2r; first exact: ltW.

@@ -10,7 +10,7 @@
     ([round_margin]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
-From Quarks Require Import Threshold.
+From Quarks Require Import Threshold QuarksCompat.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -20,7 +20,7 @@ Import Order.TTheory GRing.Theory Num.Theory.
 Local Open Scope ring_scope.
 
 Section RealBridge.
-Variable R : archiFieldType.
+Variable R : archiRealFieldType.
 
 (** p(x) = sum over |S| <= d of c_S prod_{i in S} x_i, coefficients in R. *)
 Definition rpeval n d (c : {set 'I_n} -> R) (x : point n) : R :=
