@@ -42,27 +42,32 @@ from quarks.certify.coq_source import forbidden, strip_comments
 THEORIES = Path(__file__).resolve().parents[1] / "proofs" / "coq"
 LOGICAL = "Quarks"
 
-# Axioms a proof may rest on, by fully qualified name: classical logic and choice, extensionality,
-# proof irrelevance, and the axioms of the standard library's real numbers (Coq 8.16 builds R from
-# classical Dedekind cuts).
-ALLOWED_AXIOMS = frozenset({
-    "Coq.Logic.Classical_Prop.classic",
-    "Coq.Logic.ClassicalEpsilon.constructive_indefinite_description",
-    "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep",
-    "Coq.Logic.PropExtensionality.propositional_extensionality",
-    "Coq.Logic.ProofIrrelevance.proof_irrelevance",
-    "Coq.Logic.Classical_Prop.proof_irrelevance",
-    "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
-    "Coq.Reals.ClassicalDedekindReals.sig_not_dec",
-    "Coq.Logic.Eqdep.Eq_rect_eq.eq_rect_eq",
-    "Coq.Logic.JMeq.JMeq_eq",
-})
-# Whole modules, by fully qualified prefix, whose axioms are Coq's own: the real-number axioms of the
+# The standard library's logical root: ``Coq`` up to Coq 8.20, ``Stdlib`` in Rocq 9.  Every allowed name
+# below is allowed under each, so nothing here depends on which one the toolchain prints.
+STDLIB_ROOTS = ("Coq", "Stdlib")
+
+# Axioms a proof may rest on, by fully qualified name without the root: classical logic and choice,
+# extensionality, proof irrelevance, and the axioms of the standard library's real numbers (Coq 8.16
+# and 8.20 build R from classical Dedekind cuts).
+AXIOMS = (
+    "Logic.Classical_Prop.classic",
+    "Logic.ClassicalEpsilon.constructive_indefinite_description",
+    "Logic.FunctionalExtensionality.functional_extensionality_dep",
+    "Logic.PropExtensionality.propositional_extensionality",
+    "Logic.ProofIrrelevance.proof_irrelevance",
+    "Logic.Classical_Prop.proof_irrelevance",
+    "Reals.ClassicalDedekindReals.sig_forall_dec",
+    "Reals.ClassicalDedekindReals.sig_not_dec",
+    "Logic.Eqdep.Eq_rect_eq.eq_rect_eq",
+    "Logic.JMeq.JMeq_eq",
+)
+ALLOWED_AXIOMS = frozenset(f"{root}.{a}" for root in STDLIB_ROOTS for a in AXIOMS)
+# Whole modules, by prefix without the root, whose axioms are Coq's own: the real-number axioms of the
 # standard library and the primitive machine numbers (floats, 63-bit integers, arrays).
-ALLOWED_MODULES = ("Coq.Reals.Raxioms.", "Coq.Reals.Rdefinitions.", "Coq.Floats.PrimFloat.",
-                   "Coq.Floats.FloatAxioms.", "Coq.Numbers.Cyclic.Int63.PrimInt63.",
-                   "Coq.Numbers.Cyclic.Int63.Uint63.", "Coq.Numbers.Cyclic.Int63.Sint63.",
-                   "Coq.Array.PArray.")
+MODULES = ("Reals.Raxioms.", "Reals.Rdefinitions.", "Floats.PrimFloat.", "Floats.FloatAxioms.",
+           "Numbers.Cyclic.Int63.PrimInt63.", "Numbers.Cyclic.Int63.Uint63.", "Numbers.Cyclic.Int63.Sint63.",
+           "Array.PArray.")
+ALLOWED_MODULES = tuple(f"{root}.{m}" for root in STDLIB_ROOTS for m in MODULES)
 
 QUALID = re.compile(r"[^\W\d]\w*(?:'\w*)*(?:\.[^\W\d]\w*(?:'\w*)*)*")
 
@@ -152,39 +157,88 @@ _TOOLCHAINS: dict = {}
 
 
 def toolchain() -> Toolchain:
-    """The toolchain of :func:`coqc` (detected once per coqc binary: ``--version`` and a probe that
-    requires MathComp's eqtype)."""
-    path = coqc()
+    """The toolchain of :func:`coqc`: its ``--version``, and MathComp's major version from a probe
+    that requires MathComp's eqtype (:data:`MATHCOMP_PROBE`), remembered per coqc, version and
+    installed ``eqtype.vo`` in this process and in ``toolchains.json`` of the cache."""
+    path, line = coqc(), version()
+    eqtype = _coqlib()
+    eqtype = eqtype / "user-contrib" / "mathcomp" / "ssreflect" / "eqtype.vo" if eqtype is not None else None
     try:
-        stamp = (path, os.stat(path).st_mtime_ns, os.environ.get("QUARKS_TRIXIE", ""))
+        st = os.stat(eqtype) if eqtype is not None else None
     except OSError:
-        stamp = (path, 0, "")
-    if stamp not in _TOOLCHAINS:
-        with tempfile.TemporaryDirectory(prefix="quarks-coq-t-") as tmp:
-            probe = Path(tmp) / "QuarksProbe.v"
-            probe.write_text(MATHCOMP_PROBE)
-            res = subprocess.run([path, "-q", str(probe)], cwd=tmp, capture_output=True, text=True, timeout=300)
-        _TOOLCHAINS[stamp] = Toolchain(coq_release(version()), mathcomp_major(res.stdout + res.stderr, res.returncode))
-    return _TOOLCHAINS[stamp]
+        st = None
+    stamp = json.dumps([path, line, str(eqtype), st.st_mtime_ns if st else 0, st.st_size if st else 0])
+    if stamp in _TOOLCHAINS:
+        return _TOOLCHAINS[stamp]
+    shared = os.environ.get(READ_ONLY_CACHE, "")
+    remembered = [d / "toolchains.json" for d in [cache_root()] + ([Path(shared)] if shared else [])]
+    for f in remembered if st is not None else []:
+        try:
+            major = json.loads(f.read_text()).get(stamp)
+        except (OSError, ValueError, AttributeError):
+            continue
+        if type(major) is int:
+            _TOOLCHAINS[stamp] = Toolchain(coq_release(line), major)
+            return _TOOLCHAINS[stamp]
+    with tempfile.TemporaryDirectory(prefix="quarks-coq-t-") as tmp:
+        probe = Path(tmp) / "QuarksProbe.v"
+        probe.write_text(MATHCOMP_PROBE)
+        res = subprocess.run([path, "-q", str(probe)], cwd=tmp, capture_output=True, text=True, timeout=300)
+    tc = _TOOLCHAINS[stamp] = Toolchain(coq_release(line), mathcomp_major(res.stdout + res.stderr, res.returncode))
+    if st is not None and tc.mathcomp:
+        _remember_toolchain(remembered[0], stamp, tc.mathcomp)
+    return tc
+
+
+def _remember_toolchain(path: Path, stamp: str, major: int) -> None:
+    try:
+        known = json.loads(path.read_text()) if path.is_file() else {}
+        known = known if isinstance(known, dict) else {}
+        known[stamp] = major
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False) as f:
+            f.write(json.dumps(known))
+        os.replace(f.name, path)
+    except (OSError, ValueError):   # not remembered: probed again next time
+        pass
 
 
 COMPAT = "compat"                 # the folder of the per-toolchain compatibility files
 COMPAT_FILE = "QuarksCompat.v"    # compat/mc1/QuarksCompat.v, compat/mc2/QuarksCompat.v
 
 
+def compat_base(root: Path = THEORIES) -> Path:
+    """The folder whose ``compat/`` a build of ``root`` uses: ``root``'s own, else the package's."""
+    return root if (root / COMPAT).is_dir() else THEORIES
+
+
 def compat_files(root: Path = THEORIES) -> list[str]:
     """The compatibility files of every toolchain (``compat/mc1/QuarksCompat.v``, ...), relative to
-    ``root``; those of the package's theories when ``root`` has none."""
-    base = root if (root / COMPAT).is_dir() else THEORIES
-    found = sorted(p.relative_to(base).as_posix() for p in (base / COMPAT).glob(f"*/{COMPAT_FILE}"))
-    return found
+    :func:`compat_base`."""
+    base = compat_base(root)
+    return sorted(p.relative_to(base).as_posix() for p in (base / COMPAT).glob(f"*/{COMPAT_FILE}"))
 
 
 def compat_source(root: Path, tc: Toolchain) -> Path:
     """The QuarksCompat.v that a build of ``root`` on toolchain ``tc`` compiles (as
     ``compat/QuarksCompat.v``, so ``From Quarks Require Import QuarksCompat`` finds exactly one)."""
-    base = root if (root / COMPAT).is_dir() else THEORIES
-    return base / COMPAT / tc.compat / COMPAT_FILE
+    return compat_base(root) / COMPAT / tc.compat / COMPAT_FILE
+
+
+def unrooted(name: str) -> str:
+    """An assumption's name without the standard library's root (:data:`STDLIB_ROOTS`): the same
+    axiom on Coq 8.x (``Coq.Logic...``) and Rocq 9 (``Stdlib.Logic...``)."""
+    root, _, rest = name.partition(".")
+    return rest if root in STDLIB_ROOTS and rest else name
+
+
+def same_assumptions(recorded, printed: dict) -> bool:
+    """Whether a record's assumptions (theorem -> names) are those printed, up to the standard
+    library's root, so a certificate made on one toolchain is checked on another."""
+    if not isinstance(recorded, dict) or sorted(recorded) != sorted(printed):
+        return False
+    return all(isinstance(recorded[t], list) and all(isinstance(a, str) for a in recorded[t])
+               and [unrooted(a) for a in recorded[t]] == [unrooted(a) for a in printed[t]] for t in printed)
 
 
 def project_files(root: Path = THEORIES) -> list[str]:

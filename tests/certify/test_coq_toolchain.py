@@ -40,3 +40,36 @@ def test_the_installed_toolchain_is_detected():
     tc = coq_gate.toolchain()
     assert tc.mathcomp in (1, 2)
     assert tc.coq == coq_gate.coq_release(coq_gate.version())
+
+
+def test_the_allow_list_names_each_axiom_under_both_roots():
+    for name in ("Logic.Classical_Prop.classic", "Reals.ClassicalDedekindReals.sig_forall_dec"):
+        assert coq_gate.allowed(f"Coq.{name}") and coq_gate.allowed(f"Stdlib.{name}")
+    assert coq_gate.allowed("Stdlib.Reals.Raxioms.completeness") and coq_gate.allowed("Coq.Reals.Raxioms.completeness")
+    assert not coq_gate.allowed("Quarks.Logic.Classical_Prop.classic")
+    assert not coq_gate.allowed("Coq.Logic.Epsilon.epsilon_statement")
+
+
+def test_assumptions_compare_up_to_the_standard_library_root():
+    printed = {"A.v:a": ["Stdlib.Logic.Classical_Prop.classic"]}
+    assert coq_gate.same_assumptions({"A.v:a": ["Coq.Logic.Classical_Prop.classic"]}, printed)
+    assert not coq_gate.same_assumptions({"A.v:a": ["Quarks.Logic.Classical_Prop.classic"]}, printed)
+    assert not coq_gate.same_assumptions({"A.v:a": []}, printed)
+    assert not coq_gate.same_assumptions({"B.v:a": ["Coq.Logic.Classical_Prop.classic"]}, printed)
+    assert not coq_gate.same_assumptions(["Coq.Logic.Classical_Prop.classic"], printed)
+    assert coq_gate.unrooted("Coq.Reals.Raxioms.R") == "Reals.Raxioms.R" == coq_gate.unrooted("Stdlib.Reals.Raxioms.R")
+    assert coq_gate.unrooted("mathcomp.ssreflect.x") == "mathcomp.ssreflect.x"
+
+
+def test_a_record_says_its_toolchain_and_a_malformed_one_is_refused():
+    from types import SimpleNamespace
+
+    from quarks.certify.coq import record, toolchain_problem
+
+    claim = SimpleNamespace(id="c", coq=("A.v:a",), expected="holds")
+    assert "toolchain" not in record(claim, [], {})
+    assert record(claim, [], {}, {"coq": "8.20.1", "mathcomp": 2})["toolchain"] == {"coq": "8.20.1", "mathcomp": 2}
+    assert toolchain_problem(None) == "" and toolchain_problem({"coq": "8.16.1", "mathcomp": 1}) == ""
+    for bad in ({"coq": "8.16.1"}, {"coq": "<b>", "mathcomp": 1}, {"coq": "8.16.1", "mathcomp": True},
+                {"coq": "9", "mathcomp": 10**9}, "Coq 8.16", {"coq": "x" * 41, "mathcomp": 1}):
+        assert toolchain_problem(bad), bad

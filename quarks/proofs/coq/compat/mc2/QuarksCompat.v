@@ -8,7 +8,7 @@
     here and with mixins in compat/mc1. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From HB Require Import structures.
-From mathcomp Require Import all_ssreflect ssralg ssrnum.
+From mathcomp Require Import all_ssreflect ssralg ssrnum rat.
 From mathcomp Require Export archimedean.
 From Coq Require Import ZArith.
 
@@ -17,3 +17,6 @@ From Coq Require Import ZArith.
 Module ZEq.
 HB.instance Definition _ := hasDecEq.Build Z Z.eqb_spec.
 End ZEq.
+
+(** The rationals as a real field: MathComp 1's canonical instance name (MathComp 2 has [rat] itself). *)
+Notation rat_realFieldType := (rat : realFieldType) (only parsing).
