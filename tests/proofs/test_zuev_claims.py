@@ -40,3 +40,11 @@ def test_theorem_f_holds_and_can_fail(monkeypatch):
     monkeypatch.setattr(Z, "count_of", lambda inst: (1, [], "fake"))
     v = Z.theorem_f.run({"n": 3, "d": 1})
     assert v.status != "verified" and v.counterexample["p"] == 1
+
+
+def test_zuev_small():
+    c = registry.claims()["quarks.zuev-small-n"]
+    assert c.coq == ("Zuev.v:zuev_small",) and "2 <= n <= 2900" in c.statement
+    for n in (2, 3, 4):
+        v = Z.zuev_small.run({"n": n, "d": 1})
+        assert v.status == "verified" and f">= 2^{n * (n - 1) // 2}" in v.summary

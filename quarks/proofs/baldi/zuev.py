@@ -144,3 +144,34 @@ theorem_f = Claim(
          "not formalized; the closed-set bound it rests on is (quarks.zuev-closed-sets), as are LYM and "
          "the Littlewood-Offord bound (Sperner.v).",
 )
+
+
+def check_zuev_small(inst) -> Verdict:
+    n = inst["n"]
+    T, ev, prov = count_of(inst)
+    facts = [("|T(n;1)| >= 2^C(n,2)", [">=", "T", ["^", 2, ["binom", "n", 2]]]),
+             ("n <= (27/10)^4 < e^4, so n^2 (1 - 4/ln n) <= 0", ["<=", "n", ["^", "27/10", 4]])]
+    rec = arith({"n": n, "T": T}, facts)
+    return Verdict.from_facts(
+        ev + [rec], f"|T({n};1)| = {T} ({prov}) >= 2^{n * (n - 1) // 2}; the bound n^2 (1 - 4/ln n) is "
+        f"negative at n = {n}", counterexample={"n": n, "T": T})
+
+
+zuev_small = Claim(
+    id="quarks.zuev-small-n",
+    source=Source("000", "eq. (4.1), lower side: Theorem Z of the Zuev chain with c = 4, n <= 2900 (issue 52)"),
+    statement="For every n with 2 <= n <= 2900: log2 |T(n;1)| >= n^2 (1 - 4/ln n) (ln the natural "
+              "logarithm).  Proved from |T(n;1)| >= 2^(n(n-1)/2) and ln x <= 8x/(x+1) on [2, 2900]; the "
+              "range n > 2900 (Theorem F, the Odlyzko-type count) is not proved.  Instances: "
+              "|T(n;1)| >= 2^(n(n-1)/2) against the exact counts; below n = 54 the bound is negative.",
+    latex=r"\log_2|\mathcal T(n;1)|\ge n^2\left(1-\frac{4}{\ln n}\right)\quad(2\le n\le 2900)",
+    kind="finite",
+    instances={"quick": [{"n": n, "d": 1} for n in (2, 3, 4)],
+               "full": [{"n": n, "d": 1} for n in range(2, 8)]},
+    check=check_zuev_small,
+    max_feasible=7,
+    coq=("Zuev.v:zuev_small",),
+    coq_hypotheses={"zuev_small": ["(2 <= n <= 2900)%N"]},
+    note="The constant c = 4 with n0 = 2 is ../shared/zuev.md's Theorem Z; up to n = 2972 the elementary "
+         "bound C(n,2) already gives it, which is what is proved here (interval arithmetic for ln).",
+)
