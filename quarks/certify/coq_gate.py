@@ -110,7 +110,7 @@ def available() -> bool:
 
 
 def version() -> str:
-    out = subprocess.run([coqc(), "--version"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([coqc(), "--version"], capture_output=True, text=True, timeout=60, env=env())
     return out.stdout.strip().splitlines()[0] if out.stdout else "unknown"
 
 
@@ -183,7 +183,7 @@ def toolchain() -> Toolchain:
     with tempfile.TemporaryDirectory(prefix="quarks-coq-t-") as tmp:
         probe = Path(tmp) / "QuarksProbe.v"
         probe.write_text(MATHCOMP_PROBE)
-        res = subprocess.run([path, "-q", str(probe)], cwd=tmp, capture_output=True, text=True, timeout=300)
+        res = subprocess.run([path, "-q", str(probe)], cwd=tmp, capture_output=True, text=True, timeout=300, env=env())
     tc = _TOOLCHAINS[stamp] = Toolchain(coq_release(line), mathcomp_major(res.stdout + res.stderr, res.returncode))
     if st is not None and tc.mathcomp:
         _remember_toolchain(remembered[0], stamp, tc.mathcomp)
@@ -292,7 +292,7 @@ def library_roots() -> set:
 
 def _coqlib() -> Path | None:
     try:
-        out = subprocess.run([coqc(), "-where"], capture_output=True, text=True, timeout=60)
+        out = subprocess.run([coqc(), "-where"], capture_output=True, text=True, timeout=60, env=env())
     except (CoqUnavailable, OSError, subprocess.SubprocessError):
         return None
     return Path(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else None
