@@ -171,7 +171,7 @@ zuev_small = Claim(
     check=check_zuev_small,
     max_feasible=7,
     coq=("Zuev.v:zuev_small",),
-    coq_hypotheses={"zuev_small": ["(2 <= n <= 2900)%N"]},
+    coq_hypotheses={"zuev_small": ["(1 < n <= 2900)%N"]},
     note="The constant c = 4 with n0 = 2 is ../shared/zuev.md's Theorem Z; up to n = 2972 the elementary "
          "bound C(n,2) already gives it, which is what is proved here (interval arithmetic for ln).",
 )
