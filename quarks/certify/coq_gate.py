@@ -42,27 +42,32 @@ from quarks.certify.coq_source import forbidden, strip_comments
 THEORIES = Path(__file__).resolve().parents[1] / "proofs" / "coq"
 LOGICAL = "Quarks"
 
-# Axioms a proof may rest on, by fully qualified name: classical logic and choice, extensionality,
-# proof irrelevance, and the axioms of the standard library's real numbers (Coq 8.16 builds R from
-# classical Dedekind cuts).
-ALLOWED_AXIOMS = frozenset({
-    "Coq.Logic.Classical_Prop.classic",
-    "Coq.Logic.ClassicalEpsilon.constructive_indefinite_description",
-    "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep",
-    "Coq.Logic.PropExtensionality.propositional_extensionality",
-    "Coq.Logic.ProofIrrelevance.proof_irrelevance",
-    "Coq.Logic.Classical_Prop.proof_irrelevance",
-    "Coq.Reals.ClassicalDedekindReals.sig_forall_dec",
-    "Coq.Reals.ClassicalDedekindReals.sig_not_dec",
-    "Coq.Logic.Eqdep.Eq_rect_eq.eq_rect_eq",
-    "Coq.Logic.JMeq.JMeq_eq",
-})
-# Whole modules, by fully qualified prefix, whose axioms are Coq's own: the real-number axioms of the
+# The standard library's logical root: ``Coq`` up to Coq 8.20, ``Stdlib`` in Rocq 9.  Every allowed name
+# below is allowed under each, so nothing here depends on which one the toolchain prints.
+STDLIB_ROOTS = ("Coq", "Stdlib")
+
+# Axioms a proof may rest on, by fully qualified name without the root: classical logic and choice,
+# extensionality, proof irrelevance, and the axioms of the standard library's real numbers (Coq 8.16
+# and 8.20 build R from classical Dedekind cuts).
+AXIOMS = (
+    "Logic.Classical_Prop.classic",
+    "Logic.ClassicalEpsilon.constructive_indefinite_description",
+    "Logic.FunctionalExtensionality.functional_extensionality_dep",
+    "Logic.PropExtensionality.propositional_extensionality",
+    "Logic.ProofIrrelevance.proof_irrelevance",
+    "Logic.Classical_Prop.proof_irrelevance",
+    "Reals.ClassicalDedekindReals.sig_forall_dec",
+    "Reals.ClassicalDedekindReals.sig_not_dec",
+    "Logic.Eqdep.Eq_rect_eq.eq_rect_eq",
+    "Logic.JMeq.JMeq_eq",
+)
+ALLOWED_AXIOMS = frozenset(f"{root}.{a}" for root in STDLIB_ROOTS for a in AXIOMS)
+# Whole modules, by prefix without the root, whose axioms are Coq's own: the real-number axioms of the
 # standard library and the primitive machine numbers (floats, 63-bit integers, arrays).
-ALLOWED_MODULES = ("Coq.Reals.Raxioms.", "Coq.Reals.Rdefinitions.", "Coq.Floats.PrimFloat.",
-                   "Coq.Floats.FloatAxioms.", "Coq.Numbers.Cyclic.Int63.PrimInt63.",
-                   "Coq.Numbers.Cyclic.Int63.Uint63.", "Coq.Numbers.Cyclic.Int63.Sint63.",
-                   "Coq.Array.PArray.")
+MODULES = ("Reals.Raxioms.", "Reals.Rdefinitions.", "Floats.PrimFloat.", "Floats.FloatAxioms.",
+           "Numbers.Cyclic.Int63.PrimInt63.", "Numbers.Cyclic.Int63.Uint63.", "Numbers.Cyclic.Int63.Sint63.",
+           "Array.PArray.")
+ALLOWED_MODULES = tuple(f"{root}.{m}" for root in STDLIB_ROOTS for m in MODULES)
 
 QUALID = re.compile(r"[^\W\d]\w*(?:'\w*)*(?:\.[^\W\d]\w*(?:'\w*)*)*")
 
@@ -105,8 +110,135 @@ def available() -> bool:
 
 
 def version() -> str:
-    out = subprocess.run([coqc(), "--version"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([coqc(), "--version"], capture_output=True, text=True, timeout=60, env=env())
     return out.stdout.strip().splitlines()[0] if out.stdout else "unknown"
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    """The Coq toolchain a build runs on: coqc's version and MathComp's major version (1: Debian 12's
+    Coq 8.16 with MathComp 1.15; 2: Debian 13's Coq 8.20 with MathComp 2.3; 0: no MathComp found)."""
+
+    coq: str
+    mathcomp: int
+
+    @property
+    def compat(self) -> str:
+        """The folder of ``compat/`` whose QuarksCompat.v this toolchain compiles (``mc1``, ``mc2``)."""
+        return f"mc{self.mathcomp}"
+
+    def as_dict(self) -> dict:
+        return {"coq": self.coq, "mathcomp": self.mathcomp}
+
+    def __str__(self) -> str:
+        return f"Coq {self.coq}, MathComp {self.mathcomp}" if self.mathcomp else f"Coq {self.coq}, no MathComp"
+
+
+def coq_release(version_line: str) -> str:
+    """The release number in coqc's ``--version`` line (``The Coq Proof Assistant, version 8.20.1``,
+    ``The Rocq Prover, version 9.0.0``), or the line itself when it has none."""
+    m = re.search(r"version\s+(\S+)", version_line)
+    return m.group(1) if m else version_line
+
+
+# MathComp 2 (Hierarchy Builder) declares equality types with the mixin hasDecEq, MathComp 1 has none:
+# `Fail` succeeds on MathComp 1 (no such record) and fails ("has not failed") on MathComp 2.
+MATHCOMP_PROBE = "From mathcomp Require Import ssreflect eqtype.\nFail Check @hasDecEq.axioms_.\n"
+
+
+def mathcomp_major(probe_output: str, returncode: int) -> int:
+    """MathComp's major version from the run of :data:`MATHCOMP_PROBE`: 1, 2, or 0 (not found)."""
+    if returncode == 0:
+        return 1
+    return 2 if "has not failed" in probe_output else 0
+
+
+_TOOLCHAINS: dict = {}
+
+
+def toolchain() -> Toolchain:
+    """The toolchain of :func:`coqc`: its ``--version``, and MathComp's major version from a probe
+    that requires MathComp's eqtype (:data:`MATHCOMP_PROBE`), remembered per coqc, version and
+    installed ``eqtype.vo`` in this process and in ``toolchains.json`` of the cache."""
+    path, line = coqc(), version()
+    eqtype = _coqlib()
+    eqtype = eqtype / "user-contrib" / "mathcomp" / "ssreflect" / "eqtype.vo" if eqtype is not None else None
+    try:
+        st = os.stat(eqtype) if eqtype is not None else None
+    except OSError:
+        st = None
+    stamp = json.dumps([path, line, str(eqtype), st.st_mtime_ns if st else 0, st.st_size if st else 0])
+    if stamp in _TOOLCHAINS:
+        return _TOOLCHAINS[stamp]
+    shared = os.environ.get(READ_ONLY_CACHE, "")
+    remembered = [d / "toolchains.json" for d in [cache_root()] + ([Path(shared)] if shared else [])]
+    for f in remembered if st is not None else []:
+        try:
+            major = json.loads(f.read_text()).get(stamp)
+        except (OSError, ValueError, AttributeError):
+            continue
+        if type(major) is int:
+            _TOOLCHAINS[stamp] = Toolchain(coq_release(line), major)
+            return _TOOLCHAINS[stamp]
+    with tempfile.TemporaryDirectory(prefix="quarks-coq-t-") as tmp:
+        probe = Path(tmp) / "QuarksProbe.v"
+        probe.write_text(MATHCOMP_PROBE)
+        res = subprocess.run([path, "-q", str(probe)], cwd=tmp, capture_output=True, text=True, timeout=300, env=env())
+    tc = _TOOLCHAINS[stamp] = Toolchain(coq_release(line), mathcomp_major(res.stdout + res.stderr, res.returncode))
+    if st is not None and tc.mathcomp:
+        _remember_toolchain(remembered[0], stamp, tc.mathcomp)
+    return tc
+
+
+def _remember_toolchain(path: Path, stamp: str, major: int) -> None:
+    try:
+        known = json.loads(path.read_text()) if path.is_file() else {}
+        known = known if isinstance(known, dict) else {}
+        known[stamp] = major
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False) as f:
+            f.write(json.dumps(known))
+        os.replace(f.name, path)
+    except (OSError, ValueError):   # not remembered: probed again next time
+        pass
+
+
+COMPAT = "compat"                 # the folder of the per-toolchain compatibility files
+COMPAT_FILE = "QuarksCompat.v"    # compat/mc1/QuarksCompat.v, compat/mc2/QuarksCompat.v
+
+
+def compat_base(root: Path = THEORIES) -> Path:
+    """The folder whose ``compat/`` a build of ``root`` uses: ``root``'s own, else the package's."""
+    return root if (root / COMPAT).is_dir() else THEORIES
+
+
+def compat_files(root: Path = THEORIES) -> list[str]:
+    """The compatibility files of every toolchain (``compat/mc1/QuarksCompat.v``, ...), relative to
+    :func:`compat_base`."""
+    base = compat_base(root)
+    return sorted(p.relative_to(base).as_posix() for p in (base / COMPAT).glob(f"*/{COMPAT_FILE}"))
+
+
+def compat_source(root: Path, tc: Toolchain) -> Path:
+    """The QuarksCompat.v that a build of ``root`` on toolchain ``tc`` compiles (as
+    ``compat/QuarksCompat.v``, so ``From Quarks Require Import QuarksCompat`` finds exactly one)."""
+    return compat_base(root) / COMPAT / tc.compat / COMPAT_FILE
+
+
+def unrooted(name: str) -> str:
+    """An assumption's name without the standard library's root (:data:`STDLIB_ROOTS`): the same
+    axiom on Coq 8.x (``Coq.Logic...``) and Rocq 9 (``Stdlib.Logic...``)."""
+    root, _, rest = name.partition(".")
+    return rest if root in STDLIB_ROOTS and rest else name
+
+
+def same_assumptions(recorded, printed: dict) -> bool:
+    """Whether a record's assumptions (theorem -> names) are those printed, up to the standard
+    library's root, so a certificate made on one toolchain is checked on another."""
+    if not isinstance(recorded, dict) or sorted(recorded) != sorted(printed):
+        return False
+    return all(isinstance(recorded[t], list) and all(isinstance(a, str) for a in recorded[t])
+               and [unrooted(a) for a in recorded[t]] == [unrooted(a) for a in printed[t]] for t in printed)
 
 
 def project_files(root: Path = THEORIES) -> list[str]:
@@ -160,7 +292,7 @@ def library_roots() -> set:
 
 def _coqlib() -> Path | None:
     try:
-        out = subprocess.run([coqc(), "-where"], capture_output=True, text=True, timeout=60)
+        out = subprocess.run([coqc(), "-where"], capture_output=True, text=True, timeout=60, env=env())
     except (CoqUnavailable, OSError, subprocess.SubprocessError):
         return None
     return Path(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else None
@@ -255,7 +387,11 @@ def _key(root: Path) -> tuple[list, dict, str]:
     """The theory files of ``root``, their sha256, and the cache key of their build."""
     files = project_files(root)
     hashes = {f: sha256(root / f) for f in files}
-    return files, hashes, hashlib.sha256(json.dumps([version(), files, hashes], sort_keys=True).encode()).hexdigest()[:24]
+    tc = toolchain()
+    src = compat_source(root, tc)
+    compat = sha256(src) if src.is_file() else ""
+    return files, hashes, hashlib.sha256(json.dumps([version(), tc.as_dict(), compat, files, hashes],
+                                                    sort_keys=True).encode()).hexdigest()[:24]
 
 
 def compiled(root: Path = THEORIES) -> bool:
@@ -285,6 +421,24 @@ def build_lock(target: Path):
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
+def _stage_compat(root: Path, files: list, work: Path) -> str:
+    """Copy the toolchain's QuarksCompat.v into ``work`` as ``compat/QuarksCompat.v`` when some
+    theory requires it; the reason it cannot be, or ""."""
+    uses = {m for f in files for m in " ".join(_REQUIRES.findall(strip_comments((root / f).read_text()))).split()}
+    if Path(COMPAT_FILE).stem not in uses:
+        return ""                     # no theory requires it: nothing to compile
+    tc = toolchain()
+    src = compat_source(root, tc)
+    if not src.is_file():
+        return f"no compatibility file for {tc} ({COMPAT}/{tc.compat}/{COMPAT_FILE})"
+    bad = forbidden(src.read_text())
+    if bad:
+        return f"{COMPAT}/{tc.compat}/{COMPAT_FILE}: uses {', '.join(bad)}"
+    (work / COMPAT).mkdir(exist_ok=True)
+    shutil.copy2(src, work / COMPAT / COMPAT_FILE)
+    return ""
+
+
 def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> Build:
     from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
@@ -304,6 +458,12 @@ def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> B
         (work / f).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / f, work / f)
 
+    compat = f"{COMPAT}/{COMPAT_FILE}"
+    if not errors:
+        why = _stage_compat(root, files, work)
+        if why:
+            errors[files[0]] = why
+
     def compile_one(f: str) -> None:
         if progress:
             progress(f)
@@ -313,6 +473,11 @@ def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> B
         if out.returncode != 0:
             errors[f] = f"{f}: " + " ".join((out.stderr or out.stdout).split())[:600]
 
+    if not errors and (work / compat).is_file():
+        compile_one(compat)           # first: every theory may require it
+        seconds.pop(compat, None)
+        if compat in errors:
+            errors[files[0]] = errors.pop(compat)
     if not errors:
         done: set[str]
         running: dict[Future[None], str]

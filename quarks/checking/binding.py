@@ -151,6 +151,8 @@ def _proof_certificate(claim, cert: dict) -> dict:
     record = {"kind": "coq", "claim": claim.id, "theorems": list(claim.coq),
               "files": theory_hashes(claim.coq_root()),
               "axioms": axioms, "proved": True, "refutes": claim.expected == "refuted"}
+    if len(recs) == 1 and "toolchain" in recs[0]:   # what it was made on: informative (checked in check_coq)
+        record["toolchain"] = recs[0]["toolchain"]
     return certificate.build(claim, {"proof": "coq"}, proof_verdict(claim, record))
 
 

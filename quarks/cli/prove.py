@@ -27,10 +27,13 @@ def run(args) -> int:
         rows = api.prove(*args.patterns, out=args.out, progress=not args.json)
     except registry.UnknownClaim as exc:
         raise UsageError(str(exc)) from None
+    from quarks.certify.coq import installed_toolchain
+
     status = {r["status"] for r in rows}
     code = 1 if "failed" in status else (3 if "not checked" in status else 0)
+    made_on = installed_toolchain() if rows and "not checked" not in status else None
     if args.json:
-        json.dump({"proofs": rows, "exit_code": code}, sys.stdout, indent=1)
+        json.dump({"proofs": rows, "exit_code": code, "toolchain": made_on}, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return code
     if not rows:
@@ -40,6 +43,8 @@ def run(args) -> int:
         print(f"{r['status']:<12} {r['claim']}: {r['message']}")
         for t in r["theorems"]:
             print(f"    {t['status']:<11} {t['theorem']}")
+    if made_on is not None:
+        print(f"toolchain: Coq {made_on['coq']}, MathComp {made_on['mathcomp']}")
     n = {s: sum(r["status"] == s for r in rows) for s in ("proved", "not checked", "failed")}
     print(f"{n['proved']} proved, {n['failed']} failed" + (f", {n['not checked']} not checked (coqc not installed)"
                                                           if n["not checked"] else ""))

@@ -135,7 +135,7 @@ def prove_claims(claims, out: Path | None = None, db=None, run: int | None = Non
 def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool, jobs: int) -> dict:
     """The rows of the claims whose theorems are in the _CoqProject at ``root``, by claim id."""
     from quarks.certify import coq_gate
-    from quarks.certify.coq import theory_hashes
+    from quarks.certify.coq import installed_toolchain, theory_hashes
 
     say = (lambda line: print(line, file=sys.stderr, flush=True)) if progress else None
     build = None
@@ -167,8 +167,9 @@ def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool,
               + f"; expected about {duration(coq_seconds(len(refs), True, busy(extra=min(jobs, len(refs)))))}", file=sys.stderr, flush=True)
     checked = _check_in_parallel(coq_gate, [list(c.coq) for c in todo], jobs, root, say) if refs else []
     files = theory_hashes(root) if (root / "_CoqProject").is_file() else {}
+    made_on = installed_toolchain() if build is not None else None
     for c, proofs in zip(todo, checked):
-        rows[c.id] = _row(c, proofs, record(c, proofs, files), out, db, run, keys[c.id] if bkey else None)
+        rows[c.id] = _row(c, proofs, record(c, proofs, files, made_on), out, db, run, keys[c.id] if bkey else None)
     return rows
 
 

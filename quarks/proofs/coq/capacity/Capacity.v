@@ -13,6 +13,7 @@ Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint rat matrix zmodp.
 From Coq Require Import Lia.
 From Quarks Require Import Threshold Composition Lower Cover Gallery CoverCount TopDegree.
+From Quarks Require Import QuarksCompat.
 
 Set Implicit Arguments.
 Unset Strict Implicit.

@@ -13,6 +13,7 @@
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint rat zmodp.
 From Quarks Require Import Threshold Composition Lower Cover Capacity.
+From Quarks Require Import QuarksCompat.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -112,7 +113,7 @@ Lemma mismatch_ge1 a (c z : point a) : z != c -> 1 <= mismatch c z.
 Proof.
 move=> hz; have [k hk] : exists k, z k != c k.
   by apply/existsP; apply: contraR hz => /existsPn h; apply/eqP/ffunP => k; apply/eqP/negPn/h.
-rewrite /mismatch (bigD1 k) //= hk ler_paddr //.
+rewrite /mismatch (bigD1 k) //= hk ler_wpDr //.
 by apply: sumr_ge0 => j _; apply: ler0n.
 Qed.
 
@@ -129,8 +130,8 @@ have hR : poly d R.
 have hRs x : (0 < R x) = h x by rewrite /R hp odd_sign.
 pose M : int := 1 + \sum_x `|R x|.
 have hM x : `|R x| < M.
-  rewrite /M (bigD1 x) //=; apply: ltr_spaddl => //.
-  by apply: ler_paddr => //; apply: sumr_ge0 => y _; apply: normr_ge0.
+  rewrite /M (bigD1 x) //=; apply: ltr_pwDl => //.
+  by apply: ler_wpDr => //; apply: sumr_ge0 => y _; apply: normr_ge0.
 have hM0 : 0 < M by apply: le_lt_trans (normr_ge0 (R [ffun _ => false])) (hM _).
 pose G y := - M * mismatch c (lpart y) + R (rpart y).
 exists G; split.
@@ -142,7 +143,7 @@ have [->|hne] := eqVneq (lpart y) c; first by rewrite mismatch_eq0 mulr0 add0r h
 have h1 := mismatch_ge1 hne.
 rewrite sign_dom; last first.
   rewrite normrM normrN (gtr0_norm hM0) (ger0_norm (le_trans ler01 h1)).
-  by apply: lt_le_trans (hM _) _; apply: ler_pemulr; [apply: ltW | ].
+  by apply: lt_le_trans (hM _) _; apply: ler_peMr; [apply: ltW | ].
 by rewrite mulNr oppr_gt0 ltNge pmulr_rge0 // (le_trans ler01 h1).
 Qed.
 
@@ -154,7 +155,7 @@ Proof.
 apply/inTP/realizableP; exists (fun y : point m => \sum_i (y i : nat)%:R); split.
   by apply: poly_sum => i _; apply: poly_var.
 move=> y; rewrite ffunE; case: existsP => [[i hi]|hn].
-  rewrite (bigD1 i) //= hi; apply/esym; apply: ltr_spaddl => //.
+  rewrite (bigD1 i) //= hi; apply/esym; apply: ltr_pwDl => //.
   by apply: sumr_ge0 => j _; apply: ler0n.
 by rewrite big1 ?ltxx // => i _; case hy: (y i) => //; case: hn; exists i; rewrite hy.
 Qed.

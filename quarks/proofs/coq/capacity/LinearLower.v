@@ -8,6 +8,7 @@
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint intdiv.
 From Quarks Require Import Threshold Checker Classify HalvesGlue Gallery.
+From Quarks Require Import QuarksCompat.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -69,14 +70,14 @@ Proof.
 have hi := index_ltK x; have hi0 : 0 <= (index_of x)%:R :> int by rewrite ler0n.
 have hK : 0 < Kscale by rewrite /Kscale ltr0n expn_gt0.
 rewrite /bigP; case: (ltrP 0 (p x)) => hp.
-  have h1 : 0 <= p x - 1 by move: hp; rewrite -lez_add1r addr0 subr_ge0.
+  have h1 : 0 <= p x - 1 by move: hp; rewrite -lez1D addr0 subr_ge0.
   have h2 : 0 <= Kscale * (p x - 1) by apply: mulr_ge0 => //; exact: ltW.
-  by rewrite -addrA; apply: ltr_paddl h2 _; apply: ltr_spaddl ltr01 hi0.
+  by rewrite -addrA; apply: ltr_wpDl h2 _; apply: ltr_pwDl ltr01 hi0.
 apply/negbTE; rewrite -leNgt.
 have h : Kscale * (p x - 1) <= - Kscale.
-  by rewrite -[- Kscale]mulrN1 ler_pmul2l // ler_subl_addr addrC subrr.
-rewrite -addrA; apply: le_trans (ler_add h (lexx _)) _.
-by rewrite addrC subr_le0 lez_add1r.
+  by rewrite -[- Kscale]mulrN1 ler_pM2l // lerBlDr addrC subrr.
+rewrite -addrA; apply: le_trans (lerD h (lexx _)) _.
+by rewrite addrC subr_le0 lez1D.
 Qed.
 
 Lemma bigP_inj (p : point n -> int) : injective (bigP p).

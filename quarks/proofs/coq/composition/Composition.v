@@ -16,7 +16,8 @@ Lemma card_operands k n (ds : 'I_k -> nat) :
   #|operands n ds| = \prod_(j < k) #|T n (ds j)|.
 Proof.
 have -> : operands n ds = [set fs in family (fun j => T n (ds j))].
-  by apply/setP => fs; rewrite !inE; apply/forallP/familyP => h j; have := h j.
+  (* MathComp 2's inE unfolds membership in a family, MathComp 1's needs the view familyP *)
+  by apply/setP => fs; rewrite !inE; try (apply/forallP/familyP => h j; have := h j).
 rewrite cardsE card_family foldrE big_map /=.
 by rewrite enumT.
 Qed.

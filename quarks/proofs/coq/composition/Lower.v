@@ -16,6 +16,7 @@
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold Operators Composition.
+From Quarks Require Import QuarksCompat.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -195,9 +196,9 @@ Qed.
 Lemma odd_sign (x : int) : (0 < x + x - 1) = (0 < x).
 Proof.
 case: (ltrgt0P x) => hx.
-- by apply/idP; rewrite subr_gt0 ltr_spaddl // -gtz0_ge1.
+- by apply/idP; rewrite subr_gt0 ltr_pwDl // -gtz0_ge1.
 - apply/negbTE; rewrite -leNgt subr_le0; apply: ltW; apply: lt_trans (_ : 0 < 1) => //.
-  by rewrite -(addr0 0) ltr_add.
+  by rewrite -(addr0 0) ltrD.
 - by subst x.
 Qed.
 
@@ -205,9 +206,9 @@ Lemma odd_sign_neg (x : int) : (0 < 1 - (x + x)) = ~~ (0 < x).
 Proof.
 case: (ltrgt0P x) => hx /=.
 - apply/negbTE; rewrite -leNgt subr_le0; apply: ltW.
-  by rewrite ltr_spaddl // -gtz0_ge1.
+  by rewrite ltr_pwDl // -gtz0_ge1.
 - apply/idP; rewrite subr_gt0; apply: lt_trans (_ : 0 < 1) => //.
-  by rewrite -(addr0 0) ltr_add.
+  by rewrite -(addr0 0) ltrD.
 - by subst x.
 Qed.
 
@@ -236,8 +237,8 @@ have hRs x : (0 < R x) = f x (+) c.
   by rewrite mul1r odd_sign addbF.
 pose M : int := 1 + \sum_x `|R x|.
 have hM x : `|R x| < M.
-  rewrite /M (bigD1 x) //=; apply: ltr_spaddl => //.
-  by apply: ler_paddr => //; apply: sumr_ge0 => y _; apply: normr_ge0.
+  rewrite /M (bigD1 x) //=; apply: ltr_pwDl => //.
+  by apply: ler_wpDr => //; apply: sumr_ge0 => y _; apply: normr_ge0.
 have hM0 : 0 < M by apply: le_lt_trans (normr_ge0 (R [ffun _ => false])) (hM _).
 pose G y := M * Q j t (lpart y) + R (rpart y).
 exists G; split.
@@ -248,7 +249,7 @@ move=> y; rewrite /G ffunE /=.
 case: eqP => [->|/eqP hq]; first by rewrite mulr0 add0r hRs.
 rewrite sign_dom ?pmulr_rgt0 //.
 rewrite [`|M * _|]normrM (gtr0_norm hM0); apply: lt_le_trans (hM _) _.
-by apply: ler_pemulr; [apply: ltW | rewrite -gtz0_ge1 normr_gt0].
+by apply: ler_peMr; [apply: ltW | rewrite -gtz0_ge1 normr_gt0].
 Qed.
 (** On the selector points: e_j gives f xor c, e_i (i <> j) gives t_i. *)
 Lemma ext_self j t c f x : ext j t c f (join (e j) x) = f x (+) c.

@@ -10,7 +10,7 @@
     proofs transfer the results to [point], [boolfun], [peval] and [T] of Threshold.v. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
-From Quarks Require Import Threshold.
+From Quarks Require Import Threshold QuarksCompat.
 From Coq Require Import ZArith Lia.
 Import ssrnat. (* restore the ssreflect notations on nat (^ is expn) *)
 
@@ -21,8 +21,7 @@ Unset Printing Implicit Defensive.
 Import GRing.Theory Num.Theory.
 
 (** Z as an eqType (for membership in lists of pairs in the proofs). *)
-Definition Z_eqMixin := EqMixin Z.eqb_spec.
-Canonical Z_eqType := Eval hnf in EqType Z Z_eqMixin.
+Export QuarksCompat.ZEq.
 
 (** ** The computational side *)
 
@@ -389,7 +388,7 @@ have hge : int_of_Z (true_weight tt u) <= \sum_(kw <- u) sw kw * peval d c (pt k
   have /andP[/in_rangeP hk' hw] := hu _ hkw; rewrite /= -int_of_Z_ge0 in hw.
   rewrite /sw /pt /=.
   have := hc (point_of n k); rewrite table_fun_point //; case: tt_at => hp.
-    by rewrite -{1}[int_of_Z w]mulr1 ler_wpmul2l // -add0r -ltzE -hp.
+    by rewrite -{1}[int_of_Z w]mulr1 ler_wpM2l // -add0r -ltzE -hp.
   by rewrite mulr_le0 ?oppr_le0 // Order.TotalTheory.leNgt -hp.
 have := htw; rewrite -int_of_Z_gt0 => /Order.POrderTheory.lt_le_trans /(_ hge).
 by rewrite hsum Order.POrderTheory.ltxx.

@@ -25,7 +25,7 @@
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint matrix mxalgebra zmodp.
 From Coq Require Import Lia.
-From Quarks Require Import Threshold.
+From Quarks Require Import Threshold QuarksCompat.
 From Quarks Require Export CoverCount.
 
 Set Implicit Arguments.
@@ -195,11 +195,11 @@ have t0 : 0 <= t by apply: addr_ge0; [apply: ler01 | apply: sumr_ge0].
 exists (t *: w + - u) => i; rewrite hw dotDl dotZl dotNl.
 case hi : (0 < dot w (y i)) => /=.
   rewrite mul1r subr_gt0; apply: lt_le_trans (_ : dot w (y i) + dot u (y i) <= _).
-    by rewrite ltr_addr.
+    by rewrite ltrDr.
   have -> : dot w (y i) + dot u (y i) = (1 + q i) * dot w (y i).
     by rewrite /q hi mulrDl mul1r divfK // lt0r_neq0.
-  apply: ler_wpmul2r; first exact: ltW.
-  by rewrite ler_add2l (bigD1 i) //= ler_addl; apply: sumr_ge0.
+  apply: ler_wpM2r; first exact: ltW.
+  by rewrite lerD2l (bigD1 i) //= lerDl; apply: sumr_ge0.
 rewrite mulN1r oppr_gt0 subr_lt0; apply: le_lt_trans (hu i).
 by apply: mulr_ge0_le0 => //; rewrite leNgt hi.
 Qed.
@@ -273,7 +273,7 @@ Proof.
 move=> hv; have [j hj] : exists j, v 0 j != 0.
   apply/existsP; apply: contraR hv => /existsPn h; apply/eqP/rowP => j.
   by rewrite mxE; apply/eqP/negPn/h.
-rewrite /dot mxE (bigD1 j) //= ltr_spaddl //.
+rewrite /dot mxE (bigD1 j) //= ltr_pwDl //.
   by rewrite mxE -expr2 exprn_even_gt0.
 by apply: sumr_ge0 => i _; rewrite mxE -expr2 sqr_ge0.
 Qed.
@@ -287,7 +287,7 @@ move=> hw; pose a i := sg (s i) * dot w (y i).
 pose t := 1 + \sum_i `|dot v (y i)| / a i.
 have q0 i : 0 <= `|dot v (y i)| / a i.
   by apply: divr_ge0; [apply: normr_ge0 | apply: ltW; apply: hw].
-have t1 : 1 <= t by rewrite ler_addl sumr_ge0.
+have t1 : 1 <= t by rewrite lerDl sumr_ge0.
 exists t; first by apply: lt_le_trans t1.
 move=> i; rewrite dotDl dotZl mulrDr.
 have -> : sg (s i) * (t * dot w (y i)) = t * a i by rewrite mulrCA.
@@ -295,11 +295,11 @@ have hsg : `|sg (s i)| = 1 by case: (s i); rewrite /= ?normrN normr1.
 have lb : - `|dot v (y i)| <= sg (s i) * dot v (y i).
   have h : `|sg (s i) * dot v (y i)| <= `|dot v (y i)| by rewrite normrM hsg mul1r.
   by move: h; rewrite ler_norml => /andP [].
-apply: lt_le_trans (ler_add (lexx _) lb); rewrite subr_gt0.
+apply: lt_le_trans (lerD (lexx _) lb); rewrite subr_gt0.
 apply: lt_le_trans (_ : (1 + `|dot v (y i)| / a i) * a i <= _).
-  by rewrite mulrDl mul1r divfK ?(lt0r_neq0 (hw i)) //; apply: ltr_spaddl (hw i) (lexx _).
-apply: ler_wpmul2r; first exact: ltW (hw i).
-by rewrite ler_add2l (bigD1 i) //= ler_addl; apply: sumr_ge0.
+  by rewrite mulrDl mul1r divfK ?(lt0r_neq0 (hw i)) //; apply: ltr_pwDl (hw i) (lexx _).
+apply: ler_wpM2r; first exact: ltW (hw i).
+by rewrite lerD2l (bigD1 i) //= lerDl; apply: sumr_ge0.
 Qed.
 
 Lemma sg_sq b : sg b * sg b = 1.
@@ -309,7 +309,7 @@ Lemma at0 k b t (w y0 : 'rV[R]_k) : 0 <= t -> 0 <= sg b * dot w y0 -> y0 != 0 ->
   0 < sg b * dot (t *: w + sg b *: y0) y0.
 Proof.
 move=> t0 hb hy; rewrite dotDl !dotZl mulrDr [sg b * (t * _)]mulrCA [sg b * (sg b * _)]mulrA sg_sq mul1r.
-by apply: ltr_paddl; [apply: mulr_ge0 | apply: dot_self_gt0].
+by apply: ltr_wpDl; [apply: mulr_ge0 | apply: dot_self_gt0].
 Qed.
 
 Section Step.

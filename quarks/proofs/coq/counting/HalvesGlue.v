@@ -11,6 +11,7 @@ Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold Checker Classify.
 From Coq Require Import ZArith NArith Lia.
+From Quarks Require Import QuarksCompat.
 Import ssrnat.
 
 Set Implicit Arguments.
@@ -111,7 +112,7 @@ exists (fun U => unit_at set0 1 U + (- c U)) => x.
 rewrite ffunE hc peval_add peval_unit ?cards0 // mul1r /monomial big_set0.
 have -> : peval d (fun U => - c U) x = - peval d c x.
   by rewrite /peval -sumrN; apply: eq_bigr => U _; rewrite mulNr.
-have := ltz_addr1 (peval d c x) 0; rewrite add0r subr_gt0 => ->.
+have := ltzD1 (peval d c x) 0; rewrite add0r subr_gt0 => ->.
 by rewrite Order.TotalTheory.leNgt.
 Qed.
 

@@ -13,6 +13,7 @@
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
 From Quarks Require Import Threshold Checker Classify HalvesGlue Gallery.
+From Quarks Require Import QuarksCompat.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -222,7 +223,7 @@ Lemma sum_gt0 (F : point n -> int) x0 :
   (forall x, 0 <= F x) -> 0 < F x0 -> 0 < \sum_x F x.
 Proof.
 move=> hF h0; rewrite (bigD1 x0) //=.
-by apply: ltr_paddr => //; apply: sumr_ge0 => x _.
+by apply: ltr_wpDr => //; apply: sumr_ge0 => x _.
 Qed.
 
 Theorem parity_notin_T : (0 < n)%N -> parity \notin T n n.-1.

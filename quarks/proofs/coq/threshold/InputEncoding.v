@@ -11,7 +11,7 @@
     and back x_i = (v_i - a)/(b - a). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
-From Quarks Require Import Threshold RealBridge.
+From Quarks Require Import Threshold RealBridge QuarksCompat.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -21,7 +21,7 @@ Import Order.TTheory GRing.Theory Num.Theory.
 Local Open Scope ring_scope.
 
 Section Encoding.
-Variable R : archiFieldType.
+Variable R : archiRealFieldType.
 Variable n : nat.
 
 (** P(u) = sum over |S| <= d of c_S prod_{i in S} u_i at any point u of R^n. *)

@@ -10,7 +10,7 @@
     ([round_margin]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
-From Quarks Require Import Threshold.
+From Quarks Require Import Threshold QuarksCompat.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -20,7 +20,7 @@ Import Order.TTheory GRing.Theory Num.Theory.
 Local Open Scope ring_scope.
 
 Section RealBridge.
-Variable R : archiFieldType.
+Variable R : archiRealFieldType.
 
 (** p(x) = sum over |S| <= d of c_S prod_{i in S} x_i, coefficients in R. *)
 Definition rpeval n d (c : {set 'I_n} -> R) (x : point n) : R :=
@@ -69,11 +69,11 @@ have nat_floor (z : R) : 0 <= z -> exists k : nat, k%:R <= z < k.+1%:R.
   by rewrite ltnn.
 case: (lerP 0 y) => [y0|y0].
   have [k /andP[k1 k2]] := nat_floor y y0.
-  by exists k; rewrite -pmulrn ger0_norm ?subr_ge0 // ltr_subl_addl -mulrSr.
+  by exists k; rewrite -pmulrn ger0_norm ?subr_ge0 // ltrBlDl -mulrSr.
 have y0' : 0 < - y by rewrite oppr_gt0.
 have [k /andP[k1 k2]] := nat_floor (- y) (ltW y0').
 exists (- k%:Z); rewrite mulrNz -pmulrn opprK -normrN opprD ger0_norm ?subr_ge0 //.
-by rewrite ltr_subl_addl -mulrSr.
+by rewrite ltrBlDl -mulrSr.
 Qed.
 
 Variables n d : nat.
@@ -87,21 +87,21 @@ case=> c hc.
 pose s := \sum_(x | f x) (rpeval d c x)^-1.
 have s0 : 0 <= s by apply: sumr_ge0 => x fx; rewrite invr_ge0 ltW // -hc.
 pose h := (1 + s)^-1.
-have s1 : 0 < 1 + s := ltr_spaddl ltr01 s0.
+have s1 : 0 < 1 + s := ltr_pwDl ltr01 s0.
 have h0 : 0 < h by rewrite invr_gt0.
 have hp x : f x -> h < rpeval d c x.
   move=> fx; have px : 0 < rpeval d c x by rewrite -hc.
-  rewrite -[rpeval d c x]invrK ltf_pinv ?posrE ?invr_gt0 //.
-  apply: le_lt_trans (ltr_spaddl ltr01 (lexx s)).
-  rewrite /s (bigD1 x) //= ler_addl; apply: sumr_ge0 => y /andP[fy _].
+  rewrite -[rpeval d c x]invrK ltf_pV2 ?posrE ?invr_gt0 //.
+  apply: le_lt_trans (ltr_pwDl ltr01 (lexx s)).
+  rewrite /s (bigD1 x) //= lerDl; apply: sumr_ge0 => y /andP[fy _].
   by rewrite invr_ge0 ltW // -hc.
 exists (fun S => c S + (if S == set0 then - (h / 2%:R) else 0)), (h / 2%:R).
 split; first by apply: divr_gt0; rewrite ?ltr0n.
 move=> x; rewrite rpeval_shift.
 case fx: (f x).
-  rewrite ler_subr_addr -splitr.
+  rewrite lerBrDr -splitr.
   exact: ltW (hp x fx).
-rewrite ler_subl_addr addNr.
+rewrite lerBlDr addNr.
 by rewrite leNgt -hc fx.
 Qed.
 
@@ -116,7 +116,7 @@ move=> mu0 hm.
 pose N : R := (Num.bound (K / mu))%:R.
 have K0 : 0 <= K by apply: sumr_ge0 => *; apply: ler01.
 have hN : K < N * mu.
-  by rewrite -ltr_pdivr_mulr //; apply: archi_boundP; rewrite divr_ge0 // ltW.
+  by rewrite -ltr_pdivrMr //; apply: archi_boundP; rewrite divr_ge0 // ltW.
 have ha S : exists a : int, `|N * c S - a%:~R| < 1 := approx_int (N * c S).
 pose a S := xchoose (ha S).
 have haS S : `|N * c S - (a S)%:~R| < 1 := xchooseP (ha S).
@@ -127,21 +127,21 @@ have err : `|N * rpeval d c x - (peval d a x)%:~R| <= K.
   apply: le_trans (ler_norm_sum _ _ _) _; apply: ler_sum => S _.
   rewrite mulrA -mulrBl normrM.
   have /andP[m0 m1] := monomial01 S x.
-  rewrite (ger0_norm m0); apply: le_trans (ler_pmul (normr_ge0 _) m0 (ltW (haS S)) m1) _.
+  rewrite (ger0_norm m0); apply: le_trans (ler_pM (normr_ge0 _) m0 (ltW (haS S)) m1) _.
   by rewrite mulr1.
 have N0 : 0 <= N by apply: ler0n.
 rewrite -(ltr0z R); move: (hm x) err; rewrite ler_distl.
 set q := (peval d a x)%:~R; set P := rpeval d c x.
 case: (f x) => hx /andP[lo hi].
   (* q >= N P - K >= N mu - K > 0 *)
-  apply/esym; rewrite -(ltr_add2r K) add0r; apply: lt_le_trans hi.
-  by apply: lt_le_trans hN _; rewrite ler_wpmul2l.
+  apply/esym; rewrite -(ltrD2r K) add0r; apply: lt_le_trans hi.
+  by apply: lt_le_trans hN _; rewrite ler_wpM2l.
 (* q <= N P + K <= - N mu + K < 0 *)
 have : q - K < - K.
   apply: le_lt_trans lo _; apply: le_lt_trans (_ : N * P <= - (N * mu)) _.
-    by rewrite -mulrN ler_wpmul2l.
-  by rewrite ltr_opp2.
-by rewrite ltr_subl_addr addNr => /ltW; rewrite leNgt => /negbTE.
+    by rewrite -mulrN ler_wpM2l.
+  by rewrite ltrN2.
+by rewrite ltrBlDr addNr => /ltW; rewrite leNgt => /negbTE.
 Qed.
 
 (** T(n;d) with coefficients in R is T(n;d) with integer coefficients. *)
