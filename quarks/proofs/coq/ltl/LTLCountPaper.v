@@ -13,11 +13,13 @@
     r_k within [perr K]/n of C_k/n is within 1/(4n) of (E + 1/2)/n, E = sum_k a_k C_k + c0, and the
     paper's sign test, a head with the n-independent query weights 2 a_k, 2 (c0 + 1/2) on the key
     (-1)^j and value [j even], reads [E >= 0] within 1/4 at 1/(2n^3) ([paper_sign_soft], through
-    LTLCount.v's [sign_test_soft_approx]): the mixed comparisons of Theorem 20 (a) at the paper's
-    temperature with weights independent of n, at head level. *)
+    LTLCount.v's [sign_test_soft_approx]), and Lemma 9's rounding makes it exact ([paper_cmp_exact]);
+    the coordinate 1/n is an unmasked uniform head over the first-position flag ([inv_len_head]).
+    The mixed comparisons of Theorem 20 (a) at the paper's temperature with weights independent of
+    n, at head level: a compiler placing these heads, and the other blocks at 1/(2n^3), are not here. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List ZArith.
-From Quarks Require Import RSum Softmax TransformerModel Transformer LTLLevels LTLCount LTLCountLookup LTLCountMix.
+From Quarks Require Import RSum Softmax TransformerModel Transformer LTLLevels LTLSyntax LTLSoft LTLCount LTLCountLookup LTLCountMix.
 Import ListNotations.
 Open Scope R_scope.
 
@@ -293,4 +295,33 @@ Proof.
 intros Hn Hi Hm Ht Hu Hq Hk Hv.
 apply (paper_sign_soft n i qs u kc 2 c0 h x C sh (perr (2 + 2 * qmass qs))); try assumption; [lra|].
 apply perr_sum, qmass_nonneg.
+Qed.
+
+(** The coordinate holding 1/n with weights independent of n: an unmasked uniform head over the
+    first-position flag [j = 0] (Proposition 11's first) reads exactly 1/n, hard and at every
+    temperature. *)
+Lemma inv_len_head (n : nat) (h : head) (x : stream) (i : nat) :
+  h_terms h = [] -> h_hard h = Average -> h_mask h = NoMask -> (i < n)%nat ->
+  (forall j, x j (h_val h) = if Nat.eqb j 0 then 1 else 0) ->
+  head_out hard_w n h x i = / INR n /\ forall tau, head_out (soft_w tau) n h x i = / INR n.
+Proof.
+intros Ht Hr Hm Hi Hx. pose proof (uniform_head_mean n h x i Ht Hr Hi) as H. cbv zeta in H.
+rewrite Hm in H. cbn [vis_lo vis_cnt] in H.
+assert (E : rsum (fun k => x (0 + k)%nat (h_val h)) 0 n = 1).
+{ rewrite (rsum_ext _ (fun k => 1 * (if Nat.eqb k 0 then 1 else 0))) by (intros k _; rewrite Hx; simpl; ring).
+  rewrite rsum_indicator. replace ((0 <=? 0) && (0 <? 0 + n))%nat with true by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia).
+  reflexivity. }
+rewrite E in H. unfold Rdiv in H. rewrite Rmult_1_l in H. exact H.
+Qed.
+
+(** And Lemma 9's rounding unit after the sign test gives the exact Boolean [E >= 0]. *)
+Corollary paper_cmp_exact (n i : nat) (qs : list (nat * Z)) (u kc : nat) (c0 : Z) (h : head) (x : stream) (C : nat -> nat) (sh : nat)
+    (c : nat) (y : nat -> R) :
+  (2 <= n)%nat -> (i < n)%nat -> h_mask h = NoMask -> h_terms h = sign_terms qs u kc 2 c0 -> x i u = / INR n ->
+  (forall p, In p qs -> Rabs (x i (fst p) - INR (C (fst p)) / INR n) <= perr (2 + 2 * qmass qs) / INR n) ->
+  (forall j, x j kc = (-1) ^ (j + sh)) -> (forall j, x j (h_val h) = even01 (j + sh)) ->
+  y (h_out h) = head_out (soft_w (tau_a n)) n h x i ->
+  unit_val (real_unit (rounding1 c (h_out h))) y = B2R (Z.leb 0 (lin_count qs C + c0)).
+Proof.
+intros Hn Hi Hm Ht Hu Hq Hk Hv Hy. apply unit_rounding1_approx. rewrite Hy. apply (paper_cmp_soft n i qs u kc c0 h x C sh); assumption.
 Qed.
