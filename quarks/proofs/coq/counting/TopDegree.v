@@ -179,7 +179,7 @@ rewrite (bigD1 ones) //= big1 ?addr0.
   rewrite /monomial big1 ?mulr1 => [|i _]; last by rewrite ffunE.
   rewrite /sgnp (eq_bigr (fun _ => -1)) => [|i _]; last by rewrite ffunE.
   by rewrite prodr_const card_ord.
-move=> y hy; have [i hi] : exists i, ~~ y i.
+move=> y hy; have [i hi] : exists i : 'I_n, ~~ y i.
   apply/existsP; apply: contraNT hy => /existsPn h.
   by apply/eqP/ffunP => i; rewrite ffunE; apply/negPn/h.
 by rewrite /monomial (bigD1 i) //= (negbTE hi) mul0r mulr0.
