@@ -2,9 +2,12 @@
 
 Every attention head is either *uniform* (no score terms) or *tieless*: a Boolean selector score
 plus the tie-break term ``j/n`` (bounded position embedding ``pos = i/n``), so the maximum is unique
-and the gap is at least ``1/n``.  Every coordinate is written exactly once (so the final stream
-holds the value each head read).  The reference functions give the intended output at every
-position; the programs must agree with them exactly under average hardmax.
+and the gap is at least ``1/n``.  Every coordinate is written in one layer only (so the final stream
+holds the value each head read); a coordinate written by several units of that layer (Dyck's d and
+g) holds their sum.  The networks are, coordinate for coordinate, the rational networks of Coq's
+EngineNets.v (:mod:`quarks.proofs.yang.coq_programs` numbers the coordinates as Coq does).  The
+reference functions give the intended output at every position; the programs must agree with them
+exactly under average hardmax.
 
 * ``flipflop``: symbols ``0 1`` (write a bit) and ``r`` (read / ignore); output: the last bit
   written at or before i (0 if none).
@@ -108,17 +111,17 @@ def dyck(k: int, n: int, tau="1") -> Model:
     L1 = Layer(units=[Unit([({w(s): 1 for s in opens}, 0)], {"L": ([1], 0)}),
                       Unit([({w(s): 1 for s in closes}, 0)], {"R": ([1], 0)})])
     # uniform heads: zl = l_i / i, zr = r_i / i;  d = l_i - r_i = sum_m [i = m] m (zl - zr)
-    hid, vs = [], []
-    for m in range(1, n + 1):
-        hid += [({"zl": m, "zr": -m, f"at{m}": 2 * m}, -2 * m), ({"zl": -m, "zr": m, f"at{m}": 2 * m}, -2 * m)]
-        vs += [1, -1]
+    # (one unit per m, each writing its share of d, as DyckNet.v's dunit)
+    units2 = [Unit([({"zl": m, "zr": -m, f"at{m}": 2 * m}, -2 * m), ({"zl": -m, "zr": m, f"at{m}": 2 * m}, -2 * m)],
+                   {"d": ([1, -1], 0)}) for m in range(1, n + 1)]
     L2 = Layer(heads=[Head("zl", "L", [], mask="future", tau=tau), Head("zr", "R", [], mask="future", tau=tau)],
-               units=[Unit(hid, {"d": (vs, 0)})])
+               units=units2)
     # depth D = d + R (before a right bracket, after a left one); q_m = [D = m], b_m = [d = m]
     units3 = []
     for m in range(1, n + 1):
         h, v = _bump({"d": 1, "R": 1}, m)
         units3.append(Unit(h, {f"q{m}": (v, 0)}))
+    for m in range(1, n + 1):
         h, v = _bump({"d": 1}, m)
         units3.append(Unit(h, {f"b{m}": (v, 0)}))
     h, v = _bump({"d": 1}, 0)
@@ -132,7 +135,7 @@ def dyck(k: int, n: int, tau="1") -> Model:
     # the nearest left bracket at or before i with the same depth; its type
     sel = [(f"q{m}", f"k{m}", 2) for m in range(1, n + 1)]
     L5 = Layer(heads=[_tieless(f"t{t}", w(opens[t]), sel, tau=tau) for t in range(k)],
-               units=[Unit([({w(closes[t]): 1, f"t{t}": 1}, -1) for t in range(k)], {"g": ([1] * k, 0)})])
+               units=[Unit([({w(closes[t]): 1, f"t{t}": 1}, -1)], {"g": ([1], 0)}) for t in range(k)])
     # E = e1 + [right and not matched]; any = [an error at or before i]; out = balanced and no error
     L6 = Layer(units=[Unit([({"err1": 1, "R": 1, "g": -1}, 0)], {"E": ([1], 0)})])
     L7 = Layer(heads=[_tieless("any", "E", [("one", "E", 2)], tau=tau)],

@@ -124,13 +124,18 @@ def a_priori(model, n: int, gamma: Fraction, X: Fraction, m: int) -> tuple:
             ok = ok and eta <= gamma / 4
             errs.append(delta + 2 * X * u)
         delta = max(errs)
-        errs = [delta]
-        for unit in layer.units:
-            for vs, _ in unit.out.values():
-                lip = sum(abs(v) * sum(abs(w) for w in ws.values()) for v, (ws, _) in zip(vs, unit.hidden))
-                errs.append(lip * delta)
-        delta = max(errs)
+        delta = max([delta] + [lip * delta for lip in unit_lips(layer).values()])
     return delta, ok
+
+
+def unit_lips(layer) -> dict:
+    """Per coordinate written by the layer's units, the Lipschitz constant (l1 in, each output) of the
+    sum of the units writing it: sum_h |v_h| |w_h|_1 over all their hidden neurons."""
+    lips: dict = {}
+    for unit in layer.units:
+        for t, (vs, _) in unit.out.items():
+            lips[t] = lips.get(t, 0) + sum(abs(v) * sum(abs(w) for w in ws.values()) for v, (ws, _) in zip(vs, unit.hidden))
+    return lips
 
 
 def rule(program: str, n: int, gamma: Fraction, X: Fraction, eps: Fraction, m_max: int = 400) -> tuple:

@@ -183,31 +183,36 @@ def count_semantics_lemma(f, alphabet, words, name: str, causal: bool, in_fragme
 
 
 COUNT_NET_HEADER = ("From Coq Require Import List ZArith QArith Bool Arith.\n"
-                    "From Quarks Require Import Transformer LTLCompile LTLCountSyntax LTLCountCompile LTLCountTau1.\n"
+                    "From Quarks Require Import Transformer LTLCompile LTLCountSyntax LTLCountCompile LTLCountTau1 "
+                    "LTLCountBounded.\n"
                     "Import ListNotations.\n\n")
 
 
-def count_comparison(f, alphabet, causal: bool, name: str, model=None, compiler: str = "bcompile") -> str:
+def count_comparison(f, alphabet, causal: bool, name: str, model=None, compiler: str = "bcompile", n: int = 0) -> str:
     """Coq text proving (by vm_compute) that Coq's ``compiler`` of f is the network of
     quarks.ltl.count_blocks (or ``model``), and that its embedding list is as long as the model's:
-    ``bcompile`` (f in ``tfrag``), ``mcompile`` (f's letters below k, and f in ``tfrag`` or f not causal)
-    or ``bcompile_b`` (not causal; letters below k)."""
+    ``bcompile`` (f in ``tfrag``), ``mcompile`` (f's letters below k, and f in ``tfrag`` or f not causal),
+    ``bcompile_b`` (not causal; letters below k) or ``acompile`` at length n >= 1 (as mcompile)."""
     from quarks.ltl import count_blocks
 
-    if compiler not in ("bcompile", "mcompile", "bcompile_b"):
-        raise ValueError(f"unknown compiler {compiler!r} (bcompile, mcompile or bcompile_b)")
+    if compiler not in ("bcompile", "mcompile", "bcompile_b", "acompile"):
+        raise ValueError(f"unknown compiler {compiler!r} (bcompile, mcompile, bcompile_b or acompile)")
     if compiler == "bcompile_b" and causal:
         raise ValueError("bcompile_b is not causal")
+    if compiler == "acompile" and n < 1:
+        raise ValueError("acompile needs a length n >= 1")
     build = {"bcompile": count_blocks.bcompile, "mcompile": count_blocks.mcompile,
-             "bcompile_b": lambda g, a, _c: count_blocks.bcompile_b(g, a)}[compiler]
+             "bcompile_b": lambda g, a, _c: count_blocks.bcompile_b(g, a),
+             "acompile": lambda g, a, c: count_blocks.acompile(g, a, n, c)}[compiler]
     model = model or build(f, alphabet, causal)
     k, caus = len(alphabet), "true" if causal else "false"
     if compiler == "bcompile":
         frag = f"tfrag {k} {caus} {name}_p = true"
     else:
         frag = f"tletters {k} {name}_p && (negb {caus} || tfrag {k} {caus} {name}_p) = true"
-    net = f"bcompile_b {k} {name}_p" if compiler == "bcompile_b" else f"{compiler} {k} {caus} {name}_p"
-    pes = f"tpes_b {name}_p" if compiler == "bcompile_b" else f"tpes {k} {caus} {name}_p"
+    net = {"bcompile_b": f"bcompile_b {k} {name}_p", "acompile": f"acompile {n} {k} {caus} {name}_p"}.get(
+        compiler, f"{compiler} {k} {caus} {name}_p")
+    pes = {"bcompile_b": f"tpes_b {name}_p", "acompile": f"tpes_a {name}_p"}.get(compiler, f"tpes {k} {caus} {name}_p")
     number = count_blocks.numbering(model)
     width = max(number(c, alphabet) for c in model.pe) - k + 1  # the embeddings end where Coq's list does
     return (f"Definition {name}_p : tl := {count_formula_term(f, alphabet)}.\n"

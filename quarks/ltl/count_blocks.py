@@ -53,6 +53,9 @@ EXTRA = {"pe:2in": ["*", ["*", 2, "i"], "n"], "pe:-i^2n": ["*", ["neg", ["*", "i
          "pe:alt*n": ["*", ["^", -1, "i"], "n"], "pe:2in^2": ["*", "n", ["*", ["*", 2, "i"], "n"]],
          "pe:-i^2n^2": ["*", "n", ["*", ["neg", ["*", "i", "i"]], "n"]]}
 EXTRA_NAMES = list(EXTRA)
+# pes_a (LTLCountBoundedSim.v): acompile's bounded keys after the predicates, at xk and xk + 1
+BOUNDED = {"pe:i/n^2": ["/", "i", ["*", "n", "n"]], "pe:-(i/n)^2": ["neg", ["*", ["/", "i", "n"], ["/", "i", "n"]]]}
+BOUNDED_NAMES = list(BOUNDED)
 FRESH = re.compile(r"t(\d+)")
 PRED_PE = re.compile(r"pe:[A-Z0-9_]+\(i\):(\d+)")
 
@@ -343,6 +346,10 @@ def coordinate(name: str, alphabet, npreds: int = 0) -> int:
             return k + p
     if name in EXTRA:
         return k + 13 + npreds + EXTRA_NAMES.index(name)
+    if name in BOUNDED:
+        return k + 13 + npreds + BOUNDED_NAMES.index(name)
+    if name in ("2i", "t:-i^2"):  # acompile's coordinates of the zero embeddings 2i, -i^2
+        return k + (TWO if name == "2i" else NEGSQ)
     m = PRED_PE.fullmatch(name) or FRESH.fullmatch(name)
     if not m:
         raise CompileError(f"coordinate {name!r} has no number in LTLCountCompile.v")
@@ -364,15 +371,28 @@ def _weights(ws, nm) -> dict:
     return out
 
 
-def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = False) -> Model:
-    """LTLCountCompile.v's ``ncompile_at k causal nx`` of f (``scale_net`` of it when ``scaled``), as a
-    model; the embeddings after the predicates are the first nx of :data:`EXTRA`."""
+def atr_term(t, k: int, xk: int, n: int):
+    """LTLCountBoundedSim.v's ``atr_term n k xk``: a score term whose key is 2j, -j^2, 2jn or -j^2 n reads
+    the bounded key j/n^2 (at xk) or -(j/n)^2 (at xk + 1), its coefficient times 2n^2, n^2, 2n^3, n^3."""
+    q, kc, c = t
+    scale = {k + TWO: (xk, 2 * n * n), k + NEGSQ: (xk + 1, n * n), xk: (xk, 2 * n ** 3), xk + 1: (xk + 1, n ** 3)}
+    if kc in scale:
+        key, s = scale[kc]
+        return (q, key, s * Fraction(c))
+    return t
+
+
+def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = False, bounded: int = 0) -> Model:
+    """LTLCountCompile.v's ``ncompile_at k causal nx`` of f (``scale_net`` of it when ``scaled``; when
+    ``bounded`` = n >= 1, LTLCountBounded.v's ``acompile n``), as a model; the embeddings after the
+    predicates are the first nx of :data:`EXTRA` (``acompile``: the bounded keys of :data:`BOUNDED`)."""
     alphabet = list(alphabet)
     unknown = symbols(f) - set(alphabet)
     if unknown:
         raise CompileError(f"symbols {sorted(unknown)} are not in the alphabet {''.join(alphabet)}")
     p = tl_of(f, alphabet)
-    if not mfrag(p, causal, nx >= 2):
+    mix = nx >= 2 and (not bounded or not tfrag(p, causal))
+    if not mfrag(p, causal, mix):
         raise CompileError(f"{show(f)} is outside {'tfrag' if nx < 2 else 'mfrag'} (comparisons of counts on one side"
                            f"{'; #left, Y, S only' if causal else ''}): LTLCountCompile.v does not compile it")
     k, preds = len(alphabet), tpreds(p)
@@ -381,21 +401,33 @@ def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = F
     c, body, _, _ = blocks.bnode(p, xk + nx, 0)
 
     def nm(x: int) -> str:
+        if bounded and x in (k + NEGSQ, k + TWO):
+            return "2i" if x == k + TWO else "t:-i^2"  # zero embeddings; 2i written by the first layer when mixed
+        if bounded and x in (xk, xk + 1):
+            return BOUNDED_NAMES[x - xk]
         return coordinate_name(x, alphabet, preds, nx)
+
+    def terms_of(terms):
+        if scaled:
+            return map(blocks.scale_term, terms)
+        if bounded:
+            return (atr_term(t, k, xk, bounded) for t in terms)
+        return terms
 
     tau = 1 if scaled else TAU
     layers = []
+    if bounded and mix:  # atwo_layer: 2i = 2n (i/n)
+        layers.append(Layer([], [Unit([({nm(k + FRAC): Fraction(1)}, Fraction(0))], {"2i": ([Fraction(2 * bounded)], Fraction(0))})]))
     for heads, units in blocks.prologue() + body:
-        hs = [Head(nm(out), nm(v), [(nm(q), nm(kc), Fraction(w)) for q, kc, w in
-                                    (map(blocks.scale_term, terms) if scaled else terms)],
+        hs = [Head(nm(out), nm(v), [(nm(q), nm(kc), Fraction(w)) for q, kc, w in terms_of(terms)],
                    mask=mask, tau=tau if terms else 1) for out, v, terms, mask in heads]
         us = [Unit([(_weights(ws, nm), Fraction(b)) for _, ws, b in neurons],
                    {nm(out): ([Fraction(v) for v, _, _ in neurons], Fraction(c0))}, round=None if rd is None else nm(rd))
               for out, neurons, c0, rd in units]
         layers.append(Layer(hs, us))
-    pe = {name: spec for name, spec in FIXED_PE.values()}
+    pe = {name: spec for p_, (name, spec) in FIXED_PE.items() if not (bounded and p_ in (NEGSQ, TWO))}
     pe.update({nm(k + 13 + r): ["pred", P, "i"] for r, P in enumerate(preds)})
-    pe.update({name: EXTRA[name] for name in EXTRA_NAMES[:nx]})
+    pe.update(BOUNDED if bounded else {name: EXTRA[name] for name in EXTRA_NAMES[:nx]})
     model = Model(alphabet, pe, layers, nm(c), info={"formula": show(f), "compiler": compiler,
                                                      "causal": causal, "temperature": tau})
     model.validate()
@@ -424,3 +456,13 @@ def bcompile_b(f, alphabet) -> Model:
     """LTLCountTau1.v's ``bcompile_b k``: ``ncompile_at k false 6`` with every score scaled by 2n, on
     the embeddings ``pes_b`` after the predicates, every head at tau = 1 (variant (b))."""
     return _network(f, alphabet, False, 6, "bcompile_b", scaled=True)
+
+
+def acompile(f, alphabet, n: int, causal: bool = False) -> Model:
+    """LTLCountBounded.v's ``acompile n k causal`` (variant (a) as proved: depends on n): ``ncompile_at k
+    causal 2`` with every lookup reading the bounded keys j/n^2, -(j/n)^2 (``atr_term``), the embeddings
+    -i^2 and 2i zero, and, when f has a comparison mixing #left and #right, a first layer writing 2i =
+    2n (i/n); every head at 1/(2n).  Raises CompileError outside ``mfrag`` (mixed comparisons are not causal)."""
+    if n < 1:
+        raise CompileError(f"acompile needs n >= 1, not {n}")
+    return _network(f, alphabet, causal, 2, "acompile", bounded=n)

@@ -153,3 +153,22 @@ def test_check_runs_the_coq_networks_of_their_variants():
     for variant, c, network in [("temperature", "2", "bcompile_b"), ("unbounded", "2", "mcompile"), ("temperature", "3", "mcompile")]:
         with pytest.raises(ValueError):
             model_for(parse(counting.PARITY45), "ab", variant, c, "1", network)
+
+
+@pytest.mark.parametrize("formula,causal", CASES[:6] + [(counting.PARITY45, False), ("#left[a] = #right[b] + 1", False)])
+def test_acompile_hard_run_is_the_semantics(formula, causal):
+    """acompile (LTLCountBounded.v, variant (a): bounded keys j/n^2, -(j/n)^2, lookups scaled by n^2 or n^3,
+    a first layer 2i = 2n (i/n) when a comparison mixes #left and #right), built for each length n <= 4:
+    its exact hard run is the semantics, and every embedding lies in [-1, 1]."""
+    from quarks.attention.model import pe_bound
+    from quarks.ltl.count_blocks import acompile
+
+    f = parse(formula)
+    for n in range(1, 5):
+        model = acompile(f, "ab", n, causal)
+        assert all(pe_bound(spec, n) <= 1 for spec in model.pe.values())
+        assert ("2i" in {t for u in model.layers[0].units for t in u.out}) == (not tfrag(tl_of(f, "ab"), causal))
+        for word in itertools.product("ab", repeat=n):
+            assert hard_exact(model, word)[model.output] == [Fraction(int(v)) for v in truth(f, "".join(word))], word
+    with pytest.raises(CompileError):
+        acompile(f, "ab", 0)

@@ -248,3 +248,38 @@ def test_an_altered_count_network_is_rejected(package_proofs, tmp_path):
     text = COUNT_NET_HEADER + count_comparison(parse(counting.MAJORITY), "ab", False, "altered", model=model)
     res = _count_net_coqc(package_proofs, tmp_path, text)
     assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr
+
+
+# --- variant (a): Coq's acompile n is quarks.ltl.count_blocks.acompile(.., n) ---------------------
+
+def test_python_networks_are_acompile(package_proofs, tmp_path):
+    """Every counting formula of the four claims (quick and full tier; causal on the past ones) at n = 1,
+    2, 5, and PARITY45 (mixed: the first layer writing 2i = 2n (i/n), count lookups scaled by 2n^3, n^3)
+    at n = 3: Coq's ``acompile n`` is the Python network, its embedding list ``tpes_a`` as long."""
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+
+    cases = _all_cases(["quick", "full"])
+    text = COUNT_NET_HEADER + "".join(count_comparison(parse(f), "ab", c, f"a{k}_{n}", compiler="acompile", n=n)
+                                      for k, (f, c) in enumerate(cases) for n in (1, 2, 5))
+    text += count_comparison(parse(counting.PARITY45), "ab", False, "mix3", compiler="acompile", n=3)
+    assert text.count("same_net (acompile 5 2 false") >= 8 and "same_net (acompile 3 2 false mix3_p)" in text
+    res = _count_net_coqc(package_proofs, tmp_path, text)
+    assert res.returncode == 0, res.stderr or res.stdout
+
+
+def test_an_altered_acompile_network_is_rejected(package_proofs, tmp_path):
+    """acompile 3 of PARITY45 with the first layer's 2n = 6 read as 5, and MAJORITY's at n = 2 given as
+    n = 3's (the lookups' scales differ): both rejected."""
+    from quarks.ltl import count_blocks
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+
+    f = parse(counting.PARITY45)
+    model = count_blocks.acompile(f, "ab", 3)
+    two = model.layers[0].units[0]
+    assert two.out == {"2i": ([6], 0)}
+    two.out["2i"] = ([5], 0)
+    g = parse("ODD(#left[a]) & a S b")
+    for text in (count_comparison(f, "ab", False, "altered", model=model, compiler="acompile", n=3),
+                 count_comparison(g, "ab", False, "other_n", model=count_blocks.acompile(g, "ab", 3), compiler="acompile", n=2)):
+        res = _count_net_coqc(package_proofs, tmp_path, COUNT_NET_HEADER + text)
+        assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr

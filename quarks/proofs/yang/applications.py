@@ -43,10 +43,13 @@ section6 = Claim(
               "the last bit written at or before i (0 if none; ff_out); (ih_net_round, ih2_net_round, ff_net_round, "
               "dyck_net_correct) at every 0 < tau <= temp26 n (1/n) X (1/4), X = Lemma 29's bound from the "
               "embedding bound 1, the softmax output after Lemma 9's rounding is exactly that bit (and for Dyck-k, "
-              "every k, 1 iff the prefix is in Dyck-k).",
+              "every k, 1 iff the prefix is in Dyck-k); (sff_net_real, sih_net_real, sih2_net_real) these networks "
+              "are, read over R, EngineNets.v's networks with rational weights, which tests/proofs/test_programs_coq.py "
+              "finds equal by vm_compute to the engine's programs.flipflop, induction and induction(hops=2).",
     coq=("Induction.v:ih_net_hard", "Induction.v:ih_net_gaps", "Induction.v:ih_net_round", "Induction2.v:ih2_net_hard",
          "Induction2.v:ih2_net_gaps", "Induction2.v:ih2_net_round", "FlipFlop.v:ff_net_hard", "FlipFlop.v:ff_net_gaps",
-         "FlipFlop.v:ff_net_round", "DyckNetThm.v:dyck_net_correct"),
+         "FlipFlop.v:ff_net_round", "DyckNetThm.v:dyck_net_correct", "EngineNets.v:sff_net_real",
+         "EngineNets.v:sih_net_real", "EngineNets.v:sih2_net_real"),
     coq_hypotheses={
         "ih_net_hard": [_LEN, _LETTERS3, "(i < n)%nat"],
         "ih_net_gaps": [_LEN, _LETTERS3],
@@ -58,7 +61,8 @@ section6 = Claim(
         "ff_net_gaps": [_LEN, _LETTERS3],
         "ff_net_round": [_LEN, _LETTERS3, "(i < n)%nat", "0 < tau", _tau("ff_net")],
         "dyck_net_correct": [_LEN, "(forall a : nat, In a w -> (a < 2 * k)%nat)", "(i < n)%nat", "0 < tau",
-                             _tau("(dyck_net k n)")]},
+                             _tau("(dyck_net k n)")],
+        "sff_net_real": [], "sih_net_real": [], "sih2_net_real": []},
     coq_part="the temperature rule tau(n) = gamma(n)/(2 m(n)) with the exact X(n) and eps = 1/10: Coq proves the "
              "softmax networks exact after rounding at every tau <= temp26 n (1/n) X (1/4) with Lemma 29's a priori X, "
              "a smaller temperature",

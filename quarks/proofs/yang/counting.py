@@ -101,14 +101,28 @@ _SIGN = ("(thm21_compare_soft, LTLCountStage.v) the comparison stage alone: for 
 _PART = ("variant (a) exactly as stated for comparisons mixing #left and #right: there acompile's lookups run at "
          "1/(2n^4), not 1/(2n^3), and read the value 2i that a unit with the n-dependent coefficient 2n writes (our "
          "construction recovers every count and rounds 4 (E + c0) + 2; the paper's looks up C/n at 1/(2n^3) and "
-         "sign-tests (E + 1/2)/n).  On formulas whose comparisons count on one side acompile is variant (a) as "
-         "stated.  The Coq compilers are ours (bcompile, mcompile and bcompile_b are count_blocks.py's), "
-         "not counting.py's network.")
+         "sign-tests (E + 1/2)/n: proved at head level only, plook_soft and paper_cmp_soft, not as one network "
+         "with n-independent weights whose other blocks also run at 1/(2n^3)).  On formulas whose comparisons "
+         "count on one side acompile is variant (a) as stated.  The Coq compilers are ours (bcompile, mcompile, "
+         "bcompile_b and acompile are count_blocks.py's), not counting.py's network.")
+_PAPER = {"plook_soft": ["(i < n)%nat", "(1 <= d <= n)%nat", "(C <= n)%nat", "2 <= K", "x i cnt = INR C / INR d",
+                         "x i inv = / INR d", "(forall j : nat, x j k1 = INR (S j) / INR n ^ 2)",
+                         "(forall j : nat, x j k2 = - (INR (S j) / INR n) ^ 2)", "(forall j : nat, x j v = INR (S j) / INR n)"],
+          "paper_cmp_soft": ["(2 <= n)%nat", "(i < n)%nat", "h_mask h = NoMask", "h_terms h = sign_terms qs u kc 2 c0",
+                             "x i u = / INR n",
+                             "(forall p : nat * Z, In p qs -> Rabs (x i (fst p) - INR (C (fst p)) / INR n) <= perr (2 + 2 * qmass qs) / INR n)",
+                             "(forall j : nat, x j kc = (-1) ^ (j + sh))", "(forall j : nat, x j (h_val h) = even01 (j + sh))"]}
+_PAPER_TEXT = ("(plook_soft, variant (a)'s lookup at the paper's temperature) for every n, i < n, 1 <= d <= n, C <= n "
+               "and K >= 2, the head with the n-independent weights 2K, K on the bounded keys j/n^2, -(j/n)^2, query "
+               "C/d and 1/d and value j/n reads, under softmax at 1/(2n^3), max(C, 1)/n within 3 e^(-(2K - 1))/n; "
+               "(paper_cmp_soft) for n >= 2, reads of C_k/n within that bound at K = 2 + 2 sum_k |a_k| make the sign "
+               "head with query weights 2 a_k on them and 2 (c0 + 1/2) on a coordinate holding 1/n, key (-1)^(j + sh) "
+               "and value [j + sh even], unmasked, read [sum_k a_k C_k + c0 >= 0] within 1/4 at 1/(2n^3).  ")
 COQ20 = ("LTLCountBounded.v:thm20a_tl_hard", "LTLCountBounded.v:thm20a_tl_soft", "LTLCountBounded.v:thm20a_tl",
          "LTLCountBounded.v:tpes_a_bounded", "LTLCountBounded.v:acompile_onesided", "LTLCountBounded.v:alook_temperature",
          "LTLCountBounded.v:amlook_temperature", "LTLCountThm.v:thm20_tl_hard", "LTLCountThm.v:thm20_tl_soft", "LTLCountThm.v:thm20_tl", "LTLCountTau1.v:thm20b_tl_tau1",
          "LTLCountThm.v:thm20_count_hard", "LTLCountThm.v:thm20_count_soft", "LTLCountThm.v:thm20_count",
-         "LTLCountStage.v:thm21_compare_soft")
+         "LTLCountStage.v:thm21_compare_soft", "LTLCountPaper.v:plook_soft", "LTLCountPaper.v:paper_cmp_soft")
 COQ20_TEXT = (_SCOPE + "For every formula p with tletters k p = true (comparisons mixing #left and #right "
               "included), n with 1 <= n, word w and i < n (0-based: the paper's position 1 is i = 0): "
               "(thm20a_tl_hard, thm20a_tl_soft, thm20a_tl, variant (a)) the hard run of acompile n k false p on the "
@@ -117,7 +131,7 @@ COQ20_TEXT = (_SCOPE + "For every formula p with tletters k p = true (comparison
               "(thm20_tl_soft) its softmax run at tau = 1/(2n) outputs exactly [w, i |= p]; (thm20_tl) so does "
               "Lemma 9's rounding of it; (thm20b_tl_tau1, variant (b)) Lemma 9's rounding of the softmax run of "
               "bcompile_b k p on tpes_b at tau = 1 is exactly [w, i |= p].  (thm20_count_hard, thm20_count_soft, thm20_count) the same for bcompile k "
-              "false p and every p with tfrag k false p = true.  " + _SIGN + "  Not proved in Coq: " + _PART)
+              "false p and every p with tfrag k false p = true.  " + _SIGN + "  " + _PAPER_TEXT + "Not proved in Coq: " + _PART)
 COQ21 = ("LTLCountBounded.v:thm21a_tl", "LTLCountBounded.v:tpes_a_bounded", "LTLCountBounded.v:acompile_onesided",
          "LTLCountBounded.v:alook_temperature", "LTLCountThm.v:thm21_tl", "LTLCountThm.v:thm21_count_hard", "LTLCountThm.v:thm21_count_soft",
          "LTLCountThm.v:thm21_future", "LTLCountStage.v:thm21_compare_soft")
@@ -129,14 +143,15 @@ COQ21_TEXT = (_SCOPE + "(thm21a_tl, variant (a)) For every past formula p (tlett
               "its hard run outputs exactly [w, i |= p] and its softmax run at tau = 1/(2n) outputs exactly "
               "[w, i |= p]; (thm21_future, thm21_count_hard, thm21_count_soft) the same three for every p with "
               "tfrag k true p = true.  " + _SIGN)
-COQ22 = ("LTLCountBounded.v:cor22a_tl", "LTLCountThm.v:cor22_tl", "LTLCountTau1.v:cor22b_tl_tau1", "LTLCountThm.v:cor22_count")
+COQ22 = ("LTLCountBounded.v:cor22a_tl", "LTLCountThm.v:cor22_tl", "LTLCountTau1.v:cor22b_tl_tau1", "LTLCountThm.v:cor22_count",
+         "LTLCountPaper.v:plook_soft", "LTLCountPaper.v:paper_cmp_soft")
 COQ22_TEXT = (_SCOPE + "(cor22a_tl, variant (a)) for every p with tletters k p = true, n with 1 <= n, w and i < n, "
               "the softmax run of acompile n k false p on the bounded embedding tpes_a p at tau = 1/(2n) outputs "
               "exactly [w, i |= p]; (cor22_tl) for every p with tletters k p = true (S and U, and comparisons mixing #left and "
               "#right, included), n with 1 <= n, w and i < n, the softmax run of mcompile k false p at "
               "tau = 1/(2n) outputs exactly [w, i |= p]; (cor22b_tl_tau1, variant (b)) so does the softmax run of "
               "bcompile_b k p on tpes_b at tau = 1; (cor22_count) the same for bcompile k false p on "
-              "tfrag k false p = true." + "  Not proved in Coq: " + _PART)
+              "tfrag k false p = true.  " + _PAPER_TEXT + "Not proved in Coq: " + _PART)
 COQ23 = ("LTLCountBounded.v:cor23a_tl", "LTLCountThm.v:thm21_tl", "LTLCountThm.v:cor23_count")
 COQ23_TEXT = (_SCOPE + "(cor23a_tl, variant (a)) for every past formula p (tletters k p = true, tpast p = true), n "
               "with 1 <= n, w and i < n, every head of acompile n k true p is future-masked and its softmax run at "
@@ -184,7 +199,7 @@ thm20 = Claim(
     coq_part=_PART,
     coq_hypotheses={**{t: _A[t] for t in ("thm20a_tl_hard", "thm20a_tl_soft", "thm20a_tl", "tpes_a_bounded", "acompile_onesided",
                                           "alook_temperature", "amlook_temperature")},
-                    **_ALL, **_TAU1, **_FRAG, **_STAGE},
+                    **_ALL, **_TAU1, **_FRAG, **_STAGE, **_PAPER},
     latex=r"\mathrm{TL}[\#]\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family([PARITY, MAJORITY, DOUBLE, "MOD_3_1(#right[b]) & ODD(pos)", "#left[a] = #right[b] + 1"],
@@ -221,7 +236,7 @@ cor22 = Claim(
     coq=COQ22,
     coq_part=_PART,
     coq_hypotheses={"cor22a_tl": _A["thm20a_tl_soft"], "cor22_tl": _ALL["thm20_tl_soft"], "cor22b_tl_tau1": _TAU1["thm20b_tl_tau1"],
-                    "cor22_count": _FRAG["thm20_count_soft"]},
+                    "cor22_count": _FRAG["thm20_count_soft"], **_PAPER},
     latex=r"\mathrm{TL}[\#,\mathsf{S},\mathsf{U}]\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family([PARITY45, "(a S b) & ODD(#left[b])", "F (#left[a] = #right[a])"],

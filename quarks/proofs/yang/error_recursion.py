@@ -1,14 +1,14 @@
 """Seed 004, Lemmas 25 and 29 (our precise forms), checked layer by layer on the §5 programs.
 
-Our Lemma 29 (activation growth).  Every coordinate is written once, by a head or a unit.  With
-X_0 = max(1, max_i |PE(i, n)|) and, layer by layer,
+Our Lemma 29 (activation growth).  Every coordinate is written in one layer, by a head or by units
+(several units writing one coordinate add up).  With X_0 = max(1, max_i |PE(i, n)|) and, layer by layer,
     heads:  X <- X                     (an average of values is a convex combination)
-    units:  X <- max(X, sum_h |v_h| (||w_h||_1 X + |b_h|) + |c|)
+    units:  X <- max(X, sum_h |v_h| (||w_h||_1 X + |b_h|) + |c|), summed over the units writing a coordinate
 every activation of the hard model on every input of length n is at most the final X.
 
 Our Lemma 25 (error recursion; :func:`quarks.attention.uniform_tieless.a_priori`):
     tieless head  delta <- delta + 2 X u,  u = (n-1) e^{-m}   (while eta <= gamma/4)
-    uniform head  delta <- delta;   unit  delta <- Lip * delta
+    uniform head  delta <- delta;   units  delta <- Lip * delta (Lip of the sum of the units writing a coordinate)
 at tau = gamma / (2m).  The check: every coordinate written in layer l deviates, in the softmax
 model (every input of length n), from the hard model by at most delta after layer l: the engine's
 certified radius (an upper bound of the deviation) is compared with delta exactly; a radius above
@@ -31,19 +31,19 @@ def growth_bounds(model, n: int) -> list:
     X = max([Fraction(1)] + [abs(pe_value(spec, i, n)) for spec in model.pe.values() for i in range(1, n + 1)])
     out = []
     for layer in model.layers:
-        new = [X]
+        new: dict = {}  # per coordinate, summed over the units of the layer that write it
         for unit in layer.units:
-            for vs, c in unit.out.values():
-                new.append(sum(abs(v) * (sum(abs(w) for w in ws.values()) * X + abs(b))
-                               for v, (ws, b) in zip(vs, unit.hidden)) + abs(Fraction(c)))
-        X = max(new)
+            for t, (vs, c) in unit.out.items():
+                new[t] = new.get(t, 0) + sum(abs(v) * (sum(abs(w) for w in ws.values()) * X + abs(b))
+                                             for v, (ws, b) in zip(vs, unit.hidden)) + abs(Fraction(c))
+        X = max([X, *new.values()])
         out.append(X)
     return out
 
 
 def error_bounds(model, n: int, gamma: Fraction, X: Fraction, m: int) -> tuple:
     """Our Lemma 25, layer by layer: (delta after each layer, every eta <= gamma/4)."""
-    from quarks.attention.uniform_tieless import exp_neg_upper
+    from quarks.attention.uniform_tieless import exp_neg_upper, unit_lips
 
     u = (n - 1) * exp_neg_upper(m)
     delta, ok, out = Fraction(0), True, []
@@ -55,10 +55,7 @@ def error_bounds(model, n: int, gamma: Fraction, X: Fraction, m: int) -> tuple:
                 ok = ok and eta <= gamma / 4
                 errs.append(delta + 2 * X * u)
         delta = max(errs)
-        for unit in layer.units:
-            for vs, _ in unit.out.values():
-                lip = sum(abs(v) * sum(abs(w) for w in ws.values()) for v, (ws, _) in zip(vs, unit.hidden))
-                errs.append(lip * delta)
+        errs += [lip * delta for lip in unit_lips(layer).values()]
         delta = max(errs)
         out.append(delta)
     return out, ok

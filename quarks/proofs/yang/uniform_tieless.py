@@ -169,7 +169,7 @@ dyck = Claim(
     coq=("Dyck.v:dyck_program_correct", "Dyck.v:dyck_program_accepts", "DyckHeads.v:dyck_heads_correct",
          "DyckNetThm.v:dyck_net_hard", "DyckNetThm.v:dyck_net_gaps", "DyckNetThm.v:dyck_net_soft",
          "DyckNetThm.v:dyck_net_correct", "DyckNetThm.v:dyck_matrix_round", "DyckNetThm.v:dyck_temp_pos",
-         "DyckNetThm.v:dyck_net_accepts"),
+         "DyckNetThm.v:dyck_net_accepts", "EngineNets.v:sdyck_net_real"),
     coq_hypotheses={
         "dyck_program_correct": ["i < length w"],
         "dyck_program_accepts": ["w <> []"],
@@ -182,7 +182,8 @@ dyck = Claim(
         "dyck_temp_pos": ["(1 <= n)%nat"],
         "dyck_net_accepts": ["w <> []", _LETTERS, "0 < tau",
                              "tau <= temp26 (length w) (/ INR (length w)) (net_X (dyck_net k (length w)) (Rmax 1 1)) "
-                             "(1 / 4) (dyck_net k (length w))"]},
+                             "(1 / 4) (dyck_net k (length w))"],
+        "sdyck_net_real": []},
     statement="The Appendix E program for Dyck-k (our average-hard encoding) outputs 1 at i iff the prefix "
               "through i is in Dyck-k; for each length n a network dyck_net k n computes it (its n one-hot position "
               "embeddings [i = m] and its width depend on n: not one network for every length): checked on the engine's networks on every string up to length 12 "
@@ -204,9 +205,10 @@ dyck = Claim(
               "1/4 of that bit, so after Lemma 9's rounding it is 1 iff w_0..w_i is in Dyck-k (dyck_net_accepts: "
               "at the last position of a nonempty word, 1 iff w is in Dyck-k); "
               "(dyck_matrix_round) the same for the network with query, key, value and output matrices "
-              "(MatrixCopy.v) at any width d above its coordinates.  The Coq network is written after "
-              "programs.dyck (same heads, units, weights and embeddings; coordinates numbered differently, "
-              "one unit per neuron pair); no test compares the two objects.",
+              "(MatrixCopy.v) at any width d above its coordinates; (sdyck_net_real) dyck_net k n is, read over R, "
+              "the network sdyck_net k n with rational weights (EngineNets.v), which tests/proofs/test_programs_coq.py "
+              "finds equal by vm_compute, coefficient by coefficient, to programs.dyck(k, n) (coordinates numbered "
+              "as DyckNet.v) at every (k, n) of the quick tier.",
     latex=r"\mathrm{out}_i=[w_{1..i}\in\mathrm{DYCK}_k]", kind="finite",
     instances={"quick": [{"program": "dyck1", "n": n} for n in range(1, 9)]
                + [{"program": "dyck2", "n": n} for n in range(1, 6)],
