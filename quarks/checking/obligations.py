@@ -173,7 +173,7 @@ def _summary(regen: dict) -> dict:
 def shared() -> dict:
     """The digests of the re-derivations made in this process that depend on the claim and instance
     alone (sent back by a checking child to its parent, which hands them to the next files' checks)."""
-    return {k: _RUN[k] for k in _NEW}
+    return {k: _RUN[k] for k in _NEW if k in _RUN}
 
 
 def adopt(entries) -> None:
