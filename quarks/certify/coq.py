@@ -61,14 +61,14 @@ def coq_record(claim) -> tuple[dict, list]:
 
 
 def theory_hashes(root) -> dict:
-    """The sha256 of every file of the ``_CoqProject`` at ``root`` and of every toolchain's
-    compatibility file (``compat/mc1/QuarksCompat.v``, ...), by its path there: the same on every
-    toolchain."""
+    """The sha256 of every file of the ``_CoqProject`` at ``root`` and, when ``root`` has its
+    compatibility files (the package's theories do), of every toolchain's one
+    (``compat/mc1/QuarksCompat.v``, ...), by its path there: the same on every toolchain."""
     from quarks.certify import coq_gate
 
-    files = coq_gate.project_files(root) + coq_gate.compat_files(root)
-    base = {f: coq_gate.compat_base(root) if f in coq_gate.compat_files(root) else root for f in files}
-    return {f: coq_gate.sha256(base[f] / f) for f in files}
+    own = coq_gate.compat_base(root) == root
+    files = coq_gate.project_files(root) + (coq_gate.compat_files(root) if own else [])
+    return {f: coq_gate.sha256(root / f) for f in files}
 
 
 def check_coq(record: dict, ctx: CheckContext) -> Outcome:

@@ -204,7 +204,9 @@ def _remember_toolchain(path: Path, stamp: str, major: int) -> None:
 
 
 COMPAT = "compat"                 # the folder of the per-toolchain compatibility files
-COMPAT_FILE = "QuarksCompat.v"    # compat/mc1/QuarksCompat.v, compat/mc2/QuarksCompat.v
+COMPAT_FILE = "QuarksCompat.v"    # compat/mc1/QuarksCompat.v, compat/mc2/QuarksCompat.v: renamed names
+# the same file name under every toolchain's folder; a theory requires the ones it needs (QuarksMpoly.v:
+# the multinomials library, SsrMultinomials.mpoly on MathComp 1, mathcomp.multinomials.mpoly on 2)
 
 
 def compat_base(root: Path = THEORIES) -> Path:
@@ -216,12 +218,17 @@ def compat_files(root: Path = THEORIES) -> list[str]:
     """The compatibility files of every toolchain (``compat/mc1/QuarksCompat.v``, ...), relative to
     :func:`compat_base`."""
     base = compat_base(root)
-    return sorted(p.relative_to(base).as_posix() for p in (base / COMPAT).glob(f"*/{COMPAT_FILE}"))
+    return sorted(p.relative_to(base).as_posix() for p in (base / COMPAT).glob("*/*.v"))
+
+
+def compat_sources(root: Path, tc: Toolchain) -> list[Path]:
+    """The compatibility files that a build of ``root`` on toolchain ``tc`` compiles (each as
+    ``compat/<name>.v``, so ``From Quarks Require Import QuarksCompat`` finds exactly one)."""
+    return sorted((compat_base(root) / COMPAT / tc.compat).glob("*.v"))
 
 
 def compat_source(root: Path, tc: Toolchain) -> Path:
-    """The QuarksCompat.v that a build of ``root`` on toolchain ``tc`` compiles (as
-    ``compat/QuarksCompat.v``, so ``From Quarks Require Import QuarksCompat`` finds exactly one)."""
+    """The QuarksCompat.v of toolchain ``tc`` (see :func:`compat_sources` for all its files)."""
     return compat_base(root) / COMPAT / tc.compat / COMPAT_FILE
 
 
@@ -392,8 +399,7 @@ def _key(root: Path) -> tuple[list, dict, str]:
     files = project_files(root)
     hashes = {f: sha256(root / f) for f in files}
     tc = toolchain()
-    src = compat_source(root, tc)
-    compat = sha256(src) if src.is_file() else ""
+    compat = [sha256(src) for src in compat_sources(root, tc)]
     return files, hashes, hashlib.sha256(json.dumps([version(), tc.as_dict(), compat, files, hashes],
                                                     sort_keys=True).encode()).hexdigest()[:24]
 
@@ -425,22 +431,25 @@ def build_lock(target: Path):
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
-def _stage_compat(root: Path, files: list, work: Path) -> str:
-    """Copy the toolchain's QuarksCompat.v into ``work`` as ``compat/QuarksCompat.v`` when some
-    theory requires it; the reason it cannot be, or ""."""
+def _stage_compat(root: Path, files: list, work: Path) -> tuple[list[str], str]:
+    """Copy the toolchain's compatibility files that some theory requires into ``work`` as
+    ``compat/<name>.v``: (those files, relative to ``work``; the reason they cannot be, or "")."""
     uses = {m for f in files for m in " ".join(_REQUIRES.findall(strip_comments((root / f).read_text()))).split()}
-    if Path(COMPAT_FILE).stem not in uses:
-        return ""                     # no theory requires it: nothing to compile
     tc = toolchain()
-    src = compat_source(root, tc)
-    if not src.is_file():
-        return f"no compatibility file for {tc} ({COMPAT}/{tc.compat}/{COMPAT_FILE})"
-    bad = forbidden(src.read_text())
-    if bad:
-        return f"{COMPAT}/{tc.compat}/{COMPAT_FILE}: uses {', '.join(bad)}"
-    (work / COMPAT).mkdir(exist_ok=True)
-    shutil.copy2(src, work / COMPAT / COMPAT_FILE)
-    return ""
+    staged = []
+    for name in sorted({Path(f).name for f in compat_files(root)}):
+        if Path(name).stem not in uses:
+            continue                  # no theory requires it: nothing to compile
+        src = compat_base(root) / COMPAT / tc.compat / name
+        if not src.is_file():
+            return [], f"no compatibility file for {tc} ({COMPAT}/{tc.compat}/{name})"
+        bad = forbidden(src.read_text())
+        if bad:
+            return [], f"{COMPAT}/{tc.compat}/{name}: uses {', '.join(bad)}"
+        (work / COMPAT).mkdir(exist_ok=True)
+        shutil.copy2(src, work / COMPAT / name)
+        staged.append(f"{COMPAT}/{name}")
+    return staged, ""
 
 
 def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> Build:
@@ -462,9 +471,9 @@ def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> B
         (work / f).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / f, work / f)
 
-    compat = f"{COMPAT}/{COMPAT_FILE}"
+    staged: list[str] = []
     if not errors:
-        why = _stage_compat(root, files, work)
+        staged, why = _stage_compat(root, files, work)
         if why:
             errors[files[0]] = why
 
@@ -477,11 +486,12 @@ def _compile(root: Path, files: list, hashes: dict, target: Path, progress) -> B
         if out.returncode != 0:
             errors[f] = f"{f}: " + " ".join((out.stderr or out.stdout).split())[:600]
 
-    if not errors and (work / compat).is_file():
-        compile_one(compat)           # first: every theory may require it
+    for compat in staged if not errors else []:   # first: every theory may require them
+        compile_one(compat)
         seconds.pop(compat, None)
         if compat in errors:
             errors[files[0]] = errors.pop(compat)
+            break
     if not errors:
         done: set[str]
         running: dict[Future[None], str]

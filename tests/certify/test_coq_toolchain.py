@@ -22,7 +22,8 @@ def test_mathcomp_major_from_the_probe():
 
 
 def test_each_toolchain_has_its_compatibility_file():
-    assert coq_gate.compat_files() == ["compat/mc1/QuarksCompat.v", "compat/mc2/QuarksCompat.v"]
+    assert coq_gate.compat_files() == ["compat/mc1/QuarksCompat.v", "compat/mc1/QuarksMpoly.v", "compat/mc2/QuarksCompat.v",
+                                      "compat/mc2/QuarksMpoly.v"]
     for major in (1, 2):
         tc = coq_gate.Toolchain("8.x", major)
         assert coq_gate.compat_source(coq_gate.THEORIES, tc) == coq_gate.THEORIES / f"compat/mc{major}/QuarksCompat.v"

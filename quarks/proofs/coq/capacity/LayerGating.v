@@ -52,7 +52,8 @@ Lemma card_gated_layers n m (B : boolfun 2) :
   #|gated_layers n m B| = (#|TB n B (fun _ => 1%N)| ^ m)%N.
 Proof.
 have -> : gated_layers n m B = [set fs in family (fun _ : 'I_m => TB n B (fun _ => 1%N))].
-  by apply/setP => fs; rewrite !inE; apply/forallP/familyP => h j; have := h j.
+  (* MathComp 2's inE unfolds membership in a family, MathComp 1's needs the view familyP *)
+  by apply/setP => fs; rewrite !inE; try (apply/forallP/familyP => h j; have := h j).
 rewrite cardsE card_family foldrE big_map /= enumT -/(index_enum _).
 by rewrite prod_nat_const card_ord.
 Qed.

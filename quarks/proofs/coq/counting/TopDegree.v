@@ -182,7 +182,7 @@ rewrite (bigD1 ones) //= big1 ?addr0.
 move=> y hy; have [i hi] : exists i : 'I_n, ~~ y i.
   apply/existsP; apply: contraNT hy => /existsPn h.
   by apply/eqP/ffunP => i; rewrite ffunE; apply/negPn/h.
-by rewrite /monomial (bigD1 i) //= (negbTE hi) mul0r mulr0.
+by rewrite /monomial (bigD1 i) ?in_setT //= (negbTE hi) mul0r mulr0.
 Qed.
 
 (** alt of a full polynomial is (-1)^n times its top coefficient. *)

@@ -20,7 +20,7 @@
 Set Warnings "-notation-overridden,-ambiguous-paths,-notation-incompatible-format".
 From mathcomp Require Import ssreflect ssrfun ssrbool eqtype ssrnat seq choice.
 From mathcomp Require Import fintype bigop order ssralg matrix.
-From SsrMultinomials Require Import mpoly.
+From Quarks Require Import QuarksMpoly.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
