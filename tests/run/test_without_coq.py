@@ -41,8 +41,8 @@ def test_the_quick_start_without_coq(tmp_path):
     r = _quarks("report", "--out", "rep", cwd=tmp_path)
     assert r.returncode == 0 and (tmp_path / "rep" / "index.html").is_file(), r.stderr
     c = _quarks("check-cert", ".quarks/certificates", cwd=tmp_path)   # no proof certificate was written
-    # exit 3: some of these claims' checks are too long to repeat (bound, not re-derived), as with Coq
-    assert c.returncode == 3 and c.stdout.strip().splitlines()[-1].startswith("6 valid, 0 rejected"), c.stdout
+    # exit 0: every certificate checked in full (no Coq proof among them; quick-tier checks re-run)
+    assert c.returncode == 0 and c.stdout.strip().splitlines()[-1].startswith("6 valid, 0 rejected"), c.stdout
     assert _quarks("realize", "0001", "--out", "and.json", cwd=tmp_path).returncode == 0   # a threshold record
     cq = _quarks("check-cert", "--coq", "and.json", cwd=tmp_path)
     assert cq.returncode == 3 and "Traceback" not in cq.stderr, cq.stdout + cq.stderr
