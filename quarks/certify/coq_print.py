@@ -1,6 +1,8 @@
 """What ``coqc`` prints for ``Print Assumptions``, read as data (pure text functions)."""
 from __future__ import annotations
 
+import re
+
 
 def parse_assumptions(text: str) -> list[str] | None:
     """The axiom names of one ``Print Assumptions`` output (None when it cannot be read)."""
@@ -13,8 +15,15 @@ def parse_assumptions(text: str) -> list[str] | None:
     names = []
     for ln in lines[1:]:
         if ln and not ln[0].isspace():
-            names.append(ln.split(" : ", 1)[0].strip())
+            # "name : type"; a long type on the next lines after "name" (Coq 8.16) or "name :" (Coq 8.20)
+            m = _AXIOM.match(ln)
+            if m is None:
+                return None
+            names.append(m.group(1))
     return names
+
+
+_AXIOM = re.compile(r"(\S+)(?:$| :(?: |$))")
 
 
 def split_outputs(stdout: str) -> list[str]:

@@ -74,3 +74,18 @@ def test_a_record_says_its_toolchain_and_a_malformed_one_is_refused():
     for bad in ({"coq": "8.16.1"}, {"coq": "<b>", "mathcomp": 1}, {"coq": "8.16.1", "mathcomp": True},
                 {"coq": "9", "mathcomp": 10**9}, "Coq 8.16", {"coq": "x" * 41, "mathcomp": 1}):
         assert toolchain_problem(bad), bad
+
+
+def test_print_assumptions_read_on_both_toolchains():
+    """Coq 8.16 prints "name : type" on one line; Coq 8.20 may print "name :" and the type below."""
+    from quarks.certify.coq_print import parse_assumptions
+
+    old = "Axioms:\nCoq.Logic.Classical_Prop.classic : forall P : Prop, P \\/ ~ P\n"
+    new = ("Axioms:\nClassicalEpsilon.constructive_indefinite_description :\n  forall (A : Type) (P : A -> Prop),\n"
+           "  (exists x : A, P x) -> {x : A | P x}\nClassical_Prop.classic : forall P : Prop, P \\/ ~ P\n")
+    assert parse_assumptions(old) == ["Coq.Logic.Classical_Prop.classic"]
+    wrapped = "Axioms:\nconstructive_indefinite_description\n  : forall (A : Type) (P : A -> Prop), P\n"   # Coq 8.16
+    assert parse_assumptions(wrapped) == ["constructive_indefinite_description"]
+    assert parse_assumptions(new) == ["ClassicalEpsilon.constructive_indefinite_description", "Classical_Prop.classic"]
+    assert parse_assumptions("Axioms:\nsomething without a type\n") is None   # unreadable: the gate rejects
+    assert parse_assumptions("Closed under the global context\n") == []
