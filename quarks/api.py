@@ -100,9 +100,10 @@ def check_certificates(*paths, statements: bool = True, progress=None) -> list[C
     (``.ok``, ``.message``, ``.trust``).  ``progress``: a bar (None: in a notebook or on a terminal).
     MissingFile for a path that does not exist."""
     from quarks.base.progress import bar, wanted
-    from quarks.checking import binding
+    from quarks.checking import binding, obligations
 
     files = certificate_files(*paths)   # MissingFile (a FileNotFoundError) for a path that is not there
+    obligations.reset()   # a run shares re-derivations among its own files only
     checks = []
     with bar(len(files), "check-cert", wanted(progress) and len(files) > 1, unit="file") as b:
         for f in files:

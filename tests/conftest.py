@@ -65,3 +65,13 @@ def package_proofs():
     b = coq_gate.build()
     assert b.ok, b.error
     return b
+
+
+@pytest.fixture(autouse=True)
+def fresh_check_run():
+    """Each test's binding.check_file calls are one check-cert run: the digests of re-derivations made
+    by an earlier test of the same process (with its own claims, mutated or monkeypatched) bind nothing."""
+    from quarks.checking import obligations
+
+    obligations.reset()
+    yield

@@ -176,6 +176,13 @@ def shared() -> dict:
     return {k: _RUN[k] for k in _NEW if k in _RUN}
 
 
+def reset() -> None:
+    """Forget the digests of earlier re-derivations: a run of check-cert (or of
+    quarks.check_certificates) starts from none, so nothing of an earlier run binds a file of this one."""
+    _RUN.clear()
+    _NEW.clear()
+
+
 def adopt(entries) -> None:
     """Keep the digests of re-derivations a checking child made (:func:`shared`), for the checks forked
     after it; entries of another shape, and any beyond MAX_SHARED, are dropped."""

@@ -161,8 +161,10 @@ def _check_all(args, work) -> int:
     import os
     import time
 
+    from quarks.checking import obligations
     from quarks.checking.binding import check_file, not_reached, results_json
 
+    obligations.reset()   # a run shares re-derivations among its own files only
     limits = limits_of(args)
     results = []
     paths = list(_expand(args.paths))
