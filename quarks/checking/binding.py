@@ -330,6 +330,19 @@ def _child(conn, path, evidence_only, limits, work, rederive=False, coq=False):
         conn.close()
 
 
+def inherited_address_space() -> int:
+    """The bytes of address space this process has mapped (VmSize of /proc/self/status; 0 where it
+    cannot be read)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
 def confine(limits: Limits, work: Path, rederive: bool = False) -> None:
     """What the checking child does first: its own process group (killed whole at the limit), the
     checker's memory and CPU limits (inherited by everything it starts), no terminal or pipe of the
@@ -339,7 +352,9 @@ def confine(limits: Limits, work: Path, rederive: bool = False) -> None:
     os.setsid()
     die_with_parent()
     watchdog(limits.seconds)
-    memory = int(limits.memory_bytes)
+    # the limit bounds what the check allocates: on top of the address space inherited from the caller
+    # (a caller that has loaded torch or jax has reserved gigabytes of it before any certificate is read)
+    memory = inherited_address_space() + int(limits.memory_bytes)
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     cpu = max(1, math.ceil(limits.seconds))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
