@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-OPTIONAL = ("matplotlib", "dask", "distributed", "nbclient", "nbformat", "ipykernel", "ipywidgets", "torch", "tracr",
+OPTIONAL = ("matplotlib", "dask", "distributed", "nbclient", "nbformat", "ipykernel", "ipywidgets", "tracr",
             "transformer_lens")
 
 # A plain install: the optional modules cannot be imported (as if absent), then the CLI runs.
