@@ -93,7 +93,8 @@ def mutants(record):
                 rerun = proc(**record["args"])
                 yield f"exhaustive result {key}", None if rerun != {**record["result"], key: changed} else rerun["holds"]
                 break
-    elif kind in ("realization", "decomposition", "nonrealization", "halves-count", "symbolic", "coq-classification"):
+    elif kind in ("realization", "decomposition", "nonrealization", "halves-count", "symbolic", "coq-classification",
+                  "soft-hard"):
         for path, rec in _witness_mutants(record):
             yield f"{kind} {path}", _holds(rec)
 
@@ -131,6 +132,13 @@ def _witness_mutants(record):
                     rec = copy.deepcopy(record)
                     rec["steps"][i]["value"] += delta
                     yield f"steps[{i}].value{delta:+d}", rec
+    elif kind == "soft-hard":   # a count of agreeing inputs, and the verdict, each against the re-run of the weights
+        rec = copy.deepcopy(record)
+        rec["result"]["counts"]["agree"] += 1
+        yield "result.counts.agree+1", rec
+        rec = copy.deepcopy(record)
+        rec["holds"] = not rec["holds"]
+        yield "holds flipped", rec
     elif kind == "decomposition":   # the function decomposed, and an operand's witness
         rec = copy.deepcopy(record)
         rec["table"] = hex(int(rec["table"], 16) ^ 1)
