@@ -89,3 +89,22 @@ def test_print_assumptions_read_on_both_toolchains():
     assert parse_assumptions(new) == ["ClassicalEpsilon.constructive_indefinite_description", "Classical_Prop.classic"]
     assert parse_assumptions("Axioms:\nsomething without a type\n") is None   # unreadable: the gate rejects
     assert parse_assumptions("Closed under the global context\n") == []
+
+
+def test_every_interval_call_computes_with_bignum_floats():
+    """`interval` at its default precision (53 bits) computes with Coq's primitive floats; Interval 4.11
+    (Debian 13) then also uses primitive arrays and more primitive integer operations than Interval 4.6
+    (Debian 12), so Print Assumptions would differ between the toolchains.  With `i_prec` other than 53
+    it computes with bignum floats, and the assumptions are the same on both (notes/coq.md)."""
+    import re
+
+    from quarks.certify.coq_source import strip_comments
+
+    calls = []
+    for f in coq_gate.project_files():
+        text = strip_comments((coq_gate.THEORIES / f).read_text())
+        for m in re.finditer(r"\binterval(?:_intro)?\b([^.]*)\.", text):
+            tail = m.group(1)
+            if not re.search(r"\bi_prec\s+(?!53\b)\d+", tail):
+                calls.append(f"{f}: interval{tail}")
+    assert calls == []

@@ -23,7 +23,7 @@ Local Open Scope R_scope.
 Lemma ln_le_8 x : 2 <= x <= 2900 -> ln x <= 8 * x / (x + 1).
 Proof.
 intros Hx; suff: 0 <= 8 * x / (x + 1) - ln x by lra.
-interval with (i_bisect x, i_depth 30).
+interval with (i_bisect x, i_depth 30, i_prec 60).
 Qed.
 
 (** Hence C(x,2) = x(x-1)/2 >= x^2 (1 - 4/ln x) there. *)
