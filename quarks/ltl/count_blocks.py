@@ -33,6 +33,7 @@ from quarks.ltl.parts import CompileError
 from quarks.ltl.syntax import And, Atom, Compare, Const, Next, Not, Or, Pos, Pred, Prev, Since, Until, show, symbols
 
 TAU = ["/", 1, ["*", 2, "n"]]  # LTLSoft.v's tau_paper n = 1 / (2 n)
+TAU_A = ["/", 1, ["*", 2, ["^", "n", 3]]]  # LTLCountPaper.v's tau_a n = 1 / (2 n^3)
 K_SIGN = Fraction(2)  # the sign head's score factor K
 
 # pes_count: coordinate k + p holds the p-th embedding (1-based position i, length n); k + 7 .. k + 11 are 0
@@ -382,9 +383,11 @@ def atr_term(t, k: int, xk: int, n: int):
     return t
 
 
-def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = False, bounded: int = 0) -> Model:
+def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = False, bounded: int = 0,
+             fixed: bool = False) -> Model:
     """LTLCountCompile.v's ``ncompile_at k causal nx`` of f (``scale_net`` of it when ``scaled``; when
-    ``bounded`` = n >= 1, LTLCountBounded.v's ``acompile n``), as a model; the embeddings after the
+    ``bounded`` = n >= 1, LTLCountBounded.v's ``acompile n``; ``fixed``: LTLCountFixed.v's ``pcompile``,
+    the bounded network at n = 1 on tfrag, every head at 1/(2n^3)), as a model; the embeddings after the
     predicates are the first nx of :data:`EXTRA` (``acompile``: the bounded keys of :data:`BOUNDED`)."""
     alphabet = list(alphabet)
     unknown = symbols(f) - set(alphabet)
@@ -392,6 +395,9 @@ def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = F
         raise CompileError(f"symbols {sorted(unknown)} are not in the alphabet {''.join(alphabet)}")
     p = tl_of(f, alphabet)
     mix = nx >= 2 and (not bounded or not tfrag(p, causal))
+    if fixed and mix:
+        raise CompileError(f"{show(f)} has a comparison mixing #left and #right: LTLCountFixed.v's pcompile "
+                           "compiles only formulas whose comparisons count on one side (tfrag)")
     if not mfrag(p, causal, mix):
         raise CompileError(f"{show(f)} is outside {'tfrag' if nx < 2 else 'mfrag'} (comparisons of counts on one side"
                            f"{'; #left, Y, S only' if causal else ''}): LTLCountCompile.v does not compile it")
@@ -414,7 +420,7 @@ def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = F
             return (atr_term(t, k, xk, bounded) for t in terms)
         return terms
 
-    tau = 1 if scaled else TAU
+    tau = 1 if scaled else TAU_A if fixed else TAU
     layers = []
     if bounded and mix:  # atwo_layer: 2i = 2n (i/n)
         layers.append(Layer([], [Unit([({nm(k + FRAC): Fraction(1)}, Fraction(0))], {"2i": ([Fraction(2 * bounded)], Fraction(0))})]))
@@ -466,3 +472,11 @@ def acompile(f, alphabet, n: int, causal: bool = False) -> Model:
     if n < 1:
         raise CompileError(f"acompile needs n >= 1, not {n}")
     return _network(f, alphabet, causal, 2, "acompile", bounded=n)
+
+
+def pcompile(f, alphabet, causal: bool = False) -> Model:
+    """LTLCountFixed.v's ``pcompile k causal`` (variant (a) as printed, weights independent of n):
+    ``ncompile_at k causal 2`` with every lookup reading the bounded keys j/n^2, -(j/n)^2 with its
+    coefficients doubled, resp. kept (``atr_term`` at n = 1), the embeddings -i^2 and 2i zero, every
+    head at 1/(2n^3).  Raises CompileError outside ``tfrag`` (comparisons mixing #left and #right)."""
+    return _network(f, alphabet, causal, 2, "pcompile", bounded=1, fixed=True)

@@ -172,3 +172,29 @@ def test_acompile_hard_run_is_the_semantics(formula, causal):
             assert hard_exact(model, word)[model.output] == [Fraction(int(v)) for v in truth(f, "".join(word))], word
     with pytest.raises(CompileError):
         acompile(f, "ab", 0)
+
+
+@pytest.mark.parametrize("formula,causal", CASES[:6] + [("MOD_3_1(#right[b]) & ODD(pos)", False), ("MOD_3(#left[Y a])", True)])
+def test_pcompile_is_one_network_certified_at_one_over_2n_cubed(formula, causal):
+    """pcompile (LTLCountFixed.v, variant (a) as printed): one model for every n, embeddings in [-1, 1], every
+    head at 1/(2n^3); all words of length <= 6: the exact hard run is the semantics and the softmax run is
+    certified within 1/4 before every rounding."""
+    from quarks.attention.model import pe_bound
+    from quarks.ltl.count_blocks import pcompile
+
+    f = parse(formula)
+    model = pcompile(f, "ab", causal)
+    assert all(h.temperature(5) == Fraction(1, 250) for layer in model.layers for h in layer.heads if h.terms)
+    assert "2i" not in {t for layer in model.layers for u in layer.units for t in u.out}
+    for n in range(1, 7):
+        assert all(pe_bound(spec, n) <= 1 for spec in model.pe.values())
+        r = check_words(model, f, all_words("ab", n))
+        assert r["ok"] == r["words"] == 2 ** n, (n, r["failure"])
+
+
+def test_pcompile_refuses_a_mixed_comparison():
+    """A comparison mixing #left and #right is outside tfrag: pcompile does not compile it."""
+    from quarks.ltl.count_blocks import pcompile
+
+    with pytest.raises(CompileError, match="mixing #left and #right"):
+        pcompile(parse(counting.PARITY45), "ab")

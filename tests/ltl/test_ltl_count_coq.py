@@ -283,3 +283,35 @@ def test_an_altered_acompile_network_is_rejected(package_proofs, tmp_path):
                  count_comparison(g, "ab", False, "other_n", model=count_blocks.acompile(g, "ab", 3), compiler="acompile", n=2)):
         res = _count_net_coqc(package_proofs, tmp_path, COUNT_NET_HEADER + text)
         assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr
+
+
+# --- variant (a) as printed: Coq's pcompile is quarks.ltl.count_blocks.pcompile -------------------
+
+def test_python_networks_are_pcompile(package_proofs, tmp_path):
+    """Every counting formula of the four claims in tfrag (quick and full tier; causal on the past ones):
+    Coq's ``pcompile`` (one network for every n) is the Python network, its embedding list ``tpes_a`` as long."""
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+    from quarks.ltl.count_blocks import tfrag, tl_of
+
+    cases = [(f, c) for f, c in _all_cases(["quick", "full"]) if tfrag(tl_of(parse(f), "ab"), c)]
+    assert len(cases) >= 8
+    text = COUNT_NET_HEADER + "".join(count_comparison(parse(f), "ab", c, f"p{k}", compiler="pcompile")
+                                      for k, (f, c) in enumerate(cases))
+    assert text.count("same_net (pcompile 2 ") == len(cases)
+    res = _count_net_coqc(package_proofs, tmp_path, text)
+    assert res.returncode == 0, res.stderr or res.stdout
+
+
+def test_an_altered_pcompile_network_is_rejected(package_proofs, tmp_path):
+    """pcompile of ODD(#left[a]) & a S b with the lookup's coefficient 2 on j/n^2 read as 4 (acompile 2's):
+    rejected."""
+    from quarks.ltl import count_blocks
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+
+    g = parse("ODD(#left[a]) & a S b")
+    model = count_blocks.pcompile(g, "ab")
+    look = next(h for layer in model.layers for h in layer.heads if any(k == "pe:i/n^2" for _, k, _ in h.terms))
+    look.terms = [(q, k, 4 * c if k == "pe:i/n^2" else c) for q, k, c in look.terms]
+    res = _count_net_coqc(package_proofs, tmp_path, COUNT_NET_HEADER + count_comparison(g, "ab", False, "altered", model=model,
+                                                                                         compiler="pcompile"))
+    assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr

@@ -42,6 +42,12 @@ _A = {"thm20a_tl_hard": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"],
       "amlook_temperature": ["(1 <= n)%nat", "(kk + 13 <= xk)%nat"],
       "thm21a_tl": ["tletters k p = true", "tpast p = true", "(1 <= n)%nat", "(i < n)%nat"],
       "cor23a_tl": ["tletters k p = true", "tpast p = true", "(1 <= n)%nat", "(i < n)%nat"]}
+_FIXED = {"thm20a_fixed": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"],
+          "thm20_count_tau_a": ["tfrag k false p = true", "(1 <= n)%nat", "(i < n)%nat"],
+          "thm20_tl_heads": ["tletters k p = true", "(1 <= n)%nat", "hs_below n W", "(i < n)%nat"],
+          "cor22_tl_tau_a": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+          "thm21a_fixed": ["tletters k p = true", "tpast p = true", "(1 <= n)%nat", "(i < n)%nat"],
+          "thm21_tl_tau_a": ["tletters k p = true", "tpast p = true", "(1 <= n)%nat", "(i < n)%nat"]}
 _STAGE = {"thm21_compare_soft": [
     "stage_mask m d", "(i < n)%nat", "x i inv = / INR (span n d i)",
     "(forall p : nat * Z, In p qs -> x i (fst p) = INR (count n d (bit (src (fst p))) i) / INR (span n d i))",
@@ -98,13 +104,12 @@ _SIGN = ("(thm21_compare_soft, LTLCountStage.v) the comparison stage alone: for 
          "at every j, the gate [the head sees one position] and the local unit [sum_k a_k phi_k(i) + c0 >= 0], "
          "then at every 0 < tau with 2 n tau <= K the comparison unit outputs exactly [sum_k a_k #d[phi_k] + c0 >= 0] "
          "(position 1 under the future mask included: there the count is the position's own bit).")
-_PART = ("variant (a) exactly as stated for comparisons mixing #left and #right: there acompile's lookups run at "
-         "1/(2n^4), not 1/(2n^3), and read the value 2i that a unit with the n-dependent coefficient 2n writes (our "
-         "construction recovers every count and rounds 4 (E + c0) + 2; the paper's looks up C/n at 1/(2n^3) and "
-         "sign-tests (E + 1/2)/n: proved at head level only, plook_soft and paper_cmp_soft, not as one network "
-         "with n-independent weights whose other blocks also run at 1/(2n^3)).  On formulas whose comparisons "
-         "count on one side acompile is variant (a) as stated.  The Coq compilers are ours (bcompile, mcompile, "
-         "bcompile_b and acompile are count_blocks.py's), not counting.py's network.")
+_PART = ("variant (a) as printed for comparisons mixing #left and #right (one network with weights independent of "
+         "n, bounded embeddings, at 1/(2n^3)): pcompile compiles only formulas whose comparisons count on one side "
+         "(tfrag); for a mixed comparison the network is acompile n, whose lookups are scaled by 2n^3, n^3 and whose "
+         "first layer has the n-dependent weight 2n (the paper's block, a lookup of C/n at 1/(2n^3) and the sign "
+         "test of (E + 1/2)/n, is proved at head level only: plook_soft, paper_cmp_soft).  The Coq compilers are "
+         "ours (bcompile, mcompile, bcompile_b, acompile and pcompile are count_blocks.py's), not counting.py's network.")
 _PAPER = {"plook_soft": ["(i < n)%nat", "(1 <= d <= n)%nat", "(C <= n)%nat", "2 <= K", "x i cnt = INR C / INR d",
                          "x i inv = / INR d", "(forall j : nat, x j k1 = INR (S j) / INR n ^ 2)",
                          "(forall j : nat, x j k2 = - (INR (S j) / INR n) ^ 2)", "(forall j : nat, x j v = INR (S j) / INR n)"],
@@ -118,12 +123,30 @@ _PAPER_TEXT = ("(plook_soft, variant (a)'s lookup at the paper's temperature) fo
                "(paper_cmp_soft) for n >= 2, reads of C_k/n within that bound at K = 2 + 2 sum_k |a_k| make the sign "
                "head with query weights 2 a_k on them and 2 (c0 + 1/2) on a coordinate holding 1/n, key (-1)^(j + sh) "
                "and value [j + sh even], unmasked, read [sum_k a_k C_k + c0 >= 0] within 1/4 at 1/(2n^3).  ")
+_FIXED_TEXT = ("(thm20a_fixed, LTLCountFixed.v, variant (a) as printed on tfrag) pcompile k caus p is ncompile_at k caus 2 p "
+               "with every lookup of a predicate on a count reading the bounded keys i/n^2 and -(i/n)^2 with its "
+               "coefficients 4 and 2 (acompile's transformation at n = 1): one network, no weight depending on n, on the "
+               "bounded embedding tpes_a p (1, (-1)^i, i/n, 1/i, 1/(n - i + 1), [i even], [P(i)] per predicate, i/n^2, "
+               "-(i/n)^2, and 0 where -i^2 and 2i were: more than the 4 Theorem 20 (a) lists, each read for a reason: 1 "
+               "by every query's constant term, i/n by the S, Y, U, X heads' tie-breaking (nearest position), (-1)^i and "
+               "[i even] as the sign test's key and value, 1/i and 1/(n - i + 1) as the count's denominator read by the "
+               "lookups and the sign test, i/n^2 and -(i/n)^2 as the lookups' keys, [P(i)] for the position predicates); for every p with tfrag k false p = true (every comparison counts "
+               "on one side), n >= 1, w and i < n, its softmax run with every head at the one temperature 1/(2n^3) "
+               "outputs exactly [w, i |= p], and so does Lemma 9's rounding of it (proof: a lookup at 1/(2n^3) reads "
+               "1/n^2 of the unbounded scores, i.e. is the unbounded lookup at 1/(2n); every other head reads the same "
+               "scores; the unbounded network with its lookups at 1/(2n) and every other head at 1/(2n^3) is exact, "
+               "since every block of it is exact at every temperature <= 1/(2n), each head at its own); "
+               "(thm20_count_tau_a) bcompile k false p, whose weights do not depend on n either (embeddings -i^2, 2i "
+               "unbounded), is exact at 1/(2n^3) on tfrag; (thm20_tl_heads) mcompile k false p is exact for every p over "
+               "letters < k under every weighting hs_below n W: hard attention, or softmax with each head at a "
+               "temperature of its own, each at most 1/(2n).  ")
 COQ20 = ("LTLCountBounded.v:thm20a_tl_hard", "LTLCountBounded.v:thm20a_tl_soft", "LTLCountBounded.v:thm20a_tl",
          "LTLCountBounded.v:tpes_a_bounded", "LTLCountBounded.v:acompile_onesided", "LTLCountBounded.v:alook_temperature",
          "LTLCountBounded.v:amlook_temperature", "LTLCountThm.v:thm20_tl_hard", "LTLCountThm.v:thm20_tl_soft", "LTLCountThm.v:thm20_tl", "LTLCountTau1.v:thm20b_tl_tau1",
          "LTLCountThm.v:thm20_count_hard", "LTLCountThm.v:thm20_count_soft", "LTLCountThm.v:thm20_count",
-         "LTLCountStage.v:thm21_compare_soft", "LTLCountPaper.v:plook_soft", "LTLCountPaper.v:paper_cmp_soft")
-COQ20_TEXT = (_SCOPE + "For every formula p with tletters k p = true (comparisons mixing #left and #right "
+         "LTLCountStage.v:thm21_compare_soft", "LTLCountPaper.v:plook_soft", "LTLCountPaper.v:paper_cmp_soft",
+         "LTLCountFixed.v:thm20a_fixed", "LTLCountLow.v:thm20_count_tau_a", "LTLCountLow.v:thm20_tl_heads")
+COQ20_TEXT = (_SCOPE + _FIXED_TEXT + "For every formula p with tletters k p = true (comparisons mixing #left and #right "
               "included), n with 1 <= n, word w and i < n (0-based: the paper's position 1 is i = 0): "
               "(thm20a_tl_hard, thm20a_tl_soft, thm20a_tl, variant (a)) the hard run of acompile n k false p on the "
               "bounded embedding tpes_a p, its softmax run at tau = 1/(2n) and Lemma 9's rounding of that output "
@@ -132,10 +155,14 @@ COQ20_TEXT = (_SCOPE + "For every formula p with tletters k p = true (comparison
               "Lemma 9's rounding of it; (thm20b_tl_tau1, variant (b)) Lemma 9's rounding of the softmax run of "
               "bcompile_b k p on tpes_b at tau = 1 is exactly [w, i |= p].  (thm20_count_hard, thm20_count_soft, thm20_count) the same for bcompile k "
               "false p and every p with tfrag k false p = true.  " + _SIGN + "  " + _PAPER_TEXT + "Not proved in Coq: " + _PART)
-COQ21 = ("LTLCountBounded.v:thm21a_tl", "LTLCountBounded.v:tpes_a_bounded", "LTLCountBounded.v:acompile_onesided",
+COQ21 = ("LTLCountFixed.v:thm21a_fixed", "LTLCountLow.v:thm21_tl_tau_a", "LTLCountBounded.v:thm21a_tl", "LTLCountBounded.v:tpes_a_bounded", "LTLCountBounded.v:acompile_onesided",
          "LTLCountBounded.v:alook_temperature", "LTLCountThm.v:thm21_tl", "LTLCountThm.v:thm21_count_hard", "LTLCountThm.v:thm21_count_soft",
          "LTLCountThm.v:thm21_future", "LTLCountStage.v:thm21_compare_soft")
-COQ21_TEXT = (_SCOPE + "(thm21a_tl, variant (a)) For every past formula p (tletters k p = true, tpast p = true), "
+COQ21_TEXT = (_SCOPE + "(thm21a_fixed, LTLCountFixed.v, variant (a) as printed) For every past formula p (tletters k p = "
+              "true, tpast p = true), n >= 1, w and i < n, every head of pcompile k true p (LTLCountFixed.v: one network, "
+              "weights independent of n, the bounded embedding tpes_a p; past formulas are in tfrag k true) is "
+              "future-masked and its softmax run with every head at the one temperature 1/(2n^3) outputs exactly "
+              "[w, i |= p]; (thm21_tl_tau_a) so does bcompile k true p at 1/(2n^3).  " + _FIXED_TEXT + "(thm21a_tl, variant (a) with acompile n) For every past formula p (tletters k p = true, tpast p = true), "
               "n with 1 <= n, w and i < n, every head of acompile n k true p is future-masked and its hard run and "
               "its softmax run at tau = 1/(2n) on the bounded embedding tpes_a p output exactly [w, i |= p] (past "
               "formulas are in tfrag k true: no first layer, the lookups at 1/(2n^3)); " + _A_TEXT + "(thm21_tl) For every past formula p (tletters k p = true, tpast p = true: #left, Y, S, "
@@ -143,17 +170,22 @@ COQ21_TEXT = (_SCOPE + "(thm21a_tl, variant (a)) For every past formula p (tlett
               "its hard run outputs exactly [w, i |= p] and its softmax run at tau = 1/(2n) outputs exactly "
               "[w, i |= p]; (thm21_future, thm21_count_hard, thm21_count_soft) the same three for every p with "
               "tfrag k true p = true.  " + _SIGN)
-COQ22 = ("LTLCountBounded.v:cor22a_tl", "LTLCountThm.v:cor22_tl", "LTLCountTau1.v:cor22b_tl_tau1", "LTLCountThm.v:cor22_count",
+COQ22 = ("LTLCountFixed.v:thm20a_fixed", "LTLCountLow.v:cor22_tl_tau_a", "LTLCountBounded.v:cor22a_tl", "LTLCountThm.v:cor22_tl", "LTLCountTau1.v:cor22b_tl_tau1", "LTLCountThm.v:cor22_count",
          "LTLCountPaper.v:plook_soft", "LTLCountPaper.v:paper_cmp_soft")
-COQ22_TEXT = (_SCOPE + "(cor22a_tl, variant (a)) for every p with tletters k p = true, n with 1 <= n, w and i < n, "
+COQ22_TEXT = (_SCOPE + _FIXED_TEXT + "(cor22_tl_tau_a) mcompile k false p (S, U and mixed comparisons included; "
+              "weights independent of n; for a mixed comparison the n-scaled embeddings 2in, -i^2 n) at 1/(2n^3), and Lemma "
+              "9's rounding of it, output exactly [w, i |= p] for every p over letters < k, n >= 1, w, i < n; "
+              "(cor22a_tl, variant (a) with acompile n) for every p with tletters k p = true, n with 1 <= n, w and i < n, "
               "the softmax run of acompile n k false p on the bounded embedding tpes_a p at tau = 1/(2n) outputs "
               "exactly [w, i |= p]; (cor22_tl) for every p with tletters k p = true (S and U, and comparisons mixing #left and "
               "#right, included), n with 1 <= n, w and i < n, the softmax run of mcompile k false p at "
               "tau = 1/(2n) outputs exactly [w, i |= p]; (cor22b_tl_tau1, variant (b)) so does the softmax run of "
               "bcompile_b k p on tpes_b at tau = 1; (cor22_count) the same for bcompile k false p on "
               "tfrag k false p = true.  " + _PAPER_TEXT + "Not proved in Coq: " + _PART)
-COQ23 = ("LTLCountBounded.v:cor23a_tl", "LTLCountThm.v:thm21_tl", "LTLCountThm.v:cor23_count")
-COQ23_TEXT = (_SCOPE + "(cor23a_tl, variant (a)) for every past formula p (tletters k p = true, tpast p = true), n "
+COQ23 = ("LTLCountFixed.v:thm21a_fixed", "LTLCountBounded.v:cor23a_tl", "LTLCountThm.v:thm21_tl", "LTLCountThm.v:cor23_count")
+COQ23_TEXT = (_SCOPE + "(thm21a_fixed, variant (a) as printed) for every past formula p (S included), n >= 1, w "
+              "and i < n, every head of the one network pcompile k true p (weights independent of n, bounded embedding "
+              "tpes_a p) is future-masked and its softmax run at 1/(2n^3) outputs exactly [w, i |= p]; " + _FIXED_TEXT + "(cor23a_tl, variant (a) with acompile n) for every past formula p (tletters k p = true, tpast p = true), n "
               "with 1 <= n, w and i < n, every head of acompile n k true p is future-masked and its softmax run at "
               "tau = 1/(2n) on the bounded embedding tpes_a p outputs exactly [w, i |= p]; (thm21_tl) for every past formula p (tletters k p = true, tpast p = true; S included), n "
               "with 1 <= n, w and i < n, every head of bcompile k true p is future-masked and its hard and softmax "
@@ -190,16 +222,17 @@ thm20 = Claim(
     source=Source("004", "Theorem 20"),
     statement="Every formula of LTL[Y, X] with counting terms #left/#right, linear comparisons of counts and "
               "unary numerical predicates on positions and counts is computed, for each length n, by a softmax "
-              "transformer: (a) a network acompile n that depends on n (its table lookups' queries scaled by "
-              "2n^2 or n^2, by 2n^3 or n^3 in a comparison mixing #left and #right, where a unit also has the "
-              "weight 2n) on bounded PEs at temperature 1/(2n) (equivalently, lookup heads with n-independent "
-              "coefficients at the second temperature 1/(2n^3), resp. 1/(2n^4)), or (b) one network bcompile_b on "
+              "transformer: (a) on bounded PEs: when every comparison counts on one side, one network pcompile "
+              "with weights independent of n, every head at the one temperature 1/(2n^3) (as printed); with a "
+              "comparison mixing #left and #right, a network acompile n that depends on n (its lookups' queries "
+              "scaled by 2n^2, n^2, 2n^3, n^3, a unit with the weight 2n) at 1/(2n), or (b) one network bcompile_b on "
               "unbounded PEs (n among them) at tau = 1.  Examples: PARITY, MAJORITY, #a >= 2#b." + _EXACT + COQ20_TEXT,
     coq=COQ20,
     coq_part=_PART,
     coq_hypotheses={**{t: _A[t] for t in ("thm20a_tl_hard", "thm20a_tl_soft", "thm20a_tl", "tpes_a_bounded", "acompile_onesided",
                                           "alook_temperature", "amlook_temperature")},
-                    **_ALL, **_TAU1, **_FRAG, **_STAGE, **_PAPER},
+                    **_ALL, **_TAU1, **_FRAG, **_STAGE, **_PAPER,
+                    **{t: _FIXED[t] for t in ("thm20a_fixed", "thm20_count_tau_a", "thm20_tl_heads")}},
     latex=r"\mathrm{TL}[\#]\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family([PARITY, MAJORITY, DOUBLE, "MOD_3_1(#right[b]) & ODD(pos)", "#left[a] = #right[b] + 1"],
@@ -211,13 +244,12 @@ thm21 = Claim(
     id="yang.thm21",
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "Theorem 21"),
-    statement="Past counting formulas (#left only) are computed, for each length n, by a future-masked softmax "
-              "transformer acompile n that depends on n (its table lookups' queries scaled by 2n^2 or n^2) on "
-              "bounded PEs at temperature 1/(2n) (equivalently, lookup heads with n-independent coefficients at "
-              "the second temperature 1/(2n^3))." + _EXACT + COQ21_TEXT,
+    statement="Past counting formulas (#left only) are computed by one future-masked softmax transformer "
+              "pcompile for every length n: weights independent of n, bounded PEs, every head at the one "
+              "temperature 1/(2n^3)." + _EXACT + COQ21_TEXT,
     coq=COQ21,
     coq_hypotheses={**{t: _A[t] for t in ("thm21a_tl", "tpes_a_bounded", "acompile_onesided", "alook_temperature")},
-                    **_PFRAG, **_STAGE},
+                    **_PFRAG, **_STAGE, **{t: _FIXED[t] for t in ("thm21a_fixed", "thm21_tl_tau_a")}},
     latex=r"\mathrm{TL}[\#_{\mathrm{left}}]\subseteq\mathrm{SMAT}^{\mathrm{future}}_\tau",
     kind="construction",
     instances=_family([PARITY, MAJORITY, DOUBLE, "MOD_3(#left[Y a])"], ["causal-temperature"],
@@ -230,13 +262,15 @@ cor22 = Claim(
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "Corollary 22"),
     statement="TL[#] with since/until (the logic of Barcelo et al. 2024) is computed by softmax transformers "
-              "in both variants, as in Theorem 20: (a) for each n a network acompile n that depends on n, on bounded "
-              "PEs at tau = 1/(2n); (b) one network on unbounded PEs at tau = 1; e.g. PARITY without numerical "
+              "in both variants, as in Theorem 20: (a) on bounded PEs, one network pcompile with weights "
+              "independent of n at 1/(2n^3) when every comparison counts on one side, otherwise for each n a "
+              "network acompile n that depends on n, at tau = 1/(2n); (b) one network on unbounded PEs at tau = 1; e.g. PARITY without numerical "
               "predicates: !P(#left[Y a] = #right[a])." + _EXACT + COQ22_TEXT,
     coq=COQ22,
     coq_part=_PART,
     coq_hypotheses={"cor22a_tl": _A["thm20a_tl_soft"], "cor22_tl": _ALL["thm20_tl_soft"], "cor22b_tl_tau1": _TAU1["thm20b_tl_tau1"],
-                    "cor22_count": _FRAG["thm20_count_soft"], **_PAPER},
+                    "cor22_count": _FRAG["thm20_count_soft"], **_PAPER,
+                    **{t: _FIXED[t] for t in ("thm20a_fixed", "cor22_tl_tau_a")}},
     latex=r"\mathrm{TL}[\#,\mathsf{S},\mathsf{U}]\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family([PARITY45, "(a S b) & ODD(#left[b])", "F (#left[a] = #right[a])"],
@@ -248,11 +282,12 @@ cor23 = Claim(
     id="yang.cor23",
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "Corollary 23"),
-    statement="Past TL[#] with since is computed, for each length n, by a future-masked softmax transformer "
-              "acompile n that depends on n (lookup queries scaled by 2n^2 or n^2), on bounded PEs at temperature "
-              "1/(2n)." + _EXACT + COQ23_TEXT,
+    statement="Past TL[#] with since is computed by one future-masked softmax transformer pcompile for every "
+              "length n: weights independent of n, bounded PEs, every head at the one temperature 1/(2n^3)."
+              + _EXACT + COQ23_TEXT,
     coq=COQ23,
-    coq_hypotheses={"cor23a_tl": _A["cor23a_tl"], "thm21_tl": _PFRAG["thm21_tl"], "cor23_count": _PFRAG["thm21_count_soft"]},
+    coq_hypotheses={"cor23a_tl": _A["cor23a_tl"], "thm21_tl": _PFRAG["thm21_tl"], "cor23_count": _PFRAG["thm21_count_soft"],
+                    "thm21a_fixed": _FIXED["thm21a_fixed"]},
     latex=r"\mathrm{TL}[\#_{\mathrm{left}},\mathsf{S}]\subseteq\mathrm{SMAT}^{\mathrm{future}}_\tau",
     kind="construction",
     instances=_family(["(!a S b) & #left[a] > #left[b]", "H (a -> ODD(#left[a]))"], ["causal-temperature"],

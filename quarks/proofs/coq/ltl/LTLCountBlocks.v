@@ -55,14 +55,27 @@ unfold src_of at 1. rewrite Nat.sub_diag. cbn [nth fst]. f_equal. rewrite <- (IH
 intros p Hp. destruct (qlist_in args (S g) p Hp) as [k [_ E]]. rewrite src_of_cons by lia. reflexivity.
 Qed.
 
+(** Hard attention, or softmax with every head at a temperature of its own, each at most 1/(2n). *)
+Definition hs_below (n : nat) (W : head -> (nat -> R) -> nat -> nat -> R) : Prop :=
+  W = hard_w \/ forall h, exists tau, 0 < tau <= tau_paper n /\ W h = soft_w tau h.
+
+Lemma hs_below_soft (n : nat) (tau : R) : 0 < tau <= tau_paper n -> hs_below n (soft_w tau).
+Proof. intros Ht. right. intros h. exists tau. split; [exact Ht|reflexivity]. Qed.
+
+Lemma hs_below_paper (n : nat) : (1 <= n)%nat -> hs_below n (soft_w (tau_paper n)).
+Proof. intros Hn. apply hs_below_soft. pose proof (tau_paper_pos n Hn). lra. Qed.
+
+Lemma hs_below_or (n : nat) (W : head -> (nat -> R) -> nat -> nat -> R) : (1 <= n)%nat -> W = hard_w \/ W = soft_w (tau_paper n) -> hs_below n W.
+Proof. intros Hn [->| ->]; [left; reflexivity|apply hs_below_paper, Hn]. Qed.
+
 Section Blocks.
 Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
-Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
+Hypothesis HW : hs_below n W.
 
-Lemma W_hs : hard_or_soft W.
-Proof. destruct HW as [->| ->]; [left|right; eexists]; reflexivity. Qed.
+Lemma W_hs : head_hs W.
+Proof. destruct HW as [->|HS]; [left; reflexivity|right; intros h; destruct (HS h) as [tau [_ E]]; exists tau; exact E]. Qed.
 
 (** The context: what the embedding and the prologue put below the fresh coordinates. *)
 Record ctx (x : stream) : Prop := {
@@ -157,22 +170,24 @@ Proof. intros H. rewrite after_head_eq. replace (Nat.eqb (sh_out h) c) with fals
 (** A head read exactly (hard) or within 21/100 (soft), then rounded (gated by a Boolean). *)
 Lemma round_gate (h : shead) (y : stream) (j gate : nat) (p q : bool) : y j (sh_out h) = 0 -> gate <> sh_out h ->
   y j gate = B2R q -> (W = hard_w -> head_out W n (real_head h) y j = B2R p) ->
-  (W = soft_w (tau_paper n) -> Rabs (head_out W n (real_head h) y j - B2R p) <= 21 / 100) ->
+  (forall tau, 0 < tau <= tau_paper n -> Rabs (head_out (soft_w tau) n (real_head h) y j - B2R p) <= 21 / 100) ->
   unit_val (real_unit (rounding (S (sh_out h)) (sh_out h) gate)) (after_head W n h y j) = B2R (p && negb q).
 Proof.
-intros H0 Hg Hq Hh Hs. destruct HW as [E|E].
+intros H0 Hg Hq Hh Hs. destruct HW as [E|HS].
 - apply unit_rounding; [rewrite after_head_out by exact H0; apply Hh, E|rewrite after_head_other by exact Hg; exact Hq].
-- apply unit_rounding_approx; [rewrite after_head_out by exact H0; specialize (Hs E); lra|rewrite after_head_other by exact Hg; exact Hq].
+- destruct (HS (real_head h)) as [tau [Ht E]].
+  apply unit_rounding_approx; [rewrite after_head_out by exact H0; rewrite (head_out_W W tau n _ y j E); specialize (Hs tau Ht); lra|rewrite after_head_other by exact Hg; exact Hq].
 Qed.
 
 Lemma round_one (h : shead) (y : stream) (j : nat) (p : bool) : y j (sh_out h) = 0 ->
   (W = hard_w -> head_out W n (real_head h) y j = B2R p) ->
-  (W = soft_w (tau_paper n) -> Rabs (head_out W n (real_head h) y j - B2R p) <= 21 / 100) ->
+  (forall tau, 0 < tau <= tau_paper n -> Rabs (head_out (soft_w tau) n (real_head h) y j - B2R p) <= 21 / 100) ->
   unit_val (real_unit (rounding1 (S (sh_out h)) (sh_out h))) (after_head W n h y j) = B2R p.
 Proof.
-intros H0 Hh Hs. destruct HW as [E|E].
+intros H0 Hh Hs. destruct HW as [E|HS].
 - apply unit_rounding1. rewrite after_head_out by exact H0. apply Hh, E.
-- apply unit_rounding1_approx. rewrite after_head_out by exact H0. specialize (Hs E). lra.
+- destruct (HS (real_head h)) as [tau [Ht E]].
+  apply unit_rounding1_approx. rewrite after_head_out by exact H0. rewrite (head_out_W W tau n _ y j E). specialize (Hs tau Ht). lra.
 Qed.
 
 (** ** Y, X, S, U *)
@@ -190,7 +205,7 @@ intros HP j Hj. unfold base in Hb. apply (round_gate (sel_head kk g a Future 1) 
 - unfold c_first. lia.
 - apply (cx_first y Hc), Hj.
 - intros ->. rewrite (proj2 (head_Y n kk g a y Hn (pe_ok_ctx y Hc)) j Hj). apply HP. lia.
-- intros ->. rewrite <- (HP (j - 1)%nat) by lia. apply head_Y_paper; try assumption. apply pe_ok_ctx, Hc.
+- intros tau Htau. rewrite <- (HP (j - 1)%nat) by lia. apply head_Y_low; try assumption. apply pe_ok_ctx, Hc.
   intros j' Hj'. rewrite HP by exact Hj'. apply B2R_01'.
 Qed.
 
@@ -204,7 +219,7 @@ apply (round_gate (sel_head kk g a Past (-1)) y j (c_last kk)); cbn [sh_out sel_
 - unfold c_last. lia.
 - apply (cx_last y Hc); assumption.
 - intros ->. rewrite (proj2 (head_X n kk g a y Hn (pe_ok_ctx y Hc)) j Hj). apply HP, Hx.
-- intros ->. rewrite <- (HP (x_next n j)) by exact Hx. apply head_X_paper; try assumption. apply pe_ok_ctx, Hc.
+- intros tau Htau. rewrite <- (HP (x_next n j)) by exact Hx. apply head_X_low; try assumption. apply pe_ok_ctx, Hc.
   intros j' Hj'. rewrite HP by exact Hj'. apply B2R_01'.
 Qed.
 
@@ -217,7 +232,7 @@ intros HB HQ j Hj. pose proof (topS_le B j) as Ht.
 apply (round_one (su_head kk g b s Future 1) y j); cbn [sh_out su_head].
 - apply Hz. lia.
 - intros ->. rewrite (proj2 (head_S n kk g b s y B Hn (pe_ok_ctx y Hc) HB) j Hj). apply HQ. lia.
-- intros ->. rewrite <- (HQ (topS B j)) by lia. apply head_S_paper; try assumption. apply pe_ok_ctx, Hc.
+- intros tau Htau. rewrite <- (HQ (topS B j)) by lia. apply head_S_low; try assumption. apply pe_ok_ctx, Hc.
   intros j' Hj'. rewrite HQ by exact Hj'. apply B2R_01'.
 Qed.
 
@@ -230,7 +245,7 @@ intros HB HQ j Hj. pose proof (topU_lt B n j Hj) as Ht.
 apply (round_one (su_head kk g b s Past (-1)) y j); cbn [sh_out su_head].
 - apply Hz. lia.
 - intros ->. rewrite (proj2 (head_U n kk g b s y B Hn (pe_ok_ctx y Hc) HB) j Hj). apply HQ. lia.
-- intros ->. rewrite <- (HQ (topU B (n - j) j)) by lia. apply head_U_paper; try assumption. apply pe_ok_ctx, Hc.
+- intros tau Htau. rewrite <- (HQ (topU B (n - j) j)) by lia. apply head_U_low; try assumption. apply pe_ok_ctx, Hc.
   intros j' Hj'. rewrite HQ by exact Hj'. apply B2R_01'.
 Qed.
 
@@ -296,15 +311,16 @@ assert (Hatt : after_head W n h z2 i (S (g + m)) = head_out W n (real_head h) z2
 { apply after_head_out. replace (sh_out h) with (S (g + m)) by reflexivity. rewrite Z2, Zlo, Hz by lia. reflexivity. }
 assert (HE : stage_E n i d qs (src_of args g) (bit_of y) c0 = (lin_count args (fun b => count n d (bit_of y b) i) + c0)%Z)
   by (unfold stage_E, qs; rewrite (lin_qlist args g (fun b => count n d (bit_of y b) i)); reflexivity).
-rewrite <- HE. destruct HW as [EW|EW].
+rewrite <- HE. destruct HW as [EW|HS].
 - apply (thm21_compare_hard n i d (sign_mask caus) qs (src_of args g) (bit_of y) (c_inv kk d) (c_alt kk) (c_even kk)
           (S (g + m)) (c_one_pos kk caus) (g + m) (S (S (g + m))) 2 c0 z2 (after_head W n h z2 i)); try assumption.
   + unfold Q2R. simpl. lra.
   + rewrite Hatt, EW. reflexivity.
-- destruct (tau_paper_scale n Hn) as [Ht Hs].
+- destruct (HS (real_head h)) as [tau [Ht EW]]. destruct (tau_paper_scale n Hn) as [Ht0 Hs].
+  assert (H2 : 2 * INR n * tau <= 1) by (rewrite <- Hs; apply Rmult_le_compat_l; [pose proof (pos_INR n); lra|lra]).
   apply (thm21_compare_soft n i d (sign_mask caus) qs (src_of args g) (bit_of y) (c_inv kk d) (c_alt kk) (c_even kk)
-          (S (g + m)) (c_one_pos kk caus) (g + m) (S (S (g + m))) 2 c0 z2 (after_head W n h z2 i) Hm Hi Hinv Hq Hkey Hev Hone Hl (tau_paper n) Ht);
-    [unfold Q2R; simpl; lra|]. rewrite Hatt, EW. reflexivity.
+          (S (g + m)) (c_one_pos kk caus) (g + m) (S (S (g + m))) 2 c0 z2 (after_head W n h z2 i) Hm Hi Hinv Hq Hkey Hev Hone Hl tau (proj1 Ht));
+    [unfold Q2R; simpl; lra|]. rewrite Hatt. apply head_out_W, EW.
 Qed.
 
 End Blocks.

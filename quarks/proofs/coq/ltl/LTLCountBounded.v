@@ -137,16 +137,20 @@ Definition acompile (n k : nat) (caus : bool) (p : tl) : snet * nat :=
    map (atr_layer n k (k + 13 + length (tpreds p))) (fst (ncompile_at k caus 2 p)), snd (ncompile_at k caus 2 p)).
 Definition tpes_a (p : tl) : list (nat -> nat -> R) := pes_a (tpreds p).
 
+Lemma tau_paper_in (n : nat) : (1 <= n)%nat -> 0 < tau_paper n <= tau_paper n.
+Proof. intros Hn. pose proof (tau_paper_pos n Hn). lra. Qed.
+
 Lemma acompile_ok (n : nat) (w : nat -> nat) (k : nat) (caus : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
-  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> mfrag k caus (negb (tfrag k caus p)) p = true ->
+  (1 <= n)%nat -> (W = hard_w \/ exists tau, 0 < tau <= tau_paper n /\ W = soft_w tau) -> mfrag k caus (negb (tfrag k caus p)) p = true ->
   forall i, (i < n)%nat ->
   net_run W n (real_net (fst (acompile n k caus p))) (embed k (tpes_a p) n w) i (snd (acompile n k caus p)) = B2R (tsat n w p i).
 Proof.
-intros Hn HW Hf i Hi. unfold acompile, tpes_a. cbn [fst snd]. set (mix := negb (tfrag k caus p)) in *.
+intros Hn HW0 Hf i Hi. unfold acompile, tpes_a. cbn [fst snd]. set (mix := negb (tfrag k caus p)) in *.
+assert (HW : hs_below n W) by (destruct HW0 as [->|[tau [Ht ->]]]; [left; reflexivity|apply hs_below_soft, Ht]).
 set (P := tpreds p). set (xk := (k + 13 + length P)%nat). set (xu := embed k (pes_count P ++ ex_u) n w).
 assert (Hex : (2 <= length ex_u)%nat -> nth 0 ex_u pe_none = pe_twon /\ nth 1 ex_u pe_none = pe_negsqn) by (intros; split; reflexivity).
 assert (Hmx : mix = true -> (2 <= length ex_u)%nat) by (intros; simpl; lia).
-assert (HWs : hard_or_soft W) by (destruct HW as [->| ->]; [left|right; eexists]; reflexivity).
+assert (HWs : hard_or_soft W) by (destruct HW0 as [->|[tau [_ ->]]]; [left|right; eexists]; reflexivity).
 pose proof (ncompile_at_ok n w k caus mix ex_u W p Hn HW Hf Hmx Hex i Hi) as Hok. fold P xu in Hok.
 change (length ex_u) with 2%nat in Hok. unfold ncompile_at in *. fold P xk in Hok |- *.
 pose proof (bnode_rd k xk caus mix ltac:(unfold xk; lia) p (xk + 2) 0 Hf ltac:(lia) ltac:(unfold xk, P; lia)) as Hrd.
@@ -211,7 +215,7 @@ Proof. intros Hl Hn Hi. apply (acompile_ok n w k false hard_w p Hn (or_introl eq
 Theorem thm20a_tl_soft (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
   tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
   soft_run (tau_paper n) n (real_net (fst (acompile n k false p))) (embed k (tpes_a p) n w) i (snd (acompile n k false p)) = B2R (tsat n w p i).
-Proof. intros Hl Hn Hi. apply (acompile_ok n w k false _ p Hn (or_intror eq_refl)); [apply afrag_letters|]; assumption. Qed.
+Proof. intros Hl Hn Hi. apply (acompile_ok n w k false _ p Hn (or_intror (ex_intro _ (tau_paper n) (conj (tau_paper_in n Hn) eq_refl)))); [apply afrag_letters|]; assumption. Qed.
 
 Theorem thm20a_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
   tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
@@ -235,7 +239,7 @@ Theorem thm21a_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
 Proof.
 intros Hl Hp Hn Hi. pose proof (tfrag_past k p Hl Hp) as Hf. split; [apply acompile_future, Hf|split].
 - apply (acompile_ok n w k true hard_w p Hn (or_introl eq_refl)); [rewrite Hf; exact Hf|exact Hi].
-- apply (acompile_ok n w k true _ p Hn (or_intror eq_refl)); [rewrite Hf; exact Hf|exact Hi].
+- apply (acompile_ok n w k true _ p Hn (or_intror (ex_intro _ (tau_paper n) (conj (tau_paper_in n Hn) eq_refl)))); [rewrite Hf; exact Hf|exact Hi].
 Qed.
 
 (** Corollary 23 (a): the past fragment with since, bounded embeddings, future-masked, at tau = 1/(2n). *)

@@ -136,7 +136,12 @@ destruct (Nat.eqb_spec k (S xk)) as [->|H4]; [cbn [fst snd]; rewrite (He i q Hq)
 cbn [fst snd]. rewrite (He i q Hq), (He j k); [reflexivity|pose proof ctw_cases; unfold inK, c_negsq, c_two in *; lia].
 Qed.
 
-Definition hd_ok (h : shead) : Prop := ~ inK (sh_val h) /\ Forall (fun t => ~ inK (fst (fst t))) (sh_terms h).
+(** A head of the one-sided network ([mx] false) reads its keys either all at 2i, -i^2 (a lookup) or
+    none at an unbounded key ([hd_pure]): LTLCountFixed.v runs the lookups at a temperature of their own. *)
+Definition lk2 (c : nat) : Prop := c = c_two kk \/ c = c_negsq kk.
+Definition hd_pure (h : shead) : Prop :=
+  Forall (fun t => lk2 (snd (fst t))) (sh_terms h) \/ Forall (fun t => ~ (lk2 (snd (fst t)) \/ inK (snd (fst t)))) (sh_terms h).
+Definition hd_ok (h : shead) : Prop := ~ inK (sh_val h) /\ Forall (fun t => ~ inK (fst (fst t))) (sh_terms h) /\ (mx = false -> hd_pure h).
 Definition un_ok (u : sunit) : Prop := Forall (fun nr => Forall (fun p => ~ inK (fst p)) (sn_w nr)) (su_hidden u).
 Definition ly_rd (L : slayer) : Prop := Forall hd_ok (sl_heads L) /\ Forall un_ok (sl_units L).
 Definition ly_ok (L : slayer) : Prop := ly_rd L /\ forall c, swrites L c = true -> ~ inK c /\ c <> c_two kk.
@@ -144,7 +149,7 @@ Definition ly_ok (L : slayer) : Prop := ly_rd L /\ forall c, swrites L c = true 
 Lemma atr_score (ya yu : stream) (h : shead) (i j : nat) : arel ya yu -> hd_ok h ->
   score (real_head (atr_head h)) ya i j = score (real_head h) yu i j.
 Proof.
-intros Hr [_ Hh]. unfold score, real_head, atr_head. cbn [h_terms sh_terms]. rewrite !map_map.
+intros Hr [_ [Hh _]]. unfold score, real_head, atr_head. cbn [h_terms sh_terms]. rewrite !map_map.
 induction Hh as [|t l Ht Hl IH]; cbn [map lsum]; [reflexivity|]. rewrite IH. cbn [fst snd].
 rewrite (atr_term_score ya yu i j t Hr Ht). reflexivity.
 Qed.
@@ -245,12 +250,30 @@ Ltac okl := first [assumption | apply okc_hi; lia
   | pose proof (ctw_cases kk xk mx); unfold inK, c_negsq, c_pred, c_two, c_one, c_alt, c_frac, c_first, c_last, c_even, c_invl, c_invr,
       c_single, c_avg_first, c_avg_last in *; lia].
 
+Lemma okc_pure (c : nat) : mx = false -> okc c -> ~ (lk2 kk c \/ inK kk xk mx c).
+Proof. intros Hm Hc [H|H]; [|exact (Hc H)]. apply Hc. unfold inK, ctw. rewrite Hm. unfold lk2 in H. tauto. Qed.
+
+Lemma sign_pure (qs : list (nat * Z)) (inv key : nat) (K : Q) (c0 : Z) : mx = false -> okc key ->
+  Forall (fun t => ~ (lk2 kk (snd (fst t)) \/ inK kk xk mx (snd (fst t)))) (sign_sterms qs inv key K c0).
+Proof.
+intros Hm Hk. unfold sign_sterms. apply Forall_app. split; [|repeat constructor; apply okc_pure; assumption].
+apply Forall_map. apply Forall_forall. intros q _. apply okc_pure; assumption.
+Qed.
+
+Ltac pure_tac H := unfold hd_pure; cbn [sh_val sh_terms sel_head su_head count_shead look_head mlook_head sign_shead fst snd];
+  first [ solve [exfalso; congruence]
+        | solve [exfalso; match goal with Hc : ctw _ _ _ = _ |- _ => unfold ctw in Hc; rewrite H in Hc; unfold c_two in Hc; lia end]
+        | solve [left; repeat constructor; cbn [fst snd]; unfold lk2; tauto]
+        | solve [right; apply (sign_pure _ _ _ _ _ H); okl]
+        | solve [right; apply Forall_forall; intros t Ht; cbn [In] in Ht; repeat destruct Ht as [<-|Ht]; try contradiction;
+                 cbn [fst snd]; apply (okc_pure _ H); first [apply okc_inv | apply okc_one_pos | okl]] ].
+
 Ltac rdt := repeat match goal with
   | |- Forall _ (_ ++ _) => apply Forall_app; split
   | |- Forall _ [] => constructor
   | |- Forall _ (_ :: _) => constructor
   | |- ly_rd _ _ _ _ => split; cbn [sl_heads sl_units unit_layer]
-  | |- hd_ok _ _ _ _ => split; cbn [sh_val sh_terms sel_head su_head count_shead look_head mlook_head sign_shead fst snd]
+  | |- hd_ok _ _ _ _ => split; [|split; [|let H := fresh "Hmx" in intros H; pure_tac H]]; cbn [sh_val sh_terms sel_head su_head count_shead look_head mlook_head sign_shead fst snd]
   | |- un_ok _ _ _ _ => unfold un_ok; try unfold local_sunit; try unfold mix_sunit; try unfold sign_sunit; try unfold pred_unit;
                       try unfold rounding; try unfold rounding1; try unfold single_sunit; cbn [su_hidden sn_w]
   | |- Forall _ (sum_of _ _) => apply okc_sum_of

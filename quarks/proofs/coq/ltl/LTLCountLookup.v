@@ -73,18 +73,24 @@ replace (INR (S (C - 1))) with (INR C) by (f_equal; lia). replace (INR C - INR C
 pose proof (INR_sq_ge1 (S k) C ltac:(lia)). assert (0 < 2 / INR d) by (apply Rdiv_lt_0_compat; lra). nra.
 Qed.
 
-(** Softmax at tau = 1/(2n) reads within 1/8 of it, for every n. *)
-Lemma look_soft : (forall j, (j < n)%nat -> 0 <= x j v <= 1) ->
-  Rabs (head_out (soft_w (tau_paper n)) n h x i - x (C - 1)%nat v) <= 1 / 8.
+(** Softmax at every tau <= 1/(2n) reads within 1/8 of it, for every n (the rate only grows). *)
+Lemma look_low (tau : R) : 0 < tau <= tau_paper n -> (forall j, (j < n)%nat -> 0 <= x j v <= 1) ->
+  Rabs (head_out (soft_w tau) n h x i - x (C - 1)%nat v) <= 1 / 8.
 Proof.
-intros Hv. assert (HD : 0 < INR d) by (apply lt_0_INR; lia). assert (HN : INR d <= INR n) by (apply le_INR; lia).
-set (cn := vis_cnt m n i). set (t := (C - 1)%nat). set (p := 4 * INR n / INR d).
-assert (Hp : 4 <= p) by (unfold p; apply le_div; lra).
-set (s := fun j => score h x i (0 + j) / tau_paper n).
-assert (Es : forall j, s j = s t - p * (INR j - INR t) ^ 2).
-{ intros j. unfold s. rewrite !look_score. unfold t. simpl (0 + j)%nat. simpl (0 + (C - 1))%nat.
-  replace (INR (S (C - 1))) with (INR C) by (f_equal; lia). rewrite minus_INR by lia. rewrite S_INR. change (INR 1) with 1. unfold p, tau_paper.
+intros Htau Hv. destruct (tau_below n tau ltac:(lia) Htau) as [Hc1 Hr]. assert (HD : 0 < INR d) by (apply lt_0_INR; lia). assert (HN : INR d <= INR n) by (apply le_INR; lia).
+set (cn := vis_cnt m n i). set (t := (C - 1)%nat). set (p0 := 4 * INR n / INR d). set (p := tau_paper n / tau * p0).
+assert (Hp0 : 4 <= p0) by (unfold p0; apply le_div; lra).
+assert (Hp : 4 <= p) by (unfold p; nra).
+set (s0 := fun j => score h x i (0 + j) / tau_paper n).
+assert (Es0 : forall j, s0 j = s0 t - p0 * (INR j - INR t) ^ 2).
+{ intros j. unfold s0. rewrite !look_score. unfold t. simpl (0 + j)%nat. simpl (0 + (C - 1))%nat.
+  replace (INR (S (C - 1))) with (INR C) by (f_equal; lia). rewrite minus_INR by lia. rewrite S_INR. change (INR 1) with 1. unfold p0, tau_paper.
   assert (INR n <> 0) by lra. field. lra. }
+set (s := fun j => score h x i (0 + j) / tau).
+assert (Es : forall j, s j = s t - p * (INR j - INR t) ^ 2).
+{ intros j. unfold s. rewrite (Hr (score h x i (0 + j))), (Hr (score h x i (0 + t))).
+  change (score h x i (0 + j) / tau_paper n) with (s0 j). change (score h x i (0 + t) / tau_paper n) with (s0 t).
+  rewrite (Es0 j). unfold p. ring. }
 unfold head_out, soft_w, soft. change (vis_lo (h_mask h) i) with (vis_lo m i). rewrite Hlo.
 change (vis_cnt (h_mask h) n i) with cn. fold s.
 replace (h_val h) with v by reflexivity. replace (x (C - 1)%nat v) with ((fun k => x (0 + k)%nat v) t) by reflexivity.
@@ -100,6 +106,10 @@ assert (HE : 0 <= exp (- p)) by (apply Rlt_le, exp_pos).
 assert (Hoff : off_mass s cn t / partition s cn = l1 s cn t / 2) by (rewrite El; field; apply Rgt_not_eq, (partition_pos s cn t Ht)).
 rewrite Hoff. assert (0 <= 1 / p) by (apply Rlt_le, Rdiv_lt_0_compat; lra). nra.
 Qed.
+
+Lemma look_soft : (forall j, (j < n)%nat -> 0 <= x j v <= 1) ->
+  Rabs (head_out (soft_w (tau_paper n)) n h x i - x (C - 1)%nat v) <= 1 / 8.
+Proof. apply look_low. pose proof (tau_paper_pos n ltac:(lia)). lra. Qed.
 
 End Lookup.
 

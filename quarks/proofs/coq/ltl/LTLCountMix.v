@@ -64,24 +64,28 @@ intros k Hk Hne. replace (vis_lo (h_mask h) i) with 0%nat by reflexivity. simpl 
 pose proof (mlook_bound k). pose proof (INR_sq_ge1 k t Hne). pose proof mlook_rate. nra.
 Qed.
 
-(** Softmax at tau = 1/(2n) reads it within [mix_errK], for every n. *)
-Lemma mlook_soft : Rabs (head_out (soft_w (tau_paper n)) n h x i - 2 * INR (S t)) <= mix_errK n K.
+(** Softmax at every tau <= 1/(2n) reads it within [mix_errK], for every n (the rate only grows). *)
+Lemma mlook_low (tau : R) : 0 < tau <= tau_paper n -> Rabs (head_out (soft_w tau) n h x i - 2 * INR (S t)) <= mix_errK n K.
 Proof.
+intros Htau.
 assert (HD : 0 < INR d) by (apply lt_0_INR; lia). assert (HN : 0 < INR n) by (apply lt_0_INR; lia).
 assert (HDN : INR d <= INR n) by (apply le_INR; lia).
-set (p := 2 * INR n * (Q2R K * INR n / INR d)).
-assert (Hp : 2 * Q2R K * INR n <= p).
-{ unfold p. assert (1 <= INR n / INR d) by (apply (Rmult_le_reg_r (INR d)); [lra|]; field_simplify; lra).
+set (r := Q2R K * INR n / INR d). pose proof mlook_rate as Hr0. fold r in Hr0.
+assert (Hit : 2 * INR n <= / tau).
+{ unfold tau_paper in Htau. rewrite <- (Rinv_inv (2 * INR n)). apply Rinv_le_contravar; lra. }
+set (p := r / tau).
+assert (Hp0 : 2 * Q2R K * INR n <= 2 * INR n * r).
+{ unfold r. assert (1 <= INR n / INR d) by (apply (Rmult_le_reg_r (INR d)); [lra|]; field_simplify; lra).
   replace (2 * INR n * (Q2R K * INR n / INR d)) with (2 * Q2R K * INR n * (INR n / INR d)) by (field; lra).
   assert (0 <= 2 * Q2R K * INR n) by nra. nra. }
+assert (Hp : 2 * Q2R K * INR n <= p) by (unfold p, Rdiv; nra).
 assert (Hn1 : 1 <= INR n) by (apply (le_INR 1); lia).
 assert (Hp4 : 4 <= p) by nra.
-set (s := fun j => score h x i (0 + j) / tau_paper n).
+set (s := fun j => score h x i (0 + j) / tau).
 assert (Es : forall j, (j < n)%nat -> s j <= s t - p * (INR j - INR t) ^ 2).
-{ intros j _. unfold s. simpl (0 + j)%nat. simpl (0 + t)%nat. unfold tau_paper.
-  replace (score h x i j / / (2 * INR n)) with (score h x i j * (2 * INR n)) by (field; lra).
-  replace (score h x i t / / (2 * INR n)) with (score h x i t * (2 * INR n)) by (field; lra).
-  pose proof (mlook_bound j). unfold p. assert (0 < 2 * INR n) by lra. nra. }
+{ intros j _. unfold s, p. simpl (0 + j)%nat. simpl (0 + t)%nat. pose proof (mlook_bound j) as Hb. fold r in Hb.
+  assert (Hi0 : 0 < / tau) by (apply Rinv_0_lt_compat; lra).
+  apply (Rmult_le_compat_r (/ tau)) in Hb; [|lra]. unfold Rdiv. lra. }
 unfold head_out, soft_w, soft. replace (vis_lo (h_mask h) i) with 0%nat by reflexivity.
 replace (vis_cnt (h_mask h) n i) with n by reflexivity. fold s.
 replace (h_val h) with (c_two kk) by reflexivity.
@@ -107,6 +111,9 @@ assert (H1 : (2 + 1 / p) * exp (- p) <= 9 / 4 * exp (- p)) by nra.
 assert (H2 : Rabs (rsum (fun j => softmax s n j * v j) 0 n - v t) <= 9 / 4 * exp (- (2 * Q2R K * INR n))) by lra.
 apply Rmult_le_compat_l with (r := 2 * INR n) in H2; [|lra]. lra.
 Qed.
+
+Lemma mlook_soft : Rabs (head_out (soft_w (tau_paper n)) n h x i - 2 * INR (S t)) <= mix_errK n K.
+Proof. apply mlook_low. pose proof (tau_paper_pos n ltac:(lia)). lra. Qed.
 
 End MLook.
 
@@ -153,7 +160,7 @@ Section Mix.
 Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
-Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
+Hypothesis HW : hs_below n W.
 Hypothesis Hnx : (2 <= nx)%nat.
 Local Notation ctx := (ctx n w kk caus Ps nx).
 Local Notation base := (base kk Ps nx).
@@ -225,12 +232,12 @@ split.
       by (destruct d; cbn [c_inv span]; [apply (cx_invl _ _ _ _ _ _ y3 Hc3)|apply (cx_invr _ _ _ _ _ _ y3 Hc3)]; exact Hi).
     assert (Hk1 : forall j, y3 j xk = 2 * INR (S j) * INR n) by (intros j; apply (cx_keys _ _ _ _ _ _ y3 Hc3 Hnx j)).
     assert (Hk2 : forall j, y3 j (S xk) = - (INR (S j) ^ 2) * INR n) by (intros j; apply (cx_keys _ _ _ _ _ _ y3 Hc3 Hnx j)).
-    destruct HW as [EW|EW]; rewrite EW.
+    destruct HW as [EW|HS]; [rewrite EW|destruct (HS (real_head (mlook_head kk xk (g + 4) g (c_inv kk d) K))) as [tau [Htau EW]]; rewrite (head_out_W W tau n _ y3 i EW)].
     * rewrite (mlook_hard n kk xk (g + 4) g (c_inv kk d) K y3 i C (span n d i)); try assumption; try lia.
       -- rewrite Rminus_diag_eq, Rabs_R0 by reflexivity. unfold mix_errK. pose proof (exp_pos (- (2 * Q2R K * INR n))). pose proof (pos_INR n). nra.
       -- apply Hcnt3, Hi.
       -- apply (cx_two _ _ _ _ _ _ y3 Hc3).
-    * apply (mlook_soft n kk xk (g + 4) g (c_inv kk d) K y3 i C (span n d i)); try assumption; try lia.
+    * apply (mlook_low n kk xk (g + 4) g (c_inv kk d) K y3 i C (span n d i)); try assumption; try lia.
       -- apply Hcnt3, Hi.
       -- apply (cx_two _ _ _ _ _ _ y3 Hc3).
 Qed.

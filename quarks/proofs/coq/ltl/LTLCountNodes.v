@@ -48,7 +48,7 @@ Section Nodes.
 Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (mix : bool) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
-Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
+Hypothesis HW : hs_below n W.
 Hypothesis Hmx : mix = true -> (2 <= nx)%nat.
 Local Notation ctx := (ctx n w kk caus Ps nx).
 Local Notation base := (base kk Ps nx).
@@ -178,13 +178,13 @@ destruct (hu_block n W Hn y3 (look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk 
     change (after_head W n hl y3 i (f1 + 4)%nat) with (after_head W n hl y3 i (sh_out hl)).
     rewrite (after_head_out n W hl y3 i H0). unfold hl.
     replace (B2R (P C)) with (y3 (C - 1)%nat (c_pred kk r1)) by (rewrite Hpv; f_equal; f_equal; lia).
-    destruct HW as [EW|EW]; rewrite EW.
+    destruct HW as [EW|HS]; [rewrite EW|destruct (HS (real_head (look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus)))) as [tau [Htau EW]]; rewrite (head_out_W W tau n _ y3 i EW)].
     + rewrite (look_hard n kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus) y3 i C (span n d i)); try assumption.
       * rewrite Rminus_diag_eq, Rabs_R0 by reflexivity. lra.
       * apply Hcnt3, Hi.
       * apply (cx_negsq _ _ _ _ _ _ y3 Hc3).
       * apply (cx_two _ _ _ _ _ _ y3 Hc3).
-    + eapply Rle_trans; [apply (look_soft n kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus) y3 i C (span n d i)); try assumption|lra].
+    + eapply Rle_trans; [apply (look_low n kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus) y3 i C (span n d i)); try assumption|lra].
       * apply Hcnt3, Hi.
       * apply (cx_negsq _ _ _ _ _ _ y3 Hc3).
       * apply (cx_two _ _ _ _ _ _ y3 Hc3).

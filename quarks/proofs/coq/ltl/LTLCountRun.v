@@ -96,12 +96,12 @@ Proof. unfold layer_run, ffn_sub, after_head, real_layer. simpl. ring. Qed.
 
 (** The uniform count head over Booleans B reads #d[B] / span at every i < n, hard and soft. *)
 Lemma count_shead_read (W : head -> (nat -> R) -> nat -> nat -> R) (n : nat) (o b : nat) (d : dir) (x : stream) (B : nat -> bool) (i : nat) :
-  hard_or_soft W -> (i < n)%nat -> (forall j, (j < n)%nat -> x j b = B2R (B j)) ->
+  head_hs W -> (i < n)%nat -> (forall j, (j < n)%nat -> x j b = B2R (B j)) ->
   head_out W n (real_head (count_shead o b d)) x i = INR (count n d B i) / INR (span n d i).
 Proof.
 intros HW Hi Hx. pose proof (uniform_head_mean n (real_head (count_shead o b d)) x i eq_refl eq_refl Hi) as [Hh Hs].
 cbv zeta in Hh, Hs. replace (head_out W n _ x i) with (head_out hard_w n (real_head (count_shead o b d)) x i)
-  by (destruct HW as [->|[tau ->]]; [reflexivity|rewrite Hs, Hh; reflexivity]).
+  by (destruct HW as [->|HS]; [reflexivity|destruct (HS (real_head (count_shead o b d))) as [tau E]; rewrite (head_out_W W tau n _ x i E), Hs, Hh; reflexivity]).
 rewrite Hh. cbn [real_head count_shead h_mask h_val sh_mask sh_val]. destruct d; cbn [dmask vis_lo vis_cnt count span].
 - rewrite (rsum_ext _ (fun j => B2R (B j))) by (intros j Hj; apply Hx; lia). rewrite rsum_B2R. reflexivity.
 - rewrite (rsum_ext _ (fun j => B2R (B (i + j)%nat))) by (intros j Hj; apply Hx; lia).
@@ -120,7 +120,7 @@ Qed.
 (** Running the count layers on a stream holding Booleans Bf b at every argument coordinate b
     (below g) and 0 from g on writes #d[Bf b_k] / span at g + k. *)
 Lemma count_layers_run (W : head -> (nat -> R) -> nat -> nat -> R) (n : nat) (d : dir) (Bf : nat -> nat -> bool) :
-  hard_or_soft W -> forall (args : list (nat * Z)) (g : nat) (y : stream),
+  head_hs W -> forall (args : list (nat * Z)) (g : nat) (y : stream),
   (forall p, In p args -> (fst p < g)%nat /\ forall j, (j < n)%nat -> y j (fst p) = B2R (Bf (fst p) j)) ->
   (forall j c, (g <= c)%nat -> y j c = 0) ->
   forall k i, (k < length args)%nat -> (i < n)%nat ->

@@ -87,14 +87,27 @@ intros k. unfold softmax. apply Rlt_le, Rdiv_lt_0_compat; [apply exp_pos|apply (
 Qed.
 
 (** A head over values in [0, 1] reads a value in [0, 1], hard and soft. *)
+(** Hard attention, or softmax with every head at a temperature of its own. *)
+Definition head_hs (W : head -> (nat -> R) -> nat -> nat -> R) : Prop := W = hard_w \/ forall h, exists tau, W h = soft_w tau h.
+
+Lemma hs_head (W : head -> (nat -> R) -> nat -> nat -> R) : (W = hard_w \/ exists tau, W = soft_w tau) -> head_hs W.
+Proof. intros [->|[tau ->]]; [left; reflexivity|right; intros h; exists tau; reflexivity]. Qed.
+
+Lemma head_out_W (W : head -> (nat -> R) -> nat -> nat -> R) (tau : R) (n : nat) (h : head) (x : stream) (i : nat) :
+  W h = soft_w tau h -> head_out W n h x i = head_out (soft_w tau) n h x i.
+Proof. intros E. unfold head_out. rewrite E. reflexivity. Qed.
+
 Lemma head_out_01 (W : head -> (nat -> R) -> nat -> nat -> R) (n : nat) (h : head) (x : stream) (i : nat) :
-  (i < n)%nat -> (W = hard_w \/ exists tau, W = soft_w tau) ->
+  (i < n)%nat -> head_hs W ->
   (forall j, (j < n)%nat -> 0 <= x j (h_val h) <= 1) -> 0 <= head_out W n h x i <= 1.
 Proof.
-intros Hi HW Hv. unfold head_out. pose proof (vis_pos (h_mask h) n i Hi) as Hc.
-apply prob_read_01; [| |intros k Hk; apply Hv, vis_range; assumption].
-- destruct HW as [->|[tau ->]]; intros k; [apply (hard_w_prob h _ _ Hc)|apply (softmax_prob _ _ Hc)].
-- destruct HW as [->|[tau ->]]; [apply (hard_w_prob h _ _ Hc)|apply (softmax_prob _ _ Hc)].
+intros Hi HW Hv. destruct HW as [->|HS]; [|destruct (HS h) as [tau E]; rewrite (head_out_W W tau n h x i E)];
+  unfold head_out; pose proof (vis_pos (h_mask h) n i Hi) as Hc;
+  (apply prob_read_01; [| |intros k Hk; apply Hv, vis_range; assumption]).
+- intros k. apply (hard_w_prob h _ _ Hc).
+- apply (hard_w_prob h _ _ Hc).
+- intros k. apply (softmax_prob _ _ Hc).
+- apply (softmax_prob _ _ Hc).
 Qed.
 
 (** ** The units *)
@@ -210,7 +223,7 @@ Lemma stage_unit (W : head -> (nat -> R) -> nat -> nat -> R) :
   unit_val (real_unit (sign_sunit out att one loc)) y = B2R (Z.leb 0 stage_E).
 Proof.
 intros HW Hy Hread. apply (sign_sunit_exact out att one loc y (Nat.eqb (vis_cnt m n i) 1) (Z.leb 0 stage_local)); try assumption.
-- rewrite Hy. apply head_out_01; [exact Hi|exact HW|]. intros j _. unfold h. cbn [real_head h_val sign_shead sh_val].
+- rewrite Hy. apply head_out_01; [exact Hi|apply hs_head, HW|]. intros j _. unfold h. cbn [real_head h_val sign_shead sh_val].
   rewrite Hev. destruct (even01_cases (j + 1)) as [->| ->]; lra.
 - intros E. apply Nat.eqb_eq in E. rewrite stage_local_single by exact E. reflexivity.
 - intros E. apply Nat.eqb_neq in E. pose proof (vis_pos m n i Hi). rewrite Hy. apply Hread. lia.

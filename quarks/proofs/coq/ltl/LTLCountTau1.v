@@ -224,7 +224,7 @@ Proof.
 intros Hl Hn Hi. unfold bcompile_b, tpes_b, soft_run. cbn [fst snd].
 set (P := tpreds p). set (xk := (k + 13 + length P)%nat). set (x0 := embed k (pes_count P ++ pes_b) n w).
 set (W := soft_w (tau_paper n)).
-assert (HW : W = hard_w \/ W = soft_w (tau_paper n)) by (right; reflexivity).
+assert (HW : hs_below n W) by (apply (hs_below_or n W Hn); right; reflexivity).
 assert (Hex : (2 <= length pes_b)%nat -> nth 0 pes_b pe_none = pe_twon /\ nth 1 pes_b pe_none = pe_negsqn) by (intros; split; reflexivity).
 assert (Hf : mfrag k false true p = true) by (rewrite mfrag_letters; exact Hl).
 assert (Hmx : true = true -> (2 <= length pes_b)%nat) by (intros; simpl; lia).

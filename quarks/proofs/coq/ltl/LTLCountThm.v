@@ -81,13 +81,16 @@ Section Prologue.
 Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (ex : list (nat -> nat -> R)).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
-Hypothesis HW : W = hard_w \/ W = soft_w (tau_paper n).
+Hypothesis HW : hs_below n W.
 Hypothesis Hex : (2 <= length ex)%nat -> nth 0 ex pe_none = pe_twon /\ nth 1 ex pe_none = pe_negsqn.
 Local Notation x0 := (embed kk (pes_count Ps ++ ex) n w).
 
 Lemma uniform_W (h : head) (x : stream) (i : nat) : h_terms h = [] -> h_hard h = Average -> (i < n)%nat ->
   head_out W n h x i = head_out hard_w n h x i.
-Proof. destruct HW as [-> | ->]; [reflexivity|apply soft_uniform]. Qed.
+Proof.
+intros H1 H2 H3. destruct HW as [->|HS]; [reflexivity|]. destruct (HS h) as [tau [_ E]].
+rewrite (head_out_W W tau n h x i E). apply soft_uniform; assumption.
+Qed.
 
 Ltac writes_tac E :=
   unfold swrites in E; cbn [sl_heads sl_units existsb sh_out su_out first_layer last_layer single_layer single_sunit] in E;
@@ -202,7 +205,7 @@ End Prologue.
 
 Lemma ncompile_at_ok (n : nat) (w : nat -> nat) (kk : nat) (caus mix : bool) (ex : list (nat -> nat -> R))
   (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
-  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> mfrag kk caus mix p = true ->
+  (1 <= n)%nat -> hs_below n W -> mfrag kk caus mix p = true ->
   (mix = true -> (2 <= length ex)%nat) -> ((2 <= length ex)%nat -> nth 0 ex pe_none = pe_twon /\ nth 1 ex pe_none = pe_negsqn) ->
   forall i, (i < n)%nat ->
   net_run W n (real_net (fst (ncompile_at kk caus (length ex) p))) (embed kk (pes_count (tpreds p) ++ ex) n w) i
@@ -220,7 +223,7 @@ rewrite real_net_app, net_run_app. apply Hv, Hi.
 Qed.
 
 Lemma ncompile_ok (n : nat) (w : nat -> nat) (kk : nat) (caus mix : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
-  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> mfrag kk caus mix p = true -> forall i, (i < n)%nat ->
+  (1 <= n)%nat -> hs_below n W -> mfrag kk caus mix p = true -> forall i, (i < n)%nat ->
   net_run W n (real_net (fst (ncompile kk caus mix p))) (embed kk (pes_mix mix (tpreds p)) n w) i (snd (ncompile kk caus mix p))
   = B2R (tsat n w p i).
 Proof.
@@ -233,7 +236,7 @@ Lemma pes_mix_false (Ps : list (nat -> bool)) : pes_mix false Ps = pes_count Ps.
 Proof. apply app_nil_r. Qed.
 
 Lemma bcompile_ok (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
-  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> tfrag kk caus p = true -> forall i, (i < n)%nat ->
+  (1 <= n)%nat -> hs_below n W -> tfrag kk caus p = true -> forall i, (i < n)%nat ->
   net_run W n (real_net (fst (bcompile kk caus p))) (embed kk (pes_count (tpreds p)) n w) i (snd (bcompile kk caus p))
   = B2R (tsat n w p i).
 Proof. intros Hn HW Hf i Hi. rewrite <- pes_mix_false. apply (ncompile_ok n w kk caus false W p Hn HW Hf i Hi). Qed.
@@ -254,7 +257,7 @@ Theorem thm20_count_soft (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat)
   tfrag k false p = true -> (1 <= n)%nat -> (i < n)%nat ->
   soft_run (tau_paper n) n (real_net (fst (bcompile k false p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k false p))
   = B2R (tsat n w p i).
-Proof. intros Hf Hn Hi. apply (bcompile_ok n w k false _ p Hn (or_intror eq_refl) Hf i Hi). Qed.
+Proof. intros Hf Hn Hi. apply (bcompile_ok n w k false _ p Hn (hs_below_paper n Hn) Hf i Hi). Qed.
 
 Theorem thm20_count (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
   tfrag k false p = true -> (1 <= n)%nat -> (i < n)%nat ->
@@ -274,7 +277,7 @@ Theorem thm21_count_soft (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat)
   tfrag k true p = true -> (1 <= n)%nat -> (i < n)%nat ->
   soft_run (tau_paper n) n (real_net (fst (bcompile k true p))) (embed k (pes_count (tpreds p)) n w) i (snd (bcompile k true p))
   = B2R (tsat n w p i).
-Proof. intros Hf Hn Hi. apply (bcompile_ok n w k true _ p Hn (or_intror eq_refl) Hf i Hi). Qed.
+Proof. intros Hf Hn Hi. apply (bcompile_ok n w k true _ p Hn (hs_below_paper n Hn) Hf i Hi). Qed.
 
 (** ** The causal variant is future-masked *)
 
@@ -355,7 +358,7 @@ Proof. intros Hf Hn Hi. split; [apply thm21_future, Hf|apply thm21_count_soft; a
 (** ** Every formula: comparisons mixing #left and #right included *)
 
 Lemma mcompile_ok (n : nat) (w : nat -> nat) (k : nat) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
-  (1 <= n)%nat -> (W = hard_w \/ W = soft_w (tau_paper n)) -> tletters k p = true -> forall i, (i < n)%nat ->
+  (1 <= n)%nat -> hs_below n W -> tletters k p = true -> forall i, (i < n)%nat ->
   net_run W n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p))
   = B2R (tsat n w p i).
 Proof.
@@ -378,7 +381,7 @@ Theorem thm20_tl_soft (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
   tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->
   soft_run (tau_paper n) n (real_net (fst (mcompile k false p))) (embed k (tpes k false p) n w) i (snd (mcompile k false p))
   = B2R (tsat n w p i).
-Proof. intros Hl Hn Hi. apply (mcompile_ok n w k _ p Hn (or_intror eq_refl) Hl i Hi). Qed.
+Proof. intros Hl Hn Hi. apply (mcompile_ok n w k _ p Hn (hs_below_paper n Hn) Hl i Hi). Qed.
 
 Theorem thm20_tl (k : nat) (p : tl) (n : nat) (w : nat -> nat) (i : nat) :
   tletters k p = true -> (1 <= n)%nat -> (i < n)%nat ->

@@ -37,56 +37,95 @@ Proof. rewrite pow_m1. destruct (Nat.even k); lra. Qed.
 (** The score-level forms of the S and Y steps, for any scale N > i: the soft reads of the scores
     4 N [stop at j] + 2 (j + 1) and -2N (-1)^(i-j) + 2 (j + 1) over j <= i (N = n for (a) at tau = 1/(2n),
     N = i + 1 for (c)). *)
-Lemma S_read_geom (N i : nat) (B : nat -> bool) (sc v : nat -> R) : (i < N)%nat ->
-  (forall j, (j <= i)%nat -> sc j = 4 * INR N * B2R (B j) + 2 * INR (S j)) ->
+(** Scaling scores by c >= 1 keeps every gap: what lets each bound below hold at every lower
+    temperature (tau <= 1/(2n) scales the scores at 1/(2n) by c = 1/(2n tau) >= 1). *)
+Lemma scale_gap (c a b g : R) : 1 <= c -> 0 <= g -> a <= b - g -> c * a <= c * b - g.
+Proof. intros Hc Hg H. assert (0 <= (c - 1) * (b - a)) by (apply Rmult_le_pos; lra). nra. Qed.
+
+Lemma S_read_geom_c (c : R) (N i : nat) (B : nat -> bool) (sc v : nat -> R) : 1 <= c -> (i < N)%nat ->
+  (forall j, (j <= i)%nat -> sc j = c * (4 * INR N * B2R (B j) + 2 * INR (S j))) ->
   (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
   Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (topS B i)) <= 21 / 100.
 Proof.
-intros Hi Esc Hv. pose proof (topS_le B i) as Hti. set (t := topS B i) in *.
+intros Hc1 Hi Esc Hv. pose proof (topS_le B i) as Hti. set (t := topS B i) in *.
 eapply Rle_trans; [apply (softmax_read sc v (S i) t); [lia|intros j Hj; apply Hv; lia]|].
 pose proof (pos_INR N) as Hn0.
 apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [lia| | |lra].
-- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [Hb _]. fold t in Hb.
+- intros j Hj. rewrite !Esc by lia. apply scale_gap; [exact Hc1|apply Rmult_le_pos; [lra|apply pos_INR]|].
+  destruct (topS_bits B i j ltac:(lia)) as [Hb _]. fold t in Hb.
   rewrite minus_INR by lia. rewrite !S_INR. nra.
-- intros j Hj. rewrite !Esc by lia. destruct (topS_bits B i j ltac:(lia)) as [_ Hb]. fold t in Hb.
+- intros j Hj. rewrite !Esc by lia. apply scale_gap; [exact Hc1|apply Rmult_le_pos; [lra|apply pos_INR]|].
+  destruct (topS_bits B i j ltac:(lia)) as [_ Hb]. fold t in Hb.
   destruct (Hb ltac:(lia)) as [E1 E2]. rewrite E1, E2. simpl B2R.
   rewrite minus_INR by lia. rewrite !S_INR.
   assert (INR j <= INR i) by (apply le_INR; lia). assert (INR i + 1 <= INR N) by (rewrite <- S_INR; apply le_INR; lia).
   pose proof (pos_INR t). lra.
 Qed.
 
-Lemma Y_read_geom (N i : nat) (sc v : nat -> R) : (i < N)%nat ->
-  (forall j, (j <= i)%nat -> sc j = - (2 * INR N) * (-1) ^ (i - j) + 2 * INR (S j)) ->
+Lemma S_read_geom (N i : nat) (B : nat -> bool) (sc v : nat -> R) : (i < N)%nat ->
+  (forall j, (j <= i)%nat -> sc j = 4 * INR N * B2R (B j) + 2 * INR (S j)) ->
+  (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
+  Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (topS B i)) <= 21 / 100.
+Proof. intros Hi Esc. apply (S_read_geom_c 1 N i B); [lra|exact Hi|intros j Hj; rewrite Rmult_1_l; apply Esc, Hj]. Qed.
+
+Lemma Y_read_geom_c (c : R) (N i : nat) (sc v : nat -> R) : 1 <= c -> (i < N)%nat ->
+  (forall j, (j <= i)%nat -> sc j = c * (- (2 * INR N) * (-1) ^ (i - j) + 2 * INR (S j))) ->
   (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
   Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (i - 1)%nat) <= 21 / 100.
 Proof.
-intros Hi Esc Hv. set (t := (i - 1)%nat).
+intros Hc1 Hi Esc Hv. set (t := (i - 1)%nat).
 eapply Rle_trans; [apply (softmax_read sc v (S i) t); [unfold t; lia|intros j Hj; apply Hv; lia]|].
 pose proof (pos_INR N) as Hn0.
 apply (lemma6_geom_c2 sc (S i) t (2 * INR (S i - t))); [unfold t; lia| | |lra].
 - intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia).
-  rewrite !Esc by (unfold t in Hj; lia). replace (i - t)%nat with 1%nat by (unfold t; lia).
+  rewrite !Esc by (unfold t in Hj; lia). apply scale_gap; [exact Hc1|apply Rmult_le_pos; [lra|apply pos_INR]|].
+  replace (i - t)%nat with 1%nat by (unfold t; lia).
   pose proof (pow_m1_le (i - j)). rewrite minus_INR by lia. rewrite !S_INR.
   unfold t. rewrite minus_INR by lia. simpl (INR 1). simpl pow. nra.
 - intros j Hj. assert (Hi1 : (1 <= i)%nat) by (unfold t in Hj; lia). replace j with i in * by (unfold t in Hj; lia).
-  rewrite !Esc by lia. replace (i - t)%nat with 1%nat by (unfold t; lia). rewrite Nat.sub_diag.
+  rewrite !Esc by lia. apply scale_gap; [exact Hc1|apply Rmult_le_pos; [lra|apply pos_INR]|].
+  replace (i - t)%nat with 1%nat by (unfold t; lia). rewrite Nat.sub_diag.
   replace (S i - t)%nat with 2%nat by (unfold t; lia).
   assert (2 <= INR N) by (replace 2 with (INR 2) by (simpl; ring); apply le_INR; lia).
   unfold t. rewrite !S_INR, minus_INR by lia. simpl (INR 1). simpl (INR 2). simpl pow. simpl (INR 0). lra.
 Qed.
 
-(** The since head at tau = 1/(2n) reads the value at the nearest stop within 21/100, for every
-    n, position i and stream holding the embedding, Boolean stop bits and values in [0, 1]. *)
+Lemma Y_read_geom (N i : nat) (sc v : nat -> R) : (i < N)%nat ->
+  (forall j, (j <= i)%nat -> sc j = - (2 * INR N) * (-1) ^ (i - j) + 2 * INR (S j)) ->
+  (forall j, (j <= i)%nat -> 0 <= v j <= 1) ->
+  Rabs (rsum (fun k => softmax sc (S i) k * v k) 0 (S i) - v (i - 1)%nat) <= 21 / 100.
+Proof. intros Hi Esc. apply (Y_read_geom_c 1 N i); [lra|exact Hi|intros j Hj; rewrite Rmult_1_l; apply Esc, Hj]. Qed.
+
+(** A score at tau <= 1/(2n) is c >= 1 times the score at 1/(2n). *)
+Lemma tau_paper_pos (n : nat) : (1 <= n)%nat -> 0 < tau_paper n.
+Proof. intros Hn. unfold tau_paper. apply Rinv_0_lt_compat, Rmult_lt_0_compat; [lra|apply lt_0_INR; lia]. Qed.
+
+Lemma tau_below (n : nat) (tau : R) : (1 <= n)%nat -> 0 < tau <= tau_paper n ->
+  1 <= tau_paper n / tau /\ forall r, r / tau = tau_paper n / tau * (r / tau_paper n).
+Proof.
+intros Hn Ht. pose proof (tau_paper_pos n Hn).
+split; [apply le_div; lra|intros r; field; lra].
+Qed.
+
+(** The since head at every tau <= 1/(2n) reads the value at the nearest stop within 21/100, for
+    every n, position i and stream holding the embedding, Boolean stop bits and values in [0, 1]. *)
+Lemma head_S_low (tau : R) (n kk att b s : nat) (x : stream) (B : nat -> bool) (i : nat) :
+  0 < tau <= tau_paper n -> (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  Rabs (head_out (soft_w tau) n (real_head (su_head kk att b s Future 1)) x i - x (topS B i) b) <= 21 / 100.
+Proof.
+intros Ht Hn Hi Hx HB Hv. destruct (tau_below n tau Hn Ht) as [Hc Hr].
+unfold head_out, soft_w, soft. cbn [real_head su_head h_mask h_val vis_lo vis_cnt].
+change (x (topS B i) b) with ((fun k => x (0 + k)%nat b) (topS B i)).
+apply (S_read_geom_c (tau_paper n / tau) n i B); [exact Hc|exact Hi| |intros j Hj; apply Hv; simpl; lia].
+intros j Hj. simpl (0 + j)%nat. rewrite Hr. f_equal. apply (su_scaled n kk att b s x B i j); (assumption || lia).
+Qed.
+
 Lemma head_S_paper (n kk att b s : nat) (x : stream) (B : nat -> bool) (i : nat) :
   (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
   (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
   Rabs (head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Future 1)) x i - x (topS B i) b) <= 21 / 100.
-Proof.
-intros Hn Hi Hx HB Hv. unfold head_out, soft_w, soft. cbn [real_head su_head h_mask h_val vis_lo vis_cnt].
-change (x (topS B i) b) with ((fun k => x (0 + k)%nat b) (topS B i)).
-apply (S_read_geom n i B); [exact Hi| |intros j Hj; apply Hv; simpl; lia].
-intros j Hj. simpl (0 + j)%nat. apply (su_scaled n kk att b s x B i j); (assumption || lia).
-Qed.
+Proof. intros Hn. apply head_S_low; [|exact Hn]. pose proof (tau_paper_pos n Hn). lra. Qed.
 
 (** The Y head (future mask, score -(-1)^(i+j) + (j + 1)/n) at tau = 1/(2n): the scores
     -2n (-1)^(i-j) + 2 (j + 1) peak at t = i - 1 with 2n + 2i, every j < t is at most
@@ -100,16 +139,23 @@ intros Hn Hi Hj Hx. rewrite (sel_score n kk) by (assumption || lia). rewrite alt
 assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. qsimpl. field. exact H.
 Qed.
 
+Lemma head_Y_low (tau : R) (n kk att a : nat) (x : stream) (i : nat) :
+  0 < tau <= tau_paper n -> (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+  (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  Rabs (head_out (soft_w tau) n (real_head (sel_head kk att a Future 1)) x i - x (i - 1)%nat a) <= 21 / 100.
+Proof.
+intros Ht Hn Hi Hx Hv. destruct (tau_below n tau Hn Ht) as [Hc Hr].
+unfold head_out, soft_w, soft. cbn [real_head sel_head h_mask h_val vis_lo vis_cnt].
+change (x (i - 1)%nat a) with ((fun k => x (0 + k)%nat a) (i - 1)%nat).
+apply (Y_read_geom_c (tau_paper n / tau) n i); [exact Hc|exact Hi| |intros j Hj; apply Hv; simpl; lia].
+intros j Hj. simpl (0 + j)%nat. rewrite Hr. f_equal. apply (sel_scaled n kk att a x i j); (assumption || lia).
+Qed.
+
 Lemma head_Y_paper (n kk att a : nat) (x : stream) (i : nat) :
   (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
   (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
   Rabs (head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Future 1)) x i - x (i - 1)%nat a) <= 21 / 100.
-Proof.
-intros Hn Hi Hx Hv. unfold head_out, soft_w, soft. cbn [real_head sel_head h_mask h_val vis_lo vis_cnt].
-change (x (i - 1)%nat a) with ((fun k => x (0 + k)%nat a) (i - 1)%nat).
-apply (Y_read_geom n i); [exact Hi| |intros j Hj; apply Hv; simpl; lia].
-intros j Hj. simpl (0 + j)%nat. apply (sel_scaled n kk att a x i j); (assumption || lia).
-Qed.
+Proof. intros Hn. apply head_Y_low; [|exact Hn]. pose proof (tau_paper_pos n Hn). lra. Qed.
 
 (** Softmax sees only s / tau: two heads with the same values and mask whose scores agree after
     dividing by their temperatures have the same soft output. *)
@@ -182,58 +228,70 @@ intros Hj. unfold topU. destruct (lm B m i) as [t|] eqn:E.
 - rewrite (lm_none B m i E j Hj). split; [destruct (B i); simpl; lra|intros; lia].
 Qed.
 
-Lemma head_U_paper (n kk att b s : nat) (x : stream) (B : nat -> bool) (i : nat) :
-  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+Lemma head_U_low (tau : R) (n kk att b s : nat) (x : stream) (B : nat -> bool) (i : nat) :
+  0 < tau <= tau_paper n -> (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
   (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
-  Rabs (head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Past (-1))) x i - x (topU B (n - i) i) b) <= 21 / 100.
+  Rabs (head_out (soft_w tau) n (real_head (su_head kk att b s Past (-1))) x i - x (topU B (n - i) i) b) <= 21 / 100.
 Proof.
-intros Hn Hi Hx HB Hv. pose proof (topU_range B (n - i) i ltac:(lia)) as Hr.
+intros Htau Hn Hi Hx HB Hv. destruct (tau_below n tau Hn Htau) as [Hc1 Hsc]. pose proof (topU_range B (n - i) i ltac:(lia)) as Hr.
 set (top := topU B (n - i) i) in *. set (t := (top - i)%nat).
 unfold head_out, soft_w, soft. cbn [real_head su_head h_mask h_val vis_lo vis_cnt].
-set (sc := fun k => score (real_head (su_head kk att b s Past (-1))) x i (i + k) / tau_paper n).
-assert (Esc : forall k, (k < n - i)%nat -> sc k = 4 * INR n * B2R (B (i + k)%nat) - 2 * INR (S (i + k)))
-  by (intros k Hk; unfold sc; apply (su_scaled_past n kk att b s x B i (i + k)); (assumption || lia)).
+set (sc := fun k => score (real_head (su_head kk att b s Past (-1))) x i (i + k) / tau).
+assert (Esc : forall k, (k < n - i)%nat -> sc k = tau_paper n / tau * (4 * INR n * B2R (B (i + k)%nat) - 2 * INR (S (i + k))))
+  by (intros k Hk; unfold sc; rewrite Hsc; f_equal; apply (su_scaled_past n kk att b s x B i (i + k)); (assumption || lia)).
 replace (x top b) with ((fun k => x (i + k)%nat b) t) by (unfold t; f_equal; lia).
 eapply Rle_trans; [apply (softmax_read sc (fun k => x (i + k)%nat b) (n - i) t); [unfold t; lia|intros j Hj; apply Hv; lia]|].
 pose proof (pos_INR n) as Hn0.
 apply (lemma6_geom_c2_rev sc (n - i) t (2 * INR (S t))); [unfold t; lia| | |lra].
-- intros k Hk. rewrite !Esc by (unfold t in *; lia). destruct (topU_bits B (n - i) i (i + k) ltac:(unfold t in *; lia)) as [_ Hb].
+- intros k Hk. rewrite !Esc by (unfold t in *; lia). apply scale_gap; [exact Hc1|apply Rmult_le_pos; [lra|apply pos_INR]|]. destruct (topU_bits B (n - i) i (i + k) ltac:(unfold t in *; lia)) as [_ Hb].
   fold top in Hb. destruct (Hb ltac:(unfold t in *; lia)) as [E1 E2].
   replace (i + t)%nat with top by (unfold t; lia). rewrite E1, E2. simpl B2R. rewrite !S_INR, !plus_INR.
   assert (INR top + 1 <= INR n) by (rewrite <- S_INR; apply le_INR; lia).
   unfold t. rewrite minus_INR by lia. pose proof (pos_INR k). pose proof (pos_INR i). lra.
-- intros k Hk. rewrite !Esc by (unfold t in *; lia). destruct (topU_bits B (n - i) i (i + k) ltac:(unfold t in *; lia)) as [Hb _].
+- intros k Hk. rewrite !Esc by (unfold t in *; lia). apply scale_gap; [exact Hc1|apply Rmult_le_pos; [lra|apply pos_INR]|]. destruct (topU_bits B (n - i) i (i + k) ltac:(unfold t in *; lia)) as [Hb _].
   fold top in Hb. replace (i + t)%nat with top by (unfold t; lia).
   rewrite minus_INR by lia. rewrite !S_INR, !plus_INR. unfold t. rewrite minus_INR by lia. nra.
 Qed.
 
-Lemma head_X_paper (n kk att a : nat) (x : stream) (i : nat) :
-  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+Lemma head_U_paper (n kk att b s : nat) (x : stream) (B : nat -> bool) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x -> (forall j, (j < n)%nat -> x j s = B2R (B j)) ->
+  (forall j, (j < n)%nat -> 0 <= x j b <= 1) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (real_head (su_head kk att b s Past (-1))) x i - x (topU B (n - i) i) b) <= 21 / 100.
+Proof. intros Hn. apply head_U_low; [|exact Hn]. pose proof (tau_paper_pos n Hn). lra. Qed.
+
+Lemma head_X_low (tau : R) (n kk att a : nat) (x : stream) (i : nat) :
+  0 < tau <= tau_paper n -> (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
   (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
-  Rabs (head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Past (-1))) x i - x (x_next n i) a) <= 21 / 100.
+  Rabs (head_out (soft_w tau) n (real_head (sel_head kk att a Past (-1))) x i - x (x_next n i) a) <= 21 / 100.
 Proof.
-intros Hn Hi Hx Hv. set (t := if (S i <? n)%nat then 1%nat else 0%nat).
+intros Htau Hn Hi Hx Hv. destruct (tau_below n tau Hn Htau) as [Hc1 Hr]. set (t := if (S i <? n)%nat then 1%nat else 0%nat).
 assert (Ht : (i + t)%nat = x_next n i) by (unfold t, x_next; destruct (S i <? n)%nat; lia).
 assert (Htn : (t < n - i)%nat) by (unfold t; destruct (S i <? n)%nat eqn:E; [apply Nat.ltb_lt in E|]; lia).
 unfold head_out, soft_w, soft. cbn [real_head sel_head h_mask h_val vis_lo vis_cnt].
-set (sc := fun k => score (real_head (sel_head kk att a Past (-1))) x i (i + k) / tau_paper n).
-assert (Esc : forall k, (k < n - i)%nat -> sc k = - (2 * INR n) * (-1) ^ k - 2 * INR (S (i + k))).
-{ intros k Hk. unfold sc. rewrite (sel_score n kk) by (assumption || lia). rewrite alt_prod2.
+set (sc := fun k => score (real_head (sel_head kk att a Past (-1))) x i (i + k) / tau).
+assert (Esc : forall k, (k < n - i)%nat -> sc k = tau_paper n / tau * (- (2 * INR n) * (-1) ^ k - 2 * INR (S (i + k)))).
+{ intros k Hk. unfold sc. rewrite Hr. f_equal. rewrite (sel_score n kk) by (assumption || lia). rewrite alt_prod2.
   assert (INR n <> 0) by (apply not_0_INR; lia). unfold tau_paper. unfold Q2R. cbn [Qnum Qden]. field. exact H. }
 rewrite <- Ht.
 eapply Rle_trans; [apply (softmax_read sc (fun k => x (i + k)%nat a) (n - i) t); [exact Htn|intros j Hj; apply Hv; lia]|].
 pose proof (pos_INR n) as Hn0.
 apply (lemma6_geom_c2_rev sc (n - i) t (2 * INR (S t))); [exact Htn| | |lra].
 - intros k Hk. assert (t = 1%nat) by (unfold t in *; destruct (S i <? n)%nat; lia). subst t. rewrite H in *.
-  replace k with 0%nat by lia. rewrite !Esc by lia.
+  replace k with 0%nat by lia. rewrite !Esc by lia. apply scale_gap; [exact Hc1|apply Rmult_le_pos; [lra|apply pos_INR]|].
   assert (INR (S (S i)) <= INR n) by (apply le_INR; lia). rewrite !S_INR in *. rewrite !plus_INR. simpl (INR 0). simpl (INR 1).
   simpl pow. pose proof (pos_INR i). lra.
-- intros k Hk. rewrite !Esc by lia. pose proof (pow_m1_le k).
+- intros k Hk. rewrite !Esc by lia. apply scale_gap; [exact Hc1|apply Rmult_le_pos; [lra|apply pos_INR]|]. pose proof (pow_m1_le k).
   assert (Et : (-1) ^ t = if (S i <? n)%nat then -1 else 1) by (unfold t; destruct (S i <? n)%nat; simpl; ring).
   assert (t = 1%nat) by (unfold t in *; destruct (S i <? n)%nat eqn:E; [reflexivity|apply Nat.ltb_ge in E; lia]). rewrite Et.
   replace (S i <? n)%nat with true by (unfold t in H0; destruct (S i <? n)%nat; [reflexivity|lia]).
   rewrite H0 in *. rewrite minus_INR by lia. rewrite !S_INR, !plus_INR. simpl (INR 1). simpl (INR 0). assert (0 <= INR n * ((-1) ^ k + 1)) by (apply Rmult_le_pos; lra). lra.
 Qed.
+
+Lemma head_X_paper (n kk att a : nat) (x : stream) (i : nat) :
+  (1 <= n)%nat -> (i < n)%nat -> pe_ok n kk x ->
+  (forall j, (j < n)%nat -> 0 <= x j a <= 1) ->
+  Rabs (head_out (soft_w (tau_paper n)) n (real_head (sel_head kk att a Past (-1))) x i - x (x_next n i) a) <= 21 / 100.
+Proof. intros Hn. apply head_X_low; [|exact Hn]. pose proof (tau_paper_pos n Hn). lra. Qed.
 
 (** Variant (b), c = 2, tau = 1, the past-masked heads: again (a)'s heads at tau = 1/(2n). *)
 Lemma head_U_unb_tau1 (n kk att b s : nat) (w : nat -> nat) (x : stream) (B : nat -> bool) (i : nat) :
