@@ -1,4 +1,5 @@
-(** * Zuev's chain, finite part: |T(n;1)| >= #closed sets of the cube, and Theorem F (2^(Np) <= p! 2^p |T(n;1)| + #bad p-tuples).
+(** * Zuev's chain, finite part: |T(n;1)| >= #closed sets of the cube, and Theorem F
+      (2^(Np) <= p! 2^p |T(n;1)| + #bad p-tuples).
 
     The lifted cube points yhat(x) = (1, 2x_1 - 1, .., 2x_n - 1) in R^{n+1} (R an archimedean
     ordered field; the constant coordinate first) ([yhat]).
@@ -165,12 +166,14 @@ have hinj : injective h.
   by rewrite [t i]negv_nu [t' i]negv_nu b1 b2.
 pose W := @ext n @: gam t0.
 have hW : (#|W| <= p)%N.
-  apply: (@leq_trans #|[set nu (t0 i) | i : 'I_p]|); last by rewrite -[p in (_ <= p)%N]card_ord leq_imset_card.
-  apply: subset_leq_card; apply/subsetP => _ /imsetP [x hx ->]; move: hx; rewrite inE => /existsP [i /eqP ->].
-  exact: imset_f.
+  apply: (@leq_trans #|[set nu (t0 i) | i : 'I_p]|).
+    apply: subset_leq_card; apply/subsetP => _ /imsetP [x hx ->].
+    by move: hx; rewrite inE => /existsP [i /eqP ->]; apply: imset_f.
+  by rewrite -[p in (_ <= p)%N]card_ord leq_imset_card.
 rewrite -(card_imset F hinj).
-apply: (@leq_trans #|setX [set f : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} in ffun_on (mem W) | injectiveb f]
-   [set: {ffun 'I_p -> bool}]|).
+apply: (@leq_trans
+  #|setX [set f : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} in ffun_on (mem W) | injectiveb f]
+         [set: {ffun 'I_p -> bool}]|).
   apply: subset_leq_card; apply/subsetP => _ /imsetP [t ht ->]; rewrite !inE andbT.
   move: ht; rewrite !inE => /andP [/andP [hd _] /eqP eg]; apply/andP; split.
     apply/ffun_onP => i; rewrite ffunE; have [x ex] := nu_ext (t i).

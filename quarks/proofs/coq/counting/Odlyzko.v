@@ -1,4 +1,4 @@
-(** * The Odlyzko-type count: full tuples and bad tuples of +-1 vectors (Lemmas 3-5, 9, 10 of Zuev's chain).
+(** * The Odlyzko-type count: full and bad tuples of +-1 vectors (Lemmas 3-5, 9, 10 of Zuev's chain).
 
     Sign vectors v in {-1,1}^N are {ffun 'I_N -> bool} read through [Cover.sgnb] ([vec]).
     - [pm1_pair] (Lemma 3 of ../shared/zuev.md): if u <> v and u <> -v and a u + b v is a sign
@@ -190,7 +190,10 @@ Definition tr m N (u : {ffun 'I_m -> {ffun 'I_N -> bool}}) : {ffun 'I_N -> {ffun
   [ffun c => [ffun i => u i c]].
 
 Lemma tr_inj m N : injective (@tr m N).
-Proof. by move=> u v e; apply/ffunP => i; apply/ffunP => c; have := congr1 (fun w : {ffun 'I_N -> {ffun 'I_m -> bool}} => w c i) e; rewrite !ffunE. Qed.
+Proof.
+move=> u v e; apply/ffunP => i; apply/ffunP => c.
+by move/ffunP/(_ c): e => /ffunP/(_ i); rewrite !ffunE.
+Qed.
 
 Lemma card_full_at m N (y : {ffun 'I_N -> bool}) (S : {set 'I_N}) : #|S| = m ->
   (#|[set u : {ffun 'I_m -> {ffun 'I_N -> bool}} | supportb u y && row_free (mxt u *m colproj S)]|
@@ -221,7 +224,8 @@ apply: leq_trans (card_fibres (Y := Y) (g := g) (L := 'C(m, m./2) ^ (N - m)) _ _
   + move=> v; rewrite !inE => /andP [/imsetP [u hu ->] /eqP e] c hc.
     move: hu; rewrite inE => /andP [hy hf]; have [a ha _] := supportbP hy.
     have eD : mxt u *m colproj S = mxt u0 *m colproj S.
-      apply/matrixP => i d; rewrite !mul_mx_diag !mxE; case: (boolP (d \in S)) => hd; last by rewrite !mulr0.
+      apply/matrixP => i d; rewrite !mul_mx_diag !mxE.
+      case: (boolP (d \in S)) => hd; last by rewrite !mulr0.
       by move/ffunP/(_ d): e; rewrite !ffunE hd => /ffunP/(_ i); rewrite !ffunE => ->.
     have aa : a = a0.
       apply: (row_free_inj hf); rewrite mulmxA ha eD mulmxA ha0 //.
@@ -429,7 +433,8 @@ move=> h; apply: leq_trans (h _) _.
 apply: (@leq_trans (\sum_(J in [set J : {set 'I_p} | (3 <= #|J|)%N]) f #|J|)).
   apply: leq_sum => J _; apply: leq_trans (card_subt_full _ _) _.
   by rewrite leq_mul2l card_full orbT.
-have hJp (J : {set 'I_p}) : (#|J| < p.+1)%N by rewrite ltnS; apply: leq_trans (max_card J) _; rewrite card_ord.
+have hJp (J : {set 'I_p}) : (#|J| < p.+1)%N.
+  by rewrite ltnS; apply: leq_trans (max_card J) _; rewrite card_ord.
 rewrite (partition_big (fun J : {set 'I_p} => (inord #|J| : 'I_p.+1)) (fun m : 'I_p.+1 => 3 <= m)%N) /=;
   last by move=> J; rewrite inE inordK.
 rewrite big_geq_mkord /=; apply: eq_leq; apply: eq_bigr => m hm.
