@@ -8,7 +8,9 @@ def test_registered():
     c = table["quarks.zuev-closed-sets"]
     assert c.kind == "finite" and c.expected == "verified"
     assert "Flats.v:flats_le_signs" in c.coq and "ZuevFinite.v:card_flats_yhat_le_T" in c.coq
-    assert not table["quarks.zuev-theorem-f"].coq   # Theorem F is not formalized
+    f = table["quarks.zuev-theorem-f"]
+    assert f.coq == ("ZuevFinite.v:zuev_finite",) and f.coq_hypotheses == {"zuev_finite": ["(0 < p <= n)%N"]}
+    assert "1 <= p <= n" in f.statement and "C(m, floor(m/2))^(N-m)" in f.statement
 
 
 def test_closed_set_counts():

@@ -7,8 +7,9 @@ span of yhat(S) lies in S (equivalently aff(S) meets {0,1}^n exactly in S).
 * ``quarks.zuev-closed-sets``: #closed sets <= |T(n;1)|, proved in Coq for every n (Zuev's
   reduction ``Flats.v:flats_le_signs`` and ``ZuevFinite.v``); the instances count the closed sets
   exactly (closures over Q) and compare them with the exact counts.
-* ``quarks.zuev-theorem-f``: Theorem F in natural numbers, checked for every p <= n against the
-  exact |T(n;1)| (n <= 9); not proved in Coq (the Odlyzko-type count is not formalized).
+* ``quarks.zuev-theorem-f``: Theorem F in natural numbers, proved in Coq for every 1 <= p <= n
+  (``ZuevFinite.v:zuev_finite``, through the Odlyzko-type count of ``Odlyzko.v``) and checked for
+  every p <= n against the exact |T(n;1)| (n <= 9).
 """
 from __future__ import annotations
 
@@ -129,7 +130,7 @@ theorem_f = Claim(
     source=Source("000", "eq. (4.1), lower side: Theorem F of the Zuev chain (issue 52)"),
     statement="For 1 <= p <= n and N = n + 1: 2^(Np) <= p! 2^p |T(n;1)| + C(p,2) 2^(N(p-1)+1) + "
               "sum_{m=3}^{p} C(p,m) C(N,m) 2^(N(p-m+1)+m^2) C(m, floor(m/2))^(N-m) (Theorem F in natural "
-              "numbers).  Instances: every p <= n against the exact |T(n;1)| (n <= 7 computed, n = 8, 9 "
+              "numbers; |T(n;1)| the number of threshold functions of n variables).  Instances: every p <= n against the exact |T(n;1)| (n <= 7 computed, n = 8, 9 "
               "from OEIS A000609 as reference data); weak there (the check is that it holds, not that it "
               "is sharp).",
     latex=r"2^{Np}\le p!\,2^p|\mathcal T(n;1)|+\binom p2 2^{N(p-1)+1}+\sum_{m=3}^{p}\binom pm\binom Nm"
@@ -140,9 +141,13 @@ theorem_f = Claim(
                + [{"n": n, "d": 1, "source": "reference"} for n in (8, 9)]},
     check=check_theorem_f,
     max_feasible=len(A000609) - 1,
-    note="Not proved in Coq: the Odlyzko-type count of bad p-tuples (Lemmas 3-5, 9-10) and Lemma 11 are "
-         "not formalized; the closed-set bound it rests on is (quarks.zuev-closed-sets), as are LYM and "
-         "the Littlewood-Offord bound (Sperner.v).",
+    coq=("ZuevFinite.v:zuev_finite",),
+    coq_hypotheses={"zuev_finite": ["(0 < p <= n)%N"]},
+    note="The Coq proof counts p-tuples t of +-1 vectors in {-1,1}^N: the good ones (no t_i = +-t_j, no "
+         "other +-1 vector in their span) give closed p-sets of the lifted cube, at most p! 2^p per set "
+         "(ZuevFinite.v:card_good, then quarks.zuev-closed-sets); the bad ones are at most the two other "
+         "terms (Odlyzko.v:card_dup, card_extra: a minimal support of size >= 3 gives a full sub-tuple, "
+         "counted by card_full with the Littlewood-Offord bound of Sperner.v).",
 )
 
 

@@ -1,4 +1,5 @@
-(** * Zuev's chain, finite part: T(n;1) has at least as many members as the cube has closed sets.
+(** * Zuev's chain, finite part: |T(n;1)| >= #closed sets of the cube, and Theorem F
+      (2^(Np) <= p! 2^p |T(n;1)| + #bad p-tuples).
 
     The lifted cube points yhat(x) = (1, 2x_1 - 1, .., 2x_n - 1) in R^{n+1} (R an archimedean
     ordered field; the constant coordinate first) ([yhat]).
@@ -8,11 +9,19 @@
     - [card_flats_yhat_le_T] (Corollary 2'): #closed sets of the yhat(x) <= #|T(n;1)|, by
       [Flats.flats_le_signs] (no yhat(x) is 0: its constant coordinate is 1).  A set C of cube
       points is closed for yhat iff aff(C) meets the cube exactly in C.
-    Theorem F (the Odlyzko-type count of closed p-sets, ../shared/zuev.md Lemmas 3-5, 9-11) is not
-    proved here yet. *)
+    - [card_good] (Lemma 11): a good p-tuple t of sign vectors in {-1,1}^(n+1) (neither (D')
+      nor (X) of [Odlyzko], [goodb]) gives the closed p-set Gamma(t) = {x : yhat(x) = nu(t_i) for
+      some i} ([gam], [good_closed]; nu(v) = v_0 v, [nu]): yhat(x) in span(Gamma(t)) lies in the
+      span of the t_i, so it is +-t_i for some i, and its first coordinate 1 makes it nu(t_i).
+      t is determined by i |-> nu(t_i), an injection into yhat(Gamma(t)) (p! choices), and the
+      signs t_i0 (2^p): #good tuples <= p! 2^p #closed sets.
+    - [zuev_finite] (Theorem F): 2^(Np) <= p! 2^p |T(n;1)| + C(p,2) 2^(N(p-1)+1)
+      + sum_{m=3}^p C(p,m) C(N,m) 2^(N(p-m+1)+m m) C(m, m/2)^(N-m), N = n + 1: the tuples are
+      the good ones ([card_good], [card_flats_yhat_le_T]) and the bad ones ([Odlyzko.card_dup],
+      [Odlyzko.card_extra]), all over the rationals. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect ssralg ssrnum matrix mxalgebra.
-From Quarks Require Import QuarksCompat Threshold RealBridge Cover Flats.
+From mathcomp Require Import all_ssreflect ssralg ssrnum matrix mxalgebra rat.
+From Quarks Require Import QuarksCompat Threshold RealBridge Cover Flats Odlyzko.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -88,4 +97,115 @@ Proof.
 apply: leq_trans (subset_leq_card (signs_yhat_T n)).
 by apply: flats_le_signs => x; apply: yhat_neq0.
 Qed.
+
+(** ** Lemma 11: good tuples give closed p-sets *)
+
+(** The sign vector of yhat(x): (true, x_1, .., x_n). *)
+Definition ext n (x : point n) : {ffun 'I_n.+1 -> bool} :=
+  [ffun c => if unlift ord0 c is Some i then x i else true].
+
+Lemma yhat_ext n (x : point n) : yhat x = vec R (ext x).
+Proof. by apply/rowP => c; rewrite !mxE ffunE; case: (unlift ord0 c). Qed.
+
+Lemma ext0 n (x : point n) : ext x ord0 = true.
+Proof. by rewrite ffunE unlift_none. Qed.
+
+Lemma ext_inj n : injective (@ext n).
+Proof. by move=> x x' /ffunP e; apply/ffunP => i; have := e (lift ord0 i); rewrite !ffunE liftK. Qed.
+
+(** The sign normalisation nu(v) = v_0 v. *)
+Definition nu n (v : {ffun 'I_n.+1 -> bool}) := if v ord0 then v else negv v.
+
+Lemma nu0 n (v : {ffun 'I_n.+1 -> bool}) : nu v ord0 = true.
+Proof. by rewrite /nu; case: ifP => h //; rewrite ffunE h. Qed.
+
+Lemma nu_ext n (v : {ffun 'I_n.+1 -> bool}) : exists x : point n, ext x = nu v.
+Proof.
+exists [ffun i => nu v (lift ord0 i)]; apply/ffunP => c; rewrite !ffunE.
+by case: (unliftP ord0 c) => [i ->|->]; rewrite ?liftK ?ffunE ?unlift_none ?nu0.
+Qed.
+
+(** The cube points of a tuple: Gamma(t) = yhat^-1 {nu(t_1), .., nu(t_p)}. *)
+Definition gam n p (t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}}) : {set point n} :=
+  [set x | [exists i, ext x == nu (t i)]].
+
+Definition goodb n p (t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}}) := ~~ dupb t && ~~ extrab R t.
+
+Lemma good_closed n p (t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}}) :
+  goodb t -> gam t \in flats (@yhat n).
+Proof.
+case/andP => _ hx; rewrite inE; apply/closedP => x hsub.
+have hspan : (span_of (@yhat n) (gam t) <= mxt R t)%MS.
+  apply/sumsmx_subP => x' hx'; rewrite genmxE yhat_ext.
+  move: hx'; rewrite inE => /existsP [i /eqP ->]; rewrite /nu.
+  case: (t i ord0); first by rewrite -(row_mxt R t i) row_sub.
+  by rewrite vec_negv -scaleN1r; apply: scalemx_sub; rewrite -(row_mxt R t i) row_sub.
+have hy : (vec R (ext x) <= mxt R t)%MS by rewrite -yhat_ext; apply: submx_trans hsub hspan.
+have [i hi] : exists i, (ext x == t i) || (ext x == negv (t i)).
+  apply/existsP; apply: contraR hx => /existsPn h; rewrite ?negbK; apply/existsP; exists (ext x).
+  by rewrite hy /=; apply/forallP => i; have := h i; rewrite negb_or.
+rewrite inE; apply/existsP; exists i; rewrite /nu.
+case: (boolP (t i ord0)) => h0; move: hi => /orP [] /eqP e //.
+  by have := ext0 x; rewrite e ffunE h0.
+by have := ext0 x; rewrite e (negbTE h0).
+Qed.
+
+Lemma negv_nu n (v : {ffun 'I_n.+1 -> bool}) : v = if v ord0 then nu v else negv (nu v).
+Proof. by rewrite /nu; case: (v ord0); rewrite ?negvK. Qed.
+
+(** Lemma 11: #good tuples <= p! 2^p #closed sets. *)
+Lemma card_good n p :
+  (#|[set t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} | goodb t]| <= #|flats (@yhat n)| * (p`! * 2 ^ p))%N.
+Proof.
+apply: card_fibres => [t|t0 _]; first by rewrite inE; apply: good_closed.
+set F := [set t in _ | _].
+pose h (t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}}) := ([ffun i => nu (t i)], [ffun i => t i ord0]).
+have hinj : injective h.
+  move=> t t' [/ffunP e1 /ffunP e2]; apply/ffunP => i.
+  have := e1 i; have := e2 i; rewrite !ffunE => b1 b2.
+  by rewrite [t i]negv_nu [t' i]negv_nu b1 b2.
+pose W := @ext n @: gam t0.
+have hW : (#|W| <= p)%N.
+  apply: (@leq_trans #|[set nu (t0 i) | i : 'I_p]|).
+    apply: subset_leq_card; apply/subsetP => _ /imsetP [x hx ->].
+    by move: hx; rewrite inE => /existsP [i /eqP ->]; apply: imset_f.
+  by rewrite -[p in (_ <= p)%N]card_ord leq_imset_card.
+rewrite -(card_imset F hinj).
+apply: (@leq_trans
+  #|setX [set f : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} in ffun_on (mem W) | injectiveb f]
+         [set: {ffun 'I_p -> bool}]|).
+  apply: subset_leq_card; apply/subsetP => _ /imsetP [t ht ->]; rewrite !inE andbT.
+  move: ht; rewrite !inE => /andP [/andP [hd _] /eqP eg]; apply/andP; split.
+    apply/ffun_onP => i; rewrite ffunE; have [x ex] := nu_ext (t i).
+    by rewrite -ex; apply: imset_f; rewrite -eg inE; apply/existsP; exists i; rewrite ex.
+  apply/injectiveP => i j; rewrite !ffunE => e; apply/eqP; apply: contraTT isT => hij.
+  have /andP [h1 h2] := nodup_neq hd hij.
+  move: e; rewrite /nu; case: (t i ord0); case: (t j ord0) => e.
+  - by rewrite e eqxx in h1.
+  - by rewrite e in h2; rewrite eqxx in h2.
+  - by move: h2; rewrite -e negvK eqxx.
+  - by move: h1; rewrite -[t i]negvK e negvK eqxx.
+rewrite cardsX card_inj_ffuns_on cardsT card_ffun card_bool !card_ord leq_mul2r; apply/orP; right.
+move: hW; rewrite leq_eqVlt => /orP [/eqP ->|/ffact_small ->]; by rewrite ?ffactnn.
+Qed.
 End Lift.
+
+(** Theorem F (Zuev's chain, finite form): for 1 <= p <= n and N = n + 1,
+    2^(Np) <= p! 2^p |T(n;1)| + C(p,2) 2^(N(p-1)+1)
+              + sum_{m=3}^p C(p,m) C(N,m) 2^(N(p-m+1)+m^2) C(m, m/2)^(N-m). *)
+Theorem zuev_finite n p : (1 <= p <= n)%N -> (2^(n.+1 * p) <= p`! * 2^p * #|T n 1|
+  + 'C(p,2) * 2^(n.+1*(p-1)+1)
+  + \sum_(3 <= m < p.+1) 'C(p,m) * 'C(n.+1,m) * 2^(n.+1*(p-m+1) + m * m) * 'C(m,m./2)^(n.+1-m))%N.
+Proof.
+move=> _; set G := [set t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} | goodb rat_archiRealFieldType t].
+have -> : (2 ^ (n.+1 * p) = #|G| + #|~: G|)%N.
+  by rewrite cardsC card_ffun card_ffun card_bool !card_ord expnM.
+rewrite -addnA; apply: leq_add.
+  apply: leq_trans (card_good rat_archiRealFieldType n p) _; rewrite mulnC leq_mul2l.
+  by rewrite card_flats_yhat_le_T orbT.
+apply: (@leq_trans #|[set t | dupb t] :|: [set t | extrab rat_archiRealFieldType t && ~~ dupb t]|).
+  apply: subset_leq_card; apply/subsetP => t; rewrite in_setC in_setU !in_set /goodb.
+  by case: (dupb t) => //=; rewrite negbK andbT.
+apply: leq_trans (leq_card_setU _ _) _; apply: leq_add; first exact: card_dup.
+exact: card_extra.
+Qed.

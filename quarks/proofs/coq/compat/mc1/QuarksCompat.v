@@ -6,11 +6,14 @@
     as [Quarks.compat.QuarksCompat]; a theory says [From Quarks Require Import QuarksCompat.] after
     its mathcomp imports.  Every notation here is a debt: it goes when Debian 12 is retired. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint.
+From mathcomp Require Import all_ssreflect ssralg ssrnum ssrint rat.
 From Coq Require Import ZArith.
 
 (** Structures renamed in MathComp 2.3. *)
 Notation archiRealFieldType := Num.ArchimedeanField.type (only parsing).
+
+(** The rationals as an archimedean real field (MathComp 2: [rat : archiRealFieldType]). *)
+Notation rat_archiRealFieldType := [archiFieldType of rat] (only parsing).
 
 (** Lemmas renamed in MathComp 2 (the MathComp 2 name := the MathComp 1 one). *)
 Import GRing.Theory Num.Theory.

@@ -20,3 +20,6 @@ End ZEq.
 
 (** The rationals as a real field: MathComp 1's canonical instance name (MathComp 2 has [rat] itself). *)
 Notation rat_realFieldType := (rat : realFieldType) (only parsing).
+
+(** The rationals as an archimedean real field (MathComp 1: [[archiFieldType of rat]]). *)
+Notation rat_archiRealFieldType := (rat : archiRealFieldType) (only parsing).
