@@ -112,7 +112,7 @@ Proof.
 case: m => [|m]; first by rewrite /=; lra.
 set x := INR m.+1; have hx : 0 < x by apply: lt_0_INR; apply/ltP.
 have e : (x + 1) ^ m.+1 = x ^ m.+1 * (1 + / x) ^ m.+1.
-  by rewrite -Rpow_mult_distr; f_equal; field; lra.
+  by rewrite -Rpow_mult_distr; f_equal; field; repeat split; lra.
 rewrite e Rmult_comm; apply: Rmult_le_compat_r; first by apply: pow_le; lra.
 have e1 : exp (/ x) ^ m.+1 = exp 1 by rewrite exp_pow -/x Rinv_r //; lra.
 apply: Rle_trans (exp_le_3); rewrite -e1; apply: pow_incr; split; first by have := Rinv_0_lt_compat _ hx; lra.
@@ -164,7 +164,7 @@ have hmain : INR 'C(N, m) * INR m ^ m <= 3 ^ m * INR N ^ m.
   have := Rmult_le_compat_l _ _ _ h3 h1; lra.
 apply: (Rmult_le_reg_r (INR m ^ m)) => //.
 replace ((3 * INR N / INR m) ^ m * INR m ^ m) with (3 ^ m * INR N ^ m) => //.
-rewrite /Rdiv !Rpow_mult_distr pow_inv; field; lra.
+rewrite /Rdiv !Rpow_mult_distr pow_inv; field; repeat split; lra.
 Qed.
 
 (** C(N, m) <= 2^N. *)
@@ -205,7 +205,7 @@ rewrite e4 in h.
 have e3 : INR 3 = 3 by rewrite INR_IZR_INZ. rewrite e3 INR_2 in h.
 rewrite /qm; apply: (Rmult_le_reg_r (2 ^ m * 2 ^ m)); first by apply: Rmult_lt_0_compat.
 replace ((INR 'C(m, m./2) / 2 ^ m) ^ 2 * (3 * INR m + 2) * (2 ^ m * 2 ^ m))
-  with (INR 'C(m, m./2) ^ 2 * (3 * INR m + 2)) by (field; lra).
+  with (INR 'C(m, m./2) ^ 2 * (3 * INR m + 2)) by (field; repeat split; lra).
 lra.
 Qed.
 
@@ -216,4 +216,161 @@ move=> hy; have hm : 0 <= INR m by apply: pos_INR.
 rewrite -(sqrt_pow2 (qm m) (qm_ge0 m)); apply: sqrt_le_1_alt; apply: Rle_trans hy.
 have h := qm_sq m; apply: (Rmult_le_reg_r (3 * INR m + 2)); first lra.
 rewrite /Rdiv Rmult_assoc Rinv_l; lra.
+Qed.
+
+(** ** The terms of Theorem F divided by 2^(Np) *)
+
+(** The m-th term of the sum in [zuev_bad n p]. *)
+Definition tm n p m : nat :=
+  'C(p, m) * 'C(n.+1, m) * 2 ^ (n.+1 * (p - m + 1) + m * m) * 'C(m, m./2) ^ (n.+1 - m).
+
+Lemma zuev_bad_tm n p :
+  zuev_bad n p = ('C(p, 2) * 2 ^ (n.+1 * (p - 1) + 1) + \sum_(3 <= m < p.+1) tm n p m)%N.
+Proof. by []. Qed.
+
+Lemma exp_shift N p m : (m <= p)%N -> (p <= N)%N ->
+  (N * (p - m + 1) + m * m + m * (N - m) = N + N * p)%N.
+Proof.
+move=> h1 h2; have [a ea] : exists a, p = (m + a)%N by exists (p - m)%N; rewrite subnKC.
+have [b eb] : exists b, N = (m + b)%N by exists (N - m)%N; rewrite subnKC // (leq_trans h1 h2).
+rewrite ea eb !addKn -!multE -!plusE; lia.
+Qed.
+
+(** tau(m) = C(p,m) C(N,m) 2^N q_m^(N-m) = term / 2^(Np). *)
+Definition tau n p m : R := INR 'C(p, m) * INR 'C(n.+1, m) * 2 ^ n.+1 * qm m ^ (n.+1 - m).
+
+Lemma tm_eq n p m : (m <= p)%N -> (p <= n.+1)%N -> INR (tm n p m) = 2 ^ (n.+1 * p) * tau n p m.
+Proof.
+move=> hmp hpN; move: (hpN); set N := n.+1 => hpN'.
+have ee : (N * (p - m + 1) + m * m + m * (N - m) = N + N * p)%N.
+  exact: exp_shift.
+have hp2 : 0 < 2 ^ m by apply: pow_lt; lra.
+have hpp : 0 < (2 ^ m) ^ (N - m) by apply: pow_lt.
+have e2 : 2 ^ (N * (p - m + 1) + m * m) * (2 ^ m) ^ (N - m) = 2 ^ N * 2 ^ (N * p).
+  by rewrite -pow_mult -!pow_add; f_equal; rewrite !plusE multE ee.
+rewrite /tm /tau /qm !INR_muln !INR_expn INR_2 /Rdiv Rpow_mult_distr pow_inv.
+have e3 : 2 ^ (N * (p - m + 1) + m * m) = 2 ^ N * 2 ^ (N * p) * / (2 ^ m) ^ (N - m).
+  by rewrite -e2; field; repeat split; lra.
+rewrite e3 -/N; field; repeat split; lra.
+Qed.
+
+Lemma tau_ge0 n p m : 0 <= tau n p m.
+Proof.
+rewrite /tau; apply: Rmult_le_pos; last by apply: pow_le; apply: qm_ge0.
+apply: Rmult_le_pos; last by apply: pow_le; lra.
+by apply: Rmult_le_pos; apply: pos_INR.
+Qed.
+
+(** ** Regime S (3 <= m <= M = N/40): tau(m) <= 9 (2/5)^M *)
+
+Definition gS (N : R) m := (24 * N ^ 2 / INR m ^ 2) ^ m.
+
+Lemma gS_step N m : (0 < m)%N -> 9 * (INR m + 1) ^ 2 <= 24 * N ^ 2 -> gS N m <= gS N m.+1.
+Proof.
+move=> hm h; have hx : 0 < INR m by apply: lt_0_INR; apply/ltP.
+rewrite /gS S_INR; set A := 24 * N ^ 2; set B := A / (INR m + 1) ^ 2.
+have hB : 9 <= B.
+  rewrite /B; apply: (Rmult_le_reg_r ((INR m + 1) ^ 2)); first by apply: pow_lt; lra.
+  rewrite /Rdiv Rmult_assoc Rinv_l; [rewrite Rmult_1_r /A; lra | apply: pow_nonzero; lra].
+have e : A / INR m ^ 2 = B * (((INR m + 1) / INR m) ^ 2).
+  rewrite /B; field; repeat split; lra.
+have h3 := pow_ratio_le3 hm.
+have hr : 0 <= ((INR m + 1) / INR m) ^ m by apply: pow_le; apply: Rlt_le; apply: Rdiv_lt_0_compat; lra.
+have hb : 0 <= B ^ m by apply: pow_le; lra.
+rewrite e Rpow_mult_distr -pow_mult Nat.mul_comm pow_mult -[B ^ m.+1]tech_pow_Rmult.
+have h9 : (((INR m + 1) / INR m) ^ m) ^ 2 <= 9.
+  by rewrite /= Rmult_1_r; have := Rmult_le_compat _ _ _ _ hr hr h3 h3; lra.
+have := Rmult_le_compat_l _ _ _ hb (Rle_trans _ _ _ h9 hB); lra.
+Qed.
+
+Lemma gS_mono N m M : (0 < m)%N -> (m <= M)%N -> 0 <= N -> INR M <= N -> gS N m <= gS N M.
+Proof.
+move=> hm hmM hN; elim: M hmM => [|M ih] hmM hMN.
+  by rewrite leqn0 in hmM; rewrite (eqP hmM) in hm.
+case: (leqP m M) => h; last by rewrite (_ : m = M.+1); [apply: Rle_refl | apply/eqP; rewrite eqn_leq hmM h].
+rewrite S_INR in hMN; apply: Rle_trans (ih h _) _; first lra.
+apply: gS_step; first exact: leq_trans h.
+have hM : 0 <= INR M by apply: pos_INR.
+have := Rmult_le_compat _ _ _ _ (Rplus_le_le_0_compat _ _ hM Rle_0_1) (Rplus_le_le_0_compat _ _ hM Rle_0_1) hMN hMN.
+rewrite /= !Rmult_1_r; nra.
+Qed.
+
+Lemma gS_M N M : (0 < M)%N -> 0 <= N -> N < 40 * (INR M + 1) -> gS N M <= 9 * 38400 ^ M.
+Proof.
+move=> hM hN h; have hx : 0 < INR M by apply: lt_0_INR; apply/ltP.
+have h3 := pow_ratio_le3 hM.
+have hr : 0 <= ((INR M + 1) / INR M) ^ M by apply: pow_le; apply: Rlt_le; apply: Rdiv_lt_0_compat; lra.
+have hle : 24 * N ^ 2 / INR M ^ 2 <= 38400 * (((INR M + 1) / INR M) ^ 2).
+  have hN2 : N ^ 2 <= (40 * (INR M + 1)) ^ 2 by apply: pow_incr; lra.
+  apply: (Rmult_le_reg_r (INR M ^ 2)); first by apply: pow_lt.
+  replace (24 * N ^ 2 / INR M ^ 2 * INR M ^ 2) with (24 * N ^ 2) by (field; repeat split; lra).
+  replace (38400 * ((INR M + 1) / INR M) ^ 2 * INR M ^ 2) with (24 * (40 * (INR M + 1)) ^ 2)
+    by (field; repeat split; lra).
+  lra.
+apply: Rle_trans (_ : (38400 * (((INR M + 1) / INR M) ^ 2)) ^ M <= _).
+  apply: pow_incr; split => //; apply: Rmult_le_pos; first by apply: Rmult_le_pos; [lra | apply: pow2_ge_0].
+  by apply: Rlt_le; apply: Rinv_0_lt_compat; apply: pow_lt.
+rewrite Rpow_mult_distr -pow_mult Nat.mul_comm pow_mult.
+have h9 : (((INR M + 1) / INR M) ^ M) ^ 2 <= 9.
+  by rewrite /= Rmult_1_r; have := Rmult_le_compat _ _ _ _ hr hr h3 h3; lra.
+have h0 : 0 <= 38400 ^ M by apply: pow_le; lra.
+have := Rmult_le_compat_l _ _ _ h0 h9; lra.
+Qed.
+
+(** Lemma 8(e): 38400 (3/4)^40 <= 2/5. *)
+Lemma central_small_base : 38400 * (3 / 4) ^ 40 <= 2 / 5.
+Proof. interval. Qed.
+
+Lemma tau_S n p m M : (3 <= m <= M)%N -> (p <= n.+1)%N -> (40 * M <= n.+1)%N ->
+  INR n.+1 < 40 * (INR M + 1) -> tau n p m <= 9 * (2 / 5) ^ M.
+Proof.
+move=> /andP [h3m hmM] hpN h40 hN40.
+have hm0 : (0 < m)%N by apply: leq_trans h3m.
+have hM0 : (0 < M)%N by apply: leq_trans hmM.
+set N := INR n.+1.
+have hN0 : 0 <= N by apply: pos_INR.
+have hmN : (m <= n.+1)%N.
+  by apply: leq_trans hmM (leq_trans _ h40); rewrite leq_pmull.
+have hx : 0 < INR m by apply: lt_0_INR; apply/ltP.
+(* tau <= ((3N/m)^m)^2 2^N (3/8)^(N-m) *)
+have hb := bin_le_pow n.+1 hm0.
+have hc : INR 'C(p, m) <= INR 'C(n.+1, m) by apply: INR_leq; apply: leq_bin2l.
+have hq : qm m ^ (n.+1 - m) <= (3 / 8) ^ (n.+1 - m).
+  by apply: pow_incr; split; [apply: qm_ge0 | apply: qm_le_3_8].
+set X := (3 * N / INR m) ^ m.
+have hX : 0 <= X by apply: pow_le; apply: Rmult_le_pos; [lra | apply: Rlt_le; apply: Rinv_0_lt_compat; lra].
+have h2 : 0 <= 2 ^ n.+1 by apply: pow_le; lra.
+have h1 : tau n p m <= X * X * 2 ^ n.+1 * (3 / 8) ^ (n.+1 - m).
+  have a1 := Rmult_le_compat _ _ _ _ (pos_INR _) (pos_INR _) (Rle_trans _ _ _ hc hb) hb.
+  have a2 := Rmult_le_compat_r _ _ _ h2 a1.
+  have a0 : 0 <= INR 'C(p, m) * INR 'C(n.+1, m) * 2 ^ n.+1.
+    by apply: Rmult_le_pos => //; apply: Rmult_le_pos; apply: pos_INR.
+  exact: Rmult_le_compat _ _ _ _ a0 (pow_le _ _ (qm_ge0 m)) a2 hq.
+(* = (3/4)^N gS N m *)
+have e : X * X * 2 ^ n.+1 * (3 / 8) ^ (n.+1 - m) = (3 / 4) ^ n.+1 * gS N m.
+  have e1 : (3 / 8) ^ n.+1 = (3 / 8) ^ (n.+1 - m) * (3 / 8) ^ m.
+    by rewrite -pow_add plusE subnK.
+  have e2 : (3 / 4) ^ n.+1 = 2 ^ n.+1 * (3 / 8) ^ n.+1.
+    by rewrite -Rpow_mult_distr; f_equal; lra.
+  have e3 : gS N m = X * X * (8 / 3) ^ m.
+    rewrite /gS /X -Rpow_mult_distr -Rpow_mult_distr; f_equal; field; repeat split; lra.
+  rewrite e2 e1 e3.
+  have e4 : (3 / 8) ^ m * (8 / 3) ^ m = 1 by rewrite -Rpow_mult_distr (_ : 3 / 8 * (8 / 3) = 1) ?pow1 //; field.
+  transitivity (X * X * 2 ^ n.+1 * (3 / 8) ^ (n.+1 - m) * ((3 / 8) ^ m * (8 / 3) ^ m)); first by rewrite e4; ring.
+  ring.
+have hMN : INR M <= N by apply: INR_leq; apply: leq_trans h40; rewrite leq_pmull.
+have hg := gS_mono hm0 hmM hN0 hMN.
+have hgM := gS_M hM0 hN0 hN40.
+have h34 : (3 / 4) ^ n.+1 <= ((3 / 4) ^ 40) ^ M.
+  by rewrite -pow_mult; apply: pow_le_1_exp; [lra | exact: h40].
+have hgS0 : 0 <= gS N m.
+  by apply: pow_le; apply: Rmult_le_pos; [apply: Rmult_le_pos; [lra | apply: pow2_ge_0] |
+     apply: Rlt_le; apply: Rinv_0_lt_compat; apply: pow_lt].
+have h34p : 0 <= (3 / 4) ^ n.+1 by apply: pow_le; lra.
+apply: Rle_trans h1 _; rewrite e.
+apply: Rle_trans (_ : ((3 / 4) ^ 40) ^ M * (9 * 38400 ^ M) <= _).
+  by apply: Rmult_le_compat => //; apply: Rle_trans hgM.
+rewrite (Rmult_comm 9) -Rmult_assoc -Rpow_mult_distr (Rmult_comm 9); apply: Rmult_le_compat_r; first lra.
+apply: pow_incr; split; first by apply: Rmult_le_pos; [apply: pow_le |]; lra.
+have := central_small_base; lra.
 Qed.
