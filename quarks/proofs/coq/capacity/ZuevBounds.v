@@ -374,3 +374,82 @@ rewrite (Rmult_comm 9) -Rmult_assoc -Rpow_mult_distr (Rmult_comm 9); apply: Rmul
 apply: pow_incr; split; first by apply: Rmult_le_pos; [apply: pow_le |]; lra.
 have := central_small_base; lra.
 Qed.
+
+(** ** Regimes L1 and L2 (m > M): q_m^2 <= 2/(3m+2) *)
+
+Lemma div_le a b c d : 0 < b -> 0 < d -> a * d <= c * b -> a / b <= c / d.
+Proof.
+move=> hb hd h; apply: (Rmult_le_reg_r (b * d)); first exact: Rmult_lt_0_compat.
+replace (a / b * (b * d)) with (a * d) by (field; lra).
+replace (c / d * (b * d)) with (c * b) by (field; lra).
+exact: h.
+Qed.
+
+Lemma div_le1 a b : 0 < b -> a <= b -> a / b <= 1.
+Proof. by move=> hb h; apply: (Rmult_le_reg_r b) => //; rewrite /Rdiv Rmult_assoc Rinv_l; lra. Qed.
+
+Lemma sqrt_le1 y : y <= 1 -> sqrt y <= 1.
+Proof. by move=> h; rewrite -sqrt_1; apply: sqrt_le_1_alt. Qed.
+
+(** L1 (M < m): tau(m) <= C(p,m) 2^(2N) sqrt(80/(3N))^u for every u <= N - m. *)
+Lemma tau_L1 n p m M u : (M < m)%N -> (m <= p)%N -> (p <= n.+1)%N -> (27 <= n.+1)%N ->
+  INR n.+1 < 40 * (INR M + 1) -> (u <= n.+1 - m)%N ->
+  tau n p m <= INR 'C(p, m) * (2 ^ n.+1 * 2 ^ n.+1 * sqrt (80 / (3 * INR n.+1)) ^ u).
+Proof.
+move=> hMm hmp hpN h27 hN40 hu; set N := INR n.+1 in hN40 *.
+have hN : 27 <= N by rewrite /N; have := INR_leq h27; rewrite INR_IZR_INZ.
+have hm : INR M + 1 <= INR m by rewrite -S_INR; apply: INR_leq.
+have hM0 : 0 <= INR M by apply: pos_INR.
+have hs1 : sqrt (80 / (3 * N)) <= 1.
+  apply: sqrt_le1; apply: div_le1; lra.
+have hs0 := sqrt_pos (80 / (3 * N)).
+have hq : qm m <= sqrt (80 / (3 * N)) by apply: qm_le_sqrt; apply: div_le; lra.
+have hqu : qm m ^ (n.+1 - m) <= sqrt (80 / (3 * N)) ^ u.
+  apply: Rle_trans (pow_le_1_exp _ hu).
+    by apply: pow_incr; split => //; apply: qm_ge0.
+  by split.
+have hc := bin_le_2exp n.+1 m.
+have h2 : 0 <= 2 ^ n.+1 by apply: pow_le; lra.
+have a1 : INR 'C(p, m) * INR 'C(n.+1, m) * 2 ^ n.+1 <= INR 'C(p, m) * 2 ^ n.+1 * 2 ^ n.+1.
+  apply: Rmult_le_compat_r => //; apply: Rmult_le_compat_l => //; exact: pos_INR.
+have a0 : 0 <= INR 'C(p, m) * INR 'C(n.+1, m) * 2 ^ n.+1.
+  by apply: Rmult_le_pos => //; apply: Rmult_le_pos; apply: pos_INR.
+have := Rmult_le_compat _ _ _ _ a0 (pow_le _ _ (qm_ge0 m)) a1 hqu.
+rewrite /tau -/N; lra.
+Qed.
+
+(** L2 (p <= 3m + 2): tau(m) <= 2^(2N) s^(N-p) C(p,m) s^(p-m), s = sqrt(2/p). *)
+Lemma tau_L2 n p m : (m <= p)%N -> (p <= n.+1)%N -> (2 <= p)%N -> (p <= 3 * m + 2)%N ->
+  tau n p m <= 2 ^ n.+1 * 2 ^ n.+1 * sqrt (2 / INR p) ^ (n.+1 - p)
+               * (INR 'C(p, m) * sqrt (2 / INR p) ^ (p - m)).
+Proof.
+move=> hmp hpN h2p hp3.
+have hp : 2 <= INR p by have := INR_leq h2p.
+have hp3' : INR p <= 3 * INR m + 2.
+  by have := INR_leq hp3; rewrite INR_addn INR_muln (INR_IZR_INZ 3) (INR_IZR_INZ 2).
+have hs1 : sqrt (2 / INR p) <= 1.
+  apply: sqrt_le1; apply: div_le1; lra.
+have hs0 := sqrt_pos (2 / INR p).
+have hm0 : 0 <= INR m by apply: pos_INR.
+have hq : qm m <= sqrt (2 / INR p) by apply: qm_le_sqrt; apply: div_le; lra.
+have e : (n.+1 - m = (n.+1 - p) + (p - m))%N by rewrite addnBA // subnK // (leq_trans hmp hpN).
+have hqu : qm m ^ (n.+1 - m) <= sqrt (2 / INR p) ^ (n.+1 - p) * sqrt (2 / INR p) ^ (p - m).
+  by rewrite -pow_add plusE -e; apply: pow_incr; split => //; apply: qm_ge0.
+have hc := bin_le_2exp n.+1 m.
+have h2 : 0 <= 2 ^ n.+1 by apply: pow_le; lra.
+have a1 : INR 'C(p, m) * INR 'C(n.+1, m) * 2 ^ n.+1 <= INR 'C(p, m) * 2 ^ n.+1 * 2 ^ n.+1.
+  apply: Rmult_le_compat_r => //; apply: Rmult_le_compat_l => //; exact: pos_INR.
+have a0 : 0 <= INR 'C(p, m) * INR 'C(n.+1, m) * 2 ^ n.+1.
+  by apply: Rmult_le_pos => //; apply: Rmult_le_pos; apply: pos_INR.
+have := Rmult_le_compat _ _ _ _ a0 (pow_le _ _ (qm_ge0 m)) a1 hqu.
+rewrite /tau; lra.
+Qed.
+
+(** A nat sum of terms bounded by B w(m) is bounded by B sum w. *)
+Lemma INR_sum_le a b (f : nat -> nat) (w : nat -> R) B : (a <= b)%N ->
+  (forall m, (a <= m < b)%N -> INR (f m) <= B * w m) ->
+  INR (\sum_(a <= m < b) f m) <= B * rsum w a (b - a).
+Proof.
+move=> hab h; rewrite -{1}(subnKC hab) INR_sum -rsum_scal; apply: rsum_le => i hi.
+by apply: h; rewrite subnKC in hi.
+Qed.
