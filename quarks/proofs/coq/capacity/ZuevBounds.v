@@ -453,3 +453,52 @@ Proof.
 move=> hab h; rewrite -{1}(subnKC hab) INR_sum -rsum_scal; apply: rsum_le => i hi.
 by apply: h; rewrite subnKC in hi.
 Qed.
+
+(** ** Lemma 13 (i), (ii): the pairs and the small supports *)
+
+Lemma sq_le_exp N : (20 <= N)%N -> (16 * N ^ 2 <= 2 ^ N)%N.
+Proof.
+elim: N => [|N ih] //; rewrite leq_eqVlt => /orP [/eqP <-|]; first last.
+  rewrite ltnS => hN; have h := ih hN.
+  apply: (@leq_trans (2 * (16 * N ^ 2))); last by rewrite [(2 ^ N.+1)%N]expnS leq_mul2l h.
+  have h3 : (3 <= N)%N by apply: leq_trans hN.
+  move: h3; rewrite -!multE !expnS !expn0 -!multE => /leP h3; apply/leP; nia.
+apply: (@leq_trans (2 ^ 13)); first by [].
+by rewrite leq_pexp2l.
+Qed.
+
+(** (i): 8 C(p,2) 2^(N(p-1)+1) <= 2^(Np) for N >= 20, 1 <= p <= N. *)
+Lemma pairs_le n p : (19 <= n)%N -> (1 <= p <= n.+1)%N ->
+  (8 * ('C(p, 2) * 2 ^ (n.+1 * (p - 1) + 1)) <= 2 ^ (n.+1 * p))%N.
+Proof.
+move=> hn /andP [h1 hp].
+have hc : (2 * 'C(p, 2) <= n.+1 ^ 2)%N.
+  have e := bin_ffact p 2; rewrite (_ : 2`! = 2)%N // in e.
+  by rewrite mulnC e; apply: leq_trans (ffact_le_exp _ _) _; rewrite leq_exp2r.
+have hN := sq_le_exp (hn : 20 <= n.+1)%N.
+have e : (n.+1 * p = n.+1 + n.+1 * (p - 1))%N by rewrite -{1}(subnKC h1) mulnDr muln1.
+have h16 : (16 * 'C(p, 2) <= 2 ^ n.+1)%N.
+  apply: leq_trans hN; rewrite (_ : 16 = 8 * 2)%N // -mulnA.
+  by apply: leq_mul => //; apply: leq_trans hc _; rewrite leq_pmull.
+rewrite e expnD expn1 (expnD 2 n.+1); move: h16; set X := (2 ^ (n.+1 * (p - 1)))%N.
+move=> h16; have := leq_mul h16 (leqnn X).
+rewrite -!multE => /leP h; apply/leP. nia.
+Qed.
+
+(** (ii): 9 M (2/5)^M <= 1/8 for M >= 15. *)
+Lemma small_sum_le M : (15 <= M)%N -> 9 * INR M * (2 / 5) ^ M <= 1 / 8.
+Proof.
+move=> hM.
+suff h : 72 * INR M * 2 ^ M <= 5 ^ M.
+  have h5 : 0 < 5 ^ M by apply: pow_lt; lra.
+  have e : (2 / 5) ^ M = 2 ^ M / 5 ^ M by rewrite /Rdiv Rpow_mult_distr pow_inv.
+  rewrite e; apply: (Rmult_le_reg_r (5 ^ M)) => //.
+  replace (9 * INR M * (2 ^ M / 5 ^ M) * 5 ^ M) with (9 * INR M * 2 ^ M) by (field; lra).
+  lra.
+elim: M hM => [|M ih] //; rewrite leq_eqVlt => /orP [/eqP <-|]; last first.
+  rewrite ltnS => hM; have := ih hM; rewrite S_INR -!tech_pow_Rmult.
+  have hM1 : 15 <= INR M by have := INR_leq hM; rewrite INR_IZR_INZ.
+  have h2 : 0 <= 2 ^ M by apply: pow_le; lra.
+  nra.
+rewrite INR_IZR_INZ; interval.
+Qed.
