@@ -502,3 +502,84 @@ elim: M hM => [|M ih] //; rewrite leq_eqVlt => /orP [/eqP <-|]; last first.
   nra.
 rewrite INR_IZR_INZ; interval.
 Qed.
+
+(** ** Lemma 12: the bad tuples are at most half of all when the four regimes are <= 1/8 *)
+
+Lemma zuev_bad_half n p M :
+  (19 <= n)%N -> (3 <= p <= n)%N -> (15 <= M)%N -> (40 * M <= n.+1)%N ->
+  INR n.+1 < 40 * (INR M + 1) -> (M <= p %/ 3)%N ->
+  2 ^ n.+1 * 2 ^ n.+1 * sqrt (80 / (3 * INR n.+1)) ^ (n.+1 - p %/ 3) * 2 ^ p <= 1 / 8 ->
+  2 ^ n.+1 * 2 ^ n.+1 * sqrt (2 / INR p) ^ (n.+1 - p) * (1 + sqrt (2 / INR p)) ^ p <= 1 / 8 ->
+  (2 * zuev_bad n p <= 2 ^ (n.+1 * p))%N.
+Proof.
+move=> hn /andP [h3p hpn] hM h40 hN40 hMp hL1 hL2.
+have hpN : (p <= n.+1)%N := leq_trans hpn (leqnSn n).
+set k := (p %/ 3).+1.
+have hMk : (M.+1 <= k)%N by rewrite ltnS.
+have hkp : (k <= p.+1)%N by rewrite ltnS leq_div.
+have h3M : (3 <= M.+1)%N by apply: leq_trans (leq_trans hM (leqnSn M)).
+rewrite zuev_bad_tm (big_cat_nat _ _ _ h3M (leq_trans hMk hkp)) (big_cat_nat _ _ _ hMk hkp) /=.
+set D := ('C(p, 2) * _)%N; set S := (\sum_(3 <= m < M.+1) _)%N.
+set S1 := (\sum_(M.+1 <= m < k) _)%N; set S2 := (\sum_(k <= m < p.+1) _)%N.
+have hD : (8 * D <= 2 ^ (n.+1 * p))%N.
+  by apply: pairs_le => //; rewrite hpN andbT; apply: leq_trans _ h3p.
+set P := 2 ^ (n.+1 * p).
+have hP : 0 <= P by apply: pow_le; lra.
+have tmE m : (m <= p)%N -> INR (tm n p m) = P * tau n p m by move=> hm; apply: tm_eq.
+(* S *)
+have hS : INR S <= P * (1 / 8).
+  have h := @INR_sum_le 3 M.+1 (tm n p) (fun _ => 1) (P * (9 * (2 / 5) ^ M)) h3M.
+  rewrite rsum_const Rmult_1_r in h.
+  apply: Rle_trans (h _) _.
+    move=> m /andP [h3 hm]; rewrite tmE; last by rewrite -ltnS; apply: leq_trans hm (leq_trans hMk hkp).
+    apply: Rmult_le_compat_l => //; apply: tau_S => //; first by rewrite h3.
+  rewrite Rmult_1_r.
+  have hsm := small_sum_le hM.
+  have hMM : INR (M.+1 - 3) <= INR M by apply: INR_leq; apply/leP; rewrite -minusE; lia.
+  have h25 : 0 <= 9 * (2 / 5) ^ M by apply: Rmult_le_pos; [lra | apply: pow_le; lra].
+  have := Rmult_le_compat_r _ _ _ h25 hMM.
+  have := Rmult_le_compat_l _ _ _ hP hsm; nra.
+(* L1 *)
+have hS1 : INR S1 <= P * (1 / 8).
+  set B1 := 2 ^ n.+1 * 2 ^ n.+1 * sqrt (80 / (3 * INR n.+1)) ^ (n.+1 - p %/ 3).
+  have h := @INR_sum_le M.+1 k (tm n p) (fun m => INR 'C(p, m) * 1 ^ (p - m)) (P * B1) hMk.
+  apply: Rle_trans (h _) _.
+    move=> m /andP [h1 h2]; rewrite pow1 Rmult_1_r tmE; last by rewrite -ltnS; apply: leq_trans h2 hkp.
+    rewrite Rmult_assoc; apply: Rmult_le_compat_l => //; rewrite Rmult_comm.
+    apply: tau_L1 h1 _ hpN _ hN40 _.
+    - by rewrite -ltnS; apply: leq_trans h2 hkp.
+    - by apply: leq_trans _ h40; apply: (@leq_trans (40 * 15)) => //; rewrite leq_mul2l hM orbT.
+    - by apply: leq_sub2l; rewrite -ltnS; exact: h2.
+  have hsub : rsum (fun m => INR 'C(p, m) * 1 ^ (p - m)) M.+1 (k - M.+1) <= 2 ^ p.
+    rewrite -(_ : 1 + 1 = 2); last lra. rewrite -rsum_binomial; apply: rsum_sub.
+      by move=> i; rewrite pow1 Rmult_1_r; apply: pos_INR.
+    by rewrite subnKC.
+  have hB1 : 0 <= B1.
+    by apply: Rmult_le_pos; [apply: Rmult_le_pos; apply: pow_le; lra | apply: pow_le; apply: sqrt_pos].
+  rewrite Rmult_assoc; apply: Rmult_le_compat_l => //.
+  have := Rmult_le_compat_l _ _ _ hB1 hsub; rewrite /B1; lra.
+(* L2 *)
+have hS2 : INR S2 <= P * (1 / 8).
+  set s := sqrt (2 / INR p).
+  set B2 := 2 ^ n.+1 * 2 ^ n.+1 * s ^ (n.+1 - p).
+  have hkp' : (k <= p.+1)%N := hkp.
+  have h := @INR_sum_le k p.+1 (tm n p) (fun m => INR 'C(p, m) * s ^ (p - m)) (P * B2) hkp'.
+  apply: Rle_trans (h _) _.
+    move=> m /andP [h1 h2]; rewrite tmE; last by rewrite -ltnS.
+    rewrite Rmult_assoc; apply: Rmult_le_compat_l => //.
+    apply: tau_L2; [by rewrite -ltnS | exact: hpN | by apply: leq_trans _ h3p | ].
+    apply: (@leq_trans ((p %/ 3).+1 * 3)); first exact: ltnW (ltn_ceil p (isT : (0 < 3)%N)).
+    apply: (@leq_trans (3 * m)); last exact: leq_addr.
+    by rewrite mulnC leq_mul2l h1 orbT.
+  have hsub : rsum (fun m => INR 'C(p, m) * s ^ (p - m)) k (p.+1 - k) <= (1 + s) ^ p.
+    rewrite -rsum_binomial; apply: rsum_sub; last by rewrite subnKC.
+    by move=> i; apply: Rmult_le_pos; [apply: pos_INR | apply: pow_le; apply: sqrt_pos].
+  have hB2 : 0 <= B2.
+    by apply: Rmult_le_pos; [apply: Rmult_le_pos; apply: pow_le; lra | apply: pow_le; apply: sqrt_pos].
+  rewrite Rmult_assoc; apply: Rmult_le_compat_l => //.
+  have := Rmult_le_compat_l _ _ _ hB2 hsub; rewrite /B2 /s; lra.
+have hD' : 8 * INR D <= P.
+  by have := INR_leq hD; rewrite INR_muln INR_expn (INR_IZR_INZ 8) INR_2.
+apply/leP; apply: INR_le; rewrite INR_muln INR_expn !INR_addn INR_2 -/P.
+lra.
+Qed.
