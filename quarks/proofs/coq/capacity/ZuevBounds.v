@@ -583,3 +583,89 @@ have hD' : 8 * INR D <= P.
 apply/leP; apply: INR_le; rewrite INR_muln INR_expn !INR_addn INR_2 -/P.
 lra.
 Qed.
+
+(** ** Lemma 13 (iii)-(v): the analytic inequalities, by [interval] in t = 1/ln n *)
+
+Lemma phi1_t t : 0 <= t <= / ln 2900 ->
+  t * (3 + 6 / 2900 - 3.96 * t) * ln 2 <= (2 + 3.96 * t) / 6 * (1 - t * ln (80 / 3)).
+Proof. move=> H; apply: Rminus_le; interval with (i_bisect t, i_depth 20). Qed.
+
+Lemma phi2_t t : 0 <= t <= / ln 2900 ->
+  (2 + 5 / 2900) * ln 2 + sqrt (2 / 2900) <= 3.96 / 2 * (1 + t * (ln (1 - 3.96 * t) - ln 2)).
+Proof. move=> H; apply: Rminus_le; interval with (i_bisect t, i_depth 20). Qed.
+
+Lemma psi_mid x : 2900 <= x <= 2e6 -> ln x / x + ln x ^ 2 / ln 2 <= 0.04 * x.
+Proof. move=> H; apply: Rminus_le; interval with (i_bisect x, i_depth 30). Qed.
+
+Lemma exp_mono a b : a <= b -> exp a <= exp b.
+Proof. by case/Rle_lt_or_eq_dec => [h|->]; [apply: Rlt_le; apply: exp_increasing | apply: Rle_refl]. Qed.
+
+Lemma ln_mono a b : 0 < a -> a <= b -> ln a <= ln b.
+Proof. by move=> ha; case/Rle_lt_or_eq_dec => [h|->]; [apply: Rlt_le; apply: ln_increasing | apply: Rle_refl]. Qed.
+
+Lemma pow_exp a k : 0 < a -> a ^ k = exp (INR k * ln a).
+Proof. by move=> ha; rewrite -{1}(exp_ln a ha) exp_pow. Qed.
+
+Lemma ln_sqrt y : 0 < y -> ln (sqrt y) = ln y / 2.
+Proof.
+move=> hy; have hs := sqrt_lt_R0 _ hy.
+have := ln_mult _ _ hs hs; rewrite sqrt_sqrt; [lra | lra].
+Qed.
+
+Lemma eighth : 1 / 8 = exp (- (3 * ln 2)).
+Proof.
+rewrite exp_Ropp -(INR_IZR_INZ 3) -pow_exp; last lra.
+by rewrite /=; field.
+Qed.
+
+Lemma ln_le_id y : 0 < y -> ln y <= y - 1.
+Proof.
+move=> hy; have := exp_ineq1_le (ln y); rewrite exp_ln //; lra.
+Qed.
+
+Lemma ln2_pos : 0 < ln 2.
+Proof. by rewrite -ln_1; apply: ln_increasing; lra. Qed.
+
+Lemma lnx_ge x : 2900 <= x -> ln 2900 <= ln x.
+Proof. by move=> h; apply: ln_mono; lra. Qed.
+
+Lemma ln2900_pos : 7 < ln 2900.
+Proof. interval. Qed.
+
+(** (iii): regime L1 is at most 1/8 when p <= N - rho and u >= N - p/3. *)
+Lemma L1_bound x P U : 2900 <= x -> 0 <= P -> P <= x + 1 - 3.96 * x / ln x ->
+  x + 1 - P / 3 <= U ->
+  exp (2 * (x + 1) * ln 2 + U * (ln (80 / (3 * (x + 1))) / 2) + P * ln 2) <= 1 / 8.
+Proof.
+move=> hx hP hPr hU; rewrite eighth; apply: exp_mono.
+have hL := lnx_ge hx; have h7 := ln2900_pos; have l2 := ln2_pos.
+set L := ln x in hL hPr *; set K := ln (80 / 3).
+have hK : K <= 3.3 by rewrite /K; interval.
+set rho := 3.96 * x / L in hPr *.
+have hrho : 0 <= rho.
+  by rewrite /rho; apply: Rmult_le_pos; [lra | apply: Rlt_le; apply: Rinv_0_lt_compat; lra].
+have ht : 0 <= / L <= / ln 2900.
+  split; first by apply: Rlt_le; apply: Rinv_0_lt_compat; lra.
+  by apply: Rinv_le_contravar; lra.
+have key : (3 * x + 6 - rho) * ln 2 <= (2 * x + rho) * (L - K) / 6.
+  have h := Rmult_le_compat_l (x * L) _ _ _ (phi1_t ht).
+  have hxL : 0 <= x * L by apply: Rmult_le_pos; lra.
+  move: (h hxL) => {}h.
+  replace (x * L * (/ L * (3 + 6 / 2900 - 3.96 * / L) * ln 2))
+    with ((3 * x + 6 * x / 2900 - rho) * ln 2) in h by (rewrite /rho; field; lra).
+  replace (x * L * ((2 + 3.96 * / L) / 6 * (1 - / L * ln (80 / 3))))
+    with ((2 * x + rho) * (L - K) / 6) in h by (rewrite /rho /K; field; lra).
+  have := Rmult_le_compat_r (ln 2) 6 (6 * x / 2900) (Rlt_le _ _ l2) ltac:(lra); lra.
+have hlnN : ln (80 / (3 * (x + 1))) <= K - L.
+  have e : 80 / (3 * (x + 1)) = (80 / 3) * / (x + 1) by field; lra.
+  rewrite e ln_mult; [| lra | apply: Rinv_0_lt_compat; lra].
+  rewrite ln_Rinv; last lra.
+  have : L <= ln (x + 1) by apply: ln_mono; lra.
+  rewrite /K; lra.
+have hU0 : 0 <= U by lra.
+have h1 := Rmult_le_compat_l U _ _ hU0 hlnN.
+have h2 : U * (K - L) <= (x + 1 - P / 3) * (K - L).
+  have := Rmult_le_compat_r (L - K) _ _ ltac:(lra) hU; lra.
+have h3 : 0 <= (x + 1 - rho - P) * (ln 2 + (L - K) / 6) by apply: Rmult_le_pos; lra.
+nra.
+Qed.
