@@ -669,3 +669,54 @@ have h2 : U * (K - L) <= (x + 1 - P / 3) * (K - L).
 have h3 : 0 <= (x + 1 - rho - P) * (ln 2 + (L - K) / 6) by apply: Rmult_le_pos; lra.
 nra.
 Qed.
+
+(** (iv): regime L2 is at most 1/8 when x - rho <= p <= x and N - p >= rho. *)
+Lemma L2_bound x P Q : 2900 <= x -> x - 3.96 * x / ln x <= P -> P <= x ->
+  3.96 * x / ln x <= Q ->
+  exp (2 * (x + 1) * ln 2 + Q * ln (sqrt (2 / P)) + P * sqrt (2 / P)) <= 1 / 8.
+Proof.
+move=> hx hP1 hP2 hQ; rewrite eighth; apply: exp_mono.
+have hL := lnx_ge hx; have h7 := ln2900_pos; have l2 := ln2_pos.
+set L := ln x in hL hP1 hQ *.
+set rho := 3.96 * x / L in hP1 hQ *.
+have hLi : 0 < / L by apply: Rinv_0_lt_compat; lra.
+have hrho : 0 <= rho by rewrite /rho; apply: Rmult_le_pos; lra.
+have hc : 3.96 * / L <= / 2.
+  apply: Rle_trans (_ : 3.96 * / ln 2900 <= _); last by interval.
+  by apply: Rmult_le_compat_l; [lra | apply: Rinv_le_contravar; lra].
+have hrx : rho <= x / 2 by rewrite /rho /Rdiv Rmult_comm -Rmult_assoc; have := Rmult_le_compat_l x _ _ ltac:(lra) hc; lra.
+have hP0 : 1450 <= P by lra.
+have ht : 0 <= / L <= / ln 2900.
+  by split; [lra | apply: Rinv_le_contravar; lra].
+have e1 : ln (x - rho) = L + ln (1 - 3.96 * / L).
+  have e : x - rho = x * (1 - 3.96 * / L) by rewrite /rho; field; lra.
+  by rewrite e ln_mult; [rewrite -/L | lra | lra].
+have key : (2 * x + 5) * ln 2 + x * sqrt (2 / 2900) <= rho / 2 * (ln (x - rho) - ln 2).
+  have h := Rmult_le_compat_l x _ _ ltac:(lra) (phi2_t ht).
+  replace (x * (3.96 / 2 * (1 + / L * (ln (1 - 3.96 * / L) - ln 2))))
+    with (rho / 2 * (ln (x - rho) - ln 2)) in h by (rewrite e1 /rho; field; lra).
+  have := Rmult_le_compat_r (ln 2) 5 (5 * x / 2900) (Rlt_le _ _ l2) ltac:(lra); lra.
+have hs : ln (sqrt (2 / P)) <= (ln 2 - ln (x - rho)) / 2.
+  rewrite ln_sqrt; last by apply: Rdiv_lt_0_compat; lra.
+  have e : 2 / P = 2 * / P by [].
+  rewrite e ln_mult; [| lra | apply: Rinv_0_lt_compat; lra].
+  rewrite ln_Rinv; last lra.
+  have : ln (x - rho) <= ln P by apply: ln_mono; lra.
+  lra.
+have hs0 : (ln 2 - ln (x - rho)) / 2 <= 0.
+  have : ln 2 <= ln (x - rho) by apply: ln_mono; lra.
+  lra.
+have h1 : Q * ln (sqrt (2 / P)) <= rho * ((ln 2 - ln (x - rho)) / 2).
+  apply: Rle_trans (_ : Q * ((ln 2 - ln (x - rho)) / 2) <= _).
+    by apply: Rmult_le_compat_l => //; lra.
+  have := Rmult_le_compat_r (- ((ln 2 - ln (x - rho)) / 2)) _ _ ltac:(lra) hQ; lra.
+have h2 : P * sqrt (2 / P) <= x * sqrt (2 / 2900).
+  have ha : 0 <= P * sqrt (2 / P) by apply: Rmult_le_pos; [lra | apply: sqrt_pos].
+  have hb : 0 <= x * sqrt (2 / 2900) by apply: Rmult_le_pos; [lra | apply: sqrt_pos].
+  rewrite -(sqrt_pow2 _ ha) -(sqrt_pow2 _ hb); apply: sqrt_le_1_alt.
+  rewrite !Rpow_mult_distr !pow2_sqrt; try (apply: Rlt_le; apply: Rdiv_lt_0_compat); try lra.
+  replace (P ^ 2 * (2 / P)) with (2 * P) by (field; lra).
+  have : 2 * x <= x ^ 2 * (2 / 2900) by rewrite /=; apply: Rminus_le; ring_simplify; nra.
+  lra.
+lra.
+Qed.
