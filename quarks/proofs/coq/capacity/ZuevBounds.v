@@ -720,3 +720,41 @@ have h2 : P * sqrt (2 / P) <= x * sqrt (2 / 2900).
   lra.
 lra.
 Qed.
+
+(** (v): psi(x) = 0.04 x - ln x^2 / ln 2 - ln x / x >= 0 for every x >= 2900. *)
+Lemma psi_all x : 2900 <= x -> ln x / x + ln x ^ 2 / ln 2 <= 0.04 * x.
+Proof.
+move=> hx; case: (Rle_lt_dec x 2e6) => h; first by apply: psi_mid; lra.
+have l2 := ln2_pos.
+set s := sqrt x; have hs2 : s * s = x by apply: sqrt_sqrt; lra.
+have hs : 1414 <= s.
+  apply: Rle_trans (_ : sqrt 2e6 <= _); first by interval.
+  by apply: sqrt_le_1_alt; lra.
+set y := sqrt s; have hy2 : y * y = s by apply: sqrt_sqrt; lra.
+have hy : 0 < y by apply: sqrt_lt_R0; lra.
+have eL : ln x = 4 * ln y.
+  by rewrite -hs2 -hy2 !ln_mult //; try lra; apply: Rmult_lt_0_compat.
+have hly := ln_le_id hy.
+have hL0 : 0 <= ln x by rewrite -ln_1; apply: ln_mono; lra.
+have hLx : ln x <= x by have := @ln_le_id x ltac:(lra); lra.
+have hL2 : ln x ^ 2 <= 16 * s by rewrite /= Rmult_1_r eL; nra.
+have h1 : ln x / x <= 1 by apply: div_le1; lra.
+have h2 : ln x ^ 2 / ln 2 <= 16 * s / ln 2.
+  by apply: Rmult_le_compat_r => //; apply: Rlt_le; apply: Rinv_0_lt_compat.
+have h3 : 16 * s / ln 2 <= 24 * s.
+  have : 0.69 <= ln 2 by interval.
+  move=> h69; apply: (Rmult_le_reg_r (ln 2)) => //.
+  rewrite /Rdiv Rmult_assoc Rinv_l; nra.
+nra.
+Qed.
+
+Lemma rho_le_half x : 2900 <= x -> 0 <= 3.96 * x / ln x <= x / 2.
+Proof.
+move=> hx; have hL := lnx_ge hx; have h7 := ln2900_pos.
+have hLi : 0 < / ln x by apply: Rinv_0_lt_compat; lra.
+have hc : 3.96 * / ln x <= / 2.
+  apply: Rle_trans (_ : 3.96 * / ln 2900 <= _); last by interval.
+  by apply: Rmult_le_compat_l; [lra | apply: Rinv_le_contravar; lra].
+split; first by apply: Rmult_le_pos; lra.
+rewrite /Rdiv Rmult_comm -Rmult_assoc; have := Rmult_le_compat_l x _ _ ltac:(lra) hc; lra.
+Qed.
