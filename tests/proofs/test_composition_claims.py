@@ -206,8 +206,11 @@ def test_refute_names_the_dropped_degree_hypothesis():
         {"operator": "reducible", "degrees": "1,1", "encoding": "-"}) == "B irreducible dropped"
 
 
-def test_prop55_corollary_proxy_is_labelled_asymptotic():
+def test_prop55_corollary_is_proved_with_explicit_constants():
     v = comp.prop55_corollary.run({"n": 3})
     assert v.status == "verified" and v.data["intersection"] >= 14 ** 2
     assert "ratio_to_2n2_float" in v.data["not_rechecked"]
-    assert comp.prop55_corollary.label({"verified"}, 3) == "consistent on n <= 3 (asymptotic, not proved)"
+    assert comp.prop55_corollary.label({"verified"}, 3) == "proved (Coq, all parameters)"
+    assert comp.prop55_corollary.label({"verified"}, 3, proof=None) == \
+        "verified on n <= 3 (Coq: not run)"
+    assert "2(n-1)^2 (1 - 4/ln(n-1)) <= C(∩_B T_B(n;1,1)) <= 2n^2" in comp.prop55_corollary.statement

@@ -15,14 +15,19 @@ def test_registered_with_coq_theorems():
     for cid in IDS:
         c = table[cid]
         assert c.kind == "finite" and c.expected == "verified"
-        assert c.coq and all(t.split(":")[0] in ("CoverCount.v", "Cover.v", "Capacity.v", "LayerGating.v") for t in c.coq), cid
-    assert table["quarks.eq4.1-zuev-n2"].coq == ("Capacity.v:eq4_1_upper",)
+        assert c.coq and all(t.split(":")[0] in ("CoverCount.v", "Cover.v", "Capacity.v", "LayerGating.v",
+                                                 "ZuevConsequences.v") for t in c.coq), cid
+    assert table["quarks.eq4.1-zuev-n2"].coq == ("Capacity.v:eq4_1_upper", "ZuevConsequences.v:eq4_1_log2")
     assert "Cover.v:cover_affine_exact" in table["quarks.eq4.11-cover"].coq
     assert "Cover.v:cover_exact" in table["quarks.cover"].coq
     assert table["quarks.thm4.3-multiplexing-corrected"].coq == ("LayerGating.v:multiplexing_corrected",)
     # the asymptotic statements keep no Coq field: their o(1) part is not proved
-    for cid in ("quarks.eq4.3-ptf", "quarks.thm4.1", "quarks.thm4.3", "quarks.prop5.5-corollary"):
+    for cid in ("quarks.eq4.3-ptf", "quarks.thm4.3"):
         assert not table[cid].coq
+    # with Zuev's bound (c = 4) these are proved with explicit constants (issue 52)
+    assert table["quarks.thm4.1"].coq == ("ZuevConsequences.v:thm4_1_log2",)
+    assert table["quarks.prop5.5-corollary"].coq == ("ZuevConsequences.v:prop5_5_corollary_log2",)
+    assert "ZuevConsequences.v:thm4_3_lower_log2" in table["quarks.thm4.3-lower"].coq
 
 
 def test_cover_recursion_values():

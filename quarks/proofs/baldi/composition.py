@@ -227,18 +227,22 @@ thm41 = Claim(
     id="quarks.thm4.1",
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Theorem 4.1"),
-    statement="C(T(n,1;x)) = 2n^2(1+o(1)): an LTG output-gated by an LTG of the same n inputs. "
-              "Checked at each n (exactly): |T(n-1;1)|^2 <= |T_B(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2) for "
-              "B = AND (0/1 outputs) and XNOR (±1 outputs); the ratio C(T_B(n;1,1)) / (2 C(T(n;1))) is "
-              "recorded, not asserted (its limit is what the o(1) says).",
-    latex=r"C(\mathcal T(n,1;\times)) = 2n^2(1+o(1))",
-    kind="asymptotic",
+    statement="For every n >= 3 and every irreducible binary B (among them AND, an LTG output-gated by an "
+              "LTG of the same n inputs with 0/1 outputs, and XNOR, with ±1 outputs): "
+              "2(n-1)^2 (1 - 4/ln(n-1)) <= C(T_B(n;1,1)) <= 2n^2, C = log2 of the number of functions: "
+              "Theorem 4.1's C(T(n,1;x)) = 2n^2(1+o(1)) with explicit constants (Zuev's bound with c = 4, "
+              "quarks.zuev).  Instances check the exact sandwich |T(n-1;1)|^2 <= |T_B(n;1,1)| <= "
+              "|T(n;1)|^2 <= 2^(2n^2) for B = AND and XNOR and record the ratio C(T_B(n;1,1)) / (2 C(T(n;1))).",
+    latex=r"2(n-1)^2\left(1-\frac{4}{\ln(n-1)}\right)\le C(\mathcal T_B(n;1,1))\le 2n^2\quad(n\ge 3)",
+    kind="finite",
     instances={"quick": [{"n": 4}], "full": [{"n": n} for n in range(1, 6)]},
     check=check_thm41,
     max_feasible=5,
-    note="Gating with 0/1 outputs is AND, with ±1 outputs XNOR. The o(1) statement is asymptotic: "
-         "the instances check the exact sandwich the proof gives and record the ratio; the ratio "
-         "tends to 1 only as n grows (see notes/capacity.md).",
+    coq=("ZuevConsequences.v:thm4_1_log2",),
+    coq_hypotheses={"thm4_1_log2": ["irreducible B", "(2 < n)%N"]},
+    note="Gating with 0/1 outputs is AND, with ±1 outputs XNOR. The paper's o(1) form follows from the "
+         "explicit one (4/ln(n-1) -> 0); the finite sandwich is Capacity.v:thm4_1_finite, the lower side "
+         "Zuev.v:zuev at n - 1 (notes/capacity.md).",
 )
 
 
@@ -407,16 +411,20 @@ prop55_corollary = Claim(
     id="quarks.prop5.5-corollary",
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("000", "Proposition 5.5, corollary: functions that are AND, OR and XOR of gates"),
-    statement="About 2^(2n^2)(1+o(1)) Boolean functions of n variables are simultaneously the AND, the OR and the XOR "
-              "(indeed every irreducible binary B) of two linear threshold gates: C(∩_B T_B(n;1,1)) = 2n^2(1+o(1)). "
-              "Finite proxy, checked exactly: |T(n-1;1)|^2 <= |∩_B T_B(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2).",
-    latex=r"C\Big(\bigcap_B \mathcal T_B(n;1,1)\Big)=2n^2(1+o(1))",
-    kind="asymptotic",
+    statement="For every n >= 3: 2(n-1)^2 (1 - 4/ln(n-1)) <= C(∩_B T_B(n;1,1)) <= 2n^2, the intersection over "
+              "every irreducible binary B (so among them the functions that are at once the AND, the OR and "
+              "the XOR of two linear threshold gates), C = log2 of the number of functions: the corollary's "
+              "2^(2n^2(1+o(1))) with explicit constants (Zuev's bound with c = 4, quarks.zuev).  Instances "
+              "check the exact sandwich |T(n-1;1)|^2 <= |∩_B T_B(n;1,1)| <= |T(n;1)|^2 <= 2^(2n^2).",
+    latex=r"2(n-1)^2\left(1-\frac{4}{\ln(n-1)}\right)\le C\Big(\bigcap_B \mathcal T_B(n;1,1)\Big)\le 2n^2",
+    kind="finite",
     instances={"quick": [{"n": n} for n in (2, 3, 4)], "full": [{"n": n} for n in range(2, 6)]},
     check=check_prop55_corollary,
     max_feasible=5,
-    note="A finite proxy of an asymptotic statement: the sandwich holds at every n checked, and with Zuev's "
-         "C(T(n;1)) = n^2(1+o(1)) it gives the corollary; the o(1) itself is not decided by finite instances.",
+    coq=("ZuevConsequences.v:prop5_5_corollary_log2",),
+    coq_hypotheses={"prop5_5_corollary_log2": ["(2 < n)%N"]},
+    note="The finite sandwich is Capacity.v:prop5_5_corollary, the lower side Zuev.v:zuev at n - 1; the "
+         "paper's o(1) form follows (4/ln(n-1) -> 0).",
 )
 
 

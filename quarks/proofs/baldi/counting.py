@@ -97,14 +97,17 @@ zuev_corrected = Claim(
     reference="OEIS A000609",
     id="quarks.eq4.1-zuev-n2",
     source=Source("000", "eq. (4.1), corrected"),
-    statement="For every n >= 2: C(T(n;1)) <= n^2, i.e. |T(n;1)| <= 2^(n^2) (proved for all n >= 2 from "
-              "Cover's bound |T(n;1)| <= C(2^n, n+1); the instances 2 <= n <= 9 check it against exact "
-              "counts, n <= 7 computed and certified, n = 8, 9 from OEIS A000609 as reference data).",
-    coq=("Capacity.v:eq4_1_upper",),
+    statement="For every n >= 2: n^2 (1 - 4/ln n) <= C(T(n;1)) <= n^2, C = log2 |T(n;1)| (the upper side "
+              "from Cover's bound |T(n;1)| <= C(2^n, n+1), the lower side Zuev's bound with c = 4, "
+              "quarks.zuev; both proved for all n >= 2).  The instances 2 <= n <= 9 check the upper side, "
+              "|T(n;1)| <= 2^(n^2), against exact counts, n <= 7 computed and certified, n = 8, 9 from OEIS "
+              "A000609 as reference data.",
+    coq=("Capacity.v:eq4_1_upper", "ZuevConsequences.v:eq4_1_log2"),
     coq_hypotheses={
-        "eq4_1_upper": ["1 < n"]},
+        "eq4_1_upper": ["1 < n"],
+        "eq4_1_log2": ["(1 < n)%N"]},
 
-    latex=r"C(\mathcal T(n;1))\le n^2\quad(n\ge 2)",
+    latex=r"n^2\left(1-\frac{4}{\ln n}\right)\le C(\mathcal T(n;1))\le n^2\quad(n\ge 2)",
     kind="finite",
     instances=_zuev_instances(2),
     check=check_zuev,

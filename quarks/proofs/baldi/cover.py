@@ -409,13 +409,14 @@ thm43_lower = Claim(
                         for n, m in ((3, 1), (4, 1), (3, 2))]},
     check=check_thm43_lower,
     max_feasible=4,
-    coq=("LayerGating.v:thm4_3_lower_n", "LayerGating.v:thm4_3_lower_T"),
+    coq=("LayerGating.v:thm4_3_lower_n", "LayerGating.v:thm4_3_lower_T", "ZuevConsequences.v:thm4_3_lower_log2"),
     coq_hypotheses={
         "thm4_3_lower_n": ["m <= 2 ^ a", "a <= n"],
-        "thm4_3_lower_T": ["m <= 2 ^ a", "a < n"]},
+        "thm4_3_lower_T": ["m <= 2 ^ a", "a < n"],
+        "thm4_3_lower_log2": ["(m <= 2 ^ a)%N", "(1 < (n - a).-1)%N"]},
 
-    note="Finite form proved with a = ceil(log2 m) selector bits; 2mn^2(1+o(1)) then needs Zuev's lower "
-         "bound and a = o(n), asymptotic and not proved. The index is encoded 0-based: the printed "
+    note="Finite form proved with a = ceil(log2 m) selector bits; with Zuev's bound the explicit lower "
+         "side (ZuevConsequences.v:thm4_3_lower_log2), which is 2mn^2(1 - o(1)) when a = o(n). The index is encoded 0-based: the printed "
          "x^- = i for i in 1..m with ceil(log2 m) bits cannot encode i = m when m is a power of 2 "
          "(notes/counterexamples.md). With ±1 outputs the gating unit must output +1 when not "
          "selected (quarks.thm4.3-multiplexing refutes the printed form).",

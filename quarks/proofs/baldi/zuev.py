@@ -162,21 +162,24 @@ def check_zuev_small(inst) -> Verdict:
         f"negative at n = {n}", counterexample={"n": n, "T": T})
 
 
-zuev_small = Claim(
-    id="quarks.zuev-small-n",
-    source=Source("000", "eq. (4.1), lower side: Theorem Z of the Zuev chain with c = 4, n <= 2900 (issue 52)"),
-    statement="For every n with 2 <= n <= 2900: log2 |T(n;1)| >= n^2 (1 - 4/ln n) (ln the natural "
-              "logarithm).  Proved from |T(n;1)| >= 2^(n(n-1)/2) and ln x <= 8x/(x+1) on [2, 2900]; the "
-              "range n > 2900 (Theorem F, the Odlyzko-type count) is not proved.  Instances: "
+zuev_theorem = Claim(
+    id="quarks.zuev",
+    source=Source("000", "eq. (4.1), lower side: Theorem Z of the Zuev chain with c = 4 (issue 52)"),
+    statement="For every n >= 2: log2 |T(n;1)| >= n^2 (1 - 4/ln n) (ln the natural logarithm; Zuev's "
+              "lower bound with the explicit constant c = 4 and n0 = 2).  Proved for 2 <= n <= 2900 from "
+              "|T(n;1)| >= 2^(n(n-1)/2) and ln x <= 8x/(x+1), for n >= 2900 from Theorem F "
+              "(quarks.zuev-theorem-f) with p = n - floor(3.96 n/ln n).  Instances: "
               "|T(n;1)| >= 2^(n(n-1)/2) against the exact counts; below n = 54 the bound is negative.",
-    latex=r"\log_2|\mathcal T(n;1)|\ge n^2\left(1-\frac{4}{\ln n}\right)\quad(2\le n\le 2900)",
+    latex=r"\log_2|\mathcal T(n;1)|\ge n^2\left(1-\frac{4}{\ln n}\right)\quad(n\ge 2)",
     kind="finite",
     instances={"quick": [{"n": n, "d": 1} for n in (2, 3, 4)],
                "full": [{"n": n, "d": 1} for n in range(2, 8)]},
     check=check_zuev_small,
     max_feasible=7,
-    coq=("Zuev.v:zuev_small",),
-    coq_hypotheses={"zuev_small": ["(1 < n <= 2900)%N"]},
-    note="The constant c = 4 with n0 = 2 is ../shared/zuev.md's Theorem Z; up to n = 2972 the elementary "
-         "bound C(n,2) already gives it, which is what is proved here (interval arithmetic for ln).",
+    coq=("Zuev.v:zuev",),
+    coq_hypotheses={"zuev": ["(1 < n)%N"]},
+    note="The constant c = 4 with n0 = 2 is ../shared/zuev.md's Theorem Z (Zuev: c = 10 for large n; "
+         "Irmatov: c = 7).  Up to n = 2900 the elementary bound C(n,2) already gives it (interval "
+         "arithmetic for ln); beyond, Theorem F with the bad tuples at most half of all "
+         "(ZuevBounds.v:zuev_bad_half) and Lemma 13's real inequalities (ZuevAnalytic.v, by interval).",
 )

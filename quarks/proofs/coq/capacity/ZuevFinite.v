@@ -21,7 +21,7 @@
       [Odlyzko.card_extra]), all over the rationals. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From mathcomp Require Import all_ssreflect ssralg ssrnum matrix mxalgebra rat.
-From Quarks Require Import QuarksCompat Threshold RealBridge Cover Flats Odlyzko.
+From Quarks Require Import QuarksCompat Threshold RealBridge Cover Flats Odlyzko CentralBinomial.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -192,11 +192,12 @@ End Lift.
 
 (** Theorem F (Zuev's chain, finite form): for 1 <= p <= n and N = n + 1,
     2^(Np) <= p! 2^p |T(n;1)| + C(p,2) 2^(N(p-1)+1)
-              + sum_{m=3}^p C(p,m) C(N,m) 2^(N(p-m+1)+m^2) C(m, m/2)^(N-m). *)
-Theorem zuev_finite n p : (1 <= p <= n)%N -> (2^(n.+1 * p) <= p`! * 2^p * #|T n 1|
-  + 'C(p,2) * 2^(n.+1*(p-1)+1)
-  + \sum_(3 <= m < p.+1) 'C(p,m) * 'C(n.+1,m) * 2^(n.+1*(p-m+1) + m * m) * 'C(m,m./2)^(n.+1-m))%N.
+              + sum_{m=3}^p C(p,m) C(N,m) 2^(N(p-m+1)+m^2) C(m, m/2)^(N-m),
+    the last two terms being [CentralBinomial.zuev_bad n p]. *)
+Theorem zuev_finite n p : (1 <= p <= n)%N ->
+  (2 ^ (n.+1 * p) <= p`! * 2 ^ p * #|T n 1| + zuev_bad n p)%N.
 Proof.
+rewrite /zuev_bad addnA.
 move=> _; set G := [set t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} | goodb rat_archiRealFieldType t].
 have -> : (2 ^ (n.+1 * p) = #|G| + #|~: G|)%N.
   by rewrite cardsC card_ffun card_ffun card_bool !card_ord expnM.
