@@ -96,3 +96,55 @@ def test_a_refutation_from_a_broken_route_is_rejected_by_the_kernel(route_certif
     path.write_text(json.dumps(forged))
     res = binding.check_file(path, isolate=False)
     assert not res.ok and "no route" in res.message, res.message
+
+
+LAYERS = ("navon.layer-degree", "navon.layer-degree-bound")
+LAYER = {"d": 2, "L": 2, "n": 2, "degree": 4, "expand": True, "seed": 22}
+
+
+@pytest.fixture(scope="module")
+def layer_certificates(tmp_path_factory):
+    out = tmp_path_factory.mktemp("layers")
+    paths = []
+    for cid in LAYERS:
+        claim = registry.get(cid)
+        verdict = claim.run(LAYER)
+        assert verdict.status == "verified", verdict.summary
+        paths.append(out / f"{cid}.json")
+        paths[-1].write_text(json.dumps(certificate.build(claim, LAYER, verdict)))
+    return paths
+
+
+def test_a_layer_derivation_is_bound_without_building_it_again(layer_certificates, monkeypatch):
+    from quarks.symbolic import layers
+
+    monkeypatch.setattr(layers, "stack_degree", _no_search)
+    for path in layer_certificates:
+        res = binding.check_file(path, isolate=False)
+        assert res.ok and res.bound and res.trust == "sympy", res.message
+        assert not binding.check_file(path, isolate=False, rederive=True).ok   # --rederive builds it
+
+
+def _weights(cert):
+    cert["evidence"][0]["defs"] = [[k, "Matrix([[1, 0], [0, 1]])" if k == "W1_1" else v]
+                                   for k, v in cert["evidence"][0]["defs"]]
+
+
+def _degree(cert):   # a degree found changed, and the data shown with it: the kernel's SymPy finds the true one
+    cert["evidence"][0]["steps"][2]["found"] += 1
+    cert["data"]["degrees"][1] += 1
+    cert["summary"] = cert["summary"].replace("degree 4 =", "degree 5 =")
+
+
+def _value(cert):
+    cert["evidence"][0]["steps"][2]["value"] = 5
+    cert["evidence"][0]["steps"][2]["holds"] = False
+
+
+@pytest.mark.parametrize("edit, message", [(_weights, "derives"), (_degree, "recomputed"), (_value, "derives"),
+                                           (lambda c: c["evidence"][0]["steps"].pop(), "lacks"),
+                                           (lambda c: c["evidence"][0]["steps"][0].pop("found"), "lacks")])
+def test_a_changed_layer_derivation_is_rejected(layer_certificates, edit, message):
+    for path in layer_certificates:
+        res = binding.check_file(_forge(path, edit), isolate=False)
+        assert not res.ok and message in res.message, res.message
