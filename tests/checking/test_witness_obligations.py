@@ -148,3 +148,33 @@ def test_a_changed_layer_derivation_is_rejected(layer_certificates, edit, messag
     for path in layer_certificates:
         res = binding.check_file(_forge(path, edit), isolate=False)
         assert not res.ok and message in res.message, res.message
+
+
+def test_boxes_are_bound_with_their_stated_results_and_evaluated_once(tmp_path, monkeypatch):
+    """navon.conclusion1.1-integer-layers: the obligation evaluates no box (the kernel evaluates each)."""
+    from quarks.proofs.navon import conclusions
+
+    claim, inst = registry.get("navon.conclusion1.1-integer-layers"), {"K_max": 12}
+    verdict = claim.run(inst)
+    assert verdict.status == "verified"
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(certificate.build(claim, inst, verdict)))
+    monkeypatch.setattr(conclusions, "forall", _no_search)
+    res = binding.check_file(path, isolate=False)
+    assert res.ok and res.bound and res.trust == "witness", res.message
+    assert not binding.check_file(path, isolate=False, rederive=True).ok   # --rederive evaluates them
+    monkeypatch.undo()
+
+    def fewer(cert):
+        cert["evidence"][1]["cases"] -= 1
+
+    def other_fact(cert):   # a true fact, but not the claim's
+        cert["evidence"][1]["fact"] = ["<=", 0, 1]
+
+    def refuted(cert):   # a refutation the kernel's evaluation of the box contradicts
+        cert["evidence"][0].update(holds=False, witness={"K": 1, "d": 1, "e": 1})
+        cert["evidence"][0].pop("cases")
+        cert.update(verdict="refuted", counterexample={"K": 1, "d": 1, "e": 1})
+    for edit, message in ((fewer, "cases"), (other_fact, "derives"), (refuted, "witness does not refute")):
+        res = binding.check_file(_forge(path, edit), isolate=False)
+        assert not res.ok and message in res.message, res.message
