@@ -178,3 +178,19 @@ def test_boxes_are_bound_with_their_stated_results_and_evaluated_once(tmp_path, 
     for edit, message in ((fewer, "cases"), (other_fact, "derives"), (refuted, "witness does not refute")):
         res = binding.check_file(_forge(path, edit), isolate=False)
         assert not res.ok and message in res.message, res.message
+
+
+def test_the_index_encoding_box_is_evaluated_by_the_kernel_alone(tmp_path, monkeypatch):
+    from quarks.proofs.baldi import layer_gating
+
+    claim, inst = registry.get("quarks.thm4.3-index-encoding"), {"m_max": 8, "reading": "corrected"}
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(certificate.build(claim, inst, claim.run(inst))))
+    monkeypatch.setattr(layer_gating, "forall", _no_search)
+    assert binding.check_file(path, isolate=False).ok
+    monkeypatch.undo()
+
+    def fewer(cert):
+        cert["evidence"][0]["cases"] -= 1
+    res = binding.check_file(_forge(path, fewer), isolate=False)
+    assert not res.ok and "cases" in res.message
