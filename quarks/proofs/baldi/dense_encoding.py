@@ -390,12 +390,14 @@ def route_obligation(inst: dict, cert: dict) -> Verdict:
     and that every irreducible operator has one), and for every function of n variables, in order, its Farkas
     certificate or the realizations of its six extensions, the tables fixed by the instance and the
     certificate's own weights or multipliers (no search); a certificate without routes, by re-running the check."""
+    from collections import deque
+
     n = inst["n"]
     ev = cert.get("evidence")
     if not (isinstance(ev, list) and ev and isinstance(ev[0], dict) and ev[0].get("kind") == "selector-route"):
         return check_selector_route(inst)
     routes = {k: ev[0].get(k) for k in ("operators", "routes")}
-    said = list(ev[1:])
+    said = deque(ev[1:])
 
     def record(table: int, m: int, r) -> dict:
         if not isinstance(r, dict) or r.get("kind") not in ("realization", "nonrealization"):
@@ -406,11 +408,11 @@ def route_obligation(inst: dict, cert: dict) -> Verdict:
     def farkas(table: int, m: int) -> dict | None:   # f's own Farkas certificate, when the certificate gives one
         r = said[0] if said else None
         if isinstance(r, dict) and r.get("kind") == "nonrealization" and r.get("n") == m and "asserts" not in r:
-            return record(table, m, said.pop(0))
+            return record(table, m, said.popleft())
         return None
 
     def witness(table: int, m: int) -> dict:
-        return record(table, m, said.pop(0) if said else None)
+        return record(table, m, said.popleft() if said else None)
 
     records = extension_records(n, farkas, witness)
     if said:
