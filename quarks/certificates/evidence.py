@@ -67,6 +67,25 @@ def forall(vars_: list, fact, given: dict | None = None) -> dict:
     return rec
 
 
+def forall_as_said(said):
+    """A builder like :func:`forall` that evaluates nothing: each record's result (``holds`` and ``cases``,
+    or the ``witness``) is the next of ``said`` (a certificate's records, in order).  What an obligation
+    derives; the kernel then evaluates every box again and rejects a result that is not the computed one."""
+    from collections import deque
+
+    rest = deque(said if isinstance(said, list) else [])
+
+    def build(vars_: list, fact, given: dict | None = None) -> dict:
+        r = rest.popleft() if rest else None
+        if not isinstance(r, dict) or r.get("kind") != "forall" or not isinstance(r.get("holds"), bool):
+            raise ValueError("the certificate lacks a forall record where the instance needs one")
+        rec = {"kind": "forall", "vars": vars_, "fact": fact, "given": given or {}}
+        rec.update(holds=True, cases=r.get("cases")) if r["holds"] else rec.update(holds=False, witness=r.get("witness"))
+        return rec
+
+    return build
+
+
 def digest(items) -> str:
     """sha256 of the canonical JSON of a sequence of checked items."""
     h = hashlib.sha256()

@@ -12,14 +12,16 @@ Kinds: arith, forall (arith.py); exhaustive; symbolic; realization, nonrealizati
 decomposition, non-decomposition (decomposition.py, drup.py); halves-count (halves.py); coq (coq.py);
 coq-classification (coq_classification.py); weights (weights.py: an exported network's tensors and sha256);
 soft-hard (soft_hard.py: a transformer's weights, softmax against average-hard attention on every
-input).  Limits: base.Limits.
+input); selector-route (selector.py: a dense selector's codes and lines for every irreducible operator of arity
+4).  Limits: base.Limits.
 """
 from __future__ import annotations
 
 from quarks.certify.base import Budget, CertificateError, CheckContext, NotChecked, Outcome, solver_free
 
 KINDS = ("arith", "forall", "exhaustive", "symbolic", "realization", "nonrealization", "decomposition",
-         "non-decomposition", "halves-count", "coq", "coq-classification", "weights", "soft-hard")
+         "non-decomposition", "halves-count", "coq", "coq-classification", "weights", "soft-hard",
+         "selector-route")
 VERDICTS = ("verified", "refuted", "inconclusive", "error")
 
 
@@ -55,6 +57,9 @@ def checker(kind: str):
     if kind == "soft-hard":
         from quarks.certify.soft_hard import check_soft_hard
         return check_soft_hard
+    if kind == "selector-route":
+        from quarks.certify.selector import check_selector_route as check_route
+        return check_route
     raise CertificateError(f"unknown evidence kind {str(kind)[:40]!r} (known: {', '.join(KINDS)})")
 
 

@@ -314,7 +314,7 @@ def rederived(cert: dict, claim, ctx: CheckContext, evidence_only: bool, rederiv
         return None
     if claim.obligation is None and not rederive and not claim.rerun_cheaply(cert["instance"]):
         return None
-    regen = obligations.rederive(cert, claim)
+    regen = obligations.rederive(cert, claim, rerun=rederive)
     ctx.rerun = frozenset(obligations.rerun_keys(regen))
     return regen
 

@@ -31,19 +31,26 @@ class Unbound(Exception):
     """The certificate's statement cannot be re-derived (unknown claim, the check failed, ...)."""
 
 
-def _derive(cert, claim) -> dict:
+def by_obligation(claim, rerun: bool = False) -> bool:
+    """Whether a certificate of ``claim`` is re-derived by its obligation: always when it has one, except
+    under ``rerun`` (check-cert --rederive) for a claim whose check is too long to repeat in a plain check
+    (``recheck="evidence"``), whose check is then run again."""
+    return claim.obligation is not None and not (rerun and claim.recheck == "evidence")
+
+
+def _derive(cert, claim, rerun: bool = False) -> dict:
     from quarks.certificates import certificate
 
-    if claim.obligation is not None:
+    if by_obligation(claim, rerun):
         verdict = claim.obligation(dict(cert["instance"]), cert)
     else:
         verdict = claim.run(dict(cert["instance"]))
     return json.loads(json.dumps(certificate.build(claim, cert["instance"], verdict), sort_keys=True))
 
 
-def _child(conn, cert, claim):
+def _child(conn, cert, claim, rerun=False):
     try:
-        conn.send(("ok", _derive(cert, claim)))
+        conn.send(("ok", _derive(cert, claim, rerun)))
     except Unbound as exc:
         conn.send(("unbound", str(exc)))
     except Exception as exc:  # noqa: BLE001 - reported as a one-line reason
@@ -71,16 +78,17 @@ class _Undecided:
     data: dict = {}
 
 
-def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
-    """Run the claim's check on the certificate's instance (in a forked child); the fresh certificate.
+def rederive(cert: dict, claim, timeout: float | None = None, rerun: bool = False) -> dict:
+    """Run the claim's check, or its obligation (:func:`by_obligation`; ``rerun``: check-cert --rederive),
+    on the certificate's instance (in a forked child); the fresh certificate.
     Time limit: ``timeout``, by default the claim's ``timeout`` or DEFAULT_TIMEOUT (never a
     figure the certificate states)."""
-    key = _key(cert, claim)
+    key = _key(cert, claim, rerun)
     if key in _CACHE:
         return _CACHE[key]
-    if IN_PROCESS and claim.obligation is None:   # a confined check: its own limits bound the re-run
+    if IN_PROCESS:   # a confined check: its own limits bound the re-run (or the obligation)
         try:
-            derived = _derive(cert, claim)
+            derived = _derive(cert, claim, rerun)
         except Unbound:
             raise
         except Exception as exc:  # noqa: BLE001 - reported as a one-line reason
@@ -88,7 +96,7 @@ def rederive(cert: dict, claim, timeout: float | None = None) -> dict:
         return _kept(key, derived, claim)
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_child, args=(child, cert, claim))
+    p = ctx.Process(target=_child, args=(child, cert, claim, rerun))
     p.start()
     child.close()
     limit = float(timeout if timeout is not None else (claim.timeout or DEFAULT_TIMEOUT))
@@ -120,12 +128,12 @@ def _kept(key: str, payload: dict, claim) -> dict:
 IN_PROCESS = False
 
 
-def _key(cert: dict, claim) -> str:
+def _key(cert: dict, claim, rerun: bool = False) -> str:
     """The digest of what a re-derivation depends on: claim, instance, a refute variant's parameters,
     and the evidence when the claim's obligation reads it."""
     key = json.dumps([cert.get("claim"), cert.get("instance"), ((cert.get("data") or {}).get("search") or {})
                       .get("params")], sort_keys=True)
-    if claim.obligation is not None:  # derived from the certificate's own payload
+    if by_obligation(claim, rerun):  # derived from the certificate's own payload
         key += json.dumps(cert.get("evidence"), sort_keys=True)
     return digest(key)
 

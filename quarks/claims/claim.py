@@ -253,7 +253,8 @@ class Claim:
     # For checks too long to repeat when a certificate is re-checked: (instance, certificate) ->
     # the Verdict the certificate must carry, derived from the instance and the certificate's
     # witness payload reference without re-running the search (the exact checker then verifies
-    # the witnesses).  None: the check itself is re-run.
+    # the witnesses).  None: the check itself is re-run.  Under ``check-cert --rederive`` a claim with
+    # recheck="evidence" has its check re-run instead (quarks.checking.obligations.by_obligation).
     obligation: Callable[[dict, dict], Verdict] | None = None
     # How plain ``check-cert`` re-derives a certificate of this claim, at a cost bounded by the
     # certificate: "check" (the check is cheap: run again on the certificate's instance) or "evidence"

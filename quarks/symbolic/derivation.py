@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import copy
 
-from quarks.certify.base import CertificateError
-from quarks.certify.symbolic.check import environment
+from quarks.certify.symbolic.check import bind_definition, environment
 from quarks.certify.symbolic.parse import parse, unparse
 from quarks.certify.symbolic.steps import run_step
 
@@ -54,14 +53,14 @@ class Derivation:
         return parse(self.text(expr), self.env)
 
     def define(self, name: str, expr):
-        """Bind a name to an expression for the later steps; returns its value."""
-        self._rec["defs"].append([name, self.text(expr)])
-        try:
-            self.env = environment(self._rec)
-        except CertificateError:
-            self._rec["defs"].pop()
-            raise
-        return self.env[name]
+        """Bind a name to an expression for the later steps; returns its value.  The environment grows by
+        this definition alone (as the checker's :func:`environment` reads the definitions, in order)."""
+        item = [name, self.text(expr)]
+        env = dict(self.env)
+        bind_definition(env, item)   # a bad definition raises, and is not recorded
+        self._rec["defs"].append(item)
+        self.env = env
+        return env[name]
 
     # steps ---------------------------------------------------------------------------------
     def _step(self, op: str, label: str, **fields):

@@ -91,35 +91,67 @@ def nonvanishing_seed(d: int, L: int, n: int, seed: int = 0, tries: int = 100) -
     return seed
 
 
-def stack_degree(d: int, L: int, n: int, expect: int, seed: int = 0, expand: bool = False) -> Derivation:
-    """Degree of a stack of L degree-d layers on n x n inputs, against the stated ``expect``."""
-    der = Derivation(layer_symbols(d, n))
+def stack_degree_plan(d: int, L: int, n: int, expect: int, seed: int = 0, expand: bool = False) -> tuple:
+    """(symbols, definitions, steps) of :func:`stack_degree`: the steps as ``(op, fields, label)``, their
+    results not computed (the integer weights and point searched for here are cheap: Python integers)."""
+    symbols = layer_symbols(d, n)
     seed = nonvanishing_seed(d, L, n, seed)
-    one_layer(der, d, n)
+    ws = [f"V{k}" for k in range(1, d)]
+    defs = [("X", x_matrix(n)), *((f"V{k}", symbolic_matrix(n, f"v{k}")) for k in range(1, d)),
+            ("Y", layer_text("X", ws)), ("Xs", "s*X"), ("Ys", layer_text("Xs", ws))]
     xs = x_names(n)
-    steps = [
-        lambda: der.degree("Y", xs, d, label=f"one layer, symbolic weights: total degree {d} in X"),
-        lambda: der.equal("Ys", f"s**{d}*Y", label=f"one layer is homogeneous: y(sX) = s^{d} y(X)"),
-    ]
-    weights = random_weights(d, n, L, seed)
-    der.define("Z0", f"s*{int_matrix_text(random_point(n, seed))}")
-    for layer, ws in enumerate(weights, start=1):
+    steps = [("degree", {"expr": "Y", "vars": xs, "value": d, "relation": "=="},
+              f"one layer, symbolic weights: total degree {d} in X"),
+             ("equal", {"lhs": "Ys", "rhs": f"s**{d}*Y"}, f"one layer is homogeneous: y(sX) = s^{d} y(X)")]
+    defs.append(("Z0", f"s*{int_matrix_text(random_point(n, seed))}"))
+    for layer, weights in enumerate(random_weights(d, n, L, seed), start=1):
         names = []
-        for k, w in enumerate(ws, start=1):
-            der.define(f"W{layer}_{k}", int_matrix_text(w))
+        for k, w in enumerate(weights, start=1):
+            defs.append((f"W{layer}_{k}", int_matrix_text(w)))
             names.append(f"W{layer}_{k}")
-        der.define(f"Z{layer}", layer_text(f"Z{layer - 1}", names))
-    steps.append(lambda: der.degree(f"Z{L}", ["s"], expect,
-                                    label="on the line s X0 with integer weights: degree d^L in s"))
+        defs.append((f"Z{layer}", layer_text(f"Z{layer - 1}", names)))
+    steps.append(("degree", {"expr": f"Z{L}", "vars": ["s"], "value": expect, "relation": "=="},
+                  "on the line s X0 with integer weights: degree d^L in s"))
     if expand:
-        der.define("T0", "X")
+        defs.append(("T0", "X"))
         for layer in range(1, L + 1):
-            der.define(f"T{layer}", layer_text(f"T{layer - 1}", [f"W{layer}_{k}" for k in range(1, d)]))
-        steps.append(lambda: der.degree(f"T{L}", xs, expect, label="the full expansion in the entries of X"))
-    for step in steps:
-        if not step().holds:
+            defs.append((f"T{layer}", layer_text(f"T{layer - 1}", [f"W{layer}_{k}" for k in range(1, d)])))
+        steps.append(("degree", {"expr": f"T{L}", "vars": xs, "value": expect, "relation": "=="},
+                      "the full expansion in the entries of X"))
+    return symbols, defs, steps
+
+
+def stack_degree(d: int, L: int, n: int, expect: int, seed: int = 0, expand: bool = False) -> Derivation:
+    """Degree of a stack of L degree-d layers on n x n inputs, against the stated ``expect``: the steps
+    of :func:`stack_degree_plan` run in order, up to the first that fails."""
+    symbols, defs, steps = stack_degree_plan(d, L, n, expect, seed, expand)
+    der = Derivation(symbols)
+    for name, text in defs:
+        der.define(name, text)
+    for op, f, label in steps:
+        truth = (der.degree(f["expr"], f["vars"], f["value"], f["relation"], label=label) if op == "degree"
+                 else der.equal(f["lhs"], f["rhs"], label=label))
+        if not truth.holds:
             break
     return der
+
+
+def stack_degree_record(d: int, L: int, n: int, expect: int, said: list, seed: int = 0, expand: bool = False) -> dict:
+    """The record :func:`stack_degree` writes, with the results of its steps (``holds``, ``found``,
+    ``witness``) read from ``said`` (a certificate's steps) instead of computed: the kernel computes them
+    again.  Steps up to the first that ``said`` says fails."""
+    symbols, defs, plan = stack_degree_plan(d, L, n, expect, seed, expand)
+    steps = []
+    for i, (op, fields, label) in enumerate(plan):
+        result = said[i] if isinstance(said, list) and i < len(said) and isinstance(said[i], dict) else {}
+        if not isinstance(result.get("holds"), bool) or op == "degree" and type(result.get("found")) is not int:
+            raise ValueError(f"the certificate lacks the result of step {i} ({label})")
+        step = {"op": op, **fields, "label": label, "holds": result["holds"]}
+        step.update({k: result[k] for k in ("found", "witness") if k in result and (k == "witness" or op == "degree")})
+        steps.append(step)
+        if not result["holds"]:
+            break
+    return {"kind": "symbolic", "symbols": symbols, "defs": [list(d) for d in defs], "steps": steps}
 
 
 def layer_parameters(d: int, n: int, per_layer: int) -> Derivation:

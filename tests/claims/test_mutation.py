@@ -2,8 +2,8 @@
 makes the check fail.  Each claim's first instance is checked, then every evidence record is mutated
 (a computed value of an arith record +-1, an integer of a forall's fact +-1, an integer argument of an
 exhaustive procedure +-1 with the procedure run again, a weight or threshold of a realization, a SymPy
-step's right side + 1, a count by halves + 1) and re-checked; a claim none of whose mutants fails
-survives, a defect.  The whole registry is heavy (it runs every claim); a fast sample runs by default."""
+step's right side + 1, a count by halves + 1, a selector route or the count of operators) and re-checked;
+a claim none of whose mutants fails survives, a defect.  The whole registry is heavy (it runs every claim); a fast sample runs by default."""
 import copy
 import importlib
 
@@ -94,7 +94,7 @@ def mutants(record):
                 yield f"exhaustive result {key}", None if rerun != {**record["result"], key: changed} else rerun["holds"]
                 break
     elif kind in ("realization", "decomposition", "nonrealization", "halves-count", "symbolic", "coq-classification",
-                  "soft-hard"):
+                  "soft-hard", "selector-route"):
         for path, rec in _witness_mutants(record):
             yield f"{kind} {path}", _holds(rec)
 
@@ -139,6 +139,13 @@ def _witness_mutants(record):
         rec = copy.deepcopy(record)
         rec["holds"] = not rec["holds"]
         yield "holds flipped", rec
+    elif kind == "selector-route":   # the operators counted, and an operator's route (its codes)
+        rec = copy.deepcopy(record)
+        rec["operators"] += 1
+        yield "operators+1", rec
+        rec = copy.deepcopy(record)
+        rec["routes"] = "00" + rec["routes"][2:]
+        yield "routes[0].codes", rec
     elif kind == "decomposition":   # the function decomposed, and an operand's witness
         rec = copy.deepcopy(record)
         rec["table"] = hex(int(rec["table"], 16) ^ 1)

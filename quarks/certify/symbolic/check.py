@@ -45,20 +45,25 @@ from quarks.certify.symbolic.steps import run_step
 
 def environment(record: dict) -> dict:
     """Names -> SymPy objects: the declared symbols, then the definitions in order."""
-    import sympy
-
     env = make_symbols(record.get("symbols", {}))
     for item in record.get("defs", []):
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)):
-            raise CertificateError("a definition must be [name, expression]")
-        name, text = item
-        if not name.isidentifier() or name in env:
-            raise CertificateError(f"bad or repeated definition name {name!r}")
-        value = parse(text, env)
-        if isinstance(value, sympy.MatrixBase):
-            value = value.applyfunc(sympy.expand)
-        env[name] = value
+        bind_definition(env, item)
     return env
+
+
+def bind_definition(env: dict, item) -> None:
+    """Add one definition ``[name, expression]`` to ``env`` (a matrix's entries expanded)."""
+    import sympy
+
+    if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)):
+        raise CertificateError("a definition must be [name, expression]")
+    name, text = item
+    if not name.isidentifier() or name in env:
+        raise CertificateError(f"bad or repeated definition name {name!r}")
+    value = parse(text, env)
+    if isinstance(value, sympy.MatrixBase):
+        value = value.applyfunc(sympy.expand)
+    env[name] = value
 
 
 def check_symbolic(record: dict, ctx: CheckContext) -> Outcome:

@@ -174,7 +174,7 @@ def _lemma52(K: int, witness):
         for j in range(k + 1):
             q = der.define(f"q_{k}_{j}", witness(k, j))
             for i in range(k + 1):
-                point = {der.value(f"z{m}"): (1 if m == i else 0) for m in range(1, k + 1)}
+                point = {der.env[f"z{m}"]: (1 if m == i else 0) for m in range(1, k + 1)}
                 value = q.subs(point)
                 target = "0" if i == j else f"theta{i}"
                 t = der.equal(str(value), target, label=f"k={k}: q_{j}(e_{i}) = {target}")

@@ -318,13 +318,106 @@ def selector_route_check(n: int) -> dict:
             "digest": digest(sorted([name, r] for name, r in routes.items())), "operators": len(routes)}
 
 
+def route_record(routes: dict) -> dict | None:
+    """The ``selector-route`` record (quarks.certify.selector) of the routes of the irreducible operators of
+    arity 4, by table; None when some operator has none."""
+    if any(r is None for r in routes.values()):
+        return None
+    raw = bytearray()
+    for _, (codes, points) in sorted(routes.items()):
+        word = sum(sum(b << j for j, b in enumerate(z)) << (4 * i) for i, z in enumerate(points))
+        raw += bytes([sum(c << (2 * i) for i, c in enumerate(codes)), word >> 8, word & 255])
+    return {"kind": "selector-route", "arity": 4, "forbidden": [list(p) for p in FORBIDDEN],
+            "operators": len(routes), "routes": raw.hex()}
+
+
+def extension_records(n: int, farkas, witness) -> list:
+    """For each function f of n variables (by table): a Farkas certificate that f is not in T(n;1)
+    (``farkas(table, n)``, None for a member), or for each allowed pattern a realization (or a Farkas
+    certificate, asserted realizable) of its extension in T(n+2;1) (``witness(table, n + 2)``): searched, or
+    read from a certificate."""
+    import itertools
+
+    allowed = [p for p in itertools.product((0, 1), repeat=3) if p not in FORBIDDEN]
+    out = []
+    for f in range(1 << (1 << n)):
+        own = farkas(f, n)
+        if own is not None:
+            out.append(own)
+            continue
+        for p in allowed:
+            rec = witness(selector_extension(f, n, p), n + 2)
+            out.append({**rec, "asserts": "realizable"} if rec["kind"] == "nonrealization" else rec)
+    return out
+
+
+def _searched(table: int, n: int) -> dict:
+    from quarks.base.boolean import TruthTable
+    from quarks.solvers.realize import realize
+
+    return realize(TruthTable(n, table), 1).to_evidence()
+
+
+def _hex(table: int, n: int) -> str:
+    return "0x" + format(table, f"0{max(1, (1 << n) // 4)}x")
+
+
+def _route_verdict(n: int, ev: list) -> Verdict:
+    return decide(ev, f"n = {n}: each of the {ev[0]['operators']} irreducible B of arity 4 has a code assignment and lines whose "
+                       f"extensions avoid (0,0,1), (1,1,0); the 6 allowed patterns extend every f in T({n};1) to "
+                       f"T({n + 2};1)", counterexample={"n": n})
+
+
 def check_selector_route(inst: dict) -> Verdict:
+    """A route per operator and a realization per extension (or a Farkas certificate per non-member of T(n;1)):
+    witnesses the kernel checks (``obligation``); if some operator has no route, the enumeration's record."""
     n = inst["n"]
-    res = selector_route_check(n)
-    ev = [exhaustive_record(f"{HERE}:selector_route_check", res, n=n)]
-    return decide(ev, f"n = {n}: each of the {res['operators']} irreducible B of arity 4 has a code assignment and "
-                       f"lines whose extensions avoid (0,0,1), (1,1,0); the 6 allowed patterns extend every f in "
-                       f"T({n};1) to T({n + 2};1)", counterexample={"n": n})
+    routes = route_record({B: selector_route(B) for B in irreducible_operators(4).values()})
+    if routes is None:
+        res = selector_route_check(n)
+        return decide([exhaustive_record(f"{HERE}:selector_route_check", res, n=n)], "some irreducible B of arity "
+                      "4 has no selector route", counterexample={"n": n})
+
+    def farkas(table: int, m: int) -> dict | None:
+        rec = _searched(table, m)
+        return rec if rec["kind"] == "nonrealization" else None
+
+    return _route_verdict(n, [routes, *extension_records(n, farkas, _searched)])
+
+
+def route_obligation(inst: dict, cert: dict) -> Verdict:
+    """What a certificate must say: the routes it carries for the operators of arity 4 (the kernel checks each
+    and that every irreducible operator has one), and for every function of n variables, in order, its Farkas
+    certificate or the realizations of its six extensions, the tables fixed by the instance and the
+    certificate's own weights or multipliers (no search); a certificate without routes, by re-running the check."""
+    from collections import deque
+
+    n = inst["n"]
+    ev = cert.get("evidence")
+    if not (isinstance(ev, list) and ev and isinstance(ev[0], dict) and ev[0].get("kind") == "selector-route"):
+        return check_selector_route(inst)
+    routes = {k: ev[0].get(k) for k in ("operators", "routes")}
+    said = deque(ev[1:])
+
+    def record(table: int, m: int, r) -> dict:
+        if not isinstance(r, dict) or r.get("kind") not in ("realization", "nonrealization"):
+            raise ValueError("the certificate lacks a realization or Farkas record where the instance needs one")
+        fields = ("monomials", "weights", "threshold") if r["kind"] == "realization" else ("true", "false")
+        return {"kind": r["kind"], "n": m, "degree": 1, "table": _hex(table, m), **{k: r.get(k) for k in fields}}
+
+    def farkas(table: int, m: int) -> dict | None:   # f's own Farkas certificate, when the certificate gives one
+        r = said[0] if said else None
+        if isinstance(r, dict) and r.get("kind") == "nonrealization" and r.get("n") == m and "asserts" not in r:
+            return record(table, m, said.popleft())
+        return None
+
+    def witness(table: int, m: int) -> dict:
+        return record(table, m, said.popleft() if said else None)
+
+    records = extension_records(n, farkas, witness)
+    if said:
+        raise ValueError("the certificate has records the instance does not need")
+    return _route_verdict(n, [{**route_record({}), **routes}, *records])
 
 
 selector_route_claim = Claim(
@@ -338,6 +431,7 @@ selector_route_claim = Claim(
     kind="finite",
     instances={"quick": [{"n": 1}], "full": [{"n": n} for n in (1, 2, 3)]},
     check=check_selector_route,
+    obligation=route_obligation,
     max_feasible=3,
     note="The obstruction (quarks.appendix-dense-selector-obstruction) bites only for bad choices: a search over "
          "the 24 code assignments and the line points finds a route for all 64,594 operators. So the selector "

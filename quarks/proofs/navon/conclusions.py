@@ -3,7 +3,7 @@ d_1, d_2 of §4.5.1: the printed statements refuted, and their corrections (note
 """
 from __future__ import annotations
 
-from quarks.certificates.evidence import arith, forall
+from quarks.certificates.evidence import arith, forall, forall_as_said
 from quarks.claims.claim import Claim, Source, Verdict, decide
 
 # --- Conclusion 1.1 with an integer number of layers -----------------------------------------------
@@ -33,29 +33,42 @@ def check_conclusion11_printed(inst: dict) -> Verdict:
                    + f"; the optimum is d in {argmax}, not 3", argmax=argmax)
 
 
-def check_conclusion11(inst: dict) -> Verdict:
+def check_conclusion11(inst: dict, build=None) -> Verdict:
     """For every K <= K_max: the objective d^(K/d) over divisors d of K orders as d^(1/d), i.e.
     d^(K/d) >= e^(K/e) iff d^e >= e^d; hence 3 is optimal iff 3 | K, else 2 (tied with 4 when 4 | K) when
     K is even, else the least divisor > 1 of K.  ``K_min`` (default 1): the instance covers K_min <= K <= K_max
-    (the full tier splits 1..60 so that each certificate stays within the checker's step budget)."""
+    (the full tier splits 1..60 so that each certificate stays within the checker's step budget).  ``build``:
+    how a ``forall`` record is made (evaluated now; an obligation's reads the certificate's results)."""
+    build = build or forall
     Km, K0 = inst["K_max"], inst.get("K_min", 1)
     div_d, div_e = _divides("d", "K"), _divides("e", "K")
     box = [["K", K0, "Km"], ["d", 1, "Km"], ["e", 1, "Km"]]
-    order = forall(box, ["or", ["not", div_d], ["not", div_e],
+    order = build(box, ["or", ["not", div_d], ["not", div_e],
                          ["==", [">=", _objective("d", "K"), _objective("e", "K")], [">=", ["^", "d", "e"], ["^", "e", "d"]]]],
                    given={"Km": Km})
-    three = forall(box[:2], ["or", ["not", _divides(3, "K")], ["not", div_d], ["==", "d", 3],
+    three = build(box[:2], ["or", ["not", _divides(3, "K")], ["not", div_d], ["==", "d", 3],
                              [">", _objective(3, "K"), _objective("d", "K")]], given={"Km": Km})
-    even = forall(box[:2], ["or", _divides(3, "K"), ["not", _divides(2, "K")], ["not", div_d],
+    even = build(box[:2], ["or", _divides(3, "K"), ["not", _divides(2, "K")], ["not", div_d],
                             ["and", [">=", _objective(2, "K"), _objective("d", "K")],
                              ["or", ["==", "d", 2], ["==", "d", 4], [">", _objective(2, "K"), _objective("d", "K")]]]],
                   given={"Km": Km})
-    odd = forall(box, ["or", _divides(3, "K"), _divides(2, "K"), ["not", div_d], ["not", div_e],
+    odd = build(box, ["or", _divides(3, "K"), _divides(2, "K"), ["not", div_d], ["not", div_e],
                        ["not", ["<", 1, "d"]], ["not", ["<", "d", "e"]],
                        [">", _objective("d", "K"), _objective("e", "K")]], given={"Km": Km})
     where = f"K = B/N <= {Km}" if K0 == 1 else f"{K0} <= K = B/N <= {Km}"
-    return decide([order, three, even, odd], f"{where}: over divisors d of K the objective d^(K/d) orders "
-                   "as d^(1/d); optimum 3 iff 3 | K, else 2 (= 4) for even K, else the least divisor > 1")
+    records = [order, three, even, odd]
+    summary = (f"{where}: over divisors d of K the objective d^(K/d) orders as d^(1/d); optimum 3 iff 3 | K, else "
+               "2 (= 4) for even K, else the least divisor > 1")
+    failing = next((r for r in records if not r["holds"]), None)   # each box's result, as evaluated or stated
+    if failing is None:
+        return Verdict.verified(summary, records)
+    return Verdict.refuted(summary, failing["witness"], records)
+
+
+def conclusion11_obligation(inst: dict, cert: dict) -> Verdict:
+    """What a certificate must say: the instance's four boxes and facts with the results the certificate
+    states (no box evaluated here; the kernel evaluates each)."""
+    return check_conclusion11(inst, forall_as_said(cert.get("evidence")))
 
 
 conclusion11_printed = Claim(
@@ -90,6 +103,7 @@ conclusion11 = Claim(
                "full": [{"K_max": 30}, {"K_min": 31, "K_max": 40}, {"K_min": 41, "K_max": 48},
                         {"K_min": 49, "K_max": 54}, {"K_min": 55, "K_max": 60}]},
     check=check_conclusion11,
+    obligation=conclusion11_obligation,
     size="K_max",
     max_feasible=120,
 )

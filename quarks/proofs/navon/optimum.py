@@ -205,11 +205,30 @@ def check_layer_degree(inst: dict) -> Verdict:
                                                expand=inst.get("expand", False)))
     if bad:
         return bad
+    return _layer_verdict(inst, rec)
+
+
+def _layer_verdict(inst: dict, rec: dict) -> Verdict:
+    d, L, n = inst["d"], inst["L"], inst["n"]
     found = [s["found"] for s in rec["steps"] if s["op"] == "degree"]
     return decide([rec], f"d = {d}, L = {L}, X {n}x{n}: each layer has degree {d} and is homogeneous, the "
                           f"stack restricted to a line has degree {found[1] if len(found) > 1 else '?'} = d^L "
                           f"= {inst['degree']}" + (" and so has the full expansion" if inst.get("expand") else ""),
                    degrees=found)
+
+
+def layer_obligation(inst: dict, cert: dict) -> Verdict:
+    """What a certificate must say: the derivation of the instance (its layers, the integer point and weights,
+    the steps; quarks.symbolic.layers.stack_degree_plan) with the results of its steps as the certificate
+    says them, which the kernel computes again with SymPy: the derivation is not built twice."""
+    from quarks.symbolic.layers import stack_degree_record
+
+    ev = cert.get("evidence")
+    if not (isinstance(ev, list) and len(ev) == 1 and isinstance(ev[0], dict)):
+        raise ValueError("a layer-degree certificate has one symbolic record")
+    rec = stack_degree_record(inst["d"], inst["L"], inst["n"], inst["degree"], ev[0].get("steps"),
+                              seed=inst.get("seed", 0), expand=inst.get("expand", False))
+    return _layer_verdict(inst, rec)
 
 
 def _layer_instances(tier: str) -> list[dict]:
@@ -233,6 +252,7 @@ layer_degree = Claim(
     kind="symbolic",
     instances=_layer_instances,
     check=check_layer_degree,
+    obligation=layer_obligation,
     size="L",
     max_feasible=8,
     note="Eq. (2) multiplies X (N x dx) by W_k X^T (dx x N): for d >= 3 this needs N = dx, and the "
@@ -258,6 +278,7 @@ layer_degree_bound = Claim(
     kind="symbolic",
     instances=_layer_instances,
     check=check_layer_degree,
+    obligation=layer_obligation,
     size="L",
     max_feasible=8,
     note="The half of navon.layer-degree proved in Coq for all parameters (polynomials over any ring, "
