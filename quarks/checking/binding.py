@@ -378,14 +378,30 @@ PR_SET_PDEATHSIG = 1   # prctl(2)
 
 def die_with_parent(sig: int = signal.SIGKILL) -> None:
     """Have the kernel send ``sig`` to this process when its parent dies (Linux; elsewhere nothing)."""
-    import ctypes
-    import ctypes.util
-
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
+        libc().prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
     except (OSError, AttributeError):
         pass
+
+
+def libc():
+    """The C library's functions (prctl), looked up once per process: in the symbols the interpreter
+    has loaded, else by name (``find_library`` starts ldconfig, which each forked check would pay)."""
+    import ctypes
+
+    if not _LIBC:
+        try:
+            found = ctypes.CDLL(None, use_errno=True)
+            found.prctl   # noqa: B018 - raises AttributeError where the loaded symbols have no prctl
+        except (OSError, AttributeError):
+            import ctypes.util
+
+            found = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        _LIBC.append(found)
+    return _LIBC[0]
+
+
+_LIBC: list = []
 
 
 def watchdog(seconds: float, every: float = 0.2) -> int:

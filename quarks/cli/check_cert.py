@@ -157,11 +157,39 @@ def _shorter(limits, seconds: float):
     return replace(limits, seconds=seconds)
 
 
+def _ask_coq_once(work: Path) -> None:
+    """What every Coq certificate's check asks of the installed toolchain and theories, asked here
+    once before the checks are forked (they inherit it): coqc's version, library and MathComp's
+    major version, the theory files' hashes (each check still compares them with its record, and
+    hashes a file again if it changed since).  With the caches a check sees: the build cache read
+    only, anything remembered written in this run's private directory."""
+    import os
+
+    from quarks.certify import coq_gate
+    from quarks.certify.coq import theory_hashes
+
+    saved = {k: os.environ.get(k) for k in (coq_gate.READ_ONLY_CACHE, "QUARKS_COQ_CACHE")}
+    os.environ[coq_gate.READ_ONLY_CACHE] = str(coq_gate.cache_root())
+    os.environ["QUARKS_COQ_CACHE"] = str(work / "coq")
+    try:
+        theory_hashes(coq_gate.THEORIES)
+        if coq_gate.available():
+            coq_gate.toolchain()
+    except (OSError, ValueError, coq_gate.CoqUnavailable):   # each check meets it again and says so
+        pass
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
 def _check_all(args, work) -> int:
     import os
     import time
 
-    from quarks.checking import obligations
+    from quarks.checking import binding, obligations
     from quarks.checking.binding import check_file, not_reached, results_json
 
     obligations.reset()   # a run shares re-derivations among its own files only
@@ -179,6 +207,8 @@ def _check_all(args, work) -> int:
         preload()   # once here, not in every re-derivation forked below
         warm_kernels()   # the numba kernels loaded once, inherited by every check
         registry.claims()
+        binding.libc()   # prctl looked up once (each check asks to die with this process)
+        _ask_coq_once(work)
         gc.freeze()   # what is loaded stays out of the collector: forked checks do not copy its pages
     deadline = None if args.total_time is None else time.monotonic() + args.total_time
     # on a terminal, lines wrapped to its width (continuations indented); piped, one line per file, as
