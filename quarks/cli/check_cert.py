@@ -185,12 +185,24 @@ def _ask_coq_once(work: Path) -> None:
                 os.environ[k] = v
 
 
+def _print(args, r, cols) -> None:
+    if args.json:
+        return
+    tag = ("UNDECIDED" if not r.decided else "OK      ") if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
+    what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
+    trust = f" [trust: {_trust(r)}]" if r.ok and r.trust else ""
+    trust += f" [label: {r.label}]" if r.ok and r.label else ""
+    # path, claim, instance and message come from the file: escaped, one line each
+    print(wrap(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), cols), flush=True)
+
+
 def _check_all(args, work) -> int:
     import os
     import time
 
     from quarks.checking import binding, obligations
-    from quarks.checking.binding import check_file, not_reached, results_json
+    from quarks.checking.batch import Checker
+    from quarks.checking.binding import not_reached, results_json
 
     obligations.reset()   # a run shares re-derivations among its own files only
     limits = limits_of(args)
@@ -214,22 +226,20 @@ def _check_all(args, work) -> int:
     # on a terminal, lines wrapped to its width (continuations indented); piped, one line per file, as
     # documented: a log can be grepped, and no certificate's text can start a line of its own
     cols = width() if sys.stdout.isatty() else None
-    for path in paths:
-        left = None if deadline is None else deadline - time.monotonic()
-        if left is not None and left < 0.5:
-            r = not_reached(path, args.total_time)
-        else:
-            r = check_file(path, evidence_only=args.evidence_only, work=work,
-                           limits=limits if left is None or left >= limits.seconds else _shorter(limits, left),
-                           rederive=args.rederive or args.coq, coq=args.coq)   # --coq: the full check, then Coq
-        results.append(r)
-        if not args.json:
-            tag = ("UNDECIDED" if not r.decided else "OK      ") if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
-            what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
-            trust = f" [trust: {_trust(r)}]" if r.ok and r.trust else ""
-            trust += f" [label: {r.label}]" if r.ok and r.label else ""
-            # path, claim, instance and message come from the file: escaped, one line each
-            print(wrap(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), cols), flush=True)
+    # each file in a confined child with its own limits; a child goes on to the next file while that
+    # cannot change its verdict (quarks.checking.batch)
+    checker = Checker(work, evidence_only=args.evidence_only, rederive=args.rederive or args.coq, coq=args.coq)
+    try:
+        for path in paths:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left < 0.5:
+                r = not_reached(path, args.total_time)
+            else:   # --coq: the full check, then Coq
+                r = checker.check(path, limits if left is None or left >= limits.seconds else _shorter(limits, left))
+            results.append(r)
+            _print(args, r, cols)
+    finally:
+        checker.close()
     if not results:
         print(printable(f"quarks check-cert: nothing to check: no certificate (*.json) under {' '.join(args.paths)}"),
               file=sys.stderr)
