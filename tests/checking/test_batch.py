@@ -93,3 +93,42 @@ def test_a_process_left_running_ends_the_batch_and_is_killed(checker, tmp_path):
             assert fh.read().rpartition(")")[2].split()[0] == "Z"
     except FileNotFoundError:
         pass
+
+
+def test_a_batch_dies_with_its_parent(tmp_path):
+    """A batch's watchdog, whose wall limit the child moves by a pipe, still kills the group (a
+    grandchild too) once the child is gone, its parent killed by SIGKILL."""
+    import subprocess
+    import sys
+    import textwrap
+
+    pidfile = tmp_path / "grandchild"
+    script = textwrap.dedent(f"""
+        import os, struct, subprocess, time
+        from quarks.checking import binding
+        if os.fork() == 0:
+            os.setsid()
+            binding.die_with_parent()
+            read, write = os.pipe()
+            binding.watchdog(600, deadlines=read)
+            os.write(write, struct.pack("d", time.monotonic() + 600))
+            g = subprocess.Popen(["sleep", "300"])
+            open({str(pidfile)!r}, "w").write(str(g.pid))
+            time.sleep(300)
+            os._exit(0)
+        while not os.path.exists({str(pidfile)!r}) or not open({str(pidfile)!r}).read():
+            time.sleep(0.05)
+        os.kill(os.getpid(), 9)
+    """)
+    subprocess.run([sys.executable, "-c", script], timeout=120)
+    grandchild = int(pidfile.read_text())
+    for _ in range(100):
+        try:
+            with open(f"/proc/{grandchild}/stat") as fh:
+                if fh.read().rpartition(")")[2].split()[0] == "Z":
+                    return
+        except FileNotFoundError:
+            return
+        time.sleep(0.1)
+    os.kill(grandchild, 9)
+    pytest.fail("the batch's grandchild outlived its killed parent")
