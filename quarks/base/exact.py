@@ -15,6 +15,7 @@ rejected, not evaluated; a boolean is not a number; ``and`` takes booleans), and
 from __future__ import annotations
 
 import math
+import operator
 import re
 from fractions import Fraction
 
@@ -163,6 +164,7 @@ def _result_size(op, v) -> int:
 
 
 _RELATIONS = ("<", "<=", "==", "!=", ">", ">=")
+_COMPARE = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">": operator.gt, ">=": operator.ge}
 
 
 def _cost_bits(op, v) -> int:
@@ -238,6 +240,13 @@ def evaluate(expr, env: dict | None = None, tick=None):
             raise ExprError("rank needs a matrix of at most 4096 entries")
         return rank([[evaluate(x, env, tick) for x in row] for row in m], tick)
     vals = [evaluate(a, env, tick) for a in args]
+    if op in _SMALL and _small(op, vals):   # what the checks below find of small numbers, found at once
+        if tick is not None:
+            tick(1)
+        try:
+            return _norm(_apply(op, vals))
+        except ZeroDivisionError:
+            raise ExprError("division by zero") from None
     _well_typed(op, vals)   # arity and kinds: a malformed expression is rejected, never evaluated
     _checked(op, vals)   # the result's size, before it is computed
     if tick is not None:   # big-integer work charged by size (a 2^17-bit power costs thousands of steps)
@@ -246,6 +255,31 @@ def evaluate(expr, env: dict | None = None, tick=None):
         return _norm(_sized(_apply(op, vals)))
     except ZeroDivisionError:
         raise ExprError("division by zero") from None
+
+
+# ops whose result's size is at most their operands' sizes together plus the bits of their count
+# (:func:`_result_size`), on numbers: for small operands every check of the general path passes
+_SMALL = frozenset(("+", "-", "*", "/", "neg", "abs", "min", "max", "floor", "ceil", "<", "<=", "==", "!=", ">", ">="))
+
+
+def _small(op, v) -> bool:
+    """Whether ``op`` on ``v`` is well typed (the arity of :data:`_ARITY`; numbers, no boolean, no
+    list) and so small that the general path's checks all pass: its cost bound (:func:`_cost_bits`, at
+    most twice the operands' sizes plus the bits of their count) is at most 256 bits, so its cost is
+    one step (:func:`cost`), and its result is far below ``MAX_BITS``."""
+    lo, hi = _ARITY[op]
+    if len(v) < lo or (hi is not None and len(v) > hi):
+        return False
+    bits = 0
+    for x in v:
+        t = type(x)
+        if t is int:
+            bits += x.bit_length() or 1
+        elif t is Fraction:
+            bits += x.numerator.bit_length() + x.denominator.bit_length()
+        else:
+            return False
+    return 2 * bits + len(v).bit_length() <= 256
 
 
 def _is_number(x) -> bool:
@@ -351,7 +385,7 @@ def _apply(op, v):
         return len(v[0])
     if op in ("<", "<=", "==", "!=", ">", ">="):
         a, b = v
-        return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[op]
+        return _COMPARE[op](a, b)
     if op == "and":
         return all(v)
     if op == "or":

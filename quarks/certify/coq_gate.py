@@ -110,8 +110,22 @@ def available() -> bool:
 
 
 def version() -> str:
-    out = subprocess.run([coqc(), "--version"], capture_output=True, text=True, timeout=60, env=env())
+    out = _asked(coqc(), "--version")
     return out.stdout.strip().splitlines()[0] if out.stdout else "unknown"
+
+
+def _asked(path: str, flag: str) -> subprocess.CompletedProcess:
+    """What ``path flag`` prints (``--version``, ``-where``), asked once per process and coqc binary
+    (its path, inode, size and modification time): a check of many Coq certificates, or check-cert's
+    parent before it forks the checks, starts coqc for it once, not at every build key."""
+    st = os.stat(path)
+    key = (path, flag, st.st_ino, st.st_size, st.st_mtime_ns)
+    if key not in _ASKED:
+        _ASKED[key] = subprocess.run([path, flag], capture_output=True, text=True, timeout=60, env=env())
+    return _ASKED[key]
+
+
+_ASKED: dict = {}
 
 
 @dataclass(frozen=True)
@@ -299,7 +313,7 @@ def library_roots() -> set:
 
 def _coqlib() -> Path | None:
     try:
-        out = subprocess.run([coqc(), "-where"], capture_output=True, text=True, timeout=60, env=env())
+        out = _asked(coqc(), "-where")
     except (CoqUnavailable, OSError, subprocess.SubprocessError):
         return None
     return Path(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else None
@@ -314,7 +328,17 @@ def shadowing(files) -> list[str]:
 
 
 def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The file's sha256, read again whenever its inode, size, modification or change time differ from
+    the last reading in this process (any write changes the change time): a check of many Coq
+    certificates, each comparing the installed theories with its record, hashes them once."""
+    st = os.stat(path)
+    key = (str(path), st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    if key not in _HASHED:
+        _HASHED[key] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    return _HASHED[key]
+
+
+_HASHED: dict = {}
 
 
 def cache_root() -> Path:

@@ -343,21 +343,25 @@ def inherited_address_space() -> int:
     return 0
 
 
-def confine(limits: Limits, work: Path, rederive: bool = False) -> None:
+def confine(limits: Limits, work: Path, rederive: bool = False, slack: tuple[int, int] = (0, 0),
+            deadlines: int | None = None) -> None:
     """What the checking child does first: its own process group (killed whole at the limit), the
     checker's memory and CPU limits (inherited by everything it starts), no terminal or pipe of the
     caller's (stdin, stdout, stderr on /dev/null), and every cache or temporary file in ``work``.  It
     dies with its parent (PR_SET_PDEATHSIG), and a watchdog in its group kills the group when the
-    child dies or the wall limit passes, whatever becomes of the parent (SIGKILL included)."""
+    child dies or the wall limit passes, whatever becomes of the parent (SIGKILL included).
+    ``slack`` (CPU seconds, bytes) raises the hard limits above the soft ones, and ``deadlines`` is
+    the pipe by which the child moves the watchdog's wall limit: so that a child checking several
+    files in turn (quarks.checking.batch) sets each file's limits afresh."""
     os.setsid()
     die_with_parent()
-    watchdog(limits.seconds)
+    watchdog(limits.seconds, deadlines=deadlines)
     # the limit bounds what the check allocates: on top of the address space inherited from the caller
     # (a caller that has loaded torch or jax has reserved gigabytes of it before any certificate is read)
     memory = inherited_address_space() + int(limits.memory_bytes)
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory + slack[1]))
     cpu = max(1, math.ceil(limits.seconds))
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5 + slack[0]))
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
@@ -378,20 +382,39 @@ PR_SET_PDEATHSIG = 1   # prctl(2)
 
 def die_with_parent(sig: int = signal.SIGKILL) -> None:
     """Have the kernel send ``sig`` to this process when its parent dies (Linux; elsewhere nothing)."""
-    import ctypes
-    import ctypes.util
-
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
+        libc().prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
     except (OSError, AttributeError):
         pass
 
 
-def watchdog(seconds: float, every: float = 0.2) -> int:
+def libc():
+    """The C library's functions (prctl), looked up once per process: in the symbols the interpreter
+    has loaded, else by name (``find_library`` starts ldconfig, which each forked check would pay)."""
+    import ctypes
+
+    if not _LIBC:
+        try:
+            found = ctypes.CDLL(None, use_errno=True)
+            found.prctl   # noqa: B018 - raises AttributeError where the loaded symbols have no prctl
+        except (OSError, AttributeError):
+            import ctypes.util
+
+            found = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        _LIBC.append(found)
+    return _LIBC[0]
+
+
+_LIBC: list = []
+
+
+def watchdog(seconds: float, every: float = 0.2, deadlines: int | None = None) -> int:
     """Fork a process into this process group that kills the whole group (with SIGKILL) once the
     process that forked it is gone, or ``seconds`` of wall time have passed: so that nothing the check
-    started outlives it, whatever killed it.  Its pid."""
+    started outlives it, whatever killed it.  ``deadlines``: the read end of a pipe on which the
+    process that forked it writes new wall limits (8-byte doubles of ``time.monotonic()``).  Its pid."""
+    import select
+    import struct
     import time
 
     me, deadline = os.getpid(), time.monotonic() + seconds
@@ -399,9 +422,17 @@ def watchdog(seconds: float, every: float = 0.2) -> int:
     if pid:
         return pid
     try:   # the watchdog: no Python cleanup, no file of the parent's kept open but what fork gave
-        os.closerange(3, 1 << 16)
+        keep = deadlines if deadlines is not None else 1 << 16
+        os.closerange(3, keep)
+        os.closerange(keep + 1, 1 << 16)
         while os.getppid() == me and time.monotonic() < deadline:
-            time.sleep(every)
+            if deadlines is None:
+                time.sleep(every)
+            elif select.select([deadlines], [], [], every)[0]:
+                given = os.read(deadlines, 8)
+                if len(given) != 8:   # the writer is gone
+                    break
+                deadline = struct.unpack("d", given)[0]
         os.killpg(0, signal.SIGKILL)
     finally:
         os._exit(0)
@@ -481,7 +512,7 @@ def _isolated(path: Path, evidence_only: bool, limits: Limits, work: Path, reder
         else:
             status, payload = "error", f"checking took more than {limits.seconds:g} s"
     finally:   # also on an interrupt of the caller
-        _kill_group(p.pid)   # the child and everything it started, finished or not
+        kill_group(p.pid)   # the child and everything it started, finished or not
         p.join()
     parent.close()
     if p.exitcode == -signal.SIGXCPU and status == "error":
@@ -500,7 +531,7 @@ def not_reached(path, total: float) -> CheckResult:
                        checked=False)
 
 
-def _kill_group(pid) -> None:
+def kill_group(pid) -> None:
     try:
         os.killpg(pid, signal.SIGKILL)
     except OSError:   # the group is gone (or not yet made)

@@ -191,6 +191,12 @@ def reset() -> None:
     _NEW.clear()
 
 
+def forget_derived() -> None:
+    """Drop the certificates re-derived in this process (a checking child that goes on to another
+    file keeps only the run's digests of them, as separate children share them)."""
+    _CACHE.clear()
+
+
 def adopt(entries) -> None:
     """Keep the digests of re-derivations a checking child made (:func:`shared`), for the checks forked
     after it; entries of another shape, and any beyond MAX_SHARED, are dropped."""

@@ -157,12 +157,52 @@ def _shorter(limits, seconds: float):
     return replace(limits, seconds=seconds)
 
 
+def _ask_coq_once(work: Path) -> None:
+    """What every Coq certificate's check asks of the installed toolchain and theories, asked here
+    once before the checks are forked (they inherit it): coqc's version, library and MathComp's
+    major version, the theory files' hashes (each check still compares them with its record, and
+    hashes a file again if it changed since).  With the caches a check sees: the build cache read
+    only, anything remembered written in this run's private directory."""
+    import os
+
+    from quarks.certify import coq_gate
+    from quarks.certify.coq import theory_hashes
+
+    saved = {k: os.environ.get(k) for k in (coq_gate.READ_ONLY_CACHE, "QUARKS_COQ_CACHE")}
+    os.environ[coq_gate.READ_ONLY_CACHE] = str(coq_gate.cache_root())
+    os.environ["QUARKS_COQ_CACHE"] = str(work / "coq")
+    try:
+        theory_hashes(coq_gate.THEORIES)
+        if coq_gate.available():
+            coq_gate.toolchain()
+    except (OSError, ValueError, coq_gate.CoqUnavailable):   # each check meets it again and says so
+        pass
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def _print(args, r, cols) -> None:
+    if args.json:
+        return
+    tag = ("UNDECIDED" if not r.decided else "OK      ") if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
+    what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
+    trust = f" [trust: {_trust(r)}]" if r.ok and r.trust else ""
+    trust += f" [label: {r.label}]" if r.ok and r.label else ""
+    # path, claim, instance and message come from the file: escaped, one line each
+    print(wrap(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), cols), flush=True)
+
+
 def _check_all(args, work) -> int:
     import os
     import time
 
-    from quarks.checking import obligations
-    from quarks.checking.binding import check_file, not_reached, results_json
+    from quarks.checking import binding, obligations
+    from quarks.checking.batch import Checker
+    from quarks.checking.binding import not_reached, results_json
 
     obligations.reset()   # a run shares re-derivations among its own files only
     limits = limits_of(args)
@@ -179,27 +219,27 @@ def _check_all(args, work) -> int:
         preload()   # once here, not in every re-derivation forked below
         warm_kernels()   # the numba kernels loaded once, inherited by every check
         registry.claims()
+        binding.libc()   # prctl looked up once (each check asks to die with this process)
+        _ask_coq_once(work)
         gc.freeze()   # what is loaded stays out of the collector: forked checks do not copy its pages
     deadline = None if args.total_time is None else time.monotonic() + args.total_time
     # on a terminal, lines wrapped to its width (continuations indented); piped, one line per file, as
     # documented: a log can be grepped, and no certificate's text can start a line of its own
     cols = width() if sys.stdout.isatty() else None
-    for path in paths:
-        left = None if deadline is None else deadline - time.monotonic()
-        if left is not None and left < 0.5:
-            r = not_reached(path, args.total_time)
-        else:
-            r = check_file(path, evidence_only=args.evidence_only, work=work,
-                           limits=limits if left is None or left >= limits.seconds else _shorter(limits, left),
-                           rederive=args.rederive or args.coq, coq=args.coq)   # --coq: the full check, then Coq
-        results.append(r)
-        if not args.json:
-            tag = ("UNDECIDED" if not r.decided else "OK      ") if r.ok else ("NOT CHECKED" if not r.checked else "REJECTED")
-            what = f"{r.claim} [{r.instance}]" if r.claim != "?" else ""
-            trust = f" [trust: {_trust(r)}]" if r.ok and r.trust else ""
-            trust += f" [label: {r.label}]" if r.ok and r.label else ""
-            # path, claim, instance and message come from the file: escaped, one line each
-            print(wrap(printable(f"{tag} {r.path}: {what + ': ' if what else ''}{r.message}{trust}"), cols), flush=True)
+    # each file in a confined child with its own limits; a child goes on to the next file while that
+    # cannot change its verdict (quarks.checking.batch)
+    checker = Checker(work, evidence_only=args.evidence_only, rederive=args.rederive or args.coq, coq=args.coq)
+    try:
+        for path in paths:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left < 0.5:
+                r = not_reached(path, args.total_time)
+            else:   # --coq: the full check, then Coq
+                r = checker.check(path, limits if left is None or left >= limits.seconds else _shorter(limits, left))
+            results.append(r)
+            _print(args, r, cols)
+    finally:
+        checker.close()
     if not results:
         print(printable(f"quarks check-cert: nothing to check: no certificate (*.json) under {' '.join(args.paths)}"),
               file=sys.stderr)

@@ -94,6 +94,44 @@ def test_malformed_expressions_are_rejected_with_their_reason():
     assert evaluate(["-", 5, 1]) == 4 and evaluate(["and", True, ["<", 1, 2]]) is True
 
 
+
+any_atoms = st.one_of(atoms, st.booleans(), st.integers(-(1 << 70), 1 << 70), st.sampled_from(["2^90", "x", "1/0"]),
+                      st.integers(-(1 << 40), 1 << 40).map(lambda p: f"{p}/{(1 << 30) + 1}"))
+
+
+def _any_node(children):
+    ops = ["+", "*", "-", "/", "neg", "abs", "min", "max", "floor", "ceil", "<", "<=", "==", "!=", ">", ">=",
+           "^", "and", "not", "list", "len", "ind"]
+    return st.tuples(st.sampled_from(ops), st.lists(children, min_size=0, max_size=4)).map(lambda t: [t[0], *t[1]])
+
+
+def _outcome(expr):
+    """The value (or error message) and the steps charged."""
+    from quarks.certify.base import Budget, CertificateError
+
+    budget = Budget()
+    try:
+        value = evaluate(expr, {"x": Fraction(7, 3)}, budget.step)
+    except (ExprError, CertificateError) as exc:
+        value = f"error: {exc}"
+    return value, type(value).__name__, budget.steps
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.recursive(any_atoms, _any_node, max_leaves=12))
+def test_small_numbers_take_the_general_paths_answer_at_once(expr):
+    """The evaluator's shortcut for small numbers (exact._small) gives what the general path gives:
+    the same value of the same type, the same error, the same steps charged."""
+    from quarks.base import exact
+
+    fast = _outcome(expr)
+    small, exact._SMALL = exact._SMALL, frozenset()
+    try:
+        assert _outcome(expr) == fast
+    finally:
+        exact._SMALL = small
+
+
 # --- the sign procedure against exact evaluation -----------------------------------------------------------
 
 rationals = st.tuples(st.integers(-12, 12), st.integers(1, 6)).map(lambda pq: Fraction(*pq))
