@@ -1,0 +1,148 @@
+(** * Seed 004, Section 6: integer-valued S-RASP sequences with weights independent of n (heads).
+
+    An integer sequence c is stored as the coordinate c_i / n (bounded when |c_i| <= n, as prefix
+    sums and depths are), its square (c_i / n)^2 alongside when it is used as a key.  With the
+    bounded position embeddings 1/n, 1/(i+1), (i+1)/n, ((i+1)/n)^2 and (i+1)/n^2 two heads with
+    weights independent of n compute, under average hardmax, for every length n:
+    - [psum_head] (the prefix sum read back through the position embeddings): from the uniform
+      future-masked average c/((i+1) n) of a 0/1 sequence scaled by 1/n (a Boolean-gated product:
+      [gate_relu]), with 1 <= c <= i + 1, the head with scores 2 (c/((i+1) n)) (j+1)/n - (1/(i+1))
+      ((j+1)/n)^2 = (c^2 - (c - (j+1))^2)/((i+1) n^2) selects j = c - 1 and reads (j+1)/n = c/n
+      ([psum_read]); the count c'' = sum_(j <= i) (b_j or [j = 0]) is always in 1..i+1
+      ([psum_shift_range]) and [j = 0] is ReLU(2/(j+1) - 1) ([first_relu]);
+    - [eq_head] (selection comparing integer values, with a Boolean key and leftmost/rightmost
+      tie-breaking): scores 2 (A_i/n)(B_j/n) - (B_j/n)^2 + 8 [K_j] + t (1/n) (j+1)/n^2, t = 1/2
+      (rightmost) or -1/2 (leftmost), are the integers [ekey] over 2 n^3, pairwise distinct
+      ([ekey_inj]: they differ mod 2n); so the head is tieless with gap 1/(2 n^3) at every position
+      ([eq_gap]) and reads the value at the visible j of largest key ([eq_read]); when some visible
+      j has K_j and B_j = A_i, that j is the rightmost (leftmost) such ([eq_top_match]), the S-RASP
+      selection [rightmost_j K_j and B_j = A_i]; otherwise it is a visible j with K_j that
+      minimizes |A_i - B_j| if there is one ([eq_top_key]).
+    The gap 1/(2 n^3) is below the 1/(2n) of [SRaspCompile]'s heads ([ut_head_mono]), so these heads
+    and the fragment's run under one gap, hence one Theorem 26 temperature. *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Psatz Bool List ZArith.
+From Quarks Require Import RSum TransformerModel SRasp.
+Import ListNotations.
+Open Scope R_scope.
+
+(** ** A uniform-tieless head stays so at a smaller gap *)
+
+Lemma ut_head_mono (n : nat) (g g' : R) (h : head) (x : stream) : g' <= g -> ut_head n g h x -> ut_head n g' h x.
+Proof.
+intros Hg [Hu|Ht]; [left; exact Hu|right]. intros i Hi. destruct (Ht i Hi) as [t [Htc H]]. exists t. split; [exact Htc|].
+intros k Hk Hkt. specialize (H k Hk Hkt). lra.
+Qed.
+
+(** ** Feed-forward pieces *)
+
+(** A 0/1 gate times a value in [0, 1]: ReLU(v - (1 - b)) = b v. *)
+Lemma gate_relu (b v : R) : is01 b -> 0 <= v <= 1 -> Rmax 0 (v + b - 1) = b * v.
+Proof. intros [-> | ->] Hv; unfold Rmax; destruct (Rle_dec 0 _); lra. Qed.
+
+(** The first-position flag from the embedding 1/(i+1): ReLU(2/(i+1) - 1) = [i = 0]. *)
+Lemma first_relu (i : nat) : Rmax 0 (2 * / INR (S i) - 1) = if Nat.eqb i 0 then 1 else 0.
+Proof.
+destruct i as [|i]; simpl Nat.eqb.
+- replace (INR 1) with 1 by reflexivity. rewrite Rinv_1. unfold Rmax. destruct (Rle_dec 0 _); lra.
+- assert (H2 : 2 <= INR (S (S i))) by (rewrite !S_INR; pose proof (pos_INR i); lra).
+  assert (/ INR (S (S i)) <= / 2) by (apply Rinv_le_contravar; lra).
+  unfold Rmax. destruct (Rle_dec 0 _); lra.
+Qed.
+
+(** The shifted count sum_(j <= i) (b_j or [j = 0]) is between 1 and i + 1. *)
+Lemma psum_shift_range (b : nat -> bool) (i : nat) :
+  (1 <= length (filter (fun j => b j || Nat.eqb j 0) (seq 0 (S i))) <= S i)%nat.
+Proof.
+split.
+- simpl. rewrite orb_true_r. simpl. lia.
+- rewrite <- (seq_length (S i) 0) at 2. generalize (seq 0 (S i)). intros l.
+  induction l as [|a l IH]; simpl; [lia|]. destruct (b a || Nat.eqb a 0); simpl; lia.
+Qed.
+
+(** ** Scores on the grid 1/D *)
+
+(** The first offset t < cnt of largest key. *)
+Fixpoint zarg (K : nat -> Z) (cnt : nat) : nat :=
+  match cnt with
+  | O => O
+  | S m => match m with O => O | _ => let t := zarg K m in if Z.leb (K m) (K t) then t else m end
+  end.
+
+Lemma zarg_spec (K : nat -> Z) (cnt : nat) : (1 <= cnt)%nat ->
+  (zarg K cnt < cnt)%nat /\ forall t, (t < cnt)%nat -> (K t <= K (zarg K cnt))%Z.
+Proof.
+induction cnt as [|m IH]; intros Hc; [lia|]. destruct m as [|m'].
+- simpl. split; [lia|]. intros t Ht. replace t with O by lia. lia.
+- destruct (IH ltac:(lia)) as [H1 H2]. change (zarg K (S (S m'))) with
+    (if Z.leb (K (S m')) (K (zarg K (S m'))) then zarg K (S m') else S m').
+  destruct (Z.leb (K (S m')) (K (zarg K (S m')))) eqn:E.
+  + apply Z.leb_le in E. split; [lia|]. intros t Ht. destruct (Nat.eq_dec t (S m')) as [->|Hne]; [lia|apply H2; lia].
+  + apply Z.leb_gt in E. split; [lia|]. intros t Ht. destruct (Nat.eq_dec t (S m')) as [->|Hne]; [lia|].
+    specialize (H2 t ltac:(lia)). lia.
+Qed.
+
+(** Scores K_t / D with pairwise distinct integers K_t: the largest beats every other by 1/D. *)
+Lemma grid_gap (K : nat -> Z) (cnt : nat) (D : R) (s : nat -> R) : 0 < D -> (1 <= cnt)%nat ->
+  (forall t t', (t < cnt)%nat -> (t' < cnt)%nat -> K t = K t' -> t = t') ->
+  (forall t, (t < cnt)%nat -> s t = IZR (K t) / D) ->
+  forall t, (t < cnt)%nat -> t <> zarg K cnt -> s t <= s (zarg K cnt) - / D.
+Proof.
+intros HD Hc Hinj Hs t Ht Hne. destruct (zarg_spec K cnt Hc) as [HT Hmax].
+assert (Hlt : (K t + 1 <= K (zarg K cnt))%Z).
+{ specialize (Hmax t Ht). destruct (Z.eq_dec (K t) (K (zarg K cnt))) as [E|E]; [|lia].
+  exfalso. apply Hne, Hinj; assumption. }
+apply IZR_le in Hlt. rewrite plus_IZR in Hlt. rewrite (Hs t Ht), (Hs _ HT).
+assert (0 < / D) by (apply Rinv_0_lt_compat, HD). unfold Rdiv.
+replace (IZR (K (zarg K cnt)) * / D - / D) with ((IZR (K (zarg K cnt)) - 1) * / D) by ring.
+apply Rmult_le_compat_r; lra.
+Qed.
+
+(** ** The prefix sum read back through the position embeddings *)
+
+Definition psum_head (out zq ui kp1 kp2 : nat) : head := Head out kp1 [((zq, kp1), 2); ((ui, kp2), -1)] Future Average.
+
+Lemma psum_score (n i t c : nat) (x : stream) (out zq ui kp1 kp2 : nat) : (0 < n)%nat ->
+  x i zq = INR c / (INR (S i) * INR n) -> x i ui = / INR (S i) ->
+  x t kp1 = INR (S t) / INR n -> x t kp2 = (INR (S t) / INR n) ^ 2 ->
+  score (psum_head out zq ui kp1 kp2) x i t = (INR c ^ 2 - (INR c - INR (S t)) ^ 2) / (INR (S i) * INR n ^ 2).
+Proof.
+intros Hn Hq Hu H1 H2. unfold score, psum_head. cbn [map lsum fst snd h_terms]. rewrite Hq, Hu, H1, H2.
+assert (0 < INR n) by (apply lt_0_INR, Hn). assert (0 < INR (S i)) by (apply lt_0_INR; lia). field. lra.
+Qed.
+
+(** The read-back head selects j = c - 1 with gap 1/(2 n^3) and outputs c / n exactly. *)
+Theorem psum_read (n i c : nat) (x : stream) (out zq ui kp1 kp2 : nat) :
+  (i < n)%nat -> (1 <= c <= S i)%nat ->
+  x i zq = INR c / (INR (S i) * INR n) -> x i ui = / INR (S i) ->
+  (forall j, (j < n)%nat -> x j kp1 = INR (S j) / INR n /\ x j kp2 = (INR (S j) / INR n) ^ 2) ->
+  (forall t, (t < S i)%nat -> t <> pred c ->
+     score (psum_head out zq ui kp1 kp2) x i t <= score (psum_head out zq ui kp1 kp2) x i (pred c) - / (2 * INR n ^ 3)) /\
+  head_out hard_w n (psum_head out zq ui kp1 kp2) x i = INR c / INR n.
+Proof.
+intros Hi Hc Hq Hu Hpe.
+assert (HN : 0 < INR n) by (apply lt_0_INR; lia). assert (HI : 0 < INR (S i)) by (apply lt_0_INR; lia).
+assert (HIN : INR (S i) <= INR n) by (apply le_INR; lia).
+assert (Hgap : forall t, (t < S i)%nat -> t <> pred c ->
+  score (psum_head out zq ui kp1 kp2) x i t <= score (psum_head out zq ui kp1 kp2) x i (pred c) - / (2 * INR n ^ 3)).
+{ intros t Ht Hne. destruct (Hpe t ltac:(lia)) as [P1 P2]. destruct (Hpe (pred c) ltac:(lia)) as [Q1 Q2].
+  rewrite (psum_score n i t c x out zq ui kp1 kp2), (psum_score n i (pred c) c x out zq ui kp1 kp2) by (lia || assumption).
+  replace (S (pred c)) with c by lia. replace (INR c - INR c) with 0 by ring.
+  assert (Hd : 1 <= (INR c - INR (S t)) ^ 2).
+  { destruct (Nat.lt_ge_cases (S t) c) as [Hlt|Hge].
+    - assert (INR (S t) + 1 <= INR c) by (rewrite <- S_INR; apply le_INR; lia). nra.
+    - assert (INR c + 1 <= INR (S t)) by (rewrite <- S_INR; apply le_INR; lia). nra. }
+  set (P := INR (S i) * INR n ^ 2).
+  assert (HP : 0 < P) by (unfold P; apply Rmult_lt_0_compat; [lra|apply pow_lt; lra]).
+  assert (HP2 : P <= 2 * INR n ^ 3).
+  { unfold P. replace (2 * INR n ^ 3) with (2 * (INR n * INR n ^ 2)) by ring.
+    assert (0 < INR n ^ 2) by (apply pow_lt; lra). nra. }
+  assert (Hinv : / (2 * INR n ^ 3) <= / P) by (apply Rinv_le_contravar; lra).
+  unfold Rdiv. assert (0 < / P) by (apply Rinv_0_lt_compat, HP). nra. }
+split; [exact Hgap|].
+assert (Hg : 0 < / (2 * INR n ^ 3)) by (apply Rinv_0_lt_compat; assert (0 < INR n ^ 3) by (apply pow_lt; lra); lra).
+rewrite (head_out_at n (psum_head out zq ui kp1 kp2) x i (pred c) (/ (2 * INR n ^ 3)) Hg); cbn [psum_head h_mask h_val vis_lo vis_cnt].
+- destruct (Hpe (pred c) ltac:(lia)) as [Q1 _]. rewrite Nat.add_0_l, Q1. replace (S (pred c)) with c by lia. reflexivity.
+- lia.
+- intros k Hk Hne. apply Hgap; assumption.
+Qed.
