@@ -156,32 +156,33 @@ Definition tsgn (dr : dir) : Z := match dr with LeftMost => (-1)%Z | RightMost =
 Definition eq_head (out v a b sb kb one invn pos2 : nat) (m : mask) (dr : dir) : head :=
   Head out v [((a, b), 2); ((one, sb), -1); ((one, kb), 8); ((invn, pos2), IZR (tsgn dr) / 2)] m Average.
 
-(** The score at key position j times 2 n^3. *)
-Definition ekey (n : nat) (A : Z) (B : nat -> Z) (K : nat -> bool) (dr : dir) (j : nat) : Z :=
-  (2 * Z.of_nat n * (2 * A * B j - B j * B j) + 16 * (Z.of_nat n * Z.of_nat n * Z.of_nat n) * (if K j then 1 else 0)
+(** The score at key position j times 2 n^3, for query integer A and key integers B_j, S_j (the
+    stored square: B_j^2, or a clamp of it) and 0/1 key K_j. *)
+Definition ekey1 (n : nat) (A Bj Sj : Z) (kj : bool) (dr : dir) (j : nat) : Z :=
+  (2 * Z.of_nat n * (2 * A * Bj - Sj) + 16 * (Z.of_nat n * Z.of_nat n * Z.of_nat n) * (if kj then 1 else 0)
    + tsgn dr * Z.of_nat (S j))%Z.
 
-Lemma eq_score (n i j : nat) (x : stream) (m : mask) (dr : dir) (out v a b sb kb one invn pos2 : nat) (A : Z) (B : nat -> Z)
-  (K : nat -> bool) : (0 < n)%nat ->
+Lemma eq_score (n i j : nat) (x : stream) (m : mask) (dr : dir) (out v a b sb kb one invn pos2 : nat) (A Bj Sj : Z)
+  (kj : bool) : (0 < n)%nat ->
   x i a = IZR A / INR n -> x i one = 1 -> x i invn = / INR n ->
-  x j b = IZR (B j) / INR n -> x j sb = (IZR (B j) / INR n) ^ 2 -> x j kb = (if K j then 1 else 0) ->
+  x j b = IZR Bj / INR n -> x j sb = IZR Sj / INR n ^ 2 -> x j kb = (if kj then 1 else 0) ->
   x j pos2 = INR (S j) / INR n ^ 2 ->
-  score (eq_head out v a b sb kb one invn pos2 m dr) x i j = IZR (ekey n A B K dr j) / (2 * INR n ^ 3).
+  score (eq_head out v a b sb kb one invn pos2 m dr) x i j = IZR (ekey1 n A Bj Sj kj dr j) / (2 * INR n ^ 3).
 Proof.
 intros Hn Ha H1 Hv Hb Hsb Hk Hp. unfold score, eq_head. cbn [map lsum fst snd h_terms].
-rewrite Ha, H1, Hv, Hb, Hsb, Hk, Hp. unfold ekey.
+rewrite Ha, H1, Hv, Hb, Hsb, Hk, Hp. unfold ekey1.
 assert (HN : 0 < INR n) by (apply lt_0_INR, Hn).
 rewrite !plus_IZR, !mult_IZR, minus_IZR, !mult_IZR. rewrite <- !INR_IZR_INZ.
-destruct (K j); destruct dr; cbn [tsgn]; field; lra.
+destruct kj; destruct dr; cbn [tsgn]; field; lra.
 Qed.
 
 (** The keys of distinct positions below n differ (modulo 2n they are +-(j + 1)). *)
-Lemma ekey_inj (n : nat) (A : Z) (B : nat -> Z) (K : nat -> bool) (dr : dir) (j j' : nat) :
-  (j < n)%nat -> (j' < n)%nat -> ekey n A B K dr j = ekey n A B K dr j' -> j = j'.
+Lemma ekey1_inj (n : nat) (A Bj Sj Bj' Sj' : Z) (kj kj' : bool) (dr : dir) (j j' : nat) :
+  (j < n)%nat -> (j' < n)%nat -> ekey1 n A Bj Sj kj dr j = ekey1 n A Bj' Sj' kj' dr j' -> j = j'.
 Proof.
-intros Hj Hj' E. unfold ekey in E.
+intros Hj Hj' E. unfold ekey1 in E.
 set (N := Z.of_nat n) in *.
-set (Q := (2 * A * B j - B j * B j - (2 * A * B j' - B j' * B j') + 8 * N * N * ((if K j then 1 else 0) - (if K j' then 1 else 0)))%Z).
+set (Q := (2 * A * Bj - Sj - (2 * A * Bj' - Sj') + 8 * N * N * ((if kj then 1 else 0) - (if kj' then 1 else 0)))%Z).
 assert (E' : (2 * N * Q = tsgn dr * (Z.of_nat (S j') - Z.of_nat (S j)))%Z) by (unfold Q; lia).
 assert (Hd : (Z.abs (Z.of_nat (S j') - Z.of_nat (S j)) < N)%Z) by (unfold N; lia).
 assert (HQ : Q = 0%Z).
@@ -191,13 +192,13 @@ rewrite HQ in E'. destruct dr; cbn [tsgn] in E'; lia.
 Qed.
 
 (** The head is tieless with gap 1/(2 n^3) and reads the value at the visible position of largest key. *)
-Theorem eq_read (n i : nat) (x : stream) (m : mask) (dr : dir) (out v a b sb kb one invn pos2 : nat) (A : Z) (B : nat -> Z)
+Theorem eq_read (n i : nat) (x : stream) (m : mask) (dr : dir) (out v a b sb kb one invn pos2 : nat) (A : Z) (B Sq : nat -> Z)
   (K : nat -> bool) : (i < n)%nat ->
   x i a = IZR A / INR n -> x i one = 1 -> x i invn = / INR n ->
-  (forall j, (j < n)%nat -> x j b = IZR (B j) / INR n /\ x j sb = (IZR (B j) / INR n) ^ 2 /\
+  (forall j, (j < n)%nat -> x j b = IZR (B j) / INR n /\ x j sb = IZR (Sq j) / INR n ^ 2 /\
      x j kb = (if K j then 1 else 0) /\ x j pos2 = INR (S j) / INR n ^ 2) ->
   let h := eq_head out v a b sb kb one invn pos2 m dr in
-  let T := zarg (fun t => ekey n A B K dr (vis_lo m i + t)) (vis_cnt m n i) in
+  let T := zarg (fun t => ekey1 n A (B (vis_lo m i + t)%nat) (Sq (vis_lo m i + t)%nat) (K (vis_lo m i + t)%nat) dr (vis_lo m i + t)) (vis_cnt m n i) in
   (T < vis_cnt m n i)%nat /\
   (forall t, (t < vis_cnt m n i)%nat -> t <> T -> score h x i (vis_lo m i + t) <= score h x i (vis_lo m i + T) - / (2 * INR n ^ 3)) /\
   head_out hard_w n h x i = x (vis_lo m i + T)%nat v.
@@ -209,8 +210,8 @@ assert (Hc : (1 <= vis_cnt m n i)%nat) by (apply vis_pos, Hi).
 assert (HT : (T < vis_cnt m n i)%nat) by (apply zarg_spec, Hc).
 assert (Hgap : forall t, (t < vis_cnt m n i)%nat -> t <> T ->
   score h x i (vis_lo m i + t) <= score h x i (vis_lo m i + T) - / (2 * INR n ^ 3)).
-{ apply (grid_gap (fun t => ekey n A B K dr (vis_lo m i + t)) (vis_cnt m n i) _ (fun t => score h x i (vis_lo m i + t)) HD Hc).
-  - intros t t' Ht Ht' E. apply ekey_inj in E; [lia|apply vis_range; assumption|apply vis_range; assumption].
+{ apply (grid_gap _ (vis_cnt m n i) _ (fun t => score h x i (vis_lo m i + t)) HD Hc).
+  - intros t t' Ht Ht' E. apply ekey1_inj in E; [lia|apply vis_range; assumption|apply vis_range; assumption].
   - intros t Ht. destruct (Hpe (vis_lo m i + t)%nat (vis_range m n i t Hi Ht)) as (Pb & Psb & Pk & Pp).
     apply eq_score; (lia || assumption). }
 split; [exact HT|split; [exact Hgap|]].
@@ -218,30 +219,41 @@ assert (Hg : 0 < / (2 * INR n ^ 3)) by (apply Rinv_0_lt_compat, HD).
 apply (head_out_at n h x i T _ Hg HT Hgap).
 Qed.
 
-(** When some visible j has K_j and B_j = A, the selected position is one, the rightmost (leftmost) one. *)
-Theorem eq_top_match (n lo cnt : nat) (A : Z) (B : nat -> Z) (K : nat -> bool) (dr : dir) :
+(** When some visible j has K_j and B_j = A, and the stored squares are B_j^2 there and never let a
+    non-match score as high (2 A B_j - S_j <= A^2, and <= A^2 - 1 when B_j <> A: true for S_j = B_j^2,
+    and for S_j = 1 where B_j <= 0 < A), the selected position is a match, the rightmost (leftmost) one. *)
+Theorem eq_top_match (n lo cnt : nat) (A : Z) (B Sq : nat -> Z) (K : nat -> bool) (dr : dir) :
   (1 <= cnt)%nat -> (lo + cnt <= n)%nat ->
   (exists t, (t < cnt)%nat /\ K (lo + t)%nat = true /\ B (lo + t)%nat = A) ->
-  let T := zarg (fun t => ekey n A B K dr (lo + t)) cnt in
+  (forall t, (t < cnt)%nat -> K (lo + t)%nat = true -> B (lo + t)%nat = A -> Sq (lo + t)%nat = (A * A)%Z) ->
+  (forall t, (t < cnt)%nat -> (2 * A * B (lo + t)%nat - Sq (lo + t)%nat <= A * A)%Z) ->
+  (forall t, (t < cnt)%nat -> B (lo + t)%nat <> A -> (2 * A * B (lo + t)%nat - Sq (lo + t)%nat <= A * A - 1)%Z) ->
+  let T := zarg (fun t => ekey1 n A (B (lo + t)%nat) (Sq (lo + t)%nat) (K (lo + t)%nat) dr (lo + t)) cnt in
   K (lo + T)%nat = true /\ B (lo + T)%nat = A /\
   forall t, (t < cnt)%nat -> K (lo + t)%nat = true -> B (lo + t)%nat = A -> t <> T ->
     match dr with RightMost => (t < T)%nat | LeftMost => (T < t)%nat end.
 Proof.
-intros Hc Hn [t0 [Ht0 [Hk0 Hb0]]] T. destruct (zarg_spec (fun t => ekey n A B K dr (lo + t)) cnt Hc) as [HT Hmax]. fold T in HT, Hmax.
+intros Hc Hn [t0 [Ht0 [Hk0 Hb0]]] Hsq Hle Hlt T.
+destruct (zarg_spec (fun t => ekey1 n A (B (lo + t)%nat) (Sq (lo + t)%nat) (K (lo + t)%nat) dr (lo + t)) cnt Hc) as [HT Hmax].
+fold T in HT, Hmax.
 set (N := Z.of_nat n).
 assert (HN : (1 <= N)%Z) by (unfold N; lia).
 assert (HN3 : (N <= N * N * N)%Z) by nia.
-assert (Hsq : forall t, (A * A - (2 * A * B (lo + t)%nat - B (lo + t)%nat * B (lo + t)%nat) =
-  (A - B (lo + t)%nat) * (A - B (lo + t)%nat))%Z) by (intros; ring).
-assert (Hs : forall t, (t < cnt)%nat -> (Z.abs (tsgn dr * Z.of_nat (S (lo + t))) <= N)%Z) by (intros; unfold N; destruct dr; cbn [tsgn]; lia).
+assert (Hs : forall t, (t < cnt)%nat -> (Z.abs (tsgn dr * Z.of_nat (S (lo + t))) <= N)%Z)
+  by (intros; unfold N; destruct dr; cbn [tsgn]; lia).
 assert (Hmatch : K (lo + T)%nat = true /\ B (lo + T)%nat = A).
-{ specialize (Hmax t0 Ht0). unfold ekey in Hmax. rewrite Hk0, Hb0 in Hmax. fold N in Hmax.
-  pose proof (Hs t0 Ht0) as S0. pose proof (Hs T HT) as ST. pose proof (Hsq T) as QT.
-  destruct (Z.eq_dec (B (lo + T)%nat) A) as [EB|EB];
-    [|assert (1 <= (A - B (lo + T)%nat) * (A - B (lo + T)%nat))%Z by nia];
-    destruct (K (lo + T)%nat); try (split; [reflexivity|exact EB]); exfalso; nia. }
+{ specialize (Hmax t0 Ht0). unfold ekey1 in Hmax. rewrite Hk0 in Hmax. fold N in Hmax.
+  pose proof (Hsq t0 Ht0 Hk0 Hb0) as Q0. rewrite Hb0, Q0 in Hmax.
+  pose proof (Hs t0 Ht0) as S0. pose proof (Hs T HT) as ST. pose proof (Hle T HT) as LT.
+  set (QT := (2 * A * B (lo + T)%nat - Sq (lo + T)%nat)%Z) in *.
+  assert (HP : (N * QT <= N * (A * A))%Z) by (apply Z.mul_le_mono_nonneg_l; lia).
+  destruct (Z.eq_dec (B (lo + T)%nat) A) as [EB|EB].
+  - destruct (K (lo + T)%nat); [split; [reflexivity|exact EB]|]. exfalso. nia.
+  - pose proof (Hlt T HT EB) as LT'. assert (HP' : (N * QT <= N * (A * A - 1))%Z) by (apply Z.mul_le_mono_nonneg_l; lia).
+    exfalso. destruct (K (lo + T)%nat); nia. }
 destruct Hmatch as [HkT HbT]. split; [exact HkT|split; [exact HbT|]].
-intros t Ht Hk Hb Hne. specialize (Hmax t Ht). unfold ekey in Hmax. rewrite Hk, Hb, HkT, HbT in Hmax.
+intros t Ht Hk Hb Hne. specialize (Hmax t Ht). unfold ekey1 in Hmax.
+rewrite Hk, Hb, HkT, HbT, (Hsq t Ht Hk Hb), (Hsq T HT HkT HbT) in Hmax.
 assert (lo + t <> lo + T)%nat by lia.
 destruct dr; cbn [tsgn] in Hmax; lia.
 Qed.
