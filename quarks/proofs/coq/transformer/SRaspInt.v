@@ -257,3 +257,56 @@ rewrite Hk, Hb, HkT, HbT, (Hsq t Ht Hk Hb), (Hsq T HT HkT HbT) in Hmax.
 assert (lo + t <> lo + T)%nat by lia.
 destruct dr; cbn [tsgn] in Hmax; lia.
 Qed.
+
+(** ** The stored square of an integer, read back through the position embeddings *)
+
+(** Query A_i / n and 1; keys (j + 1)/n and ((j + 1)/n)^2 over every position: scores
+    (2 A (j+1) - (j+1)^2)/n^2, largest at j + 1 = max 1 (min A n); the value ((j + 1)/n)^2 there. *)
+Definition sq_head (out a one kp1 kp2 : nat) : head := Head out kp2 [((a, kp1), 2); ((one, kp2), -1)] NoMask Average.
+
+Definition sq_top (n : nat) (A : Z) : nat := pred (Z.to_nat (Z.max 1 (Z.min A (Z.of_nat n)))).
+
+Theorem sq_read (n i : nat) (x : stream) (out a one kp1 kp2 : nat) (A : Z) : (i < n)%nat ->
+  x i a = IZR A / INR n -> x i one = 1 ->
+  (forall j, (j < n)%nat -> x j kp1 = INR (S j) / INR n /\ x j kp2 = (INR (S j) / INR n) ^ 2) ->
+  (sq_top n A < n)%nat /\ Z.of_nat (S (sq_top n A)) = Z.max 1 (Z.min A (Z.of_nat n)) /\
+  (forall t, (t < n)%nat -> t <> sq_top n A ->
+     score (sq_head out a one kp1 kp2) x i t <= score (sq_head out a one kp1 kp2) x i (sq_top n A) - / (2 * INR n ^ 3)) /\
+  head_out hard_w n (sq_head out a one kp1 kp2) x i = (INR (S (sq_top n A)) / INR n) ^ 2.
+Proof.
+intros Hi Ha H1 Hpe.
+assert (HN : 0 < INR n) by (apply lt_0_INR; lia).
+set (T := sq_top n A).
+assert (HTc : Z.of_nat (S T) = Z.max 1 (Z.min A (Z.of_nat n))).
+{ unfold T, sq_top. rewrite Nat.succ_pred_pos by lia. apply Z2Nat.id. lia. }
+assert (HT : (T < n)%nat) by lia.
+assert (Hs : forall t, (t < n)%nat -> score (sq_head out a one kp1 kp2) x i t =
+  IZR (2 * A * Z.of_nat (S t) - Z.of_nat (S t) * Z.of_nat (S t)) / INR n ^ 2).
+{ intros t Ht. destruct (Hpe t Ht) as [P1 P2]. unfold score, sq_head. cbn [map lsum fst snd h_terms].
+  rewrite Ha, H1, P1, P2. rewrite minus_IZR, !mult_IZR, <- !INR_IZR_INZ. field. lra. }
+assert (Hgap : forall t, (t < n)%nat -> t <> T ->
+  score (sq_head out a one kp1 kp2) x i t <= score (sq_head out a one kp1 kp2) x i T - / (2 * INR n ^ 3)).
+{ intros t Ht Hne. rewrite (Hs t Ht), (Hs T HT).
+  assert (HK : (2 * A * Z.of_nat (S t) - Z.of_nat (S t) * Z.of_nat (S t) + 1 <=
+                2 * A * Z.of_nat (S T) - Z.of_nat (S T) * Z.of_nat (S T))%Z).
+  { rewrite HTc. assert (Z.of_nat (S t) <> Z.of_nat (S T)) by lia. rewrite HTc in H.
+    assert (1 <= Z.of_nat (S t) <= Z.of_nat n)%Z by lia.
+    destruct (Z.le_gt_cases A 1) as [HA|HA].
+    - replace (Z.max 1 (Z.min A (Z.of_nat n))) with 1%Z in * by lia. nia.
+    - destruct (Z.le_gt_cases (Z.of_nat n) A) as [HB|HB].
+      + replace (Z.max 1 (Z.min A (Z.of_nat n))) with (Z.of_nat n) in * by lia. nia.
+      + replace (Z.max 1 (Z.min A (Z.of_nat n))) with A in * by lia. nia. }
+  apply IZR_le in HK. rewrite plus_IZR in HK.
+  set (P := INR n ^ 2). assert (HP : 0 < P) by (apply pow_lt; lra).
+  assert (HP2 : P <= 2 * INR n ^ 3).
+  { unfold P. assert (1 <= INR n) by (apply (le_INR 1); lia). assert (0 < INR n ^ 2) by (apply pow_lt; lra).
+    replace (2 * INR n ^ 3) with (2 * INR n * INR n ^ 2) by ring. nra. }
+  assert (Hinv : / (2 * INR n ^ 3) <= / P) by (apply Rinv_le_contravar; lra).
+  unfold Rdiv. assert (0 < / P) by (apply Rinv_0_lt_compat, HP). nra. }
+split; [exact HT|split; [exact HTc|split; [exact Hgap|]]].
+assert (Hg : 0 < / (2 * INR n ^ 3)) by (apply Rinv_0_lt_compat; assert (0 < INR n ^ 3) by (apply pow_lt; lra); lra).
+rewrite (head_out_at n (sq_head out a one kp1 kp2) x i T _ Hg); cbn [sq_head h_mask h_val vis_lo vis_cnt].
+- rewrite Nat.add_0_l. apply (Hpe T HT).
+- exact HT.
+- intros k Hk Hne. apply Hgap; assumption.
+Qed.
