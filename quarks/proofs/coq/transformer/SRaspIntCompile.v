@@ -1,0 +1,292 @@
+(** * Seed 004, Section 6: S-RASP with integer-valued sequences, prefix sums and value-comparing
+    selection, compiled with weights independent of n, exact under softmax at Theorem 26's
+    temperature for every length.
+
+    The fragment of [SRasp] ([XBase]) grows by operations on integer sequences, stored as c_i / n
+    (type [XI]; their squares, [XS], as s_i / n^2):
+    - [XScale b]: b_i / n for a Boolean b (ReLU(1/n + b - 1));
+    - [XLinZ w]: sum_a w_a x_i[a] with integer w over integer sequences;
+    - [XCnt b], [XAvgC], [XRead]: the prefix sum as the paper's translation does it: the step
+      (b_i or [i = 0]) / n ([XC]), its future-masked average c/((i+1) n) ([XA]), read back through
+      the position embeddings as c / n = x_i (i + 1) ([SRaspInt.psum_read]): with [psum], the count
+      sum_(j <= i) (b_j or [j = 0]);
+    - [XSq a]: the stored square max(1, min(a, n))^2 / n^2 ([SRaspInt.sq_read]);
+    - [XEq m dr a b s kb v]: the value v at the visible j of largest score 2 A_i B_j - S_j + 8 [kb_j]
+      (over n^2) with the tie-break t (j + 1)/n^3 ([escore]): with s the stored square of b, the
+      rightmost (leftmost) visible j with kb_j and B_j = A_i when there is one
+      ([SRaspInt.eq_top_match]).
+    The input adds the bounded embeddings 1/n, 1/(i+1), ((i+1)/n)^2 and (i+1)/n^2 (coordinates k+3 ..
+    k+6) to [SRasp]'s 1, (i+1)/n, [i odd].  Every head of the compiled network is uniform or tieless
+    with gap 1/(2 n^3) ([thm26_xrasp_gaps]); the weights are independent of n.  Proved for every
+    well-typed program, length n and word: the hard network is the program ([thm26_xrasp_hard]);
+    the softmax network at 0 < tau <= [xrasp_temp] is within eps ([thm26_xrasp_soft]); after Lemma
+    9's rounding every Boolean sequence is exact ([thm26_xrasp]), and n times every integer
+    sequence is within 1/4 of its integer at eps = 1/(4n) ([thm26_xrasp_int]). *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Psatz Bool List ZArith FunctionalExtensionality.
+From Quarks Require Import RSum Rounding TransformerModel TransformerError MatrixModel MatrixError MatrixGap MatrixCopy.
+From Quarks Require Import SRasp SRaspCompile SRaspInt.
+Import ListNotations.
+Open Scope R_scope.
+
+(** ** Syntax, semantics, types *)
+
+Inductive xty := XB | XR | XI | XS | XC | XA.
+
+Definition xty_eqb (s t : xty) : bool :=
+  match s, t with XB, XB | XR, XR | XI, XI | XS, XS | XC, XC | XA, XA => true | _, _ => false end.
+
+Lemma xty_eqb_eq (s t : xty) : xty_eqb s t = true -> s = t.
+Proof. destruct s, t; simpl; congruence. Qed.
+
+Inductive xop :=
+| XBase (o : sop)
+| XScale (b : nat)
+| XLinZ (w : list (nat * Z))
+| XCnt (b : nat)
+| XAvgC (a : nat)
+| XRead (a : nat)
+| XSq (a : nat)
+| XEq (m : mask) (dr : dir) (a bb sb kb v : nat).
+
+Definition zlin (w : list (nat * Z)) : list (nat * R) := map (fun p => (fst p, IZR (snd p))) w.
+
+(** The selection's score at key j, over the common factor: 2 A B - S + 8 K + t (j + 1)/n^3. *)
+Definition escore (n : nat) (dr : dir) (a bb sb kb : nat) (x : stream) (i j : nat) : R :=
+  2 * x i a * x j bb - x j sb + 8 * x j kb + IZR (tsgn dr) / 2 * (/ INR n * (INR (S j) / INR n ^ 2)).
+
+(** The first offset t < cnt of largest s t. *)
+Fixpoint rarg (s : nat -> R) (cnt : nat) : nat :=
+  match cnt with
+  | O => O
+  | S m => match m with O => O | _ => let t := rarg s m in if Rle_dec (s m) (s t) then t else m end
+  end.
+
+Definition xsem (n : nat) (o : xop) (x : stream) (i : nat) : R :=
+  match o with
+  | XBase o => sop_sem n o x i
+  | XScale b => x i b / INR n
+  | XLinZ w => sop_sem n (SLin (zlin w) 0) x i
+  | XCnt b => (x i b + (1 - x i b) * (if Nat.eqb i 0 then 1 else 0)) / INR n
+  | XAvgC a => sop_sem n (SAvg Future a) x i
+  | XRead a => x i a * INR (S i)
+  | XSq a => Rmin 1 (Rmax (/ INR n) (x i a)) ^ 2
+  | XEq m dr a bb sb kb v =>
+      x (vis_lo m i + rarg (fun t => escore n dr a bb sb kb x i (vis_lo m i + t)) (vis_cnt m n i))%nat v
+  end.
+
+Fixpoint xrun (n c : nat) (p : list xop) (x : stream) : stream :=
+  match p with [] => x | o :: p' => xrun n (S c) p' (upd x c (xsem n o x)) end.
+
+(** The input: [SRasp]'s, then 1/n, 1/(i+1), ((i+1)/n)^2, (i+1)/n^2. *)
+Definition xpe : list (nat -> nat -> R) :=
+  srasp_pe ++ [fun _ n => / INR n; fun i _ => / INR i; fun i n => (INR i / INR n) ^ 2; fun i n => INR i / INR n ^ 2].
+
+Definition xinput (k n : nat) (w : list nat) : stream := word_input k xpe n w.
+
+Definition xrasp_run (k n : nat) (p : list xop) (w : list nat) : stream := xrun n (k + 7) p (xinput k n w).
+
+Definition xis (xtys : list xty) (t : xty) (a : nat) : bool := (a <? length xtys)%nat && xty_eqb (nth a xtys XR) t.
+Definition xbools (xtys : list xty) : list bool := map (fun t => xty_eqb t XB) xtys.
+
+Definition xop_ok (xtys : list xty) (o : xop) : bool :=
+  match o with
+  | XBase o => sop_ok (xbools xtys) o
+  | XScale b | XCnt b => xis xtys XB b
+  | XLinZ w => forallb (fun p => xis xtys XI (fst p)) w
+  | XAvgC a => xis xtys XC a
+  | XRead a => xis xtys XA a
+  | XSq a => xis xtys XI a
+  | XEq _ _ a bb sb kb v => xis xtys XI a && xis xtys XI bb && xis xtys XS sb && xis xtys XB kb && (v <? length xtys)%nat
+  end.
+
+Definition xop_ty (xtys : list xty) (o : xop) : xty :=
+  match o with
+  | XBase o => if sop_bool (xbools xtys) o then XB else XR
+  | XScale _ | XLinZ _ | XRead _ => XI
+  | XCnt _ => XC
+  | XAvgC _ => XA
+  | XSq _ => XS
+  | XEq _ _ _ _ _ _ v => match nth v xtys XR with XB => XB | XI => XI | XS => XS | _ => XR end
+  end.
+
+Fixpoint xwt (xtys : list xty) (p : list xop) : bool :=
+  match p with [] => true | o :: p' => xop_ok xtys o && xwt (xtys ++ [xop_ty xtys o]) p' end.
+
+Fixpoint xout_tys (xtys : list xty) (p : list xop) : list xty :=
+  match p with [] => xtys | o :: p' => xout_tys (xtys ++ [xop_ty xtys o]) p' end.
+
+Definition xin_tys (k : nat) : list xty := repeat XB k ++ [XB; XR; XB; XI; XR; XR; XR].
+
+Definition xrasp_wt (k : nat) (p : list xop) : bool := xwt (xin_tys k) p.
+
+(** The type of sequence c of program p. *)
+Definition xrasp_ty (k : nat) (p : list xop) (c : nat) : xty := nth c (xout_tys (xin_tys k) p) XR.
+
+(** What a type promises at position i. *)
+Definition tyinv (n : nat) (t : xty) (x : stream) (i a : nat) : Prop :=
+  match t with
+  | XB => is01 (x i a)
+  | XR => True
+  | XI => exists c : Z, x i a = IZR c / INR n
+  | XS => exists s : Z, x i a = IZR s / INR n ^ 2
+  | XC => (x i a = 0 \/ x i a = / INR n) /\ (i = 0%nat -> x i a = / INR n)
+  | XA => exists c : nat, (1 <= c <= S i)%nat /\ x i a = INR c / (INR (S i) * INR n)
+  end.
+
+Definition xty_ok (n : nat) (xtys : list xty) (x : stream) : Prop :=
+  forall a i, (a < length xtys)%nat -> (i < n)%nat -> tyinv n (nth a xtys XR) x i a.
+
+Definition xpe_ok (k n : nat) (x : stream) : Prop :=
+  forall i, (i < n)%nat -> x i (k + 3)%nat = / INR n /\ x i (k + 4)%nat = / INR (S i) /\
+    x i (k + 5)%nat = (INR (S i) / INR n) ^ 2 /\ x i (k + 6)%nat = INR (S i) / INR n ^ 2.
+
+Definition xinv (k n : nat) (xtys : list xty) (z : stream) : Prop :=
+  sinv k n (xbools xtys) z /\ xty_ok n xtys z /\ xpe_ok k n z /\ (k + 7 <= length xtys)%nat.
+
+(** ** Invariants *)
+
+Lemma xis_spec (xtys : list xty) (t : xty) (a : nat) : xis xtys t a = true -> (a < length xtys)%nat /\ nth a xtys XR = t.
+Proof. unfold xis. intros H. apply andb_true_iff in H. destruct H as [H1 H2]. split; [apply Nat.ltb_lt, H1|apply xty_eqb_eq, H2]. Qed.
+
+Lemma xbools_ty (xtys : list xty) (a : nat) : bool_ty (xbools xtys) a = xis xtys XB a.
+Proof.
+unfold bool_ty, xis, xbools. rewrite map_length. destruct (a <? length xtys)%nat eqn:E; [|reflexivity]. simpl.
+change false with ((fun t => xty_eqb t XB) XR). rewrite map_nth. reflexivity.
+Qed.
+
+Lemma xty_ok_bool (n : nat) (xtys : list xty) (z : stream) : xty_ok n xtys z -> ty_ok n (xbools xtys) z.
+Proof. intros H a i Ha Hi. rewrite xbools_ty in Ha. apply xis_spec in Ha. destruct Ha as [Hl Ht]. pose proof (H a i Hl Hi) as T. rewrite Ht in T. exact T. Qed.
+
+Lemma tyinv_ext (n : nat) (t : xty) (x y : stream) (i j a b : nat) : x i a = y j b -> (i = j) -> tyinv n t x i a -> tyinv n t y j b.
+Proof. intros E <-. destruct t; simpl; try rewrite E; tauto. Qed.
+
+Lemma xinv_upd (k n : nat) (xtys : list xty) (t : xty) (z : stream) (f : nat -> R) : xinv k n xtys z ->
+  (forall i, (i < n)%nat -> tyinv n t (upd z (length xtys) f) i (length xtys)) ->
+  xinv k n (xtys ++ [t]) (upd z (length xtys) f).
+Proof.
+intros ((Hc & _ & Hpe & Hz) & Hty & Hx & Hk) Hnew.
+assert (Hty' : xty_ok n (xtys ++ [t]) (upd z (length xtys) f)).
+{ intros a i Ha Hi. rewrite app_length in Ha. simpl in Ha. destruct (Nat.eq_dec a (length xtys)) as [->|Hne].
+  - rewrite nth_middle. apply Hnew, Hi.
+  - rewrite app_nth1 by lia. apply (tyinv_ext n _ z _ i i a a); [rewrite upd_ne by exact Hne; reflexivity|reflexivity|apply Hty; [lia|exact Hi]]. }
+unfold xbools in Hc. rewrite map_length in Hc.
+split; [|split; [exact Hty'|split]].
+- unfold sinv, xbools. rewrite map_length, app_length. simpl length. split; [lia|split; [apply xty_ok_bool, Hty'|split]].
+  + intros i Hi. rewrite !upd_ne by lia. apply Hpe, Hi.
+  + intros i a Hi Ha. rewrite upd_ne by lia. apply Hz; [exact Hi|unfold xbools; rewrite map_length; lia].
+- intros i Hi. rewrite !upd_ne by lia. apply Hx, Hi.
+- rewrite app_length. lia.
+Qed.
+
+(** ** The compiler *)
+
+Definition xlayer (k c : nat) (o : xop) : layer :=
+  match o with
+  | XBase o => clayer k c o
+  | XScale b => Layer [] [Unit c [Neuron 1 [((k + 3)%nat, 1); (b, 1)] (-1)] 0]
+  | XLinZ w => clayer k c (SLin (zlin w) 0)
+  | XCnt b => Layer [] [Unit c [Neuron 1 [((k + 3)%nat, 1); (b, 1)] (-1); Neuron 1 [((k + 3)%nat, 1); ((k + 4)%nat, 2); (b, -1)] (-2)] 0]
+  | XAvgC a => clayer k c (SAvg Future a)
+  | XRead a => Layer [psum_head c a (k + 4) (S k) (k + 5)] []
+  | XSq a => Layer [sq_head c a k (S k) (k + 5)] []
+  | XEq m dr a bb sb kb v => Layer [eq_head c v a bb sb kb k (k + 3) (k + 6) m dr] []
+  end.
+
+Fixpoint xcompile (k c : nat) (p : list xop) : list layer :=
+  match p with [] => [] | o :: p' => xlayer k c o :: xcompile k (S c) p' end.
+
+Definition xrasp_width (k : nat) (p : list xop) : nat := (k + 7 + length p)%nat.
+
+Definition xrasp_net (k : nat) (p : list xop) : list mlayer := copy_net (xcompile k (k + 7) p).
+
+(** Theorem 26's temperature: gap 1/(2 n^3), Lemma 29's bound from 1. *)
+Definition xrasp_temp (k n : nat) (p : list xop) (eps : R) : R :=
+  temp26_matrix (xrasp_width k p) n (/ (2 * INR n ^ 3)) (mnet_X (xrasp_width k p) (xrasp_net k p) 1) eps (xrasp_net k p).
+
+(** ** Each operation *)
+
+Lemma rarg_spec (s : nat -> R) (cnt : nat) : (1 <= cnt)%nat ->
+  (rarg s cnt < cnt)%nat /\ forall t, (t < cnt)%nat -> s t <= s (rarg s cnt).
+Proof.
+induction cnt as [|m IH]; intros Hc; [lia|]. destruct m as [|m'].
+- simpl. split; [lia|]. intros t Ht. replace t with O by lia. lra.
+- destruct (IH ltac:(lia)) as [H1 H2]. change (rarg s (S (S m'))) with
+    (if Rle_dec (s (S m')) (s (rarg s (S m'))) then rarg s (S m') else S m').
+  destruct (Rle_dec (s (S m')) (s (rarg s (S m')))) as [E|E].
+  + split; [lia|]. intros t Ht. destruct (Nat.eq_dec t (S m')) as [->|Hne]; [lra|apply H2; lia].
+  + split; [lia|]. intros t Ht. destruct (Nat.eq_dec t (S m')) as [->|Hne]; [lra|].
+    specialize (H2 t ltac:(lia)). lra.
+Qed.
+
+Lemma g3_pos (n : nat) : (0 < n)%nat -> 0 < / (2 * INR n ^ 3).
+Proof. intros Hn. apply Rinv_0_lt_compat. assert (0 < INR n ^ 3) by (apply pow_lt, lt_0_INR, Hn). lra. Qed.
+
+Lemma g3_le (n : nat) : (0 < n)%nat -> / (2 * INR n ^ 3) <= / (2 * INR n).
+Proof.
+intros Hn. assert (H1 : 1 <= INR n) by (apply (le_INR 1); lia). apply Rinv_le_contravar; [lra|].
+replace (INR n ^ 3) with (INR n * (INR n * INR n)) by ring. assert (1 <= INR n * INR n) by nra. nra.
+Qed.
+
+Lemma escore_grid (n i j : nat) (dr : dir) (a bb sb kb : nat) (z : stream) (A Bj Sj : Z) (kj : bool) : (0 < n)%nat ->
+  z i a = IZR A / INR n -> z j bb = IZR Bj / INR n -> z j sb = IZR Sj / INR n ^ 2 -> z j kb = (if kj then 1 else 0) ->
+  escore n dr a bb sb kb z i j = IZR (ekey1 n A Bj Sj kj dr j) / (2 * INR n ^ 3).
+Proof.
+intros Hn Ha Hb Hs Hk. unfold escore, ekey1. rewrite Ha, Hb, Hs, Hk.
+assert (HN : 0 < INR n) by (apply lt_0_INR, Hn).
+rewrite !plus_IZR, !mult_IZR, minus_IZR, !mult_IZR. rewrite <- !INR_IZR_INZ.
+destruct kj; destruct dr; cbn [tsgn]; field; lra.
+Qed.
+
+(** Two positions' selection scores are equal or 1/(2 n^3) apart. *)
+Lemma escore_sep (n i j j' : nat) (dr : dir) (a bb sb kb : nat) (z : stream) : (i < n)%nat -> (j < n)%nat -> (j' < n)%nat -> j <> j' ->
+  (exists A : Z, z i a = IZR A / INR n) ->
+  (forall t, (t < n)%nat -> (exists B : Z, z t bb = IZR B / INR n) /\ (exists s : Z, z t sb = IZR s / INR n ^ 2) /\ is01 (z t kb)) ->
+  escore n dr a bb sb kb z i j <= escore n dr a bb sb kb z i j' ->
+  escore n dr a bb sb kb z i j <= escore n dr a bb sb kb z i j' - / (2 * INR n ^ 3).
+Proof.
+intros Hi Hj Hj' Hne [A HA] Hk Hle.
+destruct (Hk j Hj) as [[B HB] [[Sj HS] HK0]]. destruct (Hk j' Hj') as [[B' HB'] [[Sj' HS'] HK0']].
+pose proof (is01_isone _ HK0) as HK. pose proof (is01_isone _ HK0') as HK'.
+rewrite (escore_grid n i j dr a bb sb kb z A B Sj _ ltac:(lia) HA HB HS HK) in Hle |- *.
+rewrite (escore_grid n i j' dr a bb sb kb z A B' Sj' _ ltac:(lia) HA HB' HS' HK') in Hle |- *.
+assert (HD : 0 < 2 * INR n ^ 3) by (assert (0 < INR n ^ 3) by (apply pow_lt, lt_0_INR; lia); lra).
+set (e := ekey1 n A B Sj (isone (z j kb)) dr j) in *. set (e' := ekey1 n A B' Sj' (isone (z j' kb)) dr j') in *.
+assert (Hee : e <> e') by (intros E; apply Hne; apply (ekey1_inj n A B Sj B' Sj' _ _ dr j j' Hj Hj' E)).
+assert (He : (e <= e')%Z).
+{ apply le_IZR. unfold Rdiv in Hle. apply Rmult_le_reg_r with (/ (2 * INR n ^ 3)); [apply Rinv_0_lt_compat, HD|exact Hle]. }
+assert (He1 : (e + 1 <= e')%Z) by lia. apply IZR_le in He1. rewrite plus_IZR in He1.
+unfold Rdiv. assert (0 < / (2 * INR n ^ 3)) by (apply Rinv_0_lt_compat, HD). nra.
+Qed.
+
+Lemma clamp_div (n : nat) (A : Z) : (0 < n)%nat ->
+  Rmin 1 (Rmax (/ INR n) (IZR A / INR n)) = IZR (Z.max 1 (Z.min A (Z.of_nat n))) / INR n.
+Proof.
+intros Hn. assert (HN : 1 <= INR n) by (apply (le_INR 1); lia).
+assert (Hd : forall u v, u <= v -> u / INR n <= v / INR n) by (intros; unfold Rdiv; apply Rmult_le_compat_r; [apply Rlt_le, Rinv_0_lt_compat; lra|assumption]).
+assert (E1 : / INR n = 1 / INR n) by (unfold Rdiv; ring). assert (E2 : 1 = INR n / INR n) by (field; lra).
+destruct (Z.le_gt_cases A 1) as [HA|HA].
+- replace (Z.max 1 (Z.min A (Z.of_nat n))) with 1%Z by lia. apply IZR_le in HA. pose proof (Hd _ _ HA). pose proof (Hd _ _ HN).
+  rewrite Rmax_left by lra. rewrite Rmin_right by lra. lra.
+- destruct (Z.le_gt_cases (Z.of_nat n) A) as [HB|HB].
+  + replace (Z.max 1 (Z.min A (Z.of_nat n))) with (Z.of_nat n) by lia. rewrite <- INR_IZR_INZ.
+    apply IZR_le in HB. rewrite <- INR_IZR_INZ in HB. pose proof (Hd _ _ HB). assert (1 <= IZR A) by (apply IZR_le; lia).
+    pose proof (Hd _ _ H0). rewrite Rmax_right by lra. rewrite Rmin_left by lra. lra.
+  + replace (Z.max 1 (Z.min A (Z.of_nat n))) with A by lia. assert (1 <= IZR A) by (apply IZR_le; lia).
+    assert (IZR A <= INR n) by (rewrite INR_IZR_INZ; apply IZR_le; lia). pose proof (Hd _ _ H). pose proof (Hd _ _ H0).
+    rewrite Rmax_right by lra. rewrite Rmin_right by lra. reflexivity.
+Qed.
+
+Lemma avgc_count (n : nat) (a : nat) (z : stream) (i : nat) : (0 < n)%nat ->
+  (forall t, (t <= i)%nat -> (z t a = 0 \/ z t a = / INR n) /\ (t = 0%nat -> z t a = / INR n)) ->
+  exists c : nat, (1 <= c <= S i)%nat /\ rsum (fun t => z t a) 0 (S i) = INR c / INR n.
+Proof.
+intros Hn H. induction i as [|i IH].
+- exists 1%nat. split; [lia|]. cbn [rsum Nat.add]. rewrite (proj2 (H 0%nat (Nat.le_refl 0)) eq_refl).
+  replace (INR 1) with 1 by reflexivity. field. apply not_0_INR; lia.
+- destruct IH as [c [Hc E]]; [intros t Ht; apply H; lia|].
+  change (rsum (fun t => z t a) 0 (S (S i))) with (rsum (fun t => z t a) 0 (S i) + z (0 + S i)%nat a). rewrite Nat.add_0_l, E.
+  destruct (proj1 (H (S i) (Nat.le_refl _))) as [E'|E']; rewrite E'.
+  + exists c. split; [lia|]. ring.
+  + exists (S c). split; [lia|]. rewrite S_INR. field. apply not_0_INR; lia.
+Qed.
