@@ -290,3 +290,133 @@ intros Hn H. induction i as [|i IH].
   + exists c. split; [lia|]. ring.
   + exists (S c). split; [lia|]. rewrite S_INR. field. apply not_0_INR; lia.
 Qed.
+
+(** What an operation's layer does: the stream gets the semantics at coordinate c, every head is
+    uniform or tieless with gap 1/(2 n^3), and the new sequence has its type. *)
+Definition xstep (k n : nat) (xtys : list xty) (o : xop) (x z : stream) : Prop :=
+  agree n (layer_run hard_w n (xlayer k (length xtys) o) x) (upd z (length xtys) (xsem n o z)) /\
+  (forall h, In h (l_heads (xlayer k (length xtys) o)) -> ut_head n (/ (2 * INR n ^ 3)) h x) /\
+  (forall i, (i < n)%nat -> tyinv n (xop_ty xtys o) (upd z (length xtys) (xsem n o z)) i (length xtys)).
+
+Lemma xbools_length (xtys : list xty) : length (xbools xtys) = length xtys.
+Proof. apply map_length. Qed.
+
+Lemma xis_in_ty (xtys : list xty) (t : xty) (a : nat) : xis xtys t a = true -> in_ty (xbools xtys) a = true.
+Proof. intros H. apply xis_spec in H. unfold in_ty. rewrite xbools_length. apply Nat.ltb_lt, H. Qed.
+
+Lemma xty_at (k n : nat) (xtys : list xty) (z : stream) (t : xty) (a i : nat) : xinv k n xtys z -> xis xtys t a = true ->
+  (i < n)%nat -> tyinv n t z i a.
+Proof. intros (_ & Hty & _) H Hi. apply xis_spec in H. destruct H as [Hl Ht]. rewrite <- Ht. apply Hty; assumption. Qed.
+
+Lemma tyinv_new (n : nat) (t : xty) (z : stream) (c : nat) (f : nat -> R) (i : nat) :
+  tyinv n t (fun i _ => f i) i c -> tyinv n t (upd z c f) i c.
+Proof. apply tyinv_ext; [rewrite upd_eq; reflexivity|reflexivity]. Qed.
+
+Lemma ut_base (n : nat) (h : head) (x : stream) : ut_head n (/ (2 * INR n)) h x -> ut_head n (/ (2 * INR n ^ 3)) h x.
+Proof.
+intros H. destruct n as [|n']; [right; intros i Hi; lia|]. apply (ut_head_mono _ (/ (2 * INR (S n')))); [apply g3_le; lia|exact H].
+Qed.
+
+Lemma xstep_clayer (k n : nat) (xtys : list xty) (o : sop) (x z : stream) (t : xty) :
+  xinv k n xtys z -> agree n x z -> sop_ok (xbools xtys) o = true ->
+  (forall i, (i < n)%nat -> tyinv n t (fun i _ => sop_sem n o z i) i (length xtys)) ->
+  agree n (layer_run hard_w n (clayer k (length xtys) o) x) (upd z (length xtys) (sop_sem n o z)) /\
+  (forall h, In h (l_heads (clayer k (length xtys) o)) -> ut_head n (/ (2 * INR n ^ 3)) h x) /\
+  (forall i, (i < n)%nat -> tyinv n t (upd z (length xtys) (sop_sem n o z)) i (length xtys)).
+Proof.
+intros (Hs & _) Ha Hok Ht. pose proof (clayer_exact k n (xbools xtys) o x z Hok Hs Ha) as [H1 H2].
+rewrite xbools_length in H1, H2. split; [exact H1|split; [intros h Hh; apply ut_base, H2, Hh|]].
+intros i Hi. apply tyinv_new, Ht, Hi.
+Qed.
+
+Lemma lin_int (n : nat) (w : list (nat * Z)) (y : nat -> R) : (forall p, In p w -> exists c : Z, y (fst p) = IZR c / INR n) ->
+  exists c : Z, lin (zlin w) y = IZR c / INR n.
+Proof.
+induction w as [|p w IH]; intros H.
+- exists 0%Z. unfold lin. simpl. unfold Rdiv. ring.
+- destruct (H p (or_introl eq_refl)) as [c Hc]. destruct IH as [c' Hc']; [intros q Hq; apply H; right; exact Hq|].
+  exists (snd p * c + c')%Z. change (zlin (p :: w)) with ((fst p, IZR (snd p)) :: zlin w). unfold lin in Hc' |- *.
+  cbn [map lsum fst snd]. rewrite Hc, Hc', plus_IZR, mult_IZR.
+  unfold Rdiv. ring.
+Qed.
+
+Lemma xstep_scale (k n : nat) (xtys : list xty) (b : nat) (x z : stream) :
+  xinv k n xtys z -> agree n x z -> xis xtys XB b = true -> xstep k n xtys (XScale b) x z.
+Proof.
+intros Hinv Ha Hb. pose proof Hinv as ((Hc & _ & Hpe & Hz) & Hty & Hx & Hk). pose proof (xis_spec _ _ _ Hb) as [Hbl _].
+assert (Hv : forall i, (i < n)%nat -> z i b / INR n = (fun i _ => z i b / INR n) i (length xtys)) by reflexivity.
+split; [|split; [intros h []|]].
+- apply adds_agree; [exact Ha|intros i Hi; apply Hz; [exact Hi|rewrite xbools_length; lia]|]. apply unit_adds. intros i Hi.
+  destruct (Hx i Hi) as (P3 & _). pose proof (xty_at k n xtys z XB b i Hinv Hb Hi) as B01.
+  assert (HN : 1 <= INR n) by (apply (le_INR 1); lia). assert (0 < / INR n <= 1) by (split; [apply Rinv_0_lt_compat; lra|rewrite <- Rinv_1; apply Rinv_le_contravar; lra]).
+  unfold unit_val, lin. cbn [map lsum fst snd nr_v nr_w nr_b u_hidden u_c]. rewrite !Ha by exact Hi. rewrite P3.
+  replace (1 * / INR n + (1 * z i b + 0) + -1) with (/ INR n + z i b - 1) by ring. rewrite gate_relu by (assumption || lra).
+  cbn [xsem]. unfold Rdiv. ring.
+- intros i Hi. apply tyinv_new. cbn [xop_ty tyinv xsem]. destruct (xty_at k n xtys z XB b i Hinv Hb Hi) as [-> | ->]; [exists 0%Z|exists 1%Z]; reflexivity.
+Qed.
+
+Lemma xstep_cnt (k n : nat) (xtys : list xty) (b : nat) (x z : stream) :
+  xinv k n xtys z -> agree n x z -> xis xtys XB b = true -> xstep k n xtys (XCnt b) x z.
+Proof.
+intros Hinv Ha Hb. pose proof Hinv as ((Hc & _ & Hpe & Hz) & Hty & Hx & Hk). pose proof (xis_spec _ _ _ Hb) as [Hbl _].
+split; [|split; [intros h []|]].
+- apply adds_agree; [exact Ha|intros i Hi; apply Hz; [exact Hi|rewrite xbools_length; lia]|]. apply unit_adds. intros i Hi.
+  destruct (Hx i Hi) as (P3 & P4 & _). pose proof (xty_at k n xtys z XB b i Hinv Hb Hi) as B01.
+  assert (HN : 1 <= INR n) by (apply (le_INR 1); lia). assert (0 < / INR n <= 1) by (split; [apply Rinv_0_lt_compat; lra|rewrite <- Rinv_1; apply Rinv_le_contravar; lra]).
+  unfold unit_val, lin. cbn [map lsum fst snd nr_v nr_w nr_b u_hidden u_c]. rewrite !Ha by exact Hi. rewrite P3, P4.
+  cbn [xsem]. destruct i as [|i'].
+  + replace (INR 1) with 1 by reflexivity. rewrite Rinv_1. simpl Nat.eqb.
+    destruct B01 as [-> | ->]; unfold Rmax; repeat match goal with |- context [Rle_dec ?a ?b] => destruct (Rle_dec a b) end; unfold Rdiv; lra.
+  + assert (H2 : 2 <= INR (S (S i'))) by (rewrite !S_INR; pose proof (pos_INR i'); lra).
+    assert (/ INR (S (S i')) <= / 2) by (apply Rinv_le_contravar; lra). simpl Nat.eqb.
+    destruct B01 as [-> | ->]; unfold Rmax; repeat match goal with |- context [Rle_dec ?a ?b] => destruct (Rle_dec a b) end; unfold Rdiv; lra.
+- intros i Hi. apply tyinv_new. cbn [xop_ty tyinv xsem]. destruct (xty_at k n xtys z XB b i Hinv Hb Hi) as [E|E]; rewrite E; destruct (Nat.eqb i 0) eqn:Ei;
+    (split; [|intros ->; simpl in Ei; try discriminate]); unfold Rdiv; try (left; ring); try (right; ring); ring.
+Qed.
+
+Lemma xstep_read (k n : nat) (xtys : list xty) (a : nat) (x z : stream) :
+  xinv k n xtys z -> agree n x z -> xis xtys XA a = true -> xstep k n xtys (XRead a) x z.
+Proof.
+intros Hinv Ha Hxa. pose proof Hinv as ((Hc & _ & Hpe & Hz) & Hty & Hx & Hk). pose proof (xis_spec _ _ _ Hxa) as [Hal _].
+assert (Hread : forall i, (i < n)%nat -> exists c : nat, (1 <= c <= S i)%nat /\ z i a = INR c / (INR (S i) * INR n) /\
+  (forall t, (t < S i)%nat -> t <> pred c -> score (psum_head (length xtys) a (k + 4) (S k) (k + 5)) x i t <=
+     score (psum_head (length xtys) a (k + 4) (S k) (k + 5)) x i (pred c) - / (2 * INR n ^ 3)) /\
+  head_out hard_w n (psum_head (length xtys) a (k + 4) (S k) (k + 5)) x i = INR c / INR n).
+{ intros i Hi. destruct (xty_at k n xtys z XA a i Hinv Hxa Hi) as [c [Hcr Hcv]]. exists c. split; [exact Hcr|split; [exact Hcv|]].
+  apply psum_read; [exact Hi|exact Hcr|rewrite Ha by exact Hi; exact Hcv|rewrite Ha by exact Hi; apply (Hx i Hi)|].
+  intros j Hj. rewrite !Ha by exact Hj. split; [apply (Hpe j Hj)|apply (Hx j Hj)]. }
+split; [|split].
+- apply adds_agree; [exact Ha|intros i Hi; apply Hz; [exact Hi|rewrite xbools_length; lia]|]. apply head_adds; [reflexivity|].
+  intros i Hi. destruct (Hread i Hi) as [c [Hcr [Hcv [_ Ho]]]]. rewrite Ho. cbn [xsem]. rewrite Hcv.
+  assert (0 < INR n) by (apply lt_0_INR; lia). assert (0 < INR (S i)) by (apply lt_0_INR; lia). field. lra.
+- intros h [<-|[]]. right. intros i Hi. destruct (Hread i Hi) as [c [Hcr [_ [Hg _]]]]. exists (pred c). cbn [psum_head h_mask vis_cnt vis_lo].
+  split; [lia|]. intros t Ht Hne. apply Hg; assumption.
+- intros i Hi. apply tyinv_new. cbn [xop_ty tyinv xsem]. destruct (Hread i Hi) as [c [Hcr [Hcv _]]]. exists (Z.of_nat c). rewrite Hcv, <- INR_IZR_INZ.
+  assert (0 < INR n) by (apply lt_0_INR; lia). assert (0 < INR (S i)) by (apply lt_0_INR; lia). field. lra.
+Qed.
+
+Lemma xstep_sq (k n : nat) (xtys : list xty) (a : nat) (x z : stream) :
+  xinv k n xtys z -> agree n x z -> xis xtys XI a = true -> xstep k n xtys (XSq a) x z.
+Proof.
+intros Hinv Ha Hxa. pose proof Hinv as ((Hc & _ & Hpe & Hz) & Hty & Hx & Hk). pose proof (xis_spec _ _ _ Hxa) as [Hal _].
+assert (Hread : forall i, (i < n)%nat -> exists A : Z, z i a = IZR A / INR n /\
+  (sq_top n A < n)%nat /\ Z.of_nat (S (sq_top n A)) = Z.max 1 (Z.min A (Z.of_nat n)) /\
+  (forall t, (t < n)%nat -> t <> sq_top n A -> score (sq_head (length xtys) a k (S k) (k + 5)) x i t <=
+     score (sq_head (length xtys) a k (S k) (k + 5)) x i (sq_top n A) - / (2 * INR n ^ 3)) /\
+  head_out hard_w n (sq_head (length xtys) a k (S k) (k + 5)) x i = (INR (S (sq_top n A)) / INR n) ^ 2).
+{ intros i Hi. destruct (xty_at k n xtys z XI a i Hinv Hxa Hi) as [A HA]. exists A. split; [exact HA|].
+  apply sq_read; [exact Hi|rewrite Ha by exact Hi; exact HA|rewrite Ha by exact Hi; apply (Hpe i Hi)|].
+  intros j Hj. rewrite !Ha by exact Hj. split; [apply (Hpe j Hj)|apply (Hx j Hj)]. }
+assert (Hval : forall i, (i < n)%nat -> exists A : Z, xsem n (XSq a) z i = (IZR (Z.max 1 (Z.min A (Z.of_nat n))) / INR n) ^ 2 /\
+  head_out hard_w n (sq_head (length xtys) a k (S k) (k + 5)) x i = xsem n (XSq a) z i).
+{ intros i Hi. destruct (Hread i Hi) as [A [HA [_ [Hc' [_ Ho]]]]]. exists A. cbn [xsem]. rewrite HA, clamp_div by lia.
+  split; [reflexivity|]. rewrite Ho, INR_IZR_INZ, Hc'. reflexivity. }
+split; [|split].
+- apply adds_agree; [exact Ha|intros i Hi; apply Hz; [exact Hi|rewrite xbools_length; lia]|]. apply head_adds; [reflexivity|].
+  intros i Hi. destruct (Hval i Hi) as [A [_ Ho]]. exact Ho.
+- intros h [<-|[]]. right. intros i Hi. destruct (Hread i Hi) as [A [_ [HT [_ [Hg _]]]]]. exists (sq_top n A). cbn [sq_head h_mask vis_cnt vis_lo].
+  split; [exact HT|]. intros t Ht Hne. apply Hg; assumption.
+- intros i Hi. apply tyinv_new. cbn [xop_ty tyinv]. destruct (Hval i Hi) as [A [E _]]. rewrite E.
+  exists (Z.max 1 (Z.min A (Z.of_nat n)) * Z.max 1 (Z.min A (Z.of_nat n)))%Z. rewrite mult_IZR.
+  assert (0 < INR n) by (apply lt_0_INR; lia). field. lra.
+Qed.
