@@ -420,3 +420,62 @@ split; [|split].
   exists (Z.max 1 (Z.min A (Z.of_nat n)) * Z.max 1 (Z.min A (Z.of_nat n)))%Z. rewrite mult_IZR.
   assert (0 < INR n) by (apply lt_0_INR; lia). field. lra.
 Qed.
+
+Lemma xstep_eq (k n : nat) (xtys : list xty) (m : mask) (dr : dir) (a bb sb kb v : nat) (x z : stream) :
+  xinv k n xtys z -> agree n x z -> xop_ok xtys (XEq m dr a bb sb kb v) = true -> xstep k n xtys (XEq m dr a bb sb kb v) x z.
+Proof.
+intros Hinv Ha Hok. pose proof Hinv as ((Hc & _ & Hpe & Hz) & Hty & Hx & Hk). cbn [xop_ok] in Hok.
+repeat rewrite andb_true_iff in Hok. destruct Hok as [[[[Hxa Hxb] Hxs] Hxk] Hv]. apply Nat.ltb_lt in Hv.
+pose proof (xis_spec _ _ _ Hxa) as [Hal _]. pose proof (xis_spec _ _ _ Hxb) as [Hbl _].
+pose proof (xis_spec _ _ _ Hxs) as [Hsl _]. pose proof (xis_spec _ _ _ Hxk) as [Hkl _].
+set (h := eq_head (length xtys) v a bb sb kb k (k + 3) (k + 6) m dr).
+assert (Hsc : forall i j, (i < n)%nat -> (j < n)%nat -> score h x i j = escore n dr a bb sb kb z i j).
+{ intros i j Hi Hj. unfold h, score, eq_head. cbn [map lsum fst snd h_terms]. rewrite !(Ha i) by exact Hi. rewrite !(Ha j) by exact Hj.
+  rewrite (proj1 (Hpe i Hi)), (proj1 (Hx i Hi)), (proj2 (proj2 (proj2 (Hx j Hj)))). unfold escore. ring. }
+set (T := fun i => rarg (fun t => escore n dr a bb sb kb z i (vis_lo m i + t)) (vis_cnt m n i)).
+assert (Hgap : forall i, (i < n)%nat -> (T i < vis_cnt m n i)%nat /\ forall t, (t < vis_cnt m n i)%nat -> t <> T i ->
+  score h x i (vis_lo m i + t) <= score h x i (vis_lo m i + T i) - / (2 * INR n ^ 3)).
+{ intros i Hi. destruct (rarg_spec (fun t => escore n dr a bb sb kb z i (vis_lo m i + t)) (vis_cnt m n i) (vis_pos m n i Hi)) as [HT Hmax].
+  fold (T i) in HT, Hmax. split; [exact HT|]. intros t Ht Hne.
+  rewrite !Hsc by (exact Hi || apply vis_range; assumption).
+  apply escore_sep; try (apply vis_range; assumption); [exact Hi|lia|apply (xty_at k n xtys z XI a i Hinv Hxa Hi)| |apply Hmax, Ht].
+  intros j Hj. split; [apply (xty_at k n xtys z XI bb j Hinv Hxb Hj)|split; [apply (xty_at k n xtys z XS sb j Hinv Hxs Hj)|apply (xty_at k n xtys z XB kb j Hinv Hxk Hj)]]. }
+assert (Hout : forall i, (i < n)%nat -> head_out hard_w n h x i = z (vis_lo m i + T i)%nat v).
+{ intros i Hi. destruct (Hgap i Hi) as [HT Hg]. rewrite (head_out_at n h x i (T i) _ (g3_pos n ltac:(lia)) HT Hg).
+  apply Ha. apply vis_range; assumption. }
+split; [|split].
+- apply adds_agree; [exact Ha|intros i Hi; apply Hz; [exact Hi|rewrite xbools_length; lia]|]. apply head_adds; [reflexivity|].
+  intros i Hi. rewrite Hout by exact Hi. reflexivity.
+- intros h' [<-|[]]. right. intros i Hi. exists (T i). exact (Hgap i Hi).
+- intros i Hi. apply tyinv_new. destruct (Hgap i Hi) as [HT _].
+  assert (Hj : (vis_lo m i + T i < n)%nat) by (apply vis_range; assumption).
+  pose proof (Hty v _ Hv Hj) as Hvt. change (xsem n (XEq m dr a bb sb kb v) z i) with (z (vis_lo m i + T i)%nat v).
+  cbn [xop_ty]. destruct (nth v xtys XR); cbn [tyinv] in Hvt |- *; tauto.
+Qed.
+
+Lemma xstep_all (k n : nat) (xtys : list xty) (o : xop) (x z : stream) :
+  xinv k n xtys z -> agree n x z -> xop_ok xtys o = true -> xstep k n xtys o x z.
+Proof.
+intros Hinv Ha Hok. destruct o as [o|b|w|b|a|a|a|m dr a bb sb kb v]; cbn [xop_ok] in Hok.
+- apply (xstep_clayer k n xtys o x z _ Hinv Ha Hok). intros i Hi. cbn [xop_ty tyinv].
+  destruct (sop_bool (xbools xtys) o) eqn:Eb; [|exact I].
+  apply (sop_bool_01 n (xbools xtys) o z i Hok Eb); [apply xty_ok_bool, (proj1 (proj2 Hinv))|exact Hi].
+- apply xstep_scale; assumption.
+- apply (xstep_clayer k n xtys (SLin (zlin w) 0) x z XI Hinv Ha).
+  + cbn [sop_ok]. rewrite forallb_forall in Hok |- *. intros p Hp. unfold zlin in Hp. apply in_map_iff in Hp.
+    destruct Hp as [q [<- Hq]]. apply (xis_in_ty _ XI), Hok, Hq.
+  + intros i Hi. cbn [tyinv sop_sem]. destruct (lin_int n w (z i)) as [c Hc].
+    * intros p Hp. rewrite forallb_forall in Hok. apply (xty_at k n xtys z XI (fst p) i Hinv (Hok p Hp) Hi).
+    * exists c. rewrite Hc. ring.
+- apply xstep_cnt; assumption.
+- apply (xstep_clayer k n xtys (SAvg Future a) x z XA Hinv Ha).
+  + cbn [sop_ok]. apply (xis_in_ty _ XC), Hok.
+  + intros i Hi. cbn [tyinv sop_sem vis_lo vis_cnt Nat.add].
+    destruct (avgc_count n a z i ltac:(lia)) as [c [Hcr Hcv]].
+    * intros t Ht. apply (xty_at k n xtys z XC a t Hinv Hok). lia.
+    * exists c. split; [exact Hcr|]. rewrite Hcv. assert (0 < INR n) by (apply lt_0_INR; lia).
+      assert (0 < INR (S i)) by (apply lt_0_INR; lia). field. lra.
+- apply xstep_read; assumption.
+- apply xstep_sq; assumption.
+- apply xstep_eq; [exact Hinv|exact Ha|exact Hok].
+Qed.
