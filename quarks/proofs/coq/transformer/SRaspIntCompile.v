@@ -479,3 +479,115 @@ intros Hinv Ha Hok. destruct o as [o|b|w|b|a|a|a|m dr a bb sb kb v]; cbn [xop_ok
 - apply xstep_sq; assumption.
 - apply xstep_eq; [exact Hinv|exact Ha|exact Hok].
 Qed.
+
+(** ** The whole program *)
+
+Theorem xcompile_exact (k n : nat) (p : list xop) : forall (xtys : list xty) (x z : stream),
+  xwt xtys p = true -> xinv k n xtys z -> agree n x z ->
+  agree n (hard_run n (xcompile k (length xtys) p) x) (xrun n (length xtys) p z) /\
+  gaps_ok n (/ (2 * INR n ^ 3)) (xcompile k (length xtys) p) x /\
+  xinv k n (xout_tys xtys p) (xrun n (length xtys) p z).
+Proof.
+induction p as [|o p IH]; intros xtys x z Hwt Hinv Ha; [split; [exact Ha|split; [exact I|exact Hinv]]|].
+cbn [xwt] in Hwt. apply andb_true_iff in Hwt. destruct Hwt as [Hok Hwt].
+destruct (xstep_all k n xtys o x z Hinv Ha Hok) as [Ha' [Hh Ht]].
+pose proof (xinv_upd k n xtys (xop_ty xtys o) z (xsem n o z) Hinv Ht) as Hinv'.
+assert (E : length (xtys ++ [xop_ty xtys o]) = S (length xtys)) by (rewrite app_length; simpl; lia).
+destruct (IH (xtys ++ [xop_ty xtys o]) _ _ Hwt Hinv' Ha') as [H1 [H2 H3]].
+rewrite E in H1, H2, H3. cbn [xcompile xrun hard_run net_run xout_tys gaps_ok]. split; [exact H1|split; [split; [exact Hh|exact H2]|exact H3]].
+Qed.
+
+Lemma xlayer_below (k : nat) (xtys : list xty) (o : xop) : xop_ok xtys o = true -> (k + 7 <= length xtys)%nat ->
+  layer_below (S (length xtys)) (xlayer k (length xtys) o).
+Proof.
+intros Hok Hk. assert (Hk2 : (k + 2 <= length (xbools xtys))%nat) by (rewrite xbools_length; lia).
+destruct o as [o|b|w|b|a|a|a|m dr a bb sb kb v]; cbn [xop_ok xlayer] in Hok |- *.
+- pose proof (clayer_below k (xbools xtys) o Hok Hk2) as H. rewrite xbools_length in H. exact H.
+- apply xis_spec in Hok. destruct Hok as [Hb _]. split; [intros ? []|]. intros u [<-|[]]. split; [simpl; lia|].
+  intros nr [<-|[]] q [<-|[<-|[]]]; simpl; lia.
+- assert (Ho : sop_ok (xbools xtys) (SLin (zlin w) 0) = true).
+  { cbn [sop_ok]. rewrite forallb_forall in Hok |- *. intros q Hq. unfold zlin in Hq. apply in_map_iff in Hq.
+    destruct Hq as [q' [<- Hq']]. apply (xis_in_ty _ XI), Hok, Hq'. }
+  pose proof (clayer_below k (xbools xtys) _ Ho Hk2) as H. rewrite xbools_length in H. exact H.
+- apply xis_spec in Hok. destruct Hok as [Hb _]. split; [intros ? []|]. intros u [<-|[]]. split; [simpl; lia|].
+  intros nr [<-|[<-|[]]] q Hq; simpl in Hq; repeat destruct Hq as [<-|Hq]; simpl; try lia; destruct Hq.
+- assert (Ho : sop_ok (xbools xtys) (SAvg Future a) = true) by (cbn [sop_ok]; apply (xis_in_ty _ XC), Hok).
+  pose proof (clayer_below k (xbools xtys) _ Ho Hk2) as H. rewrite xbools_length in H. exact H.
+- apply xis_spec in Hok. destruct Hok as [Ha _]. split; [|intros ? []]. intros h [<-|[]].
+  split; [simpl; lia|split; [simpl; lia|]]. intros t [<-|[<-|[]]]; simpl; lia.
+- apply xis_spec in Hok. destruct Hok as [Ha _]. split; [|intros ? []]. intros h [<-|[]].
+  split; [simpl; lia|split; [simpl; lia|]]. intros t [<-|[<-|[]]]; simpl; lia.
+- repeat rewrite andb_true_iff in Hok. destruct Hok as [[[[Ha Hb] Hs] Hkb] Hv]. apply Nat.ltb_lt in Hv.
+  apply xis_spec in Ha. apply xis_spec in Hb. apply xis_spec in Hs. apply xis_spec in Hkb.
+  split; [|intros ? []]. intros h [<-|[]]. split; [simpl; lia|split; [simpl; lia|]].
+  intros t [<-|[<-|[<-|[<-|[]]]]]; simpl; lia.
+Qed.
+
+Lemma xcompile_below (k : nat) (p : list xop) : forall xtys : list xty, xwt xtys p = true -> (k + 7 <= length xtys)%nat ->
+  net_below (length xtys + length p) (xcompile k (length xtys) p).
+Proof.
+induction p as [|o p IH]; intros xtys Hwt Hc L HL; [destruct HL|]. cbn [xwt] in Hwt. apply andb_true_iff in Hwt. destruct Hwt as [Hok Hwt].
+assert (E : length (xtys ++ [xop_ty xtys o]) = S (length xtys)) by (rewrite app_length; simpl; lia).
+destruct HL as [<-|HL].
+- apply (layer_below_mono (S (length xtys))); [simpl; lia|]. apply xlayer_below; assumption.
+- pose proof (IH _ Hwt ltac:(rewrite E; lia)) as H. rewrite E in H. simpl length.
+  replace (length xtys + S (length p))%nat with (S (length xtys) + length p)%nat by lia. apply H, HL.
+Qed.
+
+(** ** The input *)
+
+Lemma xin_tys_length (k : nat) : length (xin_tys k) = (k + 7)%nat.
+Proof. unfold xin_tys. rewrite app_length, repeat_length. reflexivity. Qed.
+
+Lemma xinput_pe (k n : nat) (w : list nat) (i j : nat) : xinput k n w i (k + j)%nat = nth j (map (fun f => f (S i) n) xpe) 0.
+Proof.
+unfold xinput, word_input, embed. replace (k + j <? k)%nat with false by (symmetry; apply Nat.ltb_ge; lia).
+replace (k + j - k)%nat with j by lia. reflexivity.
+Qed.
+
+Lemma xin_tys_pe (k j : nat) : nth (k + j) (xin_tys k) XR = nth j [XB; XR; XB; XI; XR; XR; XR] XR.
+Proof. unfold xin_tys. rewrite app_nth2 by (rewrite repeat_length; lia). rewrite repeat_length. f_equal. lia. Qed.
+
+Lemma xinput_inv (k n : nat) (w : list nat) : xinv k n (xin_tys k) (xinput k n w).
+Proof.
+assert (Hty : xty_ok n (xin_tys k) (xinput k n w)).
+{ intros a i Ha Hi. rewrite xin_tys_length in Ha. destruct (Nat.lt_ge_cases a k) as [Hak|Hak].
+  - unfold xin_tys. rewrite app_nth1 by (rewrite repeat_length; exact Hak).
+    rewrite (nth_indep _ XR XB) by (rewrite repeat_length; exact Hak). rewrite nth_repeat. cbn [tyinv].
+    unfold xinput, word_input, embed. replace (a <? k)%nat with true by (symmetry; apply Nat.ltb_lt, Hak).
+    destruct (Nat.eqb _ a); [right|left]; reflexivity.
+  - replace a with (k + (a - k))%nat by lia. rewrite xin_tys_pe.
+    assert (Hj : (a - k < 7)%nat) by lia. revert Hj. generalize (a - k)%nat. intros j Hj.
+    destruct j as [|[|[|[|[|[|[|j]]]]]]]; cbn [nth tyinv]; rewrite ?xinput_pe; cbn [nth map xpe srasp_pe app];
+      try exact I; try (right; reflexivity); try lia.
+    + destruct (Nat.even (S i)); [right|left]; reflexivity.
+    + exists 1%Z. unfold Rdiv. ring. }
+split; [|split; [exact Hty|split]].
+- unfold sinv. rewrite xbools_length, xin_tys_length. split; [lia|split; [apply xty_ok_bool, Hty|split]].
+  + intros i Hi. replace k with (k + 0)%nat at 2 by lia. rewrite xinput_pe. replace (S k) with (k + 1)%nat by lia.
+    rewrite xinput_pe. split; reflexivity.
+  + intros i a Hi Ha. replace a with (k + (a - k))%nat by lia. rewrite xinput_pe. rewrite nth_overflow; [reflexivity|].
+    rewrite map_length. unfold xpe. rewrite app_length. simpl. lia.
+- intros i Hi. rewrite !xinput_pe. cbn [nth map xpe srasp_pe app]. repeat split; reflexivity.
+- rewrite xin_tys_length. lia.
+Qed.
+
+Lemma xinput_bounded (k n : nat) (p : list xop) (w : list nat) : dbounded (xrasp_width k p) n 1 (xinput k n w).
+Proof.
+intros i c Hi _. replace 1 with (Rmax 1 1) by (unfold Rmax; destruct (Rle_dec 1 1); lra).
+apply (embed_bounded k xpe n _ 1); [|exact Hi].
+assert (HN : 1 <= INR n) by (apply (le_INR 1); lia).
+assert (HNi : forall i', (i' < n)%nat -> 1 <= INR (S i') <= INR n) by (intros i' Hi'; split; [rewrite S_INR; pose proof (pos_INR i'); lra|apply le_INR; lia]).
+assert (Hq : forall u v, 0 <= u <= v -> 0 < v -> 0 <= u / v <= 1).
+{ intros u v Hu Hv. split; [unfold Rdiv; apply Rmult_le_pos; [lra|apply Rlt_le, Rinv_0_lt_compat, Hv]|].
+  apply (Rmult_le_reg_r v); [exact Hv|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra. }
+intros f i' Hf Hi'. pose proof (HNi i' Hi') as [H1 H2].
+assert (Hu : 0 <= INR (S i') / INR n <= 1) by (apply Hq; lra).
+assert (Hv : 0 < / INR n <= 1) by (split; [apply Rinv_0_lt_compat; lra|rewrite <- Rinv_1; apply Rinv_le_contravar; lra]).
+assert (Hw : 0 < / INR (S i') <= 1) by (split; [apply Rinv_0_lt_compat; lra|rewrite <- Rinv_1; apply Rinv_le_contravar; lra]).
+assert (Hs : 0 <= (INR (S i') / INR n) ^ 2 <= 1) by (split; [apply pow_le; lra|rewrite <- (pow1 2); apply pow_incr; lra]).
+assert (Hx : 0 <= INR (S i') / INR n ^ 2 <= 1).
+{ replace (INR (S i') / INR n ^ 2) with (INR (S i') / INR n * / INR n) by (field; lra). split; nra. }
+unfold xpe, srasp_pe in Hf. cbn [In app] in Hf.
+destruct Hf as [<-|[<-|[<-|[<-|[<-|[<-|[<-|[]]]]]]]]; cbv beta; apply Rabs_le; try (destruct (Nat.even (S i')); split; lra); split; lra.
+Qed.
