@@ -14,7 +14,7 @@
       n times the softmax network is within 1/4 of c_i (so rounding to the nearest integer gives c_i). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith.
-From Quarks Require Import Rounding TransformerModel TransformerError MatrixModel MatrixError MatrixCopy.
+From Quarks Require Import RSum Rounding TransformerModel TransformerError MatrixModel MatrixError MatrixCopy.
 From Quarks Require Import SRasp SRaspCompile SRaspIntCompile.
 Import ListNotations.
 Open Scope R_scope.
@@ -118,4 +118,19 @@ replace (INR n * msoft_run tau (xrasp_width k p) n (xrasp_net k p) (xinput k n w
 rewrite Rabs_mult, Rabs_pos_eq by lra.
 replace (/ 4) with (INR n * / (4 * INR n)) by (field; lra).
 apply Rmult_le_compat_l; lra.
+Qed.
+
+(** ** The prefix sum as three operations *)
+
+Definition psum (b c : nat) : list xop := [XCnt b; XAvgC c; XRead (S c)].
+
+(** [psum b c] (b < c, written at c, c + 1, c + 2) ends with sum_(j <= i) (b_j or [j = 0]) / n: the
+    prefix sum of b plus [b_0 = 0], on the integer grid 1/n. *)
+Lemma psum_sem (n b c : nat) (z : stream) (i : nat) : (b < c)%nat ->
+  xrun n c (psum b c) z i (S (S c)) = rsum (fun j => (z j b + (1 - z j b) * (if Nat.eqb j 0 then 1 else 0)) / INR n) 0 (S i).
+Proof.
+intros Hb. unfold psum. cbn [xrun]. rewrite upd_eq. cbn [xsem]. rewrite upd_eq. cbn [xsem sop_sem vis_lo vis_cnt].
+rewrite (rsum_ext _ (fun j => (z j b + (1 - z j b) * (if Nat.eqb j 0 then 1 else 0)) / INR n)).
+- assert (0 < INR (S i)) by (apply lt_0_INR; lia). field. lra.
+- intros j Hj. rewrite Nat.add_0_l, upd_eq. reflexivity.
 Qed.
