@@ -2,7 +2,7 @@
 
     An integer sequence c is stored as the coordinate c_i / n (bounded when |c_i| <= n, as prefix
     sums and depths are), its square (c_i / n)^2 alongside when it is used as a key.  With the
-    bounded position embeddings 1/n, 1/(i+1), (i+1)/n, ((i+1)/n)^2 and (i+1)/n^2 two heads with
+    bounded position embeddings 1/n, 1/(i+1), (i+1)/n, ((i+1)/n)^2 and (i+1)/n^2 three heads with
     weights independent of n compute, under average hardmax, for every length n:
     - [psum_head] (the prefix sum read back through the position embeddings): from the uniform
       future-masked average c/((i+1) n) of a 0/1 sequence scaled by 1/n (a Boolean-gated product:
@@ -11,13 +11,15 @@
       ([psum_read]); the count c'' = sum_(j <= i) (b_j or [j = 0]) is always in 1..i+1
       ([psum_shift_range]) and [j = 0] is ReLU(2/(j+1) - 1) ([first_relu]);
     - [eq_head] (selection comparing integer values, with a Boolean key and leftmost/rightmost
-      tie-breaking): scores 2 (A_i/n)(B_j/n) - (B_j/n)^2 + 8 [K_j] + t (1/n) (j+1)/n^2, t = 1/2
-      (rightmost) or -1/2 (leftmost), are the integers [ekey] over 2 n^3, pairwise distinct
-      ([ekey_inj]: they differ mod 2n); so the head is tieless with gap 1/(2 n^3) at every position
-      ([eq_gap]) and reads the value at the visible j of largest key ([eq_read]); when some visible
-      j has K_j and B_j = A_i, that j is the rightmost (leftmost) such ([eq_top_match]), the S-RASP
-      selection [rightmost_j K_j and B_j = A_i]; otherwise it is a visible j with K_j that
-      minimizes |A_i - B_j| if there is one ([eq_top_key]).
+      tie-breaking): scores 2 (A_i/n)(B_j/n) - S_j/n^2 + 8 [K_j] + t (1/n) (j+1)/n^2, t = 1/2
+      (rightmost) or -1/2 (leftmost), with S_j a stored square (B_j^2, or a clamp of it), are the
+      integers [ekey1] over 2 n^3, pairwise distinct ([ekey1_inj]: they differ mod 2n); so the head
+      is tieless with gap 1/(2 n^3) at every position and reads the value at the visible j of
+      largest key ([eq_read]); when some visible j has K_j and B_j = A_i (and S never lets a
+      non-match score as high), that j is the rightmost (leftmost) such ([eq_top_match]), the S-RASP
+      selection [rightmost_j K_j and B_j = A_i];
+    - [sq_head]: the stored square max(1, min(A, n))^2 / n^2 of an integer A_i / n, read back with
+      scores 2 (A_i/n) (j+1)/n - ((j+1)/n)^2 over every position ([sq_read]).
     The gap 1/(2 n^3) is below the 1/(2n) of [SRaspCompile]'s heads ([ut_head_mono]), so these heads
     and the fragment's run under one gap, hence one Theorem 26 temperature. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".

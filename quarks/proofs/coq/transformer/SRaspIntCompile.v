@@ -11,8 +11,8 @@
       the position embeddings as c / n = x_i (i + 1) ([SRaspInt.psum_read]): with [psum], the count
       sum_(j <= i) (b_j or [j = 0]);
     - [XSq a]: the stored square max(1, min(a, n))^2 / n^2 ([SRaspInt.sq_read]);
-    - [XEq m dr a b s kb v]: the value v at the visible j of largest score 2 A_i B_j - S_j + 8 [kb_j]
-      (over n^2) with the tie-break t (j + 1)/n^3 ([escore]): with s the stored square of b, the
+    - [XEq m dr a b s kb v]: the value v at the visible j of largest score (2 A_i B_j - S_j)/n^2
+      + 8 [kb_j] with the tie-break t (j + 1)/n^3 ([escore]): with s the stored square of b, the
       rightmost (leftmost) visible j with kb_j and B_j = A_i when there is one
       ([SRaspInt.eq_top_match]).
     The input adds the bounded embeddings 1/n, 1/(i+1), ((i+1)/n)^2 and (i+1)/n^2 (coordinates k+3 ..
