@@ -30,7 +30,21 @@ srasp = Claim(
               "last earlier occurrence of w_i is letter 0, ind; not the letter itself; thm26_induction) and the "
               "(K+1)-hop induction heads for every K (whether the letter reached by K+1 hops is letter 0, ind_hops; "
               "thm26_hops; over every alphabet size k >= 1: thm26_khops) are such programs.  Instances: "
-              "yang.thm26's check on the engine's flip-flop and induction programs (and the 2-hop one in the full tier).",
+              "yang.thm26's check on the engine's flip-flop and induction programs (and the 2-hop one in the full tier).  "
+              "With integers (SRaspIntCompile.v, SRaspIntThm.v): the fragment extended by integer sequences stored as c_i/n "
+              "(b_i/n for a Boolean b; integer linear combinations; the prefix sum sum_(j<=i) (b_j or [j=0]) / n as three "
+              "operations, psum_sem: a count step, its future-masked average c/((i+1)n), and a head with scores "
+              "2 (c/((i+1)n)) (j+1)/n - (1/(i+1)) ((j+1)/n)^2 that reads (j+1)/n at j = c - 1, psum_read; the stored square "
+              "max(1, min(c, n))^2/n^2, sq_read; selection of the value at the visible j of largest score "
+              "(2 A_i B_j - S_j)/n^2 + 8 K_j +- (j+1)/(2n^3), for integers A, B, stored squares S and a "
+              "Boolean key K, which is the rightmost (leftmost) visible j with K_j and B_j = A_i whenever there is one and "
+              "S never lets a non-match score as high, eq_top_match, eq_read), on the bounded embeddings 1, (i+1)/n, "
+              "[i odd], 1/n, 1/(i+1), ((i+1)/n)^2, (i+1)/n^2, with weights independent of n: for every well-typed program, "
+              "length n, word w and i < n the average-hard network computes every sequence exactly (thm26_xrasp_hard), every "
+              "head is uniform or tieless with gap 1/(2n^3) (thm26_xrasp_gaps), the softmax network at every "
+              "0 < tau <= xrasp_temp is within eps > 0 (thm26_xrasp_soft), Lemma 9's rounding gives every Boolean sequence "
+              "exactly at eps = 1/4 (thm26_xrasp), and every integer sequence is c_i/n with n times the softmax output within "
+              "1/4 of the integer c_i at eps = 1/(4n) (thm26_xrasp_int).",
     latex=r"\forall P\in\text{S-RASP}_{\mathrm{frag}},\ n,\ w:\ "
           r"\mathrm{round}(\mathrm{TF}^{\tau}_{P}(w)_i)=P(w)_i,\ 0<\tau\le\tau_{26}(n)",
     kind="construction",
@@ -45,7 +59,10 @@ srasp = Claim(
          "SRaspFlipFlop.v:flipflop_sem", "SRaspFlipFlop.v:thm26_flipflop", "SRaspInduction.v:induction_sem",
          "SRaspInduction.v:thm26_induction", "SRaspInduction.v:hops_sem", "SRaspInduction.v:thm26_hops",
          "SRaspInduction.v:ih_out_ind", "SRaspInduction.v:ih2_out_hops", "SRaspInductionK.v:kprogram_sem",
-         "SRaspInductionK.v:kprogram_types", "SRaspInductionK.v:thm26_khops"),
+         "SRaspInductionK.v:kprogram_types", "SRaspInductionK.v:thm26_khops",
+         "SRaspIntThm.v:thm26_xrasp", "SRaspIntThm.v:thm26_xrasp_int", "SRaspIntThm.v:thm26_xrasp_soft",
+         "SRaspIntThm.v:thm26_xrasp_hard", "SRaspIntThm.v:thm26_xrasp_gaps", "SRaspIntThm.v:psum_sem",
+         "SRaspInt.v:psum_read", "SRaspInt.v:sq_read", "SRaspInt.v:eq_read", "SRaspInt.v:eq_top_match"),
     coq_hypotheses={
         "thm26_srasp": ["srasp_wt k p = true", "srasp_bool k p c = true", "0 < tau", "tau <= srasp_temp k n p (/ 4)",
                         "(i < n)%nat"],
@@ -69,13 +86,28 @@ srasp = Claim(
         "kprogram_sem": ["(1 <= k)%nat", "(forall a : nat, In a w -> (a < k)%nat)"],
         "kprogram_types": ["(1 <= k)%nat"],
         "thm26_khops": ["(1 <= k)%nat", "(forall a : nat, In a w -> (a < k)%nat)", "0 < tau",
-                        "tau <= srasp_temp k n (kprogram k K) (/ 4)", "(i < n)%nat"]},
-    coq_part="S-RASP beyond the fragment: selectors comparing positions other than by parity (j < i in general) or "
-             "values that are not one-hot encoded; selection of rational values with a default; integer-valued "
-             "sequences and prefix sums as integers.  Of §6's tasks, Dyck-k (Appendix E) is not derived from "
-             "these theorems.",
+                        "tau <= srasp_temp k n (kprogram k K) (/ 4)", "(i < n)%nat"],
+        "thm26_xrasp": ["xrasp_wt k p = true", "xrasp_ty k p c = XB", "0 < tau", "tau <= xrasp_temp k n p (/ 4)", "(i < n)%nat"],
+        "thm26_xrasp_int": ["xrasp_wt k p = true", "xrasp_ty k p c = XI", "0 < tau", "tau <= xrasp_temp k n p (/ (4 * INR n))", "(i < n)%nat"],
+        "thm26_xrasp_soft": ["xrasp_wt k p = true", "0 < eps", "0 < tau", "tau <= xrasp_temp k n p eps", "(i < n)%nat", "(c < xrasp_width k p)%nat"],
+        "thm26_xrasp_hard": ["xrasp_wt k p = true", "(i < n)%nat"],
+        "thm26_xrasp_gaps": ["xrasp_wt k p = true"],
+        "psum_sem": ["(b < c)%nat"],
+        "psum_read": ["(i < n)%nat", "(1 <= c <= S i)%nat", "x i zq = INR c / (INR (S i) * INR n)", "x i ui = / INR (S i)", "(forall j : nat, (j < n)%nat -> x j kp1 = INR (S j) / INR n /\\ x j kp2 = (INR (S j) / INR n) ^ 2)"],
+        "sq_read": ["(i < n)%nat", "x i a = IZR A / INR n", "x i one = 1", "(forall j : nat, (j < n)%nat -> x j kp1 = INR (S j) / INR n /\\ x j kp2 = (INR (S j) / INR n) ^ 2)"],
+        "eq_read": ["(i < n)%nat", "x i a = IZR A / INR n", "x i one = 1", "x i invn = / INR n", "(forall j : nat, (j < n)%nat -> x j b = IZR (B j) / INR n /\\ x j sb = IZR (Sq j) / INR n ^ 2 /\\ x j kb = (if K j then 1 else 0) /\\ x j pos2 = INR (S j) / INR n ^ 2)"],
+        "eq_top_match": ["(1 <= cnt)%nat", "(lo + cnt <= n)%nat", "(exists t : nat, (t < cnt)%nat /\\ K (lo + t)%nat = true /\\ B (lo + t)%nat = A)", "(forall t : nat, (t < cnt)%nat -> K (lo + t)%nat = true -> B (lo + t)%nat = A -> Sq (lo + t)%nat = (A * A)%Z)", "(forall t : nat, (t < cnt)%nat -> (2 * A * B (lo + t)%nat - Sq (lo + t)%nat <= A * A)%Z)", "(forall t : nat, (t < cnt)%nat -> B (lo + t)%nat <> A -> (2 * A * B (lo + t)%nat - Sq (lo + t)%nat <= A * A - 1)%Z)"]},
+    coq_part="S-RASP beyond the fragments: selectors comparing integers by order (B_j < A_i) rather than equality, and "
+             "selectors comparing positions other than by parity or through integer equality; Booleans from integer "
+             "comparisons at one position ([c_i = 0], [c_i <= 0]); rational sequences that are neither Boolean nor integers "
+             "over n selected with an arbitrary default (the integer selection's fallback is the visible j of largest score); "
+             "prefix sums of non-Boolean sequences.  Of §6's tasks, Dyck-k (Appendix E) is not derived from these "
+             "theorems: its program also needs [d_i = 0] and [D_i <= 0] from the integer depths.",
     note="The compiled network reads only the position embeddings 1, (i+1)/n and [i odd] (bounded); its width is "
-         "k + 3 + the number of operations.  The instance check runs the engine's flip-flop and induction networks, not the Coq compiler's.  "
+         "k + 3 + the number of operations; the integer fragment's network reads seven bounded embeddings (those three, "
+         "1/n, 1/(i+1), ((i+1)/n)^2, (i+1)/n^2: ours, the paper's list for S-RASP was lost) and has width k + 7 + the "
+         "number of operations, weights independent of n, gap 1/(2n^3) (its read-back and selection scores live on the "
+         "grid 1/(2n^3)), so its Theorem 26 temperature is smaller than the Boolean fragment's.  The instance check runs the engine's flip-flop and induction networks, not the Coq compiler's.  "
          "The flip-flop's reference is FlipFlop.v's ff_out, the one of yang.section6-applications.  The induction "
          "heads' reference (ind, and ind_hops iterating it) reads [w_t = 0] at Induction.v's ih_find, but unlike "
          "ih_out without a found-gate: where no t >= 1 has w_(t-1) = w_i (always at i = 0) the selection's default "
