@@ -78,3 +78,13 @@ coq_proved = Claim(
     latex="", kind="finite", instances={"quick": [{"n": 1}], "full": []}, check=_square_sum,
     coq=("Threshold.v:inTP",),
 )
+
+
+def _flaky(inst):
+    if os.environ.get("QUARKS_TEST_FLAKY"):
+        raise RuntimeError("flaky")
+    return _square_sum(inst)
+
+
+flaky = Claim(id="test.flaky", source=Source("003", "test 8"), statement="sum_{k<=n} 2k = n(n+1), unless told to fail",
+              latex="", kind="finite", instances={"quick": [{"n": 2}], "full": []}, check=_flaky)

@@ -466,7 +466,8 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             verdict = Verdict(payload["status"], payload["summary"], payload["evidence"],
                               payload["counterexample"], payload["reason"], payload.get("data", {}))
             cert = certificate.build(claim, task.instance, verdict, payload["elapsed"])
-            path = certificate.write(cert, out / task.claim / f"{task.label}.json")
+            path = certificate.write(cert, certificate.place(out / task.claim, task.label, verdict.status))
+            certificate.clear_error(path)   # a decided instance's earlier error record goes
             result = Result(task.claim, task.instance, verdict.status, claim.expected, verdict.summary,
                             payload["elapsed"], str(path), verdict.counterexample,
                             reason=payload.get("reason") or "" if verdict.status == "error" else "")

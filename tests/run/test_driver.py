@@ -304,3 +304,27 @@ def test_a_check_that_raises_names_its_file_and_line(workdir, capsys):
     out = " ".join(out.split())   # the line may be wrapped to the width
     assert "RuntimeError: boom (" in out and "fake_claims.py:57)" in out
     assert "Traceback (most recent call last)" in err and 'raise RuntimeError("boom")' in err
+
+
+def test_an_error_record_does_not_poison_later_checks(workdir, monkeypatch):
+    """Issue 50, point 11: a check that failed leaves <instance>.error.json, not a certificate; check-cert
+    of the directory passes over it (exit 0 with the other certificates valid), named it is UNDECIDED
+    (exit 3), and the run that decides the instance removes it."""
+    quarks.verify("test.square-sum")
+    monkeypatch.setenv("QUARKS_TEST_FLAKY", "1")
+    (res,) = quarks.verify("test.flaky").results
+    assert res.status == "error" and res.certificate.endswith("n=2.error.json")
+    record = workdir / ".quarks/certificates/test.flaky/n=2.error.json"
+    assert record.is_file() and not (record.parent / "n=2.json").exists()
+    out = cli("check-cert", ".quarks/certificates", cwd=workdir)
+    assert out.returncode == 0 and "3 valid, 0 rejected" in out.stdout and "test.flaky" not in out.stdout
+    assert "1 error record(s) passed over" in out.stderr
+    named = cli("check-cert", str(record), cwd=workdir)
+    assert named.returncode == 3 and "UNDECIDED" in named.stdout
+    from quarks.api import certificate_files
+
+    assert [str(p) for p in certificate_files(".quarks/certificates")] == \
+        [f".quarks/certificates/test.square-sum/n={n}.json" for n in (1, 2, 3)]
+    monkeypatch.delenv("QUARKS_TEST_FLAKY")
+    (res,) = quarks.verify("test.flaky").results
+    assert res.status == "verified" and not record.exists() and (record.parent / "n=2.json").is_file()
