@@ -37,7 +37,7 @@ def build(claim, instance: dict, verdict, elapsed: float | None = None) -> dict:
         "source": claim.source.as_dict(),
         "statement": claim.statement,
         "kind": claim.kind,
-        "expected": claim.expected,
+        "expected": claim.expected_for(instance),
         "instance": instance,
         "verdict": verdict.status,
         "summary": verdict.summary,

@@ -328,3 +328,23 @@ def test_an_error_record_does_not_poison_later_checks(workdir, monkeypatch):
     monkeypatch.delenv("QUARKS_TEST_FLAKY")
     (res,) = quarks.verify("test.flaky").results
     assert res.status == "verified" and not record.exists() and (record.parent / "n=2.json").is_file()
+
+
+def test_an_instance_of_a_refuted_claim_may_expect_verified(workdir):
+    """Issue 50, point 15: per-instance expectations; a run where no instance refutes the claim exits 1."""
+    from quarks.claims.claim import Claim, Source
+
+    r = quarks.verify("test.mostly-false")
+    assert r.exit_code == 0
+    assert [(x.instance["n"], x.status, x.expected, x.ok) for x in r.results] == \
+        [(1, "verified", "verified", True), (3, "refuted", "refuted", True)]
+    assert r.summary_rows()[0]["outcome"] == "refuted as printed"
+    held = next(x for x in r.results if x.status == "verified")
+    checked = binding.check_file(held.certificate)
+    assert checked.ok and checked.label.startswith("holds on this instance")
+    full = quarks.verify("test.mostly-false", tier="full")   # n = 2 alone: it holds, nothing refutes the claim
+    assert [x.ok for x in full.results] == [True] and full.exit_code == 1
+    assert full.summary_rows()[0]["outcome"] == "unexpected: not refuted"
+    with pytest.raises(ValueError, match="may only be 'verified'"):
+        Claim(id="test.x", source=Source("a", "b"), statement="s", latex="", kind="finite", check=lambda i: None,
+              instances={"quick": [{"n": 1, "expected": "refuted"}], "full": []})
