@@ -348,3 +348,36 @@ def test_an_instance_of_a_refuted_claim_may_expect_verified(workdir):
     with pytest.raises(ValueError, match="may only be 'verified'"):
         Claim(id="test.x", source=Source("a", "b"), statement="s", latex="", kind="finite", check=lambda i: None,
               instances={"quick": [{"n": 1, "expected": "refuted"}], "full": []})
+
+
+def test_warm_kernels_fills_the_cache_of_realizes_reduced_route():
+    """Issue 50, point 10: the quick start (engines.warm_kernels, in verify's parent) compiles, or loads,
+    the reduced route's three kernels (cache=True: into numba's cache), so a later `quarks realize`
+    loads them instead of compiling them (6-7 s of CPU on a fresh clone)."""
+    code = ("from quarks.claims.engines import warm_kernels\nwarm_kernels()\n"
+            "from quarks.solvers import reduced_kernels as rk\n"
+            "print(sorted(k.__name__ for k in (rk.regular_rows, rk.regular_weights, rk.two_summable_positive) "
+            "if k.signatures))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ.copy())
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[0] == "['regular_rows', 'regular_weights', 'two_summable_positive']"
+
+
+def test_a_fresh_clone_forecast_counts_compiling_the_kernels(tmp_path, monkeypatch):
+    """Issue 50, point 13: with no numba cache the forecast adds the kernels' compilation (timings.json)."""
+    from quarks.claims import registry
+    from quarks.run import forecast
+    from quarks.run.driver import Task
+
+    monkeypatch.setattr(forecast, "busy", lambda load=None, extra=0: 1.0)
+    monkeypatch.setattr(forecast, "measured", lambda: {})
+    tasks = [Task("test.square-sum", {"n": 1})]
+    registry.get("test.square-sum")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert forecast.kernels_cold()
+    cold, _ = forecast.estimate(tasks, 2)
+    (tmp_path / "solvers_x").mkdir()
+    (tmp_path / "solvers_x" / "kernels.f-1.py311.nbi").write_bytes(b"")
+    assert not forecast.kernels_cold()
+    warm, _ = forecast.estimate(tasks, 2)
+    assert cold - warm == pytest.approx(forecast.shipped()["numba"]["compile"]) and cold - warm > 10
