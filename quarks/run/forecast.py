@@ -105,9 +105,7 @@ def kernels_cold() -> bool:
     sources (numba's default place) nor under ``NUMBA_CACHE_DIR`` (a fresh clone, a new install)."""
     import os
 
-    import quarks
-
-    package = Path(quarks.__file__).parent
+    package = Path(__file__).resolve().parents[1]   # quarks/
     places = [package / "solvers" / "__pycache__"]
     if os.environ.get("NUMBA_CACHE_DIR"):
         places = [Path(os.environ["NUMBA_CACHE_DIR"])]
