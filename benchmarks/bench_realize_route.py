@@ -21,7 +21,11 @@ The machine may be shared: times are CPU of this process (time.process_time, per
 the median of --repeat repetitions with the routes interleaved; wall in parentheses.  Verdicts
 must agree between all routes (the "verdicts agree" column).
 
-Run from the repository root:  python benchmarks/bench_realize_route.py [--repeat 5] [--old] [--count 200]
+``--first``: the side-by-side of a fresh process per route at n = 6 (issue 50): CPU ms of its first
+call (imports and numba's kernels loaded from its cache, or compiled when the cache is cold, paid
+there), the median of the later calls, and the sum over the functions.
+
+Run from the repository root:  python benchmarks/bench_realize_route.py [--repeat 5] [--old] [--count 200] [--first]
 """
 from __future__ import annotations
 
@@ -194,6 +198,34 @@ def cell(r: dict) -> str:
     return f"{r['cpu']:.2f} ({r['wall']:.2f})"
 
 
+def first_calls(route: str, count: int) -> tuple[float, float, float, float]:
+    """In this process (a fresh one): CPU ms of the first call of ``route`` on the n = 6 workload, of its
+    slowest call (the one that pays a lazy load: the workload starts with a constant), the median of
+    the calls, and their sum."""
+    fn = {"new": new_route, "kitty": kitty_style}[route]
+    cpu = []
+    for f in workload(6, count):
+        c0 = time.process_time()
+        fn(f)
+        cpu.append(1e3 * (time.process_time() - c0))
+    return cpu[0], max(cpu), float(np.median(cpu)), sum(cpu)
+
+
+def side_by_side_first(count: int) -> None:
+    """Each route in a fresh process (``first_calls``), one row per route."""
+    import subprocess
+
+    print(f"| route, fresh process, n = 6, {count} functions | first call | slowest call | median | sum |")
+    print("|---|---|---|---|---|")
+    for route in ("new", "kitty"):
+        code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import bench_realize_route as b; "
+                f"print(*b.first_calls({route!r}, {count}))")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        first, slowest, median, total = map(float, out.stdout.split())
+        print(f"| {route} | {first:.1f} | {slowest:.1f} | {median:.3f} | {total:.1f} |", flush=True)
+    print("(CPU ms; new: the reduced route with its exact certificate; kitty: the kitty-style reference, no certificate)")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=200, help="functions per n (default 200: issue 41's 800 at n = 6..12)")
@@ -202,7 +234,11 @@ def main(argv=None) -> int:
     ap.add_argument("--old", action="store_true", help="also time the route before issue 41 (lp-full)")
     ap.add_argument("--degree2", type=int, default=200, help="functions per n at degree 2 (0: skip)")
     ap.add_argument("--batch", type=int, default=2000, help="functions per n for realize_many (0: skip)")
+    ap.add_argument("--first", action="store_true", help="only the first call's cost, a fresh process per route")
     args = ap.parse_args(argv)
+    if args.first:
+        side_by_side_first(args.count)
+        return 0
     from quarks.solvers.realize import realize
 
     routes = {"new": new_route, "kitty": kitty_style}

@@ -423,11 +423,14 @@ def estimate(n: int, paths: int | None = None, runs: int | None = None, method: 
 
 def certificate_files(*paths) -> list[Path]:
     """The certificate files among ``paths``, a directory standing for every certificate under it
-    (side payloads excepted); MissingFile (a FileNotFoundError) for a path that does not exist."""
+    (side payloads and the error records of failed checks excepted: ``*.error.json``, which prove
+    nothing); MissingFile (a FileNotFoundError) for a path that does not exist."""
+    from quarks.certificates.certificate import under
+
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            files += sorted(q for q in p.rglob("*.json") if not q.name.endswith(".payload.json"))
+            files += under(p)[0]
         elif p.is_file():
             files.append(p)
         else:

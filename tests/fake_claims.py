@@ -78,3 +78,21 @@ coq_proved = Claim(
     latex="", kind="finite", instances={"quick": [{"n": 1}], "full": []}, check=_square_sum,
     coq=("Threshold.v:inTP",),
 )
+
+
+def _flaky(inst):
+    if os.environ.get("QUARKS_TEST_FLAKY"):
+        raise RuntimeError("flaky")
+    return _square_sum(inst)
+
+
+flaky = Claim(id="test.flaky", source=Source("003", "test 8"), statement="sum_{k<=n} 2k = n(n+1), unless told to fail",
+              latex="", kind="finite", instances={"quick": [{"n": 2}], "full": []}, check=_flaky)
+
+
+# 2^n >= n^2 holds at n = 1 and 2, fails at 3: the instances where the false statement holds say so
+mostly_false = Claim(
+    id="test.mostly-false", source=Source("003", "test 9"), statement="2^n >= n^2 for all n >= 1 (false at n = 3)",
+    latex=r"2^n \ge n^2", kind="finite", expected="refuted", check=_bad_bound,
+    instances={"quick": [{"n": 1, "expected": "verified"}, {"n": 3}], "full": [{"n": 2, "expected": "verified"}]},
+)

@@ -24,9 +24,12 @@ GAUSS = Claim(id="mine.gauss", source=Source("my notes", "Lemma 1"),
               statement="1 + 2 + ... + m = m(m+1)/2 for every m <= n", latex=r"\sum_{i=1}^m i = m(m+1)/2",
               kind="finite", instances=SIZES, check=gauss)
 
+# n = 0: the misremembered sum holds (vacuously), and that instance says so: expected verified
+WRONG_SIZES = {"quick": [{"n": 10}], "full": [{"n": 0, "expected": "verified"}, {"n": 10}, {"n": 1000}]}
+
 GAUSS_WRONG = Claim(id="mine.gauss-wrong", source=Source("my notes", "Lemma 1, misremembered"),
                     statement="1 + 2 + ... + m = m^2/2 for every m <= n", latex=r"\sum_{i=1}^m i = m^2/2",
-                    kind="finite", instances=SIZES, check=gauss_misremembered, expected="refuted")
+                    kind="finite", instances=WRONG_SIZES, check=gauss_misremembered, expected="refuted")
 
 
 def gauss_from(instance):

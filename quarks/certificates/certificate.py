@@ -19,6 +19,9 @@ from quarks.certify import trust_of
 from quarks.certify.load import SCHEMA
 
 PAYLOAD_LIMIT = 256 * 1024
+# An error verdict (the check raised, hit its budget, its worker died) proves nothing: verify keeps its
+# record beside the certificates under this suffix, and a directory's certificates leave it out.
+ERROR_SUFFIX = ".error.json"
 
 
 def _dumps(obj) -> str:
@@ -34,7 +37,7 @@ def build(claim, instance: dict, verdict, elapsed: float | None = None) -> dict:
         "source": claim.source.as_dict(),
         "statement": claim.statement,
         "kind": claim.kind,
-        "expected": claim.expected,
+        "expected": claim.expected_for(instance),
         "instance": instance,
         "verdict": verdict.status,
         "summary": verdict.summary,
@@ -73,6 +76,26 @@ def write(cert: dict, path: Path) -> Path:
                 record["data"] = {"$payload": {"file": name, "sha256": sha, "bytes": len(raw)}}
     atomic_write(path, json.dumps(cert, indent=1, sort_keys=True))
     return path
+
+
+def place(directory: Path, label: str, status: str) -> Path:
+    """Where verify writes the record of an instance's verdict: ``<label>.json``, or
+    ``<label>.error.json`` for an error verdict (not a certificate: :func:`under` leaves it out)."""
+    return Path(directory) / (label + (ERROR_SUFFIX if status == "error" else ".json"))
+
+
+def clear_error(path: Path) -> None:
+    """Remove the error record of the instance whose certificate ``path`` is (a later run decided it)."""
+    stale = path.with_name(path.name[: -len(".json")] + ERROR_SUFFIX)
+    if path.name.endswith(".json") and not path.name.endswith(ERROR_SUFFIX):
+        stale.unlink(missing_ok=True)
+
+
+def under(directory: Path) -> tuple[list[Path], list[Path]]:
+    """(the certificate files under a directory, the error records under it), each sorted; side
+    payloads are neither."""
+    files = sorted(q for q in Path(directory).rglob("*.json") if not q.name.endswith(".payload.json"))
+    return ([q for q in files if not q.name.endswith(ERROR_SUFFIX)], [q for q in files if q.name.endswith(ERROR_SUFFIX)])
 
 
 def check(cert: dict, ctx=None) -> tuple[bool, str]:

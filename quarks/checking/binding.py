@@ -194,8 +194,9 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rede
         if problem:
             return result.rejected(problem)
     bound = regen is not None or prior is not None
-    if not bound and cert["verdict"] != claim.expected:
-        return result.rejected(NOT_EXPECTED.format(verdict=cert["verdict"], expected=claim.expected, claim=claim.id),
+    if not bound and cert["verdict"] != claim.expected_for(cert["instance"]):
+        return result.rejected(NOT_EXPECTED.format(verdict=cert["verdict"], expected=claim.expected_for(cert["instance"]),
+                                                   claim=claim.id),
                                checked=False)
     try:                                                                      # 6. kernel
         ok, message, outcomes = check_evidence(cert, ctx)

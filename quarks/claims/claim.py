@@ -4,7 +4,9 @@
 A claim names its source (a seed file, or any text, and the number as printed), states itself in plain text and
 LaTeX, says what kind of statement it is, generates instances for a quick and a full tier, and
 checks one instance, returning a :class:`Verdict`.  A claim that is false as printed declares
-``expected="refuted"``: refutation is then its expected outcome.
+``expected="refuted"``: refutation is then its expected outcome.  One of its instances where the false
+statement happens to hold declares ``"expected": "verified"`` (a key of the instance, seen by the check
+too): that instance is then expected verified, and the claim is still refuted by the others.
 """
 from __future__ import annotations
 
@@ -284,6 +286,20 @@ class Claim:
             raise ValueError(f"{self.id}: expected must be 'verified' or 'refuted'")
         if self.recheck not in RECHECKS:
             raise ValueError(f"{self.id}: recheck must be one of {', '.join(RECHECKS)}")
+        if isinstance(self.instances, dict):
+            for tier in self.instances.values():
+                for inst in tier if isinstance(tier, (list, tuple)) else ():
+                    if isinstance(inst, dict) and "expected" in inst and not (
+                            inst["expected"] == "verified" and self.expected == "refuted"):
+                        raise ValueError(f"{self.id}: an instance's 'expected' may only be 'verified', in a claim "
+                                         f"expected 'refuted' (one where the false statement holds): {inst}")
+
+    def expected_for(self, instance) -> str:
+        """The verdict expected of ``instance``: the claim's ``expected``, except "verified" for an instance
+        of a refuted claim that says ``"expected": "verified"`` (the false statement holds there)."""
+        if self.expected == "refuted" and isinstance(instance, dict) and instance.get("expected") == "verified":
+            return "verified"
+        return self.expected
 
     def coq_root(self) -> Path:
         """The directory whose ``_CoqProject`` lists the files ``coq`` names: ``coq_dir`` (a relative one

@@ -38,9 +38,14 @@ def warm_kernels() -> None:
     by running the smallest classifications once, and fill the attention engine's table of exp
     bounds: the forked workers inherit both.  Otherwise every worker loads each kernel it reaches
     (about 0.4 s for the halves kernel), or on a fresh clone compiles it again until the cache is
-    written (about 15 s of CPU each time), and rebuilds the table (0.1 s)."""
+    written (about 15 s of CPU each time), and rebuilds the table (0.1 s).  Also the three kernels of
+    ``realize``'s reduced route (a threshold function, then x1 x2 or x3 x4): the quick start leaves them
+    in numba's cache, so a fresh clone's first ``quarks realize`` of a non-threshold function loads them
+    (0.6 s of CPU) instead of compiling them (6-7 s)."""
     from quarks.attention.batch import exp_table
+    from quarks.base.boolean import TruthTable
     from quarks.circuits.capacity import capacity_table
+    from quarks.solvers import reduced
     from quarks.solvers.enumerate import threshold_class
     from quarks.solvers.halves import pair_witnesses
 
@@ -48,4 +53,6 @@ def warm_kernels() -> None:
     threshold_class(3, 2)
     capacity_table(2)
     pair_witnesses(2, 1)
+    reduced.solve(TruthTable(3, 0xEA))     # [2 x1 + x2 + x3 >= 2]: the regular LP
+    reduced.solve(TruthTable(4, 0xF888))   # x1 x2 or x3 x4: 2-summable
     exp_table()

@@ -12,7 +12,8 @@ from quarks.claims.labels import TRUST
 def add_parser(sub, verb):
     p = sub.add_parser(
         verb, help="re-verify certificates",
-        description="Re-verify certificate files (or every *.json under a directory), one line per file: "
+        description="Re-verify certificate files (or every *.json under a directory, except the *.error.json "
+                    "records that verify keeps of checks that failed), one line per file: "
                     "each must be what its claim's check derives for an instance in the claim's domain, and "
                     "every evidence record is re-verified exactly by the checking kernel. What a certificate "
                     "must say is re-derived at a cost bounded by the certificate, as its claim declares: its "
@@ -69,12 +70,21 @@ def _trust(result) -> str:
     return line
 
 
-def _expand(paths):
+def _expand(paths) -> tuple[list[Path], list[Path]]:
+    """(the files to check, the error records passed over): a directory stands for its certificates,
+    not for the ``*.error.json`` records of failed checks (they prove nothing; named, one is checked)."""
+    from quarks.certificates.certificate import under
+
+    files: list[Path] = []
+    errors: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            yield from sorted(q for q in p.rglob("*.json") if not q.name.endswith(".payload.json"))
+            certs, errs = under(p)
+            files += certs
+            errors += errs
         else:
-            yield p
+            files.append(p)
+    return files, errors
 
 
 def run(args) -> int:
@@ -207,7 +217,11 @@ def _check_all(args, work) -> int:
     obligations.reset()   # a run shares re-derivations among its own files only
     limits = limits_of(args)
     results = []
-    paths = list(_expand(args.paths))
+    paths, errors = _expand(args.paths)
+    if errors and not args.json:
+        print(printable(f"quarks check-cert: {len(errors)} error record(s) passed over (*.error.json: a check that "
+                        f"failed in verify, not a certificate; name one to see it), e.g. {errors[0]}"),
+              file=sys.stderr, flush=True)
     seed_numba_cache(work / "numba")
     os.environ["NUMBA_CACHE_DIR"] = str(work / "numba")   # before anything imports numba: nothing written beside the sources
     if len(paths) > 4 and not args.evidence_only:
@@ -241,7 +255,8 @@ def _check_all(args, work) -> int:
     finally:
         checker.close()
     if not results:
-        print(printable(f"quarks check-cert: nothing to check: no certificate (*.json) under {' '.join(args.paths)}"),
+        print(printable(f"quarks check-cert: nothing to check: no certificate (*.json, not *.error.json) under "
+                        f"{' '.join(args.paths)}"),
               file=sys.stderr)
         return 2   # bad input, like a missing path
     unchecked = sum(not r.checked for r in results)

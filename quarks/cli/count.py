@@ -7,10 +7,6 @@ import sys
 import tempfile
 import time
 
-# Complete runs measured on this project's 2-core machine (notes/enumeration.md), printed beside the
-# projection from the first levels, which overestimates the time left.
-MEASURED = {9: {"representatives": 496_618_456, "chunk_seconds": 6_646, "wall": "1 h 52 min wall on 2 cores"}}
-
 
 def add_parser(sub, verb):
     p = sub.add_parser(
@@ -152,6 +148,8 @@ def forecast(n: int, args) -> str:
     n = 9 from the complete run measured here, n = 10 from the projection in notes/records.md."""
     if args.levels is not None:
         return f"quarks count: levels 0..{args.levels} of T({n};1), then a projection of the rest"
+    from quarks.solvers.levels import MEASURED  # complete runs measured here (notes/enumeration.md)
+
     if n == 9:
         m = MEASURED[9]
         again = "; --resume skips the chunks already recorded" if args.resume else ""
@@ -174,6 +172,7 @@ def _chunked(args, n: int) -> int:
     from quarks.proofs.baldi.counting import A000609
     from quarks.solvers import levels as L
     from quarks.solvers import shards as SH
+    from quarks.solvers.levels import MEASURED
 
     if args.list is not None:
         raise UsageError("--list is not available with the chunked count")
@@ -236,14 +235,18 @@ def _chunked(args, n: int) -> int:
               f"{res.candidates:,} candidates, {res.seconds:.0f} s in tasks (continue with --resume)")
     else:
         p = out["projection"]
-        print(f"levels 0..{res.levels_done} of {(1 << n) // 2} done: {res.representatives:,} representatives, "
-              f"{res.candidates:,} candidates, {res.seconds:.0f} s in chunks; remaining orbit mass "
-              f"{p['remaining_mass']:,} (A000609) -> at least {p['reps_low']:,} and about {p['reps_mid']:,} more "
-              f"representatives, {p['seconds_low'] / 3600:.1f} to {p['seconds_mid'] / 3600:.1f} h of chunk time at "
-              f"the last level's rate (continue with --resume)")
-        if n in MEASURED:
+        done = (f"levels 0..{res.levels_done} of {(1 << n) // 2} done: {res.representatives:,} representatives, "
+                f"{res.candidates:,} candidates, {res.seconds:.0f} s in chunks")
+        if "seconds_left" in p:
             m = MEASURED[n]
-            print(f"measured  the whole count here: {m['representatives']:,} representatives, {m['chunk_seconds']:,} s "
-                  f"of chunk time, {m['wall']} (the early levels cost more per representative than the "
-                  f"later ones, so the bracket above overestimates)")
+            print(f"{done}; {p['reps_left']:,} representatives left, about {p['seconds_left'] / 3600:.1f} h of chunk "
+                  f"time at the rate of the whole count measured here ({m['representatives']:,} representatives, "
+                  f"{m['chunk_seconds']:,} s = {m['chunk_seconds'] / 3600:.1f} h of chunk time, {m['wall']}) "
+                  f"(continue with --resume)")
+            print(f"(the orbit-mass bracket at the last level's rate, {p['seconds_low'] / 3600:.1f} to "
+                  f"{p['seconds_mid'] / 3600:.1f} h, overestimates: the early levels cost more per representative)")
+        else:
+            print(f"{done}; remaining orbit mass {p['remaining_mass']:,} (A000609) -> at least {p['reps_low']:,} and "
+                  f"about {p['reps_mid']:,} more representatives, {p['seconds_low'] / 3600:.1f} to "
+                  f"{p['seconds_mid'] / 3600:.1f} h of chunk time at the last level's rate (continue with --resume)")
     return 0

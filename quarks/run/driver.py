@@ -312,6 +312,8 @@ class Report:
     @property
     def exit_code(self) -> int:
         ok = all(r.ok for r in self.results) and not any(p["status"] == "failed" for p in self.proofs)
+        # a refuted claim whose instances run all held (each as its own "expected" said): not refuted here
+        ok = ok and not any(r["outcome"].startswith("unexpected") for r in self.summary_rows())
         return 0 if ok else 1
 
     def by_claim(self) -> dict:
@@ -325,9 +327,9 @@ class Report:
         proved = {p["claim"]: p["status"] for p in self.proofs}
         for claim, rs in self.by_claim().items():
             count = {s: sum(r.status == s for r in rs) for s in ("verified", "refuted", "inconclusive", "error")}
-            expected = rs[0].expected
-            ok = all(r.ok for r in rs)
             c = registry.claims().get(claim)
+            expected = c.expected if c is not None else rs[0].expected
+            ok = all(r.ok for r in rs)
             if not ok:
                 outcome = "UNEXPECTED"
             elif c is None:
@@ -442,7 +444,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             earlier = still_decided(db, t) if resume else None
             if earlier is not None:
                 status, path, how = earlier
-                report.results.append(Result(t.claim, t.instance, status, registry.get(t.claim).expected,
+                report.results.append(Result(t.claim, t.instance, status, registry.get(t.claim).expected_for(t.instance),
                                              how, 0.0, path, skipped=True))
             else:
                 todo.append(t)
@@ -466,8 +468,9 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             verdict = Verdict(payload["status"], payload["summary"], payload["evidence"],
                               payload["counterexample"], payload["reason"], payload.get("data", {}))
             cert = certificate.build(claim, task.instance, verdict, payload["elapsed"])
-            path = certificate.write(cert, out / task.claim / f"{task.label}.json")
-            result = Result(task.claim, task.instance, verdict.status, claim.expected, verdict.summary,
+            path = certificate.write(cert, certificate.place(out / task.claim, task.label, verdict.status))
+            certificate.clear_error(path)   # a decided instance's earlier error record goes
+            result = Result(task.claim, task.instance, verdict.status, claim.expected_for(task.instance), verdict.summary,
                             payload["elapsed"], str(path), verdict.counterexample,
                             reason=payload.get("reason") or "" if verdict.status == "error" else "")
             db.record(report.run, task.claim, task.key, code_key(claim), result.status, result.expected,

@@ -10,7 +10,10 @@ an instance never timed counts as the median of those timed.  The instances' wal
 of the longest instance and their sum over the worker processes, times the *slowdown* the last run
 measured (its wall time over what this formula gave for its own instance times: workers not kept
 busy, the Coq build beside them).  The Coq phase is the last run's idle seconds per theorem times the
-theorems to check, plus the build when the theories are not compiled.
+theorems to check, plus the build when the theories are not compiled.  On a fresh clone (no history)
+the instances' times are ``timings.json``'s, the slowdown 1, the Coq build its shipped idle seconds,
+and the numba kernels, not yet in numba's cache, add their compilation (``timings.json``'s
+``numba.compile``: the parent's warm-up of the engines' kernels, 22 s of CPU against 3.5 s cached).
 """
 from __future__ import annotations
 
@@ -87,12 +90,26 @@ def packed(times, jobs: int) -> float:
 def estimate(tasks, jobs: int, db=None, proofs: int = 0, built: bool = False) -> tuple[float, int]:
     """(expected wall seconds, number of instances never timed) for running ``tasks`` on ``jobs``
     workers followed by the Coq proofs of ``proofs`` theorems (``built``: the theories are compiled),
-    on the machine as busy as it is now."""
+    on the machine as busy as it is now; plus compiling the numba kernels when none is cached."""
     times, unknown = instance_times(tasks, db)
     phases = measured().get(PHASES, {})
     now = busy(extra=jobs)
     wall = packed(times, jobs) * float(phases.get("slowdown", 1.0)) * now if times else 0.0
+    if times and kernels_cold():
+        wall += float(shipped().get("numba", {}).get("compile", 0.0)) * busy(extra=1)   # one process compiles
     return wall + coq_seconds(proofs, built, now), unknown
+
+
+def kernels_cold() -> bool:
+    """Whether numba's cache holds none of the package's compiled kernels: no ``*.nbi`` index beside the
+    sources (numba's default place) nor under ``NUMBA_CACHE_DIR`` (a fresh clone, a new install)."""
+    import os
+
+    package = Path(__file__).resolve().parents[1]   # quarks/
+    places = [package / "solvers" / "__pycache__"]
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        places = [Path(os.environ["NUMBA_CACHE_DIR"])]
+    return not any(next(p.rglob("kernels.*.nbi"), None) for p in places if p.is_dir())
 
 
 def coq_seconds(theorems: int, built: bool, now: float = 1.0) -> float:

@@ -82,4 +82,4 @@ def test_the_example_is_the_readme_module_and_its_test_passes():
                           "-n", "0"],
                          cwd=example, env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout
-    assert "2 passed" in out.stdout
+    assert "3 passed" in out.stdout

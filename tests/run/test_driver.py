@@ -304,3 +304,80 @@ def test_a_check_that_raises_names_its_file_and_line(workdir, capsys):
     out = " ".join(out.split())   # the line may be wrapped to the width
     assert "RuntimeError: boom (" in out and "fake_claims.py:57)" in out
     assert "Traceback (most recent call last)" in err and 'raise RuntimeError("boom")' in err
+
+
+def test_an_error_record_does_not_poison_later_checks(workdir, monkeypatch):
+    """Issue 50, point 11: a check that failed leaves <instance>.error.json, not a certificate; check-cert
+    of the directory passes over it (exit 0 with the other certificates valid), named it is UNDECIDED
+    (exit 3), and the run that decides the instance removes it."""
+    quarks.verify("test.square-sum")
+    monkeypatch.setenv("QUARKS_TEST_FLAKY", "1")
+    (res,) = quarks.verify("test.flaky").results
+    assert res.status == "error" and res.certificate.endswith("n=2.error.json")
+    record = workdir / ".quarks/certificates/test.flaky/n=2.error.json"
+    assert record.is_file() and not (record.parent / "n=2.json").exists()
+    out = cli("check-cert", ".quarks/certificates", cwd=workdir)
+    assert out.returncode == 0 and "3 valid, 0 rejected" in out.stdout and "test.flaky" not in out.stdout
+    assert "1 error record(s) passed over" in out.stderr
+    named = cli("check-cert", str(record), cwd=workdir)
+    assert named.returncode == 3 and "UNDECIDED" in named.stdout
+    from quarks.api import certificate_files
+
+    assert [str(p) for p in certificate_files(".quarks/certificates")] == \
+        [f".quarks/certificates/test.square-sum/n={n}.json" for n in (1, 2, 3)]
+    monkeypatch.delenv("QUARKS_TEST_FLAKY")
+    (res,) = quarks.verify("test.flaky").results
+    assert res.status == "verified" and not record.exists() and (record.parent / "n=2.json").is_file()
+
+
+def test_an_instance_of_a_refuted_claim_may_expect_verified(workdir):
+    """Issue 50, point 15: per-instance expectations; a run where no instance refutes the claim exits 1."""
+    from quarks.claims.claim import Claim, Source
+
+    r = quarks.verify("test.mostly-false")
+    assert r.exit_code == 0
+    assert [(x.instance["n"], x.status, x.expected, x.ok) for x in r.results] == \
+        [(1, "verified", "verified", True), (3, "refuted", "refuted", True)]
+    assert r.summary_rows()[0]["outcome"] == "refuted as printed"
+    held = next(x for x in r.results if x.status == "verified")
+    checked = binding.check_file(held.certificate)
+    assert checked.ok and checked.label.startswith("holds on this instance")
+    full = quarks.verify("test.mostly-false", tier="full")   # n = 2 alone: it holds, nothing refutes the claim
+    assert [x.ok for x in full.results] == [True] and full.exit_code == 1
+    assert full.summary_rows()[0]["outcome"] == "unexpected: not refuted"
+    with pytest.raises(ValueError, match="may only be 'verified'"):
+        Claim(id="test.x", source=Source("a", "b"), statement="s", latex="", kind="finite", check=lambda i: None,
+              instances={"quick": [{"n": 1, "expected": "refuted"}], "full": []})
+
+
+def test_warm_kernels_fills_the_cache_of_realizes_reduced_route():
+    """Issue 50, point 10: the quick start (engines.warm_kernels, in verify's parent) compiles, or loads,
+    the reduced route's three kernels (cache=True: into numba's cache), so a later `quarks realize`
+    loads them instead of compiling them (6-7 s of CPU on a fresh clone)."""
+    code = ("from quarks.claims.engines import warm_kernels\nwarm_kernels()\n"
+            "from quarks.solvers import reduced_kernels as rk\n"
+            "print(sorted(k.__name__ for k in (rk.regular_rows, rk.regular_weights, rk.two_summable_positive) "
+            "if k.signatures))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ.copy())
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[0] == "['regular_rows', 'regular_weights', 'two_summable_positive']"
+
+
+def test_a_fresh_clone_forecast_counts_compiling_the_kernels(tmp_path, monkeypatch):
+    """Issue 50, point 13: with no numba cache the forecast adds the kernels' compilation (timings.json)."""
+    from quarks.claims import registry
+    from quarks.run import forecast
+    from quarks.run.driver import Task
+
+    monkeypatch.setattr(forecast, "busy", lambda load=None, extra=0: 1.0)
+    monkeypatch.setattr(forecast, "measured", lambda: {})
+    tasks = [Task("test.square-sum", {"n": 1})]
+    registry.get("test.square-sum")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert forecast.kernels_cold()
+    cold, _ = forecast.estimate(tasks, 2)
+    (tmp_path / "solvers_x").mkdir()
+    (tmp_path / "solvers_x" / "kernels.f-1.py311.nbi").write_bytes(b"")
+    assert not forecast.kernels_cold()
+    warm, _ = forecast.estimate(tasks, 2)
+    assert cold - warm == pytest.approx(forecast.shipped()["numba"]["compile"]) and cold - warm > 10

@@ -106,3 +106,16 @@ def test_chunks_on_a_local_dask_cluster(tmp_path):
     pytest.importorskip("dask.distributed")
     res = L.count_levels(6, tmp_path / "w", tmp_path / "s.sqlite", buckets=4, executor="dask", jobs=2)
     assert res.count == A000609[6]
+
+
+def test_n9_projection_agrees_with_the_measured_count():
+    """Issue 50, point 13: after a few levels of n = 9 the time left is the measured whole count's chunk time
+    for the representatives left (the orbit-mass bracket said 12.8-39.3 h beside the measured 1.8 h)."""
+    m = L.MEASURED[9]
+    res = L.LevelCount(9, 16, levels_done=12, mass=10**9, representatives=66, seconds=156.0,
+                       level_rows=[{"k": 12, "accepted": 5, "candidates": 5, "mass": 10**8, "seconds": 12.0}])
+    p = L.projection(res, A000609[9])
+    assert p["reps_left"] == m["representatives"] - 66
+    assert 0.99 * m["chunk_seconds"] < p["seconds_left"] <= m["chunk_seconds"]
+    assert p["seconds_mid"] > 2 * m["chunk_seconds"]   # the bracket alone would overestimate
+    assert "seconds_left" not in L.projection(L.LevelCount(8, 4, 3, 10, 5, 0, 1.0, res.level_rows), A000609[8])
