@@ -239,7 +239,7 @@ thm41 = Claim(
     check=check_thm41,
     max_feasible=5,
     coq=("ZuevConsequences.v:thm4_1_log2",),
-    coq_hypotheses={"thm4_1_log2": ["irreducible B", "(2 < n)%N"]},
+    coq_hypotheses={"thm4_1_log2": ["irreducible (k:=2) B", "(2 < n)%N"]},
     note="Gating with 0/1 outputs is AND, with ±1 outputs XNOR. The paper's o(1) form follows from the "
          "explicit one (4/ln(n-1) -> 0); the finite sandwich is Capacity.v:thm4_1_finite, the lower side "
          "Zuev.v:zuev at n - 1 (notes/capacity.md).",

@@ -130,7 +130,7 @@ theorem_f = Claim(
     source=Source("000", "eq. (4.1), lower side: Theorem F of the Zuev chain (issue 52)"),
     statement="For 1 <= p <= n and N = n + 1: 2^(Np) <= p! 2^p |T(n;1)| + C(p,2) 2^(N(p-1)+1) + "
               "sum_{m=3}^{p} C(p,m) C(N,m) 2^(N(p-m+1)+m^2) C(m, floor(m/2))^(N-m) (Theorem F in natural "
-              "numbers; |T(n;1)| the number of threshold functions of n variables).  Instances: every p <= n against the exact |T(n;1)| (n <= 7 computed, n = 8, 9 "
+              "numbers, the last two terms named zuev_bad n p in Coq; |T(n;1)| the number of threshold functions of n variables).  Instances: every p <= n against the exact |T(n;1)| (n <= 7 computed, n = 8, 9 "
               "from OEIS A000609 as reference data); weak there (the check is that it holds, not that it "
               "is sharp).",
     latex=r"2^{Np}\le p!\,2^p|\mathcal T(n;1)|+\binom p2 2^{N(p-1)+1}+\sum_{m=3}^{p}\binom pm\binom Nm"
