@@ -91,9 +91,23 @@ Proof.
 move=> h; apply: leq_trans (leq_fact h) _; rewrite -ffactnn; exact: ffact_le_exp.
 Qed.
 
-(** Theorem Z for n >= 2900 from Theorem F, with p = n - floor(3.96 n / ln n). *)
-Theorem zuev_large n : (2900 <= n)%N ->
-  INR n ^ 2 * (1 - 4 / ln (INR n)) <= ln (INR #|T n 1|) / ln 2.
+(** r = floor(3.96 n / ln n), the deficit of Theorem Z's p = n - r. *)
+Definition zuev_r n : nat := Z.to_nat (Int_part (3.96 * INR n / ln (INR n))).
+
+Lemma zuev_r_floor n : (2900 <= n)%N ->
+  3.96 * INR n / ln (INR n) - 1 < INR (zuev_r n) <= 3.96 * INR n / ln (INR n).
+Proof.
+move=> hn; have hx : 2900 <= INR n by have := INR_leq hn; rewrite INR_IZR_INZ.
+have [hr0 _] := rho_le_half hx.
+have [h1 h2] := base_Int_part (3.96 * INR n / ln (INR n)).
+have hz : (-1 < Int_part (3.96 * INR n / ln (INR n)))%Z by apply: lt_IZR; lra.
+rewrite /zuev_r [INR (Z.to_nat _)]INR_IZR_INZ Z2Nat.id; [lra | lia].
+Qed.
+
+(** For n >= 2900 and p = n - r: 3 <= p and 2 zuev_bad n p <= 2^(Np) (the bad p-tuples of
+    sign vectors are at most half of all). *)
+Lemma zuev_bad_half_large n : (2900 <= n)%N ->
+  (3 <= n - zuev_r n)%N /\ (2 * zuev_bad n (n - zuev_r n) <= 2 ^ (n.+1 * (n - zuev_r n)))%N.
 Proof.
 move=> hn.
 set x := INR n.
@@ -102,11 +116,8 @@ have hL := lnx_ge hx; have h7 := ln2900_pos; have l2 := ln2_pos.
 set L := ln x in hL *.
 set rho := 3.96 * x / L.
 have [hr0 hrx] := rho_le_half hx; rewrite -/L -/rho in hr0 hrx.
-(* r = floor(rho) *)
-have [r [hr1 hr2]] : exists r : nat, rho - 1 < INR r <= rho.
-  have [h1 h2] := base_Int_part rho.
-  have hz : (-1 < Int_part rho)%Z by apply: lt_IZR; lra.
-  exists (Z.to_nat (Int_part rho)); rewrite INR_IZR_INZ Z2Nat.id; [lra | lia].
+have [hr1 hr2] := zuev_r_floor hn; rewrite -/x -/L -/rho in hr1 hr2.
+set r := zuev_r n in hr1 hr2 *.
 have hrn : (r <= n)%N by apply/leP; apply: INR_le; rewrite -/x; lra.
 set p := (n - r)%N.
 have hP : INR p = x - INR r by rewrite INR_subn.
@@ -155,7 +166,28 @@ have hL2 : 2 ^ n.+1 * 2 ^ n.+1 * sqrt (2 / INR p) ^ (n.+1 - p) * (1 + sqrt (2 / 
   have h := @L2_bound x (INR p) (INR (n.+1 - p)) hx; rewrite -/L -/rho in h.
   move: (pos_INR r) => hr0'; apply: h; lra.
 have hbad := zuev_bad_half (leq_trans (isT : (19 <= 2900)%N) hn) hp3 hM h40 hN40 hMp hL1 hL2.
-case/andP: (hp3) => h3p _.
+by split; [case/andP: hp3 | exact: hbad].
+Qed.
+
+(** Theorem Z for n >= 2900 from Theorem F, with p = n - floor(3.96 n / ln n). *)
+Theorem zuev_large n : (2900 <= n)%N ->
+  INR n ^ 2 * (1 - 4 / ln (INR n)) <= ln (INR #|T n 1|) / ln 2.
+Proof.
+move=> hn.
+have [h3p hbad] := zuev_bad_half_large hn.
+set x := INR n.
+have hx : 2900 <= x by have := INR_leq hn; rewrite /x INR_IZR_INZ.
+have hL := lnx_ge hx; have h7 := ln2900_pos; have l2 := ln2_pos.
+set L := ln x in hL *.
+set rho := 3.96 * x / L.
+have [hr0 hrx] := rho_le_half hx; rewrite -/L -/rho in hr0 hrx.
+have [hr1 hr2] := zuev_r_floor hn; rewrite -/x -/L -/rho in hr1 hr2.
+set r := zuev_r n in h3p hbad hr1 hr2 *.
+have hrn : (r <= n)%N by apply/leP; apply: INR_le; rewrite -/x; lra.
+set p := (n - r)%N in h3p hbad *.
+have hP : INR p = x - INR r by rewrite INR_subn.
+have hpn : (p <= n)%N := leq_subr r n.
+have hN : INR n.+1 = x + 1 by rewrite S_INR.
 have hp1 : (1 <= p <= n)%N by rewrite hpn andbT; apply: leq_trans _ h3p.
 have hF := zuev_finite hp1.
 set T1 := #|T n 1| in hF *.

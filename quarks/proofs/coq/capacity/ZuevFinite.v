@@ -153,11 +153,45 @@ Qed.
 Lemma negv_nu n (v : {ffun 'I_n.+1 -> bool}) : v = if v ord0 then nu v else negv (nu v).
 Proof. by rewrite /nu; case: (v ord0); rewrite ?negvK. Qed.
 
-(** Lemma 11: #good tuples <= p! 2^p #closed sets. *)
-Lemma card_good n p :
-  (#|[set t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} | goodb t]| <= #|flats (@yhat n)| * (p`! * 2 ^ p))%N.
+(** Not (D'): the nu(t_i) are distinct. *)
+Lemma nu_inj n p (t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}}) :
+  ~~ dupb t -> injective (fun i => nu (t i)).
 Proof.
-apply: card_fibres => [t|t0 _]; first by rewrite inE; apply: good_closed.
+move=> hd i j e; apply/eqP; apply: contraTT isT => hij.
+have /andP [h1 h2] := nodup_neq hd hij.
+move: e; rewrite /nu; case: (t i ord0); case: (t j ord0) => e.
+- by rewrite e eqxx in h1.
+- by rewrite e in h2; rewrite eqxx in h2.
+- by move: h2; rewrite -e negvK eqxx.
+- by move: h1; rewrite -[t i]negvK e negvK eqxx.
+Qed.
+
+(** yhat(Gamma(t)) = {nu(t_1), .., nu(t_p)}. *)
+Lemma ext_gam n p (t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}}) :
+  @ext n @: gam t = [set nu (t i) | i : 'I_p].
+Proof.
+apply/setP => v; apply/imsetP/imsetP => [[x hx ->]|[i _ ->]].
+  by move: hx; rewrite inE => /existsP [i /eqP ->]; exists i.
+have [x ex] := nu_ext (t i); exists x => //.
+by rewrite inE; apply/existsP; exists i; rewrite ex.
+Qed.
+
+(** Lemma 11: a good p-tuple gives a closed set of exactly p points. *)
+Lemma card_gam_good n p (t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}}) :
+  goodb t -> #|gam t| = p.
+Proof.
+case/andP => hd _.
+by rewrite -(card_imset _ (@ext_inj n)) ext_gam card_imset ?card_ord //; apply: nu_inj.
+Qed.
+
+(** Lemma 11: #good tuples <= p! 2^p #closed p-sets. *)
+Lemma card_good_p n p :
+  (#|[set t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} | goodb t]|
+     <= #|[set C in flats (@yhat n) | #|C| == p]| * (p`! * 2 ^ p))%N.
+Proof.
+apply: (@card_fibres _ _ _ _ (@gam n p)) => [t|t0 _].
+  rewrite !inE => ht; rewrite card_gam_good // eqxx andbT.
+  by have := good_closed ht; rewrite inE.
 set F := [set t in _ | _].
 pose h (t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}}) := ([ffun i => nu (t i)], [ffun i => t i ord0]).
 have hinj : injective h.
@@ -166,10 +200,7 @@ have hinj : injective h.
   by rewrite [t i]negv_nu [t' i]negv_nu b1 b2.
 pose W := @ext n @: gam t0.
 have hW : (#|W| <= p)%N.
-  apply: (@leq_trans #|[set nu (t0 i) | i : 'I_p]|).
-    apply: subset_leq_card; apply/subsetP => _ /imsetP [x hx ->].
-    by move: hx; rewrite inE => /existsP [i /eqP ->]; apply: imset_f.
-  by rewrite -[p in (_ <= p)%N]card_ord leq_imset_card.
+  by rewrite /W ext_gam -[p in (_ <= p)%N]card_ord leq_imset_card.
 rewrite -(card_imset F hinj).
 apply: (@leq_trans
   #|setX [set f : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} in ffun_on (mem W) | injectiveb f]
@@ -178,15 +209,17 @@ apply: (@leq_trans
   move: ht; rewrite !inE => /andP [/andP [hd _] /eqP eg]; apply/andP; split.
     apply/ffun_onP => i; rewrite ffunE; have [x ex] := nu_ext (t i).
     by rewrite -ex; apply: imset_f; rewrite -eg inE; apply/existsP; exists i; rewrite ex.
-  apply/injectiveP => i j; rewrite !ffunE => e; apply/eqP; apply: contraTT isT => hij.
-  have /andP [h1 h2] := nodup_neq hd hij.
-  move: e; rewrite /nu; case: (t i ord0); case: (t j ord0) => e.
-  - by rewrite e eqxx in h1.
-  - by rewrite e in h2; rewrite eqxx in h2.
-  - by move: h2; rewrite -e negvK eqxx.
-  - by move: h1; rewrite -[t i]negvK e negvK eqxx.
+  by apply/injectiveP => i j; rewrite !ffunE; apply: nu_inj.
 rewrite cardsX card_inj_ffuns_on cardsT card_ffun card_bool !card_ord leq_mul2r; apply/orP; right.
 move: hW; rewrite leq_eqVlt => /orP [/eqP ->|/ffact_small ->]; by rewrite ?ffactnn.
+Qed.
+
+(** Lemma 11: #good tuples <= p! 2^p #closed sets. *)
+Lemma card_good n p :
+  (#|[set t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} | goodb t]| <= #|flats (@yhat n)| * (p`! * 2 ^ p))%N.
+Proof.
+apply: leq_trans (card_good_p n p) _; rewrite leq_mul2r; apply/orP; right.
+by apply: subset_leq_card; apply/subsetP => C; rewrite inE => /andP [].
 Qed.
 End Lift.
 
