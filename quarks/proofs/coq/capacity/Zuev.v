@@ -12,8 +12,9 @@
 From Coq Require Import Reals Lra Lia.
 From Interval Require Import Tactic.
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From mathcomp Require Import all_ssreflect.
-From Quarks Require Import Threshold LinearLower CentralBinomial ZuevFinite ZuevBounds ZuevAnalytic.
+From mathcomp Require Import all_ssreflect ssralg ssrnum rat.
+From Quarks Require Import QuarksCompat Threshold LinearLower CentralBinomial Flats ZuevFinite ZuevBounds
+  ZuevAnalytic.
 
 Set Implicit Arguments.
 Unset Strict Implicit.
@@ -232,4 +233,32 @@ Theorem zuev n : (2 <= n)%N -> INR n ^ 2 * (1 - 4 / ln (INR n)) <= ln (INR #|T n
 Proof.
 move=> hn; case: (leqP n 2900) => h; first by apply: zuev_small; rewrite hn h.
 by apply: zuev_large; apply: ltnW.
+Qed.
+
+(** ** The Odlyzko-type count: at least half of the p-sets of the cube are closed *)
+
+(** For n >= 2900 and p = n - floor(3.96 n / ln n), at least half of the p-subsets S of the
+    cube {0,1}^n are closed for the yhat(x) (aff(S) meets the cube exactly in S): with
+    [ZuevFinite.card_good_ge] and [zuev_bad_half_large], 2^(Np) <= 2 #good tuples, and
+    [ZuevFinite.card_good_p] gives #good <= p! 2^p #closed p-sets, while
+    p! C(2^n, p) 2^p <= 2^(np) 2^p = 2^(Np). *)
+Theorem odlyzko_closed_half n : (2900 <= n)%N ->
+  ('C(2 ^ n, n - zuev_r n)
+     <= 2 * #|[set C in flats (@yhat rat_archiRealFieldType n) | #|C| == (n - zuev_r n)%N]|)%N.
+Proof.
+move=> hn; have [_ hbad] := zuev_bad_half_large hn.
+set p := (n - zuev_r n)%N in hbad *.
+have hG := card_good_ge n p.
+have hc := card_good_p rat_archiRealFieldType n p.
+move: hG hc.
+move: #|[set t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} | goodb rat_archiRealFieldType t]| => G hG hc.
+have hF : (0 < p`! * 2 ^ p)%N by rewrite muln_gt0 fact_gt0 expn_gt0.
+rewrite -(leq_pmul2r hF).
+have h1 : ('C(2 ^ n, p) * (p`! * 2 ^ p) <= 2 ^ (n.+1 * p))%N.
+  rewrite mulnA bin_ffact mulSn expnD expnM mulnC leq_mul2l; apply/orP; right.
+  exact: ffact_le_exp.
+apply: leq_trans h1 _.
+have h2 : (2 ^ (n.+1 * p) <= 2 * G)%N.
+  by move: hG hbad; rewrite -!multE -!plusE => /leP ? /leP ?; apply/leP; lia.
+by apply: leq_trans h2 _; rewrite -mulnA leq_mul2l hc orbT.
 Qed.

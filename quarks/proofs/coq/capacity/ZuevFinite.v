@@ -223,6 +223,24 @@ by apply: subset_leq_card; apply/subsetP => C; rewrite inE => /andP [].
 Qed.
 End Lift.
 
+(** All p-tuples of sign vectors are the good ones and the bad ones ([Odlyzko.card_dup],
+    [Odlyzko.card_extra]): 2^(Np) <= #good + zuev_bad n p. *)
+Lemma card_good_ge n p :
+  (2 ^ (n.+1 * p) <= #|[set t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} | goodb rat_archiRealFieldType t]|
+                     + zuev_bad n p)%N.
+Proof.
+rewrite /zuev_bad addnA.
+set G := [set t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} | goodb rat_archiRealFieldType t].
+have -> : (2 ^ (n.+1 * p) = #|G| + #|~: G|)%N.
+  by rewrite cardsC card_ffun card_ffun card_bool !card_ord expnM.
+rewrite -addnA leq_add2l.
+apply: (@leq_trans #|[set t | dupb t] :|: [set t | extrab rat_archiRealFieldType t && ~~ dupb t]|).
+  apply: subset_leq_card; apply/subsetP => t; rewrite in_setC in_setU !in_set /goodb.
+  by case: (dupb t) => //=; rewrite negbK andbT.
+apply: leq_trans (leq_card_setU _ _) _; apply: leq_add; first exact: card_dup.
+exact: card_extra.
+Qed.
+
 (** Theorem F (Zuev's chain, finite form): for 1 <= p <= n and N = n + 1,
     2^(Np) <= p! 2^p |T(n;1)| + C(p,2) 2^(N(p-1)+1)
               + sum_{m=3}^p C(p,m) C(N,m) 2^(N(p-m+1)+m^2) C(m, m/2)^(N-m),
@@ -230,16 +248,7 @@ End Lift.
 Theorem zuev_finite n p : (1 <= p <= n)%N ->
   (2 ^ (n.+1 * p) <= p`! * 2 ^ p * #|T n 1| + zuev_bad n p)%N.
 Proof.
-rewrite /zuev_bad addnA.
-move=> _; set G := [set t : {ffun 'I_p -> {ffun 'I_n.+1 -> bool}} | goodb rat_archiRealFieldType t].
-have -> : (2 ^ (n.+1 * p) = #|G| + #|~: G|)%N.
-  by rewrite cardsC card_ffun card_ffun card_bool !card_ord expnM.
-rewrite -addnA; apply: leq_add.
-  apply: leq_trans (card_good rat_archiRealFieldType n p) _; rewrite mulnC leq_mul2l.
-  by rewrite card_flats_yhat_le_T orbT.
-apply: (@leq_trans #|[set t | dupb t] :|: [set t | extrab rat_archiRealFieldType t && ~~ dupb t]|).
-  apply: subset_leq_card; apply/subsetP => t; rewrite in_setC in_setU !in_set /goodb.
-  by case: (dupb t) => //=; rewrite negbK andbT.
-apply: leq_trans (leq_card_setU _ _) _; apply: leq_add; first exact: card_dup.
-exact: card_extra.
+move=> _; apply: leq_trans (card_good_ge n p) _; rewrite leq_add2r.
+apply: leq_trans (card_good rat_archiRealFieldType n p) _; rewrite mulnC leq_mul2l.
+by rewrite card_flats_yhat_le_T orbT.
 Qed.
