@@ -8,7 +8,13 @@
       + zuev_bad n p for 1 <= p <= n), with p = n - floor(3.96 n/ln n): [ZuevBounds.zuev_bad_half]
       and [ZuevAnalytic] give 2 zuev_bad n p <= 2^(Np), hence |T(n;1)| >= 2^(np-1)/p!, and
       np - 1 - log2 p! >= n^2 (1 - 4/ln n) ([ZuevAnalytic.psi_all]).
-    - [zuev]: both, for every n >= 2. *)
+      [zuev_r] is r = floor(3.96 n/ln n) ([zuev_r_floor]); [zuev_bad_half_large] is the bound
+      2 zuev_bad n p <= 2^(Np) on its own.
+    - [zuev]: both, for every n >= 2.
+    - [odlyzko_closed_half] (the Odlyzko-type count): for n >= 2900 and that p, at least half
+      of the p-subsets of {0,1}^n are closed: C(2^n, p) <= 2 #closed p-sets, from
+      [ZuevFinite.card_good_ge], [zuev_bad_half_large], [ZuevFinite.card_good_p] and
+      p! C(2^n, p) <= 2^(np). *)
 From Coq Require Import Reals Lra Lia.
 From Interval Require Import Tactic.
 Set Warnings "-notation-overridden,-ambiguous-paths".

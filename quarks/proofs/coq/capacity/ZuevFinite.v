@@ -14,7 +14,10 @@
       some i} ([gam], [good_closed]; nu(v) = v_0 v, [nu]): yhat(x) in span(Gamma(t)) lies in the
       span of the t_i, so it is +-t_i for some i, and its first coordinate 1 makes it nu(t_i).
       t is determined by i |-> nu(t_i), an injection into yhat(Gamma(t)) (p! choices), and the
-      signs t_i0 (2^p): #good tuples <= p! 2^p #closed sets.
+      signs t_i0 (2^p): #good tuples <= p! 2^p #closed sets.  Not (D') makes the nu(t_i)
+      distinct ([nu_inj]), so Gamma(t) has exactly p points ([card_gam_good]) and the bound
+      holds with the closed p-sets ([card_good_p]).
+    - [card_good_ge]: 2^(Np) <= #good tuples + [CentralBinomial.zuev_bad n p].
     - [zuev_finite] (Theorem F): 2^(Np) <= p! 2^p |T(n;1)| + C(p,2) 2^(N(p-1)+1)
       + sum_{m=3}^p C(p,m) C(N,m) 2^(N(p-m+1)+m m) C(m, m/2)^(N-m), N = n + 1: the tuples are
       the good ones ([card_good], [card_flats_yhat_le_T]) and the bad ones ([Odlyzko.card_dup],
