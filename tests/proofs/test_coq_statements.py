@@ -75,12 +75,24 @@ def without_comments(text: str) -> str:
         text = stripped
 
 
+def header_sentences(text: str) -> list[str]:
+    """The file's import and scope commands, each whole (a Require may go on over several lines)."""
+    out, lines = [], text.splitlines()
+    for i, ln in enumerate(lines):
+        if HEADER.match(ln):
+            sentence = [ln]
+            while not sentence[-1].rstrip().endswith(".") and i + len(sentence) < len(lines):
+                sentence.append(lines[i + len(sentence)])
+            out.append(" ".join(x.strip() for x in sentence))
+    return out
+
+
 def printed_types(directory: Path, refs) -> dict[str, str]:
     """``Check`` of each "File.v:name" against a build, with the file's own imports and scopes."""
     out = {}
     for file in sorted({r.split(":")[0] for r in refs}):
         text = without_comments(coq_gate.theory_path(file).read_text())
-        header = [ln for ln in text.splitlines() if HEADER.match(ln)]
+        header = header_sentences(text)
         names = [r.split(":")[1] for r in refs if r.startswith(file + ":")]
         script = "\n".join(["Set Printing Width 100000."] + header
                            + [f"From {coq_gate.LOGICAL} Require Import {Path(file).stem}."]

@@ -46,7 +46,7 @@ def test_theorem_f_holds_and_can_fail(monkeypatch):
 
 def test_zuev():
     c = registry.claims()["quarks.zuev"]
-    assert c.coq == ("Zuev.v:zuev",) and "For every n >= 2: log2 |T(n;1)| >= n^2 (1 - 4/ln n)" in c.statement
+    assert c.coq == ("Zuev.v:zuev", "Zuev.v:odlyzko_closed_half") and "For every n >= 2: log2 |T(n;1)| >= n^2 (1 - 4/ln n)" in c.statement
     for n in (2, 3, 4):
         v = Z.zuev_theorem.run({"n": n, "d": 1})
         assert v.status == "verified" and f">= 2^{n * (n - 1) // 2}" in v.summary

@@ -168,7 +168,9 @@ zuev_theorem = Claim(
     statement="For every n >= 2: log2 |T(n;1)| >= n^2 (1 - 4/ln n) (ln the natural logarithm; Zuev's "
               "lower bound with the explicit constant c = 4 and n0 = 2).  Proved for 2 <= n <= 2900 from "
               "|T(n;1)| >= 2^(n(n-1)/2) and ln x <= 8x/(x+1), for n >= 2900 from Theorem F "
-              "(quarks.zuev-theorem-f) with p = n - floor(3.96 n/ln n).  Instances: "
+              "(quarks.zuev-theorem-f) with p = n - floor(3.96 n/ln n); and the Odlyzko-type count behind "
+              "it: for n >= 2900 and that p, at least half of the p-subsets S of {0,1}^n have "
+              "aff(S) ∩ {0,1}^n = S (C(2^n, p) <= 2 #{closed p-sets}).  Instances: "
               "|T(n;1)| >= 2^(n(n-1)/2) against the exact counts; below n = 54 the bound is negative.",
     latex=r"\log_2|\mathcal T(n;1)|\ge n^2\left(1-\frac{4}{\ln n}\right)\quad(n\ge 2)",
     kind="finite",
@@ -176,8 +178,8 @@ zuev_theorem = Claim(
                "full": [{"n": n, "d": 1} for n in range(2, 8)]},
     check=check_zuev_small,
     max_feasible=7,
-    coq=("Zuev.v:zuev",),
-    coq_hypotheses={"zuev": ["(1 < n)%N"]},
+    coq=("Zuev.v:zuev", "Zuev.v:odlyzko_closed_half"),
+    coq_hypotheses={"zuev": ["(1 < n)%N"], "odlyzko_closed_half": ["(2899 < n)%N"]},
     note="The constant c = 4 with n0 = 2 is ../shared/zuev.md's Theorem Z (Zuev: c = 10 for large n; "
          "Irmatov: c = 7).  Up to n = 2900 the elementary bound C(n,2) already gives it (interval "
          "arithmetic for ln); beyond, Theorem F with the bad tuples at most half of all "
