@@ -119,7 +119,7 @@ Variables (n att v cnt inv k1 k2 : nat) (K : R) (x : stream) (i C d : nat).
 Hypotheses (Hi : (i < n)%nat) (Hd : (1 <= d <= n)%nat) (HC : (C <= n)%nat) (HK : 2 <= K).
 Hypotheses (Hcnt : x i cnt = INR C / INR d) (Hinv : x i inv = / INR d)
            (Hk1 : forall j, x j k1 = INR (S j) / INR n ^ 2) (Hk2 : forall j, x j k2 = - (INR (S j) / INR n) ^ 2)
-           (Hv : forall j, x j v = INR (S j) / INR n).
+           (Hv : forall j, (j < n)%nat -> x j v = INR (S j) / INR n).
 
 Let h := plook_head att v cnt inv k1 k2 K.
 Let t := (C - 1)%nat.
@@ -153,10 +153,10 @@ unfold head_out, soft_w, soft. replace (vis_lo (h_mask h) i) with 0%nat by refle
 replace (vis_cnt (h_mask h) n i) with n by reflexivity. fold s.
 replace (h_val h) with v by reflexivity.
 set (w := fun k => x (0 + k)%nat v).
-replace (INR (S t) / INR n) with (w t) by (unfold w; simpl (0 + t)%nat; rewrite Hv; reflexivity).
+replace (INR (S t) / INR n) with (w t) by (unfold w; simpl (0 + t)%nat; rewrite Hv by exact Ht; reflexivity).
 eapply Rle_trans; [apply (softmax_read_lip s w n t (/ INR n) Ht)|].
 - apply Rlt_le, Rinv_0_lt_compat, HN.
-- intros j Hj. unfold w. simpl (0 + j)%nat. simpl (0 + t)%nat. rewrite !Hv, !S_INR.
+- intros j Hj. unfold w. simpl (0 + j)%nat. simpl (0 + t)%nat. rewrite (Hv j Hj), (Hv t Ht), !S_INR.
   replace ((INR j + 1) / INR n - (INR t + 1) / INR n) with (/ INR n * (INR j - INR t)) by (field; lra).
   rewrite Rabs_mult, Rabs_pos_eq by (apply Rlt_le, Rinv_0_lt_compat, HN). lra.
 - pose proof (lip_mass_bound s n t p Ht ltac:(lra) Es) as Hm.
@@ -174,7 +174,7 @@ replace (vis_cnt (h_mask h) n i) with n by reflexivity. replace (h_val h) with v
 assert (HN : 0 < INR n) by (apply lt_0_INR; lia).
 set (s := fun j => score h x i (0 + j) / tau_a n).
 assert (Hw : forall j, (j < n)%nat -> 0 <= x (0 + j)%nat v <= 1).
-{ intros j Hj. simpl (0 + j)%nat. rewrite Hv. assert (INR (S j) <= INR n) by (apply le_INR; lia).
+{ intros j Hj. simpl (0 + j)%nat. rewrite (Hv j Hj). assert (INR (S j) <= INR n) by (apply le_INR; lia).
   split; [apply Rmult_le_pos; [apply pos_INR|apply Rlt_le, Rinv_0_lt_compat, HN]|].
   apply (Rmult_le_reg_r (INR n)); [exact HN|]. replace (INR (S j) / INR n * INR n) with (INR (S j)) by (field; lra). lra. }
 assert (Hs1 : rsum (softmax s n) 0 n = 1) by (apply (softmax_sum s n 0); lia).
@@ -302,13 +302,13 @@ Qed.
     temperature. *)
 Lemma inv_len_head (n : nat) (h : head) (x : stream) (i : nat) :
   h_terms h = [] -> h_hard h = Average -> h_mask h = NoMask -> (i < n)%nat ->
-  (forall j, x j (h_val h) = if Nat.eqb j 0 then 1 else 0) ->
+  (forall j, (j < n)%nat -> x j (h_val h) = if Nat.eqb j 0 then 1 else 0) ->
   head_out hard_w n h x i = / INR n /\ forall tau, head_out (soft_w tau) n h x i = / INR n.
 Proof.
 intros Ht Hr Hm Hi Hx. pose proof (uniform_head_mean n h x i Ht Hr Hi) as H. cbv zeta in H.
 rewrite Hm in H. cbn [vis_lo vis_cnt] in H.
 assert (E : rsum (fun k => x (0 + k)%nat (h_val h)) 0 n = 1).
-{ rewrite (rsum_ext _ (fun k => 1 * (if Nat.eqb k 0 then 1 else 0))) by (intros k _; rewrite Hx; simpl; ring).
+{ rewrite (rsum_ext _ (fun k => 1 * (if Nat.eqb k 0 then 1 else 0))) by (intros k Hk; rewrite Hx by lia; simpl; ring).
   rewrite rsum_indicator. replace ((0 <=? 0) && (0 <? 0 + n))%nat with true by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia).
   reflexivity. }
 rewrite E in H. unfold Rdiv in H. rewrite Rmult_1_l in H. exact H.
