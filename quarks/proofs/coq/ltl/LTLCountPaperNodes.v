@@ -293,3 +293,41 @@ Proof.
 Qed.
 
 End QNodes.
+
+(** The bounded keys sit at xk + 2, xk + 3 of the embedding, for every position. *)
+Lemma ex_q_keys (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)) (j : nat) :
+  embed kk (pes_count Ps ++ ex_q) n w j (kk + 13 + length Ps + 2)%nat = INR (S j) / INR n ^ 2 /\
+  embed kk (pes_count Ps ++ ex_q) n w j (kk + 13 + length Ps + 3)%nat = - (INR (S j) / INR n) ^ 2.
+Proof.
+assert (E : forall m, embed kk (pes_count Ps ++ ex_q) n w j (kk + 13 + length Ps + m)%nat = nth m (map (fun f => f (S j) n) ex_q) 0).
+{ intros m. replace (kk + 13 + length Ps + m)%nat with (kk + (length (map (fun f => f (S j) n) (pes_count Ps)) + m))%nat
+    by (rewrite map_length; unfold pes_count; rewrite app_length, map_length; simpl; lia).
+  rewrite embed_pe, map_app, app_nth2 by lia. f_equal. lia. }
+rewrite !E. split; reflexivity.
+Qed.
+
+(** The whole network outputs exactly [w, i |= p] under any weighting [hs_below] whose heads reading
+    no unbounded key run at 1/(2n^3). *)
+Lemma qcompile_at_ok (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
+  (1 <= n)%nat -> hs_below n W -> (forall h, has_lk kk (kk + 13 + length (tpreds p)) h = false -> W h = soft_w (tau_a n) h) ->
+  mfrag kk caus true p = true -> forall i, (i < n)%nat ->
+  net_run W n (real_net (fst (qcompile_at kk caus p))) (embed kk (pes_count (tpreds p) ++ ex_q) n w) i (snd (qcompile_at kk caus p))
+  = B2R (tsat n w p i).
+Proof.
+intros Hn HW HWa Hf i Hi. unfold qcompile_at.
+destruct (qnode kk caus (kk + 13 + length (tpreds p)) p (kk + 13 + length (tpreds p) + 4) 0) as [[[c L] f'] r'] eqn:E. cbn [fst snd].
+destruct (prologue_ctx n w kk caus (tpreds p) ex_q W Hn HW ltac:(intros; split; reflexivity)) as [Hc Hz].
+assert (Hpre : pre_ok (tpreds p) (tpreds p) 0) by (exists [], []; rewrite app_nil_r; split; reflexivity).
+set (x0 := embed kk (pes_count (tpreds p) ++ ex_q) n w).
+assert (Hk : keys_ok n (S (S (c_pred kk (length (tpreds p))))) (S (S (S (c_pred kk (length (tpreds p))))))
+               (net_run W n (real_net (prologue kk caus)) x0)).
+{ intros j. unfold c_pred. rewrite !(net_frame W n _ (kk + 7) (kk + 12) x0 (prologue_writes n kk caus ex_q Hn ltac:(intros; split; reflexivity))) by lia.
+  destruct (ex_q_keys n w kk (tpreds p) j) as [K1 K2].
+  replace (S (S (kk + 13 + length (tpreds p)))) with (kk + 13 + length (tpreds p) + 2)%nat by lia.
+  replace (S (kk + 13 + length (tpreds p) + 2)) with (kk + 13 + length (tpreds p) + 3)%nat by lia. split; assumption. }
+pose proof (qnode_ok n w kk caus (tpreds p) true 4 W Hn HW HWa (fun _ => ltac:(lia)) ltac:(lia) p (kk + 13 + length (tpreds p) + 4) 0
+              (net_run W n (real_net (prologue kk caus)) x0) Hf Hpre) as H.
+change (c_pred kk (length (tpreds p))) with (kk + 13 + length (tpreds p))%nat in H, Hk.
+rewrite E in H. destruct H as [_ [_ [_ [_ Hv]]]]; [split; [unfold base; lia|split; assumption]|exact Hk|].
+rewrite real_net_app, net_run_app. apply Hv, Hi.
+Qed.
