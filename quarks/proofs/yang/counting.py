@@ -104,19 +104,35 @@ _SIGN = ("(thm21_compare_soft, LTLCountStage.v) the comparison stage alone: for 
          "at every j, the gate [the head sees one position] and the local unit [sum_k a_k phi_k(i) + c0 >= 0], "
          "then at every 0 < tau with 2 n tau <= K the comparison unit outputs exactly [sum_k a_k #d[phi_k] + c0 >= 0] "
          "(position 1 under the future mask included: there the count is the position's own bit).")
-_PART = ("variant (a) as printed for comparisons mixing #left and #right (one network with weights independent of "
-         "n, bounded embeddings, at 1/(2n^3)): pcompile compiles only formulas whose comparisons count on one side "
-         "(tfrag); for a mixed comparison the network is acompile n, whose lookups are scaled by 2n^3, n^3 and whose "
-         "first layer has the n-dependent weight 2n (the paper's block, a lookup of C/n at 1/(2n^3) and the sign "
-         "test of (E + 1/2)/n, is proved at head level only: plook_soft, paper_cmp_soft).  The Coq compilers are "
-         "ours (bcompile, mcompile, bcompile_b, acompile and pcompile are count_blocks.py's), not counting.py's network.")
+_OURS = ("The Coq compilers are ours (bcompile, mcompile, bcompile_b, acompile, pcompile and pacompile are "
+         "count_blocks.py's), not counting.py's network.")
 _PAPER = {"plook_soft": ["(i < n)%nat", "(1 <= d <= n)%nat", "(C <= n)%nat", "2 <= K", "x i cnt = INR C / INR d",
                          "x i inv = / INR d", "(forall j : nat, x j k1 = INR (S j) / INR n ^ 2)",
-                         "(forall j : nat, x j k2 = - (INR (S j) / INR n) ^ 2)", "(forall j : nat, x j v = INR (S j) / INR n)"],
+                         "(forall j : nat, x j k2 = - (INR (S j) / INR n) ^ 2)", "(forall j : nat, (j < n)%nat -> x j v = INR (S j) / INR n)"],
           "paper_cmp_soft": ["(2 <= n)%nat", "(i < n)%nat", "h_mask h = NoMask", "h_terms h = sign_terms qs u kc 2 c0",
                              "x i u = / INR n",
                              "(forall p : nat * Z, In p qs -> Rabs (x i (fst p) - INR (C (fst p)) / INR n) <= perr (2 + 2 * qmass qs) / INR n)",
                              "(forall j : nat, x j kc = (-1) ^ (j + sh))", "(forall j : nat, x j (h_val h) = even01 (j + sh))"]}
+_PAPERA = {"thm20a_paper": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+           "cor22a_paper": ["tletters k p = true", "(1 <= n)%nat", "(i < n)%nat"],
+           "tpes_pa_bounded": ["In f (tpes_pa k p)", "(i <= n)%nat"]}
+_PAPERA_TEXT = ("(thm20a_paper, cor22a_paper, LTLCountPaperThm.v, variant (a) as printed, every formula) pacompile k p is "
+                "pcompile k false p on tfrag and otherwise pqcompile k p: qnode (LTLCountPaperNodes.v), bnode with every "
+                "comparison mixing #left and #right compiled by the paper's block pmix_layers (LTLCountPaperBlock.v): per "
+                "term its count head C/d, Z = [C = 0], an unmasked lookup with the n-independent weights 2K, K "
+                "(K = 2 + 2 sum_k |a_k|) on query C/d, 1/d and the bounded keys i/n^2, -(i/n)^2, value i/n, and a unit "
+                "ReLU(lookup - Z) (within 3 e^(-(2K-1))/n of C/n at 1/(2n^3)); a unit [sum_k a_k phi_k(i) + c0 >= 0]; an "
+                "unmasked uniform head over the first-position flag (exactly 1/n); the sign head with query weights 2 a_k "
+                "on the reads and 2 (c0 + 1/2) on 1/n, key (-1)^i, value [i even] (it reads [E >= 0] within 1/4 at "
+                "1/(2n^3) for n >= 2), and the comparison unit: Lemma 9's rounding of the sign head gated off by [n = 1], "
+                "plus the local unit when n = 1 (where every count is the bit at position 0); the lookups of predicates on "
+                "counts read i/n^2, -(i/n)^2 with coefficients 4, 2 as in pcompile.  No weight depends on n.  Its "
+                "embedding tpes_pa k p is tpes_a p on tfrag and otherwise tpes_a p followed by i/n^2, -(i/n)^2 once more "
+                "(the count lookups' keys: a duplicate, kept because the proof runs the network beside one whose first two "
+                "key slots hold 2in, -i^2 n); (tpes_pa_bounded) every one lies in [-1, 1] at 0 <= i <= n.  For every p with "
+                "tletters k p = true (comparisons mixing #left and #right included), n >= 1, w and i < n, the softmax run of "
+                "pacompile k p on tpes_pa k p with every head at the one temperature 1/(2n^3) outputs exactly [w, i |= p], "
+                "and so does Lemma 9's rounding of it (cor22a_paper: the rounding).  ")
 _PAPER_TEXT = ("(plook_soft, variant (a)'s lookup at the paper's temperature) for every n, i < n, 1 <= d <= n, C <= n "
                "and K >= 2, the head with the n-independent weights 2K, K on the bounded keys j/n^2, -(j/n)^2, query "
                "C/d and 1/d and value j/n reads, under softmax at 1/(2n^3), max(C, 1)/n within 3 e^(-(2K - 1))/n; "
@@ -145,8 +161,9 @@ COQ20 = ("LTLCountBounded.v:thm20a_tl_hard", "LTLCountBounded.v:thm20a_tl_soft",
          "LTLCountBounded.v:amlook_temperature", "LTLCountThm.v:thm20_tl_hard", "LTLCountThm.v:thm20_tl_soft", "LTLCountThm.v:thm20_tl", "LTLCountTau1.v:thm20b_tl_tau1",
          "LTLCountThm.v:thm20_count_hard", "LTLCountThm.v:thm20_count_soft", "LTLCountThm.v:thm20_count",
          "LTLCountStage.v:thm21_compare_soft", "LTLCountPaper.v:plook_soft", "LTLCountPaper.v:paper_cmp_soft",
-         "LTLCountFixed.v:thm20a_fixed", "LTLCountLow.v:thm20_count_tau_a", "LTLCountLow.v:thm20_tl_heads")
-COQ20_TEXT = (_SCOPE + _FIXED_TEXT + "For every formula p with tletters k p = true (comparisons mixing #left and #right "
+         "LTLCountFixed.v:thm20a_fixed", "LTLCountLow.v:thm20_count_tau_a", "LTLCountLow.v:thm20_tl_heads",
+         "LTLCountPaperThm.v:thm20a_paper", "LTLCountPaperThm.v:tpes_pa_bounded")
+COQ20_TEXT = (_SCOPE + _PAPERA_TEXT + _FIXED_TEXT + "For every formula p with tletters k p = true (comparisons mixing #left and #right "
               "included), n with 1 <= n, word w and i < n (0-based: the paper's position 1 is i = 0): "
               "(thm20a_tl_hard, thm20a_tl_soft, thm20a_tl, variant (a)) the hard run of acompile n k false p on the "
               "bounded embedding tpes_a p, its softmax run at tau = 1/(2n) and Lemma 9's rounding of that output "
@@ -154,7 +171,7 @@ COQ20_TEXT = (_SCOPE + _FIXED_TEXT + "For every formula p with tletters k p = tr
               "(thm20_tl_soft) its softmax run at tau = 1/(2n) outputs exactly [w, i |= p]; (thm20_tl) so does "
               "Lemma 9's rounding of it; (thm20b_tl_tau1, variant (b)) Lemma 9's rounding of the softmax run of "
               "bcompile_b k p on tpes_b at tau = 1 is exactly [w, i |= p].  (thm20_count_hard, thm20_count_soft, thm20_count) the same for bcompile k "
-              "false p and every p with tfrag k false p = true.  " + _SIGN + "  " + _PAPER_TEXT + "Not proved in Coq: " + _PART)
+              "false p and every p with tfrag k false p = true.  " + _SIGN + "  " + _PAPER_TEXT + _OURS)
 COQ21 = ("LTLCountFixed.v:thm21a_fixed", "LTLCountLow.v:thm21_tl_tau_a", "LTLCountBounded.v:thm21a_tl", "LTLCountBounded.v:tpes_a_bounded", "LTLCountBounded.v:acompile_onesided",
          "LTLCountBounded.v:alook_temperature", "LTLCountThm.v:thm21_tl", "LTLCountThm.v:thm21_count_hard", "LTLCountThm.v:thm21_count_soft",
          "LTLCountThm.v:thm21_future", "LTLCountStage.v:thm21_compare_soft")
@@ -171,8 +188,9 @@ COQ21_TEXT = (_SCOPE + "(thm21a_fixed, LTLCountFixed.v, variant (a) as printed) 
               "[w, i |= p]; (thm21_future, thm21_count_hard, thm21_count_soft) the same three for every p with "
               "tfrag k true p = true.  " + _SIGN)
 COQ22 = ("LTLCountFixed.v:thm20a_fixed", "LTLCountLow.v:cor22_tl_tau_a", "LTLCountBounded.v:cor22a_tl", "LTLCountThm.v:cor22_tl", "LTLCountTau1.v:cor22b_tl_tau1", "LTLCountThm.v:cor22_count",
-         "LTLCountPaper.v:plook_soft", "LTLCountPaper.v:paper_cmp_soft")
-COQ22_TEXT = (_SCOPE + _FIXED_TEXT + "(cor22_tl_tau_a) mcompile k false p (S, U and mixed comparisons included; "
+         "LTLCountPaper.v:plook_soft", "LTLCountPaper.v:paper_cmp_soft", "LTLCountPaperThm.v:cor22a_paper",
+         "LTLCountPaperThm.v:tpes_pa_bounded")
+COQ22_TEXT = (_SCOPE + _PAPERA_TEXT + _FIXED_TEXT + "(cor22_tl_tau_a) mcompile k false p (S, U and mixed comparisons included; "
               "weights independent of n; for a mixed comparison the n-scaled embeddings 2in, -i^2 n) at 1/(2n^3), and Lemma "
               "9's rounding of it, output exactly [w, i |= p] for every p over letters < k, n >= 1, w, i < n; "
               "(cor22a_tl, variant (a) with acompile n) for every p with tletters k p = true, n with 1 <= n, w and i < n, "
@@ -181,7 +199,7 @@ COQ22_TEXT = (_SCOPE + _FIXED_TEXT + "(cor22_tl_tau_a) mcompile k false p (S, U 
               "#right, included), n with 1 <= n, w and i < n, the softmax run of mcompile k false p at "
               "tau = 1/(2n) outputs exactly [w, i |= p]; (cor22b_tl_tau1, variant (b)) so does the softmax run of "
               "bcompile_b k p on tpes_b at tau = 1; (cor22_count) the same for bcompile k false p on "
-              "tfrag k false p = true.  " + _PAPER_TEXT + "Not proved in Coq: " + _PART)
+              "tfrag k false p = true.  " + _PAPER_TEXT + _OURS)
 COQ23 = ("LTLCountFixed.v:thm21a_fixed", "LTLCountBounded.v:cor23a_tl", "LTLCountThm.v:thm21_tl", "LTLCountThm.v:cor23_count")
 COQ23_TEXT = (_SCOPE + "(thm21a_fixed, variant (a) as printed) for every past formula p (S included), n >= 1, w "
               "and i < n, every head of the one network pcompile k true p (weights independent of n, bounded embedding "
@@ -222,17 +240,16 @@ thm20 = Claim(
     source=Source("004", "Theorem 20"),
     statement="Every formula of LTL[Y, X] with counting terms #left/#right, linear comparisons of counts and "
               "unary numerical predicates on positions and counts is computed, for each length n, by a softmax "
-              "transformer: (a) on bounded PEs: when every comparison counts on one side, one network pcompile "
-              "with weights independent of n, every head at the one temperature 1/(2n^3) (as printed); with a "
-              "comparison mixing #left and #right, a network acompile n that depends on n (its lookups' queries "
-              "scaled by 2n^2, n^2, 2n^3, n^3, a unit with the weight 2n) at 1/(2n), or (b) one network bcompile_b on "
-              "unbounded PEs (n among them) at tau = 1.  Examples: PARITY, MAJORITY, #a >= 2#b." + _EXACT + COQ20_TEXT,
+              "transformer: (a) on bounded PEs, one network pacompile with weights independent of n, every head at "
+              "the one temperature 1/(2n^3) (as printed; comparisons mixing #left and #right by the paper's block: "
+              "lookups of C/n and the sign test of (E + 1/2)/n), or (b) one network bcompile_b on unbounded PEs (n "
+              "among them) at tau = 1.  Examples: PARITY, MAJORITY, #a >= 2#b." + _EXACT + COQ20_TEXT,
     coq=COQ20,
-    coq_part=_PART,
     coq_hypotheses={**{t: _A[t] for t in ("thm20a_tl_hard", "thm20a_tl_soft", "thm20a_tl", "tpes_a_bounded", "acompile_onesided",
                                           "alook_temperature", "amlook_temperature")},
                     **_ALL, **_TAU1, **_FRAG, **_STAGE, **_PAPER,
-                    **{t: _FIXED[t] for t in ("thm20a_fixed", "thm20_count_tau_a", "thm20_tl_heads")}},
+                    **{t: _FIXED[t] for t in ("thm20a_fixed", "thm20_count_tau_a", "thm20_tl_heads")},
+                    **{t: _PAPERA[t] for t in ("thm20a_paper", "tpes_pa_bounded")}},
     latex=r"\mathrm{TL}[\#]\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family([PARITY, MAJORITY, DOUBLE, "MOD_3_1(#right[b]) & ODD(pos)", "#left[a] = #right[b] + 1"],
@@ -262,15 +279,14 @@ cor22 = Claim(
     recheck="evidence",   # too long to repeat in plain check-cert
     source=Source("004", "Corollary 22"),
     statement="TL[#] with since/until (the logic of Barcelo et al. 2024) is computed by softmax transformers "
-              "in both variants, as in Theorem 20: (a) on bounded PEs, one network pcompile with weights "
-              "independent of n at 1/(2n^3) when every comparison counts on one side, otherwise for each n a "
-              "network acompile n that depends on n, at tau = 1/(2n); (b) one network on unbounded PEs at tau = 1; e.g. PARITY without numerical "
+              "in both variants, as in Theorem 20: (a) on bounded PEs, one network pacompile with weights "
+              "independent of n, every head at 1/(2n^3); (b) one network on unbounded PEs at tau = 1; e.g. PARITY without numerical "
               "predicates: !P(#left[Y a] = #right[a])." + _EXACT + COQ22_TEXT,
     coq=COQ22,
-    coq_part=_PART,
     coq_hypotheses={"cor22a_tl": _A["thm20a_tl_soft"], "cor22_tl": _ALL["thm20_tl_soft"], "cor22b_tl_tau1": _TAU1["thm20b_tl_tau1"],
                     "cor22_count": _FRAG["thm20_count_soft"], **_PAPER,
-                    **{t: _FIXED[t] for t in ("thm20a_fixed", "cor22_tl_tau_a")}},
+                    **{t: _FIXED[t] for t in ("thm20a_fixed", "cor22_tl_tau_a")},
+                    **{t: _PAPERA[t] for t in ("cor22a_paper", "tpes_pa_bounded")}},
     latex=r"\mathrm{TL}[\#,\mathsf{S},\mathsf{U}]\subseteq\mathrm{SMAT}",
     kind="construction",
     instances=_family([PARITY45, "(a S b) & ODD(#left[b])", "F (#left[a] = #right[a])"],
