@@ -5,12 +5,13 @@
     [some position counted] at g + 1 rounded at g + 2, Z = [C = 0] at g + 3, the lookup
     [plook_shead] (query C/d, 1/d with weights 2K, K on the bounded keys j/n^2, -(j/n)^2 at k1, k2,
     value j/n) at g + 4 and the read ReLU(lookup - Z) at g + 5, within perr K / n of C/n
-    ([pterm_run], through [plook_soft] and [pread_close]).  Then the local unit
-    [sum_k a_k phi_k(i) + c0 >= 0] at G, the uniform head over the first-position flag (1/n) at
-    G + 1, the sign head of (E + 1/2)/n (query weights 2 a_k on the reads, 2 (c0 + 1/2) on 1/n,
-    key (-1)^j, value [j even]) at G + 2 and LTLCountStage.v's comparison unit at G + 3: Lemma 9's
-    rounding of the sign head gated by [n = 1], plus the local unit when n = 1 (where every count is
-    the bit at position 0 and the sign head sees one position).  With K = 2 + 2 sum_k |a_k|, on a
+    ([pterm_run], through [plook_soft] and [pread_close]).  Then the local unit at G, which rounds
+    4 (sum_k a_k r_k + c0) + 2 ([ploc_sunit]: always in [0, 1], and [sum_k a_k C_k + c0 >= 0] when
+    n = 1, where the reads are within 1/4 of the counts), the uniform head over the first-position
+    flag (1/n) at G + 1, the sign head of (E + 1/2)/n (query weights 2 a_k on the reads,
+    2 (c0 + 1/2) on 1/n, key (-1)^j, value [j even]) at G + 2 and LTLCountStage.v's comparison unit
+    at G + 3: Lemma 9's rounding of the sign head gated by [n = 1], plus the local unit when n = 1
+    (where the sign head sees one position).  With K = 2 + 2 sum_k |a_k|, on a
     stream holding the context and the bounded keys, under any weighting [hs_below] whose heads
     not reading an unbounded key run at 1/(2n^3) (LTLCountFixed.v's [w_two] among them), the block
     writes exactly [sum_k a_k #d_k[phi_k] + c0 >= 0] at every position, for every n >= 1
@@ -47,7 +48,11 @@ Fixpoint pterms_layers (ts : list (nat * Z * dir)) (K : Z) (g : nat) : list slay
 Fixpoint pqlist (ts : list (nat * Z * dir)) (g : nat) : list (nat * Z) :=
   match ts with [] => [] | (_, a, _) :: ts' => (g + 5, a) :: pqlist ts' (g + 6) end.
 
-Definition targs (ts : list (nat * Z * dir)) : list (nat * Z) := map (fun q => (fst (fst q), snd (fst q))) ts.
+(** [sum_k a_k r_k + c0 >= 0] from the reads r_k (exact when n = 1, where r_k is within 1/4 of
+    C_k): ReLU(4 (sum_k a_k r_k + c0) + 2) - ReLU(4 (sum_k a_k r_k + c0) + 1), always in [0, 1]. *)
+Definition ploc_weights (qs : list (nat * Z)) : list (nat * Q) := map (fun p => (fst p, inject_Z (4 * snd p))) qs.
+Definition ploc_sunit (out : nat) (qs : list (nat * Z)) (c0 : Z) : sunit :=
+  SUnit out [SNeuron 1 (ploc_weights qs) (inject_Z (4 * c0 + 2)); SNeuron (-1) (ploc_weights qs) (inject_Z (4 * c0 + 1))] 0.
 
 (** 1/n: the unmasked uniform head over the first-position flag. *)
 Definition inv_shead (att : nat) : shead := SHead att (c_first kk) [] NoMask Average.
@@ -56,7 +61,7 @@ Definition inv_shead (att : nat) : shead := SHead att (c_first kk) [] NoMask Ave
 Definition pmix_layers (ts : list (nat * Z * dir)) (c0 : Z) (g : nat) : list slayer :=
   let G := (g + 6 * length ts)%nat in
   pterms_layers ts (2 + 2 * labs ts) g ++
-  [unit_layer (local_sunit G (targs ts) c0);
+  [unit_layer (ploc_sunit G (pqlist ts g) c0);
    SLayer [inv_shead (S G)] [];
    SLayer [sign_shead (G + 2) (c_even kk) (pqlist ts g) (S G) (c_alt kk) 2 c0 NoMask] [sign_sunit (G + 3) (G + 2) (c_single kk) G]].
 
@@ -94,13 +99,46 @@ Qed.
 Lemma labs_nonneg (ts : list (nat * Z * dir)) : (0 <= labs ts)%Z.
 Proof. induction ts as [|[[b a] d] ts IH]; cbn [labs]; lia. Qed.
 
-(** When every count is its position's bit, the local unit's sum is the comparison's. *)
-Lemma lin_mix_bits (ts : list (nat * Z * dir)) (F : dir -> nat -> nat) (B : nat -> bool) :
-  (forall q, In q ts -> F (snd q) (fst (fst q)) = if B (fst (fst q)) then 1%nat else 0%nat) ->
-  lin_mix ts F = lin_count (targs ts) (fun c => if B c then 1%nat else 0%nat).
+Lemma lread_ext (qs : list (nat * Z)) (x y : stream) (i : nat) : (forall p, In p qs -> x i (fst p) = y i (fst p)) ->
+  lread qs x i = lread qs y i.
 Proof.
-induction ts as [|[[b a] d] ts IH]; intros H; [reflexivity|]. cbn [lin_mix targs map lin_count fst snd].
-fold (targs ts). pose proof (H (b, a, d) (or_introl eq_refl)) as Hb. cbn [fst snd] in Hb. rewrite Hb, IH by (intros q Hq; apply H; right; exact Hq). reflexivity.
+induction qs as [|p qs IH]; intros H; cbn [lread]; [reflexivity|].
+rewrite (H p (or_introl eq_refl)), IH by (intros q Hq; apply H; right; exact Hq). reflexivity.
+Qed.
+
+Lemma ploc_lin (qs : list (nat * Z)) (x : stream) (i : nat) :
+  lsum (map (fun p => Q2R (snd p) * x i (fst p)) (ploc_weights qs)) = 4 * lread qs x i.
+Proof. induction qs as [|p qs IH]; cbn [ploc_weights map lsum lread fst snd]; [ring|]. fold (ploc_weights qs). rewrite IH, Q2R_Z, mult_IZR. simpl (IZR 4). ring. Qed.
+
+Lemma ploc_val (out : nat) (qs : list (nat * Z)) (c0 : Z) (x : stream) (i : nat) :
+  unit_val (real_unit (ploc_sunit out qs c0)) (x i) = Rmax 0 (4 * lread qs x i + IZR (4 * c0 + 2)) - Rmax 0 (4 * lread qs x i + IZR (4 * c0 + 1)).
+Proof. rewrite unit_val_real. unfold ploc_sunit. cbn [su_hidden map sn_v sn_w sn_b lsum su_c]. rewrite ploc_lin, !Q2R_Z. qsimpl. ring. Qed.
+
+(** The unit's value lies in [0, 1]; it is [E + c0 >= 0] when the sum is within 1/4 of the integer E. *)
+Lemma ploc_range (out : nat) (qs : list (nat * Z)) (c0 : Z) (x : stream) (i : nat) :
+  0 <= unit_val (real_unit (ploc_sunit out qs c0)) (x i) <= 1.
+Proof. rewrite ploc_val, !plus_IZR, !mult_IZR. relu. Qed.
+
+Lemma ploc_exact (out : nat) (qs : list (nat * Z)) (c0 E : Z) (x : stream) (i : nat) : Rabs (lread qs x i - IZR E) <= 1 / 4 ->
+  unit_val (real_unit (ploc_sunit out qs c0)) (x i) = B2R (Z.leb 0 (E + c0)).
+Proof.
+intros H. rewrite ploc_val, !plus_IZR, !mult_IZR. pose proof (Rle_abs (lread qs x i - IZR E)). pose proof (Rle_abs (- (lread qs x i - IZR E))).
+rewrite Rabs_Ropp in *. destruct (Z.leb_spec 0 (E + c0)) as [HE|HE]; simpl.
+- assert (0 <= IZR E + IZR c0) by (rewrite <- plus_IZR; apply IZR_le; lia). relu.
+- assert (IZR E + IZR c0 <= -1) by (rewrite <- plus_IZR; apply IZR_le; lia). relu.
+Qed.
+
+(** The comparison unit with a gate [n = 1] and a local value in [0, 1] (Boolean where the gate is on). *)
+Lemma sign_sunit_frac (out att one loc : nat) (y : nat -> R) (single b : bool) :
+  y one = B2R single -> 0 <= y loc <= 1 -> 0 <= y att <= 1 ->
+  (single = true -> y loc = B2R b) -> (single = false -> Rabs (y att - B2R b) <= 1 / 4) ->
+  unit_val (real_unit (sign_sunit out att one loc)) y = B2R b.
+Proof.
+intros Ho Hl Ha H1 H2. rewrite unit_val_real. unfold sign_sunit. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
+qsimpl. rewrite Ho. destruct single.
+- rewrite (H1 eq_refl). destruct b; simpl; relu.
+- specialize (H2 eq_refl). pose proof (Rle_abs (y att - B2R b)). pose proof (Rle_abs (- (y att - B2R b))).
+  rewrite Rabs_Ropp in *. destruct b; simpl in *; relu.
 Qed.
 
 (** ** The block *)
@@ -249,9 +287,9 @@ destruct (run_ctx n w kk false Ps nx W Hn y _ g G ltac:(lia) Hw1 Hc Hz) as [Hc1 
 set (z := run (pterms_layers kk k1 k2 ts K g) y) in *.
 assert (Zlo : forall j c, (c < g)%nat -> z j c = y j c) by (intros j c Hc'; apply (net_frame W n _ g G y Hw1); lia).
 (* the local unit *)
-set (Ll := unit_layer (local_sunit G (targs ts) c0)).
+set (Ll := unit_layer (ploc_sunit G (pqlist ts g) c0)).
 assert (Hw2 : writes_in [Ll] G (S G)).
-{ apply writes_in_one. intros c E. unfold swrites, Ll, unit_layer in E. cbn [sl_heads sl_units existsb su_out local_sunit] in E.
+{ apply writes_in_one. intros c E. unfold swrites, Ll, unit_layer in E. cbn [sl_heads sl_units existsb su_out ploc_sunit] in E.
   rewrite orb_false_r in E. apply Nat.eqb_eq in E. lia. }
 destruct (run_ctx n w kk false Ps nx W Hn z [Ll] G (S G) ltac:(unfold LTLCountBlocks.base in *; lia) Hw2 Hc1 Hz1) as [Hc2 Hz2].
 set (z2 := run [Ll] z) in *.
@@ -282,13 +320,9 @@ rewrite Hlay. split.
   assert (Hone : after_head W n hs z3 i (c_single kk) = B2R (Nat.eqb n 1)).
   { rewrite after_head_other by (cbn [sh_out hs sign_shead]; unfold c_single, LTLCountBlocks.base in *; lia).
     apply (cx_single _ _ _ _ _ _ z3 Hc3 eq_refl i Hi). }
-  assert (Hbits : forall p, In p (targs ts) -> z i (fst p) = B2R (Bf (fst p) i)).
-  { intros p Hp. unfold targs in Hp. apply in_map_iff in Hp. destruct Hp as [q [<- Hq]]. cbn [fst].
-    destruct (Ha q Hq) as [H1 H2]. rewrite Zlo by lia. apply H2, Hi. }
-  assert (Hloc : after_head W n hs z3 i G = B2R (Z.leb 0 (lin_count (targs ts) (fun c => if Bf c i then 1%nat else 0%nat) + c0))).
+  assert (Hloc : after_head W n hs z3 i G = unit_val (real_unit (ploc_sunit G qs c0)) (z i)).
   { rewrite after_head_other by (cbn [sh_out hs sign_shead]; lia). rewrite Z3 by lia. unfold z2. cbn [real_net map net_run].
-    unfold Ll. rewrite unit_layer_run. cbn [su_out local_sunit]. rewrite Nat.eqb_refl, (Hz1 i G) by lia. rewrite Rplus_0_l.
-    apply (local_sunit_exact G (targs ts) c0 (z i) (fun c => Bf c i) Hbits). }
+    unfold Ll. rewrite unit_layer_run. cbn [su_out ploc_sunit]. rewrite Nat.eqb_refl, (Hz1 i G) by lia. apply Rplus_0_l. }
   assert (Hinv : z3 i (S G) = / INR n).
   { unfold z3. cbn [real_net map net_run]. unfold Li. rewrite h_layer_run.
     change (after_head W n (inv_shead kk (S G)) z2 i (S G)) with (after_head W n (inv_shead kk (S G)) z2 i (sh_out (inv_shead kk (S G)))).
@@ -308,21 +342,28 @@ rewrite Hlay. split.
     cbn [fst snd] in Et. rewrite E' in Et. unfold is_lk, c_alt, c_two, c_negsq, c_pred in Et.
     repeat rewrite orb_true_iff in Et. rewrite !Nat.eqb_eq in Et. lia. }
   rewrite <- (lin_pqlist ts g (fun d b => count n d (Bf b) i)). fold qs.
-  apply (sign_sunit_exact (G + 3) (G + 2) (c_single kk) G (after_head W n hs z3 i) (Nat.eqb n 1)
-           (Z.leb 0 (lin_count (targs ts) (fun c => if Bf c i then 1%nat else 0%nat) + c0))); [exact Hone|exact Hloc| | |].
+  assert (Hreads : forall p, In p qs -> Rabs (z3 i (fst p) - INR (pcnt ts g (fun d b => count n d (Bf b) i) (fst p)) / INR n)
+                                         <= perr (2 + 2 * qmass qs) / INR n).
+  { intros p Hp. rewrite Z3 by (pose proof (pqlist_in ts g p Hp); lia). rewrite Z2 by (pose proof (pqlist_in ts g p Hp); lia).
+    unfold qs in Hp |- *. rewrite qmass_pqlist.
+    replace (2 + 2 * IZR (labs ts)) with (IZR K) by (unfold K; rewrite plus_IZR, mult_IZR; reflexivity). apply Hv1; assumption. }
+  apply (sign_sunit_frac (G + 3) (G + 2) (c_single kk) G (after_head W n hs z3 i) (Nat.eqb n 1)); [exact Hone|rewrite Hloc; apply ploc_range| | |].
   + change (after_head W n hs z3 i (G + 2)%nat) with (after_head W n hs z3 i (sh_out hs)).
     rewrite (after_head_out n W hs z3 i) by (cbn [sh_out hs sign_shead]; apply Hz3; lia).
     apply head_out_01; [exact Hi|exact (W_hs n W HW)|]. intros j Hj. unfold hs, real_head, sign_shead. cbn [h_val sh_val].
     rewrite (cx_even _ _ _ _ _ _ z3 Hc3 j). destruct (even01_cases (j + 1)) as [E|E]; rewrite E; lra.
-  + intros E1. apply Nat.eqb_eq in E1. f_equal. f_equal. unfold qs. rewrite lin_pqlist.
-    symmetry. apply lin_mix_bits. intros q _. apply count_span1. destruct (snd q); cbn [span]; lia.
+  + intros E1. apply Nat.eqb_eq in E1. rewrite Hloc. apply ploc_exact.
+    assert (Ez : forall p, In p qs -> z i (fst p) = z3 i (fst p))
+      by (intros p Hp; pose proof (pqlist_in ts g p Hp); rewrite Z3, Z2 by lia; reflexivity).
+    rewrite (lread_ext qs z z3 i Ez).
+    pose proof (lread_close qs z3 i n (pcnt ts g (fun d b => count n d (Bf b) i)) _ ltac:(apply lt_0_INR; lia) Hreads) as Hrd.
+    replace (INR n) with 1 in Hrd by (rewrite E1; reflexivity). unfold Rdiv in Hrd. rewrite Rinv_1, !Rmult_1_r in Hrd.
+    eapply Rle_trans; [exact Hrd|]. apply perr_sum, qmass_nonneg.
   + intros E1. apply Nat.eqb_neq in E1. rewrite Hatt.
     apply (paper_sign_soft n i qs (S G) (c_alt kk) 2 c0 (real_head hs) z3 (pcnt ts g (fun d b => count n d (Bf b) i)) 1
              (perr (2 + 2 * qmass qs))); [lia|exact Hi|lra|reflexivity| |exact Hinv| | | |].
     * unfold hs. rewrite sign_shead_terms. replace (Q2R 2) with 2 by (unfold Q2R; simpl; field). reflexivity.
-    * intros p Hp. rewrite Z3 by (pose proof (pqlist_in ts g p Hp); lia). rewrite Z2 by (pose proof (pqlist_in ts g p Hp); lia).
-      unfold qs in Hp |- *. rewrite qmass_pqlist.
-      replace (2 + 2 * IZR (labs ts)) with (IZR K) by (unfold K; rewrite plus_IZR, mult_IZR; reflexivity). apply Hv1; assumption.
+    * exact Hreads.
     * apply perr_sum, qmass_nonneg.
     * intros j. apply (cx_alt _ _ _ _ _ _ z3 Hc3).
     * intros j. unfold hs, real_head, sign_shead. cbn [h_val sh_val]. apply (cx_even _ _ _ _ _ _ z3 Hc3).

@@ -52,7 +52,7 @@ Ltac rdt := repeat match goal with
   | |- Forall _ (_ :: _) => constructor
   | |- ly_rd _ _ _ _ => split; cbn [sl_heads sl_units unit_layer]
   | |- hd_ok _ _ _ _ => split; [|split; [|let H := fresh "Hmx" in intros H; pure_tac H]]; cbn [sh_val sh_terms sel_head su_head count_shead look_head mlook_head sign_shead plook_shead inv_shead fst snd]
-  | |- un_ok _ _ _ _ => unfold un_ok; try unfold local_sunit; try unfold mix_sunit; try unfold sign_sunit; try unfold pred_unit; try unfold pread_sunit;
+  | |- un_ok _ _ _ _ => unfold un_ok; try unfold local_sunit; try unfold mix_sunit; try unfold sign_sunit; try unfold pred_unit; try unfold pread_sunit; try unfold ploc_sunit;
                       try unfold rounding; try unfold rounding1; try unfold single_sunit; cbn [su_hidden sn_w]
   | |- Forall _ (sum_of _ _) => apply okc_sum_of
   | |- ~ inK _ _ _ _ => cbn [fst snd]; first [apply qokc_inv | apply qokc_one_pos | okl]
@@ -63,8 +63,10 @@ Ltac rdt := repeat match goal with
 
 (** ** The paper's block *)
 
-Lemma targs_ok (ts : list (nat * Z * dir)) : Forall (fun q => okc (fst (fst q))) ts -> Forall (fun a => okc (fst a)) (targs ts).
-Proof. intros H. unfold targs. apply Forall_map. eapply Forall_impl; [|exact H]. intros q Hq. exact Hq. Qed.
+Lemma ploc_ok (ts : list (nat * Z * dir)) (g : nat) : (xk + 2 <= g)%nat -> Forall (fun p => okc (fst p)) (ploc_weights (pqlist ts g)).
+Proof.
+intros Hg. unfold ploc_weights. apply Forall_map, Forall_forall. intros q Hq. cbn [fst]. pose proof (pqlist_in ts g q Hq). okl.
+Qed.
 
 Lemma pqlist_terms_ok (ts : list (nat * Z * dir)) (g inv key : nat) (K : Q) (c0 : Z) : (xk + 2 <= g)%nat -> okc inv ->
   Forall (fun t => okc (fst (fst t))) (sign_sterms (pqlist ts g) inv key K c0).
@@ -151,7 +153,7 @@ destruct H as [H1 [H2 [H3 H4]]]. destruct (lsame (ldir e) e) eqn:Els.
   assert (Hts : Forall (fun q => okc (fst (fst q))) (combine args (ldirs e))).
   { apply Forall_forall. intros [[b a] dq] Hq. apply in_combine_l in Hq. rewrite Forall_forall in H2. apply (H2 _ Hq). }
   apply Forall_app. split; [apply pterms_rd; [lia|exact Hts]|].
-  rdt; try (apply local_ok, targs_ok, Hts); try (apply pqlist_terms_ok; [lia|okl]).
+  rdt; try (apply ploc_ok; lia); try (apply pqlist_terms_ok; [lia|okl]).
 Qed.
 
 Lemma qnode_rd_pos (P : nat -> bool) : Pn (TPos P).
