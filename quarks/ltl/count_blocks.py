@@ -57,6 +57,9 @@ EXTRA_NAMES = list(EXTRA)
 # pes_a (LTLCountBoundedSim.v): acompile's bounded keys after the predicates, at xk and xk + 1
 BOUNDED = {"pe:i/n^2": ["/", "i", ["*", "n", "n"]], "pe:-(i/n)^2": ["neg", ["*", ["/", "i", "n"], ["/", "i", "n"]]]}
 BOUNDED_NAMES = list(BOUNDED)
+# LTLCountPaperThm.v's tpes_q: the same keys again at xk + 2, xk + 3, read by the paper's count lookups
+PAPER_KEYS = {"pe:i/n^2:count": BOUNDED["pe:i/n^2"], "pe:-(i/n)^2:count": BOUNDED["pe:-(i/n)^2"]}
+PAPER_KEY_NAMES = list(PAPER_KEYS)
 FRESH = re.compile(r"t(\d+)")
 PRED_PE = re.compile(r"pe:[A-Z0-9_]+\(i\):(\d+)")
 
@@ -162,8 +165,8 @@ class Blocks:
     coordinates; heads as (out, value, terms, mask), units as (out, [(v, [(coord, w)], b)], c, the
     coordinate a Lemma 9 rounding reads or None)."""
 
-    def __init__(self, k: int, causal: bool, xk: int = 0):
-        self.k, self.causal, self.xk = k, causal, xk
+    def __init__(self, k: int, causal: bool, xk: int = 0, paper: bool = False):
+        self.k, self.causal, self.xk, self.paper = k, causal, xk, paper
         self.sign_mask = "future" if causal else "none"
         self.one_pos = k + (FIRST if causal else SINGLE)
 
@@ -257,6 +260,29 @@ class Blocks:
             weights += [(h + 4, 2 * a), (h + 3, -4 * a)]
         return layers + [self.unit_layer(g + 5 * len(ts), [(1, weights, 4 * c0 + 2), (-1, weights, 4 * c0 + 1)])]
 
+    def pmix_layers(self, ts, c0, g) -> list:
+        """LTLCountPaperBlock.v's pmix_layers over ts (coordinate, a_k, side): per term the count layers, the
+        unmasked lookup of C/n (query C/d, 1/d with weights 2K, K on the bounded keys at xk + 2, xk + 3,
+        value i/n) at g + 6t + 4 and ReLU(lookup - Z) at g + 6t + 5; at G = g + 6m the unit rounding
+        4 (sum_k a_k r_k + c0) + 2, 1/n (uniform head over first) at G + 1, the sign head of (E + 1/2)/n at
+        G + 2 and the comparison unit at G + 3 (the rounding gated off by [n = 1], plus ReLU(local + 2 [n = 1] - 2))."""
+        K = 2 + 2 * sum(abs(a) for _, a, _ in ts)
+        layers, reads = [], []
+        for t, (b, a, side) in enumerate(ts):
+            h = g + 6 * t
+            look = (h + 4, self.pe(FRAC), [(h, self.xk + 2, 2 * K), (self.inv(side), self.xk + 3, K)], "none")
+            layers += self.count_z_layers(b, side, h) + [self.layer([look], [(h + 5, [(1, [(h + 4, 1), (h + 3, -1)], 0)], 0, None)])]
+            reads.append((h + 5, a))
+        G = g + 6 * len(ts)
+        w4 = [(c, 4 * a) for c, a in reads]
+        terms = [(c, self.pe(ALT), K_SIGN * a) for c, a in reads] + [(G + 1, self.pe(ALT), K_SIGN * (c0 + Fraction(1, 2)))]
+        one, att = self.k + SINGLE, G + 2
+        gw = [(att, 2), (one, -2)]
+        return layers + [self.unit_layer(G, [(1, w4, 4 * c0 + 2), (-1, w4, 4 * c0 + 1)]),
+                         self.layer([(G + 1, self.k + FIRST, [], "none")]),
+                         self.layer([(att, self.pe(EVEN), terms, "none")],
+                                    [(G + 3, [(1, gw, Fraction(-1, 2)), (-1, gw, Fraction(-3, 2)), (1, [(G, 1), (one, 2)], -2)], 0, att)])]
+
     def scale_term(self, t):
         """LTLCountTau1.v's scale_term: the term reads n times its query 1 / (-1)^i or its key
         (-1)^j, 2j, -j^2, 2jn, -j^2 n, coefficient doubled (scores times 2n)."""
@@ -299,6 +325,8 @@ class Blocks:
             if one_sided(p[1]):
                 return f1 + m + 2, L + self.cmp_layers(args, ldir(p[1]), p[2], f1), f1 + m + 3, r1
             ts = [(b, a, s) for (b, a), (_, s, _) in zip(args, p[1])]
+            if self.paper:
+                return f1 + 6 * m + 3, L + self.pmix_layers(ts, p[2], f1), f1 + 6 * m + 4, r1
             return f1 + 5 * m, L + self.mix_layers(ts, p[2], f1), f1 + 5 * m + 1, r1
         if tag == "pos":
             return k + 13 + r, [], f, r + 1
@@ -349,6 +377,8 @@ def coordinate(name: str, alphabet, npreds: int = 0) -> int:
         return k + 13 + npreds + EXTRA_NAMES.index(name)
     if name in BOUNDED:
         return k + 13 + npreds + BOUNDED_NAMES.index(name)
+    if name in PAPER_KEYS:
+        return k + 13 + npreds + 2 + PAPER_KEY_NAMES.index(name)
     if name in ("2i", "t:-i^2"):  # acompile's coordinates of the zero embeddings 2i, -i^2
         return k + (TWO if name == "2i" else NEGSQ)
     m = PRED_PE.fullmatch(name) or FRESH.fullmatch(name)
@@ -384,18 +414,20 @@ def atr_term(t, k: int, xk: int, n: int):
 
 
 def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = False, bounded: int = 0,
-             fixed: bool = False) -> Model:
+             fixed: bool = False, paper: bool = False) -> Model:
     """LTLCountCompile.v's ``ncompile_at k causal nx`` of f (``scale_net`` of it when ``scaled``; when
     ``bounded`` = n >= 1, LTLCountBounded.v's ``acompile n``; ``fixed``: LTLCountFixed.v's ``pcompile``,
-    the bounded network at n = 1 on tfrag, every head at 1/(2n^3)), as a model; the embeddings after the
-    predicates are the first nx of :data:`EXTRA` (``acompile``: the bounded keys of :data:`BOUNDED`)."""
+    the bounded network at n = 1 on tfrag, every head at 1/(2n^3); ``paper``: LTLCountPaperThm.v's
+    ``pqcompile``, ``qcompile_at`` (the paper's block for mixed comparisons, nx = 4) so transformed), as a
+    model; the embeddings after the predicates are the first nx of :data:`EXTRA` (``acompile``: the bounded
+    keys of :data:`BOUNDED`, and for ``paper`` those of :data:`PAPER_KEYS` after them)."""
     alphabet = list(alphabet)
     unknown = symbols(f) - set(alphabet)
     if unknown:
         raise CompileError(f"symbols {sorted(unknown)} are not in the alphabet {''.join(alphabet)}")
     p = tl_of(f, alphabet)
     mix = nx >= 2 and (not bounded or not tfrag(p, causal))
-    if fixed and mix:
+    if fixed and mix and not paper:
         raise CompileError(f"{show(f)} has a comparison mixing #left and #right: LTLCountFixed.v's pcompile "
                            "compiles only formulas whose comparisons count on one side (tfrag)")
     if not mfrag(p, causal, mix):
@@ -403,7 +435,7 @@ def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = F
                            f"{'; #left, Y, S only' if causal else ''}): LTLCountCompile.v does not compile it")
     k, preds = len(alphabet), tpreds(p)
     xk = k + 13 + len(preds)
-    blocks = Blocks(k, causal, xk)
+    blocks = Blocks(k, causal, xk, paper)
     c, body, _, _ = blocks.bnode(p, xk + nx, 0)
 
     def nm(x: int) -> str:
@@ -411,6 +443,8 @@ def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = F
             return "2i" if x == k + TWO else "t:-i^2"  # zero embeddings; 2i written by the first layer when mixed
         if bounded and x in (xk, xk + 1):
             return BOUNDED_NAMES[x - xk]
+        if paper and x in (xk + 2, xk + 3):
+            return PAPER_KEY_NAMES[x - xk - 2]
         return coordinate_name(x, alphabet, preds, nx)
 
     def terms_of(terms):
@@ -422,7 +456,7 @@ def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = F
 
     tau = 1 if scaled else TAU_A if fixed else TAU
     layers = []
-    if bounded and mix:  # atwo_layer: 2i = 2n (i/n)
+    if bounded and mix and not fixed:  # atwo_layer: 2i = 2n (i/n)
         layers.append(Layer([], [Unit([({nm(k + FRAC): Fraction(1)}, Fraction(0))], {"2i": ([Fraction(2 * bounded)], Fraction(0))})]))
     for heads, units in blocks.prologue() + body:
         hs = [Head(nm(out), nm(v), [(nm(q), nm(kc), Fraction(w)) for q, kc, w in terms_of(terms)],
@@ -434,6 +468,7 @@ def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = F
     pe = {name: spec for p_, (name, spec) in FIXED_PE.items() if not (bounded and p_ in (NEGSQ, TWO))}
     pe.update({nm(k + 13 + r): ["pred", P, "i"] for r, P in enumerate(preds)})
     pe.update(BOUNDED if bounded else {name: EXTRA[name] for name in EXTRA_NAMES[:nx]})
+    pe.update(PAPER_KEYS if paper else {})
     model = Model(alphabet, pe, layers, nm(c), info={"formula": show(f), "compiler": compiler,
                                                      "causal": causal, "temperature": tau})
     model.validate()
@@ -475,8 +510,16 @@ def acompile(f, alphabet, n: int, causal: bool = False) -> Model:
 
 
 def pcompile(f, alphabet, causal: bool = False) -> Model:
-    """LTLCountFixed.v's ``pcompile k causal`` (variant (a) as printed, weights independent of n):
-    ``ncompile_at k causal 2`` with every lookup reading the bounded keys j/n^2, -(j/n)^2 with its
-    coefficients doubled, resp. kept (``atr_term`` at n = 1), the embeddings -i^2 and 2i zero, every
-    head at 1/(2n^3).  Raises CompileError outside ``tfrag`` (comparisons mixing #left and #right)."""
-    return _network(f, alphabet, causal, 2, "pcompile", bounded=1, fixed=True)
+    """Variant (a) as printed, weights independent of n, every head at 1/(2n^3): on ``tfrag``,
+    LTLCountFixed.v's ``pcompile k causal`` (``ncompile_at k causal 2`` with every lookup reading the
+    bounded keys j/n^2, -(j/n)^2 with its coefficients doubled, resp. kept: ``atr_term`` at n = 1; the
+    embeddings -i^2 and 2i zero); otherwise (not causal) LTLCountPaperThm.v's ``pqcompile k``, the same
+    with every comparison mixing #left and #right compiled by the paper's block (:meth:`Blocks.pmix_layers`)
+    on the keys of :data:`PAPER_KEYS`.  Not causal, this is Coq's ``pacompile k``.  Raises CompileError
+    for a causal formula outside ``tfrag``."""
+    try:
+        return _network(f, alphabet, causal, 2, "pcompile", bounded=1, fixed=True)
+    except CompileError:
+        if causal or symbols(f) - set(alphabet):
+            raise
+    return _network(f, alphabet, False, 4, "pcompile", bounded=1, fixed=True, paper=True)

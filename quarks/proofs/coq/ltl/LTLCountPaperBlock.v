@@ -9,9 +9,9 @@
     4 (sum_k a_k r_k + c0) + 2 ([ploc_sunit]: always in [0, 1], and [sum_k a_k C_k + c0 >= 0] when
     n = 1, where the reads are within 1/4 of the counts), the uniform head over the first-position
     flag (1/n) at G + 1, the sign head of (E + 1/2)/n (query weights 2 a_k on the reads,
-    2 (c0 + 1/2) on 1/n, key (-1)^j, value [j even]) at G + 2 and LTLCountStage.v's comparison unit
-    at G + 3: Lemma 9's rounding of the sign head gated by [n = 1], plus the local unit when n = 1
-    (where the sign head sees one position).  With K = 2 + 2 sum_k |a_k|, on a
+    2 (c0 + 1/2) on 1/n, key (-1)^j, value [j even]) at G + 2 and the comparison unit at G + 3
+    ([psign_sunit]: Lemma 9's rounding of the sign head gated by [n = 1], plus the local unit when
+    n = 1, where the sign head sees one position).  With K = 2 + 2 sum_k |a_k|, on a
     stream holding the context and the bounded keys, under any weighting [hs_below] whose heads
     not reading an unbounded key run at 1/(2n^3) (LTLCountFixed.v's [w_two] among them), the block
     writes exactly [sum_k a_k #d_k[phi_k] + c0 >= 0] at every position, for every n >= 1
@@ -57,13 +57,19 @@ Definition ploc_sunit (out : nat) (qs : list (nat * Z)) (c0 : Z) : sunit :=
 (** 1/n: the unmasked uniform head over the first-position flag. *)
 Definition inv_shead (att : nat) : shead := SHead att (c_first kk) [] NoMask Average.
 
+(** The comparison unit: Lemma 9's rounding of att gated off by one = [n = 1], plus ReLU(loc + 2 one - 2),
+    which is loc when n = 1 and 0 otherwise, for every loc in [0, 1] (and a little beyond). *)
+Definition psign_sunit (out att one loc : nat) : sunit :=
+  SUnit out [SNeuron 1 [(att, 2%Q); (one, (-2)%Q)] (-1 # 2); SNeuron (-1) [(att, 2%Q); (one, (-2)%Q)] (-3 # 2);
+             SNeuron 1 [(loc, 1%Q); (one, 2%Q)] (-2)] 0.
+
 (** The block over the terms ts (coordinate, a_k, side), fresh from g; the result at g + 6m + 3. *)
 Definition pmix_layers (ts : list (nat * Z * dir)) (c0 : Z) (g : nat) : list slayer :=
   let G := (g + 6 * length ts)%nat in
   pterms_layers ts (2 + 2 * labs ts) g ++
   [unit_layer (ploc_sunit G (pqlist ts g) c0);
    SLayer [inv_shead (S G)] [];
-   SLayer [sign_shead (G + 2) (c_even kk) (pqlist ts g) (S G) (c_alt kk) 2 c0 NoMask] [sign_sunit (G + 3) (G + 2) (c_single kk) G]].
+   SLayer [sign_shead (G + 2) (c_even kk) (pqlist ts g) (S G) (c_alt kk) 2 c0 NoMask] [psign_sunit (G + 3) (G + 2) (c_single kk) G]].
 
 End Layers.
 
@@ -129,12 +135,12 @@ rewrite Rabs_Ropp in *. destruct (Z.leb_spec 0 (E + c0)) as [HE|HE]; simpl.
 Qed.
 
 (** The comparison unit with a gate [n = 1] and a local value in [0, 1] (Boolean where the gate is on). *)
-Lemma sign_sunit_frac (out att one loc : nat) (y : nat -> R) (single b : bool) :
+Lemma psign_sunit_exact (out att one loc : nat) (y : nat -> R) (single b : bool) :
   y one = B2R single -> 0 <= y loc <= 1 -> 0 <= y att <= 1 ->
   (single = true -> y loc = B2R b) -> (single = false -> Rabs (y att - B2R b) <= 1 / 4) ->
-  unit_val (real_unit (sign_sunit out att one loc)) y = B2R b.
+  unit_val (real_unit (psign_sunit out att one loc)) y = B2R b.
 Proof.
-intros Ho Hl Ha H1 H2. rewrite unit_val_real. unfold sign_sunit. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
+intros Ho Hl Ha H1 H2. rewrite unit_val_real. unfold psign_sunit. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
 qsimpl. rewrite Ho. destruct single.
 - rewrite (H1 eq_refl). destruct b; simpl; relu.
 - specialize (H2 eq_refl). pose proof (Rle_abs (y att - B2R b)). pose proof (Rle_abs (- (y att - B2R b))).
@@ -305,16 +311,16 @@ assert (Z3 : forall j c, c <> S G -> z3 j c = z2 j c).
 assert (Z2 : forall j c, c <> G -> z2 j c = z j c).
 { intros j c Hc'. unfold z2. apply (net_frame W n [Ll] G (S G) z Hw2). lia. }
 set (qs := pqlist ts g). set (hs := sign_shead (G + 2) (c_even kk) qs (S G) (c_alt kk) 2 c0 NoMask).
-set (Lg := SLayer [hs] [sign_sunit (G + 3) (G + 2) (c_single kk) G]).
+set (Lg := SLayer [hs] [psign_sunit (G + 3) (G + 2) (c_single kk) G]).
 assert (Hw4 : writes_in [Lg] (G + 2) (G + 4)).
-{ apply writes_in_one. intros c E. unfold swrites, Lg in E. cbn [sl_heads sl_units existsb sh_out su_out hs sign_shead sign_sunit] in E.
+{ apply writes_in_one. intros c E. unfold swrites, Lg in E. cbn [sl_heads sl_units existsb sh_out su_out hs sign_shead psign_sunit] in E.
   rewrite !orb_false_r in E. apply orb_true_iff in E. destruct E as [E|E]; apply Nat.eqb_eq in E; lia. }
 assert (Hlay : pmix_layers kk k1 k2 ts c0 g = pterms_layers kk k1 k2 ts K g ++ [Ll] ++ [Li] ++ [Lg]) by reflexivity.
 rewrite Hlay. split.
 - apply writes_in_app; [eapply writes_in_mono; [exact Hw1|lia|lia]|].
   apply writes_in_app; [eapply writes_in_mono; [exact Hw2|lia|lia]|]. apply writes_in_app; eapply writes_in_mono; (eassumption || lia).
 - intros i Hi. rewrite !run_app. fold z z2 z3. replace (g + 6 * length ts + 3)%nat with (G + 3)%nat by reflexivity.
-  cbn [real_net map net_run]. unfold Lg. rewrite hu_layer_run. cbn [su_out sign_sunit]. rewrite Nat.eqb_refl.
+  cbn [real_net map net_run]. unfold Lg. rewrite hu_layer_run. cbn [su_out psign_sunit]. rewrite Nat.eqb_refl.
   rewrite after_head_other by (cbn [sh_out hs sign_shead]; lia). rewrite (Hz3 i (G + 3)%nat) by lia. rewrite Rplus_0_l.
   (* the values the unit reads *)
   assert (Hone : after_head W n hs z3 i (c_single kk) = B2R (Nat.eqb n 1)).
@@ -347,7 +353,7 @@ rewrite Hlay. split.
   { intros p Hp. rewrite Z3 by (pose proof (pqlist_in ts g p Hp); lia). rewrite Z2 by (pose proof (pqlist_in ts g p Hp); lia).
     unfold qs in Hp |- *. rewrite qmass_pqlist.
     replace (2 + 2 * IZR (labs ts)) with (IZR K) by (unfold K; rewrite plus_IZR, mult_IZR; reflexivity). apply Hv1; assumption. }
-  apply (sign_sunit_frac (G + 3) (G + 2) (c_single kk) G (after_head W n hs z3 i) (Nat.eqb n 1)); [exact Hone|rewrite Hloc; apply ploc_range| | |].
+  apply (psign_sunit_exact (G + 3) (G + 2) (c_single kk) G (after_head W n hs z3 i) (Nat.eqb n 1)); [exact Hone|rewrite Hloc; apply ploc_range| | |].
   + change (after_head W n hs z3 i (G + 2)%nat) with (after_head W n hs z3 i (sh_out hs)).
     rewrite (after_head_out n W hs z3 i) by (cbn [sh_out hs sign_shead]; apply Hz3; lia).
     apply head_out_01; [exact Hi|exact (W_hs n W HW)|]. intros j Hj. unfold hs, real_head, sign_shead. cbn [h_val sh_val].

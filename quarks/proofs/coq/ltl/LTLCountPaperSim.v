@@ -52,7 +52,7 @@ Ltac rdt := repeat match goal with
   | |- Forall _ (_ :: _) => constructor
   | |- ly_rd _ _ _ _ => split; cbn [sl_heads sl_units unit_layer]
   | |- hd_ok _ _ _ _ => split; [|split; [|let H := fresh "Hmx" in intros H; pure_tac H]]; cbn [sh_val sh_terms sel_head su_head count_shead look_head mlook_head sign_shead plook_shead inv_shead fst snd]
-  | |- un_ok _ _ _ _ => unfold un_ok; try unfold local_sunit; try unfold mix_sunit; try unfold sign_sunit; try unfold pred_unit; try unfold pread_sunit; try unfold ploc_sunit;
+  | |- un_ok _ _ _ _ => unfold un_ok; try unfold local_sunit; try unfold mix_sunit; try unfold sign_sunit; try unfold pred_unit; try unfold pread_sunit; try unfold ploc_sunit; try unfold psign_sunit;
                       try unfold rounding; try unfold rounding1; try unfold single_sunit; cbn [su_hidden sn_w]
   | |- Forall _ (sum_of _ _) => apply okc_sum_of
   | |- ~ inK _ _ _ _ => cbn [fst snd]; first [apply qokc_inv | apply qokc_one_pos | okl]
