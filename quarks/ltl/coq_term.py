@@ -184,7 +184,7 @@ def count_semantics_lemma(f, alphabet, words, name: str, causal: bool, in_fragme
 
 COUNT_NET_HEADER = ("From Coq Require Import List ZArith QArith Bool Arith.\n"
                     "From Quarks Require Import Transformer LTLCompile LTLCountSyntax LTLCountCompile LTLCountTau1 "
-                    "LTLCountBounded LTLCountFixed.\n"
+                    "LTLCountBounded LTLCountFixed LTLCountPaperThm.\n"
                     "Import ListNotations.\n\n")
 
 
@@ -192,29 +192,33 @@ def count_comparison(f, alphabet, causal: bool, name: str, model=None, compiler:
     """Coq text proving (by vm_compute) that Coq's ``compiler`` of f is the network of
     quarks.ltl.count_blocks (or ``model``), and that its embedding list is as long as the model's:
     ``bcompile`` (f in ``tfrag``), ``mcompile`` (f's letters below k, and f in ``tfrag`` or f not causal),
-    ``bcompile_b`` (not causal; letters below k), ``acompile`` at length n >= 1 (as mcompile) or
-    ``pcompile`` (f in ``tfrag``)."""
+    ``bcompile_b`` (not causal; letters below k), ``acompile`` at length n >= 1 (as mcompile),
+    ``pcompile`` (f in ``tfrag``) or ``pacompile`` (not causal; letters below k: LTLCountPaperThm.v, the
+    network of :func:`quarks.ltl.count_blocks.pcompile`)."""
     from quarks.ltl import count_blocks
 
-    if compiler not in ("bcompile", "mcompile", "bcompile_b", "acompile", "pcompile"):
-        raise ValueError(f"unknown compiler {compiler!r} (bcompile, mcompile, bcompile_b, acompile or pcompile)")
-    if compiler == "bcompile_b" and causal:
-        raise ValueError("bcompile_b is not causal")
+    if compiler not in ("bcompile", "mcompile", "bcompile_b", "acompile", "pcompile", "pacompile"):
+        raise ValueError(f"unknown compiler {compiler!r} (bcompile, mcompile, bcompile_b, acompile, pcompile or pacompile)")
+    if compiler in ("bcompile_b", "pacompile") and causal:
+        raise ValueError(f"{compiler} is not causal")
     if compiler == "acompile" and n < 1:
         raise ValueError("acompile needs a length n >= 1")
     build = {"bcompile": count_blocks.bcompile, "mcompile": count_blocks.mcompile,
              "bcompile_b": lambda g, a, _c: count_blocks.bcompile_b(g, a),
-             "acompile": lambda g, a, c: count_blocks.acompile(g, a, n, c), "pcompile": count_blocks.pcompile}[compiler]
+             "acompile": lambda g, a, c: count_blocks.acompile(g, a, n, c), "pcompile": count_blocks.pcompile,
+             "pacompile": count_blocks.pcompile}[compiler]
     model = model or build(f, alphabet, causal)
     k, caus = len(alphabet), "true" if causal else "false"
     if compiler in ("bcompile", "pcompile"):
         frag = f"tfrag {k} {caus} {name}_p = true"
+    elif compiler == "pacompile":
+        frag = f"tletters {k} {name}_p = true"
     else:
         frag = f"tletters {k} {name}_p && (negb {caus} || tfrag {k} {caus} {name}_p) = true"
-    net = {"bcompile_b": f"bcompile_b {k} {name}_p", "acompile": f"acompile {n} {k} {caus} {name}_p"}.get(
-        compiler, f"{compiler} {k} {caus} {name}_p")
-    pes = {"bcompile_b": f"tpes_b {name}_p", "acompile": f"tpes_a {name}_p", "pcompile": f"tpes_a {name}_p"}.get(
-        compiler, f"tpes {k} {caus} {name}_p")
+    net = {"bcompile_b": f"bcompile_b {k} {name}_p", "acompile": f"acompile {n} {k} {caus} {name}_p",
+           "pacompile": f"pacompile {k} {name}_p"}.get(compiler, f"{compiler} {k} {caus} {name}_p")
+    pes = {"bcompile_b": f"tpes_b {name}_p", "acompile": f"tpes_a {name}_p", "pcompile": f"tpes_a {name}_p",
+           "pacompile": f"tpes_pa {k} {name}_p"}.get(compiler, f"tpes {k} {caus} {name}_p")
     number = count_blocks.numbering(model)
     width = max(number(c, alphabet) for c in model.pe) - k + 1  # the embeddings end where Coq's list does
     return (f"Definition {name}_p : tl := {count_formula_term(f, alphabet)}.\n"

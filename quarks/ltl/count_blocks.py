@@ -22,6 +22,10 @@ comparison mixing #left and #right compiled by ``mix_layers`` (each count read b
 unmasked lookup of weight K = 2 (1 + sum_k |a_k|), LTLCountMix.v).  :func:`bcompile_b` is
 LTLCountTau1.v's ``bcompile_b``: ``ncompile_at k false 6`` (the six embeddings ``pes_b``: 2in, -i^2 n,
 n, (-1)^i n, 2in^2, -i^2 n^2) with every head's scores scaled by 2n (``scale_term``), run at tau = 1.
+:func:`acompile` is LTLCountBounded.v's ``acompile n`` (variant (a) as proved first: depends on n), and
+:func:`pcompile` variant (a) as printed (one network, weights independent of n, every head at 1/(2n^3)):
+LTLCountFixed.v's ``pcompile`` on ``tfrag`` and LTLCountPaperThm.v's ``pqcompile`` otherwise (together Coq's
+``pacompile``), whose comparisons mixing #left and #right are the paper's block (:meth:`Blocks.pmix_layers`).
 """
 from __future__ import annotations
 
@@ -429,7 +433,8 @@ def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = F
     mix = nx >= 2 and (not bounded or not tfrag(p, causal))
     if fixed and mix and not paper:
         raise CompileError(f"{show(f)} has a comparison mixing #left and #right: LTLCountFixed.v's pcompile "
-                           "compiles only formulas whose comparisons count on one side (tfrag)")
+                           "compiles only formulas whose comparisons count on one side (tfrag); the paper's block "
+                           "(LTLCountPaperThm.v's pqcompile) is not causal")
     if not mfrag(p, causal, mix):
         raise CompileError(f"{show(f)} is outside {'tfrag' if nx < 2 else 'mfrag'} (comparisons of counts on one side"
                            f"{'; #left, Y, S only' if causal else ''}): LTLCountCompile.v does not compile it")

@@ -192,9 +192,31 @@ def test_pcompile_is_one_network_certified_at_one_over_2n_cubed(formula, causal)
         assert r["ok"] == r["words"] == 2 ** n, (n, r["failure"])
 
 
-def test_pcompile_refuses_a_mixed_comparison():
-    """A comparison mixing #left and #right is outside tfrag: pcompile does not compile it."""
+@pytest.mark.parametrize("formula", [counting.PARITY45, "#left[a] = #right[b] + 1", "F (#left[a] = #right[a])",
+                                     "#left[a] >= 2*#right[b] & ODD(#left[a])"])
+def test_pcompile_of_a_mixed_comparison_is_the_papers_block(formula):
+    """A comparison mixing #left and #right (LTLCountPaperThm.v's pqcompile: lookups of C/n on the keys j/n^2,
+    -(j/n)^2 at xk + 2, xk + 3, the sign test of (E + 1/2)/n): one model for every n, no 2i layer, every head
+    at 1/(2n^3), embeddings in [-1, 1]; its exact hard run is the semantics on every word of length <= 5,
+    and its softmax run is certified within 1/4 before every rounding on every word of length <= 7."""
+    from quarks.attention.model import pe_bound
+    from quarks.ltl.count_blocks import PAPER_KEYS, pcompile
+
+    f = parse(formula)
+    model = pcompile(f, "ab")
+    assert set(PAPER_KEYS) <= set(model.pe) and "2i" not in {t for layer in model.layers for u in layer.units for t in u.out}
+    assert all(h.temperature(5) == Fraction(1, 250) for layer in model.layers for h in layer.heads if h.terms)
+    for word in WORDS:
+        assert hard_exact(model, word)[model.output] == [Fraction(int(v)) for v in truth(f, word)], word
+    for n in range(1, 8):
+        assert all(pe_bound(spec, n) <= 1 for spec in model.pe.values())
+        r = check_words(model, f, all_words("ab", n))
+        assert r["ok"] == r["words"] == 2 ** n, (n, r["failure"])
+
+
+def test_pcompile_refuses_a_causal_mixed_comparison():
+    """Mixed comparisons are not causal (they read #right): pcompile refuses one with causal=True."""
     from quarks.ltl.count_blocks import pcompile
 
     with pytest.raises(CompileError, match="mixing #left and #right"):
-        pcompile(parse(counting.PARITY45), "ab")
+        pcompile(parse(counting.PARITY45), "ab", causal=True)

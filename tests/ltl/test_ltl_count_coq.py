@@ -315,3 +315,35 @@ def test_an_altered_pcompile_network_is_rejected(package_proofs, tmp_path):
     res = _count_net_coqc(package_proofs, tmp_path, COUNT_NET_HEADER + count_comparison(g, "ab", False, "altered", model=model,
                                                                                          compiler="pcompile"))
     assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr
+
+
+# --- variant (a) as printed for every formula: Coq's pacompile is quarks.ltl.count_blocks.pcompile -----
+
+def test_python_networks_are_pacompile(package_proofs, tmp_path):
+    """Every counting formula of the four claims (quick and full tier), not causal, mixed comparisons included
+    (#left[a] = #right[b] + 1, PARITY45, F (#left[a] = #right[a])): Coq's ``pacompile`` (LTLCountPaperThm.v: the
+    paper's block for mixed comparisons, one network for every n) is the Python network, its embedding list
+    ``tpes_pa`` as long."""
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+
+    cases = list(dict.fromkeys(f for f, _ in _all_cases(["quick", "full"])))
+    assert sum(mixed(parse(f)) for f in cases) >= 3 and len(cases) >= 12
+    text = COUNT_NET_HEADER + "".join(count_comparison(parse(f), "ab", False, f"q{k}", compiler="pacompile")
+                                      for k, f in enumerate(cases))
+    assert text.count("same_net (pacompile 2 ") == len(cases)
+    res = _count_net_coqc(package_proofs, tmp_path, text)
+    assert res.returncode == 0, res.stderr or res.stdout
+
+
+def test_an_altered_pacompile_network_is_rejected(package_proofs, tmp_path):
+    """pacompile of PARITY45 with the count lookup's weight 2K on j/n^2 read as 2K + 1: rejected."""
+    from quarks.ltl import count_blocks
+    from quarks.ltl.coq_term import COUNT_NET_HEADER, count_comparison
+
+    f = parse(counting.PARITY45)
+    model = count_blocks.pcompile(f, "ab")
+    look = next(h for layer in model.layers for h in layer.heads if any(k == "pe:i/n^2:count" for _, k, _ in h.terms))
+    look.terms = [(q, k, c + 1 if k == "pe:i/n^2:count" else c) for q, k, c in look.terms]
+    res = _count_net_coqc(package_proofs, tmp_path, COUNT_NET_HEADER + count_comparison(f, "ab", False, "altered", model=model,
+                                                                                         compiler="pacompile"))
+    assert res.returncode != 0 and "Unable to unify \"true\" with \"false\"" in res.stderr, res.stderr
