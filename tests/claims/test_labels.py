@@ -89,5 +89,5 @@ def test_notes_coverage_table_is_current():
     assert coverage(registry.get("quarks.eq4.2")) == "asymptotic"
     assert coverage(registry.get("yang.temperature-table")) == "explored"
     assert coverage(registry.get("yang.lemma27")) == "proved"
-    assert coverage(registry.get("yang.thm20")) == "proved in part"  # a fragment in Coq, lookups not
+    assert coverage(registry.get("yang.thm20")) == "proved"  # variant (a) as printed for every formula (thm20a_paper)
     assert coverage(registry.get("quarks.thm4.2-degree-zero")) == "checked"
