@@ -196,7 +196,7 @@ section6 = Claim(
     note="The letter is output as k networks, one per letter a (the same formula family; their outputs side by side are "
          "the one-hot code), not as one network with k outputs.  The induction heads' letters in the Python instances "
          "are a, b, c (Coq's 0, 1, 2); the flip-flop's are 0, 1, x, y, i (write 0, write 1, read 0, read 1, ignore).  "
-         "Dyck-k is not an LTL formula (the paper conjectures Dyck-2 is not definable in it), so it stays on the Theorem 26 "
+         "Dyck-k is not regular, so no LTL formula defines it: it stays on the Theorem 26 "
          "route, which is the paper's for Dyck.  The Python temperature rule gamma(n)/(2 m(n)) for the engine's programs "
          "is the separate claim yang.section6-rule.",
 )
