@@ -124,7 +124,8 @@ _NETS = {"a": "(real_net (fst (compile k VTemperature cq (ih_ltl k K a))))",
          "ff": "(real_net (fst (compile 5 VTemperature cq ff_ltl)))"}
 _LTL_THMS = ("LTLSection6.v:cor17_ihk_paper", "LTLSection6.v:cor18_ihk_paper", "LTLSection6.v:cor18_ihk_tau1",
              "LTLSection6.v:cor17_fflang_paper", "LTLSection6.v:cor18_fflang_paper", "LTLSection6.v:cor18_fflang_tau1",
-             "LTLSection6.v:fflang_spec", "LTLSection6.v:ihk_ih_out", "LTLSection6.v:ihk_ih2_out")
+             "LTLSection6.v:fflang_spec", "LTLSection6.v:ihk_ih_out", "LTLSection6.v:ihk_ih2_out",
+             "SRaspInductionL.v:lprogram_sem", "SRaspInductionL.v:thm26_lhops")
 _LTL_HYPS = {
     "cor17_ihk_paper": ["(a < k)%nat", "(forall t : nat, (w t < k)%nat)", "(1 <= n)%nat", "(i < n)%nat"],
     "cor18_ihk_paper": ["(a < k)%nat", "(forall t : nat, (w t < k)%nat)", "(1 <= n)%nat"],
@@ -132,7 +133,10 @@ _LTL_HYPS = {
     "cor17_fflang_paper": ["(1 <= n)%nat", "(i < n)%nat"],
     "cor18_fflang_paper": ["(1 <= n)%nat"],
     "cor18_fflang_tau1": [],
-    "fflang_spec": [], "ihk_ih_out": [], "ihk_ih2_out": []}
+    "fflang_spec": [], "ihk_ih_out": [], "ihk_ih2_out": [],
+    "lprogram_sem": ["(1 <= k)%nat", "(forall b : nat, In b w -> (b < k)%nat)", "(m <= K)%nat", "(a < k)%nat"],
+    "thm26_lhops": ["(1 <= k)%nat", "(forall b : nat, In b w -> (b < k)%nat)", "(a < k)%nat", "0 < tau",
+                    "tau <= srasp_temp k n (lprogram k K) (/ 4)", "(i < n)%nat"]}
 
 section6 = Claim(
     id="yang.section6-applications",
@@ -155,7 +159,13 @@ section6 = Claim(
               "bit for every n: no parameter depends on n; (ihk_ih_out, ihk_ih2_out) for K = 1, 2 and letter 0 the bit is "
               "ih_out, ih2_out, the references of the engine's networks below.  Liu et al.'s route (uniform-tieless "
               "average-hard networks, then Theorem 26 at its temperature temp26, about 1/(n log n), below the paper's "
-              "1/(2n)), for every n, word w of length n and i < n, the engine's networks written as TransformerModel.v "
+              "1/(2n)): (lprogram_sem, thm26_lhops) for every k >= 1, K, length n, word w (a list) over 0..k-1, i < n and "
+              "a < k, the S-RASP program lprogram k K (one network for every n: weights independent of n, embeddings 1, "
+              "(i+1)/n, [i odd]) holds at sequence 2k + 4 + m k + a (m <= K) whether w_t = a at t = ih_find applied m + 1 "
+              "times to i (ih_find w i: the rightmost t <= i with w_(t-1) = w_i, t - 1 truncated, i if none), and Lemma 9's "
+              "rounding of its softmax network at every 0 < tau <= srasp_temp k n (lprogram k K) (1/4) is exactly that bit "
+              "at m = K: the k outputs are the one-hot code of the letter reached by K + 1 hops; and for every n, word w "
+              "of length n and i < n, the engine's networks written as TransformerModel.v "
               "terms (embeddings 1, i/n, and (-1)^i, [i = 1] for the induction heads): (ih_net_hard, ih_net_gaps) the "
               "induction head (letters a, b, c = 0, 1, 2; previous-token heads with scores -(-1)^(i+j) + j/n, induction "
               "heads with scores [w_(j-1) = w_i] + j/n) outputs [w_j = a] at the rightmost j <= i with w_(j-1) = w_i "
