@@ -11,8 +11,8 @@
     - [ih_ltl k K a]: K hops from [w = a] ([ihk w K a i]: the letter at the position reached by
       K such steps from i is a; false when a step finds nothing; [sat_ih_ltl]).  K = 1 is the basic
       induction head of [Induction.v] ([ihk_ih_out]: letter 0 is [ih_out]), K = 2 the 2-hop head of
-      [Induction2.v] ([ihk_ih2_out]).  The letter itself: [ihk_pos] is the position reached, and
-      [ihk_letter] says the k outputs, a < k, are the one-hot code of its letter (all 0 if none);
+      [Induction2.v] ([ihk_ih2_out]).  The letter itself: [ihk_pos] is the position reached, and by
+      definition the k outputs, a < k, are the one-hot code of its letter (all 0 if none);
     - [ff_ltl]: the flip-flop language (Liu et al. 2023a) over the letters 0, 1 (write 0, 1), 2, 3
       (read 0, 1) and 4 (ignore): H (not (read b and not Y ((!write) S b))) for b = 0, 1, i.e. every
       read at or before i returns the last bit written before it (a read with no earlier write is
@@ -26,7 +26,7 @@
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftPaper LTLCausal.
-From Quarks Require Dyck DyckHeads Induction Induction2.
+From Quarks Require Dyck DyckHeads Induction Induction2 LTLCountSyntax.
 Import ListNotations.
 Open Scope R_scope.
 
@@ -54,10 +54,6 @@ induction i as [|i IH]; simpl.
 - destruct (M 0%nat); reflexivity.
 - simpl in IH. rewrite IH. destruct (M (S i)); simpl; [destruct (F (S i)); reflexivity|reflexivity].
 Qed.
-
-Lemma since_rec_ext_b (P P' Q Q' : nat -> bool) (i : nat) : (forall t, P t = P' t) -> (forall t, Q t = Q' t) ->
-  since_rec P Q i = since_rec P' Q' i.
-Proof. intros HP HQ. induction i as [|i IH]; simpl; [apply HQ|]. rewrite IH, HP, HQ. reflexivity. Qed.
 
 (** true S Q at i: Q somewhere at or before i. *)
 Lemma since_true (Q : nat -> bool) (i : nat) : since_rec (fun _ => true) Q i = existsb Q (seq 0 (S i)).
@@ -128,12 +124,6 @@ unfold hop. split.
   apply in_seq in Hb. simpl. replace (b <? k)%nat with true by (symmetry; apply Nat.ltb_lt; lia). rewrite IHl. reflexivity.
 Qed.
 
-(** The outputs for a = 0 .. k - 1 are the one-hot code of the letter at the position reached (all
-    false when a step finds nothing). *)
-Lemma ihk_letter (w : nat -> nat) (K i a : nat) :
-  ihk w K a i = match ihk_pos w K i with Some t => Nat.eqb (w t) a | None => false end.
-Proof. reflexivity. Qed.
-
 (** The hand-built networks' references (words as lists): one hop, letter 0, is [Induction.ih_out];
     two hops, letter 0, is [Induction2.ih2_out]. *)
 Lemma ihk_ih_out (wl : list nat) (i : nat) : ihk (Dyck.letter wl) 1 0 i = Induction.ih_out wl i.
@@ -176,7 +166,7 @@ Lemma sat_last_bit (n : nat) (w : nat -> nat) (b j : nat) : (b < 2)%nat ->
 Proof.
 intros Hb. unfold last_bit. cbn [sat]. destruct j as [|j]; [reflexivity|].
 replace (S j - 1)%nat with j by lia. cbn [Nat.ltb Nat.leb andb].
-rewrite (since_rec_ext_b _ (fun t => negb (write_at w t)) _ (fun t => write_at w t && Nat.eqb (w t) b)).
+rewrite (LTLCountSyntax.since_rec_ext _ (fun t => negb (write_at w t)) _ (fun t => write_at w t && Nat.eqb (w t) b)).
 - apply since_last.
 - intros t. unfold write_at. cbn [sat]. destruct (w t) as [|[|c]]; reflexivity.
 - intros t. unfold write_at. cbn [sat]. destruct (w t) as [|[|c]]; destruct b as [|[|b]]; reflexivity || lia.
