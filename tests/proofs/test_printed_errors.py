@@ -59,7 +59,7 @@ def test_two_hop_induction_head():
     assert programs.induction_reference("abab") == [0, 0, 0, 1]
     assert programs.induction2_reference("abab") == [0, 0, 0, 0]
     assert programs.induction2_reference("aaab") == [0, 1, 1, 0]
-    v = _run("yang.section6-applications", {"program": "induction2", "n": 4})
+    v = _run("yang.section6-rule", {"program": "induction2", "n": 4})
     assert v.status == "verified" and v.data["gamma"] == "1/4"
 
 
