@@ -53,6 +53,9 @@ def add_parser(sub, verb):
     p.add_argument("--total-time", type=float, default=None, metavar="S",
                    help="wall seconds for the whole run (default: no limit besides each file's); the files not "
                         "reached in time are reported not checked")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                   help="certificates checked at once, each in its own confined process (default: the number of "
+                        "cores); the lines come in the order of the files whatever the number")
     p.add_argument("--read-limit", type=int, default=None, metavar="MIB",
                    help="bytes read for one certificate, its side payloads included (each once), in MiB "
                         "(default 1024)")
@@ -101,6 +104,8 @@ def run(args) -> int:
     for flag, value in (("--memory-limit", args.memory_limit), ("--read-limit", args.read_limit)):
         if value is not None and not value > 0:
             raise UsageError(f"{flag} must be a positive number of MiB")
+    if args.jobs is not None and not args.jobs > 0:
+        raise UsageError("--jobs must be a positive number of processes")
     if args.coq and args.evidence_only:
         raise UsageError("--coq is the full check plus Coq; it cannot be combined with --evidence-only")
     if args.rederive and args.evidence_only:
@@ -211,7 +216,7 @@ def _check_all(args, work) -> int:
     import time
 
     from quarks.checking import binding, obligations
-    from quarks.checking.batch import Checker
+    from quarks.checking.batch import Pool
     from quarks.checking.binding import not_reached, results_json
 
     obligations.reset()   # a run shares re-derivations among its own files only
@@ -241,19 +246,20 @@ def _check_all(args, work) -> int:
     # documented: a log can be grepped, and no certificate's text can start a line of its own
     cols = width() if sys.stdout.isatty() else None
     # each file in a confined child with its own limits; a child goes on to the next file while that
-    # cannot change its verdict (quarks.checking.batch)
-    checker = Checker(work, evidence_only=args.evidence_only, rederive=args.rederive or args.coq, coq=args.coq)
-    try:
-        for path in paths:
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left < 0.5:
-                r = not_reached(path, args.total_time)
-            else:   # --coq: the full check, then Coq
-                r = checker.check(path, limits if left is None or left >= limits.seconds else _shorter(limits, left))
+    # cannot change its verdict; up to --jobs children at once, the lines in the order of the files
+    # (quarks.checking.batch)
+
+    def limits_for(path):
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left < 0.5:
+            return not_reached(path, args.total_time)
+        return limits if left is None or left >= limits.seconds else _shorter(limits, left)
+
+    with Pool(work, jobs=args.jobs, evidence_only=args.evidence_only, rederive=args.rederive or args.coq,
+              coq=args.coq) as pool:   # --coq: the full check, then Coq
+        for r in pool.results(paths, limits_for):
             results.append(r)
             _print(args, r, cols)
-    finally:
-        checker.close()
     if not results:
         print(printable(f"quarks check-cert: nothing to check: no certificate (*.json, not *.error.json) under "
                         f"{' '.join(args.paths)}"),
