@@ -211,6 +211,87 @@ class Pool:
                     idle.append(c)
 
 
+def check_files(paths, work: Path, limits_for: Callable[[Path], Limits | CheckResult], jobs: int | None = None,
+                evidence_only: bool = False, rederive: bool = False, coq: bool = False) -> Iterator[CheckResult]:
+    """The results of a run of checks (``quarks check-cert``, ``quarks.check_certificates``), in the
+    order of ``paths``: the run's digests start from none, numba's cache directory is set to ``work``
+    before anything imports numba, the engines are loaded once here before several files' checks are
+    forked, then a :class:`Pool` of ``jobs`` children checks the files (``limits_for``: see
+    :meth:`Pool.results`).  Close it (``contextlib.closing``) to end the children early."""
+    import gc
+
+    paths = list(paths)
+    obligations.reset()   # a run shares re-derivations among its own files only
+    seed_numba_cache(work / "numba")
+    saved = os.environ.get("NUMBA_CACHE_DIR")
+    os.environ["NUMBA_CACHE_DIR"] = str(work / "numba")   # before anything imports numba: nothing written beside the sources
+    frozen = len(paths) > 4 and not evidence_only
+    try:
+        if frozen:
+            from quarks.claims.engines import preload, warm_kernels
+
+            preload()   # once here, not in every re-derivation forked below
+            warm_kernels()   # the numba kernels loaded once, inherited by every check
+            registry.claims()
+            binding.libc()   # prctl looked up once (each check asks to die with this process)
+            _ask_coq_once(work)
+            gc.freeze()   # what is loaded stays out of the collector: forked checks do not copy its pages
+        with Pool(work, jobs, evidence_only, rederive, coq) as pool:
+            yield from pool.results(paths, limits_for)
+    finally:   # a caller in the same process (a notebook) gets its environment back
+        if frozen:
+            gc.unfreeze()
+        if saved is None:
+            os.environ.pop("NUMBA_CACHE_DIR", None)
+        else:
+            os.environ["NUMBA_CACHE_DIR"] = saved
+
+
+def seed_numba_cache(root: Path) -> None:
+    """Copy the package's compiled numba kernels (``__pycache__/*.nbi, *.nbc``, read only) into the
+    run's private numba cache, laid out as numba's NUMBA_CACHE_DIR locator looks for them (without
+    importing numba, whose cache directory is read when it is imported): the checks
+    load them rather than compile each kernel again, and nothing is written beside the sources."""
+    import hashlib
+    import shutil
+
+    package = Path(__file__).resolve().parents[1]   # the quarks package
+    for f in package.rglob("__pycache__/*.nb[ic]"):
+        source_dir = str(f.parent.parent)   # numba's UserProvidedCacheLocator.get_suitable_cache_subpath
+        where = root / f"{f.parent.parent.name}_{hashlib.sha1(source_dir.encode()).hexdigest()}"
+        try:
+            where.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, where / f.name)
+        except OSError:   # not copied: that kernel is compiled again, in the private cache
+            pass
+
+
+def _ask_coq_once(work: Path) -> None:
+    """What every Coq certificate's check asks of the installed toolchain and theories, asked here
+    once before the checks are forked (they inherit it): coqc's version, library and MathComp's
+    major version, the theory files' hashes (each check still compares them with its record, and
+    hashes a file again if it changed since).  With the caches a check sees: the build cache read
+    only, anything remembered written in this run's private directory."""
+    from quarks.certify import coq_gate
+    from quarks.certify.coq import theory_hashes
+
+    saved = {k: os.environ.get(k) for k in (coq_gate.READ_ONLY_CACHE, "QUARKS_COQ_CACHE")}
+    os.environ[coq_gate.READ_ONLY_CACHE] = str(coq_gate.cache_root())
+    os.environ["QUARKS_COQ_CACHE"] = str(work / "coq")
+    try:
+        theory_hashes(coq_gate.THEORIES)
+        if coq_gate.available():
+            coq_gate.toolchain()
+    except (OSError, ValueError, coq_gate.CoqUnavailable):   # each check meets it again and says so
+        pass
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
 def _worker(conn, work: Path, limits: Limits, evidence_only: bool, rederive: bool, coq: bool) -> None:
     try:
         read, write = os.pipe()
