@@ -29,7 +29,7 @@ import resource
 import signal
 import struct
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import asdict
 from multiprocessing import connection
 from pathlib import Path
@@ -212,7 +212,7 @@ class Pool:
 
 
 def check_files(paths, work: Path, limits_for: Callable[[Path], Limits | CheckResult], jobs: int | None = None,
-                evidence_only: bool = False, rederive: bool = False, coq: bool = False) -> Iterator[CheckResult]:
+                evidence_only: bool = False, rederive: bool = False, coq: bool = False) -> Generator[CheckResult, None, None]:
     """The results of a run of checks (``quarks check-cert``, ``quarks.check_certificates``), in the
     order of ``paths``: the run's digests start from none, numba's cache directory is set to ``work``
     before anything imports numba, the engines are loaded once here before several files' checks are
