@@ -61,7 +61,7 @@ class Checker:
         """The result of one file, never raising for a bad file (see quarks.checking.binding.check_file)."""
         self.submit(path, limits)
         while True:
-            if not self.conn.poll(max(0.0, self.deadline - time.monotonic())):
+            if self.conn is None or not self.conn.poll(max(0.0, self.deadline - time.monotonic())):
                 return self.expire()
             result = self.receive()
             if result is not None:
