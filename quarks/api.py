@@ -95,19 +95,29 @@ def show(claim_id, store=None) -> dict:
     return info
 
 
-def check_certificates(*paths, statements: bool = True, progress=None) -> list[CheckResult]:
-    """Re-check certificate files, or every certificate under a directory; a list of CheckResult
-    (``.ok``, ``.message``, ``.trust``).  ``progress``: a bar (None: in a notebook or on a terminal).
-    MissingFile for a path that does not exist."""
-    from quarks.base.progress import bar, wanted
-    from quarks.checking import binding, obligations
+def check_certificates(*paths, statements: bool = True, rederive: bool = False, jobs: int | None = None,
+                       progress=None) -> list[CheckResult]:
+    """Re-check certificate files, or every certificate under a directory, as ``quarks check-cert`` does
+    (the same confined children and batches, ``jobs`` of them at once, by default the cores); a list of
+    CheckResult (``.ok``, ``.message``, ``.trust``) in the order of the files.  ``statements=False``:
+    ``--evidence-only``; ``rederive``: ``--rederive``.  ``progress``: a bar (None: in a notebook or on
+    a terminal).  MissingFile for a path that does not exist."""
+    from contextlib import closing
 
+    from quarks.base.progress import bar, wanted
+    from quarks.certify.base import LIMITS
+    from quarks.checking.batch import check_files
+    from quarks.checking.binding import scratch
+
+    if jobs is not None and not jobs > 0:
+        raise UsageError(f"jobs must be a positive number of processes, got {jobs!r}")
     files = certificate_files(*paths)   # MissingFile (a FileNotFoundError) for a path that is not there
-    obligations.reset()   # a run shares re-derivations among its own files only
     checks = []
-    with bar(len(files), "check-cert", wanted(progress) and len(files) > 1, unit="file") as b:
-        for f in files:
-            checks.append(binding.check_file(f, evidence_only=not statements))
+    with bar(len(files), "check-cert", wanted(progress) and len(files) > 1, unit="file") as b, scratch() as work, \
+            closing(check_files(files, work, lambda path: LIMITS, jobs=jobs, evidence_only=not statements,
+                                rederive=rederive)) as checked:
+        for r in checked:
+            checks.append(r)
             b.update(1)
     return checks
 

@@ -17,6 +17,7 @@ run with the solvers unimportable either way.  ``exhaustive`` records are re-run
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import multiprocessing as mp
 
@@ -182,6 +183,12 @@ def shared() -> dict:
     """The digests of the re-derivations made in this process that depend on the claim and instance
     alone (sent back by a checking child to its parent, which hands them to the next files' checks)."""
     return {k: _RUN[k] for k in _NEW if k in _RUN}
+
+
+def since(start: int) -> tuple[dict, int]:
+    """The digests kept here after the first ``start`` (in the order kept), and how many are kept now:
+    what a checking child forked earlier has not seen yet (quarks.checking.batch)."""
+    return dict(itertools.islice(_RUN.items(), start, None)), len(_RUN)
 
 
 def reset() -> None:

@@ -53,6 +53,9 @@ def add_parser(sub, verb):
     p.add_argument("--total-time", type=float, default=None, metavar="S",
                    help="wall seconds for the whole run (default: no limit besides each file's); the files not "
                         "reached in time are reported not checked")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                   help="certificates checked at once, each in its own confined process (default: the number of "
+                        "cores); the lines come in the order of the files whatever the number")
     p.add_argument("--read-limit", type=int, default=None, metavar="MIB",
                    help="bytes read for one certificate, its side payloads included (each once), in MiB "
                         "(default 1024)")
@@ -101,6 +104,8 @@ def run(args) -> int:
     for flag, value in (("--memory-limit", args.memory_limit), ("--read-limit", args.read_limit)):
         if value is not None and not value > 0:
             raise UsageError(f"{flag} must be a positive number of MiB")
+    if args.jobs is not None and not args.jobs > 0:
+        raise UsageError("--jobs must be a positive number of processes")
     if args.coq and args.evidence_only:
         raise UsageError("--coq is the full check plus Coq; it cannot be combined with --evidence-only")
     if args.rederive and args.evidence_only:
@@ -140,59 +145,10 @@ def limits_of(args):
     return limits
 
 
-def seed_numba_cache(root: Path) -> None:
-    """Copy the package's compiled numba kernels (``__pycache__/*.nbi, *.nbc``, read only) into the
-    run's private numba cache, laid out as numba's NUMBA_CACHE_DIR locator looks for them (without
-    importing numba, whose cache directory is read when it is imported): the checks
-    load them rather than compile each kernel again, and nothing is written beside the sources."""
-    import hashlib
-    import shutil
-
-    import quarks
-
-    package = Path(quarks.__file__).resolve().parent
-    for f in package.rglob("__pycache__/*.nb[ic]"):
-        source_dir = str(f.parent.parent)   # numba's UserProvidedCacheLocator.get_suitable_cache_subpath
-        where = root / f"{f.parent.parent.name}_{hashlib.sha1(source_dir.encode()).hexdigest()}"
-        try:
-            where.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(f, where / f.name)
-        except OSError:   # not copied: that kernel is compiled again, in the private cache
-            pass
-
-
 def _shorter(limits, seconds: float):
     from dataclasses import replace
 
     return replace(limits, seconds=seconds)
-
-
-def _ask_coq_once(work: Path) -> None:
-    """What every Coq certificate's check asks of the installed toolchain and theories, asked here
-    once before the checks are forked (they inherit it): coqc's version, library and MathComp's
-    major version, the theory files' hashes (each check still compares them with its record, and
-    hashes a file again if it changed since).  With the caches a check sees: the build cache read
-    only, anything remembered written in this run's private directory."""
-    import os
-
-    from quarks.certify import coq_gate
-    from quarks.certify.coq import theory_hashes
-
-    saved = {k: os.environ.get(k) for k in (coq_gate.READ_ONLY_CACHE, "QUARKS_COQ_CACHE")}
-    os.environ[coq_gate.READ_ONLY_CACHE] = str(coq_gate.cache_root())
-    os.environ["QUARKS_COQ_CACHE"] = str(work / "coq")
-    try:
-        theory_hashes(coq_gate.THEORIES)
-        if coq_gate.available():
-            coq_gate.toolchain()
-    except (OSError, ValueError, coq_gate.CoqUnavailable):   # each check meets it again and says so
-        pass
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
 
 
 def _print(args, r, cols) -> None:
@@ -207,14 +163,12 @@ def _print(args, r, cols) -> None:
 
 
 def _check_all(args, work) -> int:
-    import os
     import time
+    from contextlib import closing
 
-    from quarks.checking import binding, obligations
-    from quarks.checking.batch import Checker
+    from quarks.checking.batch import check_files
     from quarks.checking.binding import not_reached, results_json
 
-    obligations.reset()   # a run shares re-derivations among its own files only
     limits = limits_of(args)
     results = []
     paths, errors = _expand(args.paths)
@@ -222,38 +176,25 @@ def _check_all(args, work) -> int:
         print(printable(f"quarks check-cert: {len(errors)} error record(s) passed over (*.error.json: a check that "
                         f"failed in verify, not a certificate; name one to see it), e.g. {errors[0]}"),
               file=sys.stderr, flush=True)
-    seed_numba_cache(work / "numba")
-    os.environ["NUMBA_CACHE_DIR"] = str(work / "numba")   # before anything imports numba: nothing written beside the sources
-    if len(paths) > 4 and not args.evidence_only:
-        import gc
-
-        from quarks.claims import registry
-        from quarks.claims.engines import preload, warm_kernels
-
-        preload()   # once here, not in every re-derivation forked below
-        warm_kernels()   # the numba kernels loaded once, inherited by every check
-        registry.claims()
-        binding.libc()   # prctl looked up once (each check asks to die with this process)
-        _ask_coq_once(work)
-        gc.freeze()   # what is loaded stays out of the collector: forked checks do not copy its pages
     deadline = None if args.total_time is None else time.monotonic() + args.total_time
     # on a terminal, lines wrapped to its width (continuations indented); piped, one line per file, as
     # documented: a log can be grepped, and no certificate's text can start a line of its own
     cols = width() if sys.stdout.isatty() else None
+
+    def limits_for(path):
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left < 0.5:
+            return not_reached(path, args.total_time)
+        return limits if left is None or left >= limits.seconds else _shorter(limits, left)
+
     # each file in a confined child with its own limits; a child goes on to the next file while that
-    # cannot change its verdict (quarks.checking.batch)
-    checker = Checker(work, evidence_only=args.evidence_only, rederive=args.rederive or args.coq, coq=args.coq)
-    try:
-        for path in paths:
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left < 0.5:
-                r = not_reached(path, args.total_time)
-            else:   # --coq: the full check, then Coq
-                r = checker.check(path, limits if left is None or left >= limits.seconds else _shorter(limits, left))
+    # cannot change its verdict; up to --jobs children at once, the lines in the order of the files
+    # (quarks.checking.batch).  --coq: the full check, then Coq
+    with closing(check_files(paths, work, limits_for, jobs=args.jobs, evidence_only=args.evidence_only,
+                             rederive=args.rederive or args.coq, coq=args.coq)) as checked:
+        for r in checked:
             results.append(r)
             _print(args, r, cols)
-    finally:
-        checker.close()
     if not results:
         print(printable(f"quarks check-cert: nothing to check: no certificate (*.json, not *.error.json) under "
                         f"{' '.join(args.paths)}"),

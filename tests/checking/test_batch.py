@@ -132,3 +132,58 @@ def test_a_batch_dies_with_its_parent(tmp_path):
         time.sleep(0.1)
     os.kill(grandchild, 9)
     pytest.fail("the batch's grandchild outlived its killed parent")
+
+
+def _files(tmp_path, names):
+    paths = []
+    for i, name in enumerate(names):
+        d = tmp_path / str(i)
+        d.mkdir()
+        paths.append(d / f"{name}.json")
+        paths[-1].write_text("{}")
+    return paths
+
+
+def test_a_pool_checks_files_at_once_and_reports_them_in_order(tmp_path, monkeypatch):
+    """Two children at once: four 1.5 s files take about 3 s, not 6; a file over its limit and a
+    rejected one take only themselves; the results come in the order of the files."""
+    monkeypatch.setattr(binding, "_run", _checks)
+    names = ["slow", "spin", "slow", "bad", "slow", "a", "slow"]
+    paths = _files(tmp_path, names)
+    t0 = time.monotonic()
+    with batch.Pool(tmp_path, jobs=2) as pool:
+        results = list(pool.results(paths, lambda p: replace(LIMITS, seconds=2 if p.stem == "spin" else 5)))
+    wall = time.monotonic() - t0
+    assert [r.path for r in results] == [str(p) for p in paths]
+    assert [r.ok for r in results] == [True, False, True, False, True, True, True]
+    assert "more than 2 s" in results[1].message
+    assert len({r.message for r in results if r.ok}) >= 2   # two children did the work
+    assert wall < 5.5, wall   # one at a time: 6 s of sleeping and the 2 s spin
+
+
+def test_a_pool_reports_a_file_it_was_told_not_to_check(tmp_path, monkeypatch):
+    monkeypatch.setattr(binding, "_run", _checks)
+    paths = _files(tmp_path, ["a", "b", "c"])
+
+    def limits_for(p):
+        return binding.not_reached(p, 1.0) if p.stem == "b" else LIMITS
+
+    with batch.Pool(tmp_path, jobs=3) as pool:
+        results = list(pool.results(paths, limits_for))
+    assert [(r.ok, r.checked) for r in results] == [(True, True), (False, False), (True, True)]
+    assert "--total-time" in results[1].message
+
+
+def test_leaving_a_pool_kills_every_child(tmp_path, monkeypatch):
+    """An interrupted run (a signal's SystemExit while results are awaited): no child is left."""
+    monkeypatch.setattr(binding, "_run", _checks)
+    paths = _files(tmp_path, ["a", "slow", "slow"])
+    pool = batch.Pool(tmp_path, jobs=2)
+    with pytest.raises(SystemExit), pool:
+        for _ in pool.results(paths, lambda p: LIMITS):
+            pids = [c.proc.pid for c in pool.checkers if c.proc is not None]
+            raise SystemExit(143)
+    assert pids and all(c.proc is None for c in pool.checkers)
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
