@@ -437,6 +437,24 @@ def compiled(root: Path = THEORIES) -> bool:
     return (cache_root() / key / "build.json").is_file()
 
 
+def finished_build(root: Path = THEORIES) -> Build | None:
+    """The finished build of the theories at ``root`` in this process's cache or the read-only one
+    (READ_ONLY_CACHE), as :func:`build` would find it; None when there is none (nothing is compiled here)."""
+    try:
+        _, hashes, key = _key(root)
+    except (OSError, ValueError, CoqUnavailable, subprocess.SubprocessError):
+        return None
+    shared = os.environ.get(READ_ONLY_CACHE)
+    for base in [cache_root()] + ([Path(shared)] if shared else []):
+        try:
+            found = _finished(base / key, hashes)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            continue
+        if found is not None:
+            return found
+    return None
+
+
 @contextmanager
 def build_lock(target: Path):
     """An exclusive lock on ``target.lock`` (fcntl; none where it is missing): processes compiling

@@ -39,7 +39,7 @@ from pathlib import Path
 from quarks.certify import check_evidence, coq_gate, trust_of
 from quarks.certify.base import LIMITS, Binding, CertificateError, CheckContext, Limits, NotChecked
 from quarks.certify.load import load
-from quarks.checking import obligations
+from quarks.checking import coq_instances, obligations
 from quarks.claims import labels, registry
 from quarks.claims.claim import instance_text
 
@@ -183,6 +183,9 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rede
         result.ok, result.message, result.decided = ok, message, False
         return result
     obligations.resolve_payloads(cert, ctx)
+    how = None if evidence_only or rederive else coq_instances.gate(claim, cert["instance"])
+    if how is not None:                                                       # 5-6. an instance of a Coq theorem
+        return _coq_instance(cert, claim, ctx, how, result)
     prior = None if evidence_only else _earlier(cert, claim, rederive)
     if prior is not None:                                                     # 5. re-derived by an earlier file's check
         ctx.rerun = frozenset(prior["rerun"])
@@ -208,6 +211,8 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rede
         return result.rejected(message)
     if any(coq_gate.FROM_CACHE in o.message for o in outcomes):   # what a Coq record's check read, not ran
         message += f" ({coq_gate.FROM_CACHE}, coqc not run)"
+    if cert["instance"] == {"proof": "coq"} and not evidence_only:   # its instances' checks need not ask Coq again
+        coq_instances.passed(claim, coq_gate.FROM_CACHE if coq_gate.FROM_CACHE in message else coq_gate.PRINTED)
     result.ok, result.bound, result.trust = True, bound, trust_of(cert["evidence"])
     result.trust_line = labels.trust_line(claim, cert["instance"], result.trust)
     # the label of what this certificate shows: a Coq proof's, the claim's (proved, proved in part); an
@@ -226,6 +231,21 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rede
         result.message = message
     if coq:
         coq_records(cert, path, result)
+    return result
+
+
+def _coq_instance(cert: dict, claim, ctx: CheckContext, how: str, result: CheckResult) -> CheckResult:
+    """The result of an instance's certificate bound to its claim's Coq proof (quarks.checking.coq_instances),
+    its wording, label and trust line from quarks.claims.labels."""
+    try:
+        ok, message = coq_instances.check(cert, claim, ctx, how)
+    except NotChecked as exc:
+        return result.rejected(str(exc), checked=False)
+    if not ok:
+        return result.rejected(message)
+    result.ok, result.bound, result.trust, result.message = True, True, "coq", message
+    result.trust_line = labels.coq_instance_trust(claim, cert["instance"])
+    result.label = labels.coq_instance_label(claim) if claim.id in registry.listed() else ""
     return result
 
 

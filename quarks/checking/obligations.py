@@ -218,6 +218,22 @@ def adopt(entries) -> None:
             _RUN[k] = v
 
 
+def share(key: str, meaning: str) -> None:
+    """Keep for the run a fact derived from the registry and the installed files alone, never from a
+    certificate (``key`` and ``meaning``: sha256 hex digests), as the digests of re-derivations are kept:
+    sent to the parent with them, handed to the checks forked after (quarks.checking.coq_instances: a
+    claim's theorems passed the Coq gate)."""
+    if len(_RUN) < MAX_SHARED:
+        _RUN[key] = {"meaning": meaning, "rerun": []}
+        _NEW.add(key)
+
+
+def recall(key: str) -> str | None:
+    """The ``meaning`` :func:`share` kept under ``key`` in this run, or None."""
+    entry = _RUN.get(key)
+    return entry["meaning"] if entry is not None else None
+
+
 def known(cert: dict, claim) -> dict | None:
     """The digests of an earlier re-derivation of this certificate's claim and instance in this run
     (by another file's check), or None."""

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+COQ_PROVED = "proved (Coq, all parameters)"   # the label of a claim whose Coq theorems prove all of it
+
 COVERAGE = ("proved", "proved in part", "checked", "asymptotic", "explored", "refuted")
 
 # check-cert's trust codes (quarks.certify.trust_of) as a person reads them
@@ -161,7 +163,7 @@ def label(claim, statuses=None, instances=None, largest=None, proof: str | None 
     if coq and proof == "proved" and part:
         return Label(f"proved in part; not proved: {part}", "proved in part")
     if coq and proof == "proved":
-        return Label("proved (Coq, all parameters)", "proved")
+        return Label(COQ_PROVED, "proved")
     if _get(claim, "proved_for_all", False):
         return Label("proved (SymPy, all parameters)", "proved")
     if _get(claim, "kind", "finite") == "asymptotic":
@@ -182,6 +184,37 @@ def instance_label(claim, status: str, instance: dict) -> str:
     return label(claim, {status}, [instance], proof="").text
 
 
+def proved_in_coq(claim) -> bool:
+    """Whether the claim's label is "proved (Coq, all parameters)" (:func:`label`, as declared): its Coq
+    theorems prove its whole statement, not part of it nor its negation, so every instance in its domain
+    holds as an instance of them (check-cert then binds an instance's certificate to them, once they
+    pass the Coq gate: quarks.checking.coq_instances)."""
+    return label(claim, instances=[]).text == COQ_PROVED
+
+
+def theorems_text(claim, shown: int = 3) -> str:
+    """The claim's declared Coq theorems as a line names them: all of them, or the first ``shown`` and
+    how many more."""
+    coq = list(_get(claim, "coq", ()) or ())
+    if len(coq) <= shown:
+        return ", ".join(coq)
+    more = len(coq) - shown
+    return f"{', '.join(coq[:shown])} and {more} more theorem{'s' if more > 1 else ''} of {claim.id}"
+
+
+def coq_instance(claim) -> str:
+    """What check-cert says of an instance's certificate bound to the claim's Coq proof
+    (:func:`proved_in_coq`): its verdict holds as an instance of the declared theorems; the figures of its
+    records (counts, tables, procedures' results) are not derived again."""
+    return f"holds: instance of {theorems_text(claim)}, proved in Coq; the records' figures not re-derived"
+
+
+def coq_instance_label(claim) -> str:
+    """The label of an instance's certificate bound to the claim's Coq proof: what it shows is the
+    theorems' instance, not a computation of its own."""
+    return "holds as an instance of a theorem proved in Coq (all parameters)"
+
+
 def outcome_label(claim, statuses, largest=None, instances=None, proof: str | None = "proved") -> str:
     """The text of :func:`label` (the form the views print)."""
     return label(claim, statuses, instances, largest, proof).text
@@ -199,6 +232,15 @@ def trust_line(claim, instance, trust: str) -> str:
     if instance == {"proof": "coq"} and _get(claim, "coq_part", ""):
         text += f"; proved in part; not proved: {claim.coq_part}"
     return text
+
+
+def coq_instance_trust(claim, instance) -> str:
+    """The trust line of an instance's certificate bound to the claim's Coq proof (:func:`coq_instance`):
+    the verdict rests on Coq's kernel; the records' figures on nothing (not re-derived), a reference
+    instance's quoted value included."""
+    quoted = f"; its value quoted ({_reference_name(claim)}), not computed here" if is_reference(instance) else ""
+    return (f"the records' figures not re-derived{quoted}; the verdict an instance of {claim.id}'s theorems, "
+            f"proved for all parameters by {TRUST['coq']}")
 
 
 def label_key(text: str) -> str:

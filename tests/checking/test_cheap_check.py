@@ -39,7 +39,19 @@ def beyond_quick(monkeypatch):
     monkeypatch.setattr(Claim, "rerun_cheaply", lambda self, inst: self.recheck == "check")
 
 
-def test_quick_tier_instances_of_heavy_claims_are_rerun(made):
+@pytest.fixture
+def not_coq_bound(monkeypatch):
+    """As for claims not proved in Coq: no instance is bound to a Coq proof (quarks.checking.coq_instances,
+    tested in tests/checking/test_coq_instances.py), so their checks are re-run or not re-derived as before."""
+    from quarks.checking import coq_instances
+
+    monkeypatch.setattr(coq_instances, "gate", lambda claim, instance: None)
+
+
+def test_quick_tier_instances_of_heavy_claims_are_rerun(made, monkeypatch):
+    # without coqc: with it, navon.budget-objective's instances are bound to its Coq proof instead
+    # (tests/checking/test_coq_instances.py)
+    monkeypatch.setenv("QUARKS_COQC", "/nonexistent")
     for claim in ("navon.budget-objective", "quarks.eq4.3-ptf"):
         res = binding.check_file(_first(made, claim))
         assert res.ok and res.bound and res.checked, res.message
@@ -68,7 +80,7 @@ def test_every_claim_declares_how_it_is_rechecked():
     assert claims["quarks.count-by-halves"].obligation is not None and claims["yang.lemma30"].obligation is not None
 
 
-def test_a_heavy_claim_is_bound_by_its_evidence_and_says_so(made, beyond_quick):
+def test_a_heavy_claim_is_bound_by_its_evidence_and_says_so(made, beyond_quick, not_coq_bound):
     path = _first(made, "navon.budget-objective")
     plain = binding.check_file(path)
     assert plain.ok and not plain.bound and "not re-derived" in plain.message and "--rederive" in plain.message
@@ -120,7 +132,7 @@ def test_a_cheap_check_is_rerun(made):
     assert not res.ok and "derives" in res.message
 
 
-def test_check_cert_counts_what_it_did_not_rederive(made, capsys, tmp_path, beyond_quick):
+def test_check_cert_counts_what_it_did_not_rederive(made, capsys, tmp_path, beyond_quick, not_coq_bound):
     code = main(["check-cert", str(made / "navon.budget-objective"), str(made / "quarks.eq4.3-ptf")])
     out = capsys.readouterr().out.splitlines()
     assert code == 3

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from quarks.certify import coq_gate
 from quarks.checking import binding
 from quarks.checking.fields import TIMINGS, VOLATILE_FIELDS
 
@@ -172,7 +173,7 @@ def test_unmutated_certificates_are_accepted(quick_certificates):
     assert not bad, bad[:3]
 
 
-def test_the_printed_example_is_rejected(quick_certificates):
+def test_the_printed_example_is_rejected(quick_certificates, monkeypatch):
     [path] = [p for p in quick_certificates if "navon.budget-objective-eq2" in str(p)]
     cert = json.loads(open(path).read())
     for rec in cert["evidence"]:
@@ -184,6 +185,12 @@ def test_the_printed_example_is_rejected(quick_certificates):
     assert binding.check_file(mutant, evidence_only=True).ok  # the evidence alone is true...
     res = binding.check_file(mutant, rederive=True)
     assert not res.ok and "derives" in res.message  # ...but it does not prove this claim
+    res = binding.check_file(mutant)
+    if coq_gate.available() and coq_gate.finished_build() is not None:
+        # the claim is proved in Coq for all parameters: bound to its theorems, and the line says that the
+        # records' figures were not re-derived (quarks.checking.coq_instances)
+        assert res.ok and res.trust == "coq" and "the records' figures not re-derived" in res.message
+    monkeypatch.setenv("QUARKS_COQC", "/nonexistent")
     res = binding.check_file(mutant)   # a quick-tier instance: plain check-cert re-derives it too (issue 49)
     assert not res.ok and "derives" in res.message
 

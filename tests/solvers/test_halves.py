@@ -100,3 +100,19 @@ def test_inline_payload_decodes():
 def test_mutation_reasons(cert_dir, tmp_path):
     assert "pair fails" in _mutate(cert_dir, tmp_path, _bump("pair_duals", 7, 2)).message
     assert "orbit sizes" in _mutate(cert_dir, tmp_path, lambda a: a["rep_orbit"].__setitem__(1, 9)).message
+
+
+def test_npz_bytes_are_reproducible(monkeypatch):
+    """The payload of a halves-count record is a function of its arrays alone (numpy dates every zip entry
+    1980-01-01, not the write time): a re-derivation can compare it byte for byte."""
+    import time
+    import zipfile
+
+    from quarks.solvers.halves import npz_bytes
+
+    arrays = {"reps": np.arange(7, dtype=np.int64), "member": np.array([True, False])}
+    first = npz_bytes(arrays)
+    monkeypatch.setattr(time, "time", lambda: 2_000_000_000.0)   # another write time
+    monkeypatch.setattr(time, "localtime", lambda *a: (2033, 5, 18, 3, 33, 20, 2, 138, 0))
+    assert npz_bytes(arrays) == first
+    assert {i.date_time for i in zipfile.ZipFile(io.BytesIO(first)).infolist()} == {(1980, 1, 1, 0, 0, 0)}
