@@ -57,7 +57,7 @@ def test_the_claim_is_one_the_binding_applies_to():
     assert labels.proved_in_coq(claim) and labels.label(claim).text == labels.COQ_PROVED
     assert claim.recheck == "evidence" and claim.obligation is None
     assert not labels.proved_in_coq(registry.claims()["quarks.eq4.3-ptf"])     # asymptotic, not proved
-    assert not labels.proved_in_coq(registry.claims()["yang.cor22"])           # proved in part
+    assert not labels.proved_in_coq(registry.claims()["yang.srasp"])           # proved in part
     assert not labels.proved_in_coq(registry.claims()["quarks.lemma5.2"])      # refuted as printed
 
 
