@@ -20,7 +20,7 @@
     or tieless with gap 1/(2 n^3)), [thm26_brasp_soft] (softmax within eps at 0 < tau <=
     [brasp_temp]), [thm26_brasp] (after Lemma 9's rounding every Boolean sequence exactly). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
-From Coq Require Import Reals Lia Lra Psatz Bool List ZArith.
+From Coq Require Import Reals Lia Lra Psatz Bool List ZArith FunctionalExtensionality.
 From Quarks Require Import RSum Rounding TransformerModel TransformerError MatrixModel MatrixError MatrixCopy.
 From Quarks Require Import SRasp SRaspCompile SRaspInt SRaspIntCompile SRaspIntThm.
 Import ListNotations.
@@ -396,4 +396,79 @@ pose proof (Hty c i Hl Hi) as T. fold (brasp_ty k p c) in T. rewrite Hb in T. cb
 destruct T as [E|E]; rewrite E in Hb' |- *.
 - apply lemma9_low. lra.
 - apply lemma9_high. lra.
+Qed.
+
+(** ** The run, sequence by sequence *)
+
+(** A well-typed operation reads only the sequences defined before it. *)
+Definition agree_below (L : nat) (x y : stream) : Prop := forall j c, (c < L)%nat -> x j c = y j c.
+
+Lemma lin_local (w : list (nat * R)) (u v : nat -> R) : (forall p, In p w -> u (fst p) = v (fst p)) -> lin w u = lin w v.
+Proof. intros H. unfold lin. f_equal. apply map_ext_in. intros p Hp. rewrite H by exact Hp. reflexivity. Qed.
+
+Lemma sop_local (n : nat) (tys : list bool) (o : sop) (x y : stream) (i : nat) :
+  sop_ok tys o = true -> agree_below (length tys) x y -> sop_sem n o x i = sop_sem n o y i.
+Proof.
+intros Hok H.
+assert (Hin : forall a, in_ty tys a = true -> forall j, x j a = y j a) by (intros a Ha j; apply H; unfold in_ty in Ha; apply Nat.ltb_lt in Ha; exact Ha).
+assert (Hb : forall a, bool_ty tys a = true -> forall j, x j a = y j a) by (intros a Ha j; apply H, bool_ty_lt, Ha).
+destruct o as [w b|w b|a|a b|a b|g a b|m a|m dr q kk v|m dr ps v]; cbn [sop_ok] in Hok; cbn [sop_sem]; repeat rewrite andb_true_iff in Hok.
+- rewrite (lin_local w (x i) (y i)); [reflexivity|]. rewrite forallb_forall in Hok. intros p Hp. apply Hin, Hok, Hp.
+- rewrite (lin_local w (x i) (y i)); [reflexivity|]. rewrite forallb_forall in Hok. intros p Hp. apply Hin, Hok, Hp.
+- rewrite (Hb a Hok). reflexivity.
+- destruct Hok as [Ha' Hb']. rewrite (Hb a Ha'), (Hb b Hb'). reflexivity.
+- destruct Hok as [Ha' Hb']. rewrite (Hb a Ha'), (Hb b Hb'). reflexivity.
+- destruct Hok as [[Hg Ha'] Hb']. rewrite (Hb g Hg), (Hb a Ha'), (Hb b Hb'). reflexivity.
+- f_equal. apply rsum_ext. intros j _. apply Hin, Hok.
+- destruct Hok as [[Hq Hk] Hv].
+  replace (sel_pred m q kk y i) with (sel_pred m q kk x i) by (apply functional_extensionality; intros t; unfold sel_pred; rewrite (Hb q Hq), (Hb kk Hk); reflexivity).
+  apply Hin, Hv.
+- destruct Hok as [Hps Hv]. rewrite forallb_forall in Hps.
+  assert (Hc : forall j, sel_count ps x i j = sel_count ps y i j).
+  { intros j. unfold sel_count. f_equal. apply filter_ext_in. intros p Hp. apply Hps in Hp. apply andb_true_iff in Hp.
+    rewrite (Hb _ (proj1 Hp)), (Hb _ (proj2 Hp)). reflexivity. }
+  replace (best_pred m ps y n i) with (best_pred m ps x n i) by (apply functional_extensionality; intros t; unfold best_pred;
+    rewrite Hc; f_equal; f_equal; apply functional_extensionality; intros t'; apply Hc).
+  apply Hin, Hv.
+Qed.
+
+Lemma bsem_local (n : nat) (xtys : list xty) (o : bop) (x y : stream) (i : nat) :
+  bop_ok xtys o = true -> agree_below (length xtys) x y -> bsem n o x i = bsem n o y i.
+Proof.
+intros Hok H.
+assert (Hx : forall t a, xis xtys t a = true -> forall j, x j a = y j a) by (intros t a Ha j; apply H, (xis_spec _ _ _ Ha)).
+destruct o as [o|w|a]; cbn [bop_ok] in Hok; cbn [bsem].
+- destruct o as [o|b|w|b|a|a|a|m dr a bb sb kb v]; cbn [xop_ok] in Hok; cbn [xsem sop_sem].
+  + apply (sop_local n (xbools xtys)); [exact Hok|]. rewrite xbools_length. exact H.
+  + rewrite (Hx _ _ Hok). reflexivity.
+  + f_equal. apply lin_local. rewrite forallb_forall in Hok. intros p Hp. unfold zlin in Hp. apply in_map_iff in Hp.
+    destruct Hp as [q [<- Hq]]. apply (Hx XI), Hok, Hq.
+  + rewrite (Hx _ _ Hok). reflexivity.
+  + f_equal. apply rsum_ext. intros j _. apply (Hx _ _ Hok).
+  + rewrite (Hx _ _ Hok). reflexivity.
+  + rewrite (Hx _ _ Hok). reflexivity.
+  + repeat rewrite andb_true_iff in Hok. destruct Hok as [[[[Ha Hb] Hs] Hk] Hv]. apply Nat.ltb_lt in Hv.
+    replace (fun t => escore n dr a bb sb kb y i (vis_lo m i + t)) with (fun t => escore n dr a bb sb kb x i (vis_lo m i + t))
+      by (apply functional_extensionality; intros t; unfold escore; rewrite (Hx _ _ Ha), (Hx _ _ Hb), (Hx _ _ Hs), (Hx _ _ Hk); reflexivity).
+    apply H, Hv.
+- f_equal. apply lin_local. rewrite forallb_forall in Hok. intros p Hp. unfold zlin in Hp. apply in_map_iff in Hp.
+  destruct Hp as [q [<- Hq]]. apply (Hx XB), Hok, Hq.
+- rewrite (Hx _ _ Hok). reflexivity.
+Qed.
+
+Lemma brun_below (n : nat) (p : list bop) : forall (c : nat) (z : stream) (j c' : nat), (c' < c)%nat -> brun n c p z j c' = z j c'.
+Proof. induction p as [|o p IH]; intros c z j c' Hc; [reflexivity|]. cbn [brun]. rewrite IH by lia. apply upd_ne. lia. Qed.
+
+(** Sequence |xtys| + m of the run is operation m's semantics on the whole run. *)
+Lemma brun_at (n : nat) (p : list bop) : forall (xtys : list xty) (z : stream), bwt xtys p = true ->
+  forall m i, (m < length p)%nat -> brun n (length xtys) p z i (length xtys + m)%nat = bsem n (nth m p (BLe1 0)) (brun n (length xtys) p z) i.
+Proof.
+induction p as [|o p IH]; intros xtys z Hwt m i Hm; [simpl in Hm; lia|].
+cbn [bwt] in Hwt. apply andb_true_iff in Hwt. destruct Hwt as [Hok Hwt].
+assert (E : length (xtys ++ [bop_ty xtys o]) = S (length xtys)) by (rewrite app_length; simpl; lia).
+destruct m as [|m].
+- cbn [nth brun]. rewrite Nat.add_0_r, brun_below by lia. rewrite upd_eq.
+  apply (bsem_local n xtys); [exact Hok|]. intros j c Hc. rewrite brun_below by lia. rewrite upd_ne by lia. reflexivity.
+- cbn [nth brun]. specialize (IH (xtys ++ [bop_ty xtys o]) (upd z (length xtys) (bsem n o z)) Hwt m i ltac:(simpl in Hm; lia)). rewrite E in IH.
+  replace (length xtys + S m)%nat with (S (length xtys) + m)%nat by lia. exact IH.
 Qed.
