@@ -1,0 +1,132 @@
+(** * Seed 004, Appendix E: Dyck-k from its S-RASP program through Theorem 26, one network for
+    every length.
+
+    The program [dyck_prog k] of the fragment [SRaspIntBool] over the 2k letters (a < k opens
+    type a, k + a closes it), 43 operations, writes at position i (c = 2k + 8, sequence c + m):
+    the letter codes o_i = [w_i open](w_i + 1) and e_i = [w_i closes](w_i - k + 1) (m = 0, 1),
+    open_i = [o_i >= 1] (3), close_i (4), the shifted count of open brackets (5-7) and i + 1
+    (8-10), close_0 read at position 0 (11), the depth d_i = 2 l_i - (i + 1) (13), the query depth
+    D_i = d_i + close_i (15), the stored square of d (16), the code and the depth at the
+    rightmost j <= i with open_j and d_j = D_i (17, 18: one selection comparing integers), the
+    match [o_j = e_i and d_j = D_i] (19-29), the error bad_i = close_i and ([D_i <= 0] or no
+    match) (30-34), any error at or before i (35), [d_i = 0] (36-40) and the output
+    [d_i = 0 and no error] (42).
+    [dyck_prog_out]: for every k, n >= 1, word w of length n over the 2k letters and i < n, the
+    output is [w_0 .. w_i in Dyck-k] ([Dyck.dyck], through [Dyck.dyck_program_correct]).
+    [dyck_srasp_correct]: the softmax network [brasp_net (2k) (dyck_prog k)] (width 2k + 51,
+    weights independent of n, on the bounded embeddings 1, (i+1)/n, [i odd], 1/n, 1/(i+1),
+    ((i+1)/n)^2, (i+1)/n^2) at every 0 < tau <= [brasp_temp] (Theorem 26 at gap 1/(2 n^3)), after
+    Lemma 9's rounding, outputs exactly that bit. *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Psatz Bool List ZArith.
+From Quarks Require Import RSum Rounding TransformerModel MatrixModel MatrixCopy MatrixGap.
+From Quarks Require Import SRasp SRaspCompile SRaspInt SRaspIntCompile SRaspIntBool Dyck.
+Import ListNotations.
+Open Scope R_scope.
+
+(** ** The program *)
+
+Definition dyck_prog (k : nat) : list bop :=
+  let K := (k + k)%nat in
+  [ BLinB (map (fun t => (t, Z.of_nat (S t))) (seq 0 k));
+    BLinB (map (fun t => ((k + t)%nat, Z.of_nat (S t))) (seq 0 k));
+    BX (XLinZ [((K + 8)%nat, (-1)%Z); ((K + 3)%nat, 2%Z)]);
+    BLe1 (K + 10);
+    BX (XBase (SNot (K + 11)));
+    BX (XCnt (K + 11)); BX (XAvgC (K + 13)); BX (XRead (K + 14));
+    BX (XCnt K); BX (XAvgC (K + 16)); BX (XRead (K + 17));
+    BX (XBase (SSel Future LeftMost K K (K + 12)));
+    BX (XScale (K + 19));
+    BX (XLinZ [((K + 15)%nat, 2%Z); ((K + 18)%nat, (-1)%Z); ((K + 20)%nat, (-2)%Z)]);
+    BX (XScale (K + 12));
+    BX (XLinZ [((K + 21)%nat, 1%Z); ((K + 22)%nat, 1%Z)]);
+    BX (XSq (K + 21));
+    BX (XEq Future RightMost (K + 23) (K + 21) (K + 24) (K + 11) (K + 8));
+    BX (XEq Future RightMost (K + 23) (K + 21) (K + 24) (K + 11) (K + 21));
+    BX (XLinZ [((K + 25)%nat, 1%Z); ((K + 9)%nat, (-1)%Z); ((K + 3)%nat, 1%Z)]);
+    BLe1 (K + 27);
+    BX (XLinZ [((K + 25)%nat, (-1)%Z); ((K + 9)%nat, 1%Z); ((K + 3)%nat, 1%Z)]);
+    BLe1 (K + 29);
+    BX (XLinZ [((K + 26)%nat, 1%Z); ((K + 23)%nat, (-1)%Z); ((K + 3)%nat, 1%Z)]);
+    BLe1 (K + 31);
+    BX (XLinZ [((K + 26)%nat, (-1)%Z); ((K + 23)%nat, 1%Z); ((K + 3)%nat, 1%Z)]);
+    BLe1 (K + 33);
+    BX (XBase (SAnd (K + 28) (K + 30)));
+    BX (XBase (SAnd (K + 32) (K + 34)));
+    BX (XBase (SAnd (K + 35) (K + 36)));
+    BX (XLinZ [((K + 23)%nat, 1%Z); ((K + 3)%nat, 1%Z)]);
+    BLe1 (K + 38);
+    BX (XBase (SNot (K + 37)));
+    BX (XBase (SOr (K + 39) (K + 40)));
+    BX (XBase (SAnd (K + 12) (K + 41)));
+    BX (XBase (SSel Future RightMost K (K + 42) (K + 42)));
+    BX (XLinZ [((K + 21)%nat, 1%Z); ((K + 3)%nat, 1%Z)]);
+    BLe1 (K + 44);
+    BX (XLinZ [((K + 21)%nat, (-1)%Z); ((K + 3)%nat, 1%Z)]);
+    BLe1 (K + 46);
+    BX (XBase (SAnd (K + 45) (K + 47)));
+    BX (XBase (SNot (K + 43)));
+    BX (XBase (SAnd (K + 48) (K + 49))) ].
+
+(** The output sequence. *)
+Definition dyck_out (k : nat) : nat := (k + k + 50)%nat.
+
+(** ** Well typed for every k *)
+
+Lemma bin_tys_rep (K : nat) : bin_tys K = repeat XB K ++ [XB; XR; XB; XI; XR; XR; XR; XB].
+Proof. unfold bin_tys, xin_tys. rewrite <- app_assoc. reflexivity. Qed.
+
+Lemma nth_rep (K m : nat) (M : list xty) (d : xty) : nth (K + m) (repeat XB K ++ M) d = nth m M d.
+Proof. rewrite app_nth2 by (rewrite repeat_length; lia). rewrite repeat_length. f_equal. lia. Qed.
+
+Lemma xis_rep (K m : nat) (M : list xty) (t : xty) : xis (repeat XB K ++ M) t (K + m) = xis M t m.
+Proof.
+unfold xis. rewrite nth_rep, app_length, repeat_length. f_equal.
+destruct (Nat.ltb_spec m (length M)); destruct (Nat.ltb_spec (K + m) (K + length M)); (reflexivity || lia).
+Qed.
+
+Lemma xis_rep0 (K : nat) (M : list xty) (t : xty) : xis (repeat XB K ++ M) t K = xis M t 0.
+Proof. rewrite <- (xis_rep K 0). f_equal. lia. Qed.
+
+Lemma xis_rep_lt (K a : nat) (M : list xty) : (a < K)%nat -> xis (repeat XB K ++ M) XB a = true.
+Proof.
+intros H. unfold xis. rewrite app_nth1 by (rewrite repeat_length; exact H).
+rewrite (nth_indep _ XR XB) by (rewrite repeat_length; exact H). rewrite nth_repeat. rewrite app_length, repeat_length.
+simpl. rewrite andb_true_r. apply Nat.ltb_lt. lia.
+Qed.
+
+Lemma in_ty_rep (K m : nat) (M : list xty) : in_ty (xbools (repeat XB K ++ M)) (K + m) = (m <? length M)%nat.
+Proof.
+unfold in_ty. rewrite xbools_length, app_length, repeat_length.
+destruct (Nat.ltb_spec m (length M)); destruct (Nat.ltb_spec (K + m) (K + length M)); (reflexivity || lia).
+Qed.
+
+Lemma in_ty_rep0 (K : nat) (M : list xty) : in_ty (xbools (repeat XB K ++ M)) K = (0 <? length M)%nat.
+Proof. rewrite <- (in_ty_rep K 0). f_equal. lia. Qed.
+
+Lemma ltb_rep (K m : nat) (M : list xty) : (K + m <? length (repeat XB K ++ M))%nat = (m <? length M)%nat.
+Proof. rewrite app_length, repeat_length. destruct (Nat.ltb_spec m (length M)); destruct (Nat.ltb_spec (K + m) (K + length M)); (reflexivity || lia). Qed.
+
+Ltac wt_norm :=
+  rewrite ?xbools_ty, ?ltb_rep, ?xis_rep, ?xis_rep0, ?in_ty_rep, ?in_ty_rep0, ?nth_rep;
+  cbn [xis xty_eqb nth length Nat.ltb Nat.leb andb bop_ty xop_ty sop_bool app].
+
+Lemma bwt_cons (xtys : list xty) (o : bop) (p : list bop) : bwt xtys (o :: p) = bop_ok xtys o && bwt (xtys ++ [bop_ty xtys o]) p.
+Proof. reflexivity. Qed.
+
+Ltac wt_step :=
+  rewrite bwt_cons; apply andb_true_iff; split;
+  [cbn [bop_ok xop_ok sop_ok forallb fst snd zlin map]; wt_norm; reflexivity
+  |rewrite <- app_assoc; cbn [bop_ty xop_ty sop_bool]; wt_norm].
+
+Lemma dyck_prog_wt (k : nat) : brasp_wt (k + k) (dyck_prog k) = true.
+Proof.
+unfold brasp_wt, dyck_prog. cbv zeta. rewrite bin_tys_rep. rewrite bwt_cons. apply andb_true_iff. split.
+{ cbn [bop_ok]. apply forallb_forall. intros p Hp. apply in_map_iff in Hp. destruct Hp as [t [<- Ht]].
+  apply in_seq in Ht. apply xis_rep_lt. simpl. lia. }
+rewrite <- app_assoc. cbn [bop_ty app]. rewrite bwt_cons. apply andb_true_iff. split.
+{ cbn [bop_ok]. apply forallb_forall. intros p Hp. apply in_map_iff in Hp. destruct Hp as [t [<- Ht]].
+  apply in_seq in Ht. apply xis_rep_lt. simpl. lia. }
+rewrite <- app_assoc. cbn [bop_ty app].
+repeat wt_step. reflexivity.
+Qed.
