@@ -130,3 +130,103 @@ rewrite <- app_assoc. cbn [bop_ty app]. rewrite bwt_cons. apply andb_true_iff. s
 rewrite <- app_assoc. cbn [bop_ty app].
 repeat wt_step. reflexivity.
 Qed.
+
+(** ** The program's sequences *)
+
+Definition b2r (b : bool) : R := if b then 1 else 0.
+
+(** The codes of a letter: w + 1 for an open bracket, w - k + 1 for a close bracket, else 0. *)
+Definition ocode (k a : nat) : Z := if (a <? k)%nat then Z.of_nat (S a) else 0%Z.
+Definition ccode (k a : nat) : Z := if ((k <=? a) && (a <? k + k))%nat then Z.of_nat (S (a - k)) else 0%Z.
+
+Lemma le1_int (n : nat) (a : Z) : (0 < n)%nat -> le1 (IZR a / INR n * INR n) = b2r (Z.leb a 1).
+Proof.
+intros Hn. assert (0 < INR n) by (apply lt_0_INR, Hn). replace (IZR a / INR n * INR n) with (IZR a) by (field; lra).
+unfold le1, b2r. destruct (Z.leb_spec a 1) as [H1|H1].
+- apply IZR_le in H1. destruct (Rle_dec _ _); [reflexivity|]. simpl in H1. lra.
+- assert (H2 : (2 <= a)%Z) by lia. apply IZR_le in H2. destruct (Rle_dec _ _); [|reflexivity]. simpl in H2. lra.
+Qed.
+
+Lemma lin_code (s m a : nat) (y : nat -> R) : (forall t, (t < m)%nat -> y (s + t)%nat = if Nat.eqb a (s + t) then 1 else 0) ->
+  lin (zlin (map (fun t => ((s + t)%nat, Z.of_nat (S t))) (seq 0 m))) y =
+  IZR (if ((s <=? a) && (a <? s + m))%nat then Z.of_nat (S (a - s)) else 0%Z).
+Proof.
+induction m as [|m IH]; intros H.
+- cbn [seq map]. unfold zlin, lin. cbn [map lsum]. rewrite Nat.add_0_r.
+  destruct ((s <=? a) && (a <? s))%nat eqn:E; [|reflexivity]. exfalso. apply andb_true_iff in E. destruct E as [E1 E2].
+  apply Nat.leb_le in E1. apply Nat.ltb_lt in E2. lia.
+- rewrite seq_S, map_app.
+  assert (Happ : forall l1 l2, lin (zlin (l1 ++ l2)) y = lin (zlin l1) y + lin (zlin l2) y)
+    by (intros l1 l2; unfold lin, zlin; rewrite map_app; apply lsum_app). rewrite Happ.
+  rewrite IH by (intros; apply H; lia). unfold lin, zlin. cbn [map lsum fst snd]. rewrite ?Nat.add_0_l. rewrite (H m) by lia.
+  destruct (Nat.eqb_spec a (s + m)) as [->|Ha].
+  + replace ((s <=? s + m) && (s + m <? s + m))%nat with false by (symmetry; apply andb_false_iff; right; apply Nat.ltb_ge; lia).
+    replace ((s <=? s + m) && (s + m <? s + S m))%nat with true by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia).
+    replace (s + m - s)%nat with m by lia. rewrite <- INR_IZR_INZ. ring.
+  + replace ((s <=? a) && (a <? s + S m))%nat with ((s <=? a) && (a <? s + m))%nat; [ring|].
+    destruct (s <=? a)%nat; [|reflexivity]. simpl. destruct (Nat.ltb_spec a (s + m)); destruct (Nat.ltb_spec a (s + S m)); (reflexivity || lia).
+Qed.
+
+Lemma count_split (p : nat -> bool) (m : nat) : (count p m + count (fun j => negb (p j)) m)%nat = m.
+Proof. induction m as [|m IH]; [reflexivity|]. simpl. destruct (p m); simpl; lia. Qed.
+
+Lemma count_le (p : nat -> bool) (m : nat) : (count p m <= m)%nat.
+Proof. pose proof (count_split p m). lia. Qed.
+
+(** The shifted count of [SRaspIntCompile.XCnt] over positions 0..i. *)
+Lemma psum_count (n : nat) (b : nat -> bool) (G : nat -> R) (i : nat) :
+  (forall t, (t <= i)%nat -> G t = (b2r (b t) + (1 - b2r (b t)) * (if Nat.eqb t 0 then 1 else 0)) / INR n) ->
+  rsum G 0 (S i) = INR (count b (S i) + (if b 0%nat then 0 else 1)) / INR n.
+Proof.
+induction i as [|i IH]; intros H.
+- cbn [rsum count]. rewrite Nat.add_0_l, (H 0%nat) by lia. unfold b2r. destruct (b 0%nat); simpl; unfold Rdiv; ring.
+- change (rsum G 0 (S (S i))) with (rsum G 0 (S i) + G (0 + S i)%nat). rewrite IH by (intros; apply H; lia).
+  rewrite Nat.add_0_l, (H (S i)) by lia. cbn [count Nat.eqb]. rewrite !plus_INR. unfold b2r. destruct (b (S i)); simpl; unfold Rdiv; ring.
+Qed.
+
+Lemma rarg_zarg (s : nat -> R) (Kf : nat -> Z) (D : R) (cnt : nat) : 0 < D ->
+  (forall t, (t < cnt)%nat -> s t = IZR (Kf t) / D) -> rarg s cnt = zarg Kf cnt.
+Proof.
+intros HD. induction cnt as [|m IH]; intros Hs; [reflexivity|]. destruct m as [|m']; [reflexivity|].
+change (rarg s (S (S m'))) with (if Rle_dec (s (S m')) (s (rarg s (S m'))) then rarg s (S m') else S m').
+change (zarg Kf (S (S m'))) with (if Z.leb (Kf (S m')) (Kf (zarg Kf (S m'))) then zarg Kf (S m') else S m').
+rewrite IH by (intros; apply Hs; lia).
+pose proof (zarg_spec Kf (S m') ltac:(lia)) as [HT _].
+rewrite (Hs (S m')), (Hs (zarg Kf (S m'))) by lia.
+assert (HiD : 0 < / D) by (apply Rinv_0_lt_compat, HD).
+destruct (Z.leb_spec (Kf (S m')) (Kf (zarg Kf (S m')))) as [Hl|Hl]; destruct (Rle_dec _ _) as [Hr|Hr]; try reflexivity; exfalso.
+- apply Hr. unfold Rdiv. apply Rmult_le_compat_r; [lra|apply IZR_le, Hl].
+- apply IZR_lt in Hl. unfold Rdiv in Hr. apply Rmult_le_reg_r in Hr; [lra|exact HiD].
+Qed.
+
+Lemma lfind_first (B : nat -> bool) (m : nat) : B 0%nat = true -> lfind B (S m) = Some 0%nat.
+Proof. intros H. induction m as [|m IH]; [simpl; rewrite H; reflexivity|]. change (lfind B (S (S m))) with (match lfind B (S m) with Some t => Some t | None => if B (S m) then Some (S m) else None end). rewrite IH. reflexivity. Qed.
+
+(** The run of the program on w (length n). *)
+Definition dyck_run (k n : nat) (w : list nat) : stream := brasp_run (k + k) n (dyck_prog k) w.
+
+Lemma dyck_prog_length (k : nat) : length (dyck_prog k) = 43%nat.
+Proof. reflexivity. Qed.
+
+Lemma F_at (k n : nat) (w : list nat) (m i : nat) : (8 <= m < 51)%nat ->
+  dyck_run k n w i (k + k + m)%nat = bsem n (nth (m - 8) (dyck_prog k) (BLe1 0)) (dyck_run k n w) i.
+Proof.
+intros Hm. unfold dyck_run. replace (k + k + m)%nat with (k + k + 8 + (m - 8))%nat by lia.
+apply brasp_run_at; [exact (dyck_prog_wt k)|rewrite dyck_prog_length; lia].
+Qed.
+
+Lemma F_in (k n : nat) (w : list nat) (i a : nat) : (a < k + k + 8)%nat -> dyck_run k n w i a = binput (k + k) n w i a.
+Proof. intros Ha. unfold dyck_run, brasp_run. apply brun_below, Ha. Qed.
+
+Lemma F_letter (k n : nat) (w : list nat) (i a : nat) : (a < k + k)%nat -> dyck_run k n w i a = if Nat.eqb (letter w i) a then 1 else 0.
+Proof.
+intros Ha. rewrite F_in by lia. unfold binput. rewrite upd_ne by lia. unfold xinput, word_input, embed.
+replace (a <? k + k)%nat with true by (symmetry; apply Nat.ltb_lt, Ha). reflexivity.
+Qed.
+
+Lemma F_one (k n : nat) (w : list nat) (i : nat) : dyck_run k n w i (k + k)%nat = 1.
+Proof. rewrite F_in by lia. unfold binput. rewrite upd_ne by lia. rewrite <- (Nat.add_0_r (k + k)) at 2. rewrite xinput_pe. reflexivity. Qed.
+
+Lemma F_invn (k n : nat) (w : list nat) (i : nat) : dyck_run k n w i (k + k + 3)%nat = / INR n.
+Proof. rewrite F_in by lia. unfold binput. rewrite upd_ne by lia. rewrite xinput_pe. reflexivity. Qed.
+

@@ -472,3 +472,7 @@ destruct m as [|m].
 - cbn [nth brun]. specialize (IH (xtys ++ [bop_ty xtys o]) (upd z (length xtys) (bsem n o z)) Hwt m i ltac:(simpl in Hm; lia)). rewrite E in IH.
   replace (length xtys + S m)%nat with (S (length xtys) + m)%nat by lia. exact IH.
 Qed.
+
+Lemma brasp_run_at (K n : nat) (p : list bop) (w : list nat) (m i : nat) : brasp_wt K p = true -> (m < length p)%nat ->
+  brasp_run K n p w i (K + 8 + m)%nat = bsem n (nth m p (BLe1 0)) (brasp_run K n p w) i.
+Proof. intros Hwt Hm. unfold brasp_run. rewrite <- (bin_tys_length K). apply brun_at; [exact Hwt|exact Hm]. Qed.
