@@ -1,0 +1,150 @@
+(** * Seed 004, Appendix E: the program [DyckSRasp.dyck_prog] computes Dyck.v's program, and its
+    network recognizes Dyck-k for every k and every length.
+
+    Sequence by sequence ([F_*]): the codes, open/close, the counts, the depth d_i = [Dyck.dep],
+    the query depth D_i = [Dyck.qdep], the selection ([dsel]: the position of largest key; when
+    D_i >= 1 and some j <= i has w_j open and d_j = D_i, it is Dyck.v's [sel], [dsel_sel]), the
+    error flag ([bad_err]: bad_i = [err_i <> 0]), any error up to i, and the output
+    ([dyck_prog_out]: [Dyck.out]).  [dyck_srasp_correct]: for every k, n >= 1, word w of length n
+    over the 2k letters and i < n, the softmax network [brasp_net (k + k) (dyck_prog k)] at every 0
+    < tau <= [brasp_temp] outputs, after Lemma 9's rounding, 1 iff w_0 .. w_i is in Dyck-k. *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Psatz Bool List ZArith.
+From Quarks Require Import RSum Rounding TransformerModel MatrixModel MatrixCopy MatrixGap.
+From Quarks Require Import SRasp SRaspCompile SRaspInt SRaspIntCompile SRaspIntBool Dyck DyckSRasp.
+Import ListNotations.
+Open Scope R_scope.
+
+Ltac fat m := rewrite (F_at _ _ _ m) by lia; cbn [nth dyck_prog bsem xsem sop_sem Nat.sub].
+
+Lemma b2r_01 (b : bool) : is01 (b2r b).
+Proof. destruct b; [right|left]; reflexivity. Qed.
+
+Lemma isone_b2r (b : bool) : isone (b2r b) = b.
+Proof. unfold isone, b2r. destruct b; destruct (Req_EM_T _ 1); (reflexivity || lra). Qed.
+
+Lemma F_ocode (k n : nat) (w : list nat) (i : nat) : dyck_run k n w i (k + k + 8)%nat = IZR (ocode k (letter w i)) / INR n.
+Proof.
+fat 8%nat. replace (map (fun t => (t, Z.of_nat (S t))) (seq 0 k)) with (map (fun t => ((0 + t)%nat, Z.of_nat (S t))) (seq 0 k)) by reflexivity.
+rewrite (lin_code 0 k (letter w i)). 2: { intros t Ht. apply F_letter. lia. }
+unfold ocode. replace ((0 <=? letter w i) && (letter w i <? 0 + k))%nat with (letter w i <? k)%nat by reflexivity.
+rewrite Nat.sub_0_r. reflexivity.
+Qed.
+
+Lemma F_ccode (k n : nat) (w : list nat) (i : nat) : dyck_run k n w i (k + k + 9)%nat = IZR (ccode k (letter w i)) / INR n.
+Proof.
+fat 9%nat. rewrite (lin_code k k (letter w i)). 2: { intros t Ht. apply F_letter. lia. }
+reflexivity.
+Qed.
+
+Lemma F_open (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat -> dyck_run k n w i (k + k + 11)%nat = b2r (is_open k (letter w i)).
+Proof.
+intros Hn. fat 11%nat. fat 10%nat. unfold lin, zlin. cbn [map lsum fst snd]. rewrite F_ocode, F_invn.
+replace (IZR (-1) * (IZR (ocode k (letter w i)) / INR n) + (IZR 2 * / INR n + 0) + 0) with (IZR (2 - ocode k (letter w i)) / INR n)
+  by (rewrite minus_IZR; field; apply not_0_INR; lia).
+rewrite le1_int by exact Hn. f_equal. unfold ocode, is_open. destruct (letter w i <? k)%nat; [apply Z.leb_le; lia|apply Z.leb_gt; lia].
+Qed.
+
+Lemma F_close (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat -> dyck_run k n w i (k + k + 12)%nat = b2r (close_b k w i).
+Proof. intros Hn. fat 12%nat. rewrite F_open by exact Hn. unfold close_b, b2r. destruct (is_open k (letter w i)); simpl; ring. Qed.
+
+Lemma count_true (m : nat) : count (fun _ => true) m = m.
+Proof. induction m as [|m IH]; simpl; [reflexivity|lia]. Qed.
+
+Lemma F_lcount (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat ->
+  dyck_run k n w i (k + k + 15)%nat = INR (count (fun j => is_open k (letter w j)) (S i) + (if is_open k (letter w 0) then 0 else 1)) / INR n.
+Proof.
+intros Hn. fat 15%nat. fat 14%nat. cbn [vis_lo vis_cnt].
+rewrite (psum_count n (fun j => is_open k (letter w j))).
+- assert (0 < INR (S i)) by (apply lt_0_INR; lia). field. split; [apply not_0_INR; lia|lra].
+- intros t Ht. rewrite Nat.add_0_l. fat 13%nat. rewrite F_open by exact Hn. reflexivity.
+Qed.
+
+Lemma F_pos (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat -> dyck_run k n w i (k + k + 18)%nat = INR (S i) / INR n.
+Proof.
+intros Hn. fat 18%nat. fat 17%nat. cbn [vis_lo vis_cnt].
+rewrite (psum_count n (fun _ => true)).
+- rewrite count_true, Nat.add_0_r. assert (0 < INR (S i)) by (apply lt_0_INR; lia). field. split; [apply not_0_INR; lia|lra].
+- intros t Ht. rewrite Nat.add_0_l. fat 16%nat. rewrite F_one. reflexivity.
+Qed.
+
+Lemma F_close0 (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat -> dyck_run k n w i (k + k + 20)%nat = b2r (close_b k w 0) / INR n.
+Proof.
+intros Hn. fat 20%nat. fat 19%nat. cbn [vis_lo vis_cnt sel_top]. rewrite lfind_first.
+- rewrite Nat.add_0_l, F_close by exact Hn. reflexivity.
+- unfold sel_pred. rewrite !F_one. unfold isone. destruct (Req_EM_T 1 1); [reflexivity|lra].
+Qed.
+
+Lemma F_dep (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat -> dyck_run k n w i (k + k + 21)%nat = IZR (dep k w i) / INR n.
+Proof.
+intros Hn. fat 21%nat. unfold lin, zlin. cbn [map lsum fst snd]. rewrite F_lcount, F_pos, F_close0 by exact Hn.
+unfold dep, depth. pose proof (count_split (fun j => is_open k (letter w j)) (S i)) as Hs.
+change (count (fun j => negb (is_open k (letter w j))) (S i)) with (count (close_b k w) (S i)) in Hs.
+assert (HS : INR (S i) = INR (count (fun j => is_open k (letter w j)) (S i)) + INR (count (close_b k w) (S i)))
+  by (rewrite <- plus_INR; f_equal; symmetry; exact Hs).
+rewrite HS. rewrite minus_IZR, <- !INR_IZR_INZ. rewrite plus_INR. unfold close_b, b2r.
+assert (0 < INR n) by (apply lt_0_INR, Hn).
+destruct (is_open k (letter w 0)); simpl; field; lra.
+Qed.
+
+Lemma F_qdep (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat -> dyck_run k n w i (k + k + 23)%nat = IZR (qdep k w i) / INR n.
+Proof.
+intros Hn. fat 23%nat. unfold lin, zlin. cbn [map lsum fst snd]. fat 22%nat. rewrite F_dep, F_close by exact Hn.
+unfold qdep, b2r. rewrite plus_IZR. destruct (close_b k w i); simpl; field; apply not_0_INR; lia.
+Qed.
+
+(** The stored square max(1, min(d, n))^2. *)
+Definition sqc (n : nat) (A : Z) : Z := (Z.max 1 (Z.min A (Z.of_nat n)) * Z.max 1 (Z.min A (Z.of_nat n)))%Z.
+
+Lemma F_sq (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat -> dyck_run k n w i (k + k + 24)%nat = IZR (sqc n (dep k w i)) / INR n ^ 2.
+Proof.
+intros Hn. fat 24%nat. rewrite F_dep, clamp_div by exact Hn. unfold sqc. rewrite mult_IZR. field. apply not_0_INR; lia.
+Qed.
+
+(** The position the selection reads. *)
+Definition dkey (k n : nat) (w : list nat) (i t : nat) : Z :=
+  ekey1 n (qdep k w i) (dep k w t) (sqc n (dep k w t)) (is_open k (letter w t)) RightMost t.
+
+Definition dsel (k n : nat) (w : list nat) (i : nat) : nat := zarg (dkey k n w i) (S i).
+
+Lemma F_selv (k n : nat) (w : list nat) (i v : nat) : (0 < n)%nat ->
+  rarg (fun t => escore n RightMost (k + k + 23) (k + k + 21) (k + k + 24) (k + k + 11) (dyck_run k n w) i (0 + t)) (S i) = dsel k n w i.
+Proof.
+intros Hn. unfold dsel. apply (rarg_zarg _ _ (2 * INR n ^ 3)).
+- assert (0 < INR n ^ 3) by (apply pow_lt, lt_0_INR, Hn). lra.
+- intros t Ht. rewrite Nat.add_0_l. apply escore_grid; [exact Hn|apply F_qdep, Hn|apply F_dep, Hn|apply F_sq, Hn|].
+  rewrite F_open by exact Hn. reflexivity.
+Qed.
+
+Lemma F_sc (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat ->
+  dyck_run k n w i (k + k + 25)%nat = IZR (ocode k (letter w (dsel k n w i))) / INR n.
+Proof. intros Hn. fat 25%nat. cbn [vis_lo vis_cnt]. rewrite (F_selv k n w i 0 Hn). rewrite Nat.add_0_l. apply F_ocode. Qed.
+
+Lemma F_sd (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat ->
+  dyck_run k n w i (k + k + 26)%nat = IZR (dep k w (dsel k n w i)) / INR n.
+Proof. intros Hn. fat 26%nat. cbn [vis_lo vis_cnt]. rewrite (F_selv k n w i 0 Hn). rewrite Nat.add_0_l. apply F_dep, Hn. Qed.
+
+(** Equality of two integers from two thresholds. *)
+Lemma le1_pair (n : nat) (x y : Z) (u v : R) : (0 < n)%nat ->
+  u = IZR (x - y + 1) / INR n -> v = IZR (y - x + 1) / INR n ->
+  le1 (u * INR n) * le1 (v * INR n) = b2r (Z.eqb x y).
+Proof.
+intros Hn -> ->. rewrite !le1_int by exact Hn. unfold b2r.
+destruct (Z.leb_spec (x - y + 1) 1); destruct (Z.leb_spec (y - x + 1) 1); destruct (Z.eqb_spec x y); (ring || lia).
+Qed.
+
+Definition mt_b (k n : nat) (w : list nat) (i : nat) : bool :=
+  Z.eqb (ocode k (letter w (dsel k n w i))) (ccode k (letter w i)) && Z.eqb (dep k w (dsel k n w i)) (qdep k w i).
+
+Lemma F_mt (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat -> dyck_run k n w i (k + k + 37)%nat = b2r (mt_b k n w i).
+Proof.
+intros Hn. assert (HN : INR n <> 0) by (apply not_0_INR; lia).
+fat 37%nat. fat 35%nat. fat 36%nat. fat 28%nat. fat 30%nat. fat 32%nat. fat 34%nat.
+rewrite (le1_pair n (ocode k (letter w (dsel k n w i))) (ccode k (letter w i))) by
+  (exact Hn || (fat 27%nat; unfold lin, zlin; cbn [map lsum fst snd]; rewrite F_sc, F_ccode, F_invn by exact Hn; rewrite !plus_IZR, minus_IZR; field; exact HN)
+   || (fat 29%nat; unfold lin, zlin; cbn [map lsum fst snd]; rewrite F_sc, F_ccode, F_invn by exact Hn; rewrite !plus_IZR, minus_IZR; field; exact HN)).
+rewrite (le1_pair n (dep k w (dsel k n w i)) (qdep k w i)) by
+  (exact Hn || (fat 31%nat; unfold lin, zlin; cbn [map lsum fst snd]; rewrite F_sd, F_qdep, F_invn by exact Hn; rewrite !plus_IZR, minus_IZR; field; exact HN)
+   || (fat 33%nat; unfold lin, zlin; cbn [map lsum fst snd]; rewrite F_sd, F_qdep, F_invn by exact Hn; rewrite !plus_IZR, minus_IZR; field; exact HN)).
+unfold mt_b, b2r. destruct (Z.eqb _ _); destruct (Z.eqb _ _); simpl; ring.
+Qed.
