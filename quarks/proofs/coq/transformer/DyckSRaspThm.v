@@ -148,3 +148,88 @@ rewrite (le1_pair n (dep k w (dsel k n w i)) (qdep k w i)) by
    || (fat 33%nat; unfold lin, zlin; cbn [map lsum fst snd]; rewrite F_sd, F_qdep, F_invn by exact Hn; rewrite !plus_IZR, minus_IZR; field; exact HN)).
 unfold mt_b, b2r. destruct (Z.eqb _ _); destruct (Z.eqb _ _); simpl; ring.
 Qed.
+
+(** ** The error flag is Dyck.v's *)
+
+Lemma find_last_right (p : nat -> bool) (m j : nat) : find_last p m = Some j -> forall j', (j < j' < m)%nat -> p j' = false.
+Proof.
+induction m as [|m IH]; simpl; [discriminate|]. destruct (p m) eqn:Hp.
+- intros H. injection H as <-. intros j' Hj'. lia.
+- intros H j' Hj'. destruct (Nat.eq_dec j' m) as [->|Hne]; [exact Hp|]. apply (IH H). lia.
+Qed.
+
+Lemma find_last_none (p : nat -> bool) (m : nat) : find_last p m = None -> forall j, (j < m)%nat -> p j = false.
+Proof.
+induction m as [|m IH]; simpl; [intros; lia|]. destruct (p m) eqn:Hp; [discriminate|].
+intros H j Hj. destruct (Nat.eq_dec j m) as [->|Hne]; [exact Hp|apply IH; [exact H|lia]].
+Qed.
+
+Lemma dep_le (k : nat) (w : list nat) (t : nat) : (dep k w t <= Z.of_nat (S t))%Z.
+Proof. unfold dep, depth. pose proof (count_le (fun j => is_open k (letter w j)) (S t)). lia. Qed.
+
+Lemma dsel_lt (k n : nat) (w : list nat) (i : nat) : (dsel k n w i < S i)%nat.
+Proof. apply zarg_spec. lia. Qed.
+
+(** When D_i >= 1 and a matching open bracket exists, the selection reads Dyck.v's [sel]. *)
+Lemma dsel_sel (k n : nat) (w : list nat) (i j0 : nat) : (i < n)%nat -> (0 < qdep k w i)%Z ->
+  find_last (sel_b k w i) (S i) = Some j0 -> dsel k n w i = j0.
+Proof.
+intros Hi Hq Hf. destruct (find_last_some _ _ _ Hf) as [Hj0 Hs0]. pose proof (find_last_right _ _ _ Hf) as Hright.
+unfold sel_b in Hs0. apply andb_true_iff in Hs0. destruct Hs0 as [Hs0 _]. apply andb_true_iff in Hs0.
+destruct Hs0 as [Ho0 He0]. apply Z.eqb_eq in He0. set (A := qdep k w i) in *.
+assert (Hsq : forall t, (t < S i)%nat -> (dep k w t <= Z.of_nat n)%Z) by (intros t Ht; pose proof (dep_le k w t); lia).
+assert (H : is_open k (letter w (dsel k n w i)) = true /\ dep k w (dsel k n w i) = A /\
+  forall t, (t < S i)%nat -> is_open k (letter w t) = true -> dep k w t = A -> t <> dsel k n w i -> (t < dsel k n w i)%nat).
+{ exact (eq_top_match n 0 (S i) A (dep k w) (fun t => sqc n (dep k w t)) (fun t => is_open k (letter w t)) RightMost
+    ltac:(lia) ltac:(lia) (ex_intro _ j0 (conj Hj0 (conj Ho0 He0)))
+    (fun t Ht _ Hb => ltac:(simpl in Hb |- *; unfold sqc; rewrite Hb; pose proof (Hsq t Ht);
+       replace (Z.max 1 (Z.min A (Z.of_nat n))) with A by lia; reflexivity))
+    (fun t Ht => ltac:(cbv beta; change (0 + t)%nat with t; unfold sqc; pose proof (Hsq t Ht); pose proof Hq;
+       pose proof (Z.square_nonneg (A - dep k w t)); destruct (Z.le_gt_cases (dep k w t) 0);
+       [replace (Z.max 1 (Z.min (dep k w t) (Z.of_nat n))) with 1%Z by lia; nia
+       |replace (Z.max 1 (Z.min (dep k w t) (Z.of_nat n))) with (dep k w t) by lia; nia]))
+    (fun t Ht Hne => ltac:(cbv beta in Hne |- *; change (0 + t)%nat with t in Hne |- *; unfold sqc; pose proof (Hsq t Ht); pose proof Hq;
+       assert (1 <= (A - dep k w t) * (A - dep k w t))%Z by (destruct (Z.lt_trichotomy (A - dep k w t) 0) as [h|[h|h]]; nia);
+       destruct (Z.le_gt_cases (dep k w t) 0);
+       [replace (Z.max 1 (Z.min (dep k w t) (Z.of_nat n))) with 1%Z by lia; nia
+       |replace (Z.max 1 (Z.min (dep k w t) (Z.of_nat n))) with (dep k w t) by lia; nia]))). }
+destruct H as [HoT [HdT Hr]]. pose proof (dsel_lt k n w i) as HT.
+destruct (Nat.eq_dec j0 (dsel k n w i)) as [E|Hne]; [symmetry; exact E|exfalso].
+specialize (Hr j0 Hj0 Ho0 He0 Hne).
+assert (Hb : sel_b k w i (dsel k n w i) = true).
+{ unfold sel_b. rewrite HoT, HdT. unfold A. rewrite Z.eqb_refl. simpl. apply Z.ltb_lt, Hq. }
+rewrite (Hright (dsel k n w i)) in Hb by lia. discriminate.
+Qed.
+
+Definition bad_b (k n : nat) (w : list nat) (i : nat) : bool :=
+  close_b k w i && (Z.leb (qdep k w i) 0 || negb (mt_b k n w i)).
+
+Lemma bad_err (k n : nat) (w : list nat) (i : nat) : (i < n)%nat -> (letter w i < k + k)%nat ->
+  bad_b k n w i = negb (Nat.eqb (err k w i) 0).
+Proof.
+intros Hi Hw. unfold bad_b, err, err1_b.
+destruct (close_b k w i) eqn:Hc; simpl andb.
+2: { unfold match_b. rewrite Hc. reflexivity. }
+destruct (Z.leb_spec (qdep k w i) 0) as [Hq|Hq]; simpl orb.
+- destruct (match_b k w i); reflexivity.
+- assert (E : mt_b k n w i = match_b k w i).
+  { unfold match_b. rewrite Hc. simpl andb. unfold sel. unfold close_b, is_open in Hc. apply negb_true_iff, Nat.ltb_ge in Hc.
+    destruct (find_last (sel_b k w i) (S i)) as [j0|] eqn:Hf.
+    + unfold mt_b. rewrite (dsel_sel k n w i j0 Hi ltac:(lia) Hf).
+      destruct (find_last_some _ _ _ Hf) as [_ Hs0]. unfold sel_b in Hs0.
+      apply andb_true_iff in Hs0. destruct Hs0 as [Hs0 _]. apply andb_true_iff in Hs0. destruct Hs0 as [Ho0 He0].
+      rewrite He0, Ho0, andb_true_r. simpl andb. unfold is_open in Ho0. apply Nat.ltb_lt in Ho0.
+      unfold ocode, ccode. replace (letter w j0 <? k)%nat with true by (symmetry; apply Nat.ltb_lt; lia).
+      replace ((k <=? letter w i) && (letter w i <? k + k))%nat with true by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia).
+      destruct (Nat.eqb_spec (letter w j0) (letter w i - k)); [apply Z.eqb_eq; lia|apply Z.eqb_neq; lia].
+    + replace (is_open k (letter w i)) with false by (symmetry; unfold is_open; apply Nat.ltb_ge; lia). simpl andb.
+      destruct (mt_b k n w i) eqn:Em; [exfalso|reflexivity].
+      unfold mt_b in Em. apply andb_true_iff in Em. destruct Em as [Ec Ed]. apply Z.eqb_eq in Ec. apply Z.eqb_eq in Ed.
+      assert (Ho : is_open k (letter w (dsel k n w i)) = true).
+      { unfold ccode in Ec. replace ((k <=? letter w i) && (letter w i <? k + k))%nat with true in Ec
+          by (symmetry; apply andb_true_iff; split; [apply Nat.leb_le|apply Nat.ltb_lt]; lia).
+        unfold ocode in Ec. unfold is_open. destruct (letter w (dsel k n w i) <? k)%nat; [reflexivity|lia]. }
+      pose proof (find_last_none _ _ Hf (dsel k n w i) (dsel_lt k n w i)) as Hn.
+      unfold sel_b in Hn. rewrite Ho, Ed, Z.eqb_refl in Hn. simpl in Hn. apply Z.ltb_ge in Hn. lia. }
+  rewrite E. destruct (match_b k w i); reflexivity.
+Qed.

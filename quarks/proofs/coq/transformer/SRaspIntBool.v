@@ -476,3 +476,17 @@ Qed.
 Lemma brasp_run_at (K n : nat) (p : list bop) (w : list nat) (m i : nat) : brasp_wt K p = true -> (m < length p)%nat ->
   brasp_run K n p w i (K + 8 + m)%nat = bsem n (nth m p (BLe1 0)) (brasp_run K n p w) i.
 Proof. intros Hwt Hm. unfold brasp_run. rewrite <- (bin_tys_length K). apply brun_at; [exact Hwt|exact Hm]. Qed.
+
+(** Exact after rounding at any sequence that is 0 or 1 on the word (typed Boolean or not). *)
+Theorem thm26_brasp_01 (k n : nat) (p : list bop) (w : list nat) (tau : R) (i c : nat) :
+  brasp_wt k p = true -> (c < bwidth k p)%nat -> is01 (brasp_run k n p w i c) -> 0 < tau -> tau <= brasp_temp k n p (/ 4) -> (i < n)%nat ->
+  round01 (msoft_run tau (bwidth k p) n (brasp_net k p) (xinput k n w) i c) = brasp_run k n p w i c.
+Proof.
+intros Hwt Hc H01 Htau Hle Hi.
+pose proof (thm26_brasp_soft k n p w (/ 4) tau i c Hwt ltac:(lra) Htau Hle Hi Hc) as H.
+set (r := msoft_run tau (bwidth k p) n (brasp_net k p) (xinput k n w) i c) in *.
+assert (Hb' : - / 4 <= r - brasp_run k n p w i c <= / 4).
+{ pose proof (Rle_abs (r - brasp_run k n p w i c)). pose proof (Rle_abs (- (r - brasp_run k n p w i c))).
+  rewrite Rabs_Ropp in *. split; lra. }
+destruct H01 as [E|E]; rewrite E in Hb' |- *; [apply lemma9_low|apply lemma9_high]; lra.
+Qed.
