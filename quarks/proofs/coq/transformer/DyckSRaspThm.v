@@ -233,3 +233,98 @@ destruct (Z.leb_spec (qdep k w i) 0) as [Hq|Hq]; simpl orb.
       unfold sel_b in Hn. rewrite Ho, Ed, Z.eqb_refl in Hn. simpl in Hn. apply Z.ltb_ge in Hn. lia. }
   rewrite E. destruct (match_b k w i); reflexivity.
 Qed.
+
+(** ** The error flags, any error so far, the output *)
+
+Lemma F_bad (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat -> dyck_run k n w i (k + k + 42)%nat = b2r (bad_b k n w i).
+Proof.
+intros Hn. assert (HN : INR n <> 0) by (apply not_0_INR; lia).
+fat 42%nat. fat 41%nat. fat 40%nat. fat 39%nat. fat 38%nat. unfold lin, zlin. cbn [map lsum fst snd].
+rewrite F_close, F_mt, F_qdep, F_invn by exact Hn.
+replace (IZR 1 * (IZR (qdep k w i) / INR n) + (IZR 1 * / INR n + 0) + 0) with (IZR (qdep k w i + 1) / INR n)
+  by (rewrite plus_IZR; field; exact HN).
+rewrite le1_int by exact Hn.
+replace (Z.leb (qdep k w i + 1) 1) with (Z.leb (qdep k w i) 0)
+  by (destruct (Z.leb_spec (qdep k w i + 1) 1); destruct (Z.leb_spec (qdep k w i) 0); (reflexivity || lia)).
+unfold bad_b, b2r. destruct (close_b k w i); destruct (Z.leb (qdep k w i) 0); destruct (mt_b k n w i); simpl; ring.
+Qed.
+
+Definition any_b (k n : nat) (w : list nat) (i : nat) : bool :=
+  match rfind (bad_b k n w) (S i) with Some _ => true | None => false end.
+
+Lemma F_any (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat -> dyck_run k n w i (k + k + 43)%nat = b2r (any_b k n w i).
+Proof.
+intros Hn. fat 43%nat. cbn [vis_lo vis_cnt].
+assert (Hp : forall t, sel_pred Future (k + k) (k + k + 42) (dyck_run k n w) i t = bad_b k n w t).
+{ intros t. unfold sel_pred. cbn [vis_lo]. rewrite Nat.add_0_l, F_one, F_bad by exact Hn. rewrite isone_b2r.
+  unfold isone. destruct (Req_EM_T 1 1); [reflexivity|lra]. }
+unfold sel_top, any_b. rewrite Nat.add_0_l.
+destruct (rfind (sel_pred Future (k + k) (k + k + 42) (dyck_run k n w) i) (S i)) as [t|] eqn:E.
+- destruct (rfind_some _ _ _ E) as [_ [Ht _]]. rewrite Hp in Ht. rewrite F_bad, Ht by exact Hn.
+  replace (rfind (bad_b k n w) (S i)) with (Some t); [reflexivity|].
+  rewrite <- E. symmetry. apply rfind_ext. intros; symmetry; apply Hp.
+- pose proof (rfind_none _ _ E i ltac:(lia)) as Hi. rewrite Hp in Hi. replace (S i - 1)%nat with i by lia. rewrite F_bad, Hi by exact Hn.
+  replace (rfind (bad_b k n w) (S i)) with (@None nat); [reflexivity|].
+  rewrite <- E. symmetry. apply rfind_ext. intros; symmetry; apply Hp.
+Qed.
+
+Lemma F_zero (k n : nat) (w : list nat) (i : nat) : (0 < n)%nat -> dyck_run k n w i (k + k + 48)%nat = b2r (Z.eqb (dep k w i) 0).
+Proof.
+intros Hn. assert (HN : INR n <> 0) by (apply not_0_INR; lia).
+fat 48%nat. fat 45%nat. fat 47%nat.
+apply le1_pair; [exact Hn| |].
+- fat 44%nat. unfold lin, zlin. cbn [map lsum fst snd]. rewrite F_dep, F_invn by exact Hn. rewrite !plus_IZR, minus_IZR. field. exact HN.
+- fat 46%nat. unfold lin, zlin. cbn [map lsum fst snd]. rewrite F_dep, F_invn by exact Hn. rewrite !plus_IZR, minus_IZR. field. exact HN.
+Qed.
+
+(** The letters w_0 .. w_i below 2k: the program's output is Dyck.v's. *)
+Lemma any_b_err (k n : nat) (w : list nat) (i : nat) : (i < n)%nat -> (forall j, (j <= i)%nat -> (letter w j < k + k)%nat) ->
+  any_b k n w i = negb (Nat.eqb (any k w i) 0).
+Proof.
+intros Hi Hw. unfold any_b, any. destruct (rfind (bad_b k n w) (S i)) as [t|] eqn:E.
+- destruct (rfind_some _ _ _ E) as [Ht [Hb _]]. rewrite bad_err in Hb by (lia || apply Hw; lia).
+  apply negb_true_iff, Nat.eqb_neq in Hb. pose proof (max_upto_ge (err k w) (S i) t Ht).
+  symmetry. apply negb_true_iff, Nat.eqb_neq. lia.
+- rewrite max_upto_zero; [reflexivity|]. intros j Hj. pose proof (rfind_none _ _ E j Hj) as Hb.
+  rewrite bad_err in Hb by (lia || apply Hw; lia). apply negb_false_iff, Nat.eqb_eq in Hb. exact Hb.
+Qed.
+
+Theorem dyck_prog_out (k n : nat) (w : list nat) (i : nat) : (i < n)%nat ->
+  (forall j, (j <= i)%nat -> (letter w j < k + k)%nat) ->
+  dyck_run k n w i (dyck_out k) = b2r (out k w i).
+Proof.
+intros Hi Hw. assert (Hn : (0 < n)%nat) by lia. unfold dyck_out. fat 50%nat. fat 49%nat.
+rewrite F_zero, F_any, any_b_err by (exact Hn || exact Hi || exact Hw).
+unfold out, b2r. destruct (Z.eqb (dep k w i) 0); destruct (Nat.eqb (any k w i) 0); simpl; ring.
+Qed.
+
+(** ** The network *)
+
+Lemma dyck_run_eq (k n : nat) (w : list nat) : dyck_run k n w = brasp_run (k + k) n (dyck_prog k) w.
+Proof. reflexivity. Qed.
+
+(** For every k, length n >= 1, word w of length n over the 2k letters and i < n: the softmax
+    network [brasp_net (k + k) (dyck_prog k)] (weights and width independent of n) at every 0 <
+    tau <= [brasp_temp] outputs, after Lemma 9's rounding, exactly [w_0 .. w_i in Dyck-k]. *)
+Theorem dyck_srasp_round (k n : nat) (w : list nat) (tau : R) (i : nat) :
+  length w = n -> (forall a, In a w -> (a < k + k)%nat) -> (i < n)%nat ->
+  0 < tau -> tau <= brasp_temp (k + k) n (dyck_prog k) (/ 4) ->
+  round01 (msoft_run tau (bwidth (k + k) (dyck_prog k)) n (brasp_net (k + k) (dyck_prog k)) (xinput (k + k) n w) i (dyck_out k))
+  = b2r (out k w i).
+Proof.
+intros Hl Hw Hi Htau Hle.
+assert (Hw' : forall j, (j <= i)%nat -> (letter w j < k + k)%nat) by (intros j Hj; apply Hw; unfold letter; apply nth_In; lia).
+rewrite thm26_brasp_01; [|apply dyck_prog_wt|unfold bwidth, dyck_out; rewrite dyck_prog_length; lia| |exact Htau|exact Hle|exact Hi].
+- rewrite <- dyck_run_eq. apply (dyck_prog_out k n w i Hi Hw').
+- rewrite <- dyck_run_eq. rewrite (dyck_prog_out k n w i Hi Hw'). apply b2r_01.
+Qed.
+
+Theorem dyck_srasp_correct (k n : nat) (w : list nat) (tau : R) (i : nat) :
+  length w = n -> (forall a, In a w -> (a < k + k)%nat) -> (i < n)%nat ->
+  0 < tau -> tau <= brasp_temp (k + k) n (dyck_prog k) (/ 4) ->
+  (round01 (msoft_run tau (bwidth (k + k) (dyck_prog k)) n (brasp_net (k + k) (dyck_prog k)) (xinput (k + k) n w) i (dyck_out k)) = 1
+   <-> dyck k (firstn (S i) w)).
+Proof.
+intros Hl Hw Hi Htau Hle. rewrite (dyck_srasp_round k n w tau i Hl Hw Hi Htau Hle).
+rewrite <- (dyck_program_correct k w i) by lia. unfold b2r. destruct (out k w i); split; intros H; (reflexivity || lra || discriminate).
+Qed.
