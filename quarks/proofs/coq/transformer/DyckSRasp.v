@@ -11,8 +11,9 @@
     match [o_j = e_i and d_j = D_i] (19-29), the error bad_i = close_i and ([D_i <= 0] or no
     match) (30-34), any error at or before i (35), [d_i = 0] (36-40) and the output
     [d_i = 0 and no error] (42).
-    [dyck_prog_out]: for every k, n >= 1, word w of length n over the 2k letters and i < n, the
-    output is [w_0 .. w_i in Dyck-k] ([Dyck.dyck], through [Dyck.dyck_program_correct]).
+    Here: the program, [dyck_prog_wt] (well typed for every k) and [F_at] (sequence by sequence).
+    In [DyckSRaspThm]: [dyck_prog_out]: for every k, n >= 1, word w of length n over the 2k letters
+    and i < n, the output is Dyck.v's [out] ([Dyck.dyck_program_correct]: [w_0 .. w_i in Dyck-k]);
     [dyck_srasp_correct]: the softmax network [brasp_net (2k) (dyck_prog k)] (width 2k + 51,
     weights independent of n, on the bounded embeddings 1, (i+1)/n, [i odd], 1/n, 1/(i+1),
     ((i+1)/n)^2, (i+1)/n^2) at every 0 < tau <= [brasp_temp] (Theorem 26 at gap 1/(2 n^3)), after
