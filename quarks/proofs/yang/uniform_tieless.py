@@ -195,8 +195,8 @@ dyck = Claim(
         "sdyck_net_real": []},
     statement="The Appendix E program for Dyck-k (our average-hard encoding) outputs 1 at i iff the prefix "
               "through i is in Dyck-k, and one softmax network for every length (width and weights independent of n, "
-              "bounded embeddings) computes it: the engine's per-length networks checked on every string up to "
-              "length 12 (k = 1) and 8 (k = 2).  Coq, for every k, every length n, every word w of length n over the "
+              "bounded embeddings) computes it (Coq, below); checked by running the engine's per-length networks on "
+              "every string up to length 12 (k = 1) and 8 (k = 2).  Coq, for every k, every length n, every word w of length n over the "
               "2k letters (a < k opens type a, k + t closes type t; Dyck-k by a stack recognizer) and every "
               "position i < n: (dyck_program_correct, dyck_program_accepts) the program position by position "
               "(d_i = #open - #close through i, D_i = d_i + [w_i closes], the rightmost j <= i with w_j open "
