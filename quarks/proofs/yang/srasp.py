@@ -44,7 +44,17 @@ srasp = Claim(
               "head is uniform or tieless with gap 1/(2n^3) (thm26_xrasp_gaps), the softmax network at every "
               "0 < tau <= xrasp_temp is within eps > 0 (thm26_xrasp_soft), Lemma 9's rounding gives every Boolean sequence "
               "exactly at eps = 1/4 (thm26_xrasp), and every integer sequence is c_i/n with n times the softmax output within "
-              "1/4 of the integer c_i at eps = 1/(4n) (thm26_xrasp_int).",
+              "1/4 of the integer c_i at eps = 1/(4n) (thm26_xrasp_int).  With Booleans from integers (SRaspIntBool.v): "
+              "the fragment extended by [c_i <= 1] for an integer sequence c (so [c_i <= 0], [c_i = 0] and [c_i = c'_i] "
+              "after integer linear maps; one layer: a head with sq_read's scores reads 1/(j+1) at j + 1 = "
+              "max(1, min(c_i, n)), and ReLU units gated by [n = 1] = ReLU(2 (1/n) - 1), written by a first layer, "
+              "give [c_i <= 1] at n = 1, where c_i/n is c_i) and by integer codes sum_a w_a b_a / n of Boolean "
+              "sequences, weights independent of n: for every well-typed program, length n, word w and i < n the "
+              "average-hard network (width k + 8 + |p|) computes every sequence exactly (thm26_brasp_hard), the softmax "
+              "network at every 0 < tau <= brasp_temp (gap 1/(2n^3)) is within eps > 0 (thm26_brasp_soft), and Lemma 9's "
+              "rounding gives every Boolean sequence exactly at eps = 1/4 (thm26_brasp); Appendix E's Dyck-k program is "
+              "such a program (yang.dyck).  Not operations: selectors comparing integers by order, rational sequences "
+              "selected with an arbitrary default, prefix sums of non-Boolean sequences.",
     latex=r"\forall P\in\text{S-RASP}_{\mathrm{frag}},\ n,\ w:\ "
           r"\mathrm{round}(\mathrm{TF}^{\tau}_{P}(w)_i)=P(w)_i,\ 0<\tau\le\tau_{26}(n)",
     kind="construction",
@@ -62,8 +72,14 @@ srasp = Claim(
          "SRaspInductionK.v:kprogram_types", "SRaspInductionK.v:thm26_khops",
          "SRaspIntThm.v:thm26_xrasp", "SRaspIntThm.v:thm26_xrasp_int", "SRaspIntThm.v:thm26_xrasp_soft",
          "SRaspIntThm.v:thm26_xrasp_hard", "SRaspIntThm.v:thm26_xrasp_gaps", "SRaspIntThm.v:psum_sem",
-         "SRaspInt.v:psum_read", "SRaspInt.v:sq_read", "SRaspInt.v:eq_read", "SRaspInt.v:eq_top_match"),
+         "SRaspInt.v:psum_read", "SRaspInt.v:sq_read", "SRaspInt.v:eq_read", "SRaspInt.v:eq_top_match",
+         "SRaspIntBool.v:thm26_brasp", "SRaspIntBool.v:thm26_brasp_soft", "SRaspIntBool.v:thm26_brasp_hard"),
     coq_hypotheses={
+        "thm26_brasp": ["brasp_wt k p = true", "brasp_ty k p c = XB", "0 < tau", "tau <= brasp_temp k n p (/ 4)",
+                        "(i < n)%nat"],
+        "thm26_brasp_soft": ["brasp_wt k p = true", "0 < eps", "0 < tau", "tau <= brasp_temp k n p eps", "(i < n)%nat",
+                             "(c < bwidth k p)%nat"],
+        "thm26_brasp_hard": ["brasp_wt k p = true", "(i < n)%nat"],
         "thm26_srasp": ["srasp_wt k p = true", "srasp_bool k p c = true", "0 < tau", "tau <= srasp_temp k n p (/ 4)",
                         "(i < n)%nat"],
         "thm26_srasp_soft": ["srasp_wt k p = true", "0 < eps", "0 < tau", "tau <= srasp_temp k n p eps", "(i < n)%nat",
@@ -98,11 +114,11 @@ srasp = Claim(
         "eq_read": ["(i < n)%nat", "x i a = IZR A / INR n", "x i one = 1", "x i invn = / INR n", "(forall j : nat, (j < n)%nat -> x j b = IZR (B j) / INR n /\\ x j sb = IZR (Sq j) / INR n ^ 2 /\\ x j kb = (if K j then 1 else 0) /\\ x j pos2 = INR (S j) / INR n ^ 2)"],
         "eq_top_match": ["(1 <= cnt)%nat", "(lo + cnt <= n)%nat", "(exists t : nat, (t < cnt)%nat /\\ K (lo + t)%nat = true /\\ B (lo + t)%nat = A)", "(forall t : nat, (t < cnt)%nat -> K (lo + t)%nat = true -> B (lo + t)%nat = A -> Sq (lo + t)%nat = (A * A)%Z)", "(forall t : nat, (t < cnt)%nat -> (2 * A * B (lo + t)%nat - Sq (lo + t)%nat <= A * A)%Z)", "(forall t : nat, (t < cnt)%nat -> B (lo + t)%nat <> A -> (2 * A * B (lo + t)%nat - Sq (lo + t)%nat <= A * A - 1)%Z)"]},
     coq_part="S-RASP beyond the fragments: selectors comparing integers by order (B_j < A_i) rather than equality, and "
-             "selectors comparing positions other than by parity or through integer equality; Booleans from integer "
-             "comparisons at one position ([c_i = 0], [c_i <= 0]); rational sequences that are neither Boolean nor integers "
-             "over n selected with an arbitrary default (the integer selection's fallback is the visible j of largest score); "
-             "prefix sums of non-Boolean sequences.  Of §6's tasks, Dyck-k (Appendix E) is not derived from these "
-             "theorems: its program also needs [d_i = 0] and [D_i <= 0] from the integer depths.",
+             "selectors comparing positions other than by parity or through integer equality; rational sequences that are "
+             "neither Boolean nor integers over n selected with an arbitrary default (the integer selection's fallback is "
+             "the visible j of largest score); prefix sums of non-Boolean sequences.  Booleans from integers at one "
+             "position ([c_i <= 1], hence [c_i = 0] and [c_i <= 0]) are operations since SRaspIntBool.v, and Dyck-k "
+             "(Appendix E) is derived from these theorems (DyckSRaspThm.v, yang.dyck).",
     note="The compiled network reads only the position embeddings 1, (i+1)/n and [i odd] (bounded); its width is "
          "k + 3 + the number of operations; the integer fragment's network reads seven bounded embeddings (those three, "
          "1/n, 1/(i+1), ((i+1)/n)^2, (i+1)/n^2: ours, the paper's list for S-RASP was lost) and has width k + 7 + the "

@@ -153,6 +153,8 @@ thm26_hot = Claim(
 _LEN = "length w = n"
 _LETTERS = "(forall a : nat, In a w -> (a < 2 * k)%nat)"
 _TAU = "tau <= temp26 n (/ INR n) (net_X (dyck_net k n) (Rmax 1 1)) (1 / 4) (dyck_net k n)"
+_LETTERS2 = "(forall a : nat, In a w -> (a < k + k)%nat)"
+_TAU2 = "tau <= brasp_temp (k + k) n (dyck_prog k) (/ 4)"
 
 
 def check_dyck(inst) -> Verdict:
@@ -166,13 +168,20 @@ def check_dyck(inst) -> Verdict:
 
 dyck = Claim(
     id="yang.dyck", source=Source("004", "Appendix E"),
-    coq=("Dyck.v:dyck_program_correct", "Dyck.v:dyck_program_accepts", "DyckHeads.v:dyck_heads_correct",
+    coq=("Dyck.v:dyck_program_correct", "Dyck.v:dyck_program_accepts", "DyckSRasp.v:dyck_prog_wt",
+         "DyckSRaspThm.v:dyck_prog_out", "DyckSRaspThm.v:dyck_srasp_round", "DyckSRaspThm.v:dyck_srasp_correct",
+         "SRaspIntBool.v:thm26_brasp_gaps", "DyckHeads.v:dyck_heads_correct",
          "DyckNetThm.v:dyck_net_hard", "DyckNetThm.v:dyck_net_gaps", "DyckNetThm.v:dyck_net_soft",
          "DyckNetThm.v:dyck_net_correct", "DyckNetThm.v:dyck_matrix_round", "DyckNetThm.v:dyck_temp_pos",
          "DyckNetThm.v:dyck_net_accepts", "EngineNets.v:sdyck_net_real"),
     coq_hypotheses={
         "dyck_program_correct": ["i < length w"],
         "dyck_program_accepts": ["w <> []"],
+        "dyck_prog_wt": [],
+        "dyck_prog_out": ["(i < n)%nat", "(forall j : nat, (j <= i)%nat -> (letter w j < k + k)%nat)"],
+        "dyck_srasp_round": [_LEN, _LETTERS2, "(i < n)%nat", "0 < tau", _TAU2],
+        "dyck_srasp_correct": [_LEN, _LETTERS2, "(i < n)%nat", "0 < tau", _TAU2],
+        "thm26_brasp_gaps": ["brasp_wt k p = true"],
         "dyck_heads_correct": ["length w = n", "(i < n)%nat"],
         "dyck_net_hard": [_LEN, _LETTERS, "(i < n)%nat"],
         "dyck_net_gaps": [_LEN, _LETTERS],
@@ -185,21 +194,35 @@ dyck = Claim(
                              "(1 / 4) (dyck_net k (length w))"],
         "sdyck_net_real": []},
     statement="The Appendix E program for Dyck-k (our average-hard encoding) outputs 1 at i iff the prefix "
-              "through i is in Dyck-k; for each length n a network dyck_net k n computes it (its n one-hot position "
-              "embeddings [i = m] and its width depend on n: not one network for every length): checked on the engine's networks on every string up to length 12 "
-              "(k = 1) and 8 (k = 2).  Coq, for every k, every length n, every word w of length n over the "
+              "through i is in Dyck-k, and one softmax network for every length (width and weights independent of n, "
+              "bounded embeddings) computes it (Coq, below); checked by running the engine's per-length networks on "
+              "every string up to length 12 (k = 1) and 8 (k = 2).  Coq, for every k, every length n, every word w of length n over the "
               "2k letters (a < k opens type a, k + t closes type t; Dyck-k by a stack recognizer) and every "
               "position i < n: (dyck_program_correct, dyck_program_accepts) the program position by position "
               "(d_i = #open - #close through i, D_i = d_i + [w_i closes], the rightmost j <= i with w_j open "
               "and d_j = D_i >= 1, else i; err1 = [close, D_i <= 0], match, E_i = err1 + [close] - match, "
               "any = max_{j <= i} E_j, out = [d_i = 0 and any = 0]) outputs 1 at i iff w_0..w_i is in Dyck-k "
-              "(for every word, at the last position iff w is); (dyck_heads_correct) so does the same "
+              "(for every word, at the last position iff w is); (dyck_prog_wt, dyck_prog_out) the same program "
+              "written as 43 operations of our S-RASP fragment with integer sequences (dyck_prog k: the letter codes, "
+              "open and close, prefix counts read back through the position embeddings, d_i = 2 l_i - (i+1), D_i, "
+              "one selection comparing integers for the rightmost j <= i with w_j open and d_j = D_i, the match and "
+              "error flags from the Booleans [c_i <= 1] of integer sequences, any error so far by a rightmost "
+              "selection, out) is well typed for every k and outputs Dyck.v's out at every position; "
+              "(thm26_brasp_gaps, dyck_srasp_round, dyck_srasp_correct) its compiled network "
+              "brasp_net (2k) (dyck_prog k), one network for every length n >= 1 (width 2k + 51 and weights "
+              "independent of n; the paper's query, key, value and output matrices) reading only the bounded "
+              "embeddings 1, (i+1)/n, [i odd], 1/n, 1/(i+1), ((i+1)/n)^2, (i+1)/n^2 (its first layer writes "
+              "[n = 1] = ReLU(2 (1/n) - 1)), has every head uniform or tieless with gap 1/(2n^3), and at every "
+              "0 < tau <= brasp_temp (Theorem 26's temperature at that gap, Lemma 29's X from the embedding "
+              "bound 1, eps = 1/4) its softmax output after Lemma 9's rounding is exactly [w_0..w_i in Dyck-k]; "
+              "besides, per length n: (dyck_heads_correct) so does the same "
               "program over the reals with hard heads under any hard rule; (dyck_net_hard, dyck_net_gaps) the "
               "engine's seven-layer network (quarks.attention.programs.dyck: uniform heads for l_i/i, r_i/i, "
               "d_i by ReLUs gated by the one-hot embeddings [i = m], one-hot depths, tieless heads with scores "
               "2 sum_m q_m(i) k_m(j) + j/n and 2 E_j + j/n, ReLU flags), written as a TransformerModel.v term "
               "with embeddings 1, i/n, [i = m] (m <= n), outputs exactly [w_0..w_i in Dyck-k] under average "
-              "hardmax and is uniform-tieless with gap gamma(n) = 1/n; (dyck_net_soft, dyck_net_correct: "
+              "hardmax and is uniform-tieless with gap gamma(n) = 1/n (its n one-hot embeddings and its width depend "
+              "on n); (dyck_net_soft, dyck_net_correct: "
               "Theorem 26 with Lemma 29's X from the embedding bound 1, eps = 1/4) at every 0 < tau <= "
               "temp26 n (1/n) X (1/4) net (positive for n >= 1, dyck_temp_pos) its softmax output is within "
               "1/4 of that bit, so after Lemma 9's rounding it is 1 iff w_0..w_i is in Dyck-k (dyck_net_accepts: "
