@@ -7,8 +7,8 @@ run's fixed CPU (the parent's imports and kernel warm-up, each worker's start: `
 (``numba.compile``), plus the Coq phase: the build's CPU when the theories are not compiled and the
 CPU per theorem checked (``coq``).  The wall: that CPU over the cores the run's workers get,
 :func:`lanes` (at most the workers and the cores this process may use, ``os.sched_getaffinity``)
-divided by how busy the machine is, :func:`busy` (the load average plus the run's workers, over the
-cores: each worker's fair share of a core), and never less than the longest instance as slowed.
+shared with the load average by the scheduler's weights (:func:`relative_weight`: a niced run gets
+less), and never less than the longest instance on one worker's part.
 
 Each instance's idle seconds are the ones recorded in the results store by an earlier run, else
 the ones this machine measured last (the timings cache, :func:`quarks.base.home.timings_path`,
@@ -87,10 +87,41 @@ def busy(load: float | None = None, extra: int = 0) -> float:
     return max(1.0, ((load_now() if load is None else load) + extra) / cores())
 
 
-def lanes(jobs: int, now: float) -> float:
+def lanes(jobs: int, now: float, weight: float | None = None) -> float:
     """The cores ``jobs`` workers get on a machine ``now`` times busier than idle: at most the workers
-    and the cores, each worker's fair share when the load and the workers exceed the cores."""
-    return min(jobs, cores()) / max(1.0, now)
+    and the cores; when the load and the workers exceed the cores, the workers' part of the cores by
+    the kernel's weights, ``weight`` times another process's each (:func:`relative_weight`; 1: an
+    even share)."""
+    w = relative_weight() if weight is None else weight
+    c = cores()
+    others = max(0.0, now * c - jobs)   # the load beside the workers
+    return min(jobs, c, c * jobs * w / (others + jobs * w)) if others + jobs * w > c else min(jobs, c)
+
+
+def relative_weight(proc: str = "/proc") -> float:
+    """How much CPU one process of this one's niceness gets beside one of the others running now: the
+    Linux scheduler's weight ratio 1.25 ** (their mean niceness - ours), the others read from
+    ``/proc`` (running processes only; none, or no ``/proc``: taken at niceness 0)."""
+    import os
+
+    try:
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+    except (AttributeError, OSError):
+        return 1.0
+    theirs = []
+    try:
+        for entry in os.scandir(proc):
+            if entry.name.isdigit() and int(entry.name) != os.getpid():
+                try:
+                    fields = Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                if fields[0] == "R":
+                    theirs.append(int(fields[16]))   # stat's 19th field: nice
+    except OSError:
+        pass
+    mean = sum(theirs) / len(theirs) if theirs else 0.0
+    return 1.25 ** (mean - mine)
 
 
 def instance_times(tasks, db=None) -> tuple[list[float], int]:
@@ -137,7 +168,8 @@ def estimate(tasks, jobs: int, db=None, proofs: int = 0, built: bool = False) ->
     phases = measured().get(PHASES, {})
     now = busy(extra=jobs)
     cpu = cpu_seconds(times, proofs, built, bool(times) and kernels_cold()) * float(phases.get("cpu_scale", 1.0))
-    wall = max(max(times, default=0.0) * now, cpu / lanes(jobs, now))
+    cores_got = lanes(jobs, now)
+    wall = max(max(times, default=0.0) * max(1.0, jobs / cores_got), cpu / cores_got)   # the longest: one worker's part
     basis = ("this machine's last run" if phases else
              "quarks/run/timings.json (measured on 2 idle cores; nothing timed here yet)")
     return Forecast(wall, unknown, cpu, basis)
@@ -178,7 +210,8 @@ def calibrate(results, jobs: int, cpu: float = 0.0, coq: dict | None = None, loa
     per theorem (``coq``: ``{"cpu", "theorems"}``); and, for a run that did not compile the theories
     (``built``) and took 10 s of CPU or more, ``cpu_scale``: its measured ``cpu`` (the run's processes,
     user + system) over what :func:`cpu_seconds` gives for its own instance times.  Runs too short to
-    say much (a few seconds, a few theorems) leave the scale and the CPU per theorem as they were."""
+    say much (a few seconds, a few theorems) leave the scale and the CPU per theorem as they were;
+    the scale compares the measured CPU with the model's instances plus the Coq phase as measured."""
     import os
 
     if load is None:
@@ -212,8 +245,12 @@ def say(f: Forecast, n_tasks: int, n_claims: int, proofs: int, jobs: int) -> str
     took = f"about {duration(f.seconds)}" if f.seconds >= 1 else "a few seconds"
     now = busy(extra=jobs)
     rest = f"; {f.unknown} instance(s) never timed here, counted at the median" if f.unknown else ""
+    import os
+
+    nice = os.getpriority(os.PRIO_PROCESS, 0) if hasattr(os, "getpriority") else 0
     return (f"quarks verify: {what}; expected {took} on {jobs} worker(s): about {duration(f.cpu)} of CPU "
-            f"from {f.basis}, over {lanes(jobs, now):.1f} of {cores()} core(s) at load {load_now():.1f}{rest}")
+            f"from {f.basis}, over {lanes(jobs, now):.1f} of {cores()} core(s) at load {load_now():.1f}"
+            + (f", niced {nice}" if nice else "") + rest)
 
 
 def busier(now: float) -> str:

@@ -96,6 +96,8 @@ def test_expected_duration_is_said_before_a_run(monkeypatch, tmp_path):
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)   # this process's: 2
     monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))          # idle
     monkeypatch.setattr(forecast, "kernels_cold", lambda: False)
+    monkeypatch.setattr(forecast, "relative_weight", lambda: 1.0)            # the others as nice as this process
+    monkeypatch.setattr(os, "getpriority", lambda which, who: 0)
     monkeypatch.setattr(forecast, "shipped", lambda: {"a": {'{"n":1}': 30.0, '{"n":2}': 50.0},
                                                       "coq": {"proofs": 10.0, "theorems": 5, "build": 40.0}})
     tasks = [Task("a", {"n": 1}), Task("a", {"n": 2}), Task("b", {"n": 1})]
@@ -114,6 +116,29 @@ def test_expected_duration_is_said_before_a_run(monkeypatch, tmp_path):
     assert forecast.estimate(tasks[1:2], jobs=2).seconds == 4 * 50.0    # one long instance: its own core, slowed
 
 
+def test_a_niced_run_gets_its_weight_of_the_cores(monkeypatch, tmp_path):
+    """Under load a process at niceness 10 among processes at 0 gets 1.25 ** -10 = 0.107 of their CPU each
+    (the Linux scheduler's weights): on 2 cores at load 10 its 2 workers get 0.04 of a core, not 0.33; the
+    others' niceness is read from /proc (running processes only)."""
+    import os
+
+    from quarks.run import forecast
+
+    monkeypatch.setattr(forecast, "cores", lambda: 2)
+    assert forecast.lanes(2, 6.0, weight=1.0) == 2 * 2 / 12              # load 10 + 2 workers on 2 cores
+    assert abs(forecast.lanes(2, 6.0, weight=1.25 ** -10) - 4 * 0.10737 / (10 + 2 * 0.10737)) < 1e-4
+    assert forecast.lanes(2, 1.0, weight=1.25 ** -10) == 2               # idle: niceness does not matter
+    for pid, state, nice in (("101", "R", 0), ("102", "R", 0), ("103", "S", 19), (str(os.getpid()), "R", 10)):
+        (tmp_path / pid).mkdir()
+        fields = [state] + ["0"] * 15 + [str(nice)] + ["0"] * 30         # stat after "pid (comm)": nice is the 17th
+        (tmp_path / pid / "stat").write_text(f"{pid} (a) b) {' '.join(fields)}\n")
+    (tmp_path / "self").mkdir()
+    monkeypatch.setattr(os, "getpriority", lambda which, who: 10)
+    assert abs(forecast.relative_weight(str(tmp_path)) - 1.25 ** -10) < 1e-12   # two running at 0; 103 asleep
+    monkeypatch.setattr(os, "getpriority", lambda which, who: 0)
+    assert forecast.relative_weight(str(tmp_path / "self")) == 1.0       # nothing else running: as at 0
+
+
 def test_forecast_is_calibrated_by_the_last_run(monkeypatch, tmp_path):
     """After a run the timings cache holds its instance times as idle seconds (divided by how busy the
     machine was), the Coq phase's CPU per theorem, and the run's measured CPU over what the model gives
@@ -126,6 +151,7 @@ def test_forecast_is_calibrated_by_the_last_run(monkeypatch, tmp_path):
     monkeypatch.setenv("QUARKS_TIMINGS", str(tmp_path / "timings.json"))
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     monkeypatch.setattr(forecast, "kernels_cold", lambda: False)
+    monkeypatch.setattr(forecast, "relative_weight", lambda: 1.0)
     monkeypatch.setattr(forecast, "shipped", lambda: {"coq": {"proofs": 10.0, "theorems": 5, "build": 40.0}})
     results = [Result("a", {"n": k}, "verified", "verified", "ok", 10.0) for k in range(4)]
     forecast.calibrate(results, jobs=2, cpu=120.0, coq={"cpu": 60.0, "theorems": 20}, load=4.0)
