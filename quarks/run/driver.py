@@ -558,14 +558,15 @@ def _cpu() -> float:
 
 def _forecast(todo, claims, jobs: int, db, resume: bool) -> tuple[float, str, float]:
     """(expected seconds, the line that says it, the Coq phase's part of them) of a run."""
+    from quarks.certify import coq_gate
     from quarks.run import coq_phase, forecast
 
     with_coq = [c for c in claims if c.coq]
     recheck = [c for c in with_coq if not (resume and db.proof_key(c.id, __version__))]   # else likely unchanged
-    theorems = len({r for c in recheck for r in c.coq})
+    theorems = len({r for c in recheck for r in c.coq}) if coq_gate.available() else 0   # no coqc: not checked
     built = coq_phase.built(claims)
     f = forecast.estimate(todo, jobs, db, theorems, built)
     n_claims = len({t.claim for t in todo})
     coq = forecast.coq_seconds(theorems, built, forecast.busy(extra=jobs), jobs) * float(
         forecast.measured().get(forecast.PHASES, {}).get("cpu_scale", 1.0))
-    return f.seconds, forecast.say(f, len(todo), n_claims, len(with_coq), jobs), coq
+    return f.seconds, forecast.say(f, len(todo), n_claims, len(with_coq) if theorems else 0, jobs), coq
