@@ -25,7 +25,7 @@ def ci_lists() -> tuple[set[str], set[str]]:
     text = (ROOT / ".ci" / "run").read_text()
     array = re.search(r"^slow_in_ci=\((.*?)^\)", text, re.S | re.M)
     assert array, "no slow_in_ci=( ... ) in .ci/run"
-    runs = {m.split("[")[0] for m in re.findall(r"^\s*(tests/\S+::\w+)", array.group(1), re.M)}
+    runs = set(re.findall(r"^\s*\"?(tests/[^\s\"\[]+::\w+)", array.group(1), re.M))
     left = set(re.findall(r"^#\s+(tests/\S+?::\w+)(?:\[\S*\])?:\s+\S", text, re.M))
     return runs, left
 
