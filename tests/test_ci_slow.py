@@ -36,4 +36,4 @@ def test_ci_names_every_slow_test_once():
     assert len(slow) >= 15
     assert slow - runs - left == set(), "slow tests .ci/run neither runs nor leaves out with a reason"
     assert (runs | left) - slow == set(), ".ci/run names slow tests that do not exist (or are not slow)"
-    assert runs and not runs & left
+    assert runs   # a parametrized test may be split: some cases run, the others left out with the reason
