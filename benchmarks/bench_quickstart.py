@@ -47,15 +47,15 @@ def load() -> str:
 def write_timings(report: dict, scale: float) -> Path:
     """Each instance's seconds times ``scale``: the run's CPU / (cores x wall), which brings times
     measured on a loaded machine back to an idle one (1 when the machine was idle); instances this
-    run did not time (the full tier's, measured by hand) keep their figures."""
+    run did not time (the full tier's, measured by hand) keep their figures, and so do the CPU
+    figures measured apart (``coq``: the build's CPU from an empty cache and the proofs' CPU per
+    theorem count; ``overhead``: a run's CPU beside its instances' seconds; ``numba``), which a
+    whole run's CPU cannot separate."""
     path = ROOT / "quarks" / "run" / "timings.json"
-    table: dict = {k: v for k, v in json.loads(path.read_text()).items() if k != "coq"} if path.is_file() else {}
+    table: dict = json.loads(path.read_text()) if path.is_file() else {}
     for r in report["results"]:
         key = json.dumps(r["instance"], sort_keys=True, separators=(",", ":"))
         table.setdefault(r["claim"], {})[key] = round(r["elapsed"] * scale, 2)
-    seconds = [t["seconds"] for p in report.get("proofs", []) for t in p.get("theorems", [])]
-    # the Coq phase's wall time (its parts run at once, each timing itself) and its theorems
-    table["coq"] = {"proofs": round(max(seconds, default=15.0) * scale, 1), "theorems": len(seconds), "build": 40.0}
     path.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n")
     return path
 

@@ -162,9 +162,11 @@ def _prove(root: Path, claims: list, out, db, run, progress: bool, resume: bool,
     elif progress and build is not None:
         from quarks.run.forecast import busy, coq_seconds
 
+        lanes = min(jobs, len(refs))
         print(f"Coq: checking {len(refs)} theorem(s) of {len(todo)} claim(s){where}"
               + ("" if len(todo) == len(claims) else f"; {len(claims) - len(todo)} claim(s) unchanged, not re-checked")
-              + f"; expected about {duration(coq_seconds(len(refs), True, busy(extra=min(jobs, len(refs)))))}", file=messages(), flush=True)
+              + f"; expected about {duration(coq_seconds(len(refs), True, busy(extra=lanes), lanes))}",
+              file=messages(), flush=True)
     checked = _check_in_parallel(coq_gate, [list(c.coq) for c in todo], jobs, root, say) if refs else []
     files = theory_hashes(root) if (root / "_CoqProject").is_file() else {}
     made_on = installed_toolchain() if build is not None else None

@@ -435,7 +435,7 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
     own_store = not isinstance(store, Store)
     fresh = own_store and not Path(store).exists()
     db = Store(store) if own_store else store
-    t0 = time.monotonic()
+    t0, cpu0 = time.monotonic(), _cpu()
     report = Report(store=str(db.path), out=str(out))
     builder = None
     try:
@@ -458,7 +458,10 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
             raise NeedsConfirmation(f"{line}; not started: run again with --yes to go ahead "
                                     f"(or select fewer claims, or --max-n N)")
         if progress and (seconds >= 10 or "never timed" in line):
-            print(line, file=progress_bars.messages(), flush=True)
+            from quarks.base.terminal import width, wrap
+
+            stream = progress_bars.messages()
+            print(wrap(line, width(stream)), file=stream, flush=True)
         report.run = db.begin_run(__version__, {"patterns": list(patterns), "tier": tier, "max_n": max_n,
                                                 "executor": executor})
         bar = Progress(len(todo), enabled=progress, expected=seconds - coq)
@@ -494,14 +497,13 @@ def verify(patterns=(), tier: str = "quick", max_n: int | None = None, jobs: int
                 raise ValueError(f"unknown executor {executor!r}")
         finally:
             bar.close()
-        t_coq = time.monotonic()
-        instances_wall = t_coq - t0
+        cpu_coq = _cpu()
         report.proofs = prove_claims(claims, out, db, report.run, progress, resume, jobs)
         report.elapsed = time.monotonic() - t0
         db.end_run(report.run, report.exit_code)
         checked = sum(len(p["theorems"]) for p in report.proofs if not p.get("skipped"))
-        forecast.calibrate(report.results, jobs, 0.0 if cold else instances_wall,
-                           {"seconds": time.monotonic() - t_coq, "theorems": checked})
+        forecast.calibrate(report.results, jobs, _cpu() - cpu0, {"cpu": _cpu() - cpu_coq, "theorems": checked},
+                           built=not cold)
     except (KeyboardInterrupt, SystemExit):
         if report.run is not None:
             db.end_run(report.run, None, "interrupted")
@@ -545,15 +547,26 @@ def still_decided(db, task: Task) -> tuple[str, str, str] | None:
     return row["status"], str(path), how
 
 
+def _cpu() -> float:
+    """The CPU seconds (user + system) of this process and of its children waited for (the workers,
+    the build, coqc)."""
+    import resource
+
+    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
 def _forecast(todo, claims, jobs: int, db, resume: bool) -> tuple[float, str, float]:
     """(expected seconds, the line that says it, the Coq phase's part of them) of a run."""
+    from quarks.certify import coq_gate
     from quarks.run import coq_phase, forecast
 
     with_coq = [c for c in claims if c.coq]
     recheck = [c for c in with_coq if not (resume and db.proof_key(c.id, __version__))]   # else likely unchanged
-    theorems = len({r for c in recheck for r in c.coq})
+    theorems = len({r for c in recheck for r in c.coq}) if coq_gate.available() else 0   # no coqc: not checked
     built = coq_phase.built(claims)
-    seconds, unknown = forecast.estimate(todo, jobs, db, theorems, built)
+    f = forecast.estimate(todo, jobs, db, theorems, built)
     n_claims = len({t.claim for t in todo})
-    coq = forecast.coq_seconds(theorems, built, forecast.busy(extra=jobs))
-    return seconds, forecast.say(seconds, unknown, len(todo), n_claims, len(with_coq), jobs), coq
+    coq = forecast.coq_seconds(theorems, built, forecast.busy(extra=jobs), jobs) * float(
+        forecast.measured().get(forecast.PHASES, {}).get("cpu_scale", 1.0))
+    return f.seconds, forecast.say(f, len(todo), n_claims, len(with_coq) if theorems else 0, jobs), coq

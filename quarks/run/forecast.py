@@ -1,25 +1,31 @@
 """How long a verification run will take, said before it starts, and calibrated after it ends.
 
-Times are kept as *idle* seconds (what one instance takes on a machine with no other load) and
-scaled by how busy the machine is now: :func:`busy`, the load average over the cores, counting the
-run's own workers.  Each instance's time is the one recorded in the results store by an earlier
-run, else the one this machine measured last (the timings cache, :func:`quarks.base.home.timings_path`,
-rewritten after every run), each divided by how busy the machine was then; else the one in
-``timings.json`` (measured on 2 idle cores by ``benchmarks/bench_quickstart.py --write-timings``);
-an instance never timed counts as the median of those timed.  The instances' wall time is the larger
-of the longest instance and their sum over the worker processes, times the *slowdown* the last run
-measured (its wall time over what this formula gave for its own instance times: workers not kept
-busy, the Coq build beside them).  The Coq phase is the last run's idle seconds per theorem times the
-theorems to check, plus the build when the theories are not compiled.  On a fresh clone (no history)
-the instances' times are ``timings.json``'s, the slowdown 1, the Coq build its shipped idle seconds,
-and the numba kernels, not yet in numba's cache, add their compilation (``timings.json``'s
-``numba.compile``: the parent's warm-up of the engines' kernels, 22 s of CPU against 3.5 s cached).
+A forecast is *CPU seconds* spread over the cores the run gets.  The CPU: each instance's idle
+seconds (one instance in one worker is one process on one core: its seconds are its CPU), plus the
+run's fixed CPU (the parent's imports and kernel warm-up, each worker's start: ``timings.json``'s
+``overhead``), plus, while numba's cache holds none of the package's kernels, their compilation
+(``numba.compile``), plus the Coq phase: the build's CPU when the theories are not compiled and the
+CPU per theorem checked (``coq``).  The wall: that CPU over the cores the run's workers get,
+:func:`lanes` (at most the workers and the cores this process may use, ``os.sched_getaffinity``)
+shared with the load average by the scheduler's weights (:func:`relative_weight`: a niced run gets
+less), and never less than the longest instance on one worker's part.
+
+Each instance's idle seconds are the ones recorded in the results store by an earlier run, else
+the ones this machine measured last (the timings cache, :func:`quarks.base.home.timings_path`,
+rewritten after every run), each divided by how busy the machine was then; else ``timings.json``'s
+(``benchmarks/bench_quickstart.py --write-timings``); an instance never timed counts as the median
+of those timed.  After a run that did not compile the theories, :func:`calibrate` stores its
+measured CPU over the CPU this model gives for its own instance times (``cpu_scale``) and the Coq
+phase's CPU per theorem; the next forecast uses them.  On a fresh clone (no history) everything is
+``timings.json``'s, ``cpu_scale`` 1; the forecast line says which basis it used, the CPU, the cores
+and the load (:func:`say`).
 """
 from __future__ import annotations
 
 import json
 import statistics
 from pathlib import Path
+from typing import NamedTuple
 
 from quarks.base import home
 from quarks.base.progress import duration
@@ -55,17 +61,67 @@ def recorded(db) -> dict:
     return {(c, i): e for c, i, e in rows}
 
 
-def busy(load: float | None = None, extra: int = 0) -> float:
-    """How many times slower than idle the machine runs: the load average (``load``, else the last
-    minute's now) plus ``extra`` processes, over the cores; at least 1."""
+def cores() -> int:
+    """The cores this process may run on (``os.sched_getaffinity``; else ``os.cpu_count``)."""
     import os
 
-    if load is None:
-        try:
-            load = os.getloadavg()[0]
-        except OSError:   # no load average on this platform
-            load = 0.0
-    return max(1.0, (load + extra) / (os.cpu_count() or 1))
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):   # not on every platform
+        return max(1, os.cpu_count() or 1)
+
+
+def load_now() -> float:
+    """The last minute's load average (0 where the platform has none)."""
+    import os
+
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
+
+
+def busy(load: float | None = None, extra: int = 0) -> float:
+    """How many times slower than idle the machine runs: the load average (``load``, else the last
+    minute's now) plus ``extra`` processes, over the cores (:func:`cores`); at least 1."""
+    return max(1.0, ((load_now() if load is None else load) + extra) / cores())
+
+
+def lanes(jobs: int, now: float, weight: float | None = None) -> float:
+    """The cores ``jobs`` workers get on a machine ``now`` times busier than idle: at most the workers
+    and the cores; when the load and the workers exceed the cores, the workers' part of the cores by
+    the kernel's weights, ``weight`` times another process's each (:func:`relative_weight`; 1: an
+    even share)."""
+    w = relative_weight() if weight is None else weight
+    c = cores()
+    others = max(0.0, now * c - jobs)   # the load beside the workers
+    return min(jobs, c, c * jobs * w / (others + jobs * w)) if others + jobs * w > c else min(jobs, c)
+
+
+def relative_weight(proc: str = "/proc") -> float:
+    """How much CPU one process of this one's niceness gets beside one of the others running now: the
+    Linux scheduler's weight ratio 1.25 ** (their mean niceness - ours), the others read from
+    ``/proc`` (running processes only; none, or no ``/proc``: taken at niceness 0)."""
+    import os
+
+    try:
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+    except (AttributeError, OSError):
+        return 1.0
+    theirs = []
+    try:
+        for entry in os.scandir(proc):
+            if entry.name.isdigit() and int(entry.name) != os.getpid():
+                try:
+                    fields = Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                if fields[0] == "R":
+                    theirs.append(int(fields[16]))   # stat's 19th field: nice
+    except OSError:
+        pass
+    mean = sum(theirs) / len(theirs) if theirs else 0.0
+    return 1.25 ** (mean - mine)
 
 
 def instance_times(tasks, db=None) -> tuple[list[float], int]:
@@ -87,17 +143,36 @@ def packed(times, jobs: int) -> float:
     return max(max(times, default=0.0), sum(times) / max(1, jobs))
 
 
-def estimate(tasks, jobs: int, db=None, proofs: int = 0, built: bool = False) -> tuple[float, int]:
-    """(expected wall seconds, number of instances never timed) for running ``tasks`` on ``jobs``
-    workers followed by the Coq proofs of ``proofs`` theorems (``built``: the theories are compiled),
-    on the machine as busy as it is now; plus compiling the numba kernels when none is cached."""
+class Forecast(NamedTuple):
+    """A run's forecast: wall seconds, instances never timed, CPU seconds, and what it rests on."""
+    seconds: float
+    unknown: int
+    cpu: float
+    basis: str
+
+
+def cpu_seconds(times, proofs: int = 0, built: bool = False, cold_kernels: bool = False) -> float:
+    """The CPU a run of instances of ``times`` idle seconds takes, before ``cpu_scale``: theirs, the run's
+    fixed CPU, the kernels' compilation when ``cold_kernels``, and the Coq phase (:func:`coq_cpu`)."""
+    table = shipped()
+    cpu = sum(times) + (float(table.get("overhead", 0.0)) if times else 0.0)
+    if times and cold_kernels:
+        cpu += float(table.get("numba", {}).get("compile", 0.0))
+    return cpu + coq_cpu(proofs, built)
+
+
+def estimate(tasks, jobs: int, db=None, proofs: int = 0, built: bool = False) -> Forecast:
+    """The forecast of running ``tasks`` on ``jobs`` workers followed by the Coq proofs of ``proofs``
+    theorems (``built``: the theories are compiled), on the machine as busy as it is now."""
     times, unknown = instance_times(tasks, db)
     phases = measured().get(PHASES, {})
     now = busy(extra=jobs)
-    wall = packed(times, jobs) * float(phases.get("slowdown", 1.0)) * now if times else 0.0
-    if times and kernels_cold():
-        wall += float(shipped().get("numba", {}).get("compile", 0.0)) * busy(extra=1)   # one process compiles
-    return wall + coq_seconds(proofs, built, now), unknown
+    cpu = cpu_seconds(times, proofs, built, bool(times) and kernels_cold()) * float(phases.get("cpu_scale", 1.0))
+    cores_got = lanes(jobs, now)
+    wall = max(max(times, default=0.0) * max(1.0, jobs / cores_got), cpu / cores_got)   # the longest: one worker's part
+    basis = ("this machine's last run" if phases else
+             "quarks/run/timings.json (measured on 2 idle cores; nothing timed here yet)")
+    return Forecast(wall, unknown, cpu, basis)
 
 
 def kernels_cold() -> bool:
@@ -112,24 +187,31 @@ def kernels_cold() -> bool:
     return not any(next(p.rglob("kernels.*.nbi"), None) for p in places if p.is_dir())
 
 
-def coq_seconds(theorems: int, built: bool, now: float = 1.0) -> float:
-    """The expected seconds of the Coq phase, ``now`` times slower than idle: the build (unless
-    ``built``) and ``theorems`` checked."""
+def coq_cpu(theorems: int, built: bool) -> float:
+    """The CPU seconds of the Coq phase: the build (unless ``built``) and ``theorems`` checked."""
     if not theorems:
         return 0.0
     coq = shipped().get("coq", {})
-    phases = measured().get(PHASES, {})
-    per = phases.get("per_theorem", float(coq.get("proofs", 15.0)) / max(1, int(coq.get("theorems", 100))))
-    build = phases.get("build", float(coq.get("build", 40.0)))
-    return (float(per) * theorems + (0.0 if built else float(build))) * now
+    per = measured().get(PHASES, {}).get("per_theorem",
+                                         float(coq.get("proofs", 15.0)) / max(1, int(coq.get("theorems", 100))))
+    return float(per) * theorems + (0.0 if built else float(coq.get("build", 200.0)))
 
 
-def calibrate(results, jobs: int, instances_wall: float, coq: dict | None = None, load: float | None = None) -> None:
-    """After a run: write each decided instance's seconds, the slowdown, the Coq phase's idle seconds
-    per theorem (``coq``: ``{"seconds", "theorems"}``) and the load the run saw (``load``, else the
-    last 5 minutes' average) to the timings cache, every time divided by how busy the machine was
-    (:func:`busy`): idle seconds.  Runs too short to say much (a few seconds, a few theorems) leave the
-    slowdown and the seconds per theorem as they were."""
+def coq_seconds(theorems: int, built: bool, now: float = 1.0, jobs: int = 1) -> float:
+    """The expected wall seconds of the Coq phase on ``jobs`` parallel coqc, ``now`` times slower than
+    idle: its CPU (:func:`coq_cpu`) over the cores it gets (:func:`lanes`)."""
+    return coq_cpu(theorems, built) / lanes(jobs, now)
+
+
+def calibrate(results, jobs: int, cpu: float = 0.0, coq: dict | None = None, load: float | None = None,
+              built: bool = True) -> None:
+    """After a run: write each decided instance's seconds divided by how busy the machine was
+    (:func:`busy` of ``load``, else of the last 5 minutes' average): idle seconds; the Coq phase's CPU
+    per theorem (``coq``: ``{"cpu", "theorems"}``); and, for a run that did not compile the theories
+    (``built``) and took 10 s of CPU or more, ``cpu_scale``: its measured ``cpu`` (the run's processes,
+    user + system) over what :func:`cpu_seconds` gives for its own instance times.  Runs too short to
+    say much (a few seconds, a few theorems) leave the scale and the CPU per theorem as they were;
+    the scale compares the measured CPU with the model's instances plus the Coq phase as measured."""
     import os
 
     if load is None:
@@ -146,22 +228,29 @@ def calibrate(results, jobs: int, instances_wall: float, coq: dict | None = None
     for r in results:
         if not r.skipped and r.status in ("verified", "refuted"):
             data.setdefault(r.claim, {})[instance_key(r.instance)] = round(r.elapsed / then, 3)   # idle seconds
-            times.append(r.elapsed)
-    if times and instances_wall > 0 and packed(times, jobs) >= 10.0:   # a run of a few seconds says little
-        phases["slowdown"] = round(min(4.0, max(0.5, instances_wall / packed(times, jobs))), 3)
+            times.append(r.elapsed / then)
     if coq and coq.get("theorems", 0) >= 16:   # a few theorems: mostly coqc loading the theories
-        phases["per_theorem"] = round(coq["seconds"] / then / coq["theorems"], 4)
+        phases["per_theorem"] = round(coq["cpu"] / coq["theorems"], 4)
+    model = cpu_seconds(times) + (float(coq.get("cpu", 0.0)) if coq else 0.0)   # its Coq phase as measured
+    if built and cpu >= 10.0 and model > 0:
+        phases["cpu_scale"] = round(min(4.0, max(0.5, cpu / model)), 3)
     phases["load"] = round(load, 2)
     data[PHASES] = phases
     home.write_timings(data)
 
 
-def say(seconds: float, unknown: int, n_tasks: int, n_claims: int, proofs: int, jobs: int) -> str:
-    """One line: what will run and about how long it takes."""
+def say(f: Forecast, n_tasks: int, n_claims: int, proofs: int, jobs: int) -> str:
+    """One line: what will run, about how long it takes, and on what the figure rests."""
     what = f"{n_tasks} instance(s) of {n_claims} claim(s)" + (f" and the Coq proofs of {proofs}" if proofs else "")
-    took = f"about {duration(seconds)}" if seconds >= 1 else "a few seconds"
-    rest = f" ({unknown} instance(s) never timed here, counted at the median)" if unknown else ""
-    return f"quarks verify: {what}; expected {took} on {jobs} worker(s){busier(busy(extra=jobs))}{rest}"
+    took = f"about {duration(f.seconds)}" if f.seconds >= 1 else "a few seconds"
+    now = busy(extra=jobs)
+    rest = f"; {f.unknown} instance(s) never timed here, counted at the median" if f.unknown else ""
+    import os
+
+    nice = os.getpriority(os.PRIO_PROCESS, 0) if hasattr(os, "getpriority") else 0
+    return (f"quarks verify: {what}; expected {took} on {jobs} worker(s): about {duration(f.cpu)} of CPU "
+            f"from {f.basis}, over {lanes(jobs, now):.1f} of {cores()} core(s) at load {load_now():.1f}"
+            + (f", niced {nice}" if nice else "") + rest)
 
 
 def busier(now: float) -> str:

@@ -82,52 +82,89 @@ def test_verify_table_and_refutations_fit(monkeypatch):
 
 
 def test_expected_duration_is_said_before_a_run(monkeypatch, tmp_path):
-    """The estimate: recorded or shipped idle seconds per instance (never timed: the median), over the
-    workers, plus the Coq phase (seconds per theorem, and the build when not compiled), times how busy
-    the machine is."""
+    """The estimate: recorded or shipped idle seconds per instance (never timed: the median) plus the
+    Coq phase's CPU (per theorem, and the build when not compiled), over the cores the workers get:
+    at most the workers and the cores this process may use (its affinity, not the machine's count),
+    each worker's fair share when the load and the workers exceed the cores."""
     import os
 
     from quarks.run import forecast
     from quarks.run.driver import Task
 
     monkeypatch.setenv("QUARKS_TIMINGS", str(tmp_path / "timings.json"))
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)                         # the machine's
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)   # this process's: 2
     monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))          # idle
+    monkeypatch.setattr(forecast, "kernels_cold", lambda: False)
+    monkeypatch.setattr(forecast, "relative_weight", lambda: 1.0)            # the others as nice as this process
+    monkeypatch.setattr(os, "getpriority", lambda which, who: 0)
     monkeypatch.setattr(forecast, "shipped", lambda: {"a": {'{"n":1}': 30.0, '{"n":2}': 50.0},
                                                       "coq": {"proofs": 10.0, "theorems": 5, "build": 40.0}})
     tasks = [Task("a", {"n": 1}), Task("a", {"n": 2}), Task("b", {"n": 1})]
-    seconds, unknown = forecast.estimate(tasks, jobs=2, proofs=3, built=False)
-    assert unknown == 1 and seconds == 60.0 + 3 * 2.0 + 40.0      # max(50, 120/2) + 3 theorems x 2 s + build
-    line = forecast.say(seconds, unknown, 3, 2, 3, 2)
-    assert "expected about 2 min on 2 worker(s) (1 instance(s) never timed" in line and "busier" not in line
+    f = forecast.estimate(tasks, jobs=2, proofs=3, built=False)
+    assert forecast.cores() == 2 and forecast.lanes(2, 1.0) == 2.0 and forecast.lanes(1, 1.0) == 1.0
+    assert f.unknown == 1 and f.cpu == 30.0 + 50.0 + 40.0 + 3 * 2.0 + 40.0   # b at the median; 3 theorems x 2 s; build
+    assert f.seconds == f.cpu / 2 == 83.0
+    line = forecast.say(f, 3, 2, 3, 2)
+    assert "expected about 83 s on 2 worker(s): about 3 min of CPU from quarks/run/timings.json" in line
+    assert "over 2.0 of 2 core(s) at load 0.0; 1 instance(s) never timed here" in line
     monkeypatch.setattr(os, "getloadavg", lambda: (6.0, 6.0, 6.0))          # 6 other processes on 2 cores
-    assert forecast.busy(extra=2) == 4.0
-    assert forecast.estimate(tasks, jobs=2, proofs=3, built=False)[0] == 4 * 106.0
-    assert "the machine 4.0 times busier than idle" in forecast.say(424.0, 0, 3, 2, 3, 2)
+    assert forecast.busy(extra=2) == 4.0 and forecast.lanes(2, 4.0) == 0.5   # each worker a quarter of a core
+    f = forecast.estimate(tasks, jobs=2, proofs=3, built=False)
+    assert f.cpu == 166.0 and f.seconds == 332.0
+    assert "over 0.5 of 2 core(s) at load 6.0" in forecast.say(f, 3, 2, 3, 2)
+    assert forecast.estimate(tasks[1:2], jobs=2).seconds == 4 * 50.0    # one long instance: its own core, slowed
+
+
+def test_a_niced_run_gets_its_weight_of_the_cores(monkeypatch, tmp_path):
+    """Under load a process at niceness 10 among processes at 0 gets 1.25 ** -10 = 0.107 of their CPU each
+    (the Linux scheduler's weights): on 2 cores at load 10 its 2 workers get 0.04 of a core, not 0.33; the
+    others' niceness is read from /proc (running processes only)."""
+    import os
+
+    from quarks.run import forecast
+
+    monkeypatch.setattr(forecast, "cores", lambda: 2)
+    assert forecast.lanes(2, 6.0, weight=1.0) == 2 * 2 / 12              # load 10 + 2 workers on 2 cores
+    assert abs(forecast.lanes(2, 6.0, weight=1.25 ** -10) - 4 * 0.10737 / (10 + 2 * 0.10737)) < 1e-4
+    assert forecast.lanes(2, 1.0, weight=1.25 ** -10) == 2               # idle: niceness does not matter
+    for pid, state, nice in (("101", "R", 0), ("102", "R", 0), ("103", "S", 19), (str(os.getpid()), "R", 10)):
+        (tmp_path / pid).mkdir()
+        fields = [state] + ["0"] * 15 + [str(nice)] + ["0"] * 30         # stat after "pid (comm)": nice is the 17th
+        (tmp_path / pid / "stat").write_text(f"{pid} (a) b) {' '.join(fields)}\n")
+    (tmp_path / "self").mkdir()
+    monkeypatch.setattr(os, "getpriority", lambda which, who: 10)
+    assert abs(forecast.relative_weight(str(tmp_path)) - 1.25 ** -10) < 1e-12   # two running at 0; 103 asleep
+    monkeypatch.setattr(os, "getpriority", lambda which, who: 0)
+    assert forecast.relative_weight(str(tmp_path / "self")) == 1.0       # nothing else running: as at 0
 
 
 def test_forecast_is_calibrated_by_the_last_run(monkeypatch, tmp_path):
     """After a run the timings cache holds its instance times as idle seconds (divided by how busy the
-    machine was), its slowdown (wall over perfectly packed instance times) and its idle seconds per Coq
-    theorem; the next forecast uses them, scaled by how busy the machine is then."""
+    machine was), the Coq phase's CPU per theorem, and the run's measured CPU over what the model gives
+    for its own instance times (cpu_scale); the next forecast uses them, over the cores it gets then."""
     import os
 
     from quarks.run import forecast
     from quarks.run.driver import Result, Task
 
     monkeypatch.setenv("QUARKS_TIMINGS", str(tmp_path / "timings.json"))
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(forecast, "kernels_cold", lambda: False)
+    monkeypatch.setattr(forecast, "relative_weight", lambda: 1.0)
     monkeypatch.setattr(forecast, "shipped", lambda: {"coq": {"proofs": 10.0, "theorems": 5, "build": 40.0}})
     results = [Result("a", {"n": k}, "verified", "verified", "ok", 10.0) for k in range(4)]
-    forecast.calibrate(results, jobs=2, instances_wall=30.0, coq={"seconds": 60.0, "theorems": 20}, load=4.0)
+    forecast.calibrate(results, jobs=2, cpu=120.0, coq={"cpu": 60.0, "theorems": 20}, load=4.0)
     data = forecast.measured()
     assert data["a"]['{"n":0}'] == 5.0                                   # 10 s on a machine twice as busy
-    assert data["_phases"] == {"slowdown": 1.5, "per_theorem": 1.5, "load": 4.0}   # 30 / max(10, 40/2); 60 / 2 / 20
-    monkeypatch.setattr(os, "getloadavg", lambda: (2.0, 2.0, 2.0))      # as busy as then, with 2 workers
-    seconds, unknown = forecast.estimate([Task("a", {"n": k}) for k in range(4)], jobs=2, proofs=20, built=True)
-    assert (seconds, unknown) == (30.0 + 60.0, 0)
-    forecast.calibrate(results[:1], jobs=2, instances_wall=0.0, load=4.0)   # a cold run: the slowdown is kept
-    assert forecast.measured()["_phases"]["slowdown"] == 1.5
+    assert data["_phases"] == {"per_theorem": 3.0, "cpu_scale": 1.5, "load": 4.0}   # 60 / 20; 120 / (4 x 5 + 60)
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.0, 2.0, 2.0))      # with 2 workers: one core for the run
+    f = forecast.estimate([Task("a", {"n": k}) for k in range(4)], jobs=2, proofs=20, built=True)
+    assert (f.cpu, f.seconds, f.unknown) == (120.0, 120.0, 0) and f.basis == "this machine's last run"
+    forecast.calibrate(results[:1], jobs=2, cpu=50.0, load=4.0, built=False)   # a run that compiled Coq: scale kept
+    assert forecast.measured()["_phases"]["cpu_scale"] == 1.5
+    forecast.calibrate(results[:1], jobs=2, cpu=5.0, load=4.0)                 # a few seconds: scale kept
+    assert forecast.measured()["_phases"]["cpu_scale"] == 1.5
 
 
 FORGED = "\x1b[2K\rOK      forged.json: all good\n1 valid, 0 rejected\u2028"
