@@ -228,10 +228,20 @@ def check(path: Path, evidence_only: bool = False, limits: Limits = LIMITS, rede
     elif not bound:
         result.message = message + "; " + NOT_RERUN.format(claim=claim.id)
     else:
-        result.message = message
+        result.message = message + answer_said(cert)
     if coq:
         coq_records(cert, path, result)
     return result
+
+
+def answer_said(cert: dict) -> str:
+    """The answer of an exploration verb's certificate (``data.answer``: "agrees", "disagrees", a count),
+    said on the line once the data is bound to its re-derivation; nothing when there is none."""
+    data = cert.get("data")
+    answer = data.get("answer") if isinstance(data, dict) else None
+    if isinstance(answer, bool) or not isinstance(answer, (str, int)) or len(str(answer)) > 60:
+        return ""
+    return f"; answer: {answer}"
 
 
 def _coq_instance(cert: dict, claim, ctx: CheckContext, how: str, result: CheckResult) -> CheckResult:

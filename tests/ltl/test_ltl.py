@@ -126,3 +126,7 @@ def test_not_certified_exits_1_with_or_without_out(tmp_path, capsys):
     assert "NOT certified" in capsys.readouterr().out
     assert main(["ltl", "!b S a", "--string", "abba", "--tau-factor", "8", "--out", str(tmp_path / "c.json")]) == 1
     assert main(["ltl", "!b S a", "--string", "abba"]) == 0
+    capsys.readouterr()
+    assert main(["check-cert", str(tmp_path / "c.json")]) == 0      # a valid certificate of the answer ...
+    line = capsys.readouterr().out
+    assert "answer: disagrees" in line and "answer: agrees" not in line   # ... whose line says what it was
