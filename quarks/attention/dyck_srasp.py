@@ -15,7 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from quarks.attention.model import Head, Layer, Model, Unit
-from quarks.attention.programs import PAIRS
+
+PAIRS = ["()", "[]", "{}"]  # the bracket types (programs.dyck's too)
 
 PE = [("one", 1), ("pos", ["/", "i", "n"]), ("even", ["pred", "EVEN", "i"]), ("invn", ["/", 1, "n"]),
       ("invi", ["/", 1, "i"]), ("possq", ["^", ["/", "i", "n"], 2]), ("posn2", ["/", "i", ["*", "n", "n"]])]
@@ -135,8 +136,9 @@ def coordinate(name: str, alphabet) -> int:
     raise ValueError(f"coordinate {name!r} has no number in brasp_net")
 
 
-def dyck_srasp(k: int) -> Model:
-    """``brasp_net (2k) (dyck_prog k)`` as an engine model (weights independent of n; output K + 50)."""
+def dyck_srasp(k: int, tau="1") -> Model:
+    """``brasp_net (2k) (dyck_prog k)`` as an engine model (weights independent of n; output K + 50),
+    every head with score terms at temperature tau."""
     alphabet = [p[0] for p in PAIRS[:k]] + [p[1] for p in PAIRS[:k]]
     K = len(alphabet)
 
@@ -145,9 +147,10 @@ def dyck_srasp(k: int) -> Model:
 
     layers = []
     for L in compile_prog(K, dyck_prog(k)):
-        heads = [Head(nm(h.out), nm(h.value), [(nm(q), nm(kk), w) for q, kk, w in h.terms], mask=h.mask) for h in L.heads]
+        heads = [Head(nm(h.out), nm(h.value), [(nm(q), nm(kk), w) for q, kk, w in h.terms], mask=h.mask,
+                      tau=tau if h.terms else "1") for h in L.heads]
         units = [Unit([({nm(a): w for a, w in ws.items()}, b) for ws, b in u.hidden],
                       {nm(t): vc for t, vc in u.out.items()}) for u in L.units]
         layers.append(Layer(heads=heads, units=units))
     return Model(alphabet, dict(PE), layers, nm(K + 50),
-                 {"program": f"dyck{k}-srasp", "reference": "1 iff the prefix through i is in Dyck-k"})
+                 {"program": f"sdyck{k}", "reference": "1 iff the prefix through i is in Dyck-k"})
