@@ -12,7 +12,7 @@ from quarks.attention import dyck_srasp
 from quarks.certify import coq_gate
 from quarks.proofs.yang import coq_programs
 
-pytestmark = [pytest.mark.coq, pytest.mark.slow]
+pytestmark = pytest.mark.coq
 
 
 def _coqc(built, tmp_path, text):
@@ -21,12 +21,14 @@ def _coqc(built, tmp_path, text):
                           cwd=tmp_path, capture_output=True, text=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", [1, 2])
 def test_engine_network_is_brasp_net(package_proofs, tmp_path, k):
     res = _coqc(package_proofs, tmp_path, coq_programs.srasp_comparison(k, f"same{k}"))
     assert res.returncode == 0, res.stderr or res.stdout
 
 
+@pytest.mark.slow
 def test_an_altered_coefficient_is_rejected(package_proofs, tmp_path):
     model = dyck_srasp.dyck_srasp(1)
     head = model.layers[8].heads[0]

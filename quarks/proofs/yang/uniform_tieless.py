@@ -166,10 +166,10 @@ def check_dyck(inst) -> Verdict:
     r, s = rec["result"], srec["result"]
     gap_ok = s["gamma"] is None or Fraction(s["gamma"]) >= Fraction(1, 2 * n ** 3)
     if r["agrees"] and s["holds"] and gap_ok:
-        gap = s["gamma"] or "none (one visible position)"
+        gap = f"gap {s['gamma']} >= 1/(2n^3)" if s["gamma"] else "no gap (one visible position)"
         return Verdict.verified(f"{inst['program']}: both hard models = stack recognizer at every position of all "
                                 f"{r['cases']} words of length {n}; the S-RASP network's heads uniform or "
-                                f"tieless, gap {gap} >= 1/(2n^3)", [rec, srec])
+                                f"tieless, {gap}", [rec, srec])
     return Verdict.refuted("disagrees with the stack recognizer, a tie, or a gap below 1/(2n^3)",
                            {"n": n, "per-length agrees": r["agrees"], "srasp agrees": s["agrees"],
                             "srasp uniform-tieless": s["holds"], "srasp gap": s["gamma"]}, [rec, srec])
