@@ -56,3 +56,11 @@ def test_coordinates_round_trip():
     assert [dyck_srasp.coordinate(dyck_srasp.coordinate_name(c, alphabet), alphabet) for c in range(55)] == list(range(55))
     with pytest.raises(ValueError):
         dyck_srasp.coordinate("zz", alphabet)
+
+
+def test_one_network_for_every_length():
+    """programs.program('sdyck<k>', n) is the same network at every n (only the embeddings' values depend on n)."""
+    from quarks.attention import programs
+
+    assert programs.program("sdyck2", 3).to_dict() == programs.program("sdyck2", 9).to_dict() == dyck_srasp.dyck_srasp(2).to_dict()
+    assert programs.program("dyck2", 3).to_dict() != programs.program("dyck2", 9).to_dict()
