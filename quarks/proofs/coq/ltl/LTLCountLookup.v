@@ -6,8 +6,8 @@
     ([look_hard]); at tau = 1/(2n) the scaled scores fall off quadratically at rate 4n/d >= 4 around
     it, and Lemma 7's quadratic bound (Lookup.v's [lemma6_quadratic]) puts the softmax read within
     9/169 < 1/8 of the value there ([look_soft]), for every n.  [pred_unit_exact]: the unit reading
-    the lookup gated by Z = [C = 0] outputs P(C) exactly; [since_counted], [until_counted]: the S / U
-    head over the argument's own bits says whether C >= 1. *)
+    the lookup gated by Z = [C = 0], and [P_n(0)] from its embedding, outputs P_n(C) exactly;
+    [since_counted], [until_counted]: the S / U head over the argument's own bits says whether C >= 1. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List ZArith QArith Qreals.
 From Quarks Require Import RSum Softmax Lookup Rounding Transformer LTLCompile LTLSoft LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun.
@@ -115,44 +115,13 @@ End Lookup.
 
 (** ** The predicate unit *)
 
-Lemma pred_unit_exact (out att z : nat) (p0 : bool) (y : nat -> R) (zb b : bool) :
-  y z = B2R zb -> 0 <= y att <= 1 -> (zb = false -> Rabs (y att - B2R b) <= 1 / 4) ->
-  unit_val (real_unit (pred_unit out att z p0)) y = B2R (if zb then p0 else b).
-Proof.
-intros Hz Ha Hb. rewrite unit_val_real. unfold pred_unit. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
-rewrite Hz. destruct zb.
-- destruct p0; qsimpl; simpl; relu.
-- specialize (Hb eq_refl). pose proof (Rle_abs (y att - B2R b)). pose proof (Rle_abs (- (y att - B2R b))).
-  rewrite Rabs_Ropp in *. destruct p0, b; qsimpl; simpl in *; relu.
-Qed.
-
-(** ** Toward numerical predicates as families P_n (issue 53)
-
-    The paper's predicates are families P_n indexed by the length n.  [pred_unit]'s third neuron
-    has the constant weight P(0); for a family it would be P_n(0), a weight depending on n.
-    [pred_unit_e] reads P_n(0) instead from a coordinate [p0c] holding the bounded embedding
-    [pe_pred0 P] = [P_n(0)] (constant in the position): its third neuron is
-    ReLU(Z + [P_n(0)] - 1) = Z [P_n(0)], and its weights are the same for every n
-    ([pred_unit_e_exact]).  [pe_predn P] = [P_n(i)] is the family's table read by [look_head]. *)
-Definition pe_predn (P : nat -> nat -> bool) (i n : nat) : R := B2R (P n i).
-Definition pe_pred0 (P : nat -> nat -> bool) (i n : nat) : R := B2R (P n 0%nat).
-
-Definition pred_unit_e (out att z p0c : nat) : sunit :=
-  SUnit out [SNeuron 1 [(att, 2%Q); (z, (-2)%Q)] (-1 # 2); SNeuron (-1) [(att, 2%Q); (z, (-2)%Q)] (-3 # 2);
-             SNeuron 1 [(z, 1%Q); (p0c, 1%Q)] (-1)] 0.
-
-Lemma pred_unit_e_exact (out att z p0c : nat) (y : nat -> R) (zb b p0 : bool) :
+Lemma pred_unit_exact (out att z p0c : nat) (y : nat -> R) (zb b p0 : bool) :
   y z = B2R zb -> y p0c = B2R p0 -> 0 <= y att <= 1 -> (zb = false -> Rabs (y att - B2R b) <= 1 / 4) ->
-  unit_val (real_unit (pred_unit_e out att z p0c)) y = B2R (if zb then p0 else b).
+  unit_val (real_unit (pred_unit out att z p0c)) y = B2R (if zb then p0 else b).
 Proof.
-intros Hz H0 Ha Hb. rewrite unit_val_real. unfold pred_unit_e. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
+intros Hz H0 Ha Hb. rewrite unit_val_real. unfold pred_unit. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
 rewrite Hz, H0. destruct zb.
 - destruct p0; qsimpl; simpl; relu.
 - specialize (Hb eq_refl). pose proof (Rle_abs (y att - B2R b)). pose proof (Rle_abs (- (y att - B2R b))).
   rewrite Rabs_Ropp in *. destruct p0, b; qsimpl; simpl in *; relu.
 Qed.
-
-(** For a family constant in n (P_n = P for all n) the embeddings are [pe_pred P] and the constant
-    P(0): [pred_unit_e] then computes what [pred_unit] does. *)
-Lemma pe_predn_const (P : nat -> bool) (i n : nat) : pe_predn (fun _ => P) i n = pe_pred P i n.
-Proof. reflexivity. Qed.
