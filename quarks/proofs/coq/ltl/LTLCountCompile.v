@@ -15,7 +15,7 @@
     formula in the order [tpreds] lists them, a predicate on a count followed by [P_n(0)], its
     [pred0]); first, last, their averages (LTLSyntax.v's
     kk + 7 .. kk + 10) and [n = 1] (kk + 11) in a prologue; fresh coordinates from
-    kk + 13 + #predicates.  A predicate on a count, P(#d[phi]), is the table lookup of Lemma 7
+    kk + 13 + #predicates.  A predicate on a count, P_n(#d[phi]), is the table lookup of Lemma 7
     ([pred_layers]: keys 2j and -j^2, query C/d and 1/d, value [P_n(j)]) gated by [C = 0], and
     P_n(0) when C = 0 read from the embedding [P_n(0)], so that no weight depends on n.
     [caus]: the causal variant (Theorem 21, Corollary 23): no last, [single] is first, the sign and
@@ -130,7 +130,7 @@ Definition pred_unit (out att z p0c : nat) : sunit :=
 (** P_n(#d[a]) from the coordinate a of the argument, fresh from g, the predicate's embedding at pc
     and its [P_n(0)] at pc + 1:
     the count at g; [some position counted] by the S (U) head at g + 1 rounded at g + 2; Z at g + 3;
-    the lookup at g + 4 and P(C) at g + 5. *)
+    the lookup at g + 4 and P_n(C) at g + 5. *)
 Definition pred_layers (a : nat) (d : dir) (pc g : nat) : list slayer :=
   [SLayer [count_shead g a d] [];
    SLayer [su_head kk (g + 1) a a (dmask d) (match d with DLeft => 1%Q | DRight => (-1)%Q end)] [rounding1 (g + 2) (g + 1)];

@@ -159,7 +159,7 @@ assert (Hcnt3 : forall i, (i < n)%nat -> y3 i f1 = INR (count n d Bp i) / INR (s
 { intros i Hi. unfold y3. rewrite (run_keep y2 [Lz] (f1 + 3) (f1 + 4) f1 Hw3) by lia.
   unfold y2. rewrite (run_keep y1 [Ls] (f1 + 1) (f1 + 3) f1) by (lia || (eapply writes_in_mono; [exact Hw2|cbn [sh_out su_head]; lia|cbn [su_out rounding1]; lia])).
   apply Hcnt, Hi. }
-(* the lookup and P(C) *)
+(* the lookup and P_n(C) *)
 destruct (hu_block n W Hn y3 (look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus))
             (pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (S (c_pred kk r1))) (fun i => B2R (P n (count n d Bp i))) ltac:(cbn; lia)) as [Hw4 Hv4].
 { intros j c Hc'. apply Hz3. cbn [sh_out look_head] in Hc'. lia. }
