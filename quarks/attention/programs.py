@@ -14,6 +14,8 @@ exactly under average hardmax.
 * ``induction``: symbols ``a b c``; at i, the rightmost j <= i whose *previous* symbol equals
   ``w_i``; output ``[w_j = a]`` (0 if there is none).
 * ``induction2``: the 2-hop induction head (Sanford et al. 2024): the basic output read at find(i).
+* ``sdyck``: the same language by Coq's S-RASP program ``dyck_prog k`` compiled to one network for
+  every length (:mod:`quarks.attention.dyck_srasp`; weights independent of n, bounded embeddings).
 * ``dyck``: k bracket types ``( )``, ``[ ]``; output 1 iff the prefix through i is in Dyck-k
   (Appendix E's program: counts, depth, nearest bracket of the same depth, error flags).  Counts
   come from uniform heads as ``(l_i - r_i)/i``; the integer depth ``d_i`` is recovered by a ReLU
@@ -22,9 +24,8 @@ exactly under average hardmax.
 """
 from __future__ import annotations
 
+from quarks.attention.dyck_srasp import PAIRS, dyck_srasp
 from quarks.attention.model import Head, Layer, Model, Unit
-
-PAIRS = ["()", "[]", "{}"]
 
 
 def _copy(x: str, out: str) -> Unit:
@@ -171,7 +172,9 @@ def program(name: str, n: int, tau="1") -> Model:
         return induction(tau, hops=2)
     if name in ("dyck1", "dyck2"):
         return dyck(int(name[-1]), n, tau)
-    raise KeyError(f"unknown program {name!r} (flipflop, induction, induction2, dyck1, dyck2)")
+    if name in ("sdyck1", "sdyck2"):
+        return dyck_srasp(int(name[-1]), tau)
+    raise KeyError(f"unknown program {name!r} (flipflop, induction, induction2, dyck1, dyck2, sdyck1, sdyck2)")
 
 
 def reference(name: str, word: str) -> list:

@@ -99,7 +99,7 @@ def test_check_cert_line_prints_the_label(cid, tmp_path, capsys):
     inst = c.instances_for("quick")[0]
     path = certificate.write(certificate.build(c, inst, c.run(inst)), tmp_path / "c.json")
     args = Namespace(paths=[str(path)], json=False, evidence_only=False, rederive=False, coq=False,
-                     time_limit=None, memory_limit=None, read_limit=None, total_time=None)
+                     time_limit=None, memory_limit=None, read_limit=None, total_time=None, jobs=None)
     check_cert.run(args)
     line = capsys.readouterr().out.splitlines()[0]
     assert line.startswith("OK") and f"[label: {labels.instance_label(c, c.expected, inst)}]" in line
@@ -114,7 +114,7 @@ def test_reference_certificate_never_reads_witnesses_checked_exactly(tmp_path, c
     inst = {"n": 9, "d": 1, "source": "reference"}
     path = certificate.write(certificate.build(c, inst, c.run(inst)), tmp_path / "c.json")
     check_cert.run(Namespace(paths=[str(path)], json=False, evidence_only=False, rederive=False, coq=False,
-                             time_limit=None, memory_limit=None, read_limit=None, total_time=None))
+                             time_limit=None, memory_limit=None, read_limit=None, total_time=None, jobs=None))
     line = capsys.readouterr().out.splitlines()[0]
     assert line.startswith("OK") and "reference value (OEIS A000609), not computed here" in line
     assert "witnesses checked exactly" not in line

@@ -6,10 +6,16 @@ read over R, they are the networks of FlipFlop.v, Induction.v, Induction2.v and 
 networks the theorems of ``yang.thm26``, ``yang.dyck`` are about.  :func:`comparison` writes the
 Coq lemma that ``same_net`` (coefficient by coefficient, by ``vm_compute``) holds between that term
 and the engine's model, coordinates numbered as Coq numbers them (:func:`coordinate`).
+
+SRaspIntBool.v's ``brasp_net (2k) (dyck_prog k)`` has real coefficients and no rational twin in Coq,
+so :func:`srasp_comparison` writes the engine's :func:`quarks.attention.dyck_srasp.dyck_srasp` as an
+``snet`` and proves that, read over R and put in matrix form (``copy_net``), it *is* ``brasp_net``:
+by reduction of both sides and ``field`` at every coefficient (EngineNets.v's ``qnet``), not by one
+``vm_compute``.
 """
 from __future__ import annotations
 
-from quarks.attention import programs
+from quarks.attention import dyck_srasp, programs
 from quarks.ltl.coq_term import network_term
 from quarks.ltl.parts import CompileError
 
@@ -73,3 +79,22 @@ def comparison(program: str, n: int, name: str, model=None) -> str:
     model = model or programs.program(program, n)
     return (f"Lemma {name} : same_net ({coq_net(program, n)})\n  {network_term(model, coordinate(program, n))} = true.\n"
             "Proof. vm_compute. reflexivity. Qed.\n")
+
+
+SRASP_HEADER = ("From Coq Require Import Reals QArith List FunctionalExtensionality.\n"
+                "From Quarks Require Import TransformerModel LTLSyntax MatrixCopy SRasp SRaspCompile SRaspInt "
+                "SRaspIntCompile SRaspIntBool DyckSRasp EngineNets.\nImport ListNotations.\n\n")
+
+
+def srasp_comparison(k: int, name: str, model=None) -> str:
+    """Coq text proving that the engine's Dyck-k S-RASP network (or ``model``), read over R, is
+    ``brasp_net (k + k) (dyck_prog k)`` with output coordinate ``dyck_out k``."""
+    model = model or dyck_srasp.dyck_srasp(k)
+    term = network_term(model, dyck_srasp.coordinate)
+    return (f"Definition {name}_net : snet * nat :=\n  {term}.\n\n"
+            f"Lemma {name} : copy_net (real_net (fst {name}_net)) = brasp_net ({k} + {k}) (dyck_prog {k}) /\\ "
+            f"snd {name}_net = dyck_out {k}.\n"
+            f"Proof.\nsplit; [|reflexivity]. unfold brasp_net. f_equal. unfold {name}_net, fst, dyck_prog. cbn -[Q2R IZR].\n"
+            "unfold real_net, real_layer, real_head, real_unit, real_neuron. cbn -[Q2R IZR].\n"
+            "unfold none_layer, linb_neuron, le1_head, le1_unit, psum_head, sq_head, eq_head, tie, tsgn, sneg. cbn -[Q2R IZR].\n"
+            "qnet.\nQed.\n")

@@ -158,12 +158,21 @@ _TAU2 = "tau <= brasp_temp (k + k) n (dyck_prog k) (/ 4)"
 
 
 def check_dyck(inst) -> Verdict:
-    rec = exhaustive(f"{UT}:analyse", program=inst["program"], n=inst["n"])
-    r = rec["result"]
-    if r["agrees"]:
-        return Verdict.verified(f"{inst['program']}: hard model = stack recognizer at every position of all "
-                                f"{r['cases']} words of length {inst['n']}", [rec])
-    return Verdict.refuted("disagrees with the stack recognizer", {"n": inst["n"]}, [rec])
+    """Both networks: the per-length one (programs.dyck) and the S-RASP one for every length (dyck_srasp),
+    whose gap must be at least Coq's 1/(2 n^3)."""
+    n = inst["n"]
+    rec = exhaustive(f"{UT}:analyse", program=inst["program"], n=n)
+    srec = exhaustive(f"{UT}:analyse", program="s" + inst["program"], n=n)
+    r, s = rec["result"], srec["result"]
+    gap_ok = s["gamma"] is None or Fraction(s["gamma"]) >= Fraction(1, 2 * n ** 3)
+    if r["agrees"] and s["holds"] and gap_ok:
+        gap = f"gap {s['gamma']} >= 1/(2n^3)" if s["gamma"] else "no gap (one visible position)"
+        return Verdict.verified(f"{inst['program']}: both hard models = stack recognizer at every position of all "
+                                f"{r['cases']} words of length {n}; the S-RASP network's heads uniform or "
+                                f"tieless, {gap}", [rec, srec])
+    return Verdict.refuted("disagrees with the stack recognizer, a tie, or a gap below 1/(2n^3)",
+                           {"n": n, "per-length agrees": r["agrees"], "srasp agrees": s["agrees"],
+                            "srasp uniform-tieless": s["holds"], "srasp gap": s["gamma"]}, [rec, srec])
 
 
 dyck = Claim(
@@ -195,8 +204,9 @@ dyck = Claim(
         "sdyck_net_real": []},
     statement="The Appendix E program for Dyck-k (our average-hard encoding) outputs 1 at i iff the prefix "
               "through i is in Dyck-k, and one softmax network for every length (width and weights independent of n, "
-              "bounded embeddings) computes it (Coq, below); checked by running the engine's per-length networks on "
-              "every string up to length 12 (k = 1) and 8 (k = 2).  Coq, for every k, every length n, every word w of length n over the "
+              "bounded embeddings) computes it (Coq, below); checked by running under exact average hardmax both the engine's per-length "
+              "networks and its copy of that one network (quarks.attention.dyck_srasp: brasp_net (2k) (dyck_prog k), "
+              "every head found uniform or tieless with gap at least 1/(2n^3)) on every string up to length 12 (k = 1) and 8 (k = 2).  Coq, for every k, every length n, every word w of length n over the "
               "2k letters (a < k opens type a, k + t closes type t; Dyck-k by a stack recognizer) and every "
               "position i < n: (dyck_program_correct, dyck_program_accepts) the program position by position "
               "(d_i = #open - #close through i, D_i = d_i + [w_i closes], the rightmost j <= i with w_j open "
@@ -231,7 +241,9 @@ dyck = Claim(
               "(MatrixCopy.v) at any width d above its coordinates; (sdyck_net_real) dyck_net k n is, read over R, "
               "the network sdyck_net k n with rational weights (EngineNets.v), which tests/proofs/test_programs_coq.py "
               "finds equal by vm_compute, coefficient by coefficient, to programs.dyck(k, n) (coordinates numbered "
-              "as DyckNet.v) at every (k, n) of the quick tier.",
+              "as DyckNet.v) at every (k, n) of the quick tier; and the engine's copy of brasp_net (2k) (dyck_prog k), written "
+              "with rational weights, is, read over R and in matrix form, brasp_net itself for k = 1, 2 "
+              "(tests/proofs/test_dyck_srasp_coq.py: by reduction and field at every coefficient, not one vm_compute).",
     latex=r"\mathrm{out}_i=[w_{1..i}\in\mathrm{DYCK}_k]", kind="finite",
     instances={"quick": [{"program": "dyck1", "n": n} for n in range(1, 9)]
                + [{"program": "dyck2", "n": n} for n in range(1, 6)],
