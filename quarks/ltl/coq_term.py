@@ -114,15 +114,16 @@ HEADER = ("From Coq Require Import QArith List.\nFrom Quarks Require Import Tran
 
 
 def _pred_term(name: str) -> str:
-    """A numerical predicate as a Coq ``nat -> bool`` (quarks.attention.model.predicate's names)."""
+    """A numerical predicate as LTLCountSyntax.v's family ``npred`` (``P n x`` is P_n(x); the built-in names of
+    quarks.attention.model.predicate do not depend on n)."""
     if name == "ODD":
-        return "Nat.odd"
+        return "(fun _ => Nat.odd)"
     if name == "EVEN":
-        return "Nat.even"
+        return "(fun _ => Nat.even)"
     parts = name.split("_")
     if parts[0] == "MOD" and len(parts) in (2, 3) and all(p.isdigit() for p in parts[1:]) and int(parts[1]) > 0:
         k, r = int(parts[1]), int(parts[2]) if len(parts) == 3 else 0
-        return f"(fun x => Nat.eqb (Nat.modulo x {k}) {r % k})"
+        return f"(fun _ x => Nat.eqb (Nat.modulo x {k}) {r % k})"
     raise CompileError(f"numerical predicate {name!r} has no Coq term")
 
 

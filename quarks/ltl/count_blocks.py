@@ -5,16 +5,17 @@ layers per connective, each block writing fresh coordinates above those of its a
 shared, unlike :mod:`quarks.ltl.counting`): Boolean units; Y / X / S / U selection heads with Lemma 9
 rounding; per comparison ``sum_k a_k #d[phi_k] + c0 >= 0`` one uniform count head per term, the
 local unit, the sign head (query ``(E + 1/2)/d``, key ``(-1)^i``, value ``[i even]``, K = 2) and the
-comparison unit; ``P(i)`` read from its own embedding; ``P(#d[phi])`` by the count head, Z = [C = 0]
-from an S (U) head, and Lemma 7's table lookup (keys ``2j``, ``-j^2``) gated by Z.  Every head
+comparison unit; ``P_n(i)`` read from its own embedding; ``P_n(#d[phi])`` by the count head, Z = [C = 0]
+from an S (U) head, and Lemma 7's table lookup (keys ``2j``, ``-j^2``) gated by Z, with ``P_n(0)`` read
+from its own embedding (numerical predicates are families ``P_n``, ``predicate(name)(x, n)``).  Every head
 runs at the one temperature ``tau = 1/(2n)`` of Theorems 20, 21 and Corollaries 22, 23.
 
 The formula is first read as Coq's ``tl`` (:func:`tl_of`, as :func:`quarks.ltl.coq_term.count_formula_term`
 writes it), and :func:`bnode` follows Coq's ``bnode`` clause by clause on integer coordinates, so
 ``tests/ltl/test_ltl_count_coq.py`` checks by ``vm_compute`` that Coq's ``bcompile`` is this network.
 Coordinates (LTLCountCompile.v): letters 0..k-1; embeddings at k + p (:data:`FIXED_PE`); first, last,
-their averages and [n = 1] at k + 7 .. k + 11; [P(i)] per numerical predicate at k + 13 + r; fresh
-coordinates from k + 13 + #predicates.
+their averages and [n = 1] at k + 7 .. k + 11; [P_n(i)] per numerical predicate at k + 13 + r (a
+predicate on a count followed by [P_n(0)], Coq's ``pred0``); fresh coordinates from k + 13 + #predicates.
 
 :func:`mcompile` is Coq's ``mcompile k false`` (LTLCountCompile.v): ``bcompile`` on ``tfrag``, and on any
 other formula the n-scaled keys 2in, -i^2 n after the predicate embeddings (``pes_mix``) with every
@@ -65,7 +66,7 @@ BOUNDED_NAMES = list(BOUNDED)
 PAPER_KEYS = {"pe:i/n^2:count": BOUNDED["pe:i/n^2"], "pe:-(i/n)^2:count": BOUNDED["pe:-(i/n)^2"]}
 PAPER_KEY_NAMES = list(PAPER_KEYS)
 FRESH = re.compile(r"t(\d+)")
-PRED_PE = re.compile(r"pe:[A-Z0-9_]+\(i\):(\d+)")
+PRED_PE = re.compile(r"pe:[A-Z0-9_]+\((?:i|0)\):(\d+)")
 
 
 # --- the formula as LTLCountSyntax.v's tl ------------------------------------------------------
@@ -142,7 +143,8 @@ def tfrag(p, causal: bool) -> bool:
 
 
 def tpreds(p) -> list:
-    """The numerical predicates of p in the order the compiler meets them (one embedding each)."""
+    """The numerical predicates of p in the order the compiler meets them (one embedding each), as
+    (name, argument): ``(P, "i")`` for [P_n(i)], and after a predicate on a count ``(P, 0)`` for [P_n(0)]."""
     tag = p[0]
     if tag in ("atom", "const"):
         return []
@@ -153,8 +155,8 @@ def tpreds(p) -> list:
     if tag == "cmp":
         return [P for _, _, q in p[1] for P in tpreds(q)]
     if tag == "pos":
-        return [p[1]]
-    return tpreds(p[3]) + [p[1]]  # cnt
+        return [(p[1], "i")]
+    return tpreds(p[3]) + [(p[1], "i"), (p[1], 0)]  # cnt
 
 
 # --- the blocks ----------------------------------------------------------------------------------
@@ -230,13 +232,14 @@ class Blocks:
                            [self.rounding(g + 2, g + 1)]),
                 self.unit_layer(g + 3, self.not_neurons(g + 2))]
 
-    def pred_layers(self, a, side, name, pc, g) -> list:
-        """P(#d[a]): the count layers, the lookup at g + 4 and P(C) at g + 5."""
-        p0 = 1 if predicate(name)(0, None) else 0
+    def pred_layers(self, a, side, pc, g) -> list:
+        """P_n(#d[a]): the count layers, the lookup of [P_n(j)] (at pc) at g + 4 and P_n(C) at g + 5, reading
+        Z [P_n(0)] = ReLU(Z + [P_n(0)] - 1) from the embedding at pc + 1."""
         zw = [(g + 4, 2), (g + 3, -2)]
         return self.count_z_layers(a, side, g) + [
                 self.layer([(g + 4, pc, [(g, self.pe(TWO), 2), (self.inv(side), self.pe(NEGSQ), 2)], self.sign_mask)],
-                           [(g + 5, [(1, zw, Fraction(-1, 2)), (-1, zw, Fraction(-3, 2)), (p0, [(g + 3, 1)], 0)], 0, g + 4)])]
+                           [(g + 5, [(1, zw, Fraction(-1, 2)), (-1, zw, Fraction(-3, 2)), (1, [(g + 3, 1), (pc + 1, 1)], -1)],
+                             0, g + 4)])]
 
     def cmp_layers(self, args, side, c0, g) -> list:
         """Counts at g .., the local unit at g + m, the sign head at g + m + 1, the result at g + m + 2."""
@@ -335,7 +338,7 @@ class Blocks:
         if tag == "pos":
             return k + 13 + r, [], f, r + 1
         a, L, f1, r1 = self.bnode(p[3], f, r)  # cnt
-        return f1 + 5, L + self.pred_layers(a, p[2], p[1], k + 13 + r1, f1), f1 + 6, r1 + 1
+        return f1 + 5, L + self.pred_layers(a, p[2], k + 13 + r1, f1), f1 + 6, r1 + 2
 
     def bterms(self, e, f: int, r: int):
         args, layers = [], []
@@ -359,7 +362,8 @@ def coordinate_name(c: int, alphabet, preds: list, nx: int = 0) -> str:
     if c - k in NAMED:
         return NAMED[c - k]
     if k + 13 <= c < k + 13 + len(preds):
-        return f"pe:{preds[c - k - 13]}(i):{c - k - 13}"
+        name, arg = preds[c - k - 13]
+        return f"pe:{name}({arg}):{c - k - 13}"
     if 0 <= c - k - 13 - len(preds) < nx:
         return EXTRA_NAMES[c - k - 13 - len(preds)]
     return f"t{c}"
@@ -471,7 +475,7 @@ def _network(f, alphabet, causal: bool, nx: int, compiler: str, scaled: bool = F
               for out, neurons, c0, rd in units]
         layers.append(Layer(hs, us))
     pe = {name: spec for p_, (name, spec) in FIXED_PE.items() if not (bounded and p_ in (NEGSQ, TWO))}
-    pe.update({nm(k + 13 + r): ["pred", P, "i"] for r, P in enumerate(preds)})
+    pe.update({nm(k + 13 + r): ["pred", P, arg] for r, (P, arg) in enumerate(preds)})
     pe.update(BOUNDED if bounded else {name: EXTRA[name] for name in EXTRA_NAMES[:nx]})
     pe.update(PAPER_KEYS if paper else {})
     model = Model(alphabet, pe, layers, nm(c), info={"formula": show(f), "compiler": compiler,

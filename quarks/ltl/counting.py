@@ -17,8 +17,9 @@ Comparisons ``E >= 0`` with ``E = sum_k a_k C_k + c0`` (every comparison is one 
   Then a sign test on the approximate ``(E + 1/2) / n`` (temperature), or a rounding of the
   approximate ``E`` (unbounded).
 
-Numerical predicates: on positions, a position embedding ``[P(i)]``; on a count, a lookup whose
-value is ``[P(j)]``, gated by Z (``P(0)`` when the count is 0) and rounded.
+Numerical predicates are families P_n (``predicate(name)(x, n)``): on positions, a position embedding
+``[P_n(i)]``; on a count, a lookup whose value is ``[P_n(j)]``, gated by Z and rounded, plus
+``Z [P_n(0)] = ReLU(Z + [P_n(0)] - 1)`` read from the embedding ``[P_n(0)]`` (no weight depends on n).
 """
 from __future__ import annotations
 
@@ -110,13 +111,13 @@ def compile_pred(comp, g) -> str:
     name = f"pe:{g.name}(j)"
     PE[name] = spec
     k, att, z = lookup(comp, g.arg, name, f"lookup {g.name}(C) at j = C")
-    from quarks.attention.model import predicate
-
+    name0 = f"pe:{g.name}(0)"
+    PE[name0] = ["pred", g.name, 0]
+    p0 = comp.use_pe(name0)
     out = comp.fresh("b")
     u = rounding(att, z)
-    p0 = int(bool(predicate(g.name)(0, None)))
-    u.hidden.append(({z: Fraction(1)}, Fraction(0)))
-    u.out = {out: ([1, -1, p0], 0)}
+    u.hidden.append(({z: Fraction(1), p0: Fraction(1)}, Fraction(-1)))
+    u.out = {out: ([1, -1, 1], 0)}
     comp.layer(k).units.append(u)
     comp.ready[out] = k
     return out

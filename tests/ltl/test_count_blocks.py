@@ -64,12 +64,13 @@ def test_fragment_and_terms():
 
 def test_coordinates_are_the_coq_numbers():
     """Letters 0, 1; 1/i at k + 3; first at k + 7; [n = 1] at k + 11; 2i at k + 12; the predicate
-    embeddings from k + 13; fresh coordinates after them."""
+    embeddings from k + 13 (a predicate on a count followed by [P_n(0)]); fresh coordinates after them."""
     model = bcompile(parse("ODD(pos) & EVEN(#left[a])"), "ab", False)
     numbers = {c: coordinate(c, "ab") for c in model.coords()}
     assert numbers["w:b"] == 1 and numbers["pe:1/i"] == 5 and numbers["first"] == 9 and numbers["single"] == 13
     assert numbers["pe:2i"] == 14 and numbers["pe:ODD(i):0"] == 15 and numbers["pe:EVEN(i):1"] == 16
-    assert min(v for c, v in numbers.items() if c.startswith("t")) == 17 and len(set(numbers.values())) == len(numbers)
+    assert numbers["pe:EVEN(0):2"] == 17 and model.pe["pe:EVEN(0):2"] == ["pred", "EVEN", 0]
+    assert min(v for c, v in numbers.items() if c.startswith("t")) == 18 and len(set(numbers.values())) == len(numbers)
 
 
 # --- mcompile and bcompile_b -----------------------------------------------------------------------
@@ -220,3 +221,23 @@ def test_pcompile_refuses_a_causal_mixed_comparison():
 
     with pytest.raises(CompileError, match="mixing #left and #right"):
         pcompile(parse(counting.PARITY45), "ab", causal=True)
+
+
+def test_a_family_of_predicates_with_p_n_of_0_depending_on_n(monkeypatch):
+    """A numerical predicate is a family P_n: P_n(x) = [x + n odd], so P_n(0) = [n odd] changes with n.  One
+    bcompile / pcompile network (weights independent of n: P_n(0) is read from its embedding, Coq's pred0) is
+    the semantics on every word of length <= 6, and the embedding [P_n(0)] is what carries n."""
+    from quarks.attention import model as attention_model
+    from quarks.ltl.count_blocks import pcompile
+
+    monkeypatch.setitem(attention_model.PREDICATES, "SHIFTODD", lambda x, n: (x + n) % 2 == 1)
+    f = parse("SHIFTODD(#left[a]) | (b & SHIFTODD(pos))")
+    for model in (bcompile(f, "ab", False), pcompile(f, "ab", True)):
+        assert attention_model.pe_value(model.pe["pe:SHIFTODD(0):1"], 3, 5) == 1
+        assert attention_model.pe_value(model.pe["pe:SHIFTODD(0):1"], 3, 4) == 0
+        for word in (w for w in WORDS if len(w) <= 6):
+            assert hard_exact(model, word)[model.output] == [Fraction(int(v)) for v in truth(f, word)], word
+    model = pcompile(f, "ab", True)
+    for n in range(1, 6):  # the softmax run at 1/(2n^3) is certified within 1/4 before every rounding
+        r = check_words(model, f, all_words("ab", n))
+        assert r["ok"] == r["words"] == 2 ** n, (n, r["failure"])

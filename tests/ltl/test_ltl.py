@@ -71,6 +71,17 @@ def test_compiled_transformer_exhaustive(formula, variant):
     assert res["holds"] and res["cases"] == 254 and res["margin"] > 0.04
 
 
+@pytest.mark.parametrize("variant", ["temperature", "unbounded"])
+def test_a_family_of_predicates_with_p_n_of_0_depending_on_n(variant, monkeypatch):
+    """P_n(x) = [x + n odd] (so P_n(0) = [n odd]): the network reads [P_n(i)], [P_n(j)] and [P_n(0)] from
+    embeddings, its weights the same for every n, and is exhaustively the formula."""
+    from quarks.attention import model as attention_model
+
+    monkeypatch.setitem(attention_model.PREDICATES, "SHIFTODD", lambda x, n: (x + n) % 2 == 1)
+    res = exhaustive_check("SHIFTODD(#left[a]) | (b & SHIFTODD(pos))", "ab", 6, variant)
+    assert res["holds"] and res["cases"] == 126
+
+
 def test_three_letters_and_causal():
     assert exhaustive_check("(!b & !c) S a", "abc", 6, "causal")["holds"]
     assert exhaustive_check("#left[a] >= 2*#left[c]", "abc", 6, "causal-temperature")["holds"]

@@ -86,10 +86,10 @@ def test_count_terms_of_formulas():
     from quarks.ltl.coq_term import count_formula_term
     from quarks.ltl.parts import CompileError
 
-    assert count_formula_term(parse("ODD(#left[a])"), "ab") == "(TCnt Nat.odd DLeft (TAtom 0))"
+    assert count_formula_term(parse("ODD(#left[a])"), "ab") == "(TCnt (fun _ => Nat.odd) DLeft (TAtom 0))"
     assert count_formula_term(parse("#left[a] > 2*#right[b] + 1"), "ab") == \
         "(tcmp_gt (LCons (1)%Z DLeft (TAtom 0) (LCons (-2)%Z DRight (TAtom 1) LNil)) (-1)%Z)"
-    assert count_formula_term(parse("MOD_3_1(pos)"), "ab") == "(TPos (fun x => Nat.eqb (Nat.modulo x 3) 1))"
+    assert count_formula_term(parse("MOD_3_1(pos)"), "ab") == "(TPos (fun _ x => Nat.eqb (Nat.modulo x 3) 1))"
     assert count_formula_term(parse("a Ss b"), "ab") == "(TY (TS (TAtom 0) (TAtom 1)))"
     with pytest.raises(CompileError):  # a registered predicate has no Coq term
         count_formula_term(Pred("PRIME", Count("left", Atom("a"))), "ab")

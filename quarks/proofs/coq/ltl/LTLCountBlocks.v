@@ -69,7 +69,7 @@ Lemma hs_below_or (n : nat) (W : head -> (nat -> R) -> nat -> nat -> R) : (1 <= 
 Proof. intros Hn [->| ->]; [left; reflexivity|apply hs_below_paper, Hn]. Qed.
 
 Section Blocks.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (nx : nat).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list npred) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : hs_below n W.
@@ -88,7 +88,7 @@ Record ctx (x : stream) : Prop := {
   cx_first : forall j, (j < n)%nat -> x j (c_first kk) = B2R (Nat.eqb j 0);
   cx_last : caus = false -> forall j, (j < n)%nat -> x j (c_last kk) = B2R (Nat.eqb (S j) n);
   cx_single : caus = false -> forall j, (j < n)%nat -> x j (c_single kk) = B2R (Nat.eqb n 1);
-  cx_pred : forall t j, (t < length Ps)%nat -> x j (c_pred kk t) = B2R (nth t Ps (fun _ => false) (S j));
+  cx_pred : forall t j, (t < length Ps)%nat -> x j (c_pred kk t) = B2R (nth t Ps (fun _ _ => false) n (S j));
   cx_negsq : forall j, x j (c_negsq kk) = - (INR (S j) ^ 2);
   cx_two : forall j, x j (c_two kk) = 2 * INR (S j);
   cx_keys : (2 <= nx)%nat -> forall j, x j (c_pred kk (length Ps)) = 2 * INR (S j) * INR n /\

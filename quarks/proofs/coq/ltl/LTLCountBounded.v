@@ -46,7 +46,7 @@ intros HL H1 H3. destruct (Nat.lt_ge_cases m (length A1)) as [Hm|Hm].
   + rewrite (app_nth2 B C1), (app_nth2 B C2) by exact Hb. apply H3. lia.
 Qed.
 
-Lemma pes_nth_agree (Ps : list (nat -> bool)) (a b m : nat) :
+Lemma pes_nth_agree (Ps : list npred) (a b m : nat) :
   m <> 6%nat -> m <> 12%nat -> m <> (13 + length Ps)%nat -> m <> (14 + length Ps)%nat ->
   nth m (map (fun f => f a b) (pes_a Ps)) 0 = nth m (map (fun f => f a b) (pes_count Ps ++ ex_u)) 0.
 Proof.
@@ -57,7 +57,7 @@ apply nth_app3; [reflexivity| |].
 Qed.
 
 Section Embed.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list npred).
 Local Notation xk := (kk + 13 + length Ps)%nat.
 Local Notation xa := (embed kk (pes_a Ps) n w).
 Local Notation xu := (embed kk (pes_count Ps ++ ex_u) n w).

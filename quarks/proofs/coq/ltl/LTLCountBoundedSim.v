@@ -40,7 +40,7 @@ Definition pe_key2 (i n : nat) : R := - (INR i / INR n) ^ 2.
 
 Definition pes_fixed_a : list (nat -> nat -> R) :=
   [pe_one; pe_alt; pe_frac; pe_invl; pe_invr; pe_even; pe_none; pe_none; pe_none; pe_none; pe_none; pe_none; pe_none].
-Definition pes_a (Ps : list (nat -> bool)) : list (nat -> nat -> R) := pes_fixed_a ++ map pe_pred Ps ++ [pe_key1; pe_key2].
+Definition pes_a (Ps : list npred) : list (nat -> nat -> R) := pes_fixed_a ++ map pe_pred Ps ++ [pe_key1; pe_key2].
 
 Lemma Rabs_le1_frac (a b : R) : 0 <= a <= b -> Rabs (a / b) <= 1.
 Proof.
@@ -50,7 +50,7 @@ apply (Rmult_le_reg_r b); [lra|]. field_simplify; lra.
 Qed.
 
 (** Every embedding of variant (a) lies in [-1, 1] at the positions 0 <= i <= n. *)
-Theorem pes_a_bounded (Ps : list (nat -> bool)) (f : nat -> nat -> R) : In f (pes_a Ps) ->
+Theorem pes_a_bounded (Ps : list npred) (f : nat -> nat -> R) : In f (pes_a Ps) ->
   forall i n, (i <= n)%nat -> Rabs (f i n) <= 1.
 Proof.
 intros Hf i n Hi. assert (HI : 0 <= INR i <= INR n) by (split; [apply pos_INR|apply le_INR, Hi]).
@@ -72,7 +72,7 @@ unfold pes_a, pes_fixed_a in Hf. apply in_app_or in Hf. destruct Hf as [Hf|Hf].
   + rewrite Rabs_R0. lra.
   + rewrite Rabs_R0. lra.
 - apply in_app_or in Hf. destruct Hf as [Hf|Hf].
-  + apply in_map_iff in Hf. destruct Hf as [P [<- _]]. unfold pe_pred, B2R. destruct (P i); rewrite ?Rabs_R0, ?Rabs_R1; lra.
+  + apply in_map_iff in Hf. destruct Hf as [P [<- _]]. unfold pe_pred, B2R. destruct (P n i); rewrite ?Rabs_R0, ?Rabs_R1; lra.
   + cbn [In] in Hf. destruct Hf as [<-|[<-|[]]]; unfold pe_key1, pe_key2.
     * apply Rabs_le1_frac. split; [apply pos_INR|]. destruct n as [|n]; [replace i with 0%nat by lia; simpl; lra|].
       assert (1 <= INR (S n)) by (apply (le_INR 1); lia). nra.
@@ -383,13 +383,13 @@ destruct H as [H1 [H2 [H3 H4]]]. destruct (lsame (ldir e) e) eqn:Els.
   -- unfold mix_sunit. rdt; apply mix_weights_ok; lia.
 Qed.
 
-Lemma bnode_rd_pos (P : nat -> bool) : Pn (TPos P).
+Lemma bnode_rd_pos (P : npred) : Pn (TPos P).
 Proof.
 rd_intro.
 simpl in Hr. split; [constructor|]. split; [okl|]. simpl. lia.
 Qed.
 
-Lemma bnode_rd_cnt (P : nat -> bool) (d : dir) (p : tl) (IHp : Pn p) : Pn (TCnt P d p).
+Lemma bnode_rd_cnt (P : npred) (d : dir) (p : tl) (IHp : Pn p) : Pn (TCnt P d p).
 Proof.
 rd_intro.
 apply andb_true_iff in Hl. destruct Hl as [Hl _].

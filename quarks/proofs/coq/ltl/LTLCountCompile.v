@@ -7,15 +7,17 @@
     LTLCompile.v and counting.py: Boolean units; Y / X / S / U selection heads with Lemma 9
     rounding (LTLHeads.v); for a comparison sum_k a_k #d[phi_k] + c0 >= 0 of counts on one side,
     one uniform count head per term (C_k / i or C_k / (n - i + 1)), the local unit, and the sign
-    head with the comparison unit (LTLCountStage.v); a position predicate P(i) is read from its
-    own position embedding [P(i)].
+    head with the comparison unit (LTLCountStage.v); a position predicate P_n(i) is read from
+    its own position embedding [P_n(i)].
 
     Coordinates: letters 0..kk-1; embeddings at kk + p ([pes_count]: 1, (-1)^i, i/n, 1/i,
-    1/(n - i + 1), [i even], -i^2, five zeros, 2i, then one [P(i)] per numerical predicate of the
-    formula in the order [tpreds] lists them); first, last, their averages (LTLSyntax.v's
+    1/(n - i + 1), [i even], -i^2, five zeros, 2i, then one [P_n(i)] per numerical predicate of the
+    formula in the order [tpreds] lists them, a predicate on a count followed by [P_n(0)], its
+    [pred0]); first, last, their averages (LTLSyntax.v's
     kk + 7 .. kk + 10) and [n = 1] (kk + 11) in a prologue; fresh coordinates from
-    kk + 13 + #predicates.  A predicate on a count, P(#d[phi]), is the table lookup of Lemma 7
-    ([pred_layers]: keys 2j and -j^2, query C/d and 1/d, value [P(j)]) gated by [C = 0].
+    kk + 13 + #predicates.  A predicate on a count, P_n(#d[phi]), is the table lookup of Lemma 7
+    ([pred_layers]: keys 2j and -j^2, query C/d and 1/d, value [P_n(j)]) gated by [C = 0], and
+    P_n(0) when C = 0 read from the embedding [P_n(0)], so that no weight depends on n.
     [caus]: the causal variant (Theorem 21, Corollary 23): no last, [single] is first, the sign and
     lookup heads are future-masked.  [bcompile] compiles the fragment [tfrag] (comparisons of counts
     on one side, #left only when causal) with the embedding [pes_count]; [mcompile] compiles every
@@ -35,12 +37,12 @@ Definition pe_invl (i n : nat) : R := / INR i.
 Definition pe_invr (i n : nat) : R := / INR (n - i + 1).
 Definition pe_even (i n : nat) : R := even01 i.
 Definition pe_none (i n : nat) : R := 0.
-Definition pe_pred (P : nat -> bool) (i n : nat) : R := B2R (P i).
+Definition pe_pred (P : npred) (i n : nat) : R := B2R (P n i).
 (** The two keys of the table lookup (Lemma 7): -i^2 and 2i (unbounded). *)
 Definition pe_negsq (i n : nat) : R := - (INR i ^ 2).
 Definition pe_two (i n : nat) : R := 2 * INR i.
 
-Definition pes_count (Ps : list (nat -> bool)) : list (nat -> nat -> R) :=
+Definition pes_count (Ps : list npred) : list (nat -> nat -> R) :=
   [pe_one; pe_alt; pe_frac; pe_invl; pe_invr; pe_even; pe_negsq; pe_none; pe_none; pe_none; pe_none; pe_none; pe_two]
   ++ map pe_pred Ps.
 
@@ -48,7 +50,7 @@ Definition pes_count (Ps : list (nat -> bool)) : list (nat -> nat -> R) :=
     -i^2 n, after the predicates ([pes_mix true]); a network without mixed comparisons has none. *)
 Definition pe_twon (i n : nat) : R := 2 * INR i * INR n.
 Definition pe_negsqn (i n : nat) : R := - (INR i ^ 2) * INR n.
-Definition pes_mix (mix : bool) (Ps : list (nat -> bool)) : list (nat -> nat -> R) :=
+Definition pes_mix (mix : bool) (Ps : list npred) : list (nat -> nat -> R) :=
   pes_count Ps ++ (if mix then [pe_twon; pe_negsqn] else []).
 
 Section Coords.
@@ -62,17 +64,21 @@ Definition c_two := (kk + 12)%nat.
 Definition c_pred (r : nat) := (kk + 13 + r)%nat.
 End Coords.
 
-(** The position predicates of a formula, in the order the compiler meets them. *)
-Fixpoint tpreds (p : tl) : list (nat -> bool) :=
+(** The family P_n(0), constant in the position: the value of P_n(#d[phi]) when nothing is counted. *)
+Definition pred0 (P : npred) : npred := fun n _ => P n 0%nat.
+
+(** The position predicates of a formula, in the order the compiler meets them (a predicate on a
+    count followed by its [pred0]). *)
+Fixpoint tpreds (p : tl) : list npred :=
   match p with
   | TAtom _ | TConst _ => []
   | TNot p | TY p | TX p => tpreds p
   | TAnd p q | TOr p q | TS p q | TU p q => tpreds p ++ tpreds q
   | TCmp e _ => lpreds e
   | TPos P => [P]
-  | TCnt P _ p => tpreds p ++ [P]
+  | TCnt P _ p => tpreds p ++ [P; pred0 P]
   end
-with lpreds (e : lterm) : list (nat -> bool) :=
+with lpreds (e : lterm) : list npred :=
   match e with LNil => [] | LCons _ _ p e' => tpreds p ++ lpreds e' end.
 
 (** ** The compiler *)
@@ -111,23 +117,25 @@ Definition prologue : list slayer := if caus then [first_layer] else [first_laye
 Definition unit_layer (u : sunit) : slayer := SLayer [] [u].
 
 (** The table lookup of Lemma 7: scores 2 (C/d) 2j + 2 (1/d) (-j^2) = 2 (C^2 - (j - C)^2) / d peak at
-    j = C (1-based); the value is [P(j)]. *)
+    j = C (1-based); the value is [P_n(j)]. *)
 Definition look_head (att v cnt inv : nat) (m : mask) : shead :=
   SHead att v [(cnt, c_two kk, 2%Q); (inv, c_negsq kk, 2%Q)] m Average.
 
-(** P(C): the lookup's read rounded, gated off by Z = [C = 0], plus P(0) Z. *)
-Definition pred_unit (out att z : nat) (p0 : bool) : sunit :=
+(** P_n(C): the lookup's read rounded, gated off by Z = [C = 0], plus Z [P_n(0)] = ReLU(Z + [P_n(0)] - 1)
+    with [P_n(0)] read from the coordinate p0c (so the weights are the same for every n). *)
+Definition pred_unit (out att z p0c : nat) : sunit :=
   SUnit out [SNeuron 1 [(att, 2%Q); (z, (-2)%Q)] (-1 # 2); SNeuron (-1) [(att, 2%Q); (z, (-2)%Q)] (-3 # 2);
-             SNeuron (if p0 then 1%Q else 0%Q) [(z, 1%Q)] 0] 0.
+             SNeuron 1 [(z, 1%Q); (p0c, 1%Q)] (-1)] 0.
 
-(** P(#d[a]) from the coordinate a of the argument, fresh from g, the predicate's embedding at pc:
+(** P_n(#d[a]) from the coordinate a of the argument, fresh from g, the predicate's embedding at pc
+    and its [P_n(0)] at pc + 1:
     the count at g; [some position counted] by the S (U) head at g + 1 rounded at g + 2; Z at g + 3;
-    the lookup at g + 4 and P(C) at g + 5. *)
-Definition pred_layers (a : nat) (d : dir) (P : nat -> bool) (pc g : nat) : list slayer :=
+    the lookup at g + 4 and P_n(C) at g + 5. *)
+Definition pred_layers (a : nat) (d : dir) (pc g : nat) : list slayer :=
   [SLayer [count_shead g a d] [];
    SLayer [su_head kk (g + 1) a a (dmask d) (match d with DLeft => 1%Q | DRight => (-1)%Q end)] [rounding1 (g + 2) (g + 1)];
    unit_layer (SUnit (g + 3) (not_neurons (g + 2)) 0);
-   SLayer [look_head (g + 4) pc g (c_inv d) sign_mask] [pred_unit (g + 5) (g + 4) (g + 3) (P 0%nat)]].
+   SLayer [look_head (g + 4) pc g (c_inv d) sign_mask] [pred_unit (g + 5) (g + 4) (g + 3) (S pc)]].
 
 (** One count head per term, writing g, g + 1, ..; the query list (count coordinate, a_k). *)
 Fixpoint count_layers (args : list (nat * Z)) (g : nat) (d : dir) : list slayer :=
@@ -211,7 +219,7 @@ Fixpoint bnode (p : tl) (f r : nat) {struct p} : nat * list slayer * nat * nat :
       else let ts := combine args (ldirs e) in (f1 + 5 * length ts, L ++ mix_layers ts c0 f1, S (f1 + 5 * length ts), r1)
   | TPos P => (c_pred kk r, [], f, S r)
   | TCnt P d p => let '(a, L, f1, r1) := bnode p f r in
-      (f1 + 5, L ++ pred_layers a d P (c_pred kk r1) f1, f1 + 6, S r1)
+      (f1 + 5, L ++ pred_layers a d (c_pred kk r1) f1, f1 + 6, S (S r1))
   end
 with bterms (e : lterm) (f r : nat) {struct e} : list (nat * Z) * list slayer * nat * nat :=
   match e with

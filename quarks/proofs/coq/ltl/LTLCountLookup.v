@@ -6,8 +6,8 @@
     ([look_hard]); at tau = 1/(2n) the scaled scores fall off quadratically at rate 4n/d >= 4 around
     it, and Lemma 7's quadratic bound (Lookup.v's [lemma6_quadratic]) puts the softmax read within
     9/169 < 1/8 of the value there ([look_soft]), for every n.  [pred_unit_exact]: the unit reading
-    the lookup gated by Z = [C = 0] outputs P(C) exactly; [since_counted], [until_counted]: the S / U
-    head over the argument's own bits says whether C >= 1. *)
+    the lookup gated by Z = [C = 0], and [P_n(0)] from its embedding, outputs P_n(C) exactly;
+    [since_counted], [until_counted]: the S / U head over the argument's own bits says whether C >= 1. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List ZArith QArith Qreals.
 From Quarks Require Import RSum Softmax Lookup Rounding Transformer LTLCompile LTLSoft LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun.
@@ -115,12 +115,12 @@ End Lookup.
 
 (** ** The predicate unit *)
 
-Lemma pred_unit_exact (out att z : nat) (p0 : bool) (y : nat -> R) (zb b : bool) :
-  y z = B2R zb -> 0 <= y att <= 1 -> (zb = false -> Rabs (y att - B2R b) <= 1 / 4) ->
-  unit_val (real_unit (pred_unit out att z p0)) y = B2R (if zb then p0 else b).
+Lemma pred_unit_exact (out att z p0c : nat) (y : nat -> R) (zb b p0 : bool) :
+  y z = B2R zb -> y p0c = B2R p0 -> 0 <= y att <= 1 -> (zb = false -> Rabs (y att - B2R b) <= 1 / 4) ->
+  unit_val (real_unit (pred_unit out att z p0c)) y = B2R (if zb then p0 else b).
 Proof.
-intros Hz Ha Hb. rewrite unit_val_real. unfold pred_unit. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
-rewrite Hz. destruct zb.
+intros Hz H0 Ha Hb. rewrite unit_val_real. unfold pred_unit. cbn [su_hidden map sn_v sn_w sn_b lsum su_c fst snd].
+rewrite Hz, H0. destruct zb.
 - destruct p0; qsimpl; simpl; relu.
 - specialize (Hb eq_refl). pose proof (Rle_abs (y att - B2R b)). pose proof (Rle_abs (- (y att - B2R b))).
   rewrite Rabs_Ropp in *. destruct p0, b; qsimpl; simpl in *; relu.

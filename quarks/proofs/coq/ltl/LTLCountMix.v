@@ -157,7 +157,7 @@ Qed.
 (** ** The block *)
 
 Section Mix.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (nx : nat).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list npred) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : hs_below n W.

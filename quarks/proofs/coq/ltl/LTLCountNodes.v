@@ -18,12 +18,12 @@ Lemma writes_in_nil (lo hi : nat) : writes_in [] lo hi.
 Proof. intros L c []. Qed.
 
 (** The position predicates of a sub-formula sit at positions r .. of the root's list. *)
-Definition pre_ok (Ps Qs : list (nat -> bool)) (r : nat) : Prop := exists pre suf, Ps = pre ++ Qs ++ suf /\ length pre = r.
+Definition pre_ok (Ps Qs : list npred) (r : nat) : Prop := exists pre suf, Ps = pre ++ Qs ++ suf /\ length pre = r.
 
-Lemma pre_ok_l (Ps A B : list (nat -> bool)) (r : nat) : pre_ok Ps (A ++ B) r -> pre_ok Ps A r.
+Lemma pre_ok_l (Ps A B : list npred) (r : nat) : pre_ok Ps (A ++ B) r -> pre_ok Ps A r.
 Proof. intros [pre [suf [E L]]]. exists pre, (B ++ suf). split; [rewrite E, !app_assoc; reflexivity|exact L]. Qed.
 
-Lemma pre_ok_r (Ps A B : list (nat -> bool)) (r : nat) : pre_ok Ps (A ++ B) r -> pre_ok Ps B (r + length A).
+Lemma pre_ok_r (Ps A B : list npred) (r : nat) : pre_ok Ps (A ++ B) r -> pre_ok Ps B (r + length A).
 Proof. intros [pre [suf [E L]]]. exists (pre ++ A), suf. split; [rewrite E, !app_assoc; reflexivity|rewrite app_length; lia]. Qed.
 
 Ltac wmono := eapply writes_in_mono; [eassumption|cbn [su_out sh_out rounding sel_head su_head rounding1 look_head pred_unit] in *; lia|cbn [su_out sh_out rounding sel_head su_head rounding1 look_head pred_unit] in *; lia].
@@ -45,7 +45,7 @@ Proof. destruct d, d'; simpl; congruence. Qed.
 Ltac split5 := refine (conj _ (conj _ (conj _ (conj _ _)))).
 
 Section Nodes.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (mix : bool) (nx : nat).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list npred) (mix : bool) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : hs_below n W.
@@ -110,19 +110,23 @@ split; [exact Hw|split; [apply (pre_after y _ f2 (f2 + 2) Hx ltac:(lia) Hw)|spli
 - intros j Hj. rewrite Er, (run_keep y3 _ (f2 + 1) (S (f2 + 1)) b Hw4) by lia. apply Hb3, Hj.
 Qed.
 
-(** The block of P(#d[a]) on a stream holding the bits Bp at a (below f1). *)
-Lemma pred_block (y : stream) (a : nat) (d : dir) (P : nat -> bool) (r1 f1 : nat) (Bp : nat -> bool) :
+(** The block of P_n(#d[a]) on a stream holding the bits Bp at a (below f1), the embeddings [P_n(i)]
+    and [P_n(0)] at the predicates r1 and r1 + 1. *)
+Lemma pred_block (y : stream) (a : nat) (d : dir) (P : npred) (r1 f1 : nat) (Bp : nat -> bool) :
   node_pre y f1 -> (a < f1)%nat -> (forall j, (j < n)%nat -> y j a = B2R (Bp j)) ->
-  (r1 < length Ps)%nat -> nth r1 Ps (fun _ => false) = P -> (caus = true -> d = DLeft) ->
-  writes_in (pred_layers kk caus a d P (c_pred kk r1) f1) f1 (f1 + 6) /\
-  forall i, (i < n)%nat -> run (pred_layers kk caus a d P (c_pred kk r1) f1) y i (f1 + 5)%nat = B2R (P (count n d Bp i)).
+  (S r1 < length Ps)%nat -> nth r1 Ps (fun _ _ => false) = P -> nth (S r1) Ps (fun _ _ => false) = pred0 P ->
+  (caus = true -> d = DLeft) ->
+  writes_in (pred_layers kk caus a d (c_pred kk r1) f1) f1 (f1 + 6) /\
+  forall i, (i < n)%nat -> run (pred_layers kk caus a d (c_pred kk r1) f1) y i (f1 + 5)%nat = B2R (P n (count n d Bp i)).
 Proof.
-intros Hx Ha HB Hr1 HP Hd. pose proof Hx as [Hb [Hc Hz]]. unfold pred_layers.
+intros Hx Ha HB Hr2 HP HP0 Hd. pose proof Hx as [Hb [Hc Hz]]. unfold pred_layers.
+assert (Hr1 : (r1 < length Ps)%nat) by lia.
+assert (Hpc : (S (c_pred kk r1) < f1)%nat) by (unfold base, LTLCountBlocks.base in Hb; unfold c_pred; lia).
 replace (f1 + 2)%nat with (S (f1 + 1)) by lia.
 set (Lc := SLayer [count_shead f1 a d] []).
 set (Ls := SLayer [su_head kk (f1 + 1) a a (dmask d) (match d with DLeft => 1%Q | DRight => (-1)%Q end)] [rounding1 (S (f1 + 1)) (f1 + 1)]).
 set (Lz := unit_layer (SUnit (f1 + 3) (not_neurons (S (f1 + 1))) 0)).
-set (Ll := SLayer [look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus)] [pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (P 0%nat)]).
+set (Ll := SLayer [look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus)] [pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (S (c_pred kk r1))]).
 (* the count *)
 assert (Hw1 : writes_in [Lc] f1 (f1 + 1)) by exact (count_layers_writes [(a, 0%Z)] f1 d).
 pose proof (pre_after y [Lc] f1 (f1 + 1) Hx ltac:(lia) Hw1) as Hx1. pose proof Hx1 as [Hb1 [Hc1 Hz1]].
@@ -155,19 +159,23 @@ assert (Hcnt3 : forall i, (i < n)%nat -> y3 i f1 = INR (count n d Bp i) / INR (s
 { intros i Hi. unfold y3. rewrite (run_keep y2 [Lz] (f1 + 3) (f1 + 4) f1 Hw3) by lia.
   unfold y2. rewrite (run_keep y1 [Ls] (f1 + 1) (f1 + 3) f1) by (lia || (eapply writes_in_mono; [exact Hw2|cbn [sh_out su_head]; lia|cbn [su_out rounding1]; lia])).
   apply Hcnt, Hi. }
-(* the lookup and P(C) *)
+(* the lookup and P_n(C) *)
 destruct (hu_block n W Hn y3 (look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus))
-            (pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (P 0%nat)) (fun i => B2R (P (count n d Bp i))) ltac:(cbn; lia)) as [Hw4 Hv4].
+            (pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (S (c_pred kk r1))) (fun i => B2R (P n (count n d Bp i))) ltac:(cbn; lia)) as [Hw4 Hv4].
 { intros j c Hc'. apply Hz3. cbn [sh_out look_head] in Hc'. lia. }
 { intros i Hi. set (C := count n d Bp i). set (hl := look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus)).
-  assert (Hpv : forall j, y3 j (c_pred kk r1) = B2R (P (S j))) by (intros j; rewrite (cx_pred _ _ _ _ _ _ y3 Hc3 r1 j Hr1), HP; reflexivity).
+  assert (Hpv : forall j, y3 j (c_pred kk r1) = B2R (P n (S j))) by (intros j; rewrite (cx_pred _ _ _ _ _ _ y3 Hc3 r1 j Hr1), HP; reflexivity).
+  assert (Hp0 : y3 i (S (c_pred kk r1)) = B2R (P n 0%nat)).
+  { replace (S (c_pred kk r1)) with (c_pred kk (S r1)) by (unfold c_pred; lia).
+    rewrite (cx_pred _ _ _ _ _ _ y3 Hc3 (S r1) i Hr2), HP0. reflexivity. }
   assert (H0 : y3 i (sh_out hl) = 0) by (apply Hz3; cbn [sh_out hl look_head]; lia).
-  replace (B2R (P C)) with (B2R (if Nat.eqb C 0 then P 0%nat else P C)) by (destruct (Nat.eqb_spec C 0) as [->|]; reflexivity).
+  replace (B2R (P n C)) with (B2R (if Nat.eqb C 0 then P n 0%nat else P n C)) by (destruct (Nat.eqb_spec C 0) as [->|]; reflexivity).
   apply pred_unit_exact.
   - rewrite after_head_other by (cbn [sh_out hl look_head]; lia). apply Hv3, Hi.
+  - rewrite after_head_other by (cbn [sh_out hl look_head]; lia). exact Hp0.
   - change (after_head W n hl y3 i (f1 + 4)%nat) with (after_head W n hl y3 i (sh_out hl)).
     rewrite (after_head_out n W hl y3 i H0). apply head_out_01; [exact Hi|exact (W_hs n W HW)|].
-    intros j _. cbn [real_head hl look_head h_val sh_val]. rewrite Hpv. destruct (P (S j)); simpl; lra.
+    intros j _. cbn [real_head hl look_head h_val sh_val]. rewrite Hpv. destruct (P n (S j)); simpl; lra.
   - intros EC. apply Nat.eqb_neq in EC. pose proof (stage_span (sign_mask caus) d n i Hi) as Hs.
     pose proof (count_le_span n d Bp i) as Hle. fold C in Hle.
     assert (HC : (1 <= C <= vis_cnt (sign_mask caus) n i)%nat).
@@ -177,7 +185,7 @@ destruct (hu_block n W Hn y3 (look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk 
       by (destruct d; cbn [c_inv span]; [apply (cx_invl _ _ _ _ _ _ y3 Hc3)|apply (cx_invr _ _ _ _ _ _ y3 Hc3)]; exact Hi).
     change (after_head W n hl y3 i (f1 + 4)%nat) with (after_head W n hl y3 i (sh_out hl)).
     rewrite (after_head_out n W hl y3 i H0). unfold hl.
-    replace (B2R (P C)) with (y3 (C - 1)%nat (c_pred kk r1)) by (rewrite Hpv; f_equal; f_equal; lia).
+    replace (B2R (P n C)) with (y3 (C - 1)%nat (c_pred kk r1)) by (rewrite Hpv; f_equal; f_equal; lia).
     destruct HW as [EW|HS]; [rewrite EW|destruct (HS (real_head (look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus)))) as [tau [Htau EW]]; rewrite (head_out_W W tau n _ y3 i EW)].
     + rewrite (look_hard n kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk d) (sign_mask caus) y3 i C (span n d i)); try assumption.
       * rewrite Rminus_diag_eq, Rabs_R0 by reflexivity. lra.
@@ -188,11 +196,11 @@ destruct (hu_block n W Hn y3 (look_head kk (f1 + 4) (c_pred kk r1) f1 (c_inv kk 
       * apply Hcnt3, Hi.
       * apply (cx_negsq _ _ _ _ _ _ y3 Hc3).
       * apply (cx_two _ _ _ _ _ _ y3 Hc3).
-      * intros j _. rewrite Hpv. destruct (P (S j)); simpl; lra. }
+      * intros j _. rewrite Hpv. destruct (P n (S j)); simpl; lra. }
 split.
 - change [Lc; Ls; Lz; Ll] with ([Lc] ++ [Ls] ++ [Lz] ++ [Ll]). repeat apply writes_in_app; wmono.
 - intros i Hi. change (run [Lc; Ls; Lz; Ll] y) with (run [Ll] (run [Lz] (run [Ls] (run [Lc] y)))). fold y1 y2 y3.
-  change (f1 + 5)%nat with (su_out (pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (P 0%nat))). apply Hv4, Hi.
+  change (f1 + 5)%nat with (su_out (pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (S (c_pred kk r1)))). apply Hv4, Hi.
 Qed.
 
 Lemma bnode_ok (p : tl) : forall f r x, mfrag kk caus mix p = true -> pre_ok Ps (tpreds p) r -> node_pre x f ->
@@ -343,10 +351,12 @@ Proof.
     pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L f f1 Hx H1 H4) as Hx1.
     destruct (pre_ok_r _ _ _ _ Hr) as [pre [suf [EP EL]]]. rewrite <- H2 in EL.
-    assert (Hr1 : (r1 < length Ps)%nat) by (rewrite EP, app_length; simpl; lia).
-    assert (HP : nth r1 Ps (fun _ => false) = P) by (rewrite EP, <- EL, app_nth2, Nat.sub_diag by lia; reflexivity).
+    assert (Hr1 : (S r1 < length Ps)%nat) by (rewrite EP, app_length; simpl; lia).
+    assert (HP : nth r1 Ps (fun _ _ => false) = P) by (rewrite EP, <- EL, app_nth2, Nat.sub_diag by lia; reflexivity).
+    assert (HP0 : nth (S r1) Ps (fun _ _ => false) = pred0 P)
+      by (rewrite EP, <- EL, app_nth2 by lia; replace (S (length pre) - length pre)%nat with 1%nat by lia; reflexivity).
     assert (Hd : caus = true -> d = DLeft) by (intros Ec; rewrite Ec in Hcd; destruct d; [reflexivity|discriminate]).
-    destruct (pred_block (run L x) a d P r1 f1 (tsat n w p) Hx1 H3 H5 Hr1 HP Hd) as [Hw Hv].
+    destruct (pred_block (run L x) a d P r1 f1 (tsat n w p) Hx1 H3 H5 Hr1 HP HP0 Hd) as [Hw Hv].
     split5; [lia|cbn [tpreds]; rewrite app_length; simpl; lia|lia|apply writes_in_app; wmono|].
     intros j Hj. rewrite run_two. apply Hv, Hj.
 - destruct e as [|a d' p e]; intros d f r x Hf Hr Hx; cbn [mlfrag lpreds] in Hf, Hr; [cbn [bterms]|rewrite bterms_cons]; unfold terms_post.

@@ -150,7 +150,7 @@ Qed.
 (** ** The block *)
 
 Section PMix.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)) (nx k1 k2 : nat).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list npred) (nx k1 k2 : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : hs_below n W.

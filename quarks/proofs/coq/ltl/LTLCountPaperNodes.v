@@ -47,7 +47,7 @@ Fixpoint qnode (p : tl) (f r : nat) {struct p} : nat * list slayer * nat * nat :
       else let ts := combine args (ldirs e) in (f1 + 6 * List.length ts + 3, L ++ pmix_layers kk (S (S xk)) (S (S (S xk))) ts c0 f1, f1 + 6 * List.length ts + 4, r1)
   | TPos P => (c_pred kk r, [], f, S r)
   | TCnt P d p => let '(a, L, f1, r1) := qnode p f r in
-      (f1 + 5, L ++ pred_layers kk caus a d P (c_pred kk r1) f1, f1 + 6, S r1)
+      (f1 + 5, L ++ pred_layers kk caus a d (c_pred kk r1) f1, f1 + 6, S (S r1))
   end
 with qterms (e : lterm) (f r : nat) {struct e} : list (nat * Z) * list slayer * nat * nat :=
   match e with
@@ -81,7 +81,7 @@ Proof. reflexivity. Qed.
 (** ** Every compiled sub-formula's coordinate holds its truth value *)
 
 Section QNodes.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (mix : bool) (nx : nat).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list npred) (mix : bool) (nx : nat).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : hs_below n W.
@@ -262,10 +262,12 @@ Proof.
     pose proof (qnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx Hk0) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L f f1 Hx H1 H4) as Hx1.
     destruct (pre_ok_r _ _ _ _ Hr) as [pre [suf [EP EL]]]. rewrite <- H2 in EL.
-    assert (Hr1 : (r1 < length Ps)%nat) by (rewrite EP, app_length; simpl; lia).
-    assert (HP : nth r1 Ps (fun _ => false) = P) by (rewrite EP, <- EL, app_nth2, Nat.sub_diag by lia; reflexivity).
+    assert (Hr1 : (S r1 < length Ps)%nat) by (rewrite EP, app_length; simpl; lia).
+    assert (HP : nth r1 Ps (fun _ _ => false) = P) by (rewrite EP, <- EL, app_nth2, Nat.sub_diag by lia; reflexivity).
+    assert (HP0 : nth (S r1) Ps (fun _ _ => false) = pred0 P)
+      by (rewrite EP, <- EL, app_nth2 by lia; replace (S (length pre) - length pre)%nat with 1%nat by lia; reflexivity).
     assert (Hd : caus = true -> d = DLeft) by (intros Ec; rewrite Ec in Hcd; destruct d; [reflexivity|discriminate]).
-    destruct (pred_block (run L x) a d P r1 f1 (tsat n w p) Hx1 H3 H5 Hr1 HP Hd) as [Hw Hv].
+    destruct (pred_block (run L x) a d P r1 f1 (tsat n w p) Hx1 H3 H5 Hr1 HP HP0 Hd) as [Hw Hv].
     split5; [lia|cbn [tpreds]; rewrite app_length; simpl; lia|lia|apply writes_in_app; wmono|].
     intros j Hj. rewrite run_two. apply Hv, Hj.
 - destruct e as [|a d' p e]; intros d f r x Hf Hr Hx Hk0; cbn [mlfrag lpreds] in Hf, Hr; [cbn [qterms]|rewrite qterms_cons]; unfold terms_post.
@@ -295,7 +297,7 @@ Qed.
 End QNodes.
 
 (** The bounded keys sit at xk + 2, xk + 3 of the embedding, for every position. *)
-Lemma ex_q_keys (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)) (j : nat) :
+Lemma ex_q_keys (n : nat) (w : nat -> nat) (kk : nat) (Ps : list npred) (j : nat) :
   embed kk (pes_count Ps ++ ex_q) n w j (kk + 13 + length Ps + 2)%nat = INR (S j) / INR n ^ 2 /\
   embed kk (pes_count Ps ++ ex_q) n w j (kk + 13 + length Ps + 3)%nat = - (INR (S j) / INR n) ^ 2.
 Proof.

@@ -156,13 +156,13 @@ destruct H as [H1 [H2 [H3 H4]]]. destruct (lsame (ldir e) e) eqn:Els.
   rdt; try (apply ploc_ok; lia); try (apply pqlist_terms_ok; [lia|okl]).
 Qed.
 
-Lemma qnode_rd_pos (P : nat -> bool) : Pn (TPos P).
+Lemma qnode_rd_pos (P : npred) : Pn (TPos P).
 Proof.
 rd_intro.
 simpl in Hr. split; [constructor|]. split; [okl|]. simpl. lia.
 Qed.
 
-Lemma qnode_rd_cnt (P : nat -> bool) (d : dir) (p : tl) (IHp : Pn p) : Pn (TCnt P d p).
+Lemma qnode_rd_cnt (P : npred) (d : dir) (p : tl) (IHp : Pn p) : Pn (TCnt P d p).
 Proof.
 rd_intro.
 apply andb_true_iff in Hl. destruct Hl as [Hl _].

@@ -41,7 +41,7 @@ Lemma embed_app1 (k : nat) (l l' : list (nat -> nat -> R)) (n : nat) (w : nat ->
   embed k (l ++ l') n w j (k + m)%nat = embed k l n w j (k + m)%nat.
 Proof. intros Hm. rewrite !embed_pe, map_app, app_nth1 by (rewrite map_length; exact Hm). reflexivity. Qed.
 
-Lemma pes_q_agree (Ps : list (nat -> bool)) (a b m : nat) :
+Lemma pes_q_agree (Ps : list npred) (a b m : nat) :
   m <> 6%nat -> m <> 12%nat -> m <> (13 + length Ps)%nat -> m <> (14 + length Ps)%nat ->
   nth m (map (fun f => f a b) (pes_a Ps ++ [pe_key1; pe_key2])) 0 = nth m (map (fun f => f a b) (pes_count Ps ++ ex_q)) 0.
 Proof.
@@ -52,7 +52,7 @@ apply nth_app3; [reflexivity| |].
   destruct (m - 13 - length Ps)%nat as [|[|[|[|m']]]] eqn:Em; try reflexivity; try (exfalso; lia).
 Qed.
 
-Lemma arel_q (n : nat) (w : nat -> nat) (k : nat) (Ps : list (nat -> bool)) : (1 <= n)%nat ->
+Lemma arel_q (n : nat) (w : nat -> nat) (k : nat) (Ps : list npred) : (1 <= n)%nat ->
   arel n k (k + 13 + length Ps) false (embed k (pes_a Ps ++ [pe_key1; pe_key2]) n w) (embed k (pes_count Ps ++ ex_q) n w).
 Proof.
 intros Hn. split.

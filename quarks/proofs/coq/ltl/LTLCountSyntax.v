@@ -6,8 +6,9 @@
     - linear comparisons sum_k a_k #d_k[phi_k] + c0 >= 0 with integer a_k, c0 ([TCmp], the normal
       form of counting.py's [normal_forms]: >, <=, <, = and != are Boolean combinations of it,
       [tcmp_gt] .. [tcmp_ne] below);
-    - unary numerical predicates on the position ([TPos P]: P(i), i the paper's 1-based position)
-      and on a count ([TCnt P d phi]: P(#d[phi])).
+    - unary numerical predicates on the position ([TPos P]: P_n(i), i the paper's 1-based position)
+      and on a count ([TCnt P d phi]: P_n(#d[phi])), as the paper's families P_n indexed by the
+      length n ([npred]: P n x is P_n(x)); a fixed predicate is a family constant in n.
     Words are w_0 .. w_{n-1} (0-based); the semantics [tsat] extends LTLSyntax.v's [sat] and agrees
     with it on LTL formulas ([tsat_ltl]).  The two directions are mirror images: #right of w at i is
     #left of the reversed word at n - 1 - i ([count_rev]).  [tpast]: the past fragment (no X, U,
@@ -20,14 +21,17 @@ Open Scope R_scope.
 
 (** ** Syntax *)
 
+(** A numerical predicate: the family P_n, P n x = P_n(x). *)
+Definition npred := nat -> nat -> bool.
+
 Inductive dir := DLeft | DRight.
 
 Inductive tl :=
 | TAtom (a : nat) | TConst (b : bool) | TNot (p : tl) | TAnd (p q : tl) | TOr (p q : tl)
 | TY (p : tl) | TX (p : tl) | TS (p q : tl) | TU (p q : tl)
 | TCmp (e : lterm) (c0 : Z)
-| TPos (P : nat -> bool)
-| TCnt (P : nat -> bool) (d : dir) (p : tl)
+| TPos (P : npred)
+| TCnt (P : npred) (d : dir) (p : tl)
 (** A linear term sum_k a_k #d_k[phi_k]. *)
 with lterm := LNil | LCons (a : Z) (d : dir) (p : tl) (e : lterm).
 
@@ -97,8 +101,8 @@ Fixpoint tsat (n : nat) (w : nat -> nat) (p : tl) (i : nat) {struct p} : bool :=
   | TS p q => since_rec (tsat n w p) (tsat n w q) i
   | TU p q => until_rec (tsat n w p) (tsat n w q) (n - i) i
   | TCmp e c0 => Z.leb 0 (lval n w e i + c0)
-  | TPos P => P (S i)
-  | TCnt P d p => P (count n d (tsat n w p) i)
+  | TPos P => P n (S i)
+  | TCnt P d p => P n (count n d (tsat n w p) i)
   end
 with lval (n : nat) (w : nat -> nat) (e : lterm) (i : nat) {struct e} : Z :=
   match e with
@@ -174,33 +178,34 @@ Fixpoint tpast (p : tl) : bool :=
 with lpast (e : lterm) : bool :=
   match e with LNil => true | LCons _ d p e' => match d with DLeft => tpast p && lpast e' | DRight => false end end.
 
-(** A past formula at i depends only on w_0 .. w_i (and not on n): the past fragment is causal. *)
-Lemma tpast_causal (p : tl) : tpast p = true -> forall n n' w w' i,
-  (forall j, (j <= i)%nat -> w j = w' j) -> tsat n w p i = tsat n' w' p i
-with lpast_causal (e : lterm) : lpast e = true -> forall n n' w w' i,
-  (forall j, (j <= i)%nat -> w j = w' j) -> lval n w e i = lval n' w' e i.
+(** A past formula at i depends only on w_0 .. w_i (and on n only through the families P_n): the past
+    fragment is causal. *)
+Lemma tpast_causal (p : tl) : tpast p = true -> forall n w w' i,
+  (forall j, (j <= i)%nat -> w j = w' j) -> tsat n w p i = tsat n w' p i
+with lpast_causal (e : lterm) : lpast e = true -> forall n w w' i,
+  (forall j, (j <= i)%nat -> w j = w' j) -> lval n w e i = lval n w' e i.
 Proof.
-- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; cbn [tpast tsat]; intros Hp n n' w w' i Hw;
+- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; cbn [tpast tsat]; intros Hp n w w' i Hw;
     repeat match goal with H : _ && _ = true |- _ => apply andb_true_iff in H; destruct H end; try discriminate.
   + rewrite Hw by lia. reflexivity.
   + reflexivity.
-  + rewrite (tpast_causal p Hp n n' w w' i Hw). reflexivity.
-  + rewrite (tpast_causal p H n n' w w' i Hw), (tpast_causal q H0 n n' w w' i Hw). reflexivity.
-  + rewrite (tpast_causal p H n n' w w' i Hw), (tpast_causal q H0 n n' w w' i Hw). reflexivity.
+  + rewrite (tpast_causal p Hp n w w' i Hw). reflexivity.
+  + rewrite (tpast_causal p H n w w' i Hw), (tpast_causal q H0 n w w' i Hw). reflexivity.
+  + rewrite (tpast_causal p H n w w' i Hw), (tpast_causal q H0 n w w' i Hw). reflexivity.
   + destruct i as [|i]; [reflexivity|]. cbn [Nat.ltb Nat.leb]. simpl (S i - 1)%nat. rewrite Nat.sub_0_r.
-    rewrite (tpast_causal p Hp n n' w w' i) by (intros; apply Hw; lia). reflexivity.
-  + assert (G : forall i0, (i0 <= i)%nat -> since_rec (tsat n w p) (tsat n w q) i0 = since_rec (tsat n' w' p) (tsat n' w' q) i0).
+    rewrite (tpast_causal p Hp n w w' i) by (intros; apply Hw; lia). reflexivity.
+  + assert (G : forall i0, (i0 <= i)%nat -> since_rec (tsat n w p) (tsat n w q) i0 = since_rec (tsat n w' p) (tsat n w' q) i0).
     { induction i0 as [|i0 IH]; intros Hi0; simpl.
       - apply (tpast_causal q H0). intros; apply Hw; lia.
-      - rewrite IH by lia. rewrite (tpast_causal q H0 n n' w w' (S i0)), (tpast_causal p H n n' w w' (S i0)) by (intros; apply Hw; lia).
+      - rewrite IH by lia. rewrite (tpast_causal q H0 n w w' (S i0)), (tpast_causal p H n w w' (S i0)) by (intros; apply Hw; lia).
         reflexivity. }
     apply G. lia.
-  + rewrite (lpast_causal e Hp n n' w w' i Hw). reflexivity.
+  + rewrite (lpast_causal e Hp n w w' i Hw). reflexivity.
   + reflexivity.
   + destruct d; [|discriminate]. cbn [count]. f_equal. apply nb_true_ext. intros j Hj.
     apply (tpast_causal p Hp). intros; apply Hw; lia.
-- destruct e as [|a d p e]; cbn [lpast lval]; intros He n n' w w' i Hw; [reflexivity|].
+- destruct e as [|a d p e]; cbn [lpast lval]; intros He n w w' i Hw; [reflexivity|].
   destruct d; [|discriminate]. apply andb_true_iff in He. destruct He as [Hp He]. cbn [count].
-  rewrite (lpast_causal e He n n' w w' i Hw). f_equal. f_equal. f_equal. apply nb_true_ext. intros j Hj.
+  rewrite (lpast_causal e He n w w' i Hw). f_equal. f_equal. f_equal. apply nb_true_ext. intros j Hj.
   apply (tpast_causal p Hp). intros; apply Hw; lia.
 Qed.

@@ -179,7 +179,7 @@ Qed.
 
 (** ** Theorem 20 (b) at tau = 1 *)
 
-Lemma x0_extra (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)) (ex : list (nat -> nat -> R)) (j m : nat) :
+Lemma x0_extra (n : nat) (w : nat -> nat) (kk : nat) (Ps : list npred) (ex : list (nat -> nat -> R)) (j m : nat) :
   (m < length ex)%nat -> embed kk (pes_count Ps ++ ex) n w j (kk + 13 + length Ps + m)%nat = nth m ex pe_none (S j) n.
 Proof.
 intros Hm. replace (kk + 13 + length Ps + m)%nat with (kk + (13 + length Ps + m))%nat by lia.
@@ -188,7 +188,7 @@ rewrite !app_nth2 by (simpl; rewrite ?map_length; lia). simpl length. rewrite !m
 replace (13 + length Ps + m - 13 - length Ps)%nat with m by lia. apply nth_map_pe, Hm.
 Qed.
 
-Lemma x0_srel (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)) :
+Lemma x0_srel (n : nat) (w : nat -> nat) (kk : nat) (Ps : list npred) :
   srel kk (kk + 13 + length Ps) n (embed kk (pes_count Ps ++ pes_b) n w).
 Proof.
 intros j. set (x0 := embed kk (pes_count Ps ++ pes_b) n w).

@@ -25,7 +25,7 @@ Import ListNotations.
 Open Scope R_scope.
 
 Section Embedding.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list (nat -> bool)) (ex : list (nat -> nat -> R)).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (Ps : list npred) (ex : list (nat -> nat -> R)).
 Local Notation x0 := (embed kk (pes_count Ps ++ ex) n w).
 
 Lemma x0_pe (j m : nat) : x0 j (kk + m)%nat = nth m (map (fun f => f (S j) n) (pes_count Ps ++ ex)) 0.
@@ -39,12 +39,12 @@ intros Hm. rewrite x0_pe. unfold pes_count. rewrite !map_app, <- !app_assoc, app
 do 13 (destruct m as [|m]; [reflexivity|]). lia.
 Qed.
 
-Lemma x0_pred (j t : nat) : (t < length Ps)%nat -> x0 j (c_pred kk t) = B2R (nth t Ps (fun _ => false) (S j)).
+Lemma x0_pred (j t : nat) : (t < length Ps)%nat -> x0 j (c_pred kk t) = B2R (nth t Ps (fun _ _ => false) n (S j)).
 Proof.
 intros Ht. unfold c_pred. replace (kk + 13 + t)%nat with (kk + (13 + t))%nat by lia. rewrite x0_pe. unfold pes_count.
 rewrite !map_app, <- !app_assoc, app_nth2 by (simpl; lia). simpl length. replace (13 + t - 13)%nat with t by lia.
 rewrite app_nth1 by (rewrite !map_length; exact Ht).
-rewrite map_map, (nth_indep _ _ (pe_pred (fun _ => false) (S j) n)) by (rewrite map_length; exact Ht).
+rewrite map_map, (nth_indep _ _ (pe_pred (fun _ _ => false) (S j) n)) by (rewrite map_length; exact Ht).
 rewrite (map_nth (fun f => pe_pred f (S j) n)). reflexivity.
 Qed.
 
@@ -78,7 +78,7 @@ End Embedding.
 (** ** The prologue: first, last and [n = 1] *)
 
 Section Prologue.
-Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list (nat -> bool)) (ex : list (nat -> nat -> R)).
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list npred) (ex : list (nat -> nat -> R)).
 Variable W : head -> (nat -> R) -> nat -> nat -> R.
 Hypothesis Hn : (1 <= n)%nat.
 Hypothesis HW : hs_below n W.
@@ -232,7 +232,7 @@ intros Hn HW Hf i Hi. unfold ncompile, pes_mix. destruct mix.
 - apply (ncompile_at_ok n w kk caus false [] W p Hn HW Hf); [discriminate|intros H; simpl in H; lia|exact Hi].
 Qed.
 
-Lemma pes_mix_false (Ps : list (nat -> bool)) : pes_mix false Ps = pes_count Ps.
+Lemma pes_mix_false (Ps : list npred) : pes_mix false Ps = pes_count Ps.
 Proof. apply app_nil_r. Qed.
 
 Lemma bcompile_ok (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (W : head -> (nat -> R) -> nat -> nat -> R) (p : tl) :
