@@ -56,6 +56,7 @@ def test_the_sessions_are_the_ones_the_readme_shows():
     assert sum(len(s) for s in found) >= 19
 
 
+@pytest.mark.slow   # about 100 s of CPU: in .ci/run's slow_in_ci
 @pytest.mark.parametrize("which", [0, 1], ids=["using-it", "export-torch"])
 def test_a_readme_session_runs_as_written(which, tmp_path, monkeypatch):
     if which == 1 and importlib.util.find_spec("torch") is None:
