@@ -69,8 +69,9 @@ def package_proofs():
 
 @pytest.fixture(autouse=True)
 def fresh_check_run():
-    """Each test's binding.check_file calls are one check-cert run: the digests of re-derivations made
-    by an earlier test of the same process (with its own claims, mutated or monkeypatched) bind nothing."""
+    """Each test's binding.check_file calls are one check-cert run: the re-derivations made by an earlier
+    test of the same process (with its own claims, mutated or monkeypatched), and their digests, bind
+    nothing (a check forked later inherits none of them)."""
     from quarks.checking import obligations
 
     obligations.reset()

@@ -192,8 +192,10 @@ def since(start: int) -> tuple[dict, int]:
 
 
 def reset() -> None:
-    """Forget the digests of earlier re-derivations: a run of check-cert (or of
-    quarks.check_certificates) starts from none, so nothing of an earlier run binds a file of this one."""
+    """Forget earlier re-derivations, their certificates and their digests: a run of check-cert (or of
+    quarks.check_certificates) starts from none, so nothing of an earlier run binds a file of this one
+    (not even one derived by a claim's code as it was then, in a notebook or a test that patched it)."""
+    _CACHE.clear()
     _RUN.clear()
     _NEW.clear()
 

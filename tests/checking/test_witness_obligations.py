@@ -125,6 +125,19 @@ def test_a_layer_derivation_is_bound_without_building_it_again(layer_certificate
         assert not binding.check_file(path, isolate=False, rederive=True).ok   # --rederive builds it
 
 
+def test_a_run_inherits_no_rederivation_of_an_earlier_one(layer_certificates, monkeypatch):
+    """A check forked after a run that re-derived under patched code (a test, a notebook) derives again."""
+    from quarks.checking import obligations
+    from quarks.symbolic import layers
+
+    monkeypatch.setattr(layers, "stack_degree", _no_search)
+    assert not binding.check_file(layer_certificates[0], isolate=False, rederive=True).ok   # an error, derived
+    monkeypatch.undo()
+    obligations.reset()   # what every run of check-cert does first
+    res = binding.check_file(layer_certificates[0], rederive=True)
+    assert res.ok, res.message
+
+
 def _weights(cert):
     cert["evidence"][0]["defs"] = [[k, "Matrix([[1, 0], [0, 1]])" if k == "W1_1" else v]
                                    for k, v in cert["evidence"][0]["defs"]]
