@@ -7,11 +7,11 @@ networks the theorems of ``yang.thm26``, ``yang.dyck`` are about.  :func:`compar
 Coq lemma that ``same_net`` (coefficient by coefficient, by ``vm_compute``) holds between that term
 and the engine's model, coordinates numbered as Coq numbers them (:func:`coordinate`).
 
-SRaspIntBool.v's ``brasp_net (2k) (dyck_prog k)`` has real coefficients and no rational twin in Coq,
-so :func:`srasp_comparison` writes the engine's :func:`quarks.attention.dyck_srasp.dyck_srasp` as an
-``snet`` and proves that, read over R and put in matrix form (``copy_net``), it *is* ``brasp_net``:
-by reduction of both sides and ``field`` at every coefficient (EngineNets.v's ``qnet``), not by one
-``vm_compute``.
+SRaspIntBool.v's ``brasp_net (2k) (dyck_prog k)`` has real coefficients; SRaspIntRat.v's rational twin
+``sbrasp_net`` is, read over R and put in matrix form, ``brasp_net`` itself (``sbrasp_net_real``).  So
+:func:`srasp_comparison` writes the engine's :func:`quarks.attention.dyck_srasp.dyck_srasp` as an ``snet``,
+checks ``same_net`` against ``sbrasp_net (k + k) (dyck_prog k)`` by one ``vm_compute`` and concludes, through
+``same_net_real`` and ``sdyck_brasp_real``, that the engine's network *is* ``brasp_net`` with output ``dyck_out k``.
 """
 from __future__ import annotations
 
@@ -81,20 +81,21 @@ def comparison(program: str, n: int, name: str, model=None) -> str:
             "Proof. vm_compute. reflexivity. Qed.\n")
 
 
-SRASP_HEADER = ("From Coq Require Import Reals QArith List FunctionalExtensionality.\n"
-                "From Quarks Require Import TransformerModel LTLSyntax MatrixCopy SRasp SRaspCompile SRaspInt "
-                "SRaspIntCompile SRaspIntBool DyckSRasp EngineNets.\nImport ListNotations.\n\n")
+SRASP_HEADER = ("From Coq Require Import QArith List.\n"
+                "From Quarks Require Import TransformerModel LTLSyntax MatrixCopy SRaspIntBool DyckSRasp SRaspIntRat.\n"
+                "Import ListNotations.\n\n")
 
 
 def srasp_comparison(k: int, name: str, model=None) -> str:
     """Coq text proving that the engine's Dyck-k S-RASP network (or ``model``), read over R, is
-    ``brasp_net (k + k) (dyck_prog k)`` with output coordinate ``dyck_out k``."""
+    ``brasp_net (k + k) (dyck_prog k)`` with output coordinate ``dyck_out k``: ``same_net`` with
+    SRaspIntRat.v's ``sbrasp_net`` by one ``vm_compute``, then ``sdyck_brasp_real``."""
     model = model or dyck_srasp.dyck_srasp(k)
     term = network_term(model, dyck_srasp.coordinate)
     return (f"Definition {name}_net : snet * nat :=\n  {term}.\n\n"
+            f"Lemma {name}_vm : same_net {name}_net (sbrasp_net ({k} + {k}) (dyck_prog {k}), dyck_out {k}) = true.\n"
+            "Proof. vm_compute. reflexivity. Qed.\n\n"
             f"Lemma {name} : copy_net (real_net (fst {name}_net)) = brasp_net ({k} + {k}) (dyck_prog {k}) /\\ "
             f"snd {name}_net = dyck_out {k}.\n"
-            f"Proof.\nsplit; [|reflexivity]. unfold brasp_net. f_equal. unfold {name}_net, fst, dyck_prog. cbn -[Q2R IZR].\n"
-            "unfold real_net, real_layer, real_head, real_unit, real_neuron. cbn -[Q2R IZR].\n"
-            "unfold none_layer, linb_neuron, le1_head, le1_unit, psum_head, sq_head, eq_head, tie, tsgn, sneg. cbn -[Q2R IZR].\n"
-            "qnet.\nQed.\n")
+            f"Proof.\ndestruct (same_net_real _ _ {name}_vm) as [E1 E2].\n"
+            f"split; [rewrite E1; apply sdyck_brasp_real|exact E2].\nQed.\n")

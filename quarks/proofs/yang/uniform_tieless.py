@@ -182,7 +182,7 @@ dyck = Claim(
          "SRaspIntBool.v:thm26_brasp_gaps", "DyckHeads.v:dyck_heads_correct",
          "DyckNetThm.v:dyck_net_hard", "DyckNetThm.v:dyck_net_gaps", "DyckNetThm.v:dyck_net_soft",
          "DyckNetThm.v:dyck_net_correct", "DyckNetThm.v:dyck_matrix_round", "DyckNetThm.v:dyck_temp_pos",
-         "DyckNetThm.v:dyck_net_accepts", "EngineNets.v:sdyck_net_real"),
+         "DyckNetThm.v:dyck_net_accepts", "EngineNets.v:sdyck_net_real", "SRaspIntRat.v:sdyck_brasp_real"),
     coq_hypotheses={
         "dyck_program_correct": ["i < length w"],
         "dyck_program_accepts": ["w <> []"],
@@ -201,7 +201,8 @@ dyck = Claim(
         "dyck_net_accepts": ["w <> []", _LETTERS, "0 < tau",
                              "tau <= temp26 (length w) (/ INR (length w)) (net_X (dyck_net k (length w)) (Rmax 1 1)) "
                              "(1 / 4) (dyck_net k (length w))"],
-        "sdyck_net_real": []},
+        "sdyck_net_real": [],
+        "sdyck_brasp_real": []},
     statement="The Appendix E program for Dyck-k (our average-hard encoding) outputs 1 at i iff the prefix "
               "through i is in Dyck-k, and one softmax network for every length (width and weights independent of n, "
               "bounded embeddings) computes it (Coq, below); checked by running under exact average hardmax both the engine's per-length "
@@ -241,9 +242,10 @@ dyck = Claim(
               "(MatrixCopy.v) at any width d above its coordinates; (sdyck_net_real) dyck_net k n is, read over R, "
               "the network sdyck_net k n with rational weights (EngineNets.v), which tests/proofs/test_programs_coq.py "
               "finds equal by vm_compute, coefficient by coefficient, to programs.dyck(k, n) (coordinates numbered "
-              "as DyckNet.v) at every (k, n) of the quick tier; and the engine's copy of brasp_net (2k) (dyck_prog k), written "
-              "with rational weights, is, read over R and in matrix form, brasp_net itself for k = 1, 2 "
-              "(tests/proofs/test_dyck_srasp_coq.py: by reduction and field at every coefficient, not one vm_compute).",
+              "as DyckNet.v) at every (k, n) of the quick tier; (sdyck_brasp_real) for every k, brasp_net (2k) (dyck_prog k) is, "
+              "read over R and in matrix form, the network sbrasp_net (2k) (dyck_prog k) with rational weights (SRaspIntRat.v), "
+              "which tests/proofs/test_dyck_srasp_coq.py finds equal by vm_compute, coefficient by coefficient, to the "
+              "engine's copy quarks.attention.dyck_srasp for k = 1, 2.",
     latex=r"\mathrm{out}_i=[w_{1..i}\in\mathrm{DYCK}_k]", kind="finite",
     instances={"quick": [{"program": "dyck1", "n": n} for n in range(1, 9)]
                + [{"program": "dyck2", "n": n} for n in range(1, 6)],
