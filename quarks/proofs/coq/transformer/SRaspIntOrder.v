@@ -1,0 +1,255 @@
+(** * Seed 004, Section 6: S-RASP selectors comparing integers by order, for keys nondecreasing
+    with unit steps, through Theorem 26 with weights independent of n.
+
+    S-RASP's [rightmost j with B_j <= A_i] and [leftmost j with B_j >= A_i] ([ord_ok], one
+    statement over the direction [dr]; [<] and [>] through A_i - 1 and A_i + 1).  A head's score is
+    bilinear in features of i and of j; for keys B nondecreasing in j with steps of at most 1
+    ([unit_steps]: positions j + 1, prefix counts of Boolean sequences, [pcount_steps],
+    [pos_steps]) the selection is a nearest-value selection toward A_i followed by a check:
+    [SRaspIntCompile.XEq] with the stored square B_j^2 and the constant key 1 has scores
+    (A_i^2 - (A_i - B_j)^2)/n^2 +- (j + 1)/(2 n^3), and by the discrete intermediate value theorem
+    ([unit_steps_hit]) the visible j it selects is the rightmost (leftmost) visible j with B_j <=
+    A_i (B_j >= A_i) whenever one exists, and otherwise fails the comparison ([ord_top]).
+    [ord_sel]: six operations of [SRaspIntBool]'s fragment (the query A_i + off, the stored square,
+    the value and the key at the selected j, the comparison, its flag through [BLe1]);
+    [ord_sel_sem]: the flag is [B_sel <= A_i + off] ([A_i + off <= B_sel]), which holds iff some
+    visible j satisfies the comparison, and then the value is read at the rightmost (leftmost) such
+    j; [ord_sel_brasp_wt]: appended to a well-typed program it is well typed; [thm26_ord_sel]:
+    after Lemma 9's rounding the softmax network [brasp_net] at every 0 < tau <= [brasp_temp]
+    outputs that flag and (when the value is 0/1) that value, for every length n, with weights
+    independent of n. *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Psatz Bool List ZArith.
+From Quarks Require Import RSum Rounding TransformerModel MatrixModel MatrixCopy.
+From Quarks Require Import SRasp SRaspCompile SRaspInt SRaspIntCompile SRaspIntThm SRaspIntBool Dyck DyckSRasp DyckSRaspThm.
+Import ListNotations.
+Open Scope R_scope.
+
+(** ** Keys nondecreasing with unit steps *)
+
+(** B_j <= B_(j+1) <= B_j + 1 at every position of a run of length n. *)
+Definition unit_steps (n : nat) (B : nat -> Z) : Prop := forall j, (S j < n)%nat -> (B j <= B (S j) <= B j + 1)%Z.
+
+Lemma unit_steps_mono (n : nat) (B : nat -> Z) : unit_steps n B ->
+  forall j j', (j <= j')%nat -> (j' < n)%nat -> (B j <= B j')%Z.
+Proof.
+intros H j j' Hle. induction Hle as [|j' Hle IH]; intros Hn; [lia|].
+specialize (IH ltac:(lia)). specialize (H j' Hn). lia.
+Qed.
+
+(** The discrete intermediate value theorem: B_j <= A <= B_(j+d) is hit between j and j + d. *)
+Lemma unit_steps_hit (n : nat) (B : nat -> Z) (A : Z) : unit_steps n B ->
+  forall d j, (j + d < n)%nat -> (B j <= A <= B (j + d)%nat)%Z -> exists t, (j <= t <= j + d)%nat /\ B t = A.
+Proof.
+intros H d. induction d as [|d IH]; intros j Hn HA.
+- exists j. rewrite Nat.add_0_r in HA. split; lia.
+- destruct (Z.le_gt_cases (B (S j)) A) as [Hle|Hgt].
+  + replace (j + S d)%nat with (S j + d)%nat in HA |- * by lia.
+    destruct (IH (S j) ltac:(lia) ltac:(lia)) as [t [Ht E]]. exists t. split; [lia|exact E].
+  + exists j. specialize (H j ltac:(lia)). split; lia.
+Qed.
+
+(** The shifted prefix count sum_(j <= i) (b_j or [j = 0]) of [SRaspIntThm.psum] ([DyckSRasp.psum_count]). *)
+Definition pcount (b : nat -> bool) (i : nat) : Z := Z.of_nat (count b (S i) + (if b 0%nat then 0 else 1)).
+
+Lemma pcount_steps (n : nat) (b : nat -> bool) : unit_steps n (pcount b).
+Proof. intros j _. unfold pcount. cbn [count]. destruct (b (S j)); lia. Qed.
+
+Lemma pcount_range (b : nat -> bool) (i : nat) : (1 <= pcount b i <= Z.of_nat (S i))%Z.
+Proof.
+unfold pcount. pose proof (count_le b (S i)). split; [|].
+- destruct (b 0%nat) eqn:E; [|lia]. induction i as [|i IH]; cbn [count]; [rewrite E; lia|]. cbn [count] in IH. lia.
+- destruct (b 0%nat) eqn:E; [lia|]. assert (count b (S i) <= i)%nat; [|lia].
+  clear H. induction i as [|i IH]; cbn [count]; [rewrite E; lia|]. cbn [count] in IH. destruct (b (S i)); lia.
+Qed.
+
+(** The position j + 1 is the count of the constant true. *)
+Lemma pcount_pos (i : nat) : pcount (fun _ => true) i = Z.of_nat (S i).
+Proof. unfold pcount. rewrite count_true. lia. Qed.
+
+Lemma pos_steps (n : nat) : unit_steps n (fun j => Z.of_nat (S j)).
+Proof. intros j _. lia. Qed.
+
+(** [psum b c] (as operations of [SRaspIntBool]) ends with [pcount] of a 0/1 sequence, over n. *)
+Lemma brun_map_BX (n : nat) (p : list xop) : forall (c : nat) (z : stream), brun n c (map BX p) z = xrun n c p z.
+Proof. induction p as [|o p IH]; intros c z; [reflexivity|]. cbn [map brun xrun]. apply IH. Qed.
+
+Lemma pcount_sem (n b c : nat) (z : stream) (bb : nat -> bool) (i : nat) : (b < c)%nat ->
+  (forall j, (j <= i)%nat -> z j b = b2r (bb j)) ->
+  brun n c (map BX (psum b c)) z i (c + 2)%nat = IZR (pcount bb i) / INR n.
+Proof.
+intros Hb Hz. rewrite brun_map_BX. replace (c + 2)%nat with (S (S c)) by lia. rewrite psum_sem by exact Hb.
+rewrite (psum_count n bb) by (intros t Ht; rewrite Hz by exact Ht; reflexivity).
+unfold pcount. rewrite <- INR_IZR_INZ. reflexivity.
+Qed.
+
+(** ** The selection: nearest value, then a comparison *)
+
+(** The comparison: B_j <= A (rightmost) or A <= B_j (leftmost). *)
+Definition ord_ok (dr : dir) (A Bj : Z) : bool := match dr with RightMost => Z.leb Bj A | LeftMost => Z.leb A Bj end.
+
+(** t lies before the selected T in the direction's order (T is the extreme one). *)
+Definition beyond (dr : dir) (t T : nat) : Prop := match dr with RightMost => (t < T)%nat | LeftMost => (T < t)%nat end.
+
+(** Keys of the stored-square selection with the constant key 1: a larger 2 A B - B^2 wins, and so
+    does an equal one further in the direction. *)
+Lemma ekey1_lt (n : nat) (A B1 B2 : Z) (dr : dir) (j1 j2 : nat) : (j1 < n)%nat -> (j2 < n)%nat ->
+  ((2 * A * B1 - B1 * B1 + 1 <= 2 * A * B2 - B2 * B2)%Z \/
+   ((2 * A * B1 - B1 * B1 <= 2 * A * B2 - B2 * B2)%Z /\ beyond dr j1 j2)) ->
+  (ekey1 n A B1 (B1 * B1) true dr j1 < ekey1 n A B2 (B2 * B2) true dr j2)%Z.
+Proof.
+intros H1 H2 H. unfold ekey1. cbv iota.
+set (N := Z.of_nat n). set (Q1 := (2 * A * B1 - B1 * B1)%Z) in *. set (Q2 := (2 * A * B2 - B2 * B2)%Z) in *.
+assert (HN : (0 <= N)%Z) by (unfold N; lia).
+assert (Hj : (Z.of_nat (S j1) <= N /\ Z.of_nat (S j2) <= N)%Z) by (unfold N; lia).
+destruct H as [H|[H Hb]].
+- assert (2 * N * Q1 + 2 * N <= 2 * N * Q2)%Z by nia. destruct dr; cbn [tsgn]; lia.
+- assert (2 * N * Q1 <= 2 * N * Q2)%Z by nia. destruct dr; cbn [tsgn beyond] in Hb |- *; lia.
+Qed.
+
+(** The position of largest score (A^2 - (A - B_j)^2)/n^2 +- (j + 1)/(2 n^3) over a window of keys
+    nondecreasing with unit steps satisfies the comparison whenever some position of the window
+    does, and is then the rightmost (leftmost) such. *)
+Theorem ord_top (n lo cnt : nat) (A : Z) (B : nat -> Z) (dr : dir) :
+  (1 <= cnt)%nat -> (lo + cnt <= n)%nat -> unit_steps n B ->
+  let T := zarg (fun t => ekey1 n A (B (lo + t)%nat) (B (lo + t)%nat * B (lo + t)%nat) true dr (lo + t)) cnt in
+  (T < cnt)%nat /\
+  forall t, (t < cnt)%nat -> ord_ok dr A (B (lo + t)%nat) = true -> ord_ok dr A (B (lo + T)%nat) = true /\ (t <> T -> beyond dr t T).
+Proof.
+intros Hc Hn Hs T.
+destruct (zarg_spec (fun t => ekey1 n A (B (lo + t)%nat) (B (lo + t)%nat * B (lo + t)%nat) true dr (lo + t)) cnt Hc) as [HT Hmax].
+fold T in HT, Hmax. split; [exact HT|]. intros t Ht Hok.
+assert (Hq1 : forall u, u <> A -> (2 * A * u - u * u + 1 <= 2 * A * A - A * A)%Z).
+{ intros u Hu. assert (H1 : (1 <= (A - u) * (A - u))%Z).
+  { destruct (proj1 (Z.lt_gt_cases u A) Hu) as [H|H].
+    - assert (1 <= A - u)%Z by lia. nia.
+    - assert (1 <= u - A)%Z by lia. nia. }
+  nia. }
+(* a position with B = A beats every position with B <> A *)
+assert (Hbeat : forall u, (u < cnt)%nat -> B (lo + u)%nat = A -> B (lo + T)%nat <> A -> False).
+{ intros u Hu Hu' HTA. specialize (Hmax u Hu). cbv beta in Hmax.
+  assert (Hlt : (ekey1 n A (B (lo + T)%nat) (B (lo + T)%nat * B (lo + T)%nat) true dr (lo + T) <
+                 ekey1 n A (B (lo + u)%nat) (B (lo + u)%nat * B (lo + u)%nat) true dr (lo + u))%Z).
+  { apply ekey1_lt; [lia|lia|left]. rewrite Hu'. apply Hq1, HTA. }
+  lia. }
+assert (HokT : ord_ok dr A (B (lo + T)%nat) = true).
+{ destruct (ord_ok dr A (B (lo + T)%nat)) eqn:E; [reflexivity|exfalso].
+  destruct dr; cbn [ord_ok] in Hok, E; apply Z.leb_le in Hok; apply Z.leb_gt in E.
+  - (* B_(lo+T) < A <= B_(lo+t): T < t, and some u in [T, t] has B = A *)
+    assert (HTt : (T < t)%nat).
+    { destruct (Nat.lt_ge_cases T t) as [H|H]; [exact H|]. pose proof (unit_steps_mono n B Hs (lo + t) (lo + T) ltac:(lia) ltac:(lia)). lia. }
+    destruct (unit_steps_hit n B A Hs (t - T) (lo + T) ltac:(lia) ltac:(replace (lo + T + (t - T))%nat with (lo + t)%nat by lia; lia))
+      as [u [Hu Eu]].
+    apply (Hbeat (u - lo)%nat); [lia|replace (lo + (u - lo))%nat with u by lia; exact Eu|lia].
+  - (* B_(lo+t) <= A < B_(lo+T): t < T, and some u in [t, T] has B = A *)
+    assert (HTt : (t < T)%nat).
+    { destruct (Nat.lt_ge_cases t T) as [H|H]; [exact H|]. pose proof (unit_steps_mono n B Hs (lo + T) (lo + t) ltac:(lia) ltac:(lia)). lia. }
+    destruct (unit_steps_hit n B A Hs (T - t) (lo + t) ltac:(lia) ltac:(replace (lo + t + (T - t))%nat with (lo + T)%nat by lia; lia))
+      as [u [Hu Eu]].
+    apply (Hbeat (u - lo)%nat); [lia|replace (lo + (u - lo))%nat with u by lia; exact Eu|lia]. }
+split; [exact HokT|]. intros Hne.
+(* a position past T on the comparison's side would score higher *)
+specialize (Hmax t Ht). cbv beta in Hmax.
+destruct dr; cbn [ord_ok beyond] in Hok, HokT |- *; apply Z.leb_le in Hok; apply Z.leb_le in HokT.
+- destruct (Nat.lt_ge_cases T t) as [H|H]; [exact H|exfalso].
+  assert (HB : (B (lo + t)%nat <= B (lo + T)%nat)%Z) by (apply (unit_steps_mono n B Hs); lia).
+  assert (Hlt : (ekey1 n A (B (lo + T)%nat) (B (lo + T)%nat * B (lo + T)%nat) true LeftMost (lo + T) <
+                 ekey1 n A (B (lo + t)%nat) (B (lo + t)%nat * B (lo + t)%nat) true LeftMost (lo + t))%Z).
+  { apply ekey1_lt; [lia|lia|right]. split; [nia|cbn [beyond]; lia]. }
+  lia.
+- destruct (Nat.lt_ge_cases t T) as [H|H]; [exact H|exfalso].
+  assert (HB : (B (lo + T)%nat <= B (lo + t)%nat)%Z) by (apply (unit_steps_mono n B Hs); lia).
+  assert (Hlt : (ekey1 n A (B (lo + T)%nat) (B (lo + T)%nat * B (lo + T)%nat) true RightMost (lo + T) <
+                 ekey1 n A (B (lo + t)%nat) (B (lo + t)%nat * B (lo + t)%nat) true RightMost (lo + t))%Z).
+  { apply ekey1_lt; [lia|lia|right]. split; [nia|cbn [beyond]; lia]. }
+  lia.
+Qed.
+
+(** ** Six operations *)
+
+(** The comparison's integer: B_sel - A' + 1 (rightmost) or A' - B_sel + 1 (leftmost), over n. *)
+Definition ord_lin (dr : dir) (a bs one : nat) : list (nat * Z) :=
+  match dr with
+  | RightMost => [(bs, 1%Z); (a, (-1)%Z); (one, 1%Z)]
+  | LeftMost => [(a, 1%Z); (bs, (-1)%Z); (one, 1%Z)]
+  end.
+
+(** Written at c .. c + 5 in a program over k letters (coordinate k is 1, k + 3 is 1/n): the query
+    A' = A + off (c), the stored square of B (c + 1), the value v (c + 2) and B (c + 3) at the
+    selected j, the comparison (c + 4) and its flag (c + 5). *)
+Definition ord_sel (k c : nat) (m : mask) (dr : dir) (off : Z) (a b v : nat) : list bop :=
+  [BX (XLinZ [(a, 1%Z); ((k + 3)%nat, off)]); BX (XSq b); BX (XEq m dr c b (S c) k v); BX (XEq m dr c b (S c) k b);
+   BX (XLinZ (ord_lin dr c (S (S (S c))) (k + 3))); BLe1 (S (S (S (S c))))].
+
+Lemma ord_lin_sem (dr : dir) (n a bs one : nat) (y : nat -> R) (A Bs : Z) : (0 < n)%nat ->
+  y a = IZR A / INR n -> y bs = IZR Bs / INR n -> y one = / INR n ->
+  lin (zlin (ord_lin dr a bs one)) y =
+  IZR (match dr with RightMost => Bs - A + 1 | LeftMost => A - Bs + 1 end) / INR n.
+Proof.
+intros Hn Ha Hb Ho. assert (0 < INR n) by (apply lt_0_INR, Hn).
+destruct dr; unfold lin, zlin, ord_lin; cbn [map lsum fst snd]; rewrite Ha, Hb, Ho; rewrite !plus_IZR, minus_IZR; field; lra.
+Qed.
+
+(** The run of the six operations: the flag holds iff some visible j satisfies the comparison, and
+    then the value is read at the rightmost (leftmost) such j. *)
+Theorem ord_sel_sem (k n c : nat) (m : mask) (dr : dir) (off : Z) (a b v : nat) (z : stream) (A B : nat -> Z) (i : nat) :
+  (i < n)%nat -> (a < c)%nat -> (b < c)%nat -> (v < c)%nat -> (k + 3 < c)%nat ->
+  (forall j, (j < n)%nat -> z j a = IZR (A j) / INR n /\ z j b = IZR (B j) / INR n /\ z j k = 1 /\ z j (k + 3)%nat = / INR n) ->
+  unit_steps n B -> (forall j, (j < n)%nat -> (1 <= B j <= Z.of_nat n)%Z) ->
+  exists T, (T < vis_cnt m n i)%nat /\
+    brun n c (ord_sel k c m dr off a b v) z i (c + 2)%nat = z (vis_lo m i + T)%nat v /\
+    brun n c (ord_sel k c m dr off a b v) z i (c + 5)%nat = b2r (ord_ok dr (A i + off) (B (vis_lo m i + T)%nat)) /\
+    forall t, (t < vis_cnt m n i)%nat -> ord_ok dr (A i + off) (B (vis_lo m i + t)%nat) = true ->
+      ord_ok dr (A i + off) (B (vis_lo m i + T)%nat) = true /\ (t <> T -> beyond dr t T).
+Proof.
+intros Hi Ha Hb Hv Hk Hz Hs HB.
+assert (Hn : (0 < n)%nat) by lia. assert (HN : 0 < INR n) by (apply lt_0_INR, Hn).
+set (lo := vis_lo m i). set (cnt := vis_cnt m n i).
+assert (Hc : (1 <= cnt)%nat) by (apply vis_pos, Hi).
+assert (Hlo : (lo + cnt <= n)%nat) by (pose proof (vis_range m n i (pred cnt) Hi ltac:(unfold cnt; lia)); fold lo in H; lia).
+set (A' := (A i + off)%Z).
+(* the streams after each operation *)
+set (z1 := upd z c (bsem n (BX (XLinZ [(a, 1%Z); ((k + 3)%nat, off)])) z)).
+set (z2 := upd z1 (S c) (bsem n (BX (XSq b)) z1)).
+set (z3 := upd z2 (S (S c)) (bsem n (BX (XEq m dr c b (S c) k v)) z2)).
+set (z4 := upd z3 (S (S (S c))) (bsem n (BX (XEq m dr c b (S c) k b)) z3)).
+set (z5 := upd z4 (S (S (S (S c)))) (bsem n (BX (XLinZ (ord_lin dr c (S (S (S c))) (k + 3)))) z4)).
+assert (Erun : brun n c (ord_sel k c m dr off a b v) z = upd z5 (S (S (S (S (S c))))) (bsem n (BLe1 (S (S (S (S c))))) z5))
+  by reflexivity.
+assert (Z1 : forall j x, (x < c)%nat -> z1 j x = z j x) by (intros; unfold z1; apply upd_ne; lia).
+assert (Z2 : forall j x, (x < S c)%nat -> z2 j x = z1 j x) by (intros; unfold z2; apply upd_ne; lia).
+assert (Z3 : forall j x, (x < S (S c))%nat -> z3 j x = z2 j x) by (intros; unfold z3; apply upd_ne; lia).
+assert (Z4 : forall j x, (x < S (S (S c)))%nat -> z4 j x = z3 j x) by (intros; unfold z4; apply upd_ne; lia).
+assert (V0 : z1 i c = IZR A' / INR n).
+{ unfold z1. rewrite upd_eq. cbn [bsem xsem sop_sem]. unfold lin, zlin. cbn [map lsum fst snd].
+  destruct (Hz i Hi) as (P1 & _ & _ & P4). rewrite P1, P4. unfold A'. rewrite plus_IZR. field. lra. }
+assert (V1 : forall j, (j < n)%nat -> z2 j (S c) = IZR (B j * B j) / INR n ^ 2).
+{ intros j Hj. unfold z2. rewrite upd_eq. cbn [bsem xsem]. rewrite Z1 by lia. destruct (Hz j Hj) as (_ & P2 & _).
+  rewrite P2, clamp_div by exact Hn. specialize (HB j Hj). replace (Z.max 1 (Z.min (B j) (Z.of_nat n))) with (B j) by lia.
+  rewrite mult_IZR. field. lra. }
+(* the selection at z2 and at z3 is ord_top's position *)
+set (T := zarg (fun t => ekey1 n A' (B (lo + t)%nat) (B (lo + t)%nat * B (lo + t)%nat) true dr (lo + t)) cnt).
+assert (Hsel : forall y : stream, (forall j x, (x < S (S c))%nat -> y j x = z2 j x) ->
+  rarg (fun t => escore n dr c b (S c) k y i (lo + t)) cnt = T).
+{ intros y Hy. apply (rarg_zarg _ _ (2 * INR n ^ 3)); [assert (0 < INR n ^ 3) by (apply pow_lt, HN); lra|].
+  intros t Ht. assert (Hj : (lo + t < n)%nat) by lia. destruct (Hz (lo + t)%nat Hj) as (_ & P2 & P3 & _).
+  apply escore_grid; [exact Hn| | | |].
+  - rewrite Hy, Z2 by lia. exact V0.
+  - rewrite Hy, Z2, Z1 by lia. exact P2.
+  - rewrite Hy by lia. apply V1, Hj.
+  - rewrite Hy, Z2, Z1 by lia. exact P3. }
+destruct (ord_top n lo cnt A' B dr Hc Hlo Hs) as [HT Hext]. fold T in HT, Hext.
+exists T. split; [exact HT|split; [|split; [|exact Hext]]].
+- rewrite Erun. replace (c + 2)%nat with (S (S c)) by lia. unfold z5, z4. rewrite !upd_ne by lia. unfold z3. rewrite upd_eq.
+  cbn [bsem xsem]. fold lo cnt. rewrite (Hsel z2) by (intros; reflexivity). rewrite Z2, Z1 by lia. reflexivity.
+- rewrite Erun. replace (c + 5)%nat with (S (S (S (S (S c))))) by lia. rewrite upd_eq. cbn [bsem]. unfold z5. rewrite upd_eq.
+  cbn [bsem xsem sop_sem]. rewrite Rplus_0_r.
+  rewrite (ord_lin_sem dr n c (S (S (S c))) (k + 3) (z4 i) A' (B (lo + T)%nat) Hn).
+  + rewrite le1_int by exact Hn. f_equal. destruct dr; cbn [ord_ok];
+    destruct (Z.leb_spec (B (lo + T)%nat) A'); destruct (Z.leb_spec A' (B (lo + T)%nat)); 
+    first [destruct (Z.leb_spec (B (lo + T)%nat - A' + 1) 1) | destruct (Z.leb_spec (A' - B (lo + T)%nat + 1) 1)]; (reflexivity || lia).
+  + rewrite Z4, Z3, Z2 by lia. exact V0.
+  + unfold z4. rewrite upd_eq. cbn [bsem xsem]. fold lo cnt. rewrite (Hsel z3) by exact Z3.
+    assert (Hj : (lo + T < n)%nat) by lia. rewrite Z3, Z2, Z1 by lia. apply (Hz _ Hj).
+  + rewrite Z4, Z3, Z2, Z1 by lia. apply (Hz i Hi).
+Qed.
