@@ -253,3 +253,119 @@ exists T. split; [exact HT|split; [|split; [|exact Hext]]].
     assert (Hj : (lo + T < n)%nat) by lia. rewrite Z3, Z2, Z1 by lia. apply (Hz _ Hj).
   + rewrite Z4, Z3, Z2, Z1 by lia. apply (Hz i Hi).
 Qed.
+
+(** ** Types *)
+
+Lemma xis_app (xs l : list xty) (t : xty) (a : nat) : xis xs t a = true -> xis (xs ++ l) t a = true.
+Proof.
+intros H. destruct (xis_spec _ _ _ H) as [Hl Ht]. unfold xis. apply andb_true_iff. split.
+- apply Nat.ltb_lt. rewrite app_length. lia.
+- rewrite app_nth1 by exact Hl. rewrite Ht. destruct t; reflexivity.
+Qed.
+
+Lemma xis_last (xs : list xty) (t : xty) (a : nat) : a = length xs -> xis (xs ++ [t]) t a = true.
+Proof.
+intros ->. unfold xis. apply andb_true_iff. split.
+- apply Nat.ltb_lt. rewrite app_length. simpl. lia.
+- rewrite nth_middle. destruct t; reflexivity.
+Qed.
+
+Lemma bwt_app (p q : list bop) : forall xtys : list xty, bwt xtys (p ++ q) = bwt xtys p && bwt (bout_tys xtys p) q.
+Proof. induction p as [|o p IH]; intros xtys; [reflexivity|]. cbn [app bwt bout_tys]. rewrite IH, andb_assoc. reflexivity. Qed.
+
+Ltac xis_tac := first [apply xis_last; rewrite ?app_length; cbn [length]; lia | apply xis_app; xis_tac | assumption].
+
+(** The six operations are well typed after any sequences with A, B integer and 1, 1/n at k, k + 3. *)
+Lemma ord_sel_wt (k : nat) (xtys : list xty) (m : mask) (dr : dir) (off : Z) (a b v : nat) :
+  xis xtys XI a = true -> xis xtys XI b = true -> (v < length xtys)%nat -> xis xtys XB k = true -> xis xtys XI (k + 3) = true ->
+  bwt xtys (ord_sel k (length xtys) m dr off a b v) = true.
+Proof.
+intros Ha Hb Hv Hk Hk3. destruct (xis_spec _ _ _ Hb) as [Hbl Hbt].
+destruct dr; unfold ord_sel; cbn [bwt bop_ok bop_ty xop_ok xop_ty forallb ord_lin fst];
+set (tv := match nth v ((xtys ++ [XI]) ++ [XS]) XR with XB => XB | XI => XI | XS => XS | _ => XR end);
+(assert (Eb : nth b (((xtys ++ [XI]) ++ [XS]) ++ [tv]) XR = XI) by (rewrite !app_nth1 by (rewrite ?app_length; cbn [length]; lia); exact Hbt));
+rewrite Eb; repeat rewrite andb_true_iff; repeat split; try reflexivity; try xis_tac;
+apply Nat.ltb_lt; rewrite !app_length; cbn [length]; lia.
+Qed.
+
+(** Appended to a well-typed program of [SRaspIntBool] where a and b are integer sequences. *)
+Lemma ord_sel_brasp_wt (K : nat) (pre : list bop) (m : mask) (dr : dir) (off : Z) (a b v : nat) :
+  brasp_wt K pre = true -> brasp_ty K pre a = XI -> brasp_ty K pre b = XI -> (v < K + 8 + length pre)%nat ->
+  brasp_wt K (pre ++ ord_sel K (K + 8 + length pre) m dr off a b v) = true.
+Proof.
+intros Hwt Ha Hb Hv. unfold brasp_wt in *. rewrite bwt_app, Hwt. cbn [andb].
+assert (HL : length (bout_tys (bin_tys K) pre) = (K + 8 + length pre)%nat) by (rewrite bout_tys_length, bin_tys_length; reflexivity).
+assert (Hxi : forall x, brasp_ty K pre x = XI -> xis (bout_tys (bin_tys K) pre) XI x = true).
+{ intros x Hx. unfold xis. unfold brasp_ty in Hx. destruct (Nat.ltb_spec x (length (bout_tys (bin_tys K) pre))) as [H|H].
+  - rewrite Hx. reflexivity.
+  - rewrite nth_overflow in Hx by exact H. discriminate. }
+assert (Hin : forall x t, (x < K + 8)%nat -> nth x (bin_tys K) XR = t -> xis (bout_tys (bin_tys K) pre) t x = true).
+{ intros x t Hx Ht. assert (Hb0 : xis (bin_tys K) t x = true).
+  { unfold xis. rewrite bin_tys_length, Ht. apply andb_true_iff. split; [apply Nat.ltb_lt, Hx|destruct t; reflexivity]. }
+  generalize (bin_tys K) Hb0. clear. induction pre as [|o p IH]; intros xtys H; [exact H|].
+  cbn [bout_tys]. apply IH, xis_app, H. }
+rewrite <- HL. apply ord_sel_wt.
+- apply Hxi, Ha.
+- apply Hxi, Hb.
+- lia.
+- apply Hin; [lia|]. unfold bin_tys, xin_tys. rewrite <- app_assoc, app_nth2; rewrite repeat_length; [|lia]. rewrite Nat.sub_diag. reflexivity.
+- apply Hin; [lia|]. unfold bin_tys, xin_tys. rewrite <- app_assoc, app_nth2; rewrite repeat_length; [|lia].
+  replace (K + 3 - K)%nat with 3%nat by lia. reflexivity.
+Qed.
+
+(** ** Through Theorem 26 *)
+
+Lemma brun_app (n : nat) (p q : list bop) : forall (c : nat) (z : stream), brun n c (p ++ q) z = brun n (c + length p) q (brun n c p z).
+Proof.
+induction p as [|o p IH]; intros c z; cbn [app brun length]; [rewrite Nat.add_0_r; reflexivity|].
+rewrite IH. replace (c + S (length p))%nat with (S c + length p)%nat by lia. reflexivity.
+Qed.
+
+(** The six operations appended to a well-typed program [pre] whose run has integer sequences A
+    (at a) and B (at b), B nondecreasing with unit steps and 1 <= B_j <= n (a position, or a prefix
+    count as [psum] writes it: [pos_steps], [pcount_steps], [pcount_range]): for every length n,
+    word w and i < n, after Lemma 9's rounding the softmax network [brasp_net] (weights independent
+    of n) at every 0 < tau <= [brasp_temp] outputs at c + 5 the flag [B_sel <= A_i + off] ([A_i +
+    off <= B_sel]), which holds iff some visible j has B_j <= A_i + off (B_j >= A_i + off), and
+    at c + 2 (when it is 0/1) the value v at the rightmost (leftmost) such j. *)
+Theorem thm26_ord_sel (K n : nat) (pre : list bop) (m : mask) (dr : dir) (off : Z) (a b v : nat) (w : list nat)
+  (A B : nat -> Z) (tau : R) (i : nat) :
+  brasp_wt K pre = true -> brasp_ty K pre a = XI -> brasp_ty K pre b = XI -> (v < K + 8 + length pre)%nat ->
+  (forall j, (j < n)%nat -> brasp_run K n pre w j a = IZR (A j) / INR n /\ brasp_run K n pre w j b = IZR (B j) / INR n) ->
+  unit_steps n B -> (forall j, (j < n)%nat -> (1 <= B j <= Z.of_nat n)%Z) ->
+  let c := (K + 8 + length pre)%nat in
+  let p := pre ++ ord_sel K c m dr off a b v in
+  0 < tau -> tau <= brasp_temp K n p (/ 4) -> (i < n)%nat ->
+  exists T, (T < vis_cnt m n i)%nat /\
+    round01 (msoft_run tau (bwidth K p) n (brasp_net K p) (xinput K n w) i (c + 5)%nat) = b2r (ord_ok dr (A i + off) (B (vis_lo m i + T)%nat)) /\
+    (is01 (brasp_run K n pre w (vis_lo m i + T)%nat v) ->
+       round01 (msoft_run tau (bwidth K p) n (brasp_net K p) (xinput K n w) i (c + 2)%nat) = brasp_run K n pre w (vis_lo m i + T)%nat v) /\
+    (forall t, (t < vis_cnt m n i)%nat -> ord_ok dr (A i + off) (B (vis_lo m i + t)%nat) = true ->
+      ord_ok dr (A i + off) (B (vis_lo m i + T)%nat) = true /\ (t <> T -> beyond dr t T)).
+Proof.
+intros Hwt Ha Hb Hv HAB Hs HB c p Htau Hle Hi.
+assert (Hwt' : brasp_wt K p = true) by (apply ord_sel_brasp_wt; assumption).
+assert (Hlt : forall x, brasp_ty K pre x = XI -> (x < c)%nat).
+{ intros x Hx. unfold brasp_ty in Hx. destruct (Nat.lt_ge_cases x (length (bout_tys (bin_tys K) pre))) as [H|H].
+  - rewrite bout_tys_length, bin_tys_length in H. exact H.
+  - rewrite nth_overflow in Hx by exact H. discriminate. }
+assert (Erun : brasp_run K n p w = brun n c (ord_sel K c m dr off a b v) (brasp_run K n pre w))
+  by (unfold brasp_run, p; rewrite brun_app; reflexivity).
+assert (Hin : forall j x, (x < K + 8)%nat -> brasp_run K n pre w j x = binput K n w j x)
+  by (intros; unfold brasp_run; apply brun_below; lia).
+assert (Hz : forall j, (j < n)%nat -> brasp_run K n pre w j a = IZR (A j) / INR n /\ brasp_run K n pre w j b = IZR (B j) / INR n /\
+  brasp_run K n pre w j K = 1 /\ brasp_run K n pre w j (K + 3)%nat = / INR n).
+{ intros j Hj. destruct (HAB j Hj) as [P1 P2]. split; [exact P1|split; [exact P2|split]].
+  - rewrite Hin by lia. unfold binput. rewrite upd_ne by lia. pose proof (xinput_pe K n w j 0) as E. rewrite Nat.add_0_r in E.
+    rewrite E. reflexivity.
+  - rewrite Hin by lia. unfold binput. rewrite upd_ne by lia. rewrite xinput_pe. reflexivity. }
+destruct (ord_sel_sem K n c m dr off a b v (brasp_run K n pre w) A B i Hi (Hlt a Ha) (Hlt b Hb) Hv ltac:(unfold c; lia) Hz Hs HB)
+  as [T [HT [Hval [Hflag Hext]]]].
+assert (Hw : forall d, (d < 6)%nat -> (c + d < bwidth K p)%nat)
+  by (intros d Hd; unfold bwidth, p; rewrite app_length; cbn [length ord_sel]; unfold c; lia).
+exists T. split; [exact HT|split; [|split; [|exact Hext]]].
+- rewrite <- Hflag, <- Erun. apply thm26_brasp_01; [exact Hwt'|apply Hw; lia| |exact Htau|exact Hle|exact Hi].
+  rewrite Erun, Hflag. apply b2r_01.
+- intros H01. rewrite <- Hval, <- Erun. apply thm26_brasp_01; [exact Hwt'|apply Hw; lia| |exact Htau|exact Hle|exact Hi].
+  rewrite Erun, Hval. exact H01.
+Qed.
