@@ -20,7 +20,7 @@
     independent of n. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List ZArith.
-From Quarks Require Import RSum Rounding TransformerModel MatrixModel MatrixCopy.
+From Quarks Require Import RSum Rounding TransformerModel MatrixModel MatrixCopy MatrixGap.
 From Quarks Require Import SRasp SRaspCompile SRaspInt SRaspIntCompile SRaspIntThm SRaspIntBool Dyck DyckSRasp DyckSRaspThm.
 Import ListNotations.
 Open Scope R_scope.
@@ -288,12 +288,16 @@ rewrite Eb; repeat rewrite andb_true_iff; repeat split; try reflexivity; try xis
 apply Nat.ltb_lt; rewrite !app_length; cbn [length]; lia.
 Qed.
 
+(** The six operations appended to a program [pre], written at c = k + 8 + |pre| .. c + 5. *)
+Definition ord_prog (K : nat) (pre : list bop) (m : mask) (dr : dir) (off : Z) (a b v : nat) : list bop :=
+  pre ++ ord_sel K (K + 8 + length pre) m dr off a b v.
+
 (** Appended to a well-typed program of [SRaspIntBool] where a and b are integer sequences. *)
 Lemma ord_sel_brasp_wt (K : nat) (pre : list bop) (m : mask) (dr : dir) (off : Z) (a b v : nat) :
   brasp_wt K pre = true -> brasp_ty K pre a = XI -> brasp_ty K pre b = XI -> (v < K + 8 + length pre)%nat ->
-  brasp_wt K (pre ++ ord_sel K (K + 8 + length pre) m dr off a b v) = true.
+  brasp_wt K (ord_prog K pre m dr off a b v) = true.
 Proof.
-intros Hwt Ha Hb Hv. unfold brasp_wt in *. rewrite bwt_app, Hwt. cbn [andb].
+intros Hwt Ha Hb Hv. unfold brasp_wt, ord_prog in *. rewrite bwt_app, Hwt. cbn [andb].
 assert (HL : length (bout_tys (bin_tys K) pre) = (K + 8 + length pre)%nat) by (rewrite bout_tys_length, bin_tys_length; reflexivity).
 assert (Hxi : forall x, brasp_ty K pre x = XI -> xis (bout_tys (bin_tys K) pre) XI x = true).
 { intros x Hx. unfold xis. unfold brasp_ty in Hx. destruct (Nat.ltb_spec x (length (bout_tys (bin_tys K) pre))) as [H|H].
@@ -321,36 +325,37 @@ induction p as [|o p IH]; intros c z; cbn [app brun length]; [rewrite Nat.add_0_
 rewrite IH. replace (c + S (length p))%nat with (S c + length p)%nat by lia. reflexivity.
 Qed.
 
-(** The six operations appended to a well-typed program [pre] whose run has integer sequences A
-    (at a) and B (at b), B nondecreasing with unit steps and 1 <= B_j <= n (a position, or a prefix
-    count as [psum] writes it: [pos_steps], [pcount_steps], [pcount_range]): for every length n,
-    word w and i < n, after Lemma 9's rounding the softmax network [brasp_net] (weights independent
-    of n) at every 0 < tau <= [brasp_temp] outputs at c + 5 the flag [B_sel <= A_i + off] ([A_i +
-    off <= B_sel]), which holds iff some visible j has B_j <= A_i + off (B_j >= A_i + off), and
-    at c + 2 (when it is 0/1) the value v at the rightmost (leftmost) such j. *)
+(** For a well-typed program [pre] whose run has integer sequences A (at a) and B (at b), B
+    nondecreasing with unit steps and 1 <= B_j <= n (a position, or a prefix count as [psum] writes
+    it: [pos_steps], [pcount_steps], [pcount_range], [pcount_sem]): for every length n, word w and
+    i < n, after Lemma 9's rounding the softmax network [brasp_net] of [ord_prog] (weights
+    independent of n) at every 0 < tau <= [brasp_temp] outputs at c + 5 the flag [B_sel <= A_i +
+    off] ([A_i + off <= B_sel]), which holds iff some visible j has B_j <= A_i + off (B_j >= A_i +
+    off), and at c + 2 (when it is 0/1) the value v at the rightmost (leftmost) such j. *)
 Theorem thm26_ord_sel (K n : nat) (pre : list bop) (m : mask) (dr : dir) (off : Z) (a b v : nat) (w : list nat)
   (A B : nat -> Z) (tau : R) (i : nat) :
   brasp_wt K pre = true -> brasp_ty K pre a = XI -> brasp_ty K pre b = XI -> (v < K + 8 + length pre)%nat ->
   (forall j, (j < n)%nat -> brasp_run K n pre w j a = IZR (A j) / INR n /\ brasp_run K n pre w j b = IZR (B j) / INR n) ->
   unit_steps n B -> (forall j, (j < n)%nat -> (1 <= B j <= Z.of_nat n)%Z) ->
-  let c := (K + 8 + length pre)%nat in
-  let p := pre ++ ord_sel K c m dr off a b v in
-  0 < tau -> tau <= brasp_temp K n p (/ 4) -> (i < n)%nat ->
+  0 < tau -> tau <= brasp_temp K n (ord_prog K pre m dr off a b v) (/ 4) -> (i < n)%nat ->
   exists T, (T < vis_cnt m n i)%nat /\
-    round01 (msoft_run tau (bwidth K p) n (brasp_net K p) (xinput K n w) i (c + 5)%nat) = b2r (ord_ok dr (A i + off) (B (vis_lo m i + T)%nat)) /\
+    round01 (msoft_run tau (bwidth K (ord_prog K pre m dr off a b v)) n (brasp_net K (ord_prog K pre m dr off a b v))
+      (xinput K n w) i (K + 8 + length pre + 5)%nat) = b2r (ord_ok dr (A i + off) (B (vis_lo m i + T)%nat)) /\
     (is01 (brasp_run K n pre w (vis_lo m i + T)%nat v) ->
-       round01 (msoft_run tau (bwidth K p) n (brasp_net K p) (xinput K n w) i (c + 2)%nat) = brasp_run K n pre w (vis_lo m i + T)%nat v) /\
+       round01 (msoft_run tau (bwidth K (ord_prog K pre m dr off a b v)) n (brasp_net K (ord_prog K pre m dr off a b v))
+         (xinput K n w) i (K + 8 + length pre + 2)%nat) = brasp_run K n pre w (vis_lo m i + T)%nat v) /\
     (forall t, (t < vis_cnt m n i)%nat -> ord_ok dr (A i + off) (B (vis_lo m i + t)%nat) = true ->
       ord_ok dr (A i + off) (B (vis_lo m i + T)%nat) = true /\ (t <> T -> beyond dr t T)).
 Proof.
-intros Hwt Ha Hb Hv HAB Hs HB c p Htau Hle Hi.
+intros Hwt Ha Hb Hv HAB Hs HB Htau Hle Hi.
+set (c := (K + 8 + length pre)%nat). set (p := ord_prog K pre m dr off a b v) in *.
 assert (Hwt' : brasp_wt K p = true) by (apply ord_sel_brasp_wt; assumption).
 assert (Hlt : forall x, brasp_ty K pre x = XI -> (x < c)%nat).
 { intros x Hx. unfold brasp_ty in Hx. destruct (Nat.lt_ge_cases x (length (bout_tys (bin_tys K) pre))) as [H|H].
   - rewrite bout_tys_length, bin_tys_length in H. exact H.
   - rewrite nth_overflow in Hx by exact H. discriminate. }
 assert (Erun : brasp_run K n p w = brun n c (ord_sel K c m dr off a b v) (brasp_run K n pre w))
-  by (unfold brasp_run, p; rewrite brun_app; reflexivity).
+  by (unfold brasp_run, p, ord_prog; rewrite brun_app; reflexivity).
 assert (Hin : forall j x, (x < K + 8)%nat -> brasp_run K n pre w j x = binput K n w j x)
   by (intros; unfold brasp_run; apply brun_below; lia).
 assert (Hz : forall j, (j < n)%nat -> brasp_run K n pre w j a = IZR (A j) / INR n /\ brasp_run K n pre w j b = IZR (B j) / INR n /\
@@ -362,10 +367,89 @@ assert (Hz : forall j, (j < n)%nat -> brasp_run K n pre w j a = IZR (A j) / INR 
 destruct (ord_sel_sem K n c m dr off a b v (brasp_run K n pre w) A B i Hi (Hlt a Ha) (Hlt b Hb) Hv ltac:(unfold c; lia) Hz Hs HB)
   as [T [HT [Hval [Hflag Hext]]]].
 assert (Hw : forall d, (d < 6)%nat -> (c + d < bwidth K p)%nat)
-  by (intros d Hd; unfold bwidth, p; rewrite app_length; cbn [length ord_sel]; unfold c; lia).
+  by (intros d Hd; unfold bwidth, p, ord_prog; rewrite app_length; cbn [length ord_sel]; unfold c; lia).
 exists T. split; [exact HT|split; [|split; [|exact Hext]]].
 - rewrite <- Hflag, <- Erun. apply thm26_brasp_01; [exact Hwt'|apply Hw; lia| |exact Htau|exact Hle|exact Hi].
   rewrite Erun, Hflag. apply b2r_01.
 - intros H01. rewrite <- Hval, <- Erun. apply thm26_brasp_01; [exact Hwt'|apply Hw; lia| |exact Htau|exact Hle|exact Hi].
   rewrite Erun, Hval. exact H01.
+Qed.
+
+(** ** An instance: the leftmost position where the count of letter 0 reaches that of letter 1 *)
+
+(** Over K >= 2 letters: the shifted counts of letters 0 (at K + 10) and 1 (at K + 13) by [psum]. *)
+Definition cnt_pre (K : nat) : list bop := map BX (psum 0 (K + 8) ++ psum 1 (K + 11)).
+
+Definition cnt01 (w : list nat) (a : nat) (j : nat) : Z := pcount (fun t => Nat.eqb (letter w t) a) j.
+
+Lemma cnt_pre_wt (K : nat) : (2 <= K)%nat -> brasp_wt K (cnt_pre K) = true.
+Proof.
+intros HK. assert (Hl : forall a, (a < K)%nat -> xis (bin_tys K) XB a = true).
+{ intros a Ha. unfold xis. rewrite bin_tys_length. apply andb_true_iff. split; [apply Nat.ltb_lt; lia|].
+  unfold bin_tys, xin_tys. rewrite <- app_assoc, app_nth1 by (rewrite repeat_length; exact Ha).
+  rewrite (repeat_spec K XB (nth a (repeat XB K) XR)); [reflexivity|]. apply nth_In. rewrite repeat_length. exact Ha. }
+pose proof (Hl 0%nat ltac:(lia)) as H0. pose proof (Hl 1%nat ltac:(lia)) as H1.
+assert (E : (K + 8)%nat = length (bin_tys K)) by (rewrite bin_tys_length; reflexivity).
+unfold brasp_wt, cnt_pre, psum. rewrite E. cbn [app map bwt bop_ok bop_ty xop_ok xop_ty].
+repeat rewrite andb_true_iff; repeat split; xis_tac.
+Qed.
+
+Lemma cnt_pre_ty (K : nat) (d : nat) : (d < 6)%nat ->
+  brasp_ty K (cnt_pre K) (K + 8 + d) = nth d [XC; XA; XI; XC; XA; XI] XR.
+Proof.
+intros Hd. unfold brasp_ty, cnt_pre, psum. cbn [app map bout_tys bop_ty xop_ty].
+rewrite <- !app_assoc. cbn [app]. rewrite app_nth2 by (rewrite bin_tys_length; lia). rewrite bin_tys_length.
+replace (K + 8 + d - (K + 8))%nat with d by lia. reflexivity.
+Qed.
+
+Lemma cnt_pre_run (K n : nat) (w : list nat) (j : nat) : (2 <= K)%nat ->
+  brasp_run K n (cnt_pre K) w j (K + 10)%nat = IZR (cnt01 w 0 j) / INR n /\
+  brasp_run K n (cnt_pre K) w j (K + 13)%nat = IZR (cnt01 w 1 j) / INR n.
+Proof.
+intros HK.
+assert (Hlet : forall t a, (a < K)%nat -> binput K n w t a = b2r (Nat.eqb (letter w t) a)).
+{ intros t a Ha. unfold binput. rewrite upd_ne by lia. unfold xinput, word_input, embed.
+  replace (a <? K)%nat with true by (symmetry; apply Nat.ltb_lt, Ha). reflexivity. }
+unfold brasp_run, cnt_pre. rewrite map_app, brun_app. cbn [length map psum]. replace (K + 8 + 3)%nat with (K + 11)%nat by lia. split.
+- rewrite brun_below by lia. replace (K + 10)%nat with (K + 8 + 2)%nat by lia. apply pcount_sem; [lia|]. intros t _. apply Hlet. lia.
+- replace (K + 13)%nat with (K + 11 + 2)%nat by lia. apply pcount_sem; [lia|]. intros t _. rewrite brun_below by lia. apply Hlet. lia.
+Qed.
+
+(** For every K >= 2, length n, word w and i < n, the softmax network of [ord_prog] at every
+    0 < tau <= [brasp_temp] outputs, after rounding, the flag [some j <= i has c0(j) >= c1(i)] for the
+    shifted counts c0, c1 of letters 0 and 1, and [w_T = 0] at the leftmost such T. *)
+Theorem thm26_ord_counts (K n : nat) (w : list nat) (tau : R) (i : nat) : (2 <= K)%nat ->
+  0 < tau -> tau <= brasp_temp K n (ord_prog K (cnt_pre K) Future LeftMost 0 (K + 13) (K + 10) 0) (/ 4) -> (i < n)%nat ->
+  exists T, (T <= i)%nat /\
+    round01 (msoft_run tau (bwidth K (ord_prog K (cnt_pre K) Future LeftMost 0 (K + 13) (K + 10) 0)) n
+      (brasp_net K (ord_prog K (cnt_pre K) Future LeftMost 0 (K + 13) (K + 10) 0)) (xinput K n w) i (K + 19)%nat)
+      = b2r (Z.leb (cnt01 w 1 i) (cnt01 w 0 T)) /\
+    round01 (msoft_run tau (bwidth K (ord_prog K (cnt_pre K) Future LeftMost 0 (K + 13) (K + 10) 0)) n
+      (brasp_net K (ord_prog K (cnt_pre K) Future LeftMost 0 (K + 13) (K + 10) 0)) (xinput K n w) i (K + 16)%nat)
+      = b2r (Nat.eqb (letter w T) 0) /\
+    (forall t, (t <= i)%nat -> (cnt01 w 1 i <= cnt01 w 0 t)%Z -> (cnt01 w 1 i <= cnt01 w 0 T)%Z /\ (t <> T -> (T < t)%nat)).
+Proof.
+intros HK Htau Hle Hi.
+destruct (thm26_ord_sel K n (cnt_pre K) Future LeftMost 0 (K + 13) (K + 10) 0 w (cnt01 w 1) (cnt01 w 0) tau i (cnt_pre_wt K HK))
+  as [T [HT [Hflag [Hval Hext]]]].
+- replace (K + 13)%nat with (K + 8 + 5)%nat by lia. rewrite cnt_pre_ty by lia. reflexivity.
+- replace (K + 10)%nat with (K + 8 + 2)%nat by lia. rewrite cnt_pre_ty by lia. reflexivity.
+- cbn [length cnt_pre map psum app]. lia.
+- intros j _. destruct (cnt_pre_run K n w j HK) as [P1 P2]. split; [exact P2|exact P1].
+- apply pcount_steps.
+- intros j Hj. pose proof (pcount_range (fun t => Nat.eqb (letter w t) 0) j). unfold cnt01. lia.
+- exact Htau.
+- exact Hle.
+- exact Hi.
+- cbn [vis_lo vis_cnt] in HT, Hflag, Hval, Hext. rewrite Nat.add_0_l in Hflag, Hval, Hext.
+  assert (Hlen : length (cnt_pre K) = 6%nat) by reflexivity. rewrite Hlen in Hflag, Hval.
+  replace (K + 8 + 6 + 5)%nat with (K + 19)%nat in Hflag by lia. replace (K + 8 + 6 + 2)%nat with (K + 16)%nat in Hval by lia.
+  assert (Hv : brasp_run K n (cnt_pre K) w T 0%nat = b2r (Nat.eqb (letter w T) 0)).
+  { unfold brasp_run. rewrite brun_below by lia. unfold binput. rewrite upd_ne by lia. unfold xinput, word_input, embed.
+    replace (0 <? K)%nat with true by (symmetry; apply Nat.ltb_lt; lia). reflexivity. }
+  exists T. split; [lia|split; [|split]].
+  + rewrite Hflag. rewrite Z.add_0_r. reflexivity.
+  + rewrite Hval, Hv; [reflexivity|]. rewrite Hv. apply b2r_01.
+  + intros t Ht Hc. rewrite Z.add_0_r in Hext. destruct (Hext t ltac:(lia) ltac:(apply Z.leb_le, Hc)) as [H1 H2].
+    split; [apply Z.leb_le, H1|exact H2].
 Qed.
