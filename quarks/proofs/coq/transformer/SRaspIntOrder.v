@@ -14,10 +14,13 @@
     the value and the key at the selected j, the comparison, its flag through [BLe1]);
     [ord_sel_sem]: the flag is [B_sel <= A_i + off] ([A_i + off <= B_sel]), which holds iff some
     visible j satisfies the comparison, and then the value is read at the rightmost (leftmost) such
-    j; [ord_sel_brasp_wt]: appended to a well-typed program it is well typed; [thm26_ord_sel]:
-    after Lemma 9's rounding the softmax network [brasp_net] at every 0 < tau <= [brasp_temp]
-    outputs that flag and (when the value is 0/1) that value, for every length n, with weights
-    independent of n. *)
+    j; [ord_sel_brasp_wt]: appended to a well-typed program it is well typed ([ord_prog]);
+    [thm26_ord_sel]: after Lemma 9's rounding the softmax network [brasp_net] at every 0 < tau <=
+    [brasp_temp] outputs that flag and (when the value is 0/1) that value, for every length n, with
+    weights independent of n; [thm26_ord_counts]: an instance with its hypotheses discharged (the
+    leftmost j <= i where the count of letter 0 reaches that of letter 1 at i).
+    Arbitrary integer keys are not covered (notes/soft-hard.md: a head of this score shape would
+    need key features whose number grows with n). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List ZArith.
 From Quarks Require Import RSum Rounding TransformerModel MatrixModel MatrixCopy MatrixGap.
