@@ -136,8 +136,8 @@ srasp = Claim(
         "eq_read": ["(i < n)%nat", "x i a = IZR A / INR n", "x i one = 1", "x i invn = / INR n", "(forall j : nat, (j < n)%nat -> x j b = IZR (B j) / INR n /\\ x j sb = IZR (Sq j) / INR n ^ 2 /\\ x j kb = (if K j then 1 else 0) /\\ x j pos2 = INR (S j) / INR n ^ 2)"],
         "eq_top_match": ["(1 <= cnt)%nat", "(lo + cnt <= n)%nat", "(exists t : nat, (t < cnt)%nat /\\ K (lo + t)%nat = true /\\ B (lo + t)%nat = A)", "(forall t : nat, (t < cnt)%nat -> K (lo + t)%nat = true -> B (lo + t)%nat = A -> Sq (lo + t)%nat = (A * A)%Z)", "(forall t : nat, (t < cnt)%nat -> (2 * A * B (lo + t)%nat - Sq (lo + t)%nat <= A * A)%Z)", "(forall t : nat, (t < cnt)%nat -> B (lo + t)%nat <> A -> (2 * A * B (lo + t)%nat - Sq (lo + t)%nat <= A * A - 1)%Z)"]},
     coq_part="S-RASP beyond the fragments: selectors comparing integers by order (B_j <= A_i, B_j < A_i) for keys B that "
-             "are not nondecreasing in j with steps of at most 1 within 1..n (SRaspIntOrder.v proves those: positions, "
-             "prefix counts of Boolean sequences), and "
+             "are not nondecreasing in j with steps of at most 1 within 1..n, or together with a Boolean condition on j "
+             "(SRaspIntOrder.v proves the comparison alone for such keys: positions, prefix counts of Boolean sequences), and "
              "selectors comparing positions other than by parity, through integer equality or by order; rational sequences that are "
              "neither Boolean nor integers over n selected with an arbitrary default (the integer selection's fallback is "
              "the visible j of largest score); prefix sums of non-Boolean sequences.  Booleans from integers at one "
