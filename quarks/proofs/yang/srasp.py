@@ -53,7 +53,18 @@ srasp = Claim(
               "average-hard network (width k + 8 + |p|) computes every sequence exactly (thm26_brasp_hard), the softmax "
               "network at every 0 < tau <= brasp_temp (gap 1/(2n^3)) is within eps > 0 (thm26_brasp_soft), and Lemma 9's "
               "rounding gives every Boolean sequence exactly at eps = 1/4 (thm26_brasp); Appendix E's Dyck-k program is "
-              "such a program (yang.dyck).  Not operations: selectors comparing integers by order, rational sequences "
+              "such a program (yang.dyck).  "
+              "Selectors comparing integers by order are six operations of this fragment (SRaspIntOrder.v, ord_sel) for "
+              "keys B nondecreasing in j with steps of at most 1 and 1 <= B_j <= n (unit_steps; positions and the prefix "
+              "counts psum writes: pos_steps, pcount_steps, pcount_sem): the selection of largest score "
+              "(A^2 - (A - B_j)^2)/n^2 +- (j+1)/(2n^3), A = A_i + off (nearest value, rightmost/leftmost tie-break), then "
+              "the flag [B_sel <= A] ([A <= B_sel]), which holds iff some visible j has B_j <= A (B_j >= A), and then the "
+              "value read is at the rightmost (leftmost) such j (ord_top, ord_sel_sem); appended to a well-typed program "
+              "with A, B integer sequences it is well typed (ord_sel_brasp_wt), and after Lemma 9's rounding the softmax "
+              "network at every 0 < tau <= brasp_temp outputs that flag and, when 0/1, that value, for every length n, "
+              "word w and i < n (thm26_ord_sel; an instance over K >= 2 letters: the leftmost j <= i where the shifted "
+              "count of letter 0 reaches that of letter 1 at i, thm26_ord_counts).  "
+              "Not operations: selectors comparing integers by order of other keys, rational sequences "
               "selected with an arbitrary default, prefix sums of non-Boolean sequences.",
     latex=r"\forall P\in\text{S-RASP}_{\mathrm{frag}},\ n,\ w:\ "
           r"\mathrm{round}(\mathrm{TF}^{\tau}_{P}(w)_i)=P(w)_i,\ 0<\tau\le\tau_{26}(n)",
@@ -73,13 +84,24 @@ srasp = Claim(
          "SRaspIntThm.v:thm26_xrasp", "SRaspIntThm.v:thm26_xrasp_int", "SRaspIntThm.v:thm26_xrasp_soft",
          "SRaspIntThm.v:thm26_xrasp_hard", "SRaspIntThm.v:thm26_xrasp_gaps", "SRaspIntThm.v:psum_sem",
          "SRaspInt.v:psum_read", "SRaspInt.v:sq_read", "SRaspInt.v:eq_read", "SRaspInt.v:eq_top_match",
-         "SRaspIntBool.v:thm26_brasp", "SRaspIntBool.v:thm26_brasp_soft", "SRaspIntBool.v:thm26_brasp_hard"),
+         "SRaspIntBool.v:thm26_brasp", "SRaspIntBool.v:thm26_brasp_soft", "SRaspIntBool.v:thm26_brasp_hard",
+         "SRaspIntOrder.v:thm26_ord_sel", "SRaspIntOrder.v:thm26_ord_counts", "SRaspIntOrder.v:ord_sel_sem",
+         "SRaspIntOrder.v:ord_top", "SRaspIntOrder.v:ord_sel_brasp_wt", "SRaspIntOrder.v:pcount_steps",
+         "SRaspIntOrder.v:pcount_sem", "SRaspIntOrder.v:pos_steps"),
     coq_hypotheses={
         "thm26_brasp": ["brasp_wt k p = true", "brasp_ty k p c = XB", "0 < tau", "tau <= brasp_temp k n p (/ 4)",
                         "(i < n)%nat"],
         "thm26_brasp_soft": ["brasp_wt k p = true", "0 < eps", "0 < tau", "tau <= brasp_temp k n p eps", "(i < n)%nat",
                              "(c < bwidth k p)%nat"],
         "thm26_brasp_hard": ["brasp_wt k p = true", "(i < n)%nat"],
+        "thm26_ord_sel": ["brasp_wt K pre = true", "brasp_ty K pre a = XI", "brasp_ty K pre b = XI", "(v < K + 8 + length pre)%nat", "(forall j : nat, (j < n)%nat -> brasp_run K n pre w j a = IZR (A j) / INR n /\\ brasp_run K n pre w j b = IZR (B j) / INR n)", "unit_steps n B", "(forall j : nat, (j < n)%nat -> (1 <= B j <= Z.of_nat n)%Z)", "0 < tau", "tau <= brasp_temp K n (ord_prog K pre m dr off a b v) (/ 4)", "(i < n)%nat"],
+        "thm26_ord_counts": ["(2 <= K)%nat", "0 < tau", "tau <= brasp_temp K n (ord_prog K (cnt_pre K) Future LeftMost 0 (K + 13) (K + 10) 0) (/ 4)", "(i < n)%nat"],
+        "ord_sel_sem": ["(i < n)%nat", "(a < c)%nat", "(b < c)%nat", "(v < c)%nat", "(k + 3 < c)%nat", "(forall j : nat, (j < n)%nat -> z j a = IZR (A j) / INR n /\\ z j b = IZR (B j) / INR n /\\ z j k = 1 /\\ z j (k + 3)%nat = / INR n)", "unit_steps n B", "(forall j : nat, (j < n)%nat -> (1 <= B j <= Z.of_nat n)%Z)"],
+        "ord_top": ["(1 <= cnt)%nat", "(lo + cnt <= n)%nat", "unit_steps n B"],
+        "ord_sel_brasp_wt": ["brasp_wt K pre = true", "brasp_ty K pre a = XI", "brasp_ty K pre b = XI", "(v < K + 8 + length pre)%nat"],
+        "pcount_steps": [],
+        "pcount_sem": ["(b < c)%nat", "(forall j : nat, (j <= i)%nat -> z j b = b2r (bb j))"],
+        "pos_steps": [],
         "thm26_srasp": ["srasp_wt k p = true", "srasp_bool k p c = true", "0 < tau", "tau <= srasp_temp k n p (/ 4)",
                         "(i < n)%nat"],
         "thm26_srasp_soft": ["srasp_wt k p = true", "0 < eps", "0 < tau", "tau <= srasp_temp k n p eps", "(i < n)%nat",
@@ -113,8 +135,10 @@ srasp = Claim(
         "sq_read": ["(i < n)%nat", "x i a = IZR A / INR n", "x i one = 1", "(forall j : nat, (j < n)%nat -> x j kp1 = INR (S j) / INR n /\\ x j kp2 = (INR (S j) / INR n) ^ 2)"],
         "eq_read": ["(i < n)%nat", "x i a = IZR A / INR n", "x i one = 1", "x i invn = / INR n", "(forall j : nat, (j < n)%nat -> x j b = IZR (B j) / INR n /\\ x j sb = IZR (Sq j) / INR n ^ 2 /\\ x j kb = (if K j then 1 else 0) /\\ x j pos2 = INR (S j) / INR n ^ 2)"],
         "eq_top_match": ["(1 <= cnt)%nat", "(lo + cnt <= n)%nat", "(exists t : nat, (t < cnt)%nat /\\ K (lo + t)%nat = true /\\ B (lo + t)%nat = A)", "(forall t : nat, (t < cnt)%nat -> K (lo + t)%nat = true -> B (lo + t)%nat = A -> Sq (lo + t)%nat = (A * A)%Z)", "(forall t : nat, (t < cnt)%nat -> (2 * A * B (lo + t)%nat - Sq (lo + t)%nat <= A * A)%Z)", "(forall t : nat, (t < cnt)%nat -> B (lo + t)%nat <> A -> (2 * A * B (lo + t)%nat - Sq (lo + t)%nat <= A * A - 1)%Z)"]},
-    coq_part="S-RASP beyond the fragments: selectors comparing integers by order (B_j < A_i) rather than equality, and "
-             "selectors comparing positions other than by parity or through integer equality; rational sequences that are "
+    coq_part="S-RASP beyond the fragments: selectors comparing integers by order (B_j <= A_i, B_j < A_i) for keys B that "
+             "are not nondecreasing in j with steps of at most 1 within 1..n, or together with a Boolean condition on j "
+             "(SRaspIntOrder.v proves the comparison alone for such keys: positions, prefix counts of Boolean sequences), and "
+             "selectors comparing positions other than by parity, through integer equality or by order; rational sequences that are "
              "neither Boolean nor integers over n selected with an arbitrary default (the integer selection's fallback is "
              "the visible j of largest score); prefix sums of non-Boolean sequences.  Booleans from integers at one "
              "position ([c_i <= 1], hence [c_i = 0] and [c_i <= 0]) are operations since SRaspIntBool.v, and Dyck-k "
