@@ -1,0 +1,280 @@
+(** * Seed 004, Section 6: two S-RASP operations derived in [SRaspIntBool]'s fragment, with weights
+    independent of n: prefix sums of bounded integer sequences and selection with a default.
+
+    A derived operation is a macro, a list of [bop] operations run inside a program ([bruns]: sequence
+    c + m of the run is operation m's semantics on the run, what [brun_at] gives a well-typed program).
+    - [ipsum k K a c] (2 + 11 K operations): for an integer sequence C stored at a as C_j / n with
+      |C_j| <= K (K a constant, not n), sum_(j <= i) C_j / n, the prefix sum of the stored sequence
+      ([ipsum_sem]).  For t = 1 .. K, the Booleans [C_j >= t] and [C_j <= -t] ([XLinZ], then
+      [BLe1]), each summed by the Boolean prefix sum ([psum]: its shifted count is 1 + the count over
+      1 .. i), their difference added to an accumulator ([XLinZ]); sum_t ([C_j >= t] - [C_j <= -t])
+      = C_j, and the shifted counts miss exactly C_0, which the accumulator starts from (a leftmost
+      selection [XEq] with all scores equal reads C_0 at every i).
+    - [dsel k m dr a b kb v d c] (15 operations): the S-RASP aggregate "the value v_j at the rightmost
+      (leftmost) visible j with kb_j and B_j = A_i, or d_i when there is none" ([dsel_sem]): the
+      stored square of B, one [XEq] selection read three times (v, B, kb at the selected j), the
+      match test [kb_j' and B_j' = A_i] at the selected j' (two [BLe1]), and the gated choice
+      ReLU(V + 2 mt - 2) - ReLU(-V + 2 mt - 2) + ReLU(D - 2 mt) - ReLU(-D - 2 mt) for |V|, |D| <= 2
+      ([gate_choice]).  Exact when 1 <= A_i and B_j <= n (where [eq_top_match]'s clamped square
+      cannot let a non-match win), and whenever no visible j matches.
+    Both are well typed in every context that types their inputs ([ipsum_wt], [dsel_wt]), so
+    Theorem 26 applies: in any well-typed program that contains them, the softmax network
+    [brasp_net] at 0 < tau <= [brasp_temp] (eps = 1/(4n)) gives n times the prefix sum, and n times
+    the defaulted selection, within 1/4 ([thm26_ipsum], [thm26_dsel]); [ipsum_prog] (the prefix sum
+    of integer letter weights) is such a program ([thm26_ipsum_letters]). *)
+Set Warnings "-notation-overridden,-ambiguous-paths".
+From Coq Require Import Reals Lia Lra Psatz Bool List ZArith.
+From Quarks Require Import RSum TransformerModel MatrixModel MatrixCopy.
+From Quarks Require Import SRasp SRaspCompile SRaspInt SRaspIntCompile SRaspIntThm SRaspIntBool Dyck DyckSRasp DyckSRaspThm.
+Import ListNotations.
+Open Scope R_scope.
+
+(** ** Macros inside a run *)
+
+(** Stream X runs p from sequence c on. *)
+Definition bruns (n c : nat) (p : list bop) (X : stream) : Prop :=
+  forall m i, (m < length p)%nat -> X i (c + m)%nat = bsem n (nth m p (BLe1 0)) X i.
+
+Lemma bruns_app (n c : nat) (p q : list bop) (X : stream) :
+  bruns n c (p ++ q) X -> bruns n c p X /\ bruns n (c + length p) q X.
+Proof.
+intros H. split.
+- intros m i Hm. rewrite H by (rewrite app_length; lia). rewrite app_nth1 by exact Hm. reflexivity.
+- intros m i Hm. replace (c + length p + m)%nat with (c + (length p + m))%nat by lia.
+  rewrite H by (rewrite app_length; lia). rewrite app_nth2 by lia. replace (length p + m - length p)%nat with m by lia.
+  reflexivity.
+Qed.
+
+(** The run of a well-typed program runs every macro it contains. *)
+Lemma brasp_bruns (k n : nat) (pre q post : list bop) (w : list nat) : brasp_wt k (pre ++ q ++ post) = true ->
+  bruns n (k + 8 + length pre) q (brasp_run k n (pre ++ q ++ post) w).
+Proof.
+intros Hwt. assert (H : bruns n (k + 8) (pre ++ q ++ post) (brasp_run k n (pre ++ q ++ post) w))
+  by (intros m i Hm; apply brasp_run_at; assumption).
+apply bruns_app in H. apply (proj1 (bruns_app _ _ _ _ _ (proj2 H))).
+Qed.
+
+(** ** Typing a macro in context *)
+
+Lemma bwt_app (xtys : list xty) (p q : list bop) : bwt xtys (p ++ q) = bwt xtys p && bwt (bout_tys xtys p) q.
+Proof. revert xtys. induction p as [|o p IH]; intros xtys; [reflexivity|]. cbn [app bwt bout_tys]. rewrite IH. apply andb_assoc. Qed.
+
+Lemma bout_tys_app (xtys : list xty) (p q : list bop) : bout_tys xtys (p ++ q) = bout_tys (bout_tys xtys p) q.
+Proof. revert xtys. induction p as [|o p IH]; intros xtys; [reflexivity|]. cbn [app bout_tys]. apply IH. Qed.
+
+Lemma bout_tys_ext (xtys : list xty) (p : list bop) : exists l, bout_tys xtys p = xtys ++ l.
+Proof.
+revert xtys. induction p as [|o p IH]; intros xtys; [exists []; rewrite app_nil_r; reflexivity|].
+cbn [bout_tys]. destruct (IH (xtys ++ [bop_ty xtys o])) as [l E]. exists ([bop_ty xtys o] ++ l). rewrite E, app_assoc. reflexivity.
+Qed.
+
+Lemma xis_app_in (xtys l : list xty) (t : xty) (x : nat) : (x < length xtys)%nat -> xis (xtys ++ l) t x = xis xtys t x.
+Proof.
+intros H. unfold xis. rewrite app_nth1 by exact H. rewrite app_length.
+replace (x <? length xtys + length l)%nat with true by (symmetry; apply Nat.ltb_lt; lia).
+replace (x <? length xtys)%nat with true by (symmetry; apply Nat.ltb_lt; lia). reflexivity.
+Qed.
+
+Lemma xis_app_at (xtys l : list xty) (t : xty) (x : nat) : (length xtys <= x)%nat -> xis (xtys ++ l) t x = xis l t (x - length xtys).
+Proof.
+intros H. unfold xis. rewrite app_nth2 by exact H. rewrite app_length.
+destruct (Nat.ltb_spec x (length xtys + length l)); destruct (Nat.ltb_spec (x - length xtys) (length l)); (reflexivity || lia).
+Qed.
+
+Lemma xis_ext (xtys : list xty) (p : list bop) (t : xty) (x : nat) : xis xtys t x = true -> xis (bout_tys xtys p) t x = true.
+Proof. intros H. destruct (bout_tys_ext xtys p) as [l ->]. rewrite xis_app_in by apply (xis_spec _ _ _ H). exact H. Qed.
+
+Lemma add_sub_l (c m : nat) : (c + m - c = m)%nat.
+Proof. lia. Qed.
+
+(** One typing step of a concrete macro over xtys (its coordinates: below |xtys|, or |xtys| + m). *)
+Ltac mwt_norm xtys :=
+  repeat match goal with
+  | |- context [xis (xtys ++ ?l) ?t ?x] =>
+      first [rewrite (xis_app_in xtys l t x) by lia | rewrite (xis_app_at xtys l t x) by lia]
+  end;
+  rewrite ?add_sub_l, ?Nat.sub_diag, ?Nat.add_0_r;
+  repeat match goal with
+  | |- context [(?x <? ?y)%nat] => first [replace (x <? y)%nat with true by (symmetry; apply Nat.ltb_lt; lia)
+                                         |replace (x <? y)%nat with false by (symmetry; apply Nat.ltb_ge; lia)]
+  end;
+  cbn [xis xty_eqb nth length Nat.ltb Nat.leb andb].
+
+Ltac mwt_step xtys :=
+  rewrite bwt_cons; apply andb_true_iff; split;
+  [cbn [bop_ok xop_ok sop_ok forallb fst snd zlin map]; rewrite ?xbools_ty; unfold in_ty; rewrite ?xbools_length, ?app_length;
+   cbn [length]; mwt_norm xtys; rewrite ?andb_true_r; auto
+  |rewrite <- app_assoc; cbn [bop_ty xop_ty sop_bool app]; rewrite ?xbools_ty; mwt_norm xtys].
+
+(** ** Prefix sums of bounded integer sequences *)
+
+(** Threshold t of the integer sequence at a, both signs: [C_j >= t] at c + 1 and [C_j <= -t] at c + 6,
+    their shifted counts at c + 4 and c + 9, and acc + their difference at c + 10. *)
+Definition psum_block (k a acc t c : nat) : list bop :=
+  [BX (XLinZ [(a, (-1)%Z); ((k + 3)%nat, Z.of_nat (S t))]); BLe1 c] ++ map BX (psum (c + 1) (c + 2)) ++
+  [BX (XLinZ [(a, 1%Z); ((k + 3)%nat, Z.of_nat (S t))]); BLe1 (c + 5)] ++ map BX (psum (c + 6) (c + 7)) ++
+  [BX (XLinZ [(acc, 1%Z); ((c + 4)%nat, 1%Z); ((c + 9)%nat, (-1)%Z)])].
+
+Fixpoint psum_blocks (k a t m c acc : nat) : list bop :=
+  match m with O => [] | S m' => psum_block k a acc t c ++ psum_blocks k a (S t) m' (c + 11) (c + 10) end.
+
+Fixpoint pblocks_out (m c acc : nat) : nat := match m with O => acc | S m' => pblocks_out m' (c + 11) (c + 10) end.
+
+(** The prefix sum of the integer sequence at a (|C_j| <= K), written from c on: the stored square
+    of 1 (c), C_0 read by a leftmost selection whose scores are all equal (c + 1), then K blocks. *)
+Definition ipsum (k K a c : nat) : list bop :=
+  [BX (XSq (k + 3)); BX (XEq Future LeftMost (k + 3) (k + 3) c k a)] ++ psum_blocks k a 1 K (c + 2) (c + 1).
+
+Definition ipsum_out (K c : nat) : nat := pblocks_out K (c + 2) (c + 1).
+
+Lemma pblocks_outE (m c acc : nat) : pblocks_out m c acc = match m with O => acc | S m' => (c + 11 * m' + 10)%nat end.
+Proof. revert c acc. induction m as [|m IH]; intros c acc; [reflexivity|]. cbn [pblocks_out]. rewrite IH. destruct m; lia. Qed.
+
+Lemma psum_blocks_length (k a t m c acc : nat) : length (psum_blocks k a t m c acc) = (11 * m)%nat.
+Proof. revert t c acc. induction m as [|m IH]; intros t c acc; [reflexivity|]. cbn [psum_blocks]. rewrite app_length, IH. cbn [psum_block app map psum length]. lia. Qed.
+
+Lemma ipsum_length (k K a c : nat) : length (ipsum k K a c) = (2 + 11 * K)%nat.
+Proof. unfold ipsum. rewrite app_length, psum_blocks_length. reflexivity. Qed.
+
+Lemma ipsum_outE (K c : nat) : ipsum_out K c = (c + 1 + 11 * K)%nat.
+Proof. unfold ipsum_out. rewrite pblocks_outE. destruct K; lia. Qed.
+
+(** The Boolean prefix sum inside a run: the shifted count of B over 0 .. i. *)
+Lemma bruns_psum (n b c : nat) (X : stream) (B : nat -> bool) (i : nat) : (0 < n)%nat ->
+  bruns n c (map BX (psum b c)) X -> (forall j, (j <= i)%nat -> X j b = b2r (B j)) ->
+  X i (c + 2)%nat = INR (count B (S i) + (if B 0%nat then 0 else 1)) / INR n.
+Proof.
+intros Hn H HB. rewrite (H 2%nat i) by (simpl; lia). cbn [nth map psum bsem xsem]. replace (S c) with (c + 1)%nat by lia.
+rewrite (H 1%nat i) by (simpl; lia). cbn [nth map psum bsem xsem sop_sem vis_lo vis_cnt].
+rewrite (psum_count n B).
+- assert (0 < INR (S i)) by (apply lt_0_INR; lia). field. split; [apply not_0_INR; lia|lra].
+- intros t Ht. rewrite Nat.add_0_l. pose proof (H 0%nat t ltac:(simpl; lia)) as E. rewrite Nat.add_0_r in E. rewrite E.
+  cbn [nth map psum bsem xsem]. rewrite HB by exact Ht. reflexivity.
+Qed.
+
+Definition ge_b (C : nat -> Z) (t j : nat) : bool := Z.leb (Z.of_nat t) (C j).
+Definition le_b (C : nat -> Z) (t j : nat) : bool := Z.leb (C j) (- Z.of_nat t).
+
+(** The shifted count of a Boolean B over 0 .. i. *)
+Definition scount (B : nat -> bool) (i : nat) : R := INR (count B (S i) + (if B 0%nat then 0 else 1)).
+
+Lemma psum_block_sem (n k a acc t c : nat) (X : stream) (C : nat -> Z) (i : nat) : (0 < n)%nat ->
+  bruns n c (psum_block k a acc t c) X ->
+  (forall j, (j <= i)%nat -> X j a = IZR (C j) / INR n /\ X j (k + 3)%nat = / INR n) ->
+  X i (c + 10)%nat = X i acc + (scount (ge_b C t) i - scount (le_b C t) i) / INR n.
+Proof.
+intros Hn H HC. assert (HN : INR n <> 0) by (apply not_0_INR; lia).
+pose proof H as H'. unfold psum_block in H'.
+apply bruns_app in H'. destruct H' as [_ H']. apply bruns_app in H'. destruct H' as [P1 H']. apply bruns_app in H'.
+destruct H' as [_ H']. apply bruns_app in H'. destruct H' as [P2 _]. cbn [length map psum] in P1, P2.
+assert (G : forall j, (j <= i)%nat -> X j (c + 1)%nat = b2r (ge_b C t j)).
+{ intros j Hj. rewrite (H 1%nat j) by (simpl; lia). cbn [nth psum_block app map psum bsem].
+  pose proof (H 0%nat j ltac:(simpl; lia)) as E. rewrite Nat.add_0_r in E. rewrite E.
+  cbn [nth psum_block app bsem xsem sop_sem]. unfold lin, zlin. cbn [map lsum fst snd].
+  destruct (HC j Hj) as [-> ->].
+  replace (IZR (-1) * (IZR (C j) / INR n) + (IZR (Z.of_nat (S t)) * / INR n + 0) + 0) with (IZR (Z.of_nat (S t) - C j) / INR n)
+    by (rewrite minus_IZR; field; exact HN).
+  rewrite le1_int by exact Hn. unfold ge_b. f_equal. destruct (Z.leb_spec (Z.of_nat t) (C j)); [apply Z.leb_le|apply Z.leb_gt]; lia. }
+assert (L : forall j, (j <= i)%nat -> X j (c + 6)%nat = b2r (le_b C t j)).
+{ intros j Hj. rewrite (H 6%nat j) by (simpl; lia). cbn [nth psum_block app map psum bsem].
+  rewrite (H 5%nat j) by (simpl; lia). cbn [nth psum_block app map psum bsem xsem sop_sem]. unfold lin, zlin. cbn [map lsum fst snd].
+  destruct (HC j Hj) as [-> ->].
+  replace (IZR 1 * (IZR (C j) / INR n) + (IZR (Z.of_nat (S t)) * / INR n + 0) + 0) with (IZR (C j + Z.of_nat (S t)) / INR n)
+    by (rewrite plus_IZR; field; exact HN).
+  rewrite le1_int by exact Hn. unfold le_b. f_equal. destruct (Z.leb_spec (C j) (- Z.of_nat t)); [apply Z.leb_le|apply Z.leb_gt]; lia. }
+pose proof (bruns_psum n (c + 1) (c + 2) X (ge_b C t) i Hn P1 G) as E1.
+replace (c + 2 + 3 + 2)%nat with (c + 7)%nat in P2 by lia.
+pose proof (bruns_psum n (c + 6) (c + 7) X (le_b C t) i Hn P2 L) as E2.
+replace (c + 2 + 2)%nat with (c + 4)%nat in E1 by lia. replace (c + 7 + 2)%nat with (c + 9)%nat in E2 by lia.
+rewrite (H 10%nat i) by (simpl; lia). cbn [nth psum_block app map psum bsem xsem sop_sem]. unfold lin, zlin. cbn [map lsum fst snd].
+rewrite E1, E2. unfold scount. field. exact HN.
+Qed.
+
+Lemma rsum_cons (f : nat -> R) (a m : nat) : rsum f a (S m) = f a + rsum f (S a) m.
+Proof. induction m as [|m IH]; [simpl; rewrite Nat.add_0_r; ring|]. change (rsum f a (S (S m))) with (rsum f a (S m) + f (a + S m)%nat). rewrite IH. simpl. replace (a + S m)%nat with (S (a + m)) by lia. ring. Qed.
+
+Lemma psum_blocks_sem (n k a : nat) (X : stream) (C : nat -> Z) (i : nat) : (0 < n)%nat ->
+  (forall j, (j <= i)%nat -> X j a = IZR (C j) / INR n /\ X j (k + 3)%nat = / INR n) ->
+  forall m t c acc, bruns n c (psum_blocks k a t m c acc) X ->
+  X i (pblocks_out m c acc) = X i acc + rsum (fun s => (scount (ge_b C s) i - scount (le_b C s) i) / INR n) t m.
+Proof.
+intros Hn HC. induction m as [|m IH]; intros t c acc H; [cbn; ring|].
+cbn [psum_blocks pblocks_out] in H |- *. apply bruns_app in H. destruct H as [H0 H1].
+replace (length (psum_block k a acc t c)) with 11%nat in H1 by reflexivity.
+rewrite (IH (S t) (c + 11)%nat (c + 10)%nat H1), (psum_block_sem n k a acc t c X C i Hn H0 HC), rsum_cons. ring.
+Qed.
+
+(** sum_(t = 1 .. m) ([C >= t] - [C <= -t]) = min(max(C, 0), m) - min(max(-C, 0), m). *)
+Lemma thresholds_sum (C : Z) (m : nat) :
+  rsum (fun t => b2r (Z.leb (Z.of_nat t) C) - b2r (Z.leb C (- Z.of_nat t))) 1 m
+  = IZR (Z.min (Z.max C 0) (Z.of_nat m) - Z.min (Z.max (- C) 0) (Z.of_nat m)).
+Proof.
+induction m as [|m IH]; [simpl; f_equal; lia|]. change (rsum ?f 1 (S m)) with (rsum f 1 m + f (1 + m)%nat). rewrite IH.
+unfold b2r. destruct (Z.leb_spec (Z.of_nat (1 + m)) C); destruct (Z.leb_spec C (- Z.of_nat (1 + m)));
+  (exfalso; lia) || (match goal with |- IZR ?a + _ = IZR ?b =>
+    first [replace b with (a + 1)%Z by lia | replace b with (a - 1)%Z by lia | replace b with (a + 0)%Z by lia] end;
+    rewrite ?plus_IZR, ?minus_IZR; simpl; ring).
+Qed.
+
+Lemma count_rsum (B : nat -> bool) (m : nat) : INR (count B m) = rsum (fun j => b2r (B j)) 0 m.
+Proof. induction m as [|m IH]; [reflexivity|]. cbn [count rsum]. rewrite plus_INR, IH. rewrite Nat.add_0_l. unfold b2r. destruct (B m); reflexivity. Qed.
+
+Lemma rsum_minus (f g : nat -> R) (a m : nat) : rsum (fun j => f j - g j) a m = rsum f a m - rsum g a m.
+Proof. induction m as [|m IH]; simpl; [ring|rewrite IH; ring]. Qed.
+
+Lemma rsum_swap (f : nat -> nat -> R) (a m J : nat) :
+  rsum (fun s => rsum (fun j => f s j) 0 J) a m = rsum (fun j => rsum (fun s => f s j) a m) 0 J.
+Proof.
+induction m as [|m IH].
+- simpl. induction J as [|J IHJ]; simpl; [reflexivity|rewrite <- IHJ; ring].
+- cbn [rsum]. rewrite IH, <- rsum_plus. reflexivity.
+Qed.
+
+(** The prefix sum: for |C_j| <= K at j <= i, sequence [ipsum_out K c] is sum_(j <= i) C_j / n. *)
+Theorem ipsum_sem (n k K a c : nat) (X : stream) (C : nat -> Z) (i : nat) : (i < n)%nat ->
+  bruns n c (ipsum k K a c) X ->
+  (forall j, (j <= i)%nat -> X j a = IZR (C j) / INR n /\ (- Z.of_nat K <= C j <= Z.of_nat K)%Z /\
+     X j k = 1 /\ X j (k + 3)%nat = / INR n) ->
+  X i (ipsum_out K c) = rsum (fun j => X j a) 0 (S i).
+Proof.
+intros Hi H HC. assert (Hn : (0 < n)%nat) by lia. assert (HN : 0 < INR n) by (apply lt_0_INR, Hn).
+unfold ipsum in H. apply bruns_app in H. destruct H as [H0 H1]. cbn [length] in H1.
+unfold ipsum_out. rewrite (psum_blocks_sem n k a X C i Hn ltac:(intros j Hj; destruct (HC j Hj) as (? & _ & _ & ?); split; assumption) K 1 (c + 2) (c + 1) H1).
+(* C_0 at c + 1 *)
+assert (Sq : forall j, (j <= i)%nat -> X j c = IZR 1 / INR n ^ 2).
+{ intros j Hj. pose proof (H0 0%nat j ltac:(simpl; lia)) as E. rewrite Nat.add_0_r in E. rewrite E. cbn [nth bsem xsem].
+  destruct (HC j Hj) as (_ & _ & _ & ->). assert (/ INR n <= 1) by (rewrite <- Rinv_1; apply Rinv_le_contravar; [lra|apply (le_INR 1); lia]).
+  rewrite Rmax_left, Rmin_right by lra. field. lra. }
+assert (E0 : X i (c + 1)%nat = IZR (C 0%nat) / INR n).
+{ rewrite (H0 1%nat i) by (simpl; lia). cbn [nth bsem xsem vis_lo vis_cnt].
+  rewrite (rarg_zarg _ (fun t => ekey1 n 1 1 1 true LeftMost (0 + t)) (2 * INR n ^ 3)).
+  - set (T := zarg _ _). assert (HT : T = 0%nat).
+    { destruct (eq_top_match n 0 (S i) 1 (fun _ => 1%Z) (fun _ => 1%Z) (fun _ => true) LeftMost ltac:(lia) ltac:(lia)
+        (ex_intro _ 0%nat (conj (Nat.lt_0_succ i) (conj eq_refl eq_refl))) (fun _ _ _ _ => eq_refl) (fun _ _ => ltac:(cbv beta; lia))
+        (fun _ _ H => ltac:(exfalso; apply H; reflexivity))) as (_ & _ & Hm).
+      fold T in Hm. destruct (Nat.eq_dec 0 T) as [E|E]; [symmetry; exact E|]. specialize (Hm 0%nat ltac:(lia) eq_refl eq_refl E). lia. }
+    rewrite HT. apply (HC 0%nat ltac:(lia)).
+  - assert (0 < INR n ^ 3) by (apply pow_lt, HN). lra.
+  - intros t Ht. rewrite Nat.add_0_l. destruct (HC t ltac:(lia)) as (_ & _ & Hk & Hv). destruct (HC i ltac:(lia)) as (_ & _ & _ & Hvi).
+    apply escore_grid; [exact Hn|rewrite Hvi; field; lra|rewrite Hv; field; lra|apply Sq; lia|rewrite Hk; reflexivity]. }
+rewrite E0.
+(* the counts *)
+assert (Hs : forall s, (scount (ge_b C s) i - scount (le_b C s) i) / INR n =
+  (rsum (fun j => b2r (ge_b C s j) - b2r (le_b C s j)) 0 (S i) - (b2r (ge_b C s 0%nat) - b2r (le_b C s 0%nat))) / INR n).
+{ intros s. unfold scount. rewrite !plus_INR, !count_rsum, rsum_minus.
+  unfold b2r. destruct (ge_b C s 0%nat); destruct (le_b C s 0%nat); simpl; field; lra. }
+rewrite (rsum_ext _ _ 1 K (fun s _ => Hs s)).
+set (phi := fun s j => b2r (ge_b C s j) - b2r (le_b C s j)).
+assert (A1 : rsum (fun s => (rsum (fun j => phi s j) 0 (S i) - phi s 0%nat) / INR n) 1 K
+  = (rsum (fun s => rsum (fun j => phi s j) 0 (S i)) 1 K - rsum (fun s => phi s 0%nat) 1 K) / INR n).
+{ rewrite (rsum_ext _ (fun s => / INR n * (rsum (fun j => phi s j) 0 (S i) - phi s 0%nat))) by (intros; unfold Rdiv; ring).
+  rewrite rsum_scal, rsum_minus. unfold Rdiv. ring. }
+assert (A2 : rsum (fun s => rsum (fun j => phi s j) 0 (S i)) 1 K = rsum (fun j => IZR (C j)) 0 (S i)).
+{ rewrite rsum_swap. apply rsum_ext. intros j Hj. unfold phi, ge_b, le_b. rewrite thresholds_sum.
+  destruct (HC j ltac:(lia)) as (_ & HKj & _). f_equal. lia. }
+assert (A3 : rsum (fun s => phi s 0%nat) 1 K = IZR (C 0%nat)).
+{ unfold phi, ge_b, le_b. rewrite thresholds_sum. destruct (HC 0%nat ltac:(lia)) as (_ & HK0 & _). f_equal. lia. }
+assert (A4 : rsum (fun j => X j a) 0 (S i) = / INR n * rsum (fun j => IZR (C j)) 0 (S i)).
+{ rewrite <- rsum_scal. apply rsum_ext. intros j Hj. rewrite (proj1 (HC j ltac:(lia))). unfold Rdiv. ring. }
+unfold phi in A1, A2, A3. rewrite A1, A2, A3, A4. field. lra.
+Qed.
