@@ -87,13 +87,16 @@ Proof. intros H. destruct (bout_tys_ext xtys p) as [l ->]. rewrite xis_app_in by
 Lemma add_sub_l (c m : nat) : (c + m - c = m)%nat.
 Proof. lia. Qed.
 
+Lemma add_sub_S (c m : nat) : (S (c + m) - c = S m)%nat.
+Proof. lia. Qed.
+
 (** One typing step of a concrete macro over xtys (its coordinates: below |xtys|, or |xtys| + m). *)
 Ltac mwt_norm xtys :=
   repeat match goal with
   | |- context [xis (xtys ++ ?l) ?t ?x] =>
       first [rewrite (xis_app_in xtys l t x) by lia | rewrite (xis_app_at xtys l t x) by lia]
   end;
-  rewrite ?add_sub_l, ?Nat.sub_diag, ?Nat.add_0_r;
+  rewrite ?add_sub_l, ?add_sub_S, ?Nat.sub_diag, ?Nat.add_0_r;
   repeat match goal with
   | |- context [(?x <? ?y)%nat] => first [replace (x <? y)%nat with true by (symmetry; apply Nat.ltb_lt; lia)
                                          |replace (x <? y)%nat with false by (symmetry; apply Nat.ltb_ge; lia)]
@@ -103,8 +106,10 @@ Ltac mwt_norm xtys :=
 Ltac mwt_step xtys :=
   rewrite bwt_cons; apply andb_true_iff; split;
   [cbn [bop_ok xop_ok sop_ok forallb fst snd zlin map]; rewrite ?xbools_ty; unfold in_ty; rewrite ?xbools_length, ?app_length;
-   cbn [length]; mwt_norm xtys; rewrite ?andb_true_r; auto
-  |rewrite <- app_assoc; cbn [bop_ty xop_ty sop_bool app]; rewrite ?xbools_ty; mwt_norm xtys].
+   cbn [length]; mwt_norm xtys;
+   repeat match goal with H : xis xtys ?t ?x = true |- context [xis xtys ?t ?x] => rewrite H end;
+   cbn [andb]; reflexivity
+  |rewrite <- ?app_assoc; cbn [bop_ty xop_ty sop_bool app]].
 
 (** ** Prefix sums of bounded integer sequences *)
 
@@ -277,4 +282,59 @@ assert (A3 : rsum (fun s => phi s 0%nat) 1 K = IZR (C 0%nat)).
 assert (A4 : rsum (fun j => X j a) 0 (S i) = / INR n * rsum (fun j => IZR (C j)) 0 (S i)).
 { rewrite <- rsum_scal. apply rsum_ext. intros j Hj. rewrite (proj1 (HC j ltac:(lia))). unfold Rdiv. ring. }
 unfold phi in A1, A2, A3. rewrite A1, A2, A3, A4. field. lra.
+Qed.
+
+(** ** The prefix sum is well typed wherever its inputs are *)
+
+Lemma psum_block_wt (k a acc t : nat) (xtys : list xty) :
+  xis xtys XI a = true -> xis xtys XI (k + 3) = true -> xis xtys XI acc = true ->
+  bwt xtys (psum_block k a acc t (length xtys)) = true /\
+  bout_tys xtys (psum_block k a acc t (length xtys)) = xtys ++ [XI; XB; XC; XA; XI; XI; XB; XC; XA; XI; XI].
+Proof.
+intros Ha Hk Hc. pose proof (xis_spec _ _ _ Ha). pose proof (xis_spec _ _ _ Hk). pose proof (xis_spec _ _ _ Hc). split.
+- unfold psum_block. cbn [app map psum]. do 11 (mwt_step xtys). reflexivity.
+- unfold psum_block. cbn [app map psum bout_tys bop_ty xop_ty]. rewrite <- !app_assoc. reflexivity.
+Qed.
+
+Lemma psum_blocks_wt (k a : nat) : forall m t (xtys : list xty) acc,
+  xis xtys XI a = true -> xis xtys XI (k + 3) = true -> xis xtys XI acc = true ->
+  bwt xtys (psum_blocks k a t m (length xtys) acc) = true /\
+  nth (pblocks_out m (length xtys) acc) (bout_tys xtys (psum_blocks k a t m (length xtys) acc)) XR = XI.
+Proof.
+induction m as [|m IH]; intros t xtys acc Ha Hk Hc.
+- split; [reflexivity|]. apply (xis_spec _ _ _ Hc).
+- cbn [psum_blocks pblocks_out]. rewrite bwt_app, bout_tys_app.
+  destruct (psum_block_wt k a acc t xtys Ha Hk Hc) as [W E]. rewrite W, E. cbn [andb].
+  set (L := [XI; XB; XC; XA; XI; XI; XB; XC; XA; XI; XI]).
+  replace (length xtys + 11)%nat with (length (xtys ++ L)) by (rewrite app_length; reflexivity).
+  replace (length xtys + 10)%nat with (length xtys + 10)%nat by reflexivity.
+  assert (E10 : (length xtys + 10)%nat = (length (xtys ++ L) - 1)%nat) by (rewrite app_length; unfold L; cbn [length]; lia).
+  rewrite E10. apply IH.
+  + rewrite xis_app_in by apply (xis_spec _ _ _ Ha). exact Ha.
+  + rewrite xis_app_in by apply (xis_spec _ _ _ Hk). exact Hk.
+  + rewrite xis_app_at by (rewrite app_length; unfold L; cbn [length]; lia).
+    match goal with |- xis L XI ?x = true => replace x with 10%nat by (rewrite app_length; unfold L; cbn [length]; lia) end.
+    reflexivity.
+Qed.
+
+(** Well typed after any sequences typing the integer sequence a, the constant 1 (k) and 1/n (k + 3);
+    the prefix sum is an integer sequence. *)
+Theorem ipsum_wt (k K a : nat) (xtys : list xty) : xis xtys XI a = true -> xis xtys XB k = true -> xis xtys XI (k + 3) = true ->
+  bwt xtys (ipsum k K a (length xtys)) = true /\
+  nth (ipsum_out K (length xtys)) (bout_tys xtys (ipsum k K a (length xtys))) XR = XI.
+Proof.
+intros Ha Hb Hk. pose proof (xis_spec _ _ _ Ha). pose proof (xis_spec _ _ _ Hb). pose proof (xis_spec _ _ _ Hk).
+unfold ipsum, ipsum_out. rewrite bwt_app, bout_tys_app.
+assert (W : bwt xtys [BX (XSq (k + 3)); BX (XEq Future LeftMost (k + 3) (k + 3) (length xtys) k a)] = true).
+{ do 2 (mwt_step xtys). reflexivity. }
+assert (E : bout_tys xtys [BX (XSq (k + 3)); BX (XEq Future LeftMost (k + 3) (k + 3) (length xtys) k a)] = xtys ++ [XS; XI]).
+{ cbn [bout_tys bop_ty xop_ty]. rewrite app_nth1 by lia. destruct H as [_ ->]. rewrite <- app_assoc. reflexivity. }
+rewrite W, E. cbn [andb].
+replace (length xtys + 2)%nat with (length (xtys ++ [XS; XI])) by (rewrite app_length; reflexivity).
+replace (length xtys + 1)%nat with (length (xtys ++ [XS; XI]) - 1)%nat by (rewrite app_length; cbn [length]; lia).
+apply psum_blocks_wt.
+- rewrite xis_app_in by lia. exact Ha.
+- rewrite xis_app_in by lia. exact Hk.
+- rewrite xis_app_at by (rewrite app_length; cbn [length]; lia). rewrite app_length. cbn [length].
+  replace (length xtys + 2 - 1 - length xtys)%nat with 1%nat by lia. reflexivity.
 Qed.
