@@ -15,7 +15,7 @@
       stored square of B, one [XEq] selection read three times (v, B, kb at the selected j), the
       match test [kb_j' and B_j' = A_i] at the selected j' (two [BLe1]), and the gated choice
       ReLU(V + 2 mt - 2) - ReLU(-V + 2 mt - 2) + ReLU(D - 2 mt) - ReLU(-D - 2 mt) for |V|, |D| <= 2
-      ([gate_choice]).  Exact when 1 <= A_i and B_j <= n (where [eq_top_match]'s clamped square
+      (four [SRelu] and one [SLin]: a real sequence, not typed integer).  Exact when 1 <= A_i and B_j <= n (where [eq_top_match]'s clamped square
       cannot let a non-match win), and whenever no visible j matches.
     Both are well typed in every context that types their inputs ([ipsum_wt], [dsel_wt]), so
     Theorem 26 applies: in any well-typed program that contains them, the softmax network
@@ -337,4 +337,111 @@ apply psum_blocks_wt.
 - rewrite xis_app_in by lia. exact Hk.
 - rewrite xis_app_at by (rewrite app_length; cbn [length]; lia). rewrite app_length. cbn [length].
   replace (length xtys + 2 - 1 - length xtys)%nat with 1%nat by lia. reflexivity.
+Qed.
+
+(** ** Selection comparing integers, with a default *)
+
+(** From sequence c on: the stored square of B (c); the value v, the key B and the Boolean key kb at
+    the selected j (c + 1 .. c + 3: one [XEq] head read three times); [B_j = A_i] (c + 4 .. c + 8);
+    the match mt = kb_j and B_j = A_i (c + 9); the gated choice (c + 10 .. c + 14): mt ? v_j : d_i. *)
+Definition isel_default (k : nat) (m : mask) (dr : dir) (a b kb v d c : nat) : list bop :=
+  [BX (XSq b);
+   BX (XEq m dr a b c kb v); BX (XEq m dr a b c kb b); BX (XEq m dr a b c kb kb);
+   BX (XLinZ [((c + 2)%nat, 1%Z); (a, (-1)%Z); ((k + 3)%nat, 1%Z)]); BLe1 (c + 4);
+   BX (XLinZ [((c + 2)%nat, (-1)%Z); (a, 1%Z); ((k + 3)%nat, 1%Z)]); BLe1 (c + 6);
+   BX (XBase (SAnd (c + 5) (c + 7))); BX (XBase (SAnd (c + 3) (c + 8)));
+   BX (XBase (SRelu [((c + 1)%nat, 1); ((c + 9)%nat, 2)] (-2))); BX (XBase (SRelu [((c + 1)%nat, -1); ((c + 9)%nat, 2)] (-2)));
+   BX (XBase (SRelu [(d, 1); ((c + 9)%nat, -2)] 0)); BX (XBase (SRelu [(d, -1); ((c + 9)%nat, -2)] 0));
+   BX (XBase (SLin [((c + 10)%nat, 1); ((c + 11)%nat, -1); ((c + 12)%nat, 1); ((c + 13)%nat, -1)] 0))].
+
+Definition isel_out (c : nat) : nat := (c + 14)%nat.
+
+(** The S-RASP selection: the leftmost (rightmost) t < cnt with P t. *)
+Definition ifind (dr : dir) (P : nat -> bool) (cnt : nat) : option nat :=
+  match dr with LeftMost => lfind P cnt | RightMost => rfind P cnt end.
+
+(** The match predicate at visible offset t: kb_j and B_j = A, j = lo + t. *)
+Definition imatch (lo : nat) (A : Z) (B : nat -> Z) (Kb : nat -> bool) (t : nat) : bool :=
+  Kb (lo + t)%nat && Z.eqb (B (lo + t)%nat) A.
+
+(** With the clamped square max(1, min(B, n))^2, a key B <= n never scores above a query A >= 1. *)
+Lemma sqc_score (n : nat) (A Bj : Z) : (1 <= A)%Z -> (Bj <= Z.of_nat n)%Z ->
+  (2 * A * Bj - sqc n Bj <= A * A)%Z /\ (Bj <> A -> (2 * A * Bj - sqc n Bj <= A * A - 1)%Z).
+Proof.
+intros HA HB. unfold sqc. assert (1 <= (A - Bj) * (A - Bj) \/ Bj = A)%Z as Hd
+  by (destruct (Z.lt_trichotomy (A - Bj) 0) as [h|[h|h]]; [left; nia|right; lia|left; nia]).
+destruct (Z.le_gt_cases Bj 0).
+- replace (Z.max 1 (Z.min Bj (Z.of_nat n))) with 1%Z by lia. split; [nia|intros; nia].
+- replace (Z.max 1 (Z.min Bj (Z.of_nat n))) with Bj by lia. split; [nia|intros Hne; destruct Hd; [nia|lia]].
+Qed.
+
+(** The defaulted selection: at i, sequence c + 14 is v at the rightmost (leftmost) visible j with
+    kb_j and B_j = A_i, or d_i when there is none; exact when 1 <= A_i, every visible B_j <= n and the
+    values are in [-2, 2] (|v|, |d| <= 2n as integers over n), or when no visible j matches. *)
+Theorem isel_default_sem (n k : nat) (m : mask) (dr : dir) (a b kb v d c : nat) (X : stream) (i : nat)
+  (A : Z) (B : nat -> Z) (Kb : nat -> bool) : (i < n)%nat ->
+  bruns n c (isel_default k m dr a b kb v d c) X ->
+  X i a = IZR A / INR n -> X i (k + 3)%nat = / INR n ->
+  (forall t, (t < vis_cnt m n i)%nat -> X (vis_lo m i + t)%nat b = IZR (B (vis_lo m i + t)%nat) / INR n /\
+     (B (vis_lo m i + t)%nat <= Z.of_nat n)%Z /\ X (vis_lo m i + t)%nat kb = b2r (Kb (vis_lo m i + t)%nat) /\
+     -2 <= X (vis_lo m i + t)%nat v <= 2) ->
+  -2 <= X i d <= 2 ->
+  (1 <= A)%Z \/ ifind dr (imatch (vis_lo m i) A B Kb) (vis_cnt m n i) = None ->
+  X i (isel_out c) = match ifind dr (imatch (vis_lo m i) A B Kb) (vis_cnt m n i) with
+                     | Some t => X (vis_lo m i + t)%nat v | None => X i d end.
+Proof.
+intros Hi H Ha Hk Hvis Hd HA. assert (Hn : (0 < n)%nat) by lia. assert (HN : 0 < INR n) by (apply lt_0_INR, Hn).
+unfold isel_default in H. set (lo := vis_lo m i) in *. set (cnt := vis_cnt m n i) in *.
+assert (Hc : (1 <= cnt)%nat) by apply vis_pos, Hi.
+assert (Hlo : forall t, (t < cnt)%nat -> (lo + t < n)%nat) by (intros t Ht; apply vis_range; assumption).
+assert (Sq : forall t, (t < cnt)%nat -> X (lo + t)%nat c = IZR (sqc n (B (lo + t)%nat)) / INR n ^ 2).
+{ intros t Ht. pose proof (H 0%nat (lo + t)%nat ltac:(simpl; lia)) as E. rewrite Nat.add_0_r in E. rewrite E.
+  cbn [nth bsem xsem]. rewrite (proj1 (Hvis t Ht)), clamp_div by exact Hn. unfold sqc. rewrite mult_IZR. field. lra. }
+set (T := zarg (fun t => ekey1 n A (B (lo + t)%nat) (sqc n (B (lo + t)%nat)) (Kb (lo + t)%nat) dr (lo + t)) cnt).
+assert (HT : (T < cnt)%nat) by apply zarg_spec, Hc.
+assert (Hsel : rarg (fun t => escore n dr a b c kb X i (vis_lo m i + t)) (vis_cnt m n i) = T).
+{ apply (rarg_zarg _ _ (2 * INR n ^ 3)); [assert (0 < INR n ^ 3) by (apply pow_lt, HN); lra|].
+  intros t Ht. destruct (Hvis t Ht) as (Hb & _ & Hkb & _). apply escore_grid; [exact Hn|exact Ha|exact Hb|apply Sq, Ht|].
+  rewrite Hkb. reflexivity. }
+assert (E1 : X i (c + 1)%nat = X (lo + T)%nat v) by (rewrite (H 1%nat i) by (simpl; lia); cbn [nth bsem xsem]; rewrite Hsel; reflexivity).
+assert (E2 : X i (c + 2)%nat = IZR (B (lo + T)%nat) / INR n)
+  by (rewrite (H 2%nat i) by (simpl; lia); cbn [nth bsem xsem]; rewrite Hsel; apply (Hvis T HT)).
+assert (E3 : X i (c + 3)%nat = b2r (Kb (lo + T)%nat))
+  by (rewrite (H 3%nat i) by (simpl; lia); cbn [nth bsem xsem]; rewrite Hsel; apply (Hvis T HT)).
+assert (E9 : X i (c + 9)%nat = b2r (imatch lo A B Kb T)).
+{ rewrite (H 9%nat i) by (simpl; lia). cbn [nth bsem xsem sop_sem]. rewrite E3.
+  rewrite (H 8%nat i) by (simpl; lia). cbn [nth bsem xsem sop_sem].
+  rewrite (H 5%nat i), (H 7%nat i) by (simpl; lia). cbn [nth bsem].
+  rewrite (le1_pair n (B (lo + T)%nat) A).
+  - unfold imatch, b2r. destruct (Kb (lo + T)%nat); simpl; ring.
+  - exact Hn.
+  - rewrite (H 4%nat i) by (simpl; lia). cbn [nth bsem xsem sop_sem]. unfold lin, zlin. cbn [map lsum fst snd].
+    rewrite E2, Ha, Hk. rewrite !plus_IZR, minus_IZR. field. lra.
+  - rewrite (H 6%nat i) by (simpl; lia). cbn [nth bsem xsem sop_sem]. unfold lin, zlin. cbn [map lsum fst snd].
+    rewrite E2, Ha, Hk. rewrite !plus_IZR, minus_IZR. field. lra. }
+assert (Eout : X i (isel_out c) = if imatch lo A B Kb T then X (lo + T)%nat v else X i d).
+{ unfold isel_out. rewrite (H 14%nat i) by (simpl; lia). cbn [nth bsem xsem sop_sem]. unfold lin. cbn [map lsum fst snd].
+  rewrite (H 10%nat i), (H 11%nat i), (H 12%nat i), (H 13%nat i) by (simpl; lia). cbn [nth bsem xsem sop_sem]. unfold lin.
+  cbn [map lsum fst snd]. rewrite E1, E9. pose proof (proj2 (proj2 (proj2 (Hvis T HT)))) as HV.
+  unfold b2r. destruct (imatch lo A B Kb T); unfold Rmax; repeat destruct Rle_dec; lra. }
+rewrite Eout. destruct (ifind dr (imatch lo A B Kb) cnt) as [t0|] eqn:Ef.
+- destruct HA as [HA|HA]; [|discriminate].
+  assert (H0 : (t0 < cnt)%nat /\ imatch lo A B Kb t0 = true) by
+    (destruct dr; cbn [ifind] in Ef; [apply lfind_some in Ef|apply rfind_some in Ef]; tauto).
+  destruct H0 as [Ht0 Hp0]. pose proof Hp0 as Hq0. unfold imatch in Hq0. apply andb_true_iff in Hq0. destruct Hq0 as [Hk0 Hq0].
+  apply Z.eqb_eq in Hq0.
+  destruct (eq_top_match n lo cnt A B (fun j => sqc n (B j)) Kb dr Hc ltac:(specialize (Hlo (pred cnt)); lia)
+    (ex_intro _ t0 (conj Ht0 (conj Hk0 Hq0)))) as (HkT & HbT & Hext).
+  + intros t Ht _ Hbt. rewrite Hbt. unfold sqc. replace (Z.max 1 (Z.min A (Z.of_nat n))) with A; [reflexivity|].
+    pose proof (proj1 (proj2 (Hvis t Ht))) as Hb. lia.
+  + intros t Ht. apply sqc_score; [exact HA|apply (Hvis t Ht)].
+  + intros t Ht Hne. apply sqc_score; [exact HA|apply (Hvis t Ht)|exact Hne].
+  + fold T in HkT, HbT, Hext.
+    assert (HmT : imatch lo A B Kb T = true) by (unfold imatch; rewrite HkT, HbT, Z.eqb_refl; reflexivity).
+    rewrite HmT. destruct (Nat.eq_dec t0 T) as [->|Hne]; [reflexivity|exfalso].
+    specialize (Hext t0 Ht0 Hk0 Hq0 Hne).
+    destruct dr; cbn [ifind] in Ef; [apply lfind_some in Ef|apply rfind_some in Ef]; destruct Ef as (_ & _ & Hnone);
+      rewrite (Hnone T) in HmT by lia; discriminate.
+- destruct (imatch lo A B Kb T) eqn:Em; [|reflexivity]. exfalso.
+  destruct dr; cbn [ifind] in Ef; [rewrite (lfind_none _ _ Ef T HT) in Em|rewrite (rfind_none _ _ Ef T HT) in Em]; discriminate.
 Qed.
