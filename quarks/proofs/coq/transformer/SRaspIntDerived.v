@@ -445,3 +445,95 @@ rewrite Eout. destruct (ifind dr (imatch lo A B Kb) cnt) as [t0|] eqn:Ef.
 - destruct (imatch lo A B Kb T) eqn:Em; [|reflexivity]. exfalso.
   destruct dr; cbn [ifind] in Ef; [rewrite (lfind_none _ _ Ef T HT) in Em|rewrite (rfind_none _ _ Ef T HT) in Em]; discriminate.
 Qed.
+
+(** Well typed after any sequences typing the integer sequences a, b, the Boolean kb and 1/n (k + 3);
+    v and d are any earlier sequences. *)
+Theorem isel_default_wt (k : nat) (m : mask) (dr : dir) (a b kb v d : nat) (xtys : list xty) :
+  xis xtys XI a = true -> xis xtys XI b = true -> xis xtys XB kb = true -> (v < length xtys)%nat -> (d < length xtys)%nat ->
+  xis xtys XI (k + 3) = true -> bwt xtys (isel_default k m dr a b kb v d (length xtys)) = true.
+Proof.
+intros Ha Hb Hkb Hv Hd Hk.
+destruct (xis_spec _ _ _ Ha) as [Hal Han]. destruct (xis_spec _ _ _ Hb) as [Hbl Hbn].
+destruct (xis_spec _ _ _ Hkb) as [Hkbl Hkbn]. destruct (xis_spec _ _ _ Hk) as [Hkl Hkn].
+unfold isel_default.
+do 15 (mwt_step xtys; rewrite ?(app_nth1 xtys _ XR Hbl), ?(app_nth1 xtys _ XR Hkbl), ?Hbn, ?Hkbn; cbn [app]).
+reflexivity.
+Qed.
+
+(** ** Theorem 26 for programs that contain them *)
+
+Lemma brasp_run_one (k n : nat) (p : list bop) (w : list nat) (i : nat) : brasp_run k n p w i k = 1.
+Proof.
+unfold brasp_run. rewrite brun_below by lia. unfold binput. rewrite upd_ne by lia.
+pose proof (xinput_pe k n w i 0) as E. rewrite Nat.add_0_r in E. rewrite E. reflexivity.
+Qed.
+
+Lemma brasp_run_invn (k n : nat) (p : list bop) (w : list nat) (i : nat) : brasp_run k n p w i (k + 3)%nat = / INR n.
+Proof. unfold brasp_run. rewrite brun_below by lia. unfold binput. rewrite upd_ne by lia. rewrite xinput_pe. reflexivity. Qed.
+
+(** n times a run value c/n, read within 1/(4n), is within 1/4 of c. *)
+Lemma int_read (n : nat) (r s : R) (c : R) : (0 < n)%nat -> s = c / INR n -> Rabs (r - s) <= / (4 * INR n) ->
+  Rabs (INR n * r - c) <= / 4.
+Proof.
+intros Hn -> H. assert (HN : 0 < INR n) by (apply lt_0_INR, Hn).
+replace (INR n * r - c) with (INR n * (r - c / INR n)) by (field; lra). rewrite Rabs_mult, Rabs_pos_eq by lra.
+replace (/ 4) with (INR n * / (4 * INR n)) by (field; lra). apply Rmult_le_compat_l; lra.
+Qed.
+
+(** In every well-typed program containing the prefix sum of an integer sequence C with |C_j| <= K,
+    n times the softmax network at 0 < tau <= brasp_temp (eps = 1/(4n)) is within 1/4 of
+    sum_(j <= i) C_j, for every length n, word w and i < n: rounding gives the prefix sum exactly. *)
+Theorem thm26_ipsum (k n K a : nat) (p pre post : list bop) (w : list nat) (C : nat -> Z) (tau : R) (i : nat) :
+  p = pre ++ ipsum k K a (k + 8 + length pre) ++ post -> brasp_wt k p = true -> (i < n)%nat ->
+  (forall j, (j <= i)%nat -> brasp_run k n p w j a = IZR (C j) / INR n /\ (- Z.of_nat K <= C j <= Z.of_nat K)%Z) ->
+  0 < tau -> tau <= brasp_temp k n p (/ (4 * INR n)) ->
+  Rabs (INR n * msoft_run tau (bwidth k p) n (brasp_net k p) (xinput k n w) i (ipsum_out K (k + 8 + length pre))
+        - rsum (fun j => IZR (C j)) 0 (S i)) <= / 4.
+Proof.
+intros Ep Hwt Hi HC Htau Hle. assert (Hn : (0 < n)%nat) by lia. assert (HN : 0 < INR n) by (apply lt_0_INR, Hn).
+assert (Hw : (ipsum_out K (k + 8 + length pre) < bwidth k p)%nat).
+{ rewrite ipsum_outE. unfold bwidth. rewrite Ep, !app_length, ipsum_length. lia. }
+apply (int_read n _ (brasp_run k n p w i (ipsum_out K (k + 8 + length pre)))); [exact Hn| |].
+- subst p. rewrite (ipsum_sem n k K a (k + 8 + length pre) _ C i Hi (brasp_bruns k n pre _ post w Hwt)).
+  + rewrite <- (Rmult_1_l (rsum (fun j => IZR (C j)) 0 (S i))). unfold Rdiv. rewrite Rmult_comm, <- Rmult_assoc, <- rsum_scal.
+    rewrite Rmult_1_r. apply rsum_ext. intros j Hj. rewrite (proj1 (HC j ltac:(lia))). unfold Rdiv. ring.
+  + intros j Hj. destruct (HC j Hj) as [H1 H2]. split; [exact H1|split; [exact H2|split; [apply brasp_run_one|apply brasp_run_invn]]].
+- apply thm26_brasp_soft; [exact Hwt|apply Rinv_0_lt_compat; lra|exact Htau|exact Hle|exact Hi|exact Hw].
+Qed.
+
+(** In every well-typed program containing the defaulted selection, n times the softmax network at
+    0 < tau <= brasp_temp (eps = 1/(4n)) is within 1/4 of the S-RASP aggregate: V_j at the rightmost
+    (leftmost) visible j with kb_j and B_j = A_i, or D_i when there is none (integers V, D with
+    |V|, |D| <= 2n; 1 <= A_i and B_j <= n, or no match). *)
+Theorem thm26_isel_default (k n : nat) (m : mask) (dr : dir) (a b kb v d : nat) (p pre post : list bop) (w : list nat)
+  (A Di : Z) (B V : nat -> Z) (Kb : nat -> bool) (tau : R) (i : nat) :
+  p = pre ++ isel_default k m dr a b kb v d (k + 8 + length pre) ++ post -> brasp_wt k p = true -> (i < n)%nat ->
+  brasp_run k n p w i a = IZR A / INR n -> brasp_run k n p w i d = IZR Di / INR n -> (Z.abs Di <= 2 * Z.of_nat n)%Z ->
+  (forall t, (t < vis_cnt m n i)%nat ->
+     brasp_run k n p w (vis_lo m i + t)%nat b = IZR (B (vis_lo m i + t)%nat) / INR n /\ (B (vis_lo m i + t)%nat <= Z.of_nat n)%Z /\
+     brasp_run k n p w (vis_lo m i + t)%nat kb = b2r (Kb (vis_lo m i + t)%nat) /\
+     brasp_run k n p w (vis_lo m i + t)%nat v = IZR (V (vis_lo m i + t)%nat) / INR n /\ (Z.abs (V (vis_lo m i + t)%nat) <= 2 * Z.of_nat n)%Z) ->
+  (1 <= A)%Z \/ ifind dr (imatch (vis_lo m i) A B Kb) (vis_cnt m n i) = None ->
+  0 < tau -> tau <= brasp_temp k n p (/ (4 * INR n)) ->
+  Rabs (INR n * msoft_run tau (bwidth k p) n (brasp_net k p) (xinput k n w) i (isel_out (k + 8 + length pre))
+        - IZR (match ifind dr (imatch (vis_lo m i) A B Kb) (vis_cnt m n i) with Some t => V (vis_lo m i + t)%nat | None => Di end)) <= / 4.
+Proof.
+intros Ep Hwt Hi Ha Hd HDi Hvis HA Htau Hle. assert (Hn : (0 < n)%nat) by lia. assert (HN : 0 < INR n) by (apply lt_0_INR, Hn).
+assert (Hw : (isel_out (k + 8 + length pre) < bwidth k p)%nat) by (unfold isel_out, bwidth; rewrite Ep, !app_length; simpl; lia).
+assert (Hbd : forall z : Z, (Z.abs z <= 2 * Z.of_nat n)%Z -> -2 <= IZR z / INR n <= 2).
+{ intros z Hz. assert (Hz' : (- (2 * Z.of_nat n) <= z <= 2 * Z.of_nat n)%Z) by lia. destruct Hz' as [Hz1 Hz2].
+  apply IZR_le in Hz1. apply IZR_le in Hz2. rewrite opp_IZR, mult_IZR, <- INR_IZR_INZ in Hz1. rewrite mult_IZR, <- INR_IZR_INZ in Hz2.
+  split; [apply (Rmult_le_reg_r (INR n)); [exact HN|]; unfold Rdiv; rewrite Rmult_assoc, Rinv_l by lra; lra
+         |apply (Rmult_le_reg_r (INR n)); [exact HN|]; unfold Rdiv; rewrite Rmult_assoc, Rinv_l by lra; lra]. }
+apply (int_read n _ (brasp_run k n p w i (isel_out (k + 8 + length pre)))); [exact Hn| |].
+- subst p. rewrite (isel_default_sem n k m dr a b kb v d (k + 8 + length pre) _ i A B Kb Hi (brasp_bruns k n pre _ post w Hwt) Ha
+    (brasp_run_invn _ _ _ _ _)).
+  + destruct (ifind dr (imatch (vis_lo m i) A B Kb) (vis_cnt m n i)) as [t|] eqn:Ef; [|exact Hd].
+    assert (Ht : (t < vis_cnt m n i)%nat) by (destruct dr; cbn [ifind] in Ef; [apply lfind_some in Ef|apply rfind_some in Ef]; tauto).
+    apply (Hvis t Ht).
+  + intros t Ht. destruct (Hvis t Ht) as (H1 & H2 & H3 & H4 & H5). split; [exact H1|split; [exact H2|split; [exact H3|]]].
+    rewrite H4. apply Hbd, H5.
+  + rewrite Hd. apply Hbd, HDi.
+  + exact HA.
+- apply thm26_brasp_soft; [exact Hwt|apply Rinv_0_lt_compat; lra|exact Htau|exact Hle|exact Hi|exact Hw].
+Qed.
