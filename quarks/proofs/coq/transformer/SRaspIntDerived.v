@@ -24,7 +24,7 @@
     of integer letter weights) is such a program ([thm26_ipsum_letters]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List ZArith.
-From Quarks Require Import RSum TransformerModel MatrixModel MatrixCopy.
+From Quarks Require Import RSum TransformerModel MatrixModel MatrixCopy MatrixGap.
 From Quarks Require Import SRasp SRaspCompile SRaspInt SRaspIntCompile SRaspIntThm SRaspIntBool Dyck DyckSRasp DyckSRaspThm.
 Import ListNotations.
 Open Scope R_scope.
@@ -536,4 +536,59 @@ apply (int_read n _ (brasp_run k n p w i (isel_out (k + 8 + length pre)))); [exa
   + rewrite Hd. apply Hbd, HDi.
   + exact HA.
 - apply thm26_brasp_soft; [exact Hwt|apply Rinv_0_lt_compat; lra|exact Htau|exact Hle|exact Hi|exact Hw].
+Qed.
+
+(** ** An instance: the prefix sum of integer letter weights *)
+
+(** Over k letters with integer weights f t (|f t| <= K): the code f(w_j) / n (k + 8), then its
+    prefix sum (from k + 9 on; output [ipsum_out K (k + 9)]). *)
+Definition ipsum_letters (k K : nat) (f : nat -> Z) : list bop :=
+  BLinB (map (fun t => (t, f t)) (seq 0 k)) :: ipsum k K (k + 8) (k + 9).
+
+Lemma lin_onehot (f : nat -> Z) (m a : nat) (y : nat -> R) : (forall t, (t < m)%nat -> y t = if Nat.eqb a t then 1 else 0) ->
+  lin (zlin (map (fun t => (t, f t)) (seq 0 m))) y = if (a <? m)%nat then IZR (f a) else 0.
+Proof.
+induction m as [|m IH]; intros H; [reflexivity|].
+rewrite seq_S, map_app. unfold lin, zlin in *. rewrite map_app, lsum_app. rewrite IH by (intros; apply H; lia).
+cbn [map lsum fst snd]. rewrite Nat.add_0_l, (H m) by lia.
+destruct (Nat.eqb_spec a m) as [->|Hne].
+- replace (m <? m)%nat with false by (symmetry; apply Nat.ltb_ge; lia). replace (m <? S m)%nat with true by (symmetry; apply Nat.ltb_lt; lia). ring.
+- replace (a <? S m)%nat with (a <? m)%nat by (destruct (Nat.ltb_spec a m); destruct (Nat.ltb_spec a (S m)); (reflexivity || lia)). ring.
+Qed.
+
+Lemma ipsum_letters_wt (k K : nat) (f : nat -> Z) : brasp_wt k (ipsum_letters k K f) = true.
+Proof.
+unfold brasp_wt, ipsum_letters. rewrite bwt_cons. apply andb_true_iff. split.
+- cbn [bop_ok]. apply forallb_forall. intros q Hq. apply in_map_iff in Hq. destruct Hq as [t [<- Ht]]. apply in_seq in Ht.
+  rewrite bin_tys_rep. apply xis_rep_lt. simpl. lia.
+- cbn [bop_ty]. assert (E : length (bin_tys k ++ [XI]) = (k + 9)%nat) by (rewrite app_length, bin_tys_length; simpl; lia).
+  rewrite <- E.
+  refine (proj1 (ipsum_wt k K (k + 8) (bin_tys k ++ [XI]) _ _ _)).
+  + rewrite xis_app_at by (rewrite bin_tys_length; lia). rewrite bin_tys_length, Nat.sub_diag. reflexivity.
+  + rewrite xis_app_in by (rewrite bin_tys_length; lia). rewrite bin_tys_rep, xis_rep0. reflexivity.
+  + rewrite xis_app_in by (rewrite bin_tys_length; lia). rewrite bin_tys_rep, xis_rep. reflexivity.
+Qed.
+
+(** For every k, K, weights |f t| <= K, length n, word w of length n over the k letters and i < n: n
+    times the softmax network [brasp_net k (ipsum_letters k K f)] (weights independent of n) at 0 < tau
+    <= brasp_temp (eps = 1/(4n)) is within 1/4 of sum_(j <= i) f(w_j). *)
+Theorem thm26_ipsum_letters (k K n : nat) (f : nat -> Z) (w : list nat) (tau : R) (i : nat) :
+  (forall t, (t < k)%nat -> (- Z.of_nat K <= f t <= Z.of_nat K)%Z) ->
+  length w = n -> (forall a, In a w -> (a < k)%nat) -> (i < n)%nat ->
+  0 < tau -> tau <= brasp_temp k n (ipsum_letters k K f) (/ (4 * INR n)) ->
+  Rabs (INR n * msoft_run tau (bwidth k (ipsum_letters k K f)) n (brasp_net k (ipsum_letters k K f)) (xinput k n w) i (ipsum_out K (k + 9))
+        - rsum (fun j => IZR (f (letter w j))) 0 (S i)) <= / 4.
+Proof.
+intros Hf Hl Hw Hi Htau Hle.
+assert (Ep : ipsum_letters k K f = [BLinB (map (fun t => (t, f t)) (seq 0 k))] ++ ipsum k K (k + 8) (k + 8 + length [BLinB (map (fun t => (t, f t)) (seq 0 k))]) ++ [])
+  by (unfold ipsum_letters; rewrite app_nil_r; cbn [length]; replace (k + 8 + 1)%nat with (k + 9)%nat by lia; reflexivity).
+replace (k + 9)%nat with (k + 8 + length [BLinB (map (fun t => (t, f t)) (seq 0 k))])%nat by (cbn [length]; lia).
+apply (thm26_ipsum k n K (k + 8) _ _ [] w (fun j => f (letter w j)) tau i Ep (ipsum_letters_wt k K f) Hi); [|exact Htau|exact Hle].
+intros j Hj. assert (Hwj : (letter w j < k)%nat) by (apply Hw; unfold letter; apply nth_In; lia).
+split; [|apply Hf, Hwj].
+replace (k + 8)%nat with (k + 8 + 0)%nat by lia. rewrite brasp_run_at by (exact (ipsum_letters_wt k K f) || simpl; lia).
+cbn [nth ipsum_letters bsem]. rewrite (lin_onehot f k (letter w j)).
+- replace (letter w j <? k)%nat with true by (symmetry; apply Nat.ltb_lt, Hwj). reflexivity.
+- intros t Ht. unfold brasp_run. rewrite brun_below by lia. unfold binput. rewrite upd_ne by lia.
+  unfold xinput, word_input, embed. replace (t <? k)%nat with true by (symmetry; apply Nat.ltb_lt, Ht). reflexivity.
 Qed.
