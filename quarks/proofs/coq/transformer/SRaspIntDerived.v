@@ -10,17 +10,18 @@
       1 .. i), their difference added to an accumulator ([XLinZ]); sum_t ([C_j >= t] - [C_j <= -t])
       = C_j, and the shifted counts miss exactly C_0, which the accumulator starts from (a leftmost
       selection [XEq] with all scores equal reads C_0 at every i).
-    - [dsel k m dr a b kb v d c] (15 operations): the S-RASP aggregate "the value v_j at the rightmost
-      (leftmost) visible j with kb_j and B_j = A_i, or d_i when there is none" ([dsel_sem]): the
-      stored square of B, one [XEq] selection read three times (v, B, kb at the selected j), the
-      match test [kb_j' and B_j' = A_i] at the selected j' (two [BLe1]), and the gated choice
-      ReLU(V + 2 mt - 2) - ReLU(-V + 2 mt - 2) + ReLU(D - 2 mt) - ReLU(-D - 2 mt) for |V|, |D| <= 2
-      (four [SRelu] and one [SLin]: a real sequence, not typed integer).  Exact when 1 <= A_i and B_j <= n (where [eq_top_match]'s clamped square
-      cannot let a non-match win), and whenever no visible j matches.
-    Both are well typed in every context that types their inputs ([ipsum_wt], [dsel_wt]), so
-    Theorem 26 applies: in any well-typed program that contains them, the softmax network
-    [brasp_net] at 0 < tau <= [brasp_temp] (eps = 1/(4n)) gives n times the prefix sum, and n times
-    the defaulted selection, within 1/4 ([thm26_ipsum], [thm26_dsel]); [ipsum_prog] (the prefix sum
+    - [isel_default k m dr a b kb v d c] (15 operations): the S-RASP aggregate "the value v_j at the
+      rightmost (leftmost) visible j with kb_j and B_j = A_i, or d_i when there is none"
+      ([isel_default_sem]): the stored square of B, one [XEq] selection read three times (v, B, kb
+      at the selected j), the match test [kb_j and B_j = A_i] at the selected j (two [BLe1]), and
+      the gated choice ReLU(V + 2 mt - 2) - ReLU(-V + 2 mt - 2) + ReLU(D - 2 mt) - ReLU(-D - 2 mt)
+      for |V|, |D| <= 2 (four [SRelu] and one [SLin]: a real-typed sequence).  Exact when every
+      visible B_j <= n and either 1 <= A_i (then [eq_top_match]'s clamped square lets no non-match
+      win: [sqc_score]) or no visible j matches.
+    Both are well typed wherever their inputs are ([ipsum_wt], [isel_default_wt]), so Theorem 26
+    applies: in every well-typed program that contains them, n times the softmax network
+    [brasp_net] at 0 < tau <= [brasp_temp] (eps = 1/(4n)) is within 1/4 of the prefix sum and of
+    the defaulted selection ([thm26_ipsum], [thm26_isel_default]); [ipsum_letters] (the prefix sum
     of integer letter weights) is such a program ([thm26_ipsum_letters]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz Bool List ZArith.
@@ -80,9 +81,6 @@ Proof.
 intros H. unfold xis. rewrite app_nth2 by exact H. rewrite app_length.
 destruct (Nat.ltb_spec x (length xtys + length l)); destruct (Nat.ltb_spec (x - length xtys) (length l)); (reflexivity || lia).
 Qed.
-
-Lemma xis_ext (xtys : list xty) (p : list bop) (t : xty) (x : nat) : xis xtys t x = true -> xis (bout_tys xtys p) t x = true.
-Proof. intros H. destruct (bout_tys_ext xtys p) as [l ->]. rewrite xis_app_in by apply (xis_spec _ _ _ H). exact H. Qed.
 
 Lemma add_sub_l (c m : nat) : (c + m - c = m)%nat.
 Proof. lia. Qed.
