@@ -4,6 +4,8 @@ Proved in Coq for a fragment of S-RASP (``SRasp.v``, ``SRaspCompile.v``, ``SRasp
 average-hard network is exact and uniform-tieless with gap 1/(2n), so Theorem 26 (``thm26_matrix_closed``)
 and Lemma 9's rounding give every Boolean sequence exactly, for every program, length and word.  The
 instances re-run ``yang.thm26``'s check on the engine's flip-flop program (an S-RASP program of the fragment).
+Integer sequences (``SRaspInt*.v``), Booleans from integers (``SRaspIntBool.v``), and, derived as programs of those
+operations (``SRaspIntDerived.v``), prefix sums of integer sequences bounded by a constant and selection with a default.
 """
 from __future__ import annotations
 
@@ -64,8 +66,21 @@ srasp = Claim(
               "network at every 0 < tau <= brasp_temp outputs that flag and, when 0/1, that value, for every length n, "
               "word w and i < n (thm26_ord_sel; an instance over K >= 2 letters: the leftmost j <= i where the shifted "
               "count of letter 0 reaches that of letter 1 at i, thm26_ord_counts).  "
-              "Not operations: selectors comparing integers by order of other keys, rational sequences "
-              "selected with an arbitrary default, prefix sums of non-Boolean sequences.",
+              "Derived in that fragment (SRaspIntDerived.v), as programs of its operations run "
+              "inside any well-typed program: the prefix sum sum_(j<=i) c_j / n of an integer sequence with |c_j| <= K for a "
+              "constant K (2 + 11K operations: for t = 1..K the Booleans [c_j >= t] and [c_j <= -t], each summed by the Boolean "
+              "prefix sum, whose shifted counts miss exactly c_0, read at every i by a leftmost selection with equal scores; "
+              "ipsum_sem, well typed wherever c is an integer sequence, ipsum_wt), and the selection of v_j at the rightmost "
+              "(leftmost) visible j with kb_j and B_j = A_i, or the default d_i when there is none (15 operations: one "
+              "value-comparing selection read at v, B and kb, the match test [kb_j and B_j = A_i] by two [. <= 1], and the "
+              "choice ReLU(V + 2mt - 2) - ReLU(-V + 2mt - 2) + ReLU(D - 2mt) - ReLU(-D - 2mt); isel_default_sem, exact when "
+              "every visible B_j <= n and either 1 <= A_i or no visible j matches, for |v|, |d| <= 2n; isel_default_wt; its "
+              "result is a real-typed sequence, not an integer one): in every well-typed program containing them, n times "
+              "the softmax network at every 0 < tau <= brasp_temp (eps = 1/(4n)) is within 1/4 of the prefix sum "
+              "(thm26_ipsum) and of the defaulted selection (thm26_isel_default), so rounding gives them exactly; the "
+              "prefix sum of integer letter weights is such a program (thm26_ipsum_letters).  Not operations: selectors "
+              "comparing integers by order of other keys, rational sequences other than integers over n selected with a default, prefix "
+              "sums of integer sequences not bounded by a constant.",
     latex=r"\forall P\in\text{S-RASP}_{\mathrm{frag}},\ n,\ w:\ "
           r"\mathrm{round}(\mathrm{TF}^{\tau}_{P}(w)_i)=P(w)_i,\ 0<\tau\le\tau_{26}(n)",
     kind="construction",
@@ -87,7 +102,10 @@ srasp = Claim(
          "SRaspIntBool.v:thm26_brasp", "SRaspIntBool.v:thm26_brasp_soft", "SRaspIntBool.v:thm26_brasp_hard",
          "SRaspIntOrder.v:thm26_ord_sel", "SRaspIntOrder.v:thm26_ord_counts", "SRaspIntOrder.v:ord_sel_sem",
          "SRaspIntOrder.v:ord_top", "SRaspIntOrder.v:ord_sel_brasp_wt", "SRaspIntOrder.v:pcount_steps",
-         "SRaspIntOrder.v:pcount_sem", "SRaspIntOrder.v:pos_steps"),
+         "SRaspIntOrder.v:pcount_sem", "SRaspIntOrder.v:pos_steps",
+         "SRaspIntDerived.v:ipsum_sem", "SRaspIntDerived.v:ipsum_wt", "SRaspIntDerived.v:thm26_ipsum",
+         "SRaspIntDerived.v:thm26_ipsum_letters", "SRaspIntDerived.v:isel_default_sem", "SRaspIntDerived.v:isel_default_wt",
+         "SRaspIntDerived.v:thm26_isel_default"),
     coq_hypotheses={
         "thm26_brasp": ["brasp_wt k p = true", "brasp_ty k p c = XB", "0 < tau", "tau <= brasp_temp k n p (/ 4)",
                         "(i < n)%nat"],
@@ -102,6 +120,13 @@ srasp = Claim(
         "pcount_steps": [],
         "pcount_sem": ["(b < c)%nat", "(forall j : nat, (j <= i)%nat -> z j b = b2r (bb j))"],
         "pos_steps": [],
+        "thm26_ipsum": ["p = pre ++ ipsum k K a (k + 8 + length pre) ++ post", "brasp_wt k p = true", "(i < n)%nat", "(forall j : nat, (j <= i)%nat -> brasp_run k n p w j a = IZR (C j) / INR n /\\ (- Z.of_nat K <= C j <= Z.of_nat K)%Z)", "0 < tau", "tau <= brasp_temp k n p (/ (4 * INR n))"],
+        "thm26_isel_default": ["p = pre ++ isel_default k m dr a b kb v d (k + 8 + length pre) ++ post", "brasp_wt k p = true", "(i < n)%nat", "brasp_run k n p w i a = IZR A / INR n", "brasp_run k n p w i d = IZR Di / INR n", "(Z.abs Di <= 2 * Z.of_nat n)%Z", "(forall t : nat, (t < vis_cnt m n i)%nat -> brasp_run k n p w (vis_lo m i + t)%nat b = IZR (B (vis_lo m i + t)%nat) / INR n /\\ (B (vis_lo m i + t)%nat <= Z.of_nat n)%Z /\\ brasp_run k n p w (vis_lo m i + t)%nat kb = b2r (Kb (vis_lo m i + t)%nat) /\\ brasp_run k n p w (vis_lo m i + t)%nat v = IZR (V (vis_lo m i + t)%nat) / INR n /\\ (Z.abs (V (vis_lo m i + t)%nat) <= 2 * Z.of_nat n)%Z)", "(1 <= A)%Z \\/ ifind dr (imatch (vis_lo m i) A B Kb) (vis_cnt m n i) = None", "0 < tau", "tau <= brasp_temp k n p (/ (4 * INR n))"],
+        "thm26_ipsum_letters": ["(forall t : nat, (t < k)%nat -> (- Z.of_nat K <= f t <= Z.of_nat K)%Z)", "length w = n", "(forall a : nat, In a w -> (a < k)%nat)", "(i < n)%nat", "0 < tau", "tau <= brasp_temp k n (ipsum_letters k K f) (/ (4 * INR n))"],
+        "ipsum_sem": ["(i < n)%nat", "bruns n c (ipsum k K a c) X", "(forall j : nat, (j <= i)%nat -> X j a = IZR (C j) / INR n /\\ (- Z.of_nat K <= C j <= Z.of_nat K)%Z /\\ X j k = 1 /\\ X j (k + 3)%nat = / INR n)"],
+        "isel_default_sem": ["(i < n)%nat", "bruns n c (isel_default k m dr a b kb v d c) X", "X i a = IZR A / INR n", "X i (k + 3)%nat = / INR n", "(forall t : nat, (t < vis_cnt m n i)%nat -> X (vis_lo m i + t)%nat b = IZR (B (vis_lo m i + t)%nat) / INR n /\\ (B (vis_lo m i + t)%nat <= Z.of_nat n)%Z /\\ X (vis_lo m i + t)%nat kb = b2r (Kb (vis_lo m i + t)%nat) /\\ -2 <= X (vis_lo m i + t)%nat v <= 2)", "-2 <= X i d <= 2", "(1 <= A)%Z \\/ ifind dr (imatch (vis_lo m i) A B Kb) (vis_cnt m n i) = None"],
+        "ipsum_wt": ["xis xtys XI a = true", "xis xtys XB k = true", "xis xtys XI (k + 3) = true"],
+        "isel_default_wt": ["xis xtys XI a = true", "xis xtys XI b = true", "xis xtys XB kb = true", "(v < length xtys)%nat", "(d < length xtys)%nat", "xis xtys XI (k + 3) = true"],
         "thm26_srasp": ["srasp_wt k p = true", "srasp_bool k p c = true", "0 < tau", "tau <= srasp_temp k n p (/ 4)",
                         "(i < n)%nat"],
         "thm26_srasp_soft": ["srasp_wt k p = true", "0 < eps", "0 < tau", "tau <= srasp_temp k n p eps", "(i < n)%nat",
@@ -139,8 +164,10 @@ srasp = Claim(
              "are not nondecreasing in j with steps of at most 1 within 1..n, or together with a Boolean condition on j "
              "(SRaspIntOrder.v proves the comparison alone for such keys: positions, prefix counts of Boolean sequences), and "
              "selectors comparing positions other than by parity, through integer equality or by order; rational sequences that are "
-             "neither Boolean nor integers over n selected with an arbitrary default (the integer selection's fallback is "
-             "the visible j of largest score); prefix sums of non-Boolean sequences.  Booleans from integers at one "
+             "neither Boolean nor integers over n selected with a default, and the defaulted integer selection "
+             "(isel_default) where a visible key B_j > n, or where a match exists and A_i <= 0, and as an integer-typed "
+             "sequence that later integer operations read (it is real-typed); prefix sums of integer sequences not bounded "
+             "by a constant.  Booleans from integers at one "
              "position ([c_i <= 1], hence [c_i = 0] and [c_i <= 0]) are operations since SRaspIntBool.v, and Dyck-k "
              "(Appendix E) is derived from these theorems (DyckSRaspThm.v, yang.dyck).",
     note="The compiled network reads only the position embeddings 1, (i+1)/n and [i odd] (bounded); its width is "
