@@ -2,8 +2,9 @@
 
     With LTLSoftNode.v's invariant, any weighting W whose uniform heads are exact and whose four
     selection heads read within e <= 1/4 of the hard value runs the compiled network exactly on
-    every sub-formula's coordinate (compile_sok).  LTLSoft.v's heads give e = 21/100 for
-    variant (a) at tau = 1/(2n) (thm12_paper), for variant (b) with c = 2 at tau = 1
+    every sub-formula's coordinate (compile_sok; every entry of the compiler's memo table,
+    compile_sok_memo, which LTLSection6Letter.v reads for every sub-formula).  LTLSoft.v's heads
+    give e = 21/100 for variant (a) at tau = 1/(2n) (thm12_paper), for variant (b) with c = 2 at tau = 1
     (thm12b_tau1), and for variant (c) with c = 2 at tau = 1 on the past fragment
     (thm13c_tau1): the softmax output is [w, i |= p] itself, so Lemma 9's rounding returns it. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
