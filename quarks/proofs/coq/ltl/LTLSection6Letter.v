@@ -15,16 +15,20 @@
       over letters < k, n >= 1, word and i < n, the softmax output of [compile k VTemperature cq p]
       at [memo_coord] of each sub-formula q is exactly [w, i |= q] (so is its rounding);
       [thm13_paper_sub]: the future-masked network (Corollary 18) for past formulas;
+      [thm13c_tau1_sub]: the future-masked network of variant (c) at tau = 1, c = 2, on the
+      embeddings 1, (-1)^i, i, (-1)^i i (its memo coordinates are none of the n-dependent ones,
+      [memo_n_free]);
     - [ih_all k K] = OR_(a < k) [ih_ltl k K a] ([LTLSection6.v]): one formula whose sub-formulas are
       the k letter tests of the K-hop induction head; [ih_coords k v cq K] their k coordinates.
       [cor17_ihk_letter]: one network (it does not depend on n), one temperature 1/(2n): for every
       k, K, n >= 1, word over letters < k and i < n, the k softmax outputs at [ih_coords] (and their
       roundings) are [onehot k (ihk_letter w K i)], the one-hot code of the letter at the position
       reached by K hops (all 0 if a hop finds nothing); [ih_coords_nodup]: the k coordinates are
-      distinct; [cor18_ihk_letter]: the same by the future-masked network. *)
+      distinct; [cor18_ihk_letter]: the same by the future-masked network; [cor18_ihk_letter_tau1]:
+      by the future-masked network at tau = 1, where nothing depends on n. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List QArith Qreals.
-From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftNode LTLSoftPaper LTLSection6.
+From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftNode LTLSoftPaper LTLCausal LTLSection6.
 From Quarks Require Dyck.
 Import ListNotations.
 Open Scope R_scope.
@@ -243,6 +247,43 @@ intros Hp Hl Hn. unfold memo_coord. rewrite node_causal_temperature, compile_cau
 split; [apply thm13_future, Hp|]. intros q i Hq Hi. apply (thm12_paper_sub k cq p n w i Hl Hn Hi q Hq).
 Qed.
 
+(** Variant (c)'s memo coordinates are none of the n-dependent embeddings. *)
+Lemma memo_n_free (k : nat) (cq : Q) (p q : ltl) (c : nat) : letters_below k p = true ->
+  lookup ltl_eqb q (cs_memo (snd (node k VCausal cq p init_state))) = Some c -> n_free k c.
+Proof.
+intros Hl E. destruct (node k VCausal cq p init_state) as [c1 st] eqn:En. cbn [snd] in E.
+refine (lookup_ok (n_free k) q _ c (proj2 (proj2 (node_ok_reads k VCausal cq (n_free k) _ _ _ _ _ _ p init_state c1 st Hl
+          ltac:(split; constructor) En))) E);
+  unfold n_free, c_frac, c_len, c_alt_len, c_one, c_alt, parity_term, tie, stop_term, c_pos, c_alt_pos;
+  simpl; intros; unfold c_one, c_alt in *; repeat split; lia.
+Qed.
+
+(** Corollary 18 (c) at tau = 1, c = 2, every sub-formula: on the embeddings 1, (-1)^i, i, (-1)^i i
+    (nothing depends on n), the future-masked network holds every sub-formula exactly. *)
+Theorem thm13c_tau1_sub (k : nat) (p : ltl) : past p = true -> letters_below k p = true ->
+  future_net (fst (compile k VCausal 2 p)) /\ reads_ok (n_free k) (fst (compile k VCausal 2 p)) /\
+  forall n w q i, In q (subformulas p) -> (i < n)%nat ->
+    soft_run 1 n (real_net (fst (compile k VCausal 2 p))) (embed k pes_causal n w) i (memo_coord k VCausal 2 p q) = B2R (sat n w q i) /\
+    round01 (soft_run 1 n (real_net (fst (compile k VCausal 2 p))) (embed k pes_causal n w) i (memo_coord k VCausal 2 p q))
+    = B2R (sat n w q i).
+Proof.
+intros Hp Hl. destruct (compile_reads_causal k 2 p Hl) as [Hr _].
+split; [apply compile_future, Hp|split; [exact Hr|]]. intros n w q i Hq Hi.
+pose proof (memo_coord_sub k VCausal 2 p q Hq) as Eq.
+assert (E : soft_run 1 n (real_net (fst (compile k VCausal 2 p))) (embed k pes_causal n w) i (memo_coord k VCausal 2 p q)
+            = B2R (sat n w q i)).
+{ unfold soft_run. rewrite <- (run_agree (n_free k) (soft_w 1) n _ _ _ Hr (embed_causal_agree k n w) i _ (memo_n_free k 2 p q _ Hl Eq)).
+  destruct (caus_heads n k w 2 ltac:(rewrite Q2R_2; lra)) as [HY HS].
+  assert (SY : SY_ok n w k VCausal 2 (soft_w 1) (21 / 100))
+    by (intros att a x Hx Hv i' Hi'; exact (head_Y_caus_tau1 n k att a w x i' Hi' Hx Hv)).
+  assert (SS : SS_ok n w k VCausal 2 (soft_w 1) (21 / 100))
+    by (intros att b s x B Hx HB Hv i' Hi'; exact (head_S_caus_tau1 n k att b s w x B i' Hi' Hx HB Hv)).
+  exact (compile_sok_memo n w k VCausal 2 _ false HY (fun E => False_rect _ (diff_false_true E)) HS (fun E => False_rect _ (diff_false_true E))
+           (soft_w 1) (21 / 100) ltac:(lra) ltac:(lra) (fun h x i => soft_uniform _ n h x i)
+           SY (fun E => False_rect _ (diff_false_true E)) SS (fun E => False_rect _ (diff_false_true E)) p Hl Hp q _ Eq i Hi). }
+split; [exact E|rewrite E; apply round_B2R].
+Qed.
+
 (** ** The K-hop induction head's letter *)
 
 (** The letter at the position reached by K hops from i (None if a hop finds nothing), and the
@@ -336,5 +377,19 @@ Theorem cor18_ihk_letter (k K : nat) (cq : Q) (n : nat) (w : nat -> nat) :
 Proof.
 intros Hw Hn. destruct (ih_all_ok k K) as [Hp Hl]. destruct (thm13_paper_sub k cq (ih_all k K) n w Hp Hl Hn) as [Hf H].
 split; [exact Hf|]. intros i Hi. unfold ih_coords, onehot. rewrite !map_map. apply map_seq_ext. intros a Ha.
+rewrite <- ihk_letterE, <- (sat_ih_ltl k n w K a Hw i). apply H; [apply ih_all_sub, Ha|exact Hi].
+Qed.
+
+(** And at tau = 1 with c = 2: the future-masked network reads none of the n-dependent embeddings,
+    and on the embeddings 1, (-1)^i, i, (-1)^i i its k rounded outputs at [ih_coords] are the
+    one-hot code of the letter, for every n: nothing depends on n. *)
+Theorem cor18_ihk_letter_tau1 (k K : nat) :
+  future_net (fst (compile k VCausal 2 (ih_all k K))) /\ reads_ok (n_free k) (fst (compile k VCausal 2 (ih_all k K))) /\
+  forall n w i, (forall t, (w t < k)%nat) -> (i < n)%nat ->
+    map (fun c => round01 (soft_run 1 n (real_net (fst (compile k VCausal 2 (ih_all k K)))) (embed k pes_causal n w) i c))
+      (ih_coords k VCausal 2 K) = onehot k (ihk_letter w K i).
+Proof.
+destruct (ih_all_ok k K) as [Hp Hl]. destruct (thm13c_tau1_sub k (ih_all k K) Hp Hl) as [Hf [Hr H]].
+split; [exact Hf|split; [exact Hr|]]. intros n w i Hw Hi. unfold ih_coords, onehot. rewrite !map_map. apply map_seq_ext. intros a Ha.
 rewrite <- ihk_letterE, <- (sat_ih_ltl k n w K a Hw i). apply H; [apply ih_all_sub, Ha|exact Hi].
 Qed.
