@@ -128,6 +128,7 @@ _LTL_THMS = ("LTLSection6.v:cor17_ihk_paper", "LTLSection6.v:cor18_ihk_paper", "
              "LTLSection6.v:fflang_spec", "LTLSection6.v:ihk_ih_out", "LTLSection6.v:ihk_ih2_out",
              "LTLSection6Letter.v:thm12_paper_sub", "LTLSection6Letter.v:cor17_ihk_letter",
              "LTLSection6Letter.v:ih_coords_nodup", "LTLSection6Letter.v:cor18_ihk_letter",
+             "LTLSection6Letter.v:cor18_ihk_letter_tau1",
              "SRaspInductionL.v:lprogram_sem", "SRaspInductionL.v:thm26_lhops")
 _LTL_HYPS = {
     "cor17_ihk_paper": ["(a < k)%nat", "(forall t : nat, (w t < k)%nat)", "(1 <= n)%nat", "(i < n)%nat"],
@@ -141,6 +142,7 @@ _LTL_HYPS = {
     "cor17_ihk_letter": ["(forall t : nat, (w t < k)%nat)", "(1 <= n)%nat", "(i < n)%nat"],
     "ih_coords_nodup": [],
     "cor18_ihk_letter": ["(forall t : nat, (w t < k)%nat)", "(1 <= n)%nat"],
+    "cor18_ihk_letter_tau1": [],
     "lprogram_sem": ["(1 <= k)%nat", "(forall b : nat, In b w -> (b < k)%nat)", "(m <= K)%nat", "(a < k)%nat"],
     "thm26_lhops": ["(1 <= k)%nat", "(forall b : nat, In b w -> (b < k)%nat)", "(a < k)%nat", "0 < tau",
                     "tau <= srasp_temp k n (lprogram k K) (/ 4)", "(i < n)%nat"]}
@@ -175,7 +177,9 @@ section6 = Claim(
               "roundings, are exactly onehot k (ihk_letter w K i), the one-hot code of the letter at the position reached "
               "from i by K steps (all 0 when a step finds nothing); (ih_coords_nodup) these k coordinates are distinct; "
               "(cor18_ihk_letter) the future-masked network at 1/(2n) is future-masked and its k rounded outputs at "
-              "ih_coords are exactly that code.  Liu et al.'s route (uniform-tieless "
+              "ih_coords are exactly that code; (cor18_ihk_letter_tau1) the future-masked network compile k VCausal 2 "
+              "(ih_all k K) at tau = 1 reads none of the n-dependent embeddings, and on the embeddings 1, (-1)^i, i, "
+              "(-1)^i i its k rounded outputs at ih_coords are exactly that code for every n.  Liu et al.'s route (uniform-tieless "
               "average-hard networks, then Theorem 26 at its temperature temp26, about 1/(n log n), below the paper's "
               "1/(2n)): (lprogram_sem, thm26_lhops) for every k >= 1, K, length n, word w (a list) over 0..k-1, i < n and "
               "a < k, the S-RASP program lprogram k K (one network for every n: weights independent of n, embeddings 1, "
