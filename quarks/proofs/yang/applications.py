@@ -1,8 +1,9 @@
 """Seed 004, §6 (Some Applications): the named tasks as softmax transformers, on two routes.
 
 The paper's route (Corollary 17): the k-hop induction head (outputting the letter) and the flip-flop language
-are formulas of LTL[Y, S]; the compiled network is exact at the paper's temperature 1/(2n) (Coq, LTLSection6.v;
-the instances check the formula against the task on every word and the compiled network at 1/(2n)).  Liu et al.'s
+are formulas of LTL[Y, S]; the compiled network is exact at the paper's temperature 1/(2n) (Coq, LTLSection6.v, and
+LTLSection6Letter.v for the letter as k outputs of one network; the instances check the formula against the task on
+every word and the compiled network at 1/(2n)).  Liu et al.'s
 route: uniform-tieless average-hard programs of :mod:`quarks.attention.programs` (ours), then Theorem 26 (Coq, at
 its temperature temp26; the Python rule gamma(n)/(2 m(n)) is the separate claim ``yang.section6-rule``, checked
 on instances: exact agreement with a reference recognizer, the gap gamma(n), the softmax transformer certified
@@ -125,6 +126,9 @@ _NETS = {"a": "(real_net (fst (compile k VTemperature cq (ih_ltl k K a))))",
 _LTL_THMS = ("LTLSection6.v:cor17_ihk_paper", "LTLSection6.v:cor18_ihk_paper", "LTLSection6.v:cor18_ihk_tau1",
              "LTLSection6.v:cor17_fflang_paper", "LTLSection6.v:cor18_fflang_paper", "LTLSection6.v:cor18_fflang_tau1",
              "LTLSection6.v:fflang_spec", "LTLSection6.v:ihk_ih_out", "LTLSection6.v:ihk_ih2_out",
+             "LTLSection6Letter.v:thm12_paper_sub", "LTLSection6Letter.v:cor17_ihk_letter",
+             "LTLSection6Letter.v:ih_coords_nodup", "LTLSection6Letter.v:cor18_ihk_letter",
+             "LTLSection6Letter.v:cor18_ihk_letter_tau1",
              "SRaspInductionL.v:lprogram_sem", "SRaspInductionL.v:thm26_lhops")
 _LTL_HYPS = {
     "cor17_ihk_paper": ["(a < k)%nat", "(forall t : nat, (w t < k)%nat)", "(1 <= n)%nat", "(i < n)%nat"],
@@ -134,6 +138,11 @@ _LTL_HYPS = {
     "cor18_fflang_paper": ["(1 <= n)%nat"],
     "cor18_fflang_tau1": [],
     "fflang_spec": [], "ihk_ih_out": [], "ihk_ih2_out": [],
+    "thm12_paper_sub": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat", "In q (subformulas p)"],
+    "cor17_ihk_letter": ["(forall t : nat, (w t < k)%nat)", "(1 <= n)%nat", "(i < n)%nat"],
+    "ih_coords_nodup": [],
+    "cor18_ihk_letter": ["(forall t : nat, (w t < k)%nat)", "(1 <= n)%nat"],
+    "cor18_ihk_letter_tau1": [],
     "lprogram_sem": ["(1 <= k)%nat", "(forall b : nat, In b w -> (b < k)%nat)", "(m <= K)%nat", "(a < k)%nat"],
     "thm26_lhops": ["(1 <= k)%nat", "(forall b : nat, In b w -> (b < k)%nat)", "(a < k)%nat", "0 < tau",
                     "tau <= srasp_temp k n (lprogram k K) (/ 4)", "(i < n)%nat"]}
@@ -144,8 +153,8 @@ section6 = Claim(
     source=Source("004", "§6 Some Applications: k-hop induction heads, flip-flop, Dyck-k (via Corollary 17 and Theorem 26)"),
     statement="The tasks of §6 are computed exactly by softmax transformers, for every length n.  The paper's route "
               "(Corollary 17: the tasks as formulas of LTL[Y, S]; Coq, LTLSection6.v, words w : nat -> nat): the K-hop "
-              "induction head over k letters (every k and K; K = 1 is the basic task) outputting the letter, one network "
-              "per letter a: ihk w K a i is whether the letter at the position reached from i by K steps 'the rightmost "
+              "induction head over k letters (every k and K; K = 1 is the basic task) outputting the letter: ihk w K a i "
+              "is whether the letter at the position reached from i by K steps 'the rightmost "
               "j <= i with w_(j-1) = w_i' is a (false when a step finds nothing), so the k outputs are the one-hot code "
               "of that letter; and the flip-flop language (letters 0, 1 write 0, 1; 2, 3 read 0, 1; 4 ignore; fflang w i: "
               "w_0 .. w_i is in it, and (fflang_spec) fflang w i = true iff every read of b at j <= i follows a write of b "
@@ -157,7 +166,20 @@ section6 = Claim(
               "is exactly the bit; (cor18_ihk_tau1, cor18_fflang_tau1) the future-masked network at tau = 1 reads none "
               "of the n-dependent embeddings, and on the embeddings 1, (-1)^i, i, (-1)^i i its rounding is exactly the "
               "bit for every n: no parameter depends on n; (ihk_ih_out, ihk_ih2_out) for K = 1, 2 and letter 0 the bit is "
-              "ih_out, ih2_out, the references of the engine's networks below.  Liu et al.'s route (uniform-tieless "
+              "ih_out, ih2_out, the references of the engine's networks below.  The letter by one network "
+              "(LTLSection6Letter.v): the compiler gives every sub-formula q of a formula p one coordinate, memo_coord k v "
+              "cq p q (its memo table's entry for q after compiling p), and (thm12_paper_sub) for every formula p over "
+              "letters < k, 1 <= n, word w and i < n, the softmax output of compile k VTemperature cq p at tau = 1/(2n) at "
+              "memo_coord of every q in subformulas p is exactly [w, i |= q], and so is its rounding; ih_all k K is the "
+              "disjunction of ih_ltl k K a over a < k, compiled once, and ih_coords k v cq K the list of memo_coord of its "
+              "k disjuncts, a = 0 .. k - 1; (cor17_ihk_letter) for every k, K, word over the letters, 1 <= n and i < n, "
+              "the k softmax outputs of compile k VTemperature cq (ih_all k K) at ih_coords at tau = 1/(2n), and their "
+              "roundings, are exactly onehot k (ihk_letter w K i), the one-hot code of the letter at the position reached "
+              "from i by K steps (all 0 when a step finds nothing); (ih_coords_nodup) these k coordinates are distinct; "
+              "(cor18_ihk_letter) the future-masked network at 1/(2n) is future-masked and its k rounded outputs at "
+              "ih_coords are exactly that code; (cor18_ihk_letter_tau1) the future-masked network compile k VCausal 2 "
+              "(ih_all k K) at tau = 1 reads none of the n-dependent embeddings, and on the embeddings 1, (-1)^i, i, "
+              "(-1)^i i its k rounded outputs at ih_coords are exactly that code for every n.  Liu et al.'s route (uniform-tieless "
               "average-hard networks, then Theorem 26 at its temperature temp26, about 1/(n log n), below the paper's "
               "1/(2n)): (lprogram_sem, thm26_lhops) for every k >= 1, K, length n, word w (a list) over 0..k-1, i < n and "
               "a < k, the S-RASP program lprogram k K (one network for every n: weights independent of n, embeddings 1, "
@@ -203,8 +225,9 @@ section6 = Claim(
     instances={"quick": LTL_QUICK, "full": LTL_FULL},
     check=check_section6_ltl,
     size="n",
-    note="The letter is output as k networks, one per letter a (the same formula family; their outputs side by side are "
-         "the one-hot code), not as one network with k outputs.  The induction heads' letters in the Python instances "
+    note="The letter is output both by k networks, one per letter a (cor17_ihk_paper: their outputs side by side are "
+         "the one-hot code), and by one network with k outputs (cor17_ihk_letter: the disjunction of the k formulas "
+         "compiled once, its outputs read at the k disjuncts' coordinates).  The induction heads' letters in the Python instances "
          "are a, b, c (Coq's 0, 1, 2); the flip-flop's are 0, 1, x, y, i (write 0, write 1, read 0, read 1, ignore).  "
          "Dyck-k is not regular, so no LTL formula defines it: it stays on the Theorem 26 "
          "route, which is the paper's for Dyck.  The Python temperature rule gamma(n)/(2 m(n)) for the engine's programs "

@@ -2,8 +2,9 @@
 
     With LTLSoftNode.v's invariant, any weighting W whose uniform heads are exact and whose four
     selection heads read within e <= 1/4 of the hard value runs the compiled network exactly on
-    every sub-formula's coordinate (compile_sok).  LTLSoft.v's heads give e = 21/100 for
-    variant (a) at tau = 1/(2n) (thm12_paper), for variant (b) with c = 2 at tau = 1
+    every sub-formula's coordinate (compile_sok; every entry of the compiler's memo table,
+    compile_sok_memo, which LTLSection6Letter.v reads for every sub-formula).  LTLSoft.v's heads
+    give e = 21/100 for variant (a) at tau = 1/(2n) (thm12_paper), for variant (b) with c = 2 at tau = 1
     (thm12b_tau1), and for variant (c) with c = 2 at tau = 1 on the past fragment
     (thm13c_tau1): the softmax output is [w, i |= p] itself, so Lemma 9's rounding returns it. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
@@ -25,6 +26,19 @@ Qed.
 
 Lemma round_B2R (b : bool) : round01 (B2R b) = B2R b.
 Proof. destruct b; unfold B2R; [apply lemma9_high|apply lemma9_low]; lra. Qed.
+
+Lemma ltl_eqb_refl (p : ltl) : ltl_eqb p p = true.
+Proof. induction p; simpl; rewrite ?Nat.eqb_refl, ?eqb_reflx, ?IHp, ?IHp1, ?IHp2; reflexivity. Qed.
+
+(** The compiler's memo table records the coordinate it returns: c for p after node p. *)
+Lemma node_memo_self (kk : nat) (var : variant) (cq : Q) (p : ltl) (st : cstate) (c : nat) (st' : cstate) :
+  node kk var cq p st = (c, st') -> lookup ltl_eqb p (cs_memo st') = Some c.
+Proof.
+intros E. destruct p; cbn [node] in E; destruct (lookup ltl_eqb _ (cs_memo st)) as [c0|] eqn:Em;
+  try (inversion E; subst; exact Em);
+  repeat match type of E with context [let '(_, _) := ?t in _] => destruct t end;
+  inversion E; subst; cbn [cs_memo remember lookup]; rewrite ltl_eqb_refl; reflexivity.
+Qed.
 
 Section SoftCompile.
 Variables (n : nat) (w : nat -> nat) (kk : nat) (var : variant) (cq : Q) (gap : R) (fut : bool).
@@ -54,14 +68,18 @@ revert m0. induction Ls as [|L Ls IH]; intros m0 H; [exact I|]. split.
 - apply IH. intros m. specialize (H (S m)). rewrite Nat.add_succ_r in H. exact H.
 Qed.
 
-(** The compiled network run under W on the embedding of w outputs exactly [w, i |= p]. *)
-Lemma compile_sok (p : ltl) : letters_below kk p = true -> fut || past p = true ->
+(** The compiled network run under W on the embedding of w holds every formula q of the compiler's
+    memo table (every sub-formula of p: LTLSection6Letter.v) exactly at its coordinate:
+    [w, i |= q]. *)
+Lemma compile_sok_memo (p : ltl) : letters_below kk p = true -> fut || past p = true ->
+  forall q c, lookup ltl_eqb q (cs_memo (snd (node kk var cq p init_state))) = Some c ->
   forall i, (i < n)%nat ->
-  net_run W n (real_net (fst (compile kk var cq p))) (x0 n w kk var) i (snd (compile kk var cq p)) = B2R (sat n w p i).
+  net_run W n (real_net (fst (compile kk var cq p))) (x0 n w kk var) i c = B2R (sat n w q i).
 Proof.
-intros Hlet Hpast i Hi. unfold compile. destruct (node kk var cq p init_state) as [c st] eqn:E. cbn [fst snd].
-destruct (node_sok n w kk var cq gap fut HY HX HS HU W e He He4 HWu SY SX SS SU p init_state _ _ _ c st Hlet Hpast sinv_init E)
-  as [V [D [isH [[[Hc _] [Hs _]] [_ [[l Dc] [Xc Vc]]]]]]].
+intros Hlet Hpast q c Eq i Hi. unfold compile. destruct (node kk var cq p init_state) as [c1 st] eqn:E. cbn [fst snd] in *.
+destruct (node_sok n w kk var cq gap fut HY HX HS HU W e He He4 HWu SY SX SS SU p init_state _ _ _ c1 st Hlet Hpast sinv_init E)
+  as [V [D [isH [[[Hc [_ [_ [_ Hme]]]] [Hs Hxm]] _]]]].
+destruct (Hme q c Eq) as [[l Dc] Vc]. pose proof (Hxm q c Eq) as Xc.
 assert (Hnets : nets_soft n V D isH W (Eg kk e) 0 (real_net (at_layer 0 (fun L => L) (cs_layers st)))).
 { apply nets_soft_nth. intros m. rewrite nth_at_layer. simpl (0 + m)%nat.
   destruct (Nat.eqb m 0) eqn:Em; [apply Nat.eqb_eq in Em; subst m|]; apply Hs. }
@@ -74,6 +92,15 @@ assert (Hz0 : zero_above n D 0 (x0 n w kk var)).
 pose proof (soft_run_levels n V D isH W (Eg kk e) _ 0 (x0 n w kk var) Hnets Ha0 Hz0) as Hrun.
 rewrite (sclose_exact n kk e V D isH _ _ i c l Hrun Hi Dc); [apply Vc, Hi| |exact Xc].
 pose proof (co_len _ _ _ _ _ _ _ _ _ Hc c l Dc). unfold real_net. rewrite map_length, length_at_layer. simpl. lia.
+Qed.
+
+(** The compiled network run under W on the embedding of w outputs exactly [w, i |= p]. *)
+Lemma compile_sok (p : ltl) : letters_below kk p = true -> fut || past p = true ->
+  forall i, (i < n)%nat ->
+  net_run W n (real_net (fst (compile kk var cq p))) (x0 n w kk var) i (snd (compile kk var cq p)) = B2R (sat n w p i).
+Proof.
+intros Hlet Hpast. apply (compile_sok_memo p Hlet Hpast). unfold compile.
+destruct (node kk var cq p init_state) as [c st] eqn:E. apply (node_memo_self kk var cq p init_state c st E).
 Qed.
 
 End SoftCompile.
