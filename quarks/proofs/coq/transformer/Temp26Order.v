@@ -15,8 +15,10 @@
     [temp26_lower] (Theorem 26's two temperatures at gap 1/(c n^p)); corollaries for every program or
     formula: [srasp_temp_lower] (gap 1/(2n): c0 / (n ln n)), [xrasp_temp_lower], [brasp_temp_lower]
     (gap 1/(2n^3): c0 / (n^3 ln n)), [dyck_srasp_temp_lower] (the Dyck-k program of Appendix E),
-    [ltl_temp_lower] (the LTL compiler's networks at gap 1/n: c0 / (n ln n)), each with the constant
-    given by the network's B, C and X. *)
+    [temp26_gapn_lower] (any [TransformerModel] network at gap 1/n: c0 / (n ln n)), [ltl_temp_lower]
+    (the LTL compiler's networks at gap 1/n), each with the constant given by the network's B, C and X.
+    For a network whose weights grow with n (DyckNet's [dyck_net k n]) the constant depends on n and
+    these bounds say nothing about the order. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Psatz List QArith.
 From Coquelicot Require Import Rcomplements.
@@ -204,21 +206,30 @@ Corollary dyck_srasp_temp_lower (k n : nat) : (2 <= n)%nat ->
   /\ brasp_c0 (2 * k) (dyck_prog k) (1 / 4) / (INR n ^ 3 * ln (INR n)) <= brasp_temp (2 * k) n (dyck_prog k) (1 / 4).
 Proof. intros Hn. apply brasp_temp_lower; [lra|exact Hn]. Qed.
 
+(** Any network of [TransformerModel] at gap 1/n with Lemma 29's X from a bound X0 of the input (the
+    fixed networks of FlipFlop, Induction, Induction2 at X0 = 1, the LTL compiler's below): the constant
+    of the network. *)
+Definition gapn_c0 (net : list layer) (X0 eps : R) : R :=
+  temp26_c0 (net_err (net_X net X0) 1 net 0) (net_csc net) (net_X net X0) eps 1 1.
+
+Theorem temp26_gapn_lower (net : list layer) (n : nat) (X0 eps : R) : 0 <= X0 -> 0 < eps -> (2 <= n)%nat ->
+  0 < gapn_c0 net X0 eps /\ gapn_c0 net X0 eps / (INR n * ln (INR n)) <= temp26 n (/ INR n) (net_X net X0) eps net.
+Proof.
+intros HX0 He Hn. unfold gapn_c0. assert (HX : X0 <= net_X net X0) by (apply net_X_ge; lra). split.
+- apply temp26_c0_gt0; try lra; [apply net_err_ge; lra|apply net_csc_nonneg].
+- replace (/ INR n) with (/ (1 * INR n ^ 1)) by (rewrite pow_1, Rmult_1_l; reflexivity).
+  replace (INR n * ln (INR n)) with (INR n ^ 1 * ln (INR n)) by ring.
+  apply (temp26_lower n 1 1 (net_X net X0) eps net); [lra|lra|lra|exact Hn].
+Qed.
+
 (** The LTL compiler's networks at gap 1/n (Theorem 12's [thm12_soft], [thm12], [thm13c] for the
     variants VTemperature and VCausalTemperature), Lemma 29's X from the bound 1: the constant of the
     network compiled from k, cq and the formula p (the compiler does not take n). *)
 Definition ltl_c0 (k : nat) (v : variant) (cq : Q) (p : ltl) (eps : R) : R :=
-  let net := real_net (fst (compile k v cq p)) in
-  temp26_c0 (net_err (net_X net 1) 1 net 0) (net_csc net) (net_X net 1) eps 1 1.
+  gapn_c0 (real_net (fst (compile k v cq p))) 1 eps.
 
 Theorem ltl_temp_lower (k : nat) (v : variant) (cq : Q) (p : ltl) (n : nat) (eps : R) : 0 < eps -> (2 <= n)%nat ->
   0 < ltl_c0 k v cq p eps
   /\ ltl_c0 k v cq p eps / (INR n * ln (INR n))
      <= temp26 n (/ INR n) (net_X (real_net (fst (compile k v cq p))) 1) eps (real_net (fst (compile k v cq p))).
-Proof.
-intros He Hn. unfold ltl_c0. cbv zeta. set (net := real_net (fst (compile k v cq p))).
-assert (HX : 1 <= net_X net 1) by (apply net_X_ge; lra). split.
-- apply temp26_c0_gt0; try lra; [apply net_err_ge; lra|apply net_csc_nonneg].
-- replace (/ INR n) with (/ (1 * INR n ^ 1)) by (rewrite pow_1, Rmult_1_l; reflexivity).
-  replace (INR n * ln (INR n)) with (INR n ^ 1 * ln (INR n)) by ring. apply (temp26_lower n 1 1 (net_X net 1) eps net); [lra|lra|lra|exact Hn].
-Qed.
+Proof. intros He Hn. apply temp26_gapn_lower; [lra|exact He|exact Hn]. Qed.
