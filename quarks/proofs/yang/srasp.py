@@ -53,7 +53,12 @@ srasp = Claim(
               "average-hard network (width k + 8 + |p|) computes every sequence exactly (thm26_brasp_hard), the softmax "
               "network at every 0 < tau <= brasp_temp (gap 1/(2n^3)) is within eps > 0 (thm26_brasp_soft), and Lemma 9's "
               "rounding gives every Boolean sequence exactly at eps = 1/4 (thm26_brasp); Appendix E's Dyck-k program is "
-              "such a program (yang.dyck).  Not operations: selectors comparing integers by order, rational sequences "
+              "such a program (yang.dyck).  The temperatures' order, for every program (Temp26Order.v): for every 0 < eps and "
+              "n >= 2, srasp_temp >= c0/(n ln n) (srasp_temp_lower) and xrasp_temp, brasp_temp >= c0/(n^3 ln n) "
+              "(xrasp_temp_lower, brasp_temp_lower) with c0 > 0 fixed by the program's network and eps: at the gap "
+              "1/(c n^p) (c = 2; p = 1, 3), c0 = 1/(2c (p + 1 + ln(2 + a + bc)/ln 2)), a = B (1/eps + 1), "
+              "b = 4 B C (2X + 1), X Lemma 29's bound from 1, B the error growth and C the score mass of the network, "
+              "none depending on n (thm26_xrasp_int's eps = 1/(4n) is not covered).  Not operations: selectors comparing integers by order, rational sequences "
               "selected with an arbitrary default, prefix sums of non-Boolean sequences.",
     latex=r"\forall P\in\text{S-RASP}_{\mathrm{frag}},\ n,\ w:\ "
           r"\mathrm{round}(\mathrm{TF}^{\tau}_{P}(w)_i)=P(w)_i,\ 0<\tau\le\tau_{26}(n)",
@@ -73,8 +78,12 @@ srasp = Claim(
          "SRaspIntThm.v:thm26_xrasp", "SRaspIntThm.v:thm26_xrasp_int", "SRaspIntThm.v:thm26_xrasp_soft",
          "SRaspIntThm.v:thm26_xrasp_hard", "SRaspIntThm.v:thm26_xrasp_gaps", "SRaspIntThm.v:psum_sem",
          "SRaspInt.v:psum_read", "SRaspInt.v:sq_read", "SRaspInt.v:eq_read", "SRaspInt.v:eq_top_match",
-         "SRaspIntBool.v:thm26_brasp", "SRaspIntBool.v:thm26_brasp_soft", "SRaspIntBool.v:thm26_brasp_hard"),
+         "SRaspIntBool.v:thm26_brasp", "SRaspIntBool.v:thm26_brasp_soft", "SRaspIntBool.v:thm26_brasp_hard",
+         "Temp26Order.v:srasp_temp_lower", "Temp26Order.v:xrasp_temp_lower", "Temp26Order.v:brasp_temp_lower"),
     coq_hypotheses={
+        "srasp_temp_lower": ["0 < eps", "(2 <= n)%nat"],
+        "xrasp_temp_lower": ["0 < eps", "(2 <= n)%nat"],
+        "brasp_temp_lower": ["0 < eps", "(2 <= n)%nat"],
         "thm26_brasp": ["brasp_wt k p = true", "brasp_ty k p c = XB", "0 < tau", "tau <= brasp_temp k n p (/ 4)",
                         "(i < n)%nat"],
         "thm26_brasp_soft": ["brasp_wt k p = true", "0 < eps", "0 < tau", "tau <= brasp_temp k n p eps", "(i < n)%nat",

@@ -202,8 +202,8 @@ Qed.
 
 (** Dyck-k through Appendix E's program ([dyck_srasp_correct]'s temperature, eps = 1/4). *)
 Corollary dyck_srasp_temp_lower (k n : nat) : (2 <= n)%nat ->
-  0 < brasp_c0 (2 * k) (dyck_prog k) (1 / 4)
-  /\ brasp_c0 (2 * k) (dyck_prog k) (1 / 4) / (INR n ^ 3 * ln (INR n)) <= brasp_temp (2 * k) n (dyck_prog k) (1 / 4).
+  0 < brasp_c0 (k + k) (dyck_prog k) (/ 4)
+  /\ brasp_c0 (k + k) (dyck_prog k) (/ 4) / (INR n ^ 3 * ln (INR n)) <= brasp_temp (k + k) n (dyck_prog k) (/ 4).
 Proof. intros Hn. apply brasp_temp_lower; [lra|exact Hn]. Qed.
 
 (** Any network of [TransformerModel] at gap 1/n with Lemma 29's X from a bound X0 of the input (the
