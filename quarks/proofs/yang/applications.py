@@ -180,8 +180,11 @@ section6 = Claim(
               "ih_coords are exactly that code; (cor18_ihk_letter_tau1) the future-masked network compile k VCausal 2 "
               "(ih_all k K) at tau = 1 reads none of the n-dependent embeddings, and on the embeddings 1, (-1)^i, i, "
               "(-1)^i i its k rounded outputs at ih_coords are exactly that code for every n.  Liu et al.'s route (uniform-tieless "
-              "average-hard networks, then Theorem 26 at its temperature temp26, about 1/(n log n), below the paper's "
-              "1/(2n)): (lprogram_sem, thm26_lhops) for every k >= 1, K, length n, word w (a list) over 0..k-1, i < n and "
+              "average-hard networks, then Theorem 26 at its temperature temp26, below the paper's 1/(2n) and "
+              "(srasp_temp_lower, temp26_gapn_lower; Temp26Order.v) at least c0/(n ln n) for every 0 < eps and "
+              "n >= 2, c0 > 0 fixed by the network and eps: srasp_temp k n p eps for every S-RASP program p, and "
+              "temp26 n (1/n) (net_X net X0) eps net for every network net and 0 <= X0, so for ih_net, ih2_net and "
+              "ff_net, whose weights do not depend on n, but not for dyck_net k n, whose width grows with n): (lprogram_sem, thm26_lhops) for every k >= 1, K, length n, word w (a list) over 0..k-1, i < n and "
               "a < k, the S-RASP program lprogram k K (one network for every n: weights independent of n, embeddings 1, "
               "(i+1)/n, [i odd]) holds at sequence 2k + 4 + m k + a (m <= K) whether w_t = a at t = ih_find applied m + 1 "
               "times to i (ih_find w i: the rightmost t <= i with w_(t-1) = w_i, t - 1 truncated, i if none), and Lemma 9's "
@@ -205,7 +208,8 @@ section6 = Claim(
                      "Induction2.v:ih2_net_hard", "Induction2.v:ih2_net_gaps", "Induction2.v:ih2_net_round",
                      "FlipFlop.v:ff_net_hard", "FlipFlop.v:ff_net_gaps", "FlipFlop.v:ff_net_round",
                      "DyckNetThm.v:dyck_net_correct", "EngineNets.v:sff_net_real", "EngineNets.v:sih_net_real",
-                     "EngineNets.v:sih2_net_real"),
+                     "EngineNets.v:sih2_net_real", "Temp26Order.v:srasp_temp_lower",
+                     "Temp26Order.v:temp26_gapn_lower"),
     coq_hypotheses={
         **_LTL_HYPS,
         "ih_net_hard": [_LEN, _LETTERS3, "(i < n)%nat"],
@@ -219,7 +223,9 @@ section6 = Claim(
         "ff_net_round": [_LEN, _LETTERS3, "(i < n)%nat", "0 < tau", _tau("ff_net")],
         "dyck_net_correct": [_LEN, "(forall a : nat, In a w -> (a < 2 * k)%nat)", "(i < n)%nat", "0 < tau",
                              _tau("(dyck_net k n)")],
-        "sff_net_real": [], "sih_net_real": [], "sih2_net_real": []},
+        "sff_net_real": [], "sih_net_real": [], "sih2_net_real": [],
+        "srasp_temp_lower": ["0 < eps", "(2 <= n)%nat"],
+        "temp26_gapn_lower": ["0 <= X0", "0 < eps", "(2 <= n)%nat"]},
     latex=r"\text{induction}^{(k)},\ \text{flip-flop},\ \mathrm{DYCK}\text{-}k\in\mathrm{SMAT}_{\tau=1/(2n)}",
     kind="construction",
     instances={"quick": LTL_QUICK, "full": LTL_FULL},

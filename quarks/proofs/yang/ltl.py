@@ -33,12 +33,14 @@ _NET = "(real_net (fst (compile k VTemperature cq p)))"
 _CNET = "(real_net (fst (compile k VCausalTemperature cq p)))"
 _BNET = "(real_net (fst (compile k VUnbounded cq p)))"
 _CCNET = "(real_net (fst (compile k VCausal cq p)))"
+_ORDER = {"ltl_temp_lower": ["0 < eps", "(2 <= n)%nat"]}
 _TAU1 = {"tau1_needs_c": ["(1 <= n)%nat", "0 < Q2R cq", "(exists L : layer, In L net /\\ l_heads L <> [])",
                           "1 <= temp26 n (Q2R cq) (net_X net (INR n)) (1 / 4) net"]}
 COQ_ALL_THMS = ("LTLCompile.v:thm12_hard", "LTLCompile.v:thm12_gaps", "LTLCompile.v:thm12_soft", "LTLCompile.v:thm12",
                 "LTLCompile.v:thm12b_hard", "LTLCompile.v:thm12b_gaps", "LTLCompile.v:thm12b_soft",
                 "LTLCompile.v:thm12b", "LTLCompile.v:tau1_needs_c", "LTLSoftPaper.v:thm12_paper",
-                "LTLSoftPaper.v:thm12b_tau1", "LTLCausal.v:compile_reads_unbounded", "LTLCausal.v:thm12b_tau1_pes")
+                "LTLSoftPaper.v:thm12b_tau1", "LTLCausal.v:compile_reads_unbounded", "LTLCausal.v:thm12b_tau1_pes",
+                "Temp26Order.v:ltl_temp_lower")
 COQ_ALL_HYPS = {
     "thm12_hard": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat"],
     "thm12_gaps": ["letters_below k p = true", "(1 <= n)%nat"],
@@ -56,7 +58,7 @@ COQ_ALL_HYPS = {
     "thm12b_tau1": ["letters_below k p = true", "(1 <= n)%nat", "(i < n)%nat"],
     "compile_reads_unbounded": ["letters_below k p = true"],
     "thm12b_tau1_pes": ["letters_below k p = true"],
-    **_TAU1}
+    **_TAU1, **_ORDER}
 _TAU1_TEXT = ("(tau1_needs_c) for any network net with a head, 1 <= n and 0 < c, the hypothesis "
               "1 <= temp26 n c (net_X net n) (1/4) net (Theorem 26 at tau = 1) implies c >= 2 ln(2 + 8 (n - 1) n): "
               "through Theorem 26, tau = 1 needs c to grow with n; the fixed c = 2 of the compiler at tau = 1 is "
@@ -69,7 +71,10 @@ COQ_ALL = ("  Coq (LTLCompile.v, whose compile is the Python compiler's network:
            "(gaps_ok); (thm12_soft) if 0 < eps, 0 < tau and tau <= temp26 n (1/n) (net_X net 1) eps net "
            "(Theorem 26's closed form, not 1/(2n)), then for i < n the softmax run is within eps of [w, i |= p]; "
            "(thm12) if 0 < tau and tau <= temp26 n (1/n) (net_X net 1) (1/4) net, then for i < n Lemma 9's "
-           "rounding of the softmax output is exactly [w, i |= p].  Variant (b) (unbounded embeddings "
+           "rounding of the softmax output is exactly [w, i |= p]; (ltl_temp_lower) that temperature is of order "
+           "1/(n ln n): for every variant, c and p, 0 < eps and n >= 2, temp26 n (1/n) (net_X net 1) eps net >= "
+           "c0/(n ln n) with c0 = ltl_c0 > 0 fixed by the network and eps (Temp26Order.v's closed form in its error "
+           "growth, score mass and Lemma 29 bound; the compiler does not take n).  Variant (b) (unbounded embeddings "
            "1, (-1)^i, i/n, i, n, (-1)^i n, (-1)^i i; scores c n times those of (a)), for every c with 0 < Q2R c, "
            "with the same p, n, w: (thm12b_hard) for i < n the hard run outputs exactly [w, i |= p]; "
            "(thm12b_gaps) every head is uniform or tieless with gap c (not depending on n); (thm12b_soft) if "
@@ -89,7 +94,8 @@ COQ_ALL = ("  Coq (LTLCompile.v, whose compile is the Python compiler's network:
            "alone (0 in the slots of i/n and (-1)^i i) is exactly [w, i |= p]; " + _TAU1_TEXT)
 COQ_PAST_THMS = ("LTLCompile.v:thm13", "LTLCompile.v:thm13c_hard", "LTLCompile.v:thm13c", "LTLCompile.v:tau1_needs_c",
                  "LTLSoftPaper.v:thm13c_tau1", "LTLSoftPaper.v:thm13_paper", "LTLCausal.v:compile_reads_causal",
-                 "LTLCausal.v:thm13c_tau1_nindep", "LTLCausal.v:thm13c_hard_nindep")
+                 "LTLCausal.v:thm13c_tau1_nindep", "LTLCausal.v:thm13c_hard_nindep",
+                 "Temp26Order.v:ltl_temp_lower")
 COQ_PAST_HYPS = {
     "thm13": ["past p = true", "letters_below k p = true", "(1 <= n)%nat", "0 < tau",
               f"tau <= temp26 n (/ INR n) (net_X {_CNET} 1) (1 / 4) {_CNET}"],
@@ -101,12 +107,14 @@ COQ_PAST_HYPS = {
     "compile_reads_causal": ["letters_below k p = true"],
     "thm13c_tau1_nindep": ["past p = true", "letters_below k p = true"],
     "thm13c_hard_nindep": ["past p = true", "letters_below k p = true", "0 < Q2R cq", "(i < n)%nat"],
-    **_TAU1}
+    **_TAU1, **_ORDER}
 COQ_PAST = ("  Coq (LTLCompile.v), variant (d) (causal-temperature, the same network as (a)): (thm13) for every "
             "formula p of the past fragment LTL[Y, S] (past p = true) with letters_below k p = true, every n with "
             "1 <= n, word w and 0 < tau with tau <= temp26 n (1/n) (net_X net 1) (1/4) net (Theorem 26's closed "
             "form, not 1/(2n)): every head of compile p is future-masked, and at every i < n the hard run outputs "
-            "exactly [w, i |= p] and Lemma 9's rounding of the softmax run outputs exactly [w, i |= p].  "
+            "exactly [w, i |= p] and Lemma 9's rounding of the softmax run outputs exactly [w, i |= p]; "
+            "(ltl_temp_lower) that temperature is at least c0/(n ln n) for every n >= 2 (eps = 1/4), c0 = ltl_c0 > 0 "
+            "fixed by the network.  "
             "Variant (c) (causal), for every c with 0 < Q2R c and the same p: "
             "(thm13c_hard) for every n and w, every head is future-masked, every head is uniform or tieless with "
             "gap c at every layer, and at every i < n the hard run outputs exactly [w, i |= p]; (thm13c) if 1 <= n, "

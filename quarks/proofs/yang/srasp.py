@@ -78,7 +78,13 @@ srasp = Claim(
               "result is a real-typed sequence, not an integer one): in every well-typed program containing them, n times "
               "the softmax network at every 0 < tau <= brasp_temp (eps = 1/(4n)) is within 1/4 of the prefix sum "
               "(thm26_ipsum) and of the defaulted selection (thm26_isel_default), so rounding gives them exactly; the "
-              "prefix sum of integer letter weights is such a program (thm26_ipsum_letters).  Not operations: selectors "
+              "prefix sum of integer letter weights is such a program (thm26_ipsum_letters).  "
+              "The temperatures' order, for every program (Temp26Order.v): for every 0 < eps and "
+              "n >= 2, srasp_temp >= c0/(n ln n) (srasp_temp_lower) and xrasp_temp, brasp_temp >= c0/(n^3 ln n) "
+              "(xrasp_temp_lower, brasp_temp_lower) with c0 > 0 fixed by the program's network and eps: at the gap "
+              "1/(c n^p) (c = 2; p = 1, 3), c0 = 1/(2c (p + 1 + ln(2 + a + bc)/ln 2)), a = B (1/eps + 1), "
+              "b = 4 B C (2X + 1), X Lemma 29's bound from 1, B the error growth and C the score mass of the network, "
+              "none depending on n (an eps of 1/(4n), as in thm26_xrasp_int, thm26_ipsum and thm26_isel_default, is not covered).  Not operations: selectors "
               "comparing integers by order of other keys, rational sequences other than integers over n selected with a default, prefix "
               "sums of integer sequences not bounded by a constant.",
     latex=r"\forall P\in\text{S-RASP}_{\mathrm{frag}},\ n,\ w:\ "
@@ -105,8 +111,12 @@ srasp = Claim(
          "SRaspIntOrder.v:pcount_sem", "SRaspIntOrder.v:pos_steps",
          "SRaspIntDerived.v:ipsum_sem", "SRaspIntDerived.v:ipsum_wt", "SRaspIntDerived.v:thm26_ipsum",
          "SRaspIntDerived.v:thm26_ipsum_letters", "SRaspIntDerived.v:isel_default_sem", "SRaspIntDerived.v:isel_default_wt",
-         "SRaspIntDerived.v:thm26_isel_default"),
+         "SRaspIntDerived.v:thm26_isel_default",
+         "Temp26Order.v:srasp_temp_lower", "Temp26Order.v:xrasp_temp_lower", "Temp26Order.v:brasp_temp_lower"),
     coq_hypotheses={
+        "srasp_temp_lower": ["0 < eps", "(2 <= n)%nat"],
+        "xrasp_temp_lower": ["0 < eps", "(2 <= n)%nat"],
+        "brasp_temp_lower": ["0 < eps", "(2 <= n)%nat"],
         "thm26_brasp": ["brasp_wt k p = true", "brasp_ty k p c = XB", "0 < tau", "tau <= brasp_temp k n p (/ 4)",
                         "(i < n)%nat"],
         "thm26_brasp_soft": ["brasp_wt k p = true", "0 < eps", "0 < tau", "tau <= brasp_temp k n p eps", "(i < n)%nat",

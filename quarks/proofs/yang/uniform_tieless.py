@@ -182,7 +182,8 @@ dyck = Claim(
          "SRaspIntBool.v:thm26_brasp_gaps", "DyckHeads.v:dyck_heads_correct",
          "DyckNetThm.v:dyck_net_hard", "DyckNetThm.v:dyck_net_gaps", "DyckNetThm.v:dyck_net_soft",
          "DyckNetThm.v:dyck_net_correct", "DyckNetThm.v:dyck_matrix_round", "DyckNetThm.v:dyck_temp_pos",
-         "DyckNetThm.v:dyck_net_accepts", "EngineNets.v:sdyck_net_real", "SRaspIntRat.v:sdyck_brasp_real"),
+         "DyckNetThm.v:dyck_net_accepts", "EngineNets.v:sdyck_net_real", "SRaspIntRat.v:sdyck_brasp_real",
+         "Temp26Order.v:dyck_srasp_temp_lower"),
     coq_hypotheses={
         "dyck_program_correct": ["i < length w"],
         "dyck_program_accepts": ["w <> []"],
@@ -202,7 +203,8 @@ dyck = Claim(
                              "tau <= temp26 (length w) (/ INR (length w)) (net_X (dyck_net k (length w)) (Rmax 1 1)) "
                              "(1 / 4) (dyck_net k (length w))"],
         "sdyck_net_real": [],
-        "sdyck_brasp_real": []},
+        "sdyck_brasp_real": [],
+        "dyck_srasp_temp_lower": ["(2 <= n)%nat"]},
     statement="The Appendix E program for Dyck-k (our average-hard encoding) outputs 1 at i iff the prefix "
               "through i is in Dyck-k, and one softmax network for every length (width and weights independent of n, "
               "bounded embeddings) computes it (Coq, below); checked by running under exact average hardmax both the engine's per-length "
@@ -226,6 +228,9 @@ dyck = Claim(
               "[n = 1] = ReLU(2 (1/n) - 1)), has every head uniform or tieless with gap 1/(2n^3), and at every "
               "0 < tau <= brasp_temp (Theorem 26's temperature at that gap, Lemma 29's X from the embedding "
               "bound 1, eps = 1/4) its softmax output after Lemma 9's rounding is exactly [w_0..w_i in Dyck-k]; "
+              "(dyck_srasp_temp_lower) that temperature is at least c0/(n^3 ln n) for every n >= 2, with "
+              "c0 = brasp_c0 (2k) (dyck_prog k) (1/4) > 0 depending on k alone (Temp26Order.v's closed form in the "
+              "network's error growth, score mass and Lemma 29 bound); "
               "besides, per length n: (dyck_heads_correct) so does the same "
               "program over the reals with hard heads under any hard rule; (dyck_net_hard, dyck_net_gaps) the "
               "engine's seven-layer network (quarks.attention.programs.dyck: uniform heads for l_i/i, r_i/i, "
