@@ -319,14 +319,14 @@ Local Notation Pt e := ((forall f r, mlfrag kk caus mx e = true -> (xk + 2 <= f)
     with one subformula [p] ([rd_unary], [pre] bringing [Hl] to [mfrag p]) or two, [p] then [q]
     ([rd_binary], [pre] bringing [Hp] and [Hq] to [mfrag p] and [mfrag q]).  The last two repeat the
     introduction, so that the names it binds are known where the tactic is defined. *)
-Ltac rd_intro := intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
+Ltac rd_intro := intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [cnode]; rewrite ?app_length in Hr.
 Ltac rd_unary p IHp pre :=
-  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr; pre;
+  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [cnode]; rewrite ?app_length in Hr; pre;
   pose proof (IHp f r Hl Hf Hr) as H; destruct (bnode kk caus xk p f r) as [[[a L] f1] r1];
   destruct H as [H1 [H2 [H3 H4]]]; split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
   assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
 Ltac rd_binary p q IHp IHq pre :=
-  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr; apply andb_true_iff in Hl; destruct Hl as [Hp Hq]; pre;
+  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [cnode]; rewrite ?app_length in Hr; apply andb_true_iff in Hl; destruct Hl as [Hp Hq]; pre;
   pose proof (IHp f r Hp Hf ltac:(lia)) as H; destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1];
   destruct H as [H1 [H2 [H3 H4]]];
   pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G; destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2];
@@ -401,7 +401,7 @@ Qed.
 Lemma bterms_rd_cons (a : Z) (d : dir) (p : tl) (e : lterm) (IHp : Pn p) (IHe : Pt e) : Pt (LCons a d p e).
 Proof.
 intros f r Hl Hf Hr; cbn [mlfrag lpreds] in Hl, Hr.
-rewrite bterms_cons. rewrite app_length in Hr. apply andb_true_iff in Hl. destruct Hl as [Hp He].
+rewrite cterms_cons. rewrite app_length in Hr. apply andb_true_iff in Hl. destruct Hl as [Hp He].
 pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[b L1] f1] r1].
 destruct H as [H1 [H2 [H3 H4]]].
 pose proof (IHe f1 r1 He ltac:(lia) ltac:(lia)) as G. destruct (bterms kk caus xk e f1 r1) as [[[args L2] f2] r2].
@@ -429,7 +429,7 @@ Proof.
   + exact (bnode_rd_pos P).
   + exact (bnode_rd_cnt P d p (bnode_rd p)).
 - destruct e as [|a d p e].
-  + intros f r Hl Hf Hr. cbn [bterms lpreds length]. split; [constructor|split; [constructor|split; lia]].
+  + intros f r Hl Hf Hr. cbn [cterms lpreds length]. split; [constructor|split; [constructor|split; lia]].
   + exact (bterms_rd_cons a d p e (bnode_rd p) (bterms_rd e)).
 Qed.
 

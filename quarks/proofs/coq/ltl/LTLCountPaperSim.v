@@ -94,14 +94,14 @@ Local Notation Pt e := ((forall f r, mlfrag kk caus true e = true -> (xk + 2 <= 
     with one subformula [p] ([rd_unary], [pre] bringing [Hl] to [mfrag p]) or two, [p] then [q]
     ([rd_binary], [pre] bringing [Hp] and [Hq] to [mfrag p] and [mfrag q]).  The last two repeat the
     introduction, so that the names it binds are known where the tactic is defined. *)
-Ltac rd_intro := intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite qnode_cmp; cbn [qnode]; rewrite ?app_length in Hr.
+Ltac rd_intro := intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite qnode_cmp; cbn [cnode]; rewrite ?app_length in Hr.
 Ltac rd_unary p IHp pre :=
-  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite qnode_cmp; cbn [qnode]; rewrite ?app_length in Hr; pre;
+  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite qnode_cmp; cbn [cnode]; rewrite ?app_length in Hr; pre;
   pose proof (IHp f r Hl Hf Hr) as H; destruct (qnode kk caus xk p f r) as [[[a L] f1] r1];
   destruct H as [H1 [H2 [H3 H4]]]; split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
   assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
 Ltac rd_binary p q IHp IHq pre :=
-  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite qnode_cmp; cbn [qnode]; rewrite ?app_length in Hr; apply andb_true_iff in Hl; destruct Hl as [Hp Hq]; pre;
+  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite qnode_cmp; cbn [cnode]; rewrite ?app_length in Hr; apply andb_true_iff in Hl; destruct Hl as [Hp Hq]; pre;
   pose proof (IHp f r Hp Hf ltac:(lia)) as H; destruct (qnode kk caus xk p f r) as [[[a L1] f1] r1];
   destruct H as [H1 [H2 [H3 H4]]];
   pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G; destruct (qnode kk caus xk q f1 r1) as [[[b L2] f2] r2];
@@ -174,7 +174,7 @@ Qed.
 Lemma qterms_rd_cons (a : Z) (d : dir) (p : tl) (e : lterm) (IHp : Pn p) (IHe : Pt e) : Pt (LCons a d p e).
 Proof.
 intros f r Hl Hf Hr; cbn [mlfrag lpreds] in Hl, Hr.
-rewrite qterms_cons. rewrite app_length in Hr. apply andb_true_iff in Hl. destruct Hl as [Hp He].
+rewrite cterms_cons. rewrite app_length in Hr. apply andb_true_iff in Hl. destruct Hl as [Hp He].
 pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (qnode kk caus xk p f r) as [[[b L1] f1] r1].
 destruct H as [H1 [H2 [H3 H4]]].
 pose proof (IHe f1 r1 He ltac:(lia) ltac:(lia)) as G. destruct (qterms kk caus xk e f1 r1) as [[[args L2] f2] r2].
@@ -202,7 +202,7 @@ Proof.
   + exact (qnode_rd_pos P).
   + exact (qnode_rd_cnt P d p (qnode_rd p)).
 - destruct e as [|a d p e].
-  + intros f r Hl Hf Hr. cbn [qterms lpreds length]. split; [constructor|split; [constructor|split; lia]].
+  + intros f r Hl Hf Hr. cbn [cterms lpreds length]. split; [constructor|split; [constructor|split; lia]].
   + exact (qterms_rd_cons a d p e (qnode_rd p) (qterms_rd e)).
 Qed.
 
