@@ -120,6 +120,23 @@ split; [exact Hw|split; [apply (pre_after y _ f2 (f2 + 2) Hx ltac:(lia) Hw)|spli
 - intros j Hj. rewrite Er, (run_keep y3 _ (f2 + 1) (S (f2 + 1)) b Hw4) by lia. apply Hb3, Hj.
 Qed.
 
+(** The block of S (m = Future, sign 1) and U (m = Past, sign -1): the stop node, then the head of
+    [su_head] rounded, whose value T at every position [blk] gives from the stop node and q. *)
+Lemma su_units (y : stream) (a b f2 : nat) (Bp Bq T : nat -> bool) (m : mask) (sg : Q) : node_pre y f2 -> (a < f2)%nat -> (b < f2)%nat ->
+  (forall j, (j < n)%nat -> y j a = B2R (Bp j)) -> (forall j, (j < n)%nat -> y j b = B2R (Bq j)) ->
+  (forall y', node_pre y' (f2 + 2) -> (forall j, (j < n)%nat -> y' j (f2 + 1)%nat = B2R (negb (Bp j) || Bq j)) ->
+     (forall j, (j < n)%nat -> y' j b = B2R (Bq j)) -> forall j, (j < n)%nat ->
+     unit_val (real_unit (rounding1 (S (f2 + 2)) (f2 + 2))) (after_head W n (su_head kk (f2 + 2) b (f2 + 1) m sg) y' j) = B2R (T j)) ->
+  writes_in (stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) m sg] [rounding1 (f2 + 3) (f2 + 2)]]) f2 (f2 + 4) /\
+  forall j, (j < n)%nat -> run (stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) m sg] [rounding1 (f2 + 3) (f2 + 2)]]) y j (f2 + 3)%nat = B2R (T j).
+Proof.
+intros Hx Ha Hb HP HQ Hblk. replace (f2 + 3)%nat with (S (f2 + 2)) by lia.
+destruct (stop_units y a b f2 Bp Bq Hx Ha Hb HP HQ) as [Hws [Hx4 [Hs Hq]]]. pose proof Hx4 as [_ [_ Hz4]].
+destruct (hu_block n W Hn (run (stop_layers a b f2) y) (su_head kk (f2 + 2) b (f2 + 1) m sg) (rounding1 (S (f2 + 2)) (f2 + 2)) (fun j => B2R (T j)) eq_refl)
+  as [Hw Hv]; [intros j c Hc'; apply Hz4; cbn [sh_out su_head] in Hc'; lia|exact (Hblk _ Hx4 Hs Hq)|].
+split; [apply writes_in_app; wmono|]. intros j Hj. rewrite run_two. apply Hv, Hj.
+Qed.
+
 (** The block of P_n(#d[a]) on a stream holding the bits Bp at a (below f1), the embeddings [P_n(i)]
     and [P_n(0)] at the predicates r1 and r1 + 1. *)
 Lemma pred_block (y : stream) (a : nat) (d : dir) (P : npred) (r1 f1 : nat) (Bp : nat -> bool) :
@@ -237,7 +254,7 @@ Local Notation terms_post := (terms_post n w W).
 Local Notation pre_after := (pre_after n w kk caus Ps mix nx W Hn Hmx).
 Local Notation run_keep := (run_keep n mix nx W Hn Hmx).
 Local Notation run_two := (run_two n W).
-Local Notation stop_units := (stop_units n w kk caus Ps mix nx W Hn Hmx).
+Local Notation su_units := (su_units n w kk caus Ps mix nx W Hn Hmx).
 Local Notation pred_block := (pred_block n w kk caus Ps mix nx W Hn HW Hmx).
 Hypothesis Hinv : forall (x : stream) (L : snet) (f f' : nat), node_pre x f -> writes_in L f f' -> inv x -> inv (run L x).
 Hypothesis Hmb : forall (Bf : nat -> nat -> bool) (y : stream) (ts : list (nat * Z * dir)) (c0 : Z) (g : nat),
@@ -322,23 +339,10 @@ Proof.
     pose proof (cnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1 (Hinv x L1 f f1 Hx H4 Hk0)) as IH2. rewrite E2 in IH2.
     destruct IH2 as [G1 [G2 [G3 [G4 G5]]]]. pose proof (pre_after _ L2 f1 f2 Hx1 G1 G4) as Hx2.
     assert (Ha : forall j, (j < n)%nat -> run L2 (run L1 x) j a = B2R (tsat n w p j)) by (intros j Hj; rewrite (run_keep _ L2 f1 f2 a G4 H3); apply H5, Hj).
-    destruct (stop_units (run L2 (run L1 x)) a b f2 (tsat n w p) (tsat n w q) Hx2 ltac:(lia) G3 Ha G5) as [Hws [Hx4 [Hs Hq]]].
-    pose proof Hx4 as [Hb4 [Hc4 Hz4]]. set (y4 := run (stop_layers a b f2) (run L2 (run L1 x))) in *.
-    replace (f2 + 3)%nat with (S (f2 + 2)) by lia.
-    destruct (hu_block n W Hn y4 (su_head kk (f2 + 2) b (f2 + 1) Future 1) (rounding1 (S (f2 + 2)) (f2 + 2))
-                (fun j => B2R (tsat n w q (topS (fun j => negb (tsat n w p j) || tsat n w q j) j))) eq_refl) as [Hw Hv].
-    { intros j c Hc'. apply Hz4. cbn [sh_out su_head] in Hc'. lia. }
-    { apply (s_block n w kk caus Ps nx W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
-    split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia| |].
-    * change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
-                          SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (S (f2 + 2)) (f2 + 2)]])
-        with (L1 ++ L2 ++ stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (S (f2 + 2)) (f2 + 2)]]).
-      repeat apply writes_in_app; wmono.
-    * intros j Hj. change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
-                          SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (S (f2 + 2)) (f2 + 2)]])
-        with (L1 ++ L2 ++ stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (S (f2 + 2)) (f2 + 2)]]).
-      rewrite !run_two. fold y4. change (S (f2 + 2)) with (su_out (rounding1 (S (f2 + 2)) (f2 + 2))). rewrite Hv by exact Hj.
-      cbn [tsat]. rewrite since_top. reflexivity.
+    destruct (su_units (run L2 (run L1 x)) a b f2 (tsat n w p) (tsat n w q) _ _ _ Hx2 ltac:(lia) G3 Ha G5
+                (fun y' '(conj Hb' (conj Hc' Hz')) Hs Hq => s_block n w kk caus Ps nx W Hn HW y' (f2 + 2) Hc' Hb' Hz' b (f2 + 1) _ _ Hs Hq)) as [Hw Hv].
+    split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia|repeat apply writes_in_app; wmono|].
+    intros j Hj. rewrite !run_two. rewrite Hv by exact Hj. cbn [tsat]. rewrite since_top. reflexivity.
   + (* U *) apply andb_true_iff in Hf. destruct Hf as [Hf Hfq]. apply andb_true_iff in Hf. destruct Hf as [Hcaus Hfp].
     destruct (cnode kk caus mb p f r) as [[[a L1] f1] r1] eqn:E1.
     pose proof (cnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx Hk0) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
@@ -347,23 +351,10 @@ Proof.
     pose proof (cnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1 (Hinv x L1 f f1 Hx H4 Hk0)) as IH2. rewrite E2 in IH2.
     destruct IH2 as [G1 [G2 [G3 [G4 G5]]]]. pose proof (pre_after _ L2 f1 f2 Hx1 G1 G4) as Hx2.
     assert (Ha : forall j, (j < n)%nat -> run L2 (run L1 x) j a = B2R (tsat n w p j)) by (intros j Hj; rewrite (run_keep _ L2 f1 f2 a G4 H3); apply H5, Hj).
-    destruct (stop_units (run L2 (run L1 x)) a b f2 (tsat n w p) (tsat n w q) Hx2 ltac:(lia) G3 Ha G5) as [Hws [Hx4 [Hs Hq]]].
-    pose proof Hx4 as [Hb4 [Hc4 Hz4]]. set (y4 := run (stop_layers a b f2) (run L2 (run L1 x))) in *.
-    replace (f2 + 3)%nat with (S (f2 + 2)) by lia.
-    destruct (hu_block n W Hn y4 (su_head kk (f2 + 2) b (f2 + 1) Past (-1)) (rounding1 (S (f2 + 2)) (f2 + 2))
-                (fun j => B2R (tsat n w q (topU (fun j => negb (tsat n w p j) || tsat n w q j) (n - j) j))) eq_refl) as [Hw Hv].
-    { intros j c Hc'. apply Hz4. cbn [sh_out su_head] in Hc'. lia. }
-    { apply (u_block n w kk caus Ps nx W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
-    split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia| |].
-    * change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
-                          SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (S (f2 + 2)) (f2 + 2)]])
-        with (L1 ++ L2 ++ stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (S (f2 + 2)) (f2 + 2)]]).
-      repeat apply writes_in_app; wmono.
-    * intros j Hj. change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
-                          SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (S (f2 + 2)) (f2 + 2)]])
-        with (L1 ++ L2 ++ stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (S (f2 + 2)) (f2 + 2)]]).
-      rewrite !run_two. fold y4. change (S (f2 + 2)) with (su_out (rounding1 (S (f2 + 2)) (f2 + 2))). rewrite Hv by exact Hj.
-      cbn [tsat]. rewrite until_top by lia. reflexivity.
+    destruct (su_units (run L2 (run L1 x)) a b f2 (tsat n w p) (tsat n w q) _ _ _ Hx2 ltac:(lia) G3 Ha G5
+                (fun y' '(conj Hb' (conj Hc' Hz')) Hs Hq => u_block n w kk caus Ps nx W Hn HW y' (f2 + 2) Hc' Hb' Hz' b (f2 + 1) _ _ Hs Hq)) as [Hw Hv].
+    split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia|repeat apply writes_in_app; wmono|].
+    intros j Hj. rewrite !run_two. rewrite Hv by exact Hj. cbn [tsat]. rewrite until_top by lia. reflexivity.
   + (* comparison *) apply andb_true_iff in Hf. destruct Hf as [Hfe Hcd].
     destruct (cterms kk caus mb e f r) as [[[args L] f1] r1] eqn:E.
     pose proof (cterms_ok e (ldir e) f r x Hfe Hr Hx Hk0) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 [H5 H6]]]]].
