@@ -7,7 +7,8 @@
     coefficient scaled by 2n^2, n^2, 2n^3, n^3; on streams equal outside the coordinates [inK] whose
     embeddings differ ([arel]), a layer so transformed runs as the original, hard and soft
     ([arel_layer], [anet_run]), for layers that read no such coordinate except through score keys
-    and write none ([ly_ok]); every layer of [bnode] reads none ([bnode_rd]). *)
+    and write none ([ly_ok]); every layer of [cnode] reads none when its block for mixed comparisons
+    reads none ([cnode_rd]), so every layer of [bnode] ([bmix_rd], [bnode_rd]). *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals FunctionalExtensionality.
 From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLSoftPaper LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountMix LTLCountNodes LTLCountThm.
@@ -308,133 +309,159 @@ intros Hct. revert g. induction ts as [|[[b a] d] ts IH]; intros g Hg H; cbn [te
 apply Forall_app. split; [unfold term_layers; rdt|apply IH; [lia|assumption]].
 Qed.
 
-Local Notation Pn p := ((forall f r, mfrag kk caus mx p = true -> (xk + 2 <= f) -> (kk + 13 + r + length (tpreds p) <= xk) ->
-  let '(c, L, f', r') := bnode kk caus xk p f r in
-  Forall rd L /\ okc c /\ (f <= f') /\ r' = (r + length (tpreds p)))%nat).
-Local Notation Pt e := ((forall f r, mlfrag kk caus mx e = true -> (xk + 2 <= f) -> (kk + 13 + r + length (lpreds e) <= xk) ->
-  let '(args, L, f', r') := bterms kk caus xk e f r in
-  Forall rd L /\ Forall (fun a => okc (fst a)) args /\ (f <= f') /\ r' = (r + length (lpreds e)))%nat).
-
-(** The steps the cases of [bnode_rd] share: introducing the hypotheses ([rd_intro]); and a whole case
-    with one subformula [p] ([rd_unary], [pre] bringing [Hl] to [mfrag p]) or two, [p] then [q]
-    ([rd_binary], [pre] bringing [Hp] and [Hq] to [mfrag p] and [mfrag q]).  The last two repeat the
-    introduction, so that the names it binds are known where the tactic is defined. *)
-Ltac rd_intro := intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr.
-Ltac rd_unary p IHp pre :=
-  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr; pre;
-  pose proof (IHp f r Hl Hf Hr) as H; destruct (bnode kk caus xk p f r) as [[[a L] f1] r1];
-  destruct H as [H1 [H2 [H3 H4]]]; split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
-  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
-Ltac rd_binary p q IHp IHq pre :=
-  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite bnode_cmp; cbn [bnode]; rewrite ?app_length in Hr; apply andb_true_iff in Hl; destruct Hl as [Hp Hq]; pre;
-  pose proof (IHp f r Hp Hf ltac:(lia)) as H; destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1];
-  destruct H as [H1 [H2 [H3 H4]]];
-  pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G; destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2];
-  destruct G as [G1 [G2 [G3 G4]]]; split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
-  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
-
-Lemma bnode_rd_atom (a : nat) : Pn (TAtom a).
+(** The block of [bnode] for a comparison mixing #left and #right ([mix_layers]) reads no key. *)
+Lemma bmix_rd (ts : list (nat * Z * dir)) (c0 : Z) (g : nat) : mx && negb caus = true -> (xk + 2 <= g)%nat ->
+  Forall (fun q => okc (fst (fst q))) ts -> let '(c, M, g') := bmix kk xk ts c0 g in Forall rd M /\ okc c /\ (g <= g')%nat.
 Proof.
-rd_intro.
-apply Nat.ltb_lt in Hl. split; [constructor|]. split; [okl|]. simpl. lia.
-Qed.
-
-Lemma bnode_rd_const (b : bool) : Pn (TConst b).
-Proof.
-rd_intro.
-split; [rdt|]. split; [okl|]. simpl. lia.
-Qed.
-
-Lemma bnode_rd_not (p : tl) (IHp : Pn p) : Pn (TNot p).
-Proof. rd_unary p IHp idtac. Qed.
-
-Lemma bnode_rd_and (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TAnd p q).
-Proof. rd_binary p q IHp IHq idtac. Qed.
-
-Lemma bnode_rd_or (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TOr p q).
-Proof. rd_binary p q IHp IHq idtac. Qed.
-
-Lemma bnode_rd_y (p : tl) (IHp : Pn p) : Pn (TY p).
-Proof. rd_unary p IHp idtac. Qed.
-
-Lemma bnode_rd_x (p : tl) (IHp : Pn p) : Pn (TX p).
-Proof. rd_unary p IHp ltac:(apply andb_true_iff in Hl; destruct Hl as [_ Hl]). Qed.
-
-Lemma bnode_rd_s (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TS p q).
-Proof. rd_binary p q IHp IHq idtac. Qed.
-
-Lemma bnode_rd_u (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TU p q).
-Proof. rd_binary p q IHp IHq ltac:(apply andb_true_iff in Hp; destruct Hp as [_ Hp]). Qed.
-
-Lemma bnode_rd_cmp (e : lterm) (c0 : Z) (IHe : Pt e) : Pn (TCmp e c0).
-Proof.
-rd_intro.
-apply andb_true_iff in Hl. destruct Hl as [Hl Hcd].
-pose proof (IHe f r Hl Hf Hr) as H. destruct (bterms kk caus xk e f r) as [[[args L] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]]. destruct (lsame (ldir e) e) eqn:Els.
-* split; [|split; [okl|cbn [tpreds]; lia]]. apply Forall_app. split; [exact H1|]. unfold cmp_layers.
-  apply Forall_app. split; [apply count_layers_rd, H2|]. rdt; try apply local_ok, H2; try (apply sign_terms_ok; [lia|apply okc_inv]).
-* try rewrite Els in Hcd. apply andb_true_iff in Hcd. destruct Hcd as [Hm _].
-  assert (Hct : ctw kk xk mx = xk) by (unfold ctw; rewrite Hm; reflexivity).
-  split; [|split; [okl|cbn [tpreds]; lia]]. apply Forall_app. split; [exact H1|]. unfold mix_layers.
-  apply Forall_app. split.
-  -- apply terms_layers_rd; [exact Hct|lia|]. apply Forall_forall. intros [[b a] dq] Hq. apply in_combine_l in Hq.
-     rewrite Forall_forall in H2. apply (H2 _ Hq).
-  -- unfold mix_sunit. rdt; apply mix_weights_ok; lia.
-Qed.
-
-Lemma bnode_rd_pos (P : npred) : Pn (TPos P).
-Proof.
-rd_intro.
-simpl in Hr. split; [constructor|]. split; [okl|]. simpl. lia.
-Qed.
-
-Lemma bnode_rd_cnt (P : npred) (d : dir) (p : tl) (IHp : Pn p) : Pn (TCnt P d p).
-Proof.
-rd_intro.
-apply andb_true_iff in Hl. destruct Hl as [Hl _].
-pose proof (IHp f r Hl Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [okl|cbn [tpreds]; rewrite app_length; simpl; lia]].
-apply Forall_app. split; [exact H1|]. cbn [length] in Hr. unfold pred_layers. rdt.
-Qed.
-
-Lemma bterms_rd_cons (a : Z) (d : dir) (p : tl) (e : lterm) (IHp : Pn p) (IHe : Pt e) : Pt (LCons a d p e).
-Proof.
-intros f r Hl Hf Hr; cbn [mlfrag lpreds] in Hl, Hr.
-rewrite bterms_cons. rewrite app_length in Hr. apply andb_true_iff in Hl. destruct Hl as [Hp He].
-pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (bnode kk caus xk p f r) as [[[b L1] f1] r1].
-destruct H as [H1 [H2 [H3 H4]]].
-pose proof (IHe f1 r1 He ltac:(lia) ltac:(lia)) as G. destruct (bterms kk caus xk e f1 r1) as [[[args L2] f2] r2].
-destruct G as [G1 [G2 [G3 G4]]]. split; [apply Forall_app; split; assumption|]. split; [constructor; assumption|]. cbn [lpreds]. rewrite app_length. lia.
-Qed.
-
-Lemma bnode_rd (p : tl) : forall f r, mfrag kk caus mx p = true -> (xk + 2 <= f)%nat -> (kk + 13 + r + length (tpreds p) <= xk)%nat ->
-  let '(c, L, f', r') := bnode kk caus xk p f r in
-  Forall rd L /\ okc c /\ (f <= f')%nat /\ r' = (r + length (tpreds p))%nat
-with bterms_rd (e : lterm) : forall f r, mlfrag kk caus mx e = true -> (xk + 2 <= f)%nat -> (kk + 13 + r + length (lpreds e) <= xk)%nat ->
-  let '(args, L, f', r') := bterms kk caus xk e f r in
-  Forall rd L /\ Forall (fun a => okc (fst a)) args /\ (f <= f')%nat /\ r' = (r + length (lpreds e))%nat.
-Proof.
-- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p].
-  + exact (bnode_rd_atom a).
-  + exact (bnode_rd_const b).
-  + exact (bnode_rd_not p (bnode_rd p)).
-  + exact (bnode_rd_and p q (bnode_rd p) (bnode_rd q)).
-  + exact (bnode_rd_or p q (bnode_rd p) (bnode_rd q)).
-  + exact (bnode_rd_y p (bnode_rd p)).
-  + exact (bnode_rd_x p (bnode_rd p)).
-  + exact (bnode_rd_s p q (bnode_rd p) (bnode_rd q)).
-  + exact (bnode_rd_u p q (bnode_rd p) (bnode_rd q)).
-  + exact (bnode_rd_cmp e c0 (bterms_rd e)).
-  + exact (bnode_rd_pos P).
-  + exact (bnode_rd_cnt P d p (bnode_rd p)).
-- destruct e as [|a d p e].
-  + intros f r Hl Hf Hr. cbn [bterms lpreds length]. split; [constructor|split; [constructor|split; lia]].
-  + exact (bterms_rd_cons a d p e (bnode_rd p) (bterms_rd e)).
+intros Hm Hg Hts. apply andb_true_iff in Hm. destruct Hm as [Hm _].
+assert (Hct : ctw kk xk mx = xk) by (unfold ctw; rewrite Hm; reflexivity).
+unfold bmix. split; [|split; [okl|lia]]. unfold mix_layers. apply Forall_app. split.
+- apply terms_layers_rd; [exact Hct|lia|exact Hts].
+- unfold mix_sunit. rdt; apply mix_weights_ok; lia.
 Qed.
 
 Lemma prologue_rd : Forall rd (prologue kk caus).
 Proof. unfold prologue, first_layer, last_layer, single_layer. destruct caus; rdt. Qed.
 
+(** [cnode_rd]: for the fragment [mfrag] with [mf] and a mixed block [mb] that reads no key ([Hmb]). *)
+Variable mf : bool.
+Variable mb : list (nat * Z * dir) -> Z -> nat -> nat * list slayer * nat.
+Hypothesis Hmb : forall ts c0 g, mf && negb caus = true -> (xk + 2 <= g)%nat -> Forall (fun q => okc (fst (fst q))) ts ->
+  let '(c, M, g') := mb ts c0 g in Forall rd M /\ okc c /\ (g <= g')%nat.
+
+Local Notation Pn p := ((forall f r, mfrag kk caus mf p = true -> (xk + 2 <= f) -> (kk + 13 + r + length (tpreds p) <= xk) ->
+  let '(c, L, f', r') := cnode kk caus mb p f r in
+  Forall rd L /\ okc c /\ (f <= f') /\ r' = (r + length (tpreds p)))%nat).
+Local Notation Pt e := ((forall f r, mlfrag kk caus mf e = true -> (xk + 2 <= f) -> (kk + 13 + r + length (lpreds e) <= xk) ->
+  let '(args, L, f', r') := cterms kk caus mb e f r in
+  Forall rd L /\ Forall (fun a => okc (fst a)) args /\ (f <= f') /\ r' = (r + length (lpreds e)))%nat).
+
+(** The steps the cases of [cnode_rd] share: introducing the hypotheses ([rd_intro]); and a whole case
+    with one subformula [p] ([rd_unary], [pre] bringing [Hl] to [mfrag p]) or two, [p] then [q]
+    ([rd_binary], [pre] bringing [Hp] and [Hq] to [mfrag p] and [mfrag q]).  The last two repeat the
+    introduction, so that the names it binds are known where the tactic is defined. *)
+Ltac rd_intro := intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite cnode_cmp; cbn [cnode]; rewrite ?app_length in Hr.
+Ltac rd_unary p IHp pre :=
+  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite cnode_cmp; cbn [cnode]; rewrite ?app_length in Hr; pre;
+  pose proof (IHp f r Hl Hf Hr) as H; destruct (cnode kk caus mb p f r) as [[[a L] f1] r1];
+  destruct H as [H1 [H2 [H3 H4]]]; split; [|split; [|split; [lia|cbn [tpreds]; lia]]];
+  assert (Hf1 : (xk + 2 <= f1)%nat) by lia; clear Hl Hf Hr H3 H4 IHp; [rdt; assumption|okl].
+Ltac rd_binary p q IHp IHq pre :=
+  intros f r Hl Hf Hr; cbn [mfrag tpreds] in Hl, Hr; try rewrite cnode_cmp; cbn [cnode]; rewrite ?app_length in Hr; apply andb_true_iff in Hl; destruct Hl as [Hp Hq]; pre;
+  pose proof (IHp f r Hp Hf ltac:(lia)) as H; destruct (cnode kk caus mb p f r) as [[[a L1] f1] r1];
+  destruct H as [H1 [H2 [H3 H4]]];
+  pose proof (IHq f1 r1 Hq ltac:(lia) ltac:(lia)) as G; destruct (cnode kk caus mb q f1 r1) as [[[b L2] f2] r2];
+  destruct G as [G1 [G2 [G3 G4]]]; split; [|split; [|split; [lia|cbn [tpreds]; rewrite app_length; lia]]];
+  assert (Hf2 : (xk + 2 <= f2)%nat) by lia; clear Hp Hq Hf Hr H3 H4 G3 G4 IHp IHq; [rdt; assumption|okl].
+
+Lemma cnode_rd_atom (a : nat) : Pn (TAtom a).
+Proof.
+rd_intro.
+apply Nat.ltb_lt in Hl. split; [constructor|]. split; [okl|]. simpl. lia.
+Qed.
+
+Lemma cnode_rd_const (b : bool) : Pn (TConst b).
+Proof.
+rd_intro.
+split; [rdt|]. split; [okl|]. simpl. lia.
+Qed.
+
+Lemma cnode_rd_not (p : tl) (IHp : Pn p) : Pn (TNot p).
+Proof. rd_unary p IHp idtac. Qed.
+
+Lemma cnode_rd_and (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TAnd p q).
+Proof. rd_binary p q IHp IHq idtac. Qed.
+
+Lemma cnode_rd_or (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TOr p q).
+Proof. rd_binary p q IHp IHq idtac. Qed.
+
+Lemma cnode_rd_y (p : tl) (IHp : Pn p) : Pn (TY p).
+Proof. rd_unary p IHp idtac. Qed.
+
+Lemma cnode_rd_x (p : tl) (IHp : Pn p) : Pn (TX p).
+Proof. rd_unary p IHp ltac:(apply andb_true_iff in Hl; destruct Hl as [_ Hl]). Qed.
+
+Lemma cnode_rd_s (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TS p q).
+Proof. rd_binary p q IHp IHq idtac. Qed.
+
+Lemma cnode_rd_u (p q : tl) (IHp : Pn p) (IHq : Pn q) : Pn (TU p q).
+Proof. rd_binary p q IHp IHq ltac:(apply andb_true_iff in Hp; destruct Hp as [_ Hp]). Qed.
+
+Lemma cnode_rd_cmp (e : lterm) (c0 : Z) (IHe : Pt e) : Pn (TCmp e c0).
+Proof.
+rd_intro.
+apply andb_true_iff in Hl. destruct Hl as [Hl Hcd].
+pose proof (IHe f r Hl Hf Hr) as H. destruct (cterms kk caus mb e f r) as [[[args L] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]]. destruct (lsame (ldir e) e) eqn:Els.
+* split; [|split; [okl|cbn [tpreds]; lia]]. apply Forall_app. split; [exact H1|]. unfold cmp_layers.
+  apply Forall_app. split; [apply count_layers_rd, H2|]. rdt; try apply local_ok, H2; try (apply sign_terms_ok; [lia|apply okc_inv]).
+* try rewrite Els in Hcd.
+  assert (Hts : Forall (fun q => okc (fst (fst q))) (combine args (ldirs e))).
+  { apply Forall_forall. intros [[b a] dq] Hq. apply in_combine_l in Hq. rewrite Forall_forall in H2. apply (H2 _ Hq). }
+  pose proof (Hmb (combine args (ldirs e)) c0 f1 Hcd ltac:(lia) Hts) as Hm. destruct (mb (combine args (ldirs e)) c0 f1) as [[c M] f2].
+  destruct Hm as [M1 [M2 M3]]. split; [apply Forall_app; split; assumption|split; [exact M2|split; [lia|cbn [tpreds]; lia]]].
+Qed.
+
+Lemma cnode_rd_pos (P : npred) : Pn (TPos P).
+Proof.
+rd_intro.
+simpl in Hr. split; [constructor|]. split; [okl|]. simpl. lia.
+Qed.
+
+Lemma cnode_rd_cnt (P : npred) (d : dir) (p : tl) (IHp : Pn p) : Pn (TCnt P d p).
+Proof.
+rd_intro.
+apply andb_true_iff in Hl. destruct Hl as [Hl _].
+pose proof (IHp f r Hl Hf ltac:(lia)) as H. destruct (cnode kk caus mb p f r) as [[[a L] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]]. split; [|split; [okl|cbn [tpreds]; rewrite app_length; simpl; lia]].
+apply Forall_app. split; [exact H1|]. cbn [length] in Hr. unfold pred_layers. rdt.
+Qed.
+
+Lemma cterms_rd_cons (a : Z) (d : dir) (p : tl) (e : lterm) (IHp : Pn p) (IHe : Pt e) : Pt (LCons a d p e).
+Proof.
+intros f r Hl Hf Hr; cbn [mlfrag lpreds] in Hl, Hr.
+rewrite cterms_cons. rewrite app_length in Hr. apply andb_true_iff in Hl. destruct Hl as [Hp He].
+pose proof (IHp f r Hp Hf ltac:(lia)) as H. destruct (cnode kk caus mb p f r) as [[[b L1] f1] r1].
+destruct H as [H1 [H2 [H3 H4]]].
+pose proof (IHe f1 r1 He ltac:(lia) ltac:(lia)) as G. destruct (cterms kk caus mb e f1 r1) as [[[args L2] f2] r2].
+destruct G as [G1 [G2 [G3 G4]]]. split; [apply Forall_app; split; assumption|]. split; [constructor; assumption|]. cbn [lpreds]. rewrite app_length. lia.
+Qed.
+
+Lemma cnode_rd (p : tl) : forall f r, mfrag kk caus mf p = true -> (xk + 2 <= f)%nat -> (kk + 13 + r + length (tpreds p) <= xk)%nat ->
+  let '(c, L, f', r') := cnode kk caus mb p f r in
+  Forall rd L /\ okc c /\ (f <= f')%nat /\ r' = (r + length (tpreds p))%nat
+with cterms_rd (e : lterm) : forall f r, mlfrag kk caus mf e = true -> (xk + 2 <= f)%nat -> (kk + 13 + r + length (lpreds e) <= xk)%nat ->
+  let '(args, L, f', r') := cterms kk caus mb e f r in
+  Forall rd L /\ Forall (fun a => okc (fst a)) args /\ (f <= f')%nat /\ r' = (r + length (lpreds e))%nat.
+Proof.
+- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p].
+  + exact (cnode_rd_atom a).
+  + exact (cnode_rd_const b).
+  + exact (cnode_rd_not p (cnode_rd p)).
+  + exact (cnode_rd_and p q (cnode_rd p) (cnode_rd q)).
+  + exact (cnode_rd_or p q (cnode_rd p) (cnode_rd q)).
+  + exact (cnode_rd_y p (cnode_rd p)).
+  + exact (cnode_rd_x p (cnode_rd p)).
+  + exact (cnode_rd_s p q (cnode_rd p) (cnode_rd q)).
+  + exact (cnode_rd_u p q (cnode_rd p) (cnode_rd q)).
+  + exact (cnode_rd_cmp e c0 (cterms_rd e)).
+  + exact (cnode_rd_pos P).
+  + exact (cnode_rd_cnt P d p (cnode_rd p)).
+- destruct e as [|a d p e].
+  + intros f r Hl Hf Hr. cbn [cterms lpreds length]. split; [constructor|split; [constructor|split; lia]].
+  + exact (cterms_rd_cons a d p e (cnode_rd p) (cterms_rd e)).
+Qed.
+
 End Reads.
+
+Section BReads.
+Variables (kk xk : nat) (caus mx : bool).
+Hypothesis Hxk : (kk + 13 <= xk)%nat.
+
+Lemma bnode_rd (p : tl) : forall f r, mfrag kk caus mx p = true -> (xk + 2 <= f)%nat -> (kk + 13 + r + length (tpreds p) <= xk)%nat ->
+  let '(c, L, f', r') := bnode kk caus xk p f r in
+  Forall (ly_rd kk xk mx) L /\ ~ inK kk xk mx c /\ (f <= f')%nat /\ r' = (r + length (tpreds p))%nat.
+Proof. exact (cnode_rd kk xk caus mx Hxk mx (bmix kk xk) (bmix_rd kk xk caus mx Hxk) p). Qed.
+
+End BReads.
 

@@ -192,43 +192,53 @@ Definition mix_sunit (out : nat) (ts : list (nat * Z * dir)) (c0 : Z) (g : nat) 
 Definition mix_layers (ts : list (nat * Z * dir)) (c0 : Z) (g : nat) : list slayer :=
   terms_layers ts (inject_Z (2 * (1 + labs ts))) g ++ [unit_layer (mix_sunit (g + 5 * length ts) ts c0 g)].
 
-(** [bnode p f r]: the coordinate of p, the layers, the next fresh coordinate and the next
-    position-predicate number. *)
-Fixpoint bnode (p : tl) (f r : nat) {struct p} : nat * list slayer * nat * nat :=
+(** [cnode mb p f r]: the coordinate of p, the layers, the next fresh coordinate and the next
+    position-predicate number, where [mb ts c0 g] (its coordinate, layers and next fresh
+    coordinate) is the block of a comparison mixing #left and #right over the terms ts, fresh
+    from g.  The compilers differ only there: [bnode] below, [qnode] (LTLCountPaperNodes.v). *)
+Variable mb : list (nat * Z * dir) -> Z -> nat -> nat * list slayer * nat.
+
+Fixpoint cnode (p : tl) (f r : nat) {struct p} : nat * list slayer * nat * nat :=
   match p with
   | TAtom a => (a, [], f, r)
   | TConst b => (f, [unit_layer (SUnit f [] (if b then 1%Q else 0%Q))], S f, r)
-  | TNot p => let '(a, L, f1, r1) := bnode p f r in
+  | TNot p => let '(a, L, f1, r1) := cnode p f r in
       (f1, L ++ [unit_layer (SUnit f1 (not_neurons a) 0)], S f1, r1)
-  | TAnd p q => let '(a, L1, f1, r1) := bnode p f r in let '(b, L2, f2, r2) := bnode q f1 r1 in
+  | TAnd p q => let '(a, L1, f1, r1) := cnode p f r in let '(b, L2, f2, r2) := cnode q f1 r1 in
       (f2, L1 ++ L2 ++ [unit_layer (SUnit f2 [SNeuron 1 (sum_of a b) (-1)] 0)], S f2, r2)
-  | TOr p q => let '(a, L1, f1, r1) := bnode p f r in let '(b, L2, f2, r2) := bnode q f1 r1 in
+  | TOr p q => let '(a, L1, f1, r1) := cnode p f r in let '(b, L2, f2, r2) := cnode q f1 r1 in
       (f2, L1 ++ L2 ++ [unit_layer (SUnit f2 (or_neurons a b) 0)], S f2, r2)
-  | TY p => let '(a, L, f1, r1) := bnode p f r in
+  | TY p => let '(a, L, f1, r1) := cnode p f r in
       (S f1, L ++ [SLayer [sel_head kk f1 a Future 1] [rounding (S f1) f1 (c_first kk)]], S (S f1), r1)
-  | TX p => let '(a, L, f1, r1) := bnode p f r in
+  | TX p => let '(a, L, f1, r1) := cnode p f r in
       (S f1, L ++ [SLayer [sel_head kk f1 a Past (-1)] [rounding (S f1) f1 (c_last kk)]], S (S f1), r1)
-  | TS p q => let '(a, L1, f1, r1) := bnode p f r in let '(b, L2, f2, r2) := bnode q f1 r1 in
+  | TS p q => let '(a, L1, f1, r1) := cnode p f r in let '(b, L2, f2, r2) := cnode q f1 r1 in
       (f2 + 3, L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
                            SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (f2 + 3) (f2 + 2)]], f2 + 4, r2)
-  | TU p q => let '(a, L1, f1, r1) := bnode p f r in let '(b, L2, f2, r2) := bnode q f1 r1 in
+  | TU p q => let '(a, L1, f1, r1) := cnode p f r in let '(b, L2, f2, r2) := cnode q f1 r1 in
       (f2 + 3, L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
                            SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (f2 + 3) (f2 + 2)]], f2 + 4, r2)
-  | TCmp e c0 => let '(args, L, f1, r1) := bterms e f r in
+  | TCmp e c0 => let '(args, L, f1, r1) := cterms e f r in
       if lsame (ldir e) e then (f1 + length args + 2, L ++ cmp_layers args (ldir e) c0 f1, f1 + length args + 3, r1)
-      else let ts := combine args (ldirs e) in (f1 + 5 * length ts, L ++ mix_layers ts c0 f1, S (f1 + 5 * length ts), r1)
+      else let '(c, M, f2) := mb (combine args (ldirs e)) c0 f1 in (c, L ++ M, f2, r1)
   | TPos P => (c_pred kk r, [], f, S r)
-  | TCnt P d p => let '(a, L, f1, r1) := bnode p f r in
+  | TCnt P d p => let '(a, L, f1, r1) := cnode p f r in
       (f1 + 5, L ++ pred_layers a d (c_pred kk r1) f1, f1 + 6, S (S r1))
   end
-with bterms (e : lterm) (f r : nat) {struct e} : list (nat * Z) * list slayer * nat * nat :=
+with cterms (e : lterm) (f r : nat) {struct e} : list (nat * Z) * list slayer * nat * nat :=
   match e with
   | LNil => ([], [], f, r)
-  | LCons a _ p e' => let '(b, L1, f1, r1) := bnode p f r in let '(args, L2, f2, r2) := bterms e' f1 r1 in
+  | LCons a _ p e' => let '(b, L1, f1, r1) := cnode p f r in let '(args, L2, f2, r2) := cterms e' f1 r1 in
       ((b, a) :: args, L1 ++ L2, f2, r2)
   end.
 
 End Compiler.
+
+(** [bnode]: the mixed comparison by [mix_layers] (the n-scaled keys), its result at g + 5m. *)
+Definition bmix (kk xk : nat) (ts : list (nat * Z * dir)) (c0 : Z) (g : nat) : nat * list slayer * nat :=
+  ((g + 5 * length ts)%nat, mix_layers kk xk ts c0 g, S (g + 5 * length ts)).
+Notation bnode kk caus xk := (cnode kk caus (bmix kk xk)).
+Notation bterms kk caus xk := (cterms kk caus (bmix kk xk)).
 
 (** The whole network and its output coordinate, with nx embeddings after the predicates (the first
     two the n-scaled keys when nx >= 2), and with ([mix]) or without the keys. *)

@@ -3,8 +3,10 @@
     By induction on the formula (and its linear terms), under W = hard attention or softmax at
     tau = 1/(2n): on a stream holding the context and 0 from the fresh coordinate f on, the
     layers [bnode] builds write only inside [f, f'), and the formula's coordinate holds
-    [w, i |= p] at every position i < n ([bnode_ok]); the terms' coordinates hold the Booleans of
-    their formulas, whose counts make up the term's value ([bterms_ok]). *)
+    [w, i |= p] at every position i < n; the terms' coordinates hold the Booleans of their
+    formulas, whose counts make up the term's value.  Proved once for [cnode] over any block of
+    the comparisons mixing #left and #right that outputs the comparison ([cnode_ok], [cterms_ok]);
+    for [bnode], whose block is [mix_layers] ([bmix_ok]), it is [bnode_ok]. *)
 Set Warnings "-notation-overridden,-ambiguous-paths".
 From Coq Require Import Reals Lia Lra Bool List ZArith QArith Qreals.
 From Quarks Require Import RSum Softmax Rounding Transformer LTLCompile LTLSoft LTLCount LTLCountSyntax LTLCountStage LTLCountCompile LTLCountRun LTLCountBlocks LTLCountLookup LTLCountMix.
@@ -34,8 +36,16 @@ Lemma bnode_cmp (kk : nat) (caus : bool) (xk : nat) (e : lterm) (c0 : Z) (f r : 
         S (f1 + 5 * length (combine args (ldirs e))), r1).
 Proof. reflexivity. Qed.
 
-Lemma bterms_cons (kk : nat) (caus : bool) (xk : nat) (a : Z) (d : dir) (p : tl) (e : lterm) (f r : nat) : bterms kk caus xk (LCons a d p e) f r =
-  let '(b, L1, f1, r1) := bnode kk caus xk p f r in let '(args, L2, f2, r2) := bterms kk caus xk e f1 r1 in
+Lemma cnode_cmp (kk : nat) (caus : bool) (mb : list (nat * Z * dir) -> Z -> nat -> nat * list slayer * nat) (e : lterm) (c0 : Z) (f r : nat) :
+  cnode kk caus mb (TCmp e c0) f r =
+  let '(args, L, f1, r1) := cterms kk caus mb e f r in
+  if lsame (ldir e) e then ((f1 + length args + 2)%nat, L ++ cmp_layers kk caus args (ldir e) c0 f1, (f1 + length args + 3)%nat, r1)
+  else let '(c, M, f2) := mb (combine args (ldirs e)) c0 f1 in (c, L ++ M, f2, r1).
+Proof. reflexivity. Qed.
+
+Lemma cterms_cons (kk : nat) (caus : bool) (mb : list (nat * Z * dir) -> Z -> nat -> nat * list slayer * nat) (a : Z) (d : dir) (p : tl) (e : lterm) (f r : nat) :
+  cterms kk caus mb (LCons a d p e) f r =
+  let '(b, L1, f1, r1) := cnode kk caus mb p f r in let '(args, L2, f2, r2) := cterms kk caus mb e f1 r1 in
   ((b, a) :: args, L1 ++ L2, f2, r2).
 Proof. reflexivity. Qed.
 
@@ -108,6 +118,23 @@ assert (Er : run (stop_layers a b f2) y = run [unit_layer (SUnit (f2 + 1) (or_ne
 split; [exact Hw|split; [apply (pre_after y _ f2 (f2 + 2) Hx ltac:(lia) Hw)|split]].
 - intros j Hj. rewrite Er. apply Hv4, Hj.
 - intros j Hj. rewrite Er, (run_keep y3 _ (f2 + 1) (S (f2 + 1)) b Hw4) by lia. apply Hb3, Hj.
+Qed.
+
+(** The block of S (m = Future, sign 1) and U (m = Past, sign -1): the stop node, then the head of
+    [su_head] rounded, whose value T at every position [blk] gives from the stop node and q. *)
+Lemma su_units (y : stream) (a b f2 : nat) (Bp Bq T : nat -> bool) (m : mask) (sg : Q) : node_pre y f2 -> (a < f2)%nat -> (b < f2)%nat ->
+  (forall j, (j < n)%nat -> y j a = B2R (Bp j)) -> (forall j, (j < n)%nat -> y j b = B2R (Bq j)) ->
+  (forall y', node_pre y' (f2 + 2) -> (forall j, (j < n)%nat -> y' j (f2 + 1)%nat = B2R (negb (Bp j) || Bq j)) ->
+     (forall j, (j < n)%nat -> y' j b = B2R (Bq j)) -> forall j, (j < n)%nat ->
+     unit_val (real_unit (rounding1 (S (f2 + 2)) (f2 + 2))) (after_head W n (su_head kk (f2 + 2) b (f2 + 1) m sg) y' j) = B2R (T j)) ->
+  writes_in (stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) m sg] [rounding1 (f2 + 3) (f2 + 2)]]) f2 (f2 + 4) /\
+  forall j, (j < n)%nat -> run (stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) m sg] [rounding1 (f2 + 3) (f2 + 2)]]) y j (f2 + 3)%nat = B2R (T j).
+Proof.
+intros Hx Ha Hb HP HQ Hblk. replace (f2 + 3)%nat with (S (f2 + 2)) by lia.
+destruct (stop_units y a b f2 Bp Bq Hx Ha Hb HP HQ) as [Hws [Hx4 [Hs Hq]]]. pose proof Hx4 as [_ [_ Hz4]].
+destruct (hu_block n W Hn (run (stop_layers a b f2) y) (su_head kk (f2 + 2) b (f2 + 1) m sg) (rounding1 (S (f2 + 2)) (f2 + 2)) (fun j => B2R (T j)) eq_refl)
+  as [Hw Hv]; [intros j c Hc'; apply Hz4; cbn [sh_out su_head] in Hc'; lia|exact (Hblk _ Hx4 Hs Hq)|].
+split; [apply writes_in_app; wmono|]. intros j Hj. rewrite run_two. apply Hv, Hj.
 Qed.
 
 (** The block of P_n(#d[a]) on a stream holding the bits Bp at a (below f1), the embeddings [P_n(i)]
@@ -203,31 +230,64 @@ split.
   change (f1 + 5)%nat with (su_out (pred_unit (f1 + 5) (f1 + 4) (f1 + 3) (S (c_pred kk r1)))). apply Hv4, Hi.
 Qed.
 
-Lemma bnode_ok (p : tl) : forall f r x, mfrag kk caus mix p = true -> pre_ok Ps (tpreds p) r -> node_pre x f ->
-  node_post x f r p (bnode kk caus xk p f r)
-with bterms_ok (e : lterm) : forall d f r x, mlfrag kk caus mix e = true -> pre_ok Ps (lpreds e) r -> node_pre x f ->
-  terms_post x f r d e (bterms kk caus xk e f r).
+End Nodes.
+
+(** ** Every compiled sub-formula's coordinate holds its truth value, for any mixed block
+
+    [cnode_ok]: for a block [mb] of the comparisons mixing #left and #right that writes inside its
+    fresh coordinates and outputs the comparison ([Hmb]), under an invariant [inv] of the stream
+    that no block writing above [base] breaks (none for [bnode]; the bounded keys for [qnode],
+    LTLCountPaperNodes.v). *)
+
+Section CNodes.
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list npred) (mix : bool) (nx : nat).
+Variable W : head -> (nat -> R) -> nat -> nat -> R.
+Hypothesis Hn : (1 <= n)%nat.
+Hypothesis HW : hs_below n W.
+Hypothesis Hmx : mix = true -> (2 <= nx)%nat.
+Variable mb : list (nat * Z * dir) -> Z -> nat -> nat * list slayer * nat.
+Variable inv : stream -> Prop.
+Local Notation run L x := (net_run W n (real_net L) x).
+Local Notation node_pre := (node_pre n w kk caus Ps nx).
+Local Notation node_post := (node_post n w W).
+Local Notation terms_post := (terms_post n w W).
+Local Notation pre_after := (pre_after n w kk caus Ps mix nx W Hn Hmx).
+Local Notation run_keep := (run_keep n mix nx W Hn Hmx).
+Local Notation run_two := (run_two n W).
+Local Notation su_units := (su_units n w kk caus Ps mix nx W Hn Hmx).
+Local Notation pred_block := (pred_block n w kk caus Ps mix nx W Hn HW Hmx).
+Hypothesis Hinv : forall (x : stream) (L : snet) (f f' : nat), node_pre x f -> writes_in L f f' -> inv x -> inv (run L x).
+Hypothesis Hmb : forall (Bf : nat -> nat -> bool) (y : stream) (ts : list (nat * Z * dir)) (c0 : Z) (g : nat),
+  mix && negb caus = true -> node_pre y g -> inv y ->
+  (forall q, In q ts -> (fst (fst q) < g)%nat /\ forall j, (j < n)%nat -> y j (fst (fst q)) = B2R (Bf (fst (fst q)) j)) ->
+  let '(c, M, g') := mb ts c0 g in (g <= g')%nat /\ (c < g')%nat /\ writes_in M g g' /\
+  forall i, (i < n)%nat -> run M y i c = B2R (Z.leb 0 (lin_mix ts (fun d b => count n d (Bf b) i) + c0)).
+
+Lemma cnode_ok (p : tl) : forall f r x, mfrag kk caus mix p = true -> pre_ok Ps (tpreds p) r -> node_pre x f -> inv x ->
+  node_post x f r p (cnode kk caus mb p f r)
+with cterms_ok (e : lterm) : forall d f r x, mlfrag kk caus mix e = true -> pre_ok Ps (lpreds e) r -> node_pre x f -> inv x ->
+  terms_post x f r d e (cterms kk caus mb e f r).
 Proof.
-- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r x Hf Hr Hx; cbn [mfrag tpreds] in Hf, Hr;
-    try rewrite bnode_cmp; cbn [bnode]; unfold node_post.
+- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r x Hf Hr Hx Hk0; cbn [mfrag tpreds] in Hf, Hr;
+    try rewrite cnode_cmp; cbn [cnode]; unfold node_post.
   + (* letter *) apply Nat.ltb_lt in Hf. destruct Hx as [Hb [Hc Hz]]. unfold base, LTLCountBlocks.base in Hb.
     split5; [lia|simpl; lia|lia|apply writes_in_nil|]. intros j Hj. apply (cx_letter _ _ _ _ _ _ x Hc); assumption.
   + (* constant *) destruct Hx as [Hb [Hc Hz]].
     destruct (unit_block n W Hn (x) (SUnit f [] (if b then 1%Q else 0%Q)) (fun _ => B2R b) Hz (fun j _ => unit_const f b (x j))) as [Hw Hv].
     split5; [lia|simpl; lia|lia|exact Hw|exact Hv].
-  + (* not *) destruct (bnode kk caus xk p f r) as [[[a L] f1] r1] eqn:E.
-    pose proof (bnode_ok p f r x Hf Hr Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
+  + (* not *) destruct (cnode kk caus mb p f r) as [[[a L] f1] r1] eqn:E.
+    pose proof (cnode_ok p f r x Hf Hr Hx Hk0) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
     destruct (pre_after x L f f1 Hx H1 H4) as [_ [_ Hz1]].
     destruct (unit_block n W Hn (run L x) (SUnit f1 (not_neurons a) 0) (fun j => B2R (negb (tsat n w p j))) Hz1) as [Hw Hv].
     { intros j Hj. apply unit_not, H5, Hj. }
     split5; [lia|cbn [tpreds]; lia|lia|apply writes_in_app; wmono|].
     intros j Hj. rewrite run_two. apply Hv, Hj.
   + (* and *) apply andb_true_iff in Hf. destruct Hf as [Hfp Hfq].
-    destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1] eqn:E1.
-    pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
+    destruct (cnode kk caus mb p f r) as [[[a L1] f1] r1] eqn:E1.
+    pose proof (cnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx Hk0) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L1 f f1 Hx H1 H4) as Hx1.
-    destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2] eqn:E2.
-    pose proof (bnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1) as IH2. rewrite E2 in IH2.
+    destruct (cnode kk caus mb q f1 r1) as [[[b L2] f2] r2] eqn:E2.
+    pose proof (cnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1 (Hinv x L1 f f1 Hx H4 Hk0)) as IH2. rewrite E2 in IH2.
     destruct IH2 as [G1 [G2 [G3 [G4 G5]]]]. destruct (pre_after _ L2 f1 f2 Hx1 G1 G4) as [_ [_ Hz2]].
     assert (Ha : forall j, (j < n)%nat -> run L2 (run L1 x) j a = B2R (tsat n w p j)) by (intros j Hj; rewrite (run_keep _ L2 f1 f2 a G4 H3); apply H5, Hj).
     destruct (unit_block n W Hn (run L2 (run L1 x)) (SUnit f2 [SNeuron 1 (sum_of a b) (-1)] 0) (fun j => B2R (tsat n w p j && tsat n w q j)) Hz2) as [Hw Hv].
@@ -237,11 +297,11 @@ Proof.
     * repeat apply writes_in_app; wmono.
     * intros j Hj. rewrite !run_two. apply Hv, Hj.
   + (* or *) apply andb_true_iff in Hf. destruct Hf as [Hfp Hfq].
-    destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1] eqn:E1.
-    pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
+    destruct (cnode kk caus mb p f r) as [[[a L1] f1] r1] eqn:E1.
+    pose proof (cnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx Hk0) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L1 f f1 Hx H1 H4) as Hx1.
-    destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2] eqn:E2.
-    pose proof (bnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1) as IH2. rewrite E2 in IH2.
+    destruct (cnode kk caus mb q f1 r1) as [[[b L2] f2] r2] eqn:E2.
+    pose proof (cnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1 (Hinv x L1 f f1 Hx H4 Hk0)) as IH2. rewrite E2 in IH2.
     destruct IH2 as [G1 [G2 [G3 [G4 G5]]]]. destruct (pre_after _ L2 f1 f2 Hx1 G1 G4) as [_ [_ Hz2]].
     assert (Ha : forall j, (j < n)%nat -> run L2 (run L1 x) j a = B2R (tsat n w p j)) by (intros j Hj; rewrite (run_keep _ L2 f1 f2 a G4 H3); apply H5, Hj).
     destruct (unit_block n W Hn (run L2 (run L1 x)) (SUnit f2 (or_neurons a b) 0) (fun j => B2R (tsat n w p j || tsat n w q j)) Hz2) as [Hw Hv].
@@ -250,8 +310,8 @@ Proof.
     split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia| |].
     * repeat apply writes_in_app; wmono.
     * intros j Hj. rewrite !run_two. apply Hv, Hj.
-  + (* Y *) destruct (bnode kk caus xk p f r) as [[[a L] f1] r1] eqn:E.
-    pose proof (bnode_ok p f r x Hf Hr Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
+  + (* Y *) destruct (cnode kk caus mb p f r) as [[[a L] f1] r1] eqn:E.
+    pose proof (cnode_ok p f r x Hf Hr Hx Hk0) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
     destruct (pre_after x L f f1 Hx H1 H4) as [Hb1 [Hc1 Hz1]].
     destruct (hu_block n W Hn (run L x) (sel_head kk f1 a Future 1) (rounding (S f1) f1 (c_first kk))
                 (fun j => B2R (tsat n w p (j - 1)%nat && negb (Nat.eqb j 0))) eq_refl Hz1) as [Hw Hv].
@@ -260,8 +320,8 @@ Proof.
     intros j Hj. rewrite run_two. change (S f1) with (su_out (rounding (S f1) f1 (c_first kk))). rewrite Hv by exact Hj.
     cbn [tsat]. f_equal. destruct j as [|j]; [simpl; rewrite andb_false_r; reflexivity|]. simpl. rewrite Nat.sub_0_r, andb_true_r. reflexivity.
   + (* X *) apply andb_true_iff in Hf. destruct Hf as [Hcaus Hf]. apply negb_true_iff in Hcaus.
-    destruct (bnode kk caus xk p f r) as [[[a L] f1] r1] eqn:E.
-    pose proof (bnode_ok p f r x Hf Hr Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
+    destruct (cnode kk caus mb p f r) as [[[a L] f1] r1] eqn:E.
+    pose proof (cnode_ok p f r x Hf Hr Hx Hk0) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
     destruct (pre_after x L f f1 Hx H1 H4) as [Hb1 [Hc1 Hz1]].
     destruct (hu_block n W Hn (run L x) (sel_head kk f1 a Past (-1)) (rounding (S f1) f1 (c_last kk))
                 (fun j => B2R (tsat n w p (x_next n j) && negb (Nat.eqb (S j) n))) eq_refl Hz1) as [Hw Hv].
@@ -272,58 +332,32 @@ Proof.
     * apply Nat.ltb_lt in Es. replace (Nat.eqb (S j) n) with false by (symmetry; apply Nat.eqb_neq; lia). apply andb_true_r.
     * apply Nat.ltb_ge in Es. replace (Nat.eqb (S j) n) with true by (symmetry; apply Nat.eqb_eq; lia). apply andb_false_r.
   + (* S *) apply andb_true_iff in Hf. destruct Hf as [Hfp Hfq].
-    destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1] eqn:E1.
-    pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
+    destruct (cnode kk caus mb p f r) as [[[a L1] f1] r1] eqn:E1.
+    pose proof (cnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx Hk0) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L1 f f1 Hx H1 H4) as Hx1.
-    destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2] eqn:E2.
-    pose proof (bnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1) as IH2. rewrite E2 in IH2.
+    destruct (cnode kk caus mb q f1 r1) as [[[b L2] f2] r2] eqn:E2.
+    pose proof (cnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1 (Hinv x L1 f f1 Hx H4 Hk0)) as IH2. rewrite E2 in IH2.
     destruct IH2 as [G1 [G2 [G3 [G4 G5]]]]. pose proof (pre_after _ L2 f1 f2 Hx1 G1 G4) as Hx2.
     assert (Ha : forall j, (j < n)%nat -> run L2 (run L1 x) j a = B2R (tsat n w p j)) by (intros j Hj; rewrite (run_keep _ L2 f1 f2 a G4 H3); apply H5, Hj).
-    destruct (stop_units (run L2 (run L1 x)) a b f2 (tsat n w p) (tsat n w q) Hx2 ltac:(lia) G3 Ha G5) as [Hws [Hx4 [Hs Hq]]].
-    pose proof Hx4 as [Hb4 [Hc4 Hz4]]. set (y4 := run (stop_layers a b f2) (run L2 (run L1 x))) in *.
-    replace (f2 + 3)%nat with (S (f2 + 2)) by lia.
-    destruct (hu_block n W Hn y4 (su_head kk (f2 + 2) b (f2 + 1) Future 1) (rounding1 (S (f2 + 2)) (f2 + 2))
-                (fun j => B2R (tsat n w q (topS (fun j => negb (tsat n w p j) || tsat n w q j) j))) eq_refl) as [Hw Hv].
-    { intros j c Hc'. apply Hz4. cbn [sh_out su_head] in Hc'. lia. }
-    { apply (s_block n w kk caus Ps nx W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
-    split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia| |].
-    * change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
-                          SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (S (f2 + 2)) (f2 + 2)]])
-        with (L1 ++ L2 ++ stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (S (f2 + 2)) (f2 + 2)]]).
-      repeat apply writes_in_app; wmono.
-    * intros j Hj. change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
-                          SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (S (f2 + 2)) (f2 + 2)]])
-        with (L1 ++ L2 ++ stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) Future 1] [rounding1 (S (f2 + 2)) (f2 + 2)]]).
-      rewrite !run_two. fold y4. change (S (f2 + 2)) with (su_out (rounding1 (S (f2 + 2)) (f2 + 2))). rewrite Hv by exact Hj.
-      cbn [tsat]. rewrite since_top. reflexivity.
+    destruct (su_units (run L2 (run L1 x)) a b f2 (tsat n w p) (tsat n w q) _ _ _ Hx2 ltac:(lia) G3 Ha G5
+                (fun y' '(conj Hb' (conj Hc' Hz')) Hs Hq => s_block n w kk caus Ps nx W Hn HW y' (f2 + 2) Hc' Hb' Hz' b (f2 + 1) _ _ Hs Hq)) as [Hw Hv].
+    split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia|repeat apply writes_in_app; wmono|].
+    intros j Hj. rewrite !run_two. rewrite Hv by exact Hj. cbn [tsat]. rewrite since_top. reflexivity.
   + (* U *) apply andb_true_iff in Hf. destruct Hf as [Hf Hfq]. apply andb_true_iff in Hf. destruct Hf as [Hcaus Hfp].
-    destruct (bnode kk caus xk p f r) as [[[a L1] f1] r1] eqn:E1.
-    pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
+    destruct (cnode kk caus mb p f r) as [[[a L1] f1] r1] eqn:E1.
+    pose proof (cnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx Hk0) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L1 f f1 Hx H1 H4) as Hx1.
-    destruct (bnode kk caus xk q f1 r1) as [[[b L2] f2] r2] eqn:E2.
-    pose proof (bnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1) as IH2. rewrite E2 in IH2.
+    destruct (cnode kk caus mb q f1 r1) as [[[b L2] f2] r2] eqn:E2.
+    pose proof (cnode_ok q f1 r1 (run L1 x) Hfq ltac:(subst r1; apply pre_ok_r, Hr) Hx1 (Hinv x L1 f f1 Hx H4 Hk0)) as IH2. rewrite E2 in IH2.
     destruct IH2 as [G1 [G2 [G3 [G4 G5]]]]. pose proof (pre_after _ L2 f1 f2 Hx1 G1 G4) as Hx2.
     assert (Ha : forall j, (j < n)%nat -> run L2 (run L1 x) j a = B2R (tsat n w p j)) by (intros j Hj; rewrite (run_keep _ L2 f1 f2 a G4 H3); apply H5, Hj).
-    destruct (stop_units (run L2 (run L1 x)) a b f2 (tsat n w p) (tsat n w q) Hx2 ltac:(lia) G3 Ha G5) as [Hws [Hx4 [Hs Hq]]].
-    pose proof Hx4 as [Hb4 [Hc4 Hz4]]. set (y4 := run (stop_layers a b f2) (run L2 (run L1 x))) in *.
-    replace (f2 + 3)%nat with (S (f2 + 2)) by lia.
-    destruct (hu_block n W Hn y4 (su_head kk (f2 + 2) b (f2 + 1) Past (-1)) (rounding1 (S (f2 + 2)) (f2 + 2))
-                (fun j => B2R (tsat n w q (topU (fun j => negb (tsat n w p j) || tsat n w q j) (n - j) j))) eq_refl) as [Hw Hv].
-    { intros j c Hc'. apply Hz4. cbn [sh_out su_head] in Hc'. lia. }
-    { apply (u_block n w kk caus Ps nx W Hn HW y4 (f2 + 2) Hc4 Hb4 Hz4 b (f2 + 1) (fun j => negb (tsat n w p j) || tsat n w q j) (tsat n w q) Hs Hq). }
-    split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia| |].
-    * change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
-                          SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (S (f2 + 2)) (f2 + 2)]])
-        with (L1 ++ L2 ++ stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (S (f2 + 2)) (f2 + 2)]]).
-      repeat apply writes_in_app; wmono.
-    * intros j Hj. change (L1 ++ L2 ++ [unit_layer (SUnit f2 (not_neurons a) 0); unit_layer (SUnit (f2 + 1) (or_neurons f2 b) 0);
-                          SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (S (f2 + 2)) (f2 + 2)]])
-        with (L1 ++ L2 ++ stop_layers a b f2 ++ [SLayer [su_head kk (f2 + 2) b (f2 + 1) Past (-1)] [rounding1 (S (f2 + 2)) (f2 + 2)]]).
-      rewrite !run_two. fold y4. change (S (f2 + 2)) with (su_out (rounding1 (S (f2 + 2)) (f2 + 2))). rewrite Hv by exact Hj.
-      cbn [tsat]. rewrite until_top by lia. reflexivity.
+    destruct (su_units (run L2 (run L1 x)) a b f2 (tsat n w p) (tsat n w q) _ _ _ Hx2 ltac:(lia) G3 Ha G5
+                (fun y' '(conj Hb' (conj Hc' Hz')) Hs Hq => u_block n w kk caus Ps nx W Hn HW y' (f2 + 2) Hc' Hb' Hz' b (f2 + 1) _ _ Hs Hq)) as [Hw Hv].
+    split5; [lia|cbn [tpreds]; rewrite app_length; lia|lia|repeat apply writes_in_app; wmono|].
+    intros j Hj. rewrite !run_two. rewrite Hv by exact Hj. cbn [tsat]. rewrite until_top by lia. reflexivity.
   + (* comparison *) apply andb_true_iff in Hf. destruct Hf as [Hfe Hcd].
-    destruct (bterms kk caus xk e f r) as [[[args L] f1] r1] eqn:E.
-    pose proof (bterms_ok e (ldir e) f r x Hfe Hr Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 [H5 H6]]]]].
+    destruct (cterms kk caus mb e f r) as [[[args L] f1] r1] eqn:E.
+    pose proof (cterms_ok e (ldir e) f r x Hfe Hr Hx Hk0) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 [H5 H6]]]]].
     destruct (pre_after x L f f1 Hx H1 H3) as [Hb1 [Hc1 Hz1]].
     destruct (lsame (ldir e) e) eqn:Els.
     * (* one side *)
@@ -333,12 +367,12 @@ Proof.
       -- intros j Hj. rewrite run_two.
          rewrite (cmp_block n w kk caus Ps nx W Hn HW (run L x) args (ldir e) c0 f1 Hc1 Hb1 Hz1 Hd H4 j Hj).
          cbn [tsat]. rewrite (H5 eq_refl) by exact Hj. reflexivity.
-    * (* both sides: the n-scaled keys *)
-      try rewrite Els in Hcd. apply andb_true_iff in Hcd. destruct Hcd as [Hm _].
-      set (ts := combine args (ldirs e)).
+    * (* both sides: the block [mb] *)
+      try rewrite Els in Hcd. set (ts := combine args (ldirs e)).
       assert (Hts : forall q, In q ts -> (fst (fst q) < f1)%nat /\ forall j, (j < n)%nat -> run L x j (fst (fst q)) = B2R (bit_of (run L x) (fst (fst q)) j)).
       { intros [q dq] Hq. apply in_combine_l in Hq. apply H4, Hq. }
-      destruct (mix_block n w kk caus Ps nx W Hn HW (Hmx Hm) (bit_of (run L x)) (run L x) ts c0 f1 Hc1 Hb1 Hz1 Hts) as [Hw Hv].
+      pose proof (Hmb (bit_of (run L x)) (run L x) ts c0 f1 Hcd (pre_after x L f f1 Hx H1 H3) (Hinv x L f f1 Hx H3 Hk0) Hts) as Hm.
+      destruct (mb ts c0 f1) as [[c M] f2]. destruct Hm as [M1 [M2 [Hw Hv]]].
       cbv beta iota. split5; [lia|cbn [tpreds]; lia|lia|apply writes_in_app; [wmono|eapply writes_in_mono; [exact Hw|lia|lia]]|].
       intros j Hj. rewrite run_two, (Hv j Hj). cbn [tsat]. unfold ts. rewrite (H6 j Hj). reflexivity.
   + (* position predicate *) destruct Hx as [Hb [Hc Hz]]. destruct Hr as [pre [suf [EP EL]]].
@@ -347,8 +381,8 @@ Proof.
     intros j Hj. cbn [real_net map net_run tsat]. rewrite (cx_pred _ _ _ _ _ _ x Hc r j Hr). f_equal.
     rewrite EP, <- EL, app_nth2, Nat.sub_diag by lia. reflexivity.
   + (* predicate on a count *) apply andb_true_iff in Hf. destruct Hf as [Hfp Hcd].
-    destruct (bnode kk caus xk p f r) as [[[a L] f1] r1] eqn:E.
-    pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
+    destruct (cnode kk caus mb p f r) as [[[a L] f1] r1] eqn:E.
+    pose proof (cnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx Hk0) as IH. rewrite E in IH. destruct IH as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L f f1 Hx H1 H4) as Hx1.
     destruct (pre_ok_r _ _ _ _ Hr) as [pre [suf [EP EL]]]. rewrite <- H2 in EL.
     assert (Hr1 : (S r1 < length Ps)%nat) by (rewrite EP, app_length; simpl; lia).
@@ -359,16 +393,16 @@ Proof.
     destruct (pred_block (run L x) a d P r1 f1 (tsat n w p) Hx1 H3 H5 Hr1 HP HP0 Hd) as [Hw Hv].
     split5; [lia|cbn [tpreds]; rewrite app_length; simpl; lia|lia|apply writes_in_app; wmono|].
     intros j Hj. rewrite run_two. apply Hv, Hj.
-- destruct e as [|a d' p e]; intros d f r x Hf Hr Hx; cbn [mlfrag lpreds] in Hf, Hr; [cbn [bterms]|rewrite bterms_cons]; unfold terms_post.
+- destruct e as [|a d' p e]; intros d f r x Hf Hr Hx Hk0; cbn [mlfrag lpreds] in Hf, Hr; [cbn [cterms]|rewrite cterms_cons]; unfold terms_post.
   + destruct Hx as [Hb [Hc Hz]]. refine (conj _ (conj _ (conj _ (conj _ (conj _ _))))); [lia|simpl; lia|apply writes_in_nil|intros p []| |].
     * intros _ i Hi. reflexivity.
     * intros i Hi. reflexivity.
   + apply andb_true_iff in Hf. destruct Hf as [Hfp He].
-    destruct (bnode kk caus xk p f r) as [[[b L1] f1] r1] eqn:E1.
-    pose proof (bnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
+    destruct (cnode kk caus mb p f r) as [[[b L1] f1] r1] eqn:E1.
+    pose proof (cnode_ok p f r x Hfp (pre_ok_l _ _ _ _ Hr) Hx Hk0) as IH1. rewrite E1 in IH1. destruct IH1 as [H1 [H2 [H3 [H4 H5]]]].
     pose proof (pre_after x L1 f f1 Hx H1 H4) as Hx1.
-    destruct (bterms kk caus xk e f1 r1) as [[[args L2] f2] r2] eqn:E2.
-    pose proof (bterms_ok e d f1 r1 (run L1 x) He ltac:(subst r1; apply pre_ok_r, Hr) Hx1) as IH2. rewrite E2 in IH2.
+    destruct (cterms kk caus mb e f1 r1) as [[[args L2] f2] r2] eqn:E2.
+    pose proof (cterms_ok e d f1 r1 (run L1 x) He ltac:(subst r1; apply pre_ok_r, Hr) Hx1 (Hinv x L1 f f1 Hx H4 Hk0)) as IH2. rewrite E2 in IH2.
     destruct IH2 as [G1 [G2 [G3 [G4 [G5 G6]]]]].
     assert (Hb : forall j, (j < n)%nat -> run (L1 ++ L2) x j b = B2R (tsat n w p j))
       by (intros j Hj; rewrite run_two, (run_keep _ L2 f1 f2 b G3 H3); apply H5, Hj).
@@ -382,5 +416,38 @@ Proof.
       rewrite <- (dir_eqb_true d d' Hdd). cbn [lin_count lval fst snd]. rewrite Hcnt by exact Hi. rewrite run_two, <- (G5 Hs i Hi). reflexivity.
     * intros i Hi. cbn [ldirs combine lin_mix lval]. rewrite Hcnt by exact Hi. rewrite run_two, <- (G6 i Hi). reflexivity.
 Qed.
+
+End CNodes.
+
+(** ** [bnode]: the mixed comparisons by the n-scaled keys ([mix_block]) *)
+
+Section Nodes.
+Variables (n : nat) (w : nat -> nat) (kk : nat) (caus : bool) (Ps : list npred) (mix : bool) (nx : nat).
+Variable W : head -> (nat -> R) -> nat -> nat -> R.
+Hypothesis Hn : (1 <= n)%nat.
+Hypothesis HW : hs_below n W.
+Hypothesis Hmx : mix = true -> (2 <= nx)%nat.
+Local Notation xk := (c_pred kk (length Ps)).
+Local Notation node_pre := (node_pre n w kk caus Ps nx).
+Local Notation node_post := (node_post n w W).
+Local Notation terms_post := (terms_post n w W).
+
+Lemma bmix_ok : forall Bf y ts c0 g, mix && negb caus = true -> node_pre y g -> True ->
+  (forall q, In q ts -> (fst (fst q) < g)%nat /\ forall j, (j < n)%nat -> y j (fst (fst q)) = B2R (Bf (fst (fst q)) j)) ->
+  let '(c, M, g') := bmix kk xk ts c0 g in (g <= g')%nat /\ (c < g')%nat /\ writes_in M g g' /\
+  forall i, (i < n)%nat -> net_run W n (real_net M) y i c = B2R (Z.leb 0 (lin_mix ts (fun d b => count n d (Bf b) i) + c0)).
+Proof.
+intros Bf y ts c0 g Hm [Hb [Hc Hz]] _ Hts. apply andb_true_iff in Hm. destruct Hm as [Hm _].
+destruct (mix_block n w kk caus Ps nx W Hn HW (Hmx Hm) Bf y ts c0 g Hc Hb Hz Hts) as [Hw Hv].
+split; [lia|split; [lia|split; [exact Hw|exact Hv]]].
+Qed.
+
+Lemma bnode_ok (p : tl) : forall f r x, mfrag kk caus mix p = true -> pre_ok Ps (tpreds p) r -> node_pre x f ->
+  node_post x f r p (bnode kk caus xk p f r).
+Proof. intros f r x Hf Hr Hx. exact (cnode_ok n w kk caus Ps mix nx W Hn HW Hmx (bmix kk xk) (fun _ => True) (fun _ _ _ _ _ _ _ => I) bmix_ok p f r x Hf Hr Hx I). Qed.
+
+Lemma bterms_ok (e : lterm) : forall d f r x, mlfrag kk caus mix e = true -> pre_ok Ps (lpreds e) r -> node_pre x f ->
+  terms_post x f r d e (bterms kk caus xk e f r).
+Proof. intros d f r x Hf Hr Hx. exact (cterms_ok n w kk caus Ps mix nx W Hn HW Hmx (bmix kk xk) (fun _ => True) (fun _ _ _ _ _ _ _ => I) bmix_ok e d f r x Hf Hr Hx I). Qed.
 
 End Nodes.

@@ -151,7 +151,7 @@ Qed.
 Lemma bnode_scalable (kk : nat) (caus : bool) (xk : nat) (p : tl) : forall f r, net_scalable kk xk (blayers (bnode kk caus xk p f r))
 with bterms_scalable (kk : nat) (caus : bool) (xk : nat) (e : lterm) : forall f r, net_scalable kk xk (blayers (bterms kk caus xk e f r)).
 Proof.
-- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r; try rewrite bnode_cmp; cbn [bnode].
+- destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r; try rewrite bnode_cmp; cbn [cnode].
   + scl.
   + scl.
   + pose proof (bnode_scalable kk caus xk p f r) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1]. cbn [blayers] in *. scl.
@@ -172,7 +172,7 @@ Proof.
   + scl.
   + pose proof (bnode_scalable kk caus xk p f r) as H. destruct (bnode kk caus xk p f r) as [[[a L] f1] r1]. cbn [blayers] in *.
     unfold pred_layers. scl.
-- destruct e as [|a d p e]; intros f r; [cbn [bterms]; scl|rewrite bterms_cons].
+- destruct e as [|a d p e]; intros f r; [cbn [cterms]; scl|rewrite cterms_cons].
   pose proof (bnode_scalable kk caus xk p f r) as H1. destruct (bnode kk caus xk p f r) as [[[b L1] f1] r1].
   pose proof (bterms_scalable kk caus xk e f1 r1) as H2. destruct (bterms kk caus xk e f1 r1) as [[[args L2] f2] r2]. cbn [blayers] in *. scl.
 Qed.

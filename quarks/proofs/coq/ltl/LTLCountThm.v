@@ -293,7 +293,7 @@ Lemma bnode_future (kk xk : nat) (p : tl) : forall f r, mfrag kk true false p = 
 with bterms_future (kk xk : nat) (e : lterm) : forall f r, mlfrag kk true false e = true -> future_net (blayers (bterms kk true xk e f r)).
 Proof.
 - destruct p as [a|b|p|p q|p q|p|p|p q|p q|e c0|P|P d p]; intros f r Hf; cbn [mfrag] in Hf;
-    try rewrite bnode_cmp; cbn [bnode].
+    try rewrite bnode_cmp; cbn [cnode].
   + constructor.
   + repeat constructor.
   + destruct (bnode kk true xk p f r) as [[[a L] f1] r1] eqn:E. pose proof (bnode_future kk xk p f r Hf) as H. rewrite E in H.
@@ -323,7 +323,7 @@ Proof.
   + apply andb_true_iff in Hf. destruct Hf as [Hp Hd]. destruct d; cbn in Hd; [|discriminate].
     destruct (bnode kk true xk p f r) as [[[a L] f1] r1] eqn:E. pose proof (bnode_future kk xk p f r Hp) as H. rewrite E in H.
     cbv beta iota. cbn [blayers]. apply future_app; [exact H|]. repeat constructor.
-- destruct e as [|a d' p e]; intros f r Hf; cbn [mlfrag] in Hf; [constructor|rewrite bterms_cons].
+- destruct e as [|a d' p e]; intros f r Hf; cbn [mlfrag] in Hf; [constructor|rewrite cterms_cons].
   apply andb_true_iff in Hf. destruct Hf as [Hp He].
   destruct (bnode kk true xk p f r) as [[[b L1] f1] r1] eqn:E1. pose proof (bnode_future kk xk p f r Hp) as H1. rewrite E1 in H1.
   destruct (bterms kk true xk e f1 r1) as [[[args L2] f2] r2] eqn:E2. pose proof (bterms_future kk xk e f1 r1 He) as H2. rewrite E2 in H2.
