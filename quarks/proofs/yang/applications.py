@@ -34,8 +34,12 @@ def _sym(c: str) -> str:
 
 
 def hop_formula(alphabet: str, phi: str) -> str:
-    """LTLSection6.v's hop: phi at the rightmost j <= i whose previous letter is w_i (false if none)."""
-    return " | ".join(f"({_sym(b)} & ((!Y {_sym(b)}) S (Y {_sym(b)} & ({phi}))))" for b in alphabet)
+    """LTLSection6.v's hop: phi at the rightmost j <= i whose previous letter is w_i (false if none); the
+    disjunction over the letters written as Coq's ``lor_all`` writes it, right-nested and ending in false."""
+    out = "false"
+    for b in reversed(alphabet):
+        out = f"(({_sym(b)} & ((!Y {_sym(b)}) S (Y {_sym(b)} & ({phi})))) | {out})"
+    return out
 
 
 def ih_formula(alphabet: str, hops: int, letter: str) -> str:
