@@ -115,6 +115,17 @@ class Unit:
         self.hidden = [({c: _q(w) for c, w in ws.items()}, _q(b)) for ws, b in self.hidden]
         self.out = {t: ([_q(v) for v in vs], _q(c)) for t, (vs, c) in self.out.items()}
 
+    def lip(self, t: str) -> Fraction:
+        """The Lipschitz constant (l1 in) of output t: sum_h |v_h| |w_h|_1."""
+        return sum((abs(v) * sum(abs(w) for w in ws.values()) for v, (ws, _) in zip(self.out[t][0], self.hidden)),
+                   Fraction(0))
+
+    def bound(self, t: str, X: Fraction) -> Fraction:
+        """|output t| on inputs bounded by X: sum_h |v_h| (|w_h|_1 X + |b_h|) + |c|."""
+        vs, c = self.out[t]
+        return sum((abs(v) * (sum(abs(w) for w in ws.values()) * X + abs(b)) for v, (ws, b) in zip(vs, self.hidden)),
+                   Fraction(0)) + abs(c)
+
 
 @dataclass
 class Layer:

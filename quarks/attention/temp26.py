@@ -15,24 +15,21 @@ import math
 from fractions import Fraction
 
 
-def _one_output(unit) -> tuple:
+def _one_output(unit) -> str:
     if len(unit.out) != 1:
         raise ValueError("Coq's units write one coordinate; this unit writes several")
-    (_, (vs, c)), = unit.out.items()
-    return vs, c
+    (t,) = unit.out
+    return t
 
 
 def unit_bound(unit, X: Fraction) -> Fraction:
-    """``unit_bound``: sum_h |v_h| (|w_h|_1 X + |b_h|) + |c|."""
-    vs, c = _one_output(unit)
-    return sum((abs(v) * (sum(abs(w) for w in ws.values()) * X + abs(b)) for v, (ws, b) in zip(vs, unit.hidden)),
-               Fraction(0)) + abs(c)
+    """``unit_bound``: sum_h |v_h| (|w_h|_1 X + |b_h|) + |c| (``Unit.bound`` of its one output)."""
+    return unit.bound(_one_output(unit), X)
 
 
 def unit_lip(unit) -> Fraction:
-    """``unit_lip``: sum_h |v_h| |w_h|_1."""
-    vs, _ = _one_output(unit)
-    return sum((abs(v) * sum(abs(w) for w in ws.values()) for v, (ws, _) in zip(vs, unit.hidden)), Fraction(0))
+    """``unit_lip``: sum_h |v_h| |w_h|_1 (``Unit.lip`` of its one output)."""
+    return unit.lip(_one_output(unit))
 
 
 def lemma29_X(model, X0: Fraction = Fraction(1)) -> Fraction:

@@ -133,8 +133,8 @@ def unit_lips(layer) -> dict:
     sum of the units writing it: sum_h |v_h| |w_h|_1 over all their hidden neurons."""
     lips: dict = {}
     for unit in layer.units:
-        for t, (vs, _) in unit.out.items():
-            lips[t] = lips.get(t, 0) + sum(abs(v) * sum(abs(w) for w in ws.values()) for v, (ws, _) in zip(vs, unit.hidden))
+        for t in unit.out:
+            lips[t] = lips.get(t, 0) + unit.lip(t)
     return lips
 
 

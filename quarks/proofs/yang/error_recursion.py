@@ -33,9 +33,8 @@ def growth_bounds(model, n: int) -> list:
     for layer in model.layers:
         new: dict = {}  # per coordinate, summed over the units of the layer that write it
         for unit in layer.units:
-            for t, (vs, c) in unit.out.items():
-                new[t] = new.get(t, 0) + sum(abs(v) * (sum(abs(w) for w in ws.values()) * X + abs(b))
-                                             for v, (ws, b) in zip(vs, unit.hidden)) + abs(Fraction(c))
+            for t in unit.out:
+                new[t] = new.get(t, 0) + unit.bound(t, X)
         X = max([X, *new.values()])
         out.append(X)
     return out
